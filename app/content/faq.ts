@@ -1,0 +1,146 @@
+/**
+ * The Help Center FAQ (/help) in the spec's four categories. Answers are plain text (they
+ * also feed the FAQPage JSON-LD); `link` adds a follow-on link under an answer. Figures
+ * come from prices.ts, the launch date from dates.ts worded against today.
+ */
+import { company } from "~/content/company";
+import { formatLongDate, isPast, milestones } from "~/content/dates";
+import { fees, formatGBP, freeCancellationHours, products } from "~/content/prices";
+import { services } from "~/content/services";
+
+export type FaqItem = { id: string; question: string; answer: string; link?: { href: string; label: string } };
+export type FaqCategory = { id: string; title: "Getting Started" | "Booking & Services" | "Account & Billing" | "Company Processes"; items: FaqItem[] };
+
+export function buildFaq(now: Date = new Date()): FaqCategory[] {
+  const launch = formatLongDate(milestones.appLaunch);
+  const appAnswer = isPast(milestones.appLaunch, now)
+    ? `The FixiT customer app launched on ${launch}. We are still in our early-access phase and are opening bookings area by area: join the early-access list and we will tell you as soon as fixers near you are taking bookings.`
+    : `The FixiT customer app launches on ${launch}. Join the early-access list and we will tell you the moment it is ready.`;
+  const serviceNames = services.map((s) => s.name.toLowerCase());
+  return [
+    {
+      id: "getting-started",
+      title: "Getting Started",
+      items: [
+        {
+          id: "what-is-fixit",
+          question: "What is FixiT?",
+          answer: `FixiT is a UK home-services marketplace. We connect you with vetted professionals, called fixers, for ${services.length} kinds of work: ${serviceNames.slice(0, -1).join(", ")} and ${serviceNames.at(-1)}.`,
+        },
+        {
+          id: "early-access",
+          question: "Is FixiT available now?",
+          answer: appAnswer,
+          link: { href: "/early-access", label: "Join early access" },
+        },
+        {
+          id: "create-account",
+          question: "How do I create an account?",
+          answer: "Choose Sign In at the top of any page, then create an account with your name, email and a password of at least 6 characters. We send an email to confirm your address. An account is free.",
+          link: { href: "/auth", label: "Sign in or create an account" },
+        },
+        {
+          id: "vip",
+          question: "What is VIP early access?",
+          answer: `VIP early access is a one-time payment of ${formatGBP(products.vipAccess.pricePence)} that gives you lifetime access to our members-only blog: progress updates, home-maintenance tips and VIP offers. You receive a personal access code after paying.`,
+          link: { href: "/early-access", label: "Get VIP access" },
+        },
+      ],
+    },
+    {
+      id: "booking-services",
+      title: "Booking & Services",
+      items: [
+        {
+          id: "vetting",
+          question: "How are fixers vetted?",
+          answer: "Every fixer passes identity and right-to-work checks, background checks and shows proof of public liability insurance. We also check trade qualifications, such as Gas Safe registration for gas work and NICEIC, NAPIT or Part P competence for electrical work, and DBS checks for care and in-home services.",
+        },
+        {
+          id: "prices",
+          question: "How much will a job cost?",
+          answer: `Each service page shows indicative price ranges. Your fixer confirms a quote upfront before you book, and you can chat with them directly. A ${fees.customerServiceFeePercent}% customer service fee is added at checkout.`,
+          link: { href: "/categories", label: "See all services and prices" },
+        },
+        {
+          id: "cancel",
+          question: "Can I cancel a booking?",
+          answer: `Yes. Cancellation is free up to ${freeCancellationHours} hours before the service. Closer to the start, the fixer may keep a late-cancellation charge shown in your quote.`,
+          link: { href: "/terms#cancellations", label: "Read the cancellation terms" },
+        },
+        {
+          id: "problem",
+          question: "What if I am not happy with the work?",
+          answer: "Do not confirm completion, and tell us. Your payment stays in escrow while our team reviews the dispute; if that does not settle it, the case goes to independent arbitration. Our satisfaction guarantee means we help put things right.",
+        },
+        {
+          id: "emergency",
+          question: "Can I get help in an emergency?",
+          answer: "Emergency cover is available 24/7 for urgent plumbing, electrical and handyman jobs, at the emergency rates shown on those service pages. If you smell gas, leave the property and call the National Gas Emergency Service on 0800 111 999 first.",
+        },
+      ],
+    },
+    {
+      id: "account-billing",
+      title: "Account & Billing",
+      items: [
+        {
+          id: "escrow",
+          question: "How does payment work?",
+          answer: `You pay when you book, and the money is held in escrow. When the fixer tells us the job is finished and you confirm it, the payment is released to the fixer, minus their ${fees.fixerServiceChargePercent}% service charge. After release, refunds are only given where the law requires.`,
+        },
+        {
+          id: "fees",
+          question: "What fees does FixiT charge?",
+          answer: `Customers pay a ${fees.customerServiceFeePercent}% customer service fee at checkout, with no subscription. Fixers pay a one-time ${formatGBP(products.fixerOnboarding.pricePence)} onboarding fee and a ${fees.fixerServiceChargePercent}% service charge deducted from each payout.`,
+        },
+        {
+          id: "password",
+          question: "I forgot my password. What do I do?",
+          answer: "On the sign-in page choose 'Forgot password?' and enter your email. We send you a link to choose a new password.",
+          link: { href: "/auth", label: "Go to sign in" },
+        },
+        {
+          id: "my-data",
+          question: "How do I download or delete my data?",
+          answer: "Sign in and open your account page: 'Download my data' gives you a copy of everything we hold about you, and 'Delete my account' closes your account and erases your data, apart from records the law requires us to keep.",
+          link: { href: "/data-protection#your-rights", label: "Your data protection rights" },
+        },
+      ],
+    },
+    {
+      id: "company-processes",
+      title: "Company Processes",
+      items: [
+        {
+          id: "become-fixer",
+          question: "How do I become a fixer?",
+          answer: `Register on the Become a Fixer page with your details, pay the one-time, non-refundable ${formatGBP(products.fixerOnboarding.pricePence)} onboarding fee and you receive an access code. Use it to unlock the onboarding portal and upload your qualifications, skills and insurance documents. We review applications within 24 hours.`,
+          link: { href: "/fixer-register", label: "Become a Fixer" },
+        },
+        {
+          id: "contractors",
+          question: "Are fixers FixiT employees?",
+          answer: "No. Fixers are independent contractors who run their own businesses. FixiT vets them, provides the platform and holds payments in escrow.",
+        },
+        {
+          id: "jobs",
+          question: "How do I apply for a job at FixiT?",
+          answer: "See our open roles on the Careers page and apply online, or send a general application. No account is needed.",
+          link: { href: "/careers", label: "View careers" },
+        },
+        {
+          id: "invest",
+          question: "How can I invest in FixiT?",
+          answer: "Use the investor inquiry form on the Careers page. Our team replies to every inquiry.",
+          link: { href: "/careers#investor-inquiry", label: "Investor inquiries" },
+        },
+        {
+          id: "contact",
+          question: "How do I contact support?",
+          answer: `Use the Contact Support form on this page or email ${company.supportEmail}. We reply within 24 hours.`,
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,204 @@
+/**
+ * Copy and data for the home page (/). Figures and claims are the spec's (000 §1), word for word.
+ * Dated claims are worded against today's date by the page (see ~/content/dates).
+ */
+import type { ServiceSlug } from "~/content/services";
+
+export type Illustration = { src: string; alt: string; width: number; height: number };
+export type Stat = { value: string; label: string };
+export type Step = { title: string; description: string };
+export type Feature = { title: string; description: string; icon: string };
+
+const illustration = (folder: "services" | "care", slug: string, alt: string): Illustration => ({
+  src: `/images/${folder}/${slug}.svg`,
+  alt,
+  width: 640,
+  height: 440,
+});
+
+export const hero = {
+  eyebrow: "The UK's home-services marketplace",
+  title: "Trusted, vetted fixers for every job around your home",
+  lead: "Book background-checked, insured professionals for repairs, cleaning, moving and care. Get an upfront quote, chat directly with your fixer, and pay only when the job is done.",
+  primaryCta: { label: "Get Early Access", href: "/early-access" },
+  secondaryCta: { label: "Browse all services", href: "/categories" },
+  searchLabel: "Search FixiT",
+  stats: [
+    { value: "10K+", label: "customers" },
+    { value: "500+", label: "verified fixers" },
+    { value: "24/7", label: "AI support" },
+  ] satisfies Stat[],
+};
+
+export type HeroSlide = { slug: ServiceSlug; title: string; caption: string; image: Illustration };
+
+/** The hero carousel: 8 service images (spec §2.5), advancing every 4 s (§9). */
+export const heroSlides: readonly HeroSlide[] = [
+  { slug: "plumbing", title: "Plumbing", caption: "Leaks, boilers and blocked drains", image: illustration("services", "plumbing", "Illustration of a home with a plumber's wrench badge") },
+  { slug: "electrical", title: "Electrical", caption: "Sockets, lighting and safety checks", image: illustration("services", "electrical", "Illustration of a home with an electrician's lightning badge") },
+  { slug: "cleaning", title: "Cleaning", caption: "Regular, deep and end-of-tenancy cleans", image: illustration("services", "cleaning", "Illustration of a home with a sparkling-clean badge") },
+  { slug: "handyman", title: "Handyman", caption: "Shelves, doors and odd jobs", image: illustration("services", "handyman", "Illustration of a home with a handyman's hammer badge") },
+  { slug: "painting", title: "Painting", caption: "Interior and exterior decorating", image: illustration("services", "painting", "Illustration of a home with a paintbrush badge") },
+  { slug: "moving", title: "Moving", caption: "Removals, packing and van help", image: illustration("services", "moving", "Illustration of a home with a removals van badge") },
+  { slug: "landscaping", title: "Landscaping", caption: "Lawns, hedges and garden design", image: illustration("services", "landscaping", "Illustration of a home with a garden trees badge") },
+  { slug: "assembly", title: "Assembly", caption: "Flat-pack furniture built for you", image: illustration("services", "assembly", "Illustration of a home with a flat-pack parcel badge") },
+];
+
+export const homeTabs = {
+  label: "Explore FixiT",
+  services: { value: "services", label: "Home Services" },
+  care: { value: "care", label: "Care Services" },
+  aiFixer: { value: "ai-fixer", label: "AI Fixer" },
+} as const;
+
+export const popularServices = {
+  title: "Popular services",
+  lead: "From a dripping tap to a full move, find the right professional in minutes.",
+  slugs: ["plumbing", "electrical", "cleaning", "handyman", "painting", "moving", "landscaping", "assembly"] satisfies ServiceSlug[],
+  allLink: { label: "View all 11 services", href: "/categories" },
+};
+
+export const howItWorks = {
+  id: "how-it-works",
+  title: "How it works",
+  lead: "Simple for customers, rewarding for professionals.",
+  customers: {
+    title: "For customers",
+    steps: [
+      { title: "Describe your task", description: "Tell us what needs doing, where and when. It takes less than two minutes." },
+      { title: "Get matched with pros", description: "We match you with vetted local fixers, and you get upfront quotes with no surprises." },
+      { title: "Book and schedule", description: "Chat directly with your professional and pick a time that suits you." },
+      { title: "Pay securely on completion", description: "Your payment is held in escrow until you confirm the job is complete." },
+    ] satisfies Step[],
+    link: { label: "See how it works", href: "/how-it-works" },
+  },
+  professionals: {
+    title: "For professionals",
+    steps: [
+      { title: "Register as a fixer", description: "Create your profile and choose the services you offer." },
+      { title: "Get verified", description: "Complete background checks and confirm your insurance and certificates." },
+      { title: "Receive local jobs", description: "Get matched with customers near you and quote upfront." },
+      { title: "Get paid securely", description: "Earn up to £40/hour, paid safely through escrow when the job is done." },
+    ] satisfies Step[],
+    link: { label: "Become a fixer", href: "/fixer-register" },
+  },
+};
+
+export const whyChoose = {
+  id: "features",
+  title: "Why choose FixiT",
+  lead: "Everything you need to hire with confidence, built in from the start.",
+  features: [
+    { icon: "Lock", title: "Escrow payments", description: "Payment is held in escrow until you confirm the job is complete." },
+    { icon: "Receipt", title: "Upfront quotes", description: "Know the price before work starts, and chat directly with professionals." },
+    { icon: "BadgeCheck", title: "Satisfaction guarantee", description: "If something is not right, our quality guarantee has you covered." },
+    { icon: "Siren", title: "24/7 emergency cover", description: "Burst pipe at midnight? Emergency help is available around the clock." },
+    { icon: "ShieldCheck", title: "Background checks and insurance", description: "Every fixer is background-checked, and insurance is provided." },
+    { icon: "Bot", title: "24/7 AI support", description: "AI Fixer answers home-repair questions any time, day or night." },
+  ] satisfies Feature[],
+};
+
+export type CareSlide = { slug: ServiceSlug; title: string; description: string; image: Illustration };
+
+/** The care carousel: 3 images, each with alt text, title and description (spec §2.5), every 5 s (§9). */
+export const careSlides: readonly CareSlide[] = [
+  {
+    slug: "house-sitting",
+    title: "House Sitting",
+    description: "Trusted sitters keep your home safe, your plants watered and your post collected while you are away.",
+    image: illustration("care", "house-sitting", "Illustration of a home looked after by a house sitter"),
+  },
+  {
+    slug: "nanny",
+    title: "Nanny & Childcare",
+    description: "Vetted nannies and babysitters for regular days, date nights and school holidays.",
+    image: illustration("care", "nanny", "Illustration of a family home with a childcare badge"),
+  },
+  {
+    slug: "dog-walking",
+    title: "Dog Walking",
+    description: "Reliable, insured dog walkers for daily walks, pet visits and holiday cover.",
+    image: illustration("care", "dog-walking", "Illustration of a home with a happy dog badge"),
+  },
+];
+
+export const care = {
+  title: "Care you can count on",
+  lead: "Background-checked carers for the people and pets who matter most.",
+  stats: [
+    { value: "5K+", label: "families" },
+    { value: "200+", label: "caregivers" },
+  ] satisfies Stat[],
+  points: ["Background checks and insurance on every carer", "Meet and chat before you book", "Payment held in escrow until you are happy"],
+};
+
+export const aiFixer = {
+  title: "Meet AI Fixer, your home-repair assistant",
+  lead: "Instant, safe advice for UK homes: describe the problem and get step-by-step guidance, day or night.",
+  features: [
+    { icon: "Search", title: "Smart Diagnostics", description: "Instant problem identification and step-by-step solutions." },
+    { icon: "MapPin", title: "UK-Specific Advice", description: "Tailored to UK homes, regulations and weather." },
+    { icon: "Lightbulb", title: "Energy Savings", description: "Reduce bills and improve efficiency." },
+  ] satisfies Feature[],
+  examples: ["Boiler not heating properly", "How to reduce heating bills", "Radiator making noise", "Light switch not working"],
+  cta: { label: "Chat with AI Fixer", href: "/fixer-ai" },
+  stat: { value: "24/7", label: "AI support" },
+};
+
+export const professionals = {
+  id: "professionals",
+  eyebrow: "For professionals",
+  title: "Grow your business with FixiT",
+  lead: "Join 500+ verified fixers winning local work. Fixers are independent contractors: set your own hours and earn up to £40/hour.",
+  points: [
+    "Local jobs matched to your skills",
+    "Quote upfront and chat directly with customers",
+    "Secure escrow payments, released when the job is done",
+    "A verified badge customers trust",
+  ],
+  cta: { label: "Become a fixer", href: "/fixer-register" },
+  secondaryCta: { label: "Read how it works", href: "/how-it-works" },
+  highlight: { value: "£40/hour", label: "Earn up to" },
+};
+
+export const appPromo = {
+  /** Worded once the launch date has passed. */
+  launched: {
+    eyebrow: "Available now",
+    title: "The FixiT app is here",
+    body: (date: string) => `Our customer app launched on ${date}. Join the early access list for new features first and tell us what to build next.`,
+  },
+  /** Worded while the launch date is still ahead. */
+  upcoming: {
+    eyebrow: "Coming soon",
+    title: "The FixiT app is on its way",
+    body: (date: string) => `Our customer app launches on ${date}. Join the early access list to be first in.`,
+  },
+  cta: { label: "Join the early access list", href: "/early-access" },
+};
+
+export const vipOffer = {
+  title: "VIP early access",
+  price: "£1.99",
+  priceNote: "one-time, lifetime",
+  body: (date: string, past: boolean) =>
+    past
+      ? `VIP members have had early access since ${date}. Unlock the members-only blog with home-maintenance tips, early-bird offers and community updates.`
+      : `VIP members get early access from ${date}. Unlock the members-only blog with home-maintenance tips, early-bird offers and community updates.`,
+  cta: { label: "Get VIP access", href: "/early-access" },
+};
+
+export const testimonialsSection = {
+  id: "testimonials",
+  title: "What UK households told us",
+  // Honest framing: these come from early-access market research, not from reviews of completed bookings.
+  lead: "Voices from our early-access market research with UK households.",
+  link: { label: "Read UK market research", href: "/uk-reviews" },
+};
+
+export const closingCta = {
+  title: "Ready to get it fixed?",
+  lead: "Join 10K+ customers who book trusted professionals with FixiT.",
+  primary: { label: "Get Early Access", href: "/early-access" },
+  secondary: { label: "Become a fixer", href: "/fixer-register" },
+};

@@ -1,0 +1,80 @@
+import { type RefObject, useEffect, useState } from "react";
+
+/** The cookie banner marks its root with one of these (app/components/widgets/cookie-banner.tsx). */
+export const cookieBannerSelector = '[data-testid="cookie-banner"], [data-cookie-banner], #cookie-banner';
+
+/** Buttons a floating widget must never sit on top of. */
+const protectedSelector = [
+  "form button[type=submit]",
+  "form button:not([type])",
+  "form input[type=submit]",
+  `:is(${cookieBannerSelector}) button`,
+  `:is(${cookieBannerSelector}) a`,
+].join(", ");
+
+function overlaps(a: DOMRect, b: DOMRect, margin = 4) {
+  return a.left < b.right + margin && b.left < a.right + margin && a.top < b.bottom + margin && b.top < a.bottom + margin;
+}
+
+function isShown(el: Element) {
+  const rect = el.getBoundingClientRect();
+  return rect.width > 0 && rect.height > 0 && getComputedStyle(el).visibility !== "hidden";
+}
+
+export type WidgetClearance = {
+  /** Pixels to raise a bottom-anchored widget so it sits above the open cookie banner. */
+  lift: number;
+  /** True while the widget would cover a submit button or a banner button: hide it until it doesn't. */
+  covering: boolean;
+};
+
+/**
+ * Keeps a floating widget clear of the cookie banner and of forms' submit buttons (spec §2.5, WCAG 2.4.11):
+ * it rises above an open banner, and hides while it would overlap a submit button as the page scrolls.
+ */
+export function useWidgetClearance(widget: RefObject<HTMLElement | null>, enabled = true): WidgetClearance {
+  const [clearance, setClearance] = useState<WidgetClearance>({ lift: 0, covering: false });
+
+  useEffect(() => {
+    if (!enabled) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const el = widget.current;
+      const banner = document.querySelector(cookieBannerSelector);
+      let lift = 0;
+      if (el && banner && isShown(banner)) {
+        const bannerRect = banner.getBoundingClientRect();
+        const own = el.getBoundingClientRect();
+        // Only rise when the banner spans the widget's column (on a wide screen it sits in the middle).
+        if (bannerRect.left < own.right && own.left < bannerRect.right) lift = Math.max(0, Math.round(window.innerHeight - bannerRect.top));
+      }
+      let covering = false;
+      if (el) {
+        const own = el.getBoundingClientRect();
+        // Measure where the widget will be once lifted, so it doesn't flicker between states.
+        const target = new DOMRect(own.x, own.y - (lift - clearance.lift), own.width, own.height);
+        covering = [...document.querySelectorAll(protectedSelector)].some(
+          (button) => !el.contains(button) && isShown(button) && overlaps(target, button.getBoundingClientRect()),
+        );
+      }
+      setClearance((prev) => (prev.lift === lift && prev.covering === covering ? prev : { lift, covering }));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    schedule();
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "class", "style", "data-state", "open"] });
+    window.addEventListener("scroll", schedule, { passive: true, capture: true });
+    window.addEventListener("resize", schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener("scroll", schedule, { capture: true });
+      window.removeEventListener("resize", schedule);
+    };
+  }, [widget, enabled, clearance.lift]);
+
+  return clearance;
+}

@@ -1,0 +1,237 @@
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { data, replace, type AppLoadContext } from "react-router";
+import { judgePassword, weakPasswordMessage } from "../../../server/auth/password-strength.ts";
+import { recordSecurityEvent, type SecurityEventInput } from "../../../server/auth/security-events.ts";
+import { sessions, users } from "../../../server/db/schema/auth.ts";
+import { hitRateLimit, rateLimitMessage } from "../../../server/security/rate-limit.ts";
+import { authHeaders, getSignedIn } from "./guard.server";
+import { authMessages, type AuthResult } from "./messages";
+import { checkForm, newPasswordSchema, resetRequestSchema, safeReturnPath, signInSchema, signUpSchema } from "./schemas";
+
+/**
+ * The account actions behind /auth, /reset-password and /auth/sign-out. They call better-auth
+ * on the server (no browser Origin needed, so the forms work without JavaScript), record
+ * security events and keep per-IP and per-email limits in the database.
+ */
+type Ctx = AppLoadContext;
+
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  return values;
+}
+
+function origin(context: Ctx) {
+  return { ip: context.clientIp || null, userAgent: context.userAgent || null };
+}
+
+export function record(context: Ctx, event: Omit<SecurityEventInput, "ip" | "userAgent">) {
+  return recordSecurityEvent(context.services.db, context.services.logger, { ...event, ...origin(context) });
+}
+
+const MINUTE = 60_000;
+/** Attempts allowed per window, by action: per IP (a shared address may hold many people) and per email. */
+export const authLimits = {
+  signIn: { ip: { limit: 30, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
+  signUp: { ip: { limit: 30, windowMs: 60 * MINUTE }, email: { limit: 5, windowMs: 15 * MINUTE } },
+  reset: { ip: { limit: 10, windowMs: 15 * MINUTE }, email: { limit: 3, windowMs: 15 * MINUTE } },
+  resend: { ip: { limit: 10, windowMs: 15 * MINUTE }, email: { limit: 3, windowMs: 15 * MINUTE } },
+  newPassword: { ip: { limit: 10, windowMs: 15 * MINUTE } },
+  account: { ip: { limit: 30, windowMs: 15 * MINUTE } },
+} as const;
+type LimitName = keyof typeof authLimits;
+
+/** Counts one attempt; over the limit → records rate_limited and answers the 429 result. */
+export async function overLimit(context: Ctx, name: LimitName, email?: string, userId?: string) {
+  const rules = authLimits[name] as { ip: { limit: number; windowMs: number }; email?: { limit: number; windowMs: number } };
+  const checks = [hitRateLimit(context.services.db, { key: `auth:${name}:ip:${context.clientIp}`, ...rules.ip })];
+  if (email && rules.email) checks.push(hitRateLimit(context.services.db, { key: `auth:${name}:email:${email}`, ...rules.email }));
+  const results = await Promise.all(checks);
+  const blocked = results.find((r) => !r.allowed);
+  if (!blocked) return null;
+  const knownId = userId ?? (email ? await userIdByEmail(context, email) : null);
+  await record(context, { type: "rate_limited", userId: knownId, details: { action: name, email } });
+  return data<AuthResult>(
+    { ok: false, title: authMessages.rateLimited.title, text: rateLimitMessage },
+    { status: 429, headers: { "retry-after": String(blocked.retryAfterSeconds) } },
+  );
+}
+
+async function userIdByEmail(context: Ctx, email: string): Promise<string | null> {
+  const [row] = await context.services.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row?.id ?? null;
+}
+
+function fail(status: number, title: string, text: string, extra: Partial<AuthResult> = {}) {
+  return data<AuthResult>({ ok: false, title, text, ...extra }, { status });
+}
+
+function apiMessage(error: unknown, fallback: string): string {
+  if (error instanceof APIError) return error.body?.message || error.message || fallback;
+  return fallback;
+}
+
+/** Set-Cookie headers from a better-auth answer, for our own redirect. */
+function cookiesFrom(headers: Headers | undefined): Headers {
+  const out = new Headers();
+  for (const cookie of headers?.getSetCookie() ?? []) out.append("set-cookie", cookie);
+  return out;
+}
+
+export async function signUp(request: Request, context: Ctx, values: Record<string, string>) {
+  const { auth, logger } = context.services;
+  const checked = checkForm(signUpSchema, values);
+  const email = checked.ok ? checked.data.email : undefined;
+  const limited = await overLimit(context, "signUp", email);
+  if (limited) return limited;
+  await record(context, { type: "signup_attempt", details: { email: email ?? null } });
+  if (!checked.ok) {
+    await record(context, { type: "signup_failed", details: { email: email ?? null, reason: checked.problem.title } });
+    return fail(400, checked.problem.title, checked.problem.text, { field: checked.problem.field });
+  }
+  const input = checked.data;
+  const verdict = judgePassword(input.password, [input.fullName, input.email, input.phone]);
+  if (!verdict.ok) {
+    await record(context, { type: "signup_failed", details: { email: input.email, reason: "weak_password" } });
+    return fail(400, authMessages.signUpFailed.title, weakPasswordMessage(verdict.reasons), { reasons: verdict.reasons, field: "password" });
+  }
+  try {
+    // An address already registered answers exactly like a new one; its owner gets an email instead.
+    await auth.api.signUpEmail({
+      body: {
+        name: input.fullName,
+        fullName: input.fullName,
+        email: input.email,
+        password: input.password,
+        phone: input.phone || undefined,
+        userType: input.userType,
+        callbackURL: "/",
+      },
+      headers: authHeaders(request, context),
+    });
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) {
+      await record(context, { type: "signup_failed", details: { email: input.email, error: apiMessage(error, "") } });
+      return fail(400, authMessages.signUpFailed.title, apiMessage(error, authMessages.signUpFailed.text));
+    }
+    logger.error({ err: error }, "sign-up failed");
+    await record(context, { type: "signup_error", details: { email: input.email, error: String(error) } });
+    return fail(500, authMessages.signUpFailed.title, authMessages.signUpFailed.text);
+  }
+  return data<AuthResult>({ ok: true, title: authMessages.signUpDone.title, text: authMessages.signUpDone.text, reset: true });
+}
+
+export async function signIn(request: Request, context: Ctx, values: Record<string, string>) {
+  const { auth, logger } = context.services;
+  const checked = checkForm(signInSchema, values);
+  // The spec: an empty email or password silently stops (the browser never submits it).
+  if (!checked.ok) return fail(400, authMessages.signInFailed.title, authMessages.signInMissing.text);
+  const { email, password } = checked.data;
+  const limited = await overLimit(context, "signIn", email);
+  if (limited) return limited;
+  try {
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: authHeaders(request, context),
+      returnHeaders: true,
+    });
+    await record(context, { type: "user_signin", userId: response.user.id, details: { email } });
+    return replace(safeReturnPath(values.from), { headers: cookiesFrom(headers) });
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) {
+      const unverified = error.body?.code === "EMAIL_NOT_VERIFIED";
+      await record(context, { type: "signin_failed", userId: await userIdByEmail(context, email), details: { email, error: error.body?.code ?? error.message } });
+      if (unverified) {
+        return fail(403, authMessages.signInFailed.title, authMessages.unverified.text, { unverified: true, email });
+      }
+      return fail(401, authMessages.signInFailed.title, apiMessage(error, authMessages.invalidCredentials.text));
+    }
+    logger.error({ err: error }, "sign-in failed");
+    await record(context, { type: "signin_error", details: { email, error: String(error) } });
+    return fail(500, authMessages.signInFailed.title, authMessages.unexpected.text);
+  }
+}
+
+export async function resendConfirmation(request: Request, context: Ctx, values: Record<string, string>) {
+  const checked = checkForm(resetRequestSchema, values);
+  if (!checked.ok) return fail(400, checked.problem.title, checked.problem.text);
+  const limited = await overLimit(context, "resend", checked.data.email);
+  if (limited) return limited;
+  try {
+    // Answers the same whether or not the address has an unconfirmed account.
+    await context.services.auth.api.sendVerificationEmail({
+      body: { email: checked.data.email, callbackURL: "/" },
+      headers: authHeaders(request, context),
+    });
+  } catch (error) {
+    context.services.logger.warn({ err: error }, "resending the confirmation email failed");
+  }
+  return data<AuthResult>({ ok: true, title: authMessages.resent.title, text: authMessages.resent.text });
+}
+
+export async function requestReset(request: Request, context: Ctx, values: Record<string, string>) {
+  const { auth, logger } = context.services;
+  const checked = checkForm(resetRequestSchema, values);
+  if (!checked.ok) return fail(400, authMessages.resetFailed.title, checked.problem.text);
+  const { email } = checked.data;
+  const limited = await overLimit(context, "reset", email);
+  if (limited) return limited;
+  try {
+    const knownId = await userIdByEmail(context, email);
+    // better-auth answers alike for unknown addresses: no account enumeration.
+    await auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: authHeaders(request, context) });
+    await record(context, { type: "password_reset_requested", userId: knownId, details: { email, known: Boolean(knownId) } });
+  } catch (error) {
+    logger.error({ err: error }, "password reset request failed");
+    await record(context, { type: "password_reset_error", details: { email, error: String(error) } });
+    return fail(500, authMessages.resetFailed.title, apiMessage(error, authMessages.unexpected.text));
+  }
+  return data<AuthResult>({ ok: true, title: authMessages.resetSent.title, text: authMessages.resetSent.text, reset: true });
+}
+
+export async function completeReset(request: Request, context: Ctx, values: Record<string, string>) {
+  const { auth, logger } = context.services;
+  const limited = await overLimit(context, "newPassword");
+  if (limited) return limited;
+  const token = (values.token ?? "").slice(0, 200);
+  const checked = checkForm(newPasswordSchema, values);
+  if (!checked.ok) return fail(400, checked.problem.title, checked.problem.text);
+  const verdict = judgePassword(checked.data.password);
+  if (!verdict.ok) {
+    return fail(400, authMessages.resetFailed.title, weakPasswordMessage(verdict.reasons), { reasons: verdict.reasons });
+  }
+  if (!token) {
+    await record(context, { type: "password_reset_failed", details: { error: "missing token" } });
+    return fail(400, authMessages.resetFailed.title, authMessages.badResetLink.text);
+  }
+  try {
+    // Ends every session of the user (revokeSessionsOnPasswordReset); onPasswordReset records and emails.
+    await auth.api.resetPassword({ body: { newPassword: checked.data.password, token }, headers: authHeaders(request, context) });
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) {
+      await record(context, { type: "password_reset_failed", details: { error: error.body?.code ?? error.message } });
+      const text = error.body?.code === "INVALID_TOKEN" ? authMessages.badResetLink.text : apiMessage(error, authMessages.badResetLink.text);
+      return fail(400, authMessages.resetFailed.title, text);
+    }
+    logger.error({ err: error }, "password reset failed");
+    await record(context, { type: "password_reset_error", details: { error: String(error) } });
+    return fail(500, authMessages.resetFailed.title, authMessages.unexpected.text);
+  }
+  return data<AuthResult>({ ok: true, title: authMessages.passwordUpdated.title, text: authMessages.passwordUpdated.text });
+}
+
+/**
+ * Signs the user out everywhere (the spec's global scope): this browser's cookie is cleared and
+ * every session row of the user is deleted.
+ */
+export async function signOutEverywhere(request: Request, context: Ctx): Promise<{ headers: Headers; userId: string | null }> {
+  const { auth, db } = context.services;
+  const signedIn = await getSignedIn(request, context);
+  const { headers } = await auth.api.signOut({ headers: authHeaders(request, context), returnHeaders: true });
+  if (signedIn) {
+    await db.delete(sessions).where(eq(sessions.userId, signedIn.user.id));
+    await record(context, { type: "user_signout", userId: signedIn.user.id, details: { scope: "global" } });
+  }
+  return { headers: cookiesFrom(headers), userId: signedIn?.user.id ?? null };
+}

@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import { redirect, type AppLoadContext } from "react-router";
+import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS } from "../../../server/auth/auth.ts";
+import { CLIENT_IP_HEADER } from "../../../server/auth/security-events.ts";
+import { sessions } from "../../../server/db/schema/auth.ts";
+import { safeReturnPath } from "./schemas";
+import type { SessionUser } from "./session-user";
+
+/**
+ * Who is signed in, read on the server. A request without the session cookie costs no
+ * database query; with one, the session is read once per request however many loaders ask.
+ */
+const perRequest = new WeakMap<Request, Promise<SignedIn | null>>();
+
+export type SignedIn = { user: SessionUser; sessionId: string; sessionCreatedAt: Date };
+
+export function hasSessionCookie(request: Request): boolean {
+  return (request.headers.get("cookie") ?? "").includes(`${COOKIE_PREFIX}.session_token=`);
+}
+
+/** The request's headers for better-auth, with the client IP the server saw (any client-sent value replaced). */
+export function authHeaders(request: Request, context: AppLoadContext): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, context.clientIp);
+  return headers;
+}
+
+export function getSignedIn(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
+  if (!hasSessionCookie(request)) return Promise.resolve(null);
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = readSession(request, context);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function readSession(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
+  const { auth, db, logger } = context.services;
+  try {
+    const found = await auth.api.getSession({ headers: authHeaders(request, context) });
+    if (!found) return null;
+    const createdAt = new Date(found.session.createdAt);
+    // Sessions slide while in use (idle expiry), but never outlive their absolute lifetime.
+    if (Date.now() - createdAt.getTime() > SESSION_ABSOLUTE_MS) {
+      await db.delete(sessions).where(eq(sessions.id, found.session.id));
+      return null;
+    }
+    return { user: toSessionUser(found.user), sessionId: found.session.id, sessionCreatedAt: createdAt };
+  } catch (error) {
+    logger.error({ err: error }, "could not read the session");
+    return null;
+  }
+}
+
+export function toSessionUser(user: {
+  id: string;
+  name: string;
+  email: string;
+  fullName?: string | null;
+  role?: string | null;
+  userType?: string | null;
+}): SessionUser {
+  const role = user.role === "staff" || user.role === "admin" ? user.role : "user";
+  return {
+    id: user.id,
+    name: user.fullName || user.name,
+    email: user.email,
+    role,
+    userType: user.userType === "fixer" ? "fixer" : "customer",
+  };
+}
+
+/** The signed-in user, or null. */
+export async function getOptionalUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  return (await getSignedIn(request, context))?.user ?? null;
+}
+
+/** Where a signed-out visitor is sent: /auth, remembering the page (path and query) they asked for. */
+export function signInRedirectPath(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth?from=${encodeURIComponent(safeReturnPath(url.pathname + url.search))}`;
+}
+
+/** The signed-in user; a signed-out visitor is redirected to /auth?from=<path+query> (nothing else is sent). */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getOptionalUser(request, context);
+  if (!user) throw redirect(signInRedirectPath(request), { headers: { "cache-control": "no-store" } });
+  return user;
+}
+
+/** Guest-only pages (/auth): a signed-in visitor goes to the remembered origin or /. */
+export async function redirectSignedIn(request: Request, context: AppLoadContext): Promise<void> {
+  const user = await getOptionalUser(request, context);
+  if (user) throw redirect(safeReturnPath(new URL(request.url).searchParams.get("from")));
+}

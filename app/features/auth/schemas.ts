@@ -1,0 +1,121 @@
+import { z } from "zod";
+
+/**
+ * The account forms' rules, shared by the browser (instant toasts) and the server (the authority).
+ * Input is sanitised as spec §5 says; nothing is stored pre-escaped: React escapes on output.
+ */
+export const EMAIL_MAX = 254;
+export const TEXT_MAX = 1000;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+/** Lowercased, trimmed, only letters, digits, _ @ . - and at most 254 characters. */
+export function sanitizeEmail(value: unknown): string {
+  return String(value ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_@.-]/g, "")
+    .slice(0, EMAIL_MAX);
+}
+
+/** Trimmed and cut to 1000 characters (names, phone numbers). */
+export function sanitizeText(value: unknown): string {
+  return String(value ?? "")
+    .trim()
+    .slice(0, TEXT_MAX);
+}
+
+/** The spec's toast for each failed check (title / text). */
+export const formMessages = {
+  nameRequired: { title: "Name required", text: "Please enter your full name." },
+  invalidEmail: { title: "Invalid email", text: "Please enter a valid email address." },
+  passwordRequired: { title: "Password required", text: "Please create a password." },
+  weakPassword: { title: "Weak password", text: "Password must be at least 6 characters." },
+  passwordMismatch: { title: "Passwords do not match", text: "Please make sure both passwords match." },
+  passwordTooLong: { title: "Weak password", text: `Password must be at most ${PASSWORD_MAX} characters.` },
+  userType: { title: "Invalid account type", text: "Please choose customer or fixer." },
+  signInMissing: { title: "Sign In Failed", text: "Please enter your email and password." },
+  currentPasswordRequired: { title: "Password required", text: "Please enter your current password." },
+} as const;
+export type FormMessageCode = keyof typeof formMessages;
+
+const email = z.preprocess(sanitizeEmail, z.email("invalidEmail"));
+const text = z.preprocess(sanitizeText, z.string());
+const newPassword = z
+  .string("passwordRequired")
+  .min(1, "passwordRequired")
+  .min(PASSWORD_MIN, "weakPassword")
+  .max(PASSWORD_MAX, "passwordTooLong");
+export const userTypes = ["customer", "fixer"] as const;
+export type UserType = (typeof userTypes)[number];
+
+export const signUpSchema = z
+  .object({
+    fullName: z.preprocess(sanitizeText, z.string().min(1, "nameRequired")),
+    email,
+    phone: text.optional().default(""),
+    password: newPassword,
+    confirmPassword: z.string().optional().default(""),
+    userType: z.preprocess((v) => (v === undefined || v === "" ? "customer" : v), z.enum(userTypes, "userType")),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "passwordMismatch", path: ["confirmPassword"] });
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: z.preprocess(sanitizeEmail, z.string().min(1, "signInMissing")),
+  password: z.string("signInMissing").min(1, "signInMissing").max(PASSWORD_MAX, "signInMissing"),
+});
+
+export const resetRequestSchema = z.object({ email });
+
+export const newPasswordSchema = z
+  .object({ password: newPassword, confirmPassword: z.string().optional().default("") })
+  .refine((v) => v.password === v.confirmPassword, { message: "passwordMismatch", path: ["confirmPassword"] });
+
+export const profileSchema = z.object({
+  fullName: z.preprocess(sanitizeText, z.string().min(1, "nameRequired")),
+  phone: text.optional().default(""),
+});
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string("currentPasswordRequired").min(1, "currentPasswordRequired").max(PASSWORD_MAX),
+    password: newPassword,
+    confirmPassword: z.string().optional().default(""),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "passwordMismatch", path: ["confirmPassword"] });
+
+export type FormProblem = { title: string; text: string; field?: string };
+
+/**
+ * The first failed check, in the schema's field order (the spec's order for sign-up), as its toast.
+ */
+export function firstProblem(error: z.ZodError): FormProblem {
+  const issue = error.issues[0];
+  const code = (issue?.message ?? "") as FormMessageCode;
+  const message = formMessages[code] ?? { title: "Invalid input", text: "Please check the form and try again." };
+  return { title: message.title, text: message.text, field: issue?.path.join(".") };
+}
+
+/** Parses a form with a schema: the data, or the first problem as a toast. */
+export function checkForm<S extends z.ZodType>(
+  schema: S,
+  values: Record<string, unknown>,
+): { ok: true; data: z.infer<S> } | { ok: false; problem: FormProblem } {
+  const parsed = schema.safeParse(values);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
+}
+
+/** A same-site relative path to return to after signing in, or "/" (no //host, no scheme, no backslashes). */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== "string" || value.length > 2000) return "/";
+  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/";
+  try {
+    const url = new URL(value, "http://x.invalid");
+    if (url.origin !== "http://x.invalid") return "/";
+    if (url.pathname.startsWith("/auth") || url.pathname.startsWith("/api/auth")) return "/";
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return "/";
+  }
+}

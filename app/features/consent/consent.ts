@@ -1,0 +1,39 @@
+/**
+ * Cookie consent (spec §2.6, §4.4). The choice is stored under the localStorage key
+ * `cookieConsent` as JSON {essential: true, functional, analytics, marketing}. Storing the
+ * choice itself is essential: it is what lets us not ask again.
+ */
+export const consentStorageKey = "cookieConsent";
+
+export type ConsentCategory = "essential" | "functional" | "analytics" | "marketing";
+export type ConsentChoices = { essential: true; functional: boolean; analytics: boolean; marketing: boolean };
+
+export const acceptAllChoices: ConsentChoices = { essential: true, functional: true, analytics: true, marketing: true };
+export const rejectNonEssentialChoices: ConsentChoices = { essential: true, functional: false, analytics: false, marketing: false };
+
+/** A stored value read back: anything malformed counts as no choice, so the banner asks again. */
+export function parseConsent(raw: string | null): ConsentChoices | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (v.essential !== true) return null;
+  if (typeof v.functional !== "boolean" || typeof v.analytics !== "boolean" || typeof v.marketing !== "boolean") return null;
+  return { essential: true, functional: v.functional, analytics: v.analytics, marketing: v.marketing };
+}
+
+/** The exact JSON stored: the four keys in the spec's order, nothing else. */
+export function serializeConsent(c: ConsentChoices): string {
+  return JSON.stringify({ essential: true, functional: c.functional, analytics: c.analytics, marketing: c.marketing });
+}
+
+/** Whether a category may be used: essential always; the others only once the visitor agreed. */
+export function isAllowed(consent: ConsentChoices | null, category: ConsentCategory): boolean {
+  if (category === "essential") return true;
+  return consent?.[category] === true;
+}

@@ -1,0 +1,29 @@
+import { company } from "~/content/company";
+import type { FormName } from "./schemas";
+
+/** Toast texts, word for word from the spec where it gives them (001 §8). */
+export type ToastCopy = { title: string; description?: string };
+
+export const successToasts: Record<FormName, ToastCopy> = {
+  investor: { title: "Inquiry Sent Successfully", description: "Thank you for your interest in FixiT. We'll be in touch soon." },
+  help: { title: "Message sent successfully!", description: "We'll get back to you within 24 hours." },
+  waitlist: { title: "Welcome to FixiT early access!", description: "You're on the list. We'll email you with news and offers." },
+  feedback: { title: "Thank you for your feedback!", description: "It helps us shape FixiT around what UK homes need." },
+  recruitment: { title: "Application submitted successfully! Thank you for your interest in FixiT. We'll be in touch soon." },
+};
+
+export const failureToasts: Record<FormName, ToastCopy> = {
+  investor: { title: "Error", description: "There was a problem sending your inquiry. Please try again." },
+  help: { title: "Failed to send message", description: `Please try again or contact us directly at ${company.supportEmail}` },
+  waitlist: { title: "Something went wrong", description: "Please try again or contact us directly." },
+  feedback: { title: "Failed to submit feedback", description: "Please try again later." },
+  recruitment: { title: "Error submitting application: Please try again later or contact us directly." },
+};
+
+export const busyLabels: Record<FormName, string> = {
+  investor: "Sending...",
+  help: "Sending...",
+  waitlist: "Joining...",
+  feedback: "Submitting...",
+  recruitment: "Submitting Application...",
+};

@@ -1,0 +1,53 @@
+import { createHmac } from "node:crypto";
+import type { Config } from "../../../server/config.ts";
+import type { DbOrTx } from "../../../server/db/client.ts";
+import { enqueueJob, PermanentJobError, registerJobHandler } from "../../../server/mail/outbox.ts";
+
+/**
+ * The sheet sync (spec 001 §7 sync-to-google-sheets) as an outbound webhook: queued in the
+ * submission's transaction, POSTed by the outbox worker, retried with backoff until the
+ * receiver answers 2xx. The body is signed with HMAC-SHA256 so the receiver can trust it.
+ */
+export const WEBHOOK_JOB_KIND = "webhook";
+export const SIGNATURE_HEADER = "X-FixiT-Signature";
+
+export type SheetFormType = "help-center" | "early-access-waitlist" | "early-access-feedback" | "recruitment";
+
+type WebhookPayload = { url: string; body: string };
+
+export function signWebhookBody(body: string, secret: string): string {
+  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+}
+
+/** Queues the sync when SHEETS_WEBHOOK_URL is set; does nothing otherwise. */
+export async function enqueueSheetSync(
+  db: DbOrTx,
+  config: Pick<Config, "SHEETS_WEBHOOK_URL">,
+  formType: SheetFormType,
+  data: Record<string, unknown>,
+  submittedAt: Date = new Date(),
+): Promise<boolean> {
+  if (!config.SHEETS_WEBHOOK_URL) return false;
+  const body = JSON.stringify({ formType, data, submittedAt: submittedAt.toISOString() });
+  await enqueueJob(db, WEBHOOK_JOB_KIND, { url: config.SHEETS_WEBHOOK_URL, body } satisfies WebhookPayload);
+  return true;
+}
+
+registerJobHandler(WEBHOOK_JOB_KIND, async (payload, ctx) => {
+  const job = payload as Partial<WebhookPayload> | null;
+  if (!job || typeof job.url !== "string" || typeof job.body !== "string") throw new PermanentJobError("invalid webhook payload");
+  const secret = ctx.services.config.SHEETS_WEBHOOK_SECRET;
+  const headers: Record<string, string> = { "content-type": "application/json", "user-agent": "FixiT-Webhook/1" };
+  if (secret) headers[SIGNATURE_HEADER] = signWebhookBody(job.body, secret);
+  else ctx.logger.warn("SHEETS_WEBHOOK_SECRET is not set: the sheet sync goes out unsigned");
+  const response = await fetch(job.url, {
+    method: "POST",
+    headers,
+    body: job.body,
+    redirect: "error",
+    signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(15_000)]),
+  });
+  await response.body?.cancel().catch(() => {});
+  // Any non-2xx is retried by the outbox with backoff.
+  if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+});

@@ -1,0 +1,214 @@
+import type { DbOrTx } from "../../../server/db/client.ts";
+import { contactSubmissions } from "../../../server/db/schema/forms.ts";
+import { enqueueEmail, type EmailMessage } from "../../../server/mail/outbox.ts";
+import { renderEmail } from "../../../server/mail/templates.ts";
+import type { AppServices } from "../../../server/services.ts";
+import { company } from "~/content/company";
+import { services as serviceList } from "~/content/services";
+import {
+  FEEDBACK_ANONYMOUS_NAME,
+  FEEDBACK_PLACEHOLDER_EMAIL,
+  frequencies,
+  likelihoods,
+  type ContactSupport,
+  type Feedback,
+  type InvestorInquiry,
+  type Waitlist,
+} from "./schemas";
+import { enqueueSheetSync, type SheetFormType } from "./sheet-sync.server";
+
+/**
+ * Help, investor, waitlist and feedback submissions: one contact_submissions row and its
+ * outbox jobs (inbox email, acknowledgement, sheet sync) in one transaction, so either all
+ * of it is kept or none of it.
+ */
+
+export type ContactFormName = "investor" | "help" | "waitlist" | "feedback";
+export type RequestMeta = { ip: string; userAgent: string };
+
+type Row = { name: string; email: string; phone: string | null; subject: string; message: string; data: Record<string, unknown> };
+type Plan = {
+  row: Row;
+  sheet?: SheetFormType;
+  emails: EmailMessage[];
+};
+
+const nullIfEmpty = (value: string) => (value.trim() === "" ? null : value);
+const labelled = (pairs: [string, string | undefined | null][]) =>
+  pairs.filter(([, v]) => v !== undefined && v !== null && v !== "").map(([k, v]) => `${k}: ${v}`);
+
+function email(to: string, subject: string, content: Parameters<typeof renderEmail>[0], replyTo?: string): EmailMessage {
+  return { to, subject, ...renderEmail(content), ...(replyTo ? { replyTo } : {}) };
+}
+
+function planInvestor(config: AppServices["config"], d: InvestorInquiry): Plan {
+  return {
+    row: { name: d.name, email: d.email, phone: nullIfEmpty(d.phone), subject: "Investment Inquiry", message: d.message, data: { ...d } },
+    emails: [
+      email(
+        config.INVESTOR_INBOX,
+        `Investment Inquiry from ${d.name}`,
+        {
+          heading: "New investment inquiry",
+          paragraphs: [
+            ...labelled([
+              ["Name", d.name],
+              ["Email", d.email],
+              ["Company", d.company],
+              ["Phone", d.phone],
+              ["Investment amount", d.investmentAmount],
+              ["Investment type", d.investmentType],
+              ["Timeline", d.timeline],
+            ]),
+            "Message:",
+            d.message,
+          ],
+          reason: "You are receiving this email because you are listed as the FixiT investor inbox.",
+        },
+        d.email,
+      ),
+      email(d.email, "We received your investment inquiry", {
+        heading: `Thank you, ${d.name}`,
+        paragraphs: [
+          `Thank you for your interest in investing in ${company.brand}. Our team has your inquiry and will be in touch soon.`,
+        ],
+        reason: `You are receiving this email because you sent an investment inquiry on the ${company.brand} website.`,
+      }),
+    ],
+  };
+}
+
+function planHelp(config: AppServices["config"], d: ContactSupport): Plan {
+  return {
+    row: { name: d.name, email: d.email, phone: nullIfEmpty(d.phone), subject: "Help Center Inquiry", message: d.description, data: { ...d } },
+    sheet: "help-center",
+    emails: [
+      email(
+        config.SUPPORT_INBOX,
+        `Help Center Inquiry from ${d.name}`,
+        {
+          heading: "New help request",
+          paragraphs: [...labelled([["Name", d.name], ["Email", d.email], ["Phone", d.phone]]), "How can we help?", d.description],
+          reason: "You are receiving this email because you are listed as the FixiT support inbox.",
+        },
+        d.email,
+      ),
+      email(d.email, "We received your message", {
+        heading: `Thank you, ${d.name}`,
+        paragraphs: ["We have your message and will get back to you within 24 hours.", "What you sent:", d.description],
+        reason: `You are receiving this email because you contacted ${company.brand} support.`,
+      }),
+    ],
+  };
+}
+
+function planWaitlist(d: Waitlist): Plan {
+  return {
+    row: {
+      name: d.name,
+      email: d.email,
+      phone: nullIfEmpty(d.phone),
+      subject: "Early Access Waitlist",
+      message: d.location ? `Location: ${d.location}` : "Joined the early access waitlist",
+      data: { ...d },
+    },
+    sheet: "early-access-waitlist",
+    emails: [
+      email(d.email, `Welcome to ${company.brand} early access`, {
+        heading: `Welcome, ${d.name}`,
+        paragraphs: [
+          `Thank you for joining the ${company.brand} early access list. We'll email you with news, offers and new services as they arrive.`,
+        ],
+        reason: `You are receiving this email because you joined the ${company.brand} early access list.`,
+      }),
+    ],
+  };
+}
+
+function planFeedback(config: AppServices["config"], d: Feedback): Plan {
+  const name = d.name || FEEDBACK_ANONYMOUS_NAME;
+  const realEmail = d.email !== "";
+  const senderEmail = realEmail ? d.email : FEEDBACK_PLACEHOLDER_EMAIL;
+  const likelihood = likelihoods.find((l) => l.value === d.likelihood)?.label ?? d.likelihood;
+  const frequency = frequencies.find((f) => f.value === d.frequency)?.label ?? "";
+  const chosen = d.services.map((slug) => serviceList.find((s) => s.slug === slug)?.name ?? slug);
+  const data = { ...d, name, email: senderEmail };
+  const summary = labelled([
+    ["Likelihood of using FixiT", likelihood],
+    ["Services", chosen.join(", ")],
+    ["How often", frequency],
+  ]);
+  return {
+    row: {
+      name,
+      email: senderEmail,
+      phone: null,
+      subject: "Early Access Feedback",
+      message: d.feedback || summary.join("\n"),
+      data,
+    },
+    sheet: "early-access-feedback",
+    emails: [
+      email(
+        config.FEEDBACK_INBOX,
+        `Early Access Feedback from ${name}`,
+        {
+          heading: "New early access feedback",
+          paragraphs: [...labelled([["Name", name], ["Email", realEmail ? d.email : "(not given)"]]), ...summary, ...(d.feedback ? ["Feedback:", d.feedback] : [])],
+          reason: "You are receiving this email because you are listed as the FixiT feedback inbox.",
+        },
+        realEmail ? d.email : undefined,
+      ),
+      // Only a real address gets a thank-you; the placeholder is never written to.
+      ...(realEmail
+        ? [
+            email(d.email, `Thank you for your feedback`, {
+              heading: `Thank you, ${name}`,
+              paragraphs: [`Thank you for telling us what you need from ${company.brand}. Every answer is read by the team.`],
+              reason: `You are receiving this email because you sent feedback on the ${company.brand} website.`,
+            }),
+          ]
+        : []),
+    ],
+  };
+}
+
+export type ContactFormData = {
+  investor: InvestorInquiry;
+  help: ContactSupport;
+  waitlist: Waitlist;
+  feedback: Feedback;
+};
+
+export function planContactSubmission<F extends ContactFormName>(config: AppServices["config"], form: F, data: ContactFormData[F]): Plan {
+  switch (form) {
+    case "investor":
+      return planInvestor(config, data as InvestorInquiry);
+    case "help":
+      return planHelp(config, data as ContactSupport);
+    case "waitlist":
+      return planWaitlist(data as Waitlist);
+    default:
+      return planFeedback(config, data as Feedback);
+  }
+}
+
+/** Stores one submission and queues its jobs in one transaction. Throws (and keeps nothing) on failure. */
+export async function storeContactSubmission<F extends ContactFormName>(
+  services: Pick<AppServices, "config" | "db">,
+  form: F,
+  data: ContactFormData[F],
+  meta: RequestMeta,
+): Promise<{ id: number }> {
+  const plan = planContactSubmission(services.config, form, data);
+  const submittedAt = new Date();
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactSubmissions)
+      .values({ ...plan.row, ip: meta.ip || null, userAgent: meta.userAgent || null, createdAt: submittedAt })
+      .returning({ id: contactSubmissions.id });
+    for (const message of plan.emails) await enqueueEmail(tx as DbOrTx, message);
+    if (plan.sheet) await enqueueSheetSync(tx as DbOrTx, services.config, plan.sheet, plan.row.data, submittedAt);
+    return { id: row!.id };
+  });
+}

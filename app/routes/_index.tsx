@@ -1,0 +1,43 @@
+import type { Route } from "./+types/_index";
+import { Footer } from "~/components/layout/footer";
+import { HomeTopBar } from "~/components/layout/home-top-bar";
+import { SkipLink } from "~/components/layout/skip-link";
+import { ChatWidget } from "~/components/widgets/chat-widget";
+import { VipHoverCard } from "~/components/widgets/vip-hover-card";
+import { heroSlides } from "~/content/home";
+import { DeferredBelowFold } from "~/features/home/deferred-below-fold";
+import { HomeHero } from "~/features/home/hero";
+import { organizationJsonLd, pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "FixiT | Trusted UK home services and care",
+    description:
+      "Book vetted, insured UK professionals for plumbing, electrical, cleaning, moving, childcare, dog walking and more. Upfront quotes, escrow payments and 24/7 AI support.",
+    path: "/",
+    jsonLd: [organizationJsonLd()],
+  });
+
+// The first hero image is the largest paint: fetch it with the HTML, before the scripts.
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", as: "image", href: heroSlides[0]!.image.src, type: "image/svg+xml", fetchPriority: "high" } as Route.LinkDescriptors[number],
+];
+
+/** The home page: no site header (its hero has its own top bar), then the sections and the footer. */
+export default function Home() {
+  return (
+    <>
+      <SkipLink />
+      <header className="bg-secondary">
+        <HomeTopBar />
+      </header>
+      <main id="main" tabIndex={-1} className="outline-none">
+        <HomeHero />
+        <DeferredBelowFold />
+      </main>
+      <Footer />
+      <VipHoverCard />
+      <ChatWidget />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect } from "react";
+import { data, Link } from "react-router";
+import { toast } from "~/components/ui/toast";
+import { accountMessages } from "~/features/account/messages";
+import { Button } from "~/components/ui/button";
+import {
+  DeleteAccountForm,
+  DownloadDataForm,
+  PasswordForm,
+  ProfileForm,
+  Section,
+  SignOutEverywhereForm,
+} from "~/features/account/account-sections";
+import { changePassword, deleteAccount, loadAccount, signOutAllDevices, updateProfile } from "~/features/account/account.server";
+import { formValues } from "~/features/auth/actions.server";
+import { requireUser } from "~/features/auth/guard.server";
+import type { AuthResult } from "~/features/auth/messages";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/_site.account";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "My Account", description: "Your FixiT account: profile, password and your data.", path: "/account", noindex: true });
+
+/** Guarded: a signed-out visitor is redirected to /auth?from=/account before anything is rendered. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const account = await loadAccount(context, user.id);
+  if (!account) throw data(null, { status: 404 });
+  const passwordChanged = new URL(request.url).searchParams.get("updated") === "password";
+  return data({ account, passwordChanged }, { headers: { "cache-control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const values = formValues(await request.formData());
+  switch (values.intent) {
+    case "profile":
+      return updateProfile(context, user, values);
+    case "password":
+      return changePassword(request, context, user, values);
+    case "sign-out-all":
+      return signOutAllDevices(request, context);
+    case "delete":
+      return deleteAccount(request, context, user, values);
+    default:
+      return data<AuthResult>({ ok: false, title: "Invalid request", text: "Please try again." }, { status: 400 });
+  }
+}
+
+/** The action's Set-Cookie (a new session after a password change, cleared cookies) reaches the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers(actionHeaders);
+  out.set("cache-control", "private, no-store");
+  return out;
+}
+
+const accountTypeLabel = { customer: "Customer", fixer: "Fixer" } as Record<string, string>;
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { account, passwordChanged } = loaderData;
+  useEffect(() => {
+    if (passwordChanged) toast.success(accountMessages.passwordChanged.title, accountMessages.passwordChanged.text);
+  }, [passwordChanged]);
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-bold">My Account</h1>
+      {passwordChanged ? (
+        <p role="status" className="rounded-md bg-muted p-3 text-sm">
+          <strong>{accountMessages.passwordChanged.title}.</strong> {accountMessages.passwordChanged.text}
+        </p>
+      ) : null}
+
+      <Section id="profile" title="Your details">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="font-medium text-muted-foreground">Name</dt>
+          <dd className="break-words">{account.fullName}</dd>
+          <dt className="font-medium text-muted-foreground">Email</dt>
+          <dd className="break-all">{account.email}</dd>
+          <dt className="font-medium text-muted-foreground">Phone</dt>
+          <dd className="break-words">{account.phone || "Not given"}</dd>
+          <dt className="font-medium text-muted-foreground">Account type</dt>
+          <dd>{accountTypeLabel[account.userType] ?? "Customer"}</dd>
+        </dl>
+        <ProfileForm fullName={account.fullName} phone={account.phone ?? ""} />
+      </Section>
+
+      <Section id="vip-status" title="VIP early access" description="Members-only content for early supporters.">
+        <p className="text-sm">You are not a VIP member yet.</p>
+        <Button asChild variant="outline" className="self-start">
+          <Link to="/early-access">Find out about VIP early access</Link>
+        </Button>
+      </Section>
+
+      <Section id="fixer-status" title="Fixer application">
+        {account.userType === "fixer" ? (
+          <>
+            <p className="text-sm">You have not started your fixer onboarding yet.</p>
+            <Button asChild variant="outline" className="self-start">
+              <Link to="/fixer-onboarding">Go to fixer onboarding</Link>
+            </Button>
+          </>
+        ) : (
+          <p className="text-sm">You signed up as a customer. Want to offer your services? See how to become a fixer on our registration page.</p>
+        )}
+      </Section>
+
+      <Section id="password" title="Change password" description="Changing your password signs you out on every other device.">
+        <PasswordForm />
+      </Section>
+
+      <Section id="devices" title="Devices" description="Signed in somewhere you no longer use? End every session, including this one.">
+        <SignOutEverywhereForm />
+      </Section>
+
+      <Section id="your-data" title="Your data" description="Your rights under UK GDPR: get a copy of your data, or delete your account.">
+        <DownloadDataForm />
+        <DeleteAccountForm />
+      </Section>
+    </div>
+  );
+}

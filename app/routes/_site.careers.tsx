@@ -1,0 +1,185 @@
+import { ArrowRight, Briefcase, Clock, MapPin, Sparkles, Star } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/_site.careers";
+import { CheckList } from "~/components/content/feature-list";
+import { Container, PageHero } from "~/components/content/layout";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { company } from "~/content/company";
+import { jobs, jobsPostedOn, type JobListing } from "~/content/jobs";
+import { publicPage } from "~/content/pages";
+import { pageMeta, siteOrigin } from "~/lib/seo";
+import { investorInquiryAction } from "~/features/forms/actions.server";
+import { InvestorInquiryForm } from "~/features/forms/investor-inquiry-form";
+import { formClientAction } from "~/features/forms/use-form-submission";
+
+const page = publicPage("/careers");
+
+/** The investor inquiry form (app/features/forms). */
+export const action = (args: Route.ActionArgs) => investorInquiryAction(args);
+export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
+
+export const meta: Route.MetaFunction = () => pageMeta({ ...page, jsonLd: jobs.map(jobPostingJsonLd) });
+
+const employmentType: Record<JobListing["type"], string> = {
+  "Full-time": "FULL_TIME",
+  "Part-time": "PART_TIME",
+  Contract: "CONTRACTOR",
+  Flexible: "OTHER",
+};
+
+/** schema.org JobPosting, so search engines can list each role. */
+function jobPostingJsonLd(job: JobListing): Record<string, unknown> {
+  const remote = /^(remote|anywhere)/i.test(job.location);
+  return {
+    "@context": "https://schema.org",
+    "@type": "JobPosting",
+    identifier: { "@type": "PropertyValue", name: company.brand, value: job.id },
+    title: job.title,
+    description: `<p>${job.description}</p><p>Requirements:</p><ul>${job.requirements.map((r) => `<li>${r}</li>`).join("")}</ul><p>Benefits:</p><ul>${job.benefits.map((b) => `<li>${b}</li>`).join("")}</ul>`,
+    datePosted: jobsPostedOn,
+    employmentType: employmentType[job.type],
+    hiringOrganization: { "@type": "Organization", name: company.legalName, sameAs: siteOrigin },
+    url: new URL(`/recruitment?position=${encodeURIComponent(job.id)}`, siteOrigin).toString(),
+    ...(remote
+      ? { jobLocationType: "TELECOMMUTE", applicantLocationRequirements: { "@type": "Country", name: "United Kingdom" } }
+      : {
+          jobLocation: {
+            "@type": "Place",
+            address: { "@type": "PostalAddress", addressLocality: job.location.replace(/\s*\(.*\)$/, ""), addressCountry: "GB" },
+          },
+        }),
+  };
+}
+
+export default function CareersPage() {
+  const ordered = [...jobs].sort((a, b) => Number(Boolean(b.featured)) - Number(Boolean(a.featured)));
+  return (
+    <>
+      <PageHero
+        eyebrow="Careers"
+        title="Help us fix how Britain finds help at home"
+        intro="We are a small team building a trusted marketplace for home services and care. Join us, or invest in what comes next."
+      >
+        <Button asChild size="lg">
+          <a href="#open-roles">See open roles</a>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <a href="#investor-inquiry">Investor inquiries</a>
+        </Button>
+      </PageHero>
+
+      <section id="open-roles" aria-labelledby="open-roles-title" className="scroll-mt-24 py-14 sm:py-20">
+        <Container>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <h2 id="open-roles-title" className="text-h2">
+                Open roles
+              </h2>
+              <p className="mt-2 text-lg text-muted-foreground">{jobs.length} opportunities across the UK.</p>
+            </div>
+            <Button asChild variant="outline">
+              <Link to="/recruitment">Send General Application</Link>
+            </Button>
+          </div>
+          <ul className="mt-10 grid gap-6 lg:grid-cols-2">
+            {ordered.map((job) => (
+              <li key={job.id} id={`job-${job.id}`}>
+                <JobCard job={job} />
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+
+      <section aria-labelledby="general-title" className="bg-muted/60 py-14">
+        <Container className="flex flex-col items-start gap-5 md:flex-row md:items-center md:justify-between">
+          <div className="max-w-2xl">
+            <h2 id="general-title" className="text-h3 font-semibold">
+              Don't see the right role?
+            </h2>
+            <p className="mt-2 text-muted-foreground">
+              Send a general application and tell us how you would help. Applications are reviewed by {company.operationsHead.name},{" "}
+              {company.operationsHead.title}.
+            </p>
+          </div>
+          <Button asChild size="lg">
+            <Link to="/recruitment">
+              Send General Application <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </Container>
+      </section>
+
+      <section id="investor-inquiry" aria-labelledby="investor-inquiry-title" className="scroll-mt-24 py-14 sm:py-20">
+        <Container className="max-w-3xl">
+          <h2 id="investor-inquiry-title" className="text-h2">
+            Investor Inquiries
+          </h2>
+          <p className="mt-3 text-lg text-muted-foreground">
+            Interested in investing in {company.brand}? Tell us about yourself and we will be in touch.
+          </p>
+          <div data-slot="investor-inquiry-form" className="mt-6 rounded-xl border border-border bg-card p-6 shadow-card">
+            <InvestorInquiryForm />
+          </div>
+        </Container>
+      </section>
+    </>
+  );
+}
+
+function JobCard({ job }: { job: JobListing }) {
+  return (
+    <Card className={job.featured ? "h-full border-primary/40 ring-1 ring-primary/20" : job.special ? "h-full border-accent/40" : "h-full"}>
+      <CardHeader>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant="secondary">{job.department}</Badge>
+          {job.featured ? (
+            <Badge>
+              <Star aria-hidden="true" /> Featured
+            </Badge>
+          ) : null}
+          {job.special ? (
+            <Badge variant="accent">
+              <Sparkles aria-hidden="true" /> Special programme
+            </Badge>
+          ) : null}
+        </div>
+        <CardTitle as="h3" className="mt-2 text-h3">
+          {job.title}
+        </CardTitle>
+        <CardDescription className="flex flex-wrap gap-x-5 gap-y-1">
+          <span className="inline-flex items-center gap-1.5">
+            <MapPin aria-hidden="true" className="size-4" />
+            {job.location}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Clock aria-hidden="true" className="size-4" />
+            {job.type}
+          </span>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-5">
+        <p>{job.description}</p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <h4 className="text-small font-semibold">What you'll bring</h4>
+            <CheckList items={job.requirements} className="mt-2 text-small text-muted-foreground" />
+          </div>
+          <div>
+            <h4 className="text-small font-semibold">What you'll get</h4>
+            <CheckList items={job.benefits} className="mt-2 text-small text-muted-foreground" />
+          </div>
+        </div>
+      </CardContent>
+      <CardFooter>
+        <Button asChild>
+          <Link to={`/recruitment?position=${encodeURIComponent(job.id)}`}>
+            <Briefcase aria-hidden="true" /> Apply now<span className="sr-only"> for {job.title}</span>
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

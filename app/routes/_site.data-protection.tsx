@@ -1,0 +1,19 @@
+import type { Route } from "./+types/_site.data-protection";
+import { PageHero } from "~/components/content/layout";
+import { LegalDocumentView } from "~/components/content/legal-document";
+import { privacyPolicy } from "~/content/legal/privacy";
+import { publicPage } from "~/content/pages";
+import { pageMeta } from "~/lib/seo";
+
+const page = publicPage("/data-protection");
+
+export const meta: Route.MetaFunction = () => pageMeta(page);
+
+export default function DataProtectionPage() {
+  return (
+    <>
+      <PageHero compact eyebrow="Legal" title={privacyPolicy.title} intro="What we collect, why, how long we keep it, and how to use your rights under UK GDPR." />
+      <LegalDocumentView document={privacyPolicy} />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { CalendarCheck, Crown, Users } from "lucide-react";
+import type { Route } from "./+types/_site.early-access";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatLongDate, isPast, milestones } from "~/content/dates";
+import { formatGBP, products } from "~/content/prices";
+import { earlyAccessAction } from "~/features/forms/actions.server";
+import { FeedbackForm } from "~/features/forms/feedback-form";
+import { formClientAction } from "~/features/forms/use-form-submission";
+import { WaitlistForm } from "~/features/forms/waitlist-form";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Early Access",
+    description: "Join the waitlist for the FixiT app and share your feedback.",
+    path: "/early-access",
+  });
+
+export function loader({ context }: Route.LoaderArgs) {
+  // A configured figure (spec: shown as a fixed number), not a live counter: no database query.
+  return { signupCount: context.services.config.EARLY_ACCESS_SIGNUP_COUNT, today: new Date().toISOString() };
+}
+
+export const action = (args: Route.ActionArgs) => earlyAccessAction(args);
+
+export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
+
+export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
+  const today = new Date(loaderData.today);
+  const launched = isPast(milestones.appLaunch, today);
+  const vipStarted = isPast(milestones.vipEarlyAccess, today);
+  const launchDate = formatLongDate(milestones.appLaunch);
+  const vipDate = formatLongDate(milestones.vipEarlyAccess);
+  const vipPrice = formatGBP(products.vipAccess.pricePence);
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-10 px-4 py-10 sm:px-6 lg:py-14">
+      <header className="flex flex-col gap-4">
+        <p className="text-sm font-semibold tracking-wide text-primary uppercase">Early access</p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Be first to get the most out of FixiT</h1>
+        <p className="max-w-2xl text-lg text-muted-foreground">
+          Join the waitlist for news, offers and new services, and tell us what you need from a home-services app.
+        </p>
+      </header>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <div role="note" aria-label="App launch" className="flex items-start gap-3 rounded-xl border border-primary/30 bg-secondary p-4">
+          <CalendarCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
+          <p className="text-sm">
+            {launched ? (
+              <>
+                <strong className="block text-base">The FixiT app is available now</strong>
+                Launched on {launchDate}.
+              </>
+            ) : (
+              <>
+                <strong className="block text-base">The FixiT app launches on {launchDate}</strong>
+                Join the waitlist to hear first.
+              </>
+            )}
+          </p>
+        </div>
+        <div role="note" aria-label="VIP early access" className="flex items-start gap-3 rounded-xl border border-accent/30 bg-accent/5 p-4">
+          <Crown aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-accent" />
+          <p className="text-sm">
+            <strong className="block text-base">VIP early access</strong>
+            {vipStarted ? `VIP members have had early access since ${vipDate}.` : `VIP members get early access from ${vipDate}.`}
+          </p>
+        </div>
+        <div className="flex items-start gap-3 rounded-xl border border-border bg-card p-4">
+          <Users aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
+          <p className="text-sm">
+            <strong className="block text-2xl font-bold">{loaderData.signupCount.toLocaleString("en-GB")}</strong>
+            people have signed up
+          </p>
+        </div>
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <Card aria-labelledby="waitlist-heading">
+          <CardHeader>
+            <CardTitle as="h2" id="waitlist-heading">
+              Join the Waitlist
+            </CardTitle>
+            <CardDescription>Name and email are required; phone and location help us plan where to grow.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <WaitlistForm />
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="feedback-heading">
+          <CardHeader>
+            <CardTitle as="h2" id="feedback-heading">
+              Share Your Feedback
+            </CardTitle>
+            <CardDescription>Tell us which services you would book and how often. It takes a minute.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <FeedbackForm />
+          </CardContent>
+        </Card>
+      </div>
+
+      {/* Slot for the VIP issue: the VIP code entry ('Enter VIP Blog') and its checkout link. */}
+      <section id="vip-access" aria-labelledby="vip-access-heading" className="flex flex-col gap-3 rounded-xl border border-border bg-card p-6">
+        <h2 id="vip-access-heading" className="text-2xl font-semibold">
+          VIP Access
+        </h2>
+        <p className="text-muted-foreground">VIP members get the members-only blog with tips, offers and progress updates.</p>
+        <p>
+          <a id="vip-checkout-link" href="/early-access#vip-access" className="font-medium text-primary underline underline-offset-4">
+            Get VIP access for {vipPrice}
+          </a>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Route } from "./+types/_site.terms";
+import { PageHero } from "~/components/content/layout";
+import { LegalDocumentView } from "~/components/content/legal-document";
+import { terms } from "~/content/legal/terms";
+import { publicPage } from "~/content/pages";
+import { pageMeta } from "~/lib/seo";
+
+const page = publicPage("/terms");
+
+export const meta: Route.MetaFunction = () => pageMeta(page);
+
+export default function TermsPage() {
+  return (
+    <>
+      <PageHero compact eyebrow="Legal" title={terms.title} intro="How FixiT works for customers, fixers and VIP members: bookings, escrow, fees and cancellations." />
+      <LegalDocumentView document={terms} />
+    </>
+  );
+}

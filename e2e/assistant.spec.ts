@@ -1,0 +1,175 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots } from "./helpers/page-checks";
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+}
+
+test.describe("/fixer-ai signed out", () => {
+  test("never sends the chat to a signed-out visitor", async ({ request }) => {
+    const response = await request.get("/fixer-ai");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Chat with AI Fixer needs sign-in");
+    expect(html).not.toContain("Ask me about home repairs, heating tips, or maintenance advice...");
+    expect(html).not.toContain('role="log"');
+    expect(html).not.toContain("Quick Help");
+    expect(html).not.toContain("Online &amp; Ready to Help");
+  });
+
+  test("shows the hero, four features, the tips block, a five-question FAQ and sign-in buttons back to /fixer-ai", async ({ page }) => {
+    await page.goto("/fixer-ai");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "AI Fixer" })).toBeVisible();
+    await expect(page.getByText("Chat with AI Fixer needs sign-in").first()).toBeVisible();
+
+    for (const title of ["Instant Answers", "UK-Specific Advice", "Safety First", "Energy Savings"]) {
+      await expect(page.getByRole("heading", { name: title, exact: true }).first()).toBeVisible();
+    }
+
+    const heating = page.getByRole("button", { name: "Heating & Boilers" });
+    const energy = page.getByRole("button", { name: "Energy Savings" });
+    await expect(heating).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText("between 1 and 2 bar")).toBeVisible();
+    await energy.click();
+    await expect(energy).toHaveAttribute("aria-pressed", "true");
+    await expect(heating).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByText("each degree lower saves about 10%")).toBeVisible();
+    await expect(page.getByText("between 1 and 2 bar")).toHaveCount(0);
+
+    const faq = page.locator('[data-slot="accordion-trigger"]');
+    await expect(faq).toHaveCount(5);
+    await faq.nth(3).click();
+    await expect(faq.nth(3)).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText("Gas Safe registered engineer and electrical work")).toBeVisible();
+
+    const signIn = page.getByRole("link", { name: "Sign in to chat" }).first();
+    await expect(signIn).toHaveAttribute("href", "/auth?from=/fixer-ai");
+    await expect(page.getByRole("link", { name: "Create a free account" }).first()).toHaveAttribute("href", "/auth?from=/fixer-ai&view=signup");
+
+    await expect(page.getByRole("log")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("fits a 360 px phone and a 1440 px desktop", async ({ page }) => {
+    await saveScreenshots(page, "fixer-ai-signed-out", "/fixer-ai");
+    for (const width of [360, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await hasHorizontalOverflow(page), `overflow at ${width}px`).toBe(false);
+    }
+  });
+});
+
+/** Signs up and confirms a new account through the real forms and the development mailbox; the page's context keeps the session. */
+async function signUpAndConfirm(page: Page, email: string) {
+  const password = "copper-kettle-violet-harbour";
+  const signUp = await page.request.post("/auth", {
+    form: { intent: "sign-up", fullName: "Ada Lovelace", email, phone: "", password, confirmPassword: password, userType: "customer" },
+  });
+  expect(signUp.status()).toBe(200);
+  let link: string | undefined;
+  for (let i = 0; i < 100 && !link; i++) {
+    const box = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string; text: string }[] };
+    const mail = box.messages.find((m) => m.subject.includes("Confirm your FixiT account"));
+    link = mail?.text.match(/https?:\/\/[^\s)>\]]*\/api\/auth\/verify-email[^\s)>\]]*/)?.[0];
+    if (!link) await page.waitForTimeout(150);
+  }
+  expect(link, "confirmation email").toBeTruthy();
+  const url = new URL(link!);
+  await page.request.get(url.pathname + url.search, { maxRedirects: 0 });
+}
+
+test.describe("/fixer-ai signed in", () => {
+  test.beforeEach(async ({ page }, testInfo) => {
+    await page.addInitScript(() => {
+      window.localStorage.setItem("cookieConsent", JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }));
+    });
+    await signUpAndConfirm(page, `chat-${testInfo.workerIndex}-${Date.now()}@example.com`);
+  });
+
+  test("a quick prompt → thinking for 1500 ms → the reply with question, answer, safety note and category; sends blocked while pending", async ({ page }) => {
+    const start = new Date("2026-11-22T10:00:00Z");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1000));
+    await page.goto("/fixer-ai");
+    await hydrated(page);
+
+    await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("heading", { level: 1, name: "AI Fixer" })).toBeVisible();
+    await expect(page.getByText("Online & Ready to Help")).toBeVisible();
+    for (const title of ["Smart Diagnostics", "UK-Specific Advice", "Energy Savings"]) {
+      await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    }
+    const log = page.getByRole("log", { name: "Chat with AI Fixer" });
+    await page.clock.runFor(10);
+    await expect(log).toContainText("Hi! I'm your AI Fixer assistant");
+    await expect(log).toContainText("what can I help you fix today?");
+    await expect(log.locator("time").first()).toHaveText("10:00");
+
+    const input = page.getByPlaceholder("Ask me about home repairs, heating tips, or maintenance advice...");
+    const send = page.getByRole("button", { name: "Send message" });
+    await expect(send).toBeDisabled();
+    await input.fill("   ");
+    await expect(send).toBeDisabled();
+
+    const prompt = page.getByRole("button", { name: "Boiler not heating properly" });
+    await prompt.click();
+    await expect(log.locator('[data-message-type="user"]').last()).toContainText("Boiler not heating properly");
+    await expect(page.getByText("AI Fixer is thinking...")).toBeVisible();
+    for (const quick of ["Boiler not heating properly", "How to reduce heating bills", "Radiator making noise", "Light switch not working"]) {
+      await expect(page.getByRole("button", { name: quick })).toBeDisabled();
+    }
+    await expect(input).toBeDisabled();
+    await expect(send).toBeDisabled();
+    // A second send while pending is ignored.
+    await page.getByRole("button", { name: "Radiator making noise" }).dispatchEvent("click");
+    await page.locator("form:has(#ai-fixer-input)").evaluate((form: HTMLFormElement) => form.requestSubmit());
+
+    await page.clock.runFor(1400);
+    await expect(page.getByText("AI Fixer is thinking...")).toBeVisible();
+    await page.clock.runFor(150);
+    await expect(page.getByText("AI Fixer is thinking...")).toHaveCount(0);
+    const reply = log.locator('[data-message-type="ai"]').last();
+    await expect(reply.locator("strong")).toHaveText("Boiler not heating properly?");
+    await expect(reply).toContainText("between 1 and 2 bar");
+    await expect(reply).toContainText("⚠️ Never open the boiler casing");
+    await expect(reply).toContainText("0800 111 999");
+    await expect(reply).toContainText("Category: Heating");
+    await expect(log.locator('[data-message-type="user"]')).toHaveCount(1);
+    await expect(input).toBeEnabled();
+
+    // Typed questions: a match and the fallback.
+    await input.fill("my fuse keeps tripping");
+    await input.press("Enter");
+    await expect(input).toHaveValue("");
+    await page.clock.runFor(1600);
+    await expect(log.locator('[data-message-type="ai"]').last()).toContainText("Category: Electrical");
+    await input.fill("hello there");
+    await send.click();
+    await page.clock.runFor(1600);
+    const fallback = log.locator('[data-message-type="ai"]').last();
+    for (const area of ["Heating & Boilers", "Electrical", "Plumbing", "General Maintenance", "Insulation & Energy", "Emergency Repairs"]) {
+      await expect(fallback).toContainText(area);
+    }
+    await expect(fallback).toContainText("Safety First");
+  });
+
+  test("works with the keyboard alone and fits 360 px and 1440 px", async ({ page }) => {
+    await page.goto("/fixer-ai");
+    await hydrated(page);
+    const input = page.getByPlaceholder("Ask me about home repairs, heating tips, or maintenance advice...");
+    await input.focus();
+    await page.keyboard.type("radiator banging");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("log").locator('[data-message-type="ai"]').last()).toContainText("Category: Heating", { timeout: 5000 });
+    // Focus comes back to the field for the next question.
+    await expect(input).toBeFocused();
+    // With a conversation under way (axe needs real timers, so no fake clock in this test).
+    await expectNoSeriousA11yViolations(page);
+    for (const width of [360, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await hasHorizontalOverflow(page), `overflow at ${width}px`).toBe(false);
+      await page.screenshot({ path: `screenshots/fixer-ai-signed-in-${width}.png`, fullPage: true });
+    }
+  });
+});

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
+
+/** The whole account journey as a new user does it, reading email from the development mailbox. */
+const password = "copper-kettle-violet-harbour";
+const newPassword = "new-lantern-orbit-42";
+
+async function latestLink(page: Page, to: string, subject: string, fragment: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+      const { messages } = (await res.json()) as { messages: { subject: string; text: string }[] };
+      const message = messages.find((m) => m.subject.includes(subject));
+      link = message?.text.match(/https?:\/\/[^\s)>\]]+/g)?.find((l) => l.includes(fragment));
+      return Boolean(link);
+    }, { timeout: 20_000 })
+    .toBe(true);
+  // The email links use PUBLIC_URL; open them on the test server's own origin.
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
+
+test("sign up, confirm by email, account, sign out, guarded return, reset, sign in", async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = `journey-${Date.now()}@example.com`;
+
+  await page.goto("/auth");
+  await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+
+  // The browser checks in the spec's order before anything is sent.
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByText("Please enter your full name.")).toBeVisible();
+  await page.getByLabel("Full name").fill("Grace Hopper");
+  await page.getByLabel("Email").fill(`  ${email.toUpperCase()} `);
+  await page.getByLabel("Phone (optional)").fill("07700 900456");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill("not-the-same");
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByText("Please make sure both passwords match.")).toBeVisible();
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByText("Please check your email for the confirmation link.")).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveValue("");
+
+  // The confirmation link signs in and lands on /.
+  await page.goto(await latestLink(page, email, "Confirm your FixiT account", "/api/auth/verify-email"));
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { name: "My Account", level: 1 })).toBeVisible();
+  await expect(page.getByText("Grace Hopper").first()).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  // Sign out from the header ends the session.
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The guard: /account sends a signed-out visitor to sign in, then back.
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/auth\?from=%2Faccount$/);
+  // Type once the form is hydrated: its inputs are controlled, and hydration resets what was typed before.
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("wrong-password-here");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { name: "My Account", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Reset the password through the mailbox.
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Forgot your password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Please check your email for the password reset link.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Forgot your password?" })).toBeVisible();
+  await page.goto(await latestLink(page, email, "Reset your FixiT password", "/reset-password?token="));
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page.getByText("Your password has been changed. Please sign in with your new password.").first()).toBeVisible();
+
+  // Sign in with the new password.
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(newPassword);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { name: "My Account", level: 1 })).toBeVisible();
+
+  // Accessibility and layout of /account while signed in.
+  for (const width of Object.values(widths)) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/account");
+    await expectNoSeriousA11yViolations(page);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+  }
+  await saveScreenshots(page, "account", "/account");
+});
+
+test("/auth is accessible and fits at 360 and 1440", async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const path of ["/auth", "/auth?view=signup", "/auth?view=reset", "/reset-password?token=x"]) {
+    for (const width of Object.values(widths)) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+    }
+  }
+  await saveScreenshots(page, "auth", "/auth");
+  await saveScreenshots(page, "auth-signup", "/auth?view=signup");
+});

@@ -1,0 +1,162 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
+
+const routes = [
+  "/categories",
+  "/categories/plumbing",
+  "/categories/electrical",
+  "/categories/cleaning",
+  "/categories/handyman",
+  "/categories/painting",
+  "/categories/moving",
+  "/categories/landscaping",
+  "/categories/assembly",
+  "/categories/dog-walking",
+  "/categories/house-sitting",
+  "/categories/nanny",
+  "/how-it-works",
+  "/about",
+  "/terms",
+  "/data-protection",
+  "/careers",
+  "/help",
+  "/uk-reviews",
+];
+
+/** Scrolls through the page so anything revealed on scroll is in its final state before checks. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForTimeout(800);
+}
+
+for (const path of routes) {
+  for (const [label, width] of Object.entries(widths)) {
+    test(`${path} at ${width}px: no serious axe violation, no sideways overflow`, async ({ page }) => {
+      await page.setViewportSize({ width, height: label === "phone" ? 780 : 900 });
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await scrollThrough(page);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+}
+
+test.describe("screenshots", () => {
+  for (const path of routes) {
+    test(`screenshots of ${path}`, async ({ page }) => {
+      // A stored choice keeps the cookie banner from covering the page in the pictures.
+      await page.addInitScript(() =>
+        localStorage.setItem("cookieConsent", JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false })),
+      );
+      const name = `content${path.replaceAll("/", "-")}`;
+      if (path !== "/how-it-works") return saveScreenshots(page, name, path);
+      // Its steps reveal on scroll, and a full-page capture does not scroll: scroll through first.
+      for (const [label, width] of Object.entries(widths)) {
+        await page.setViewportSize({ width, height: label === "phone" ? 780 : 900 });
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        await scrollThrough(page);
+        await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+      }
+    });
+  }
+});
+
+test.describe("/how-it-works steps", () => {
+  const stepTitles = ["Describe your task", "Get matched with pros", "Book and schedule", "Pay securely when done"];
+
+  test("are visible without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    await page.goto("/how-it-works");
+    for (const title of stepTitles) {
+      const step = page.getByRole("heading", { name: title });
+      await step.scrollIntoViewIfNeeded();
+      await expect(step).toBeVisible();
+      expect(await step.evaluate((el) => Number(getComputedStyle(el.closest("[data-testid=how-it-works-step] > div")!).opacity))).toBe(1);
+    }
+    await context.close();
+  });
+
+  test("are visible at once under reduced motion, even below the fold", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce", viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    await page.goto("/how-it-works");
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    const reveals = page.locator("[data-testid=how-it-works-step] > div");
+    await expect(reveals).toHaveCount(4);
+    // Never hidden: no reveal state was applied, so nothing waits for a scroll.
+    for (const el of await reveals.all()) {
+      await expect(el).not.toHaveAttribute("data-reveal", "hidden");
+      expect(await el.evaluate((node) => Number(getComputedStyle(node).opacity))).toBe(1);
+    }
+    await context.close();
+  });
+
+  test("with motion allowed, a step below the fold hides until 10% of it scrolls into view, then shows", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/how-it-works");
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    const last = page.locator("[data-testid=how-it-works-step] > div").last();
+    await expect(last).toHaveAttribute("data-reveal", "hidden");
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toHaveAttribute("data-reveal", "shown");
+    await expect.poll(() => last.evaluate((node) => Number(getComputedStyle(node).opacity))).toBe(1);
+  });
+});
+
+test("an unknown category answers with the 404 page", async ({ page }) => {
+  const response = await page.goto("/categories/xyz");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+});
+
+test("careers: Apply pre-selects the position on /recruitment; the general application goes there too", async ({ page }) => {
+  await page.goto("/careers");
+  const apply = page.getByRole("link", { name: "Apply now for Full-Stack Engineer" });
+  await expect(apply).toHaveAttribute("href", "/recruitment?position=full-stack-engineer");
+  await expect(page.getByRole("link", { name: "Send General Application" }).first()).toHaveAttribute("href", "/recruitment");
+  await expect(page.getByRole("heading", { name: "Investor Inquiries" })).toBeVisible();
+});
+
+test("help: the FAQ accordion opens an answer with the keyboard", async ({ page }) => {
+  await page.goto("/help");
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  const trigger = page.getByRole("button", { name: "What fees does FixiT charge?" });
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText(/5% customer service fee at checkout/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Contact Support", exact: true })).toBeVisible();
+});
+
+test("uk-reviews: star ratings are announced as text", async ({ page }) => {
+  await page.goto("/uk-reviews");
+  const ratings = page.getByRole("img", { name: /^Rated \d out of 5$/ });
+  await expect(ratings).toHaveCount(5);
+  expect(await ratings.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual([
+    "Rated 5 out of 5",
+    "Rated 5 out of 5",
+    "Rated 4 out of 5",
+    "Rated 5 out of 5",
+    "Rated 5 out of 5",
+  ]);
+});
+
+test("legal pages: the table of contents jumps to its numbered section", async ({ page }) => {
+  await page.goto("/terms");
+  const toc = page.getByRole("navigation", { name: "Contents" });
+  await expect(toc.getByRole("link")).toHaveCount(11);
+  await toc.getByRole("link", { name: /Cancellations/ }).click();
+  await expect(page).toHaveURL(/#cancellations$/);
+  await expect(page.getByRole("heading", { name: /7\.\s*Cancellations/ })).toBeInViewport();
+});

@@ -1,0 +1,29 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+
+/** Fails on any serious or critical accessibility violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  expect(summary, summary.join("\n")).toEqual([]);
+}
+
+export const widths = { phone: 360, desktop: 1440 } as const;
+
+/** Saves full-page screenshots at 360 px and 1440 px under screenshots/ for a person to look at. */
+export async function saveScreenshots(page: Page, name: string, path: string) {
+  mkdirSync("screenshots", { recursive: true });
+  for (const [label, width] of Object.entries(widths)) {
+    await page.setViewportSize({ width, height: label === "phone" ? 780 : 900 });
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+/** True when the page is wider than the viewport (content overflows sideways). */
+export async function hasHorizontalOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}

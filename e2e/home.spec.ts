@@ -1,0 +1,206 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots } from "./helpers/page-checks";
+
+/** Stores a cookie choice before the page loads, so the banner stays out of the way. */
+async function withConsent(page: Page) {
+  await page.addInitScript(() =>
+    localStorage.setItem("cookieConsent", JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false })),
+  );
+}
+
+const heroCarousel = (page: Page) => page.getByRole("region", { name: "Our services" });
+const activeSlide = (page: Page) => heroCarousel(page).locator('[aria-roledescription="slide"]:not([aria-hidden="true"])');
+
+test.describe("home hero carousel", () => {
+  test("next, previous, dots and wrap-around", async ({ page }) => {
+    await withConsent(page);
+    await page.goto("/");
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 8: Plumbing");
+    const carousel = heroCarousel(page);
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "2 of 8: Electrical");
+    await carousel.getByRole("button", { name: "Previous slide" }).click();
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 8: Plumbing");
+    // Wraps backwards from the first to the last slide, and forwards from the last to the first.
+    await carousel.getByRole("button", { name: "Previous slide" }).click();
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "8 of 8: Assembly");
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 8: Plumbing");
+    // Dots jump straight to a slide and mark the current one.
+    await carousel.getByRole("button", { name: "Show slide 5: Painting" }).click();
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "5 of 8: Painting");
+    await expect(carousel.getByRole("button", { name: "Show slide 5: Painting" })).toHaveAttribute("aria-current", "true");
+    await expect(carousel.getByRole("button", { name: "Show slide 1: Plumbing" })).not.toHaveAttribute("aria-current", "true");
+    // Only the visible slide's link can be reached.
+    await expect(carousel.getByRole("link", { name: "Painting" })).toBeVisible();
+    await expect(carousel.getByRole("link", { name: "Plumbing" })).toHaveCount(0);
+  });
+
+  test("advances every 4 seconds, wraps, and stops while paused", async ({ page }) => {
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await withConsent(page);
+    await page.goto("/");
+    await page.mouse.move(1, 1);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 8: Plumbing");
+    await page.clock.runFor(3_900);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 8: Plumbing");
+    await page.clock.runFor(200);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "2 of 8: Electrical");
+    for (let i = 0; i < 7; i++) await page.clock.runFor(4_000);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 8: Plumbing");
+
+    await heroCarousel(page).getByRole("button", { name: "Pause slideshow" }).click();
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(12_000);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 8: Plumbing");
+    await heroCarousel(page).getByRole("button", { name: "Play slideshow" }).click();
+    // Focus and hover pause it too; once both leave it moves on again.
+    await page.mouse.move(1, 1);
+    await page.locator("h1").click();
+    await page.clock.runFor(4_100);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "2 of 8: Electrical");
+  });
+
+  test("pauses while hovered", async ({ page }) => {
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await withConsent(page);
+    await page.goto("/");
+    await heroCarousel(page).locator("figure").first().hover();
+    await page.clock.runFor(9_000);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 8: Plumbing");
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(4_100);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "2 of 8: Electrical");
+  });
+
+  test("does not auto-advance when the visitor prefers reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await withConsent(page);
+    await page.goto("/");
+    await page.mouse.move(1, 1);
+    await expect(heroCarousel(page).getByRole("button", { name: "Play slideshow" })).toBeVisible();
+    await page.clock.runFor(20_000);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 8: Plumbing");
+  });
+
+  test("the first hero image is eager, high priority, sized and preloaded", async ({ page }) => {
+    await withConsent(page);
+    await page.goto("/");
+    const first = heroCarousel(page).locator("img").first();
+    await expect(first).toHaveAttribute("loading", "eager");
+    await expect(first).toHaveAttribute("fetchpriority", "high");
+    await expect(first).toHaveAttribute("width", "640");
+    await expect(first).toHaveAttribute("height", "440");
+    await expect(page.locator('link[rel="preload"][as="image"]').first()).toHaveAttribute("href", "/images/services/plumbing.svg");
+    for (const img of await page.locator("img").all()) {
+      await expect(img).toHaveAttribute("alt", /\S/);
+      await expect(img).toHaveAttribute("width", /\d+/);
+    }
+  });
+});
+
+test.describe("home tabs and sections", () => {
+  test("three tabs switch panels; the care carousel shows each care service", async ({ page }) => {
+    await withConsent(page);
+    await page.goto("/");
+    const tabs = page.getByRole("tablist", { name: "Explore FixiT" });
+    await expect(tabs.getByRole("tab")).toHaveText(["Home Services", "Care Services", "AI Fixer"]);
+    await expect(tabs.getByRole("tab", { name: "Home Services" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { name: "Popular services" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Why choose FixiT" })).toBeVisible();
+
+    await tabs.getByRole("tab", { name: "Care Services" }).click();
+    await expect(page.getByRole("heading", { name: "Popular services" })).toBeHidden();
+    const care = page.getByRole("region", { name: "Care services" });
+    await expect(care.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])')).toHaveAttribute("aria-label", "1 of 3: House Sitting");
+    await expect(page.getByText("5K+")).toBeVisible();
+    await expect(page.getByText("200+")).toBeVisible();
+    await care.getByRole("button", { name: "Next slide" }).click();
+    await expect(care.getByRole("img", { name: /childcare/ })).toBeVisible();
+    await care.getByRole("button", { name: "Show slide 3: Dog Walking" }).click();
+    await expect(care.getByRole("link", { name: "Dog Walking" })).toBeVisible();
+
+    // Arrow keys move between tabs (Radix tabs).
+    await tabs.getByRole("tab", { name: "Care Services" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.getByRole("tab", { name: "AI Fixer" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { name: /Meet AI Fixer/ })).toBeVisible();
+    await page.getByRole("link", { name: "Chat with AI Fixer" }).click();
+    await expect(page).toHaveURL(/\/fixer-ai|\/auth/);
+  });
+
+  test("carries the section ids, the spec's figures and the dated claims worded as past", async ({ page }) => {
+    await withConsent(page);
+    await page.goto("/");
+    for (const id of ["features", "how-it-works", "professionals", "testimonials"]) await expect(page.locator(`#${id}`)).toHaveCount(1);
+    const text = await page.locator("main").innerText();
+    for (const claim of ["10K+", "500+", "verified fixers", "24/7", "AI support", "escrow", "Upfront quotes", "guarantee", "24/7 emergency cover", "Background checks and insurance", "£40/hour", "£1.99", "16 January 2026"]) {
+      expect(text, claim).toContain(claim);
+    }
+    // Today (after 16 January 2026) the app has launched: never advertised as coming.
+    expect(text).toContain("launched on 16 January 2026");
+    expect(text).not.toMatch(/coming soon|launches on/i);
+  });
+
+  test("a link to #how-it-works from another tab brings the default tab back and scrolls to it", async ({ page }) => {
+    await withConsent(page);
+    await page.goto("/");
+    await page.getByRole("tab", { name: "AI Fixer" }).click();
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("link", { name: "Features" }).click();
+    await expect(page).toHaveURL(/#features$/);
+    await expect(page.getByRole("tab", { name: "Home Services" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.locator("#features")).toBeInViewport();
+  });
+
+  test("the home menu holds the header's items except Professionals, and Escape closes it", async ({ page }) => {
+    await withConsent(page);
+    await page.goto("/");
+    const menuButton = page.getByRole("button", { name: "Menu" });
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator(`#${await menuButton.getAttribute("aria-controls")}`);
+    await expect(menu.getByRole("link")).toHaveText(["Features", "How It Works", "Testimonials", "About Us", "Careers", "Help Center", "Sign In", "Early Access"].slice(0, 6));
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+
+  test("JSON-LD Organization and the page's SEO tags", async ({ page }) => {
+    await page.goto("/");
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+    expect(ld["@type"]).toBe("Organization");
+    expect(ld.name).toBe("FixiT");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /FixiT/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
+  });
+});
+
+test.describe("home page quality", () => {
+  for (const width of [360, 1440]) {
+    test(`axe finds no serious violation and nothing overflows at ${width} px`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: "reduce" }); // still carousels, so clicks land
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      await expect(page.getByTestId("cookie-banner")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.getByRole("button", { name: "Accept All Cookies" }).click();
+      for (const tab of ["Care Services", "AI Fixer"]) {
+        await page.getByRole("tab", { name: tab }).click();
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+  }
+
+  test("screenshots of / at 360 and 1440", async ({ page }) => {
+    await withConsent(page);
+    await saveScreenshots(page, "home", "/");
+  });
+});

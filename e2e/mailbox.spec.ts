@@ -1,0 +1,104 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
+
+/**
+ * The development mailbox in a browser. A message gets in through POST /dev/mailbox/test-message,
+ * which exists only when APP_ENV=test (the Playwright server runs with it).
+ */
+
+/**
+ * The shared axe check, minus the email preview: axe cannot run inside a sandbox without scripts
+ * (Playwright's evaluate waits forever there), and the email is content under test, not the page.
+ */
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .exclude("iframe")
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  expect(summary, summary.join("\n")).toEqual([]);
+}
+
+async function queueSample(page: Page, to: string): Promise<number> {
+  const res = await page.request.post("/dev/mailbox/test-message", { form: { to } });
+  expect(res.status()).toBe(202);
+  let id = 0;
+  await expect
+    .poll(async () => {
+      const json = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as {
+        messages: { id: number }[];
+      };
+      id = json.messages[0]?.id ?? 0;
+      return id;
+    })
+    .toBeGreaterThan(0);
+  return id;
+}
+
+test("a kept message opens from the list, shows its HTML, and its link opens in the main window", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (msg) => {
+    // Hydration mismatches, CSP reports. Not the sandbox refusing the test tools' own scripts in the preview.
+    if (msg.type() === "error" && !/sandboxed and the 'allow-scripts' permission is not set/.test(msg.text())) errors.push(msg.text());
+  });
+  const to = `e2e-${Date.now()}@example.com`;
+  await queueSample(page, to);
+
+  await page.goto("/dev/mailbox");
+  await expect(page.getByRole("heading", { level: 1, name: "Development mailbox" })).toBeVisible();
+  const item = page.getByRole("link").filter({ hasText: to });
+  await expect(item).toContainText("FixiT sample message");
+  await item.click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "FixiT sample message" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "HTML" })).toHaveAttribute("aria-current", "page");
+  const frame = page.frameLocator("iframe[title^='HTML version']");
+  await expect(frame.getByRole("heading", { name: "Sample message" })).toBeVisible();
+  await expect(frame.getByText("FixiT Services Ltd, 71-75 Shelton Street")).toBeVisible();
+
+  // The sandbox lets no script run inside the email.
+  const scriptsAllowed = await page.locator("iframe").getAttribute("sandbox");
+  expect(scriptsAllowed).not.toContain("allow-scripts");
+
+  await expect(page.locator("main")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await frame.getByRole("link", { name: "Open FixiT" }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  expect(errors).toEqual([]);
+});
+
+test("the plain-text view turns URLs into links", async ({ page }) => {
+  const to = `text-${Date.now()}@example.com`;
+  const id = await queueSample(page, to);
+  await page.goto(`/dev/mailbox/${id}`);
+  await page.getByRole("link", { name: "Plain text" }).click();
+  await expect(page).toHaveURL(/view=text/);
+  const section = page.getByRole("region", { name: "Plain-text version" });
+  await expect(section).toContainText("Sample message");
+  const link = section.getByRole("link");
+  await expect(link).toHaveAttribute("href", /^http:\/\/127\.0\.0\.1:\d+\/$/);
+  await link.click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test("mailbox pages are accessible and fit at 360 and 1440 px", async ({ page }) => {
+  test.setTimeout(180_000); // six axe runs and six screenshots
+  const to = `a11y-${Date.now()}@example.com`;
+  const id = await queueSample(page, to);
+  // The list filtered to this test's recipient: by the end of a run the whole mailbox holds hundreds of messages.
+  for (const path of [`/dev/mailbox?to=${encodeURIComponent(to)}`, `/dev/mailbox/${id}`, `/dev/mailbox/${id}?view=text`]) {
+    for (const width of Object.values(widths)) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+      expect(await hasHorizontalOverflow(page), `${path} at ${width}px overflows`).toBe(false);
+    }
+  }
+  await saveScreenshots(page, "dev-mailbox", `/dev/mailbox?to=${encodeURIComponent(to)}`);
+  await saveScreenshots(page, "dev-mailbox-message", `/dev/mailbox/${id}`);
+  await saveScreenshots(page, "dev-mailbox-text", `/dev/mailbox/${id}?view=text`);
+});

@@ -1,0 +1,54 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Browser tests drive the production build in Debian's Chromium; Playwright downloads no browser. */
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: `test-results/e2e-${port}`,
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    // A fresh in-memory database per run; mail goes to the log transport (/dev/mailbox).
+    command: "node server/main.js",
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      APP_ENV: "test",
+      PORT: String(port),
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "memory://",
+      DATA_DIR: `test-results/e2e-data-${port}`,
+      MAIL_WORKER_INTERVAL_MS: "200",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,9 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  ssr: true,
+  // BUILD_DIR lets parallel test runs build side by side; the default is build/.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
+  // Route modules are split so that a page's client code loads only what it uses.
+  future: { v8_splitRouteModules: true },
+} satisfies Config;

@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start-up. A bad value stops the
+ * server with a message that names the setting. `.env.example` lists them all.
+ */
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const email = z.preprocess(emptyToUndefined, z.email());
+const bool = z.preprocess(
+  (v) => (typeof v === "string" ? ["1", "true", "yes", "on"].includes(v.trim().toLowerCase()) : v),
+  z.boolean(),
+);
+
+const envSchema = z.object({
+  APP_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "test", "production"]).default("development")),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("data")),
+  /** PostgreSQL connection string; unset = embedded PGlite under DATA_DIR/pglite; `memory://` = in-memory PGlite. */
+  DATABASE_URL: optionalString,
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default("loopback")),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("FixiT <hello@fixit.local>")),
+  MAIL_WORKER_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).default(2000)),
+  MAIL_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(8)),
+  /** Outbox: first retry delay (doubles each attempt, capped at 30 min) and the lease a claimed job holds, renewed while it runs. */
+  MAIL_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(5000)),
+  OUTBOX_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).default(60_000)),
+  SUPPORT_INBOX: email.default("support@fixit.local"),
+  INVESTOR_INBOX: email.default("investors@fixit.local"),
+  FEEDBACK_INBOX: email.default("feedback@fixit.local"),
+  RECRUITMENT_INBOX: email.default("careers@fixit.local"),
+
+  SHEETS_WEBHOOK_URL: optionalUrl,
+  SHEETS_WEBHOOK_SECRET: optionalString,
+
+  UPLOAD_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(5 * 1024 * 1024)),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("auto")),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool.default(false),
+
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  VIP_CAMPAIGN_CODES: optionalString,
+  STAFF_ADMIN_EMAILS: optionalString,
+  EARLY_ACCESS_SIGNUP_COUNT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(2847)),
+  /** Set by `npm run bench`: per-IP form rate limits are off (never in production), as every request comes from one address. */
+  BENCH_MODE: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+export type Config = Env & {
+  isProduction: boolean;
+  publicUrl: string;
+  sessionSecret: string;
+  database: { kind: "postgres"; url: string } | { kind: "pglite"; dir: string | null };
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.APP_ENV === "production";
+
+  if (isProduction) {
+    const missing = [
+      !env.SESSION_SECRET && "SESSION_SECRET",
+      !env.PUBLIC_URL && "PUBLIC_URL",
+      !env.SMTP_URL && "SMTP_URL",
+    ].filter(Boolean);
+    if (missing.length) {
+      throw new ConfigError(`APP_ENV=production needs these settings: ${missing.join(", ")}`);
+    }
+  }
+
+  const memory = env.DATABASE_URL === "memory://";
+  const database: Config["database"] =
+    env.DATABASE_URL && !memory
+      ? { kind: "postgres", url: env.DATABASE_URL }
+      : { kind: "pglite", dir: memory ? null : path.resolve(env.DATA_DIR, "pglite") };
+
+  return {
+    ...env,
+    isProduction,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    sessionSecret: env.SESSION_SECRET ?? generatedSecret(env.DATA_DIR),
+    database,
+  };
+}
+
+/** The embedded default keeps a random secret in DATA_DIR so sessions survive restarts. */
+function generatedSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, "session-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

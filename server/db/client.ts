@@ -1,0 +1,121 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Logger as DrizzleLogger } from "drizzle-orm/logger";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { Config } from "../config.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** The database or a transaction from `db.transaction(async (tx) => ...)`: write a submission and its jobs atomically. */
+export type DbOrTx = Db | PgTransaction<PgQueryResultHKT, Record<string, never>, Record<string, never>>;
+
+export type Database = {
+  db: Db;
+  kind: "postgres" | "pglite";
+  close(): Promise<void>;
+};
+
+/** Per-request counters, so a test (and the request log) can see how many queries a page ran. */
+export const queryCounter = new AsyncLocalStorage<{ queries: number }>();
+
+const countingLogger: DrizzleLogger = {
+  logQuery() {
+    const store = queryCounter.getStore();
+    if (store) store.queries += 1;
+  },
+};
+
+const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+export async function openDatabase(config: Pick<Config, "database">): Promise<Database> {
+  if (config.database.kind === "postgres") {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    const db = drizzle(pool, { logger: countingLogger });
+    // Several instances may start together: one migrates, the others wait for it.
+    const client = await pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock(724101)");
+      await migrate(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(724101)").catch(() => {});
+      client.release();
+    }
+    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const dir = config.database.dir;
+  const releaseLock = dir ? takeDataDirLock(dir) : () => {};
+  try {
+    const client = dir ? new PGlite(dir) : new PGlite();
+    await client.waitReady;
+    const db = drizzle(client, { logger: countingLogger });
+    await migrate(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite has no lock of its own, and two processes on one folder corrupt it.
+ * A lock file beside the folder makes a second server fail fast with a clear message.
+ */
+function takeDataDirLock(dir: string): () => void {
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const lockFile = `${dir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(lockFile, "utf8").trim());
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirLockedError(
+          `The database folder ${dir} is in use by another process (pid ${holder}). ` +
+            "Stop that server first, or set DATA_DIR to another folder.",
+        );
+      }
+      unlinkSync(lockFile); // left behind by a process that died: take it over
+    }
+  }
+  throw new DataDirLockedError(`Could not take the lock ${lockFile}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

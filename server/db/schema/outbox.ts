@@ -1,0 +1,28 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Jobs that must happen after a submission (emails, webhooks). They are written in the
+ * same transaction as the submission, so a failed send never loses what the user sent.
+ */
+export const outboxJobs = pgTable(
+  "outbox_jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** What the worker does with the payload: "email" or "webhook". */
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    /** pending → processing → sent, or failed once attempts are used up. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A claimed job is leased until this time; a crashed worker's job is picked up again after it. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_jobs_due_idx").on(t.status, t.runAt)],
+);
+
+export type OutboxJob = typeof outboxJobs.$inferSelect;

@@ -1,0 +1,165 @@
+import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { outboxJobs, type OutboxJob } from "../db/schema/outbox.ts";
+import type { Logger } from "../logger.ts";
+import type { AppServices } from "../services.ts";
+
+/**
+ * The outbox: jobs (emails, webhooks) written in the same transaction as the submission
+ * that caused them, and run later by the worker with retries. Delivery is at-least-once:
+ * a process killed after a send succeeded but before it was recorded sends it again.
+ */
+
+export type JobContext = {
+  services: Pick<AppServices, "config" | "logger" | "db">;
+  job: { id: number; kind: string; attempt: number; maxAttempts: number };
+  logger: Logger;
+  /** Aborted when the worker gives up on this run (its lease could not be renewed). */
+  signal: AbortSignal;
+};
+
+export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<void>;
+
+/** Throw this from a handler for a failure no retry can fix (bad payload, a 5xx recipient rejection). */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PermanentJobError";
+  }
+}
+
+const registry = new Map<string, JobHandler>();
+
+/**
+ * Registers what the worker does with jobs of `kind` (e.g. "webhook"). Call it at module load
+ * of the feature that enqueues the kind. A worker only claims kinds it has a handler for, so an
+ * older instance never takes a job it cannot run.
+ */
+export function registerJobHandler(kind: string, handler: JobHandler): void {
+  if (!kind.trim()) throw new Error("a job kind needs a name");
+  registry.set(kind, handler);
+}
+
+export function registeredJobHandlers(): ReadonlyMap<string, JobHandler> {
+  return registry;
+}
+
+export type EnqueueOptions = { maxAttempts?: number; runAt?: Date };
+
+// MAIL_MAX_ATTEMPTS, set by the worker at start-up; without it the column's default (8) applies.
+let defaultMaxAttempts: number | undefined;
+export function setDefaultMaxAttempts(value: number | undefined): void {
+  defaultMaxAttempts = value;
+}
+
+export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
+  if (!kind.trim()) throw new Error("a job kind needs a name");
+  if (payload === undefined) throw new Error("a job needs a payload");
+  const { maxAttempts = defaultMaxAttempts, runAt } = options;
+  if (maxAttempts !== undefined && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) {
+    throw new Error(`maxAttempts must be a positive integer, got ${maxAttempts}`);
+  }
+  if (runAt !== undefined && Number.isNaN(runAt.getTime())) throw new Error("runAt is not a valid date");
+  await db.insert(outboxJobs).values({
+    kind,
+    payload,
+    ...(maxAttempts !== undefined ? { maxAttempts } : {}),
+    ...(runAt !== undefined ? { runAt } : {}),
+  });
+}
+
+/**
+ * Claims the oldest due job of one of `kinds` and leases it until now + leaseMs. Due means pending
+ * with run_at passed, or still "processing" under an expired lease (its worker died).
+ * FOR UPDATE SKIP LOCKED lets several instances claim at once without waiting on or
+ * taking each other's rows. The claim counts as an attempt, so a job that kills its
+ * worker every time still ends.
+ */
+export async function claimNextJob(db: Db, kinds: string[], leaseMs: number): Promise<OutboxJob | undefined> {
+  if (kinds.length === 0) return undefined;
+  const due = db
+    .select({ id: outboxJobs.id })
+    .from(outboxJobs)
+    .where(
+      and(
+        inArray(outboxJobs.kind, kinds),
+        or(
+          and(eq(outboxJobs.status, "pending"), lte(outboxJobs.runAt, sql`now()`)),
+          and(eq(outboxJobs.status, "processing"), lt(outboxJobs.lockedUntil, sql`now()`)),
+        ),
+      ),
+    )
+    .orderBy(outboxJobs.runAt, outboxJobs.id)
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [job] = await db
+    .update(outboxJobs)
+    .set({
+      status: "processing",
+      attempts: sql`${outboxJobs.attempts} + 1`,
+      lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+    })
+    .where(inArray(outboxJobs.id, due))
+    .returning();
+  return job;
+}
+
+/**
+ * Every update below is fenced on (id, attempts, status): if this worker's lease ran out and another
+ * worker claimed the job again, attempts has moved on and the stale result is ignored.
+ */
+const fence = (job: Pick<OutboxJob, "id" | "attempts">) =>
+  and(eq(outboxJobs.id, job.id), eq(outboxJobs.attempts, job.attempts), eq(outboxJobs.status, "processing"));
+
+export async function renewLease(db: Db, job: OutboxJob, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(outboxJobs)
+    .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(fence(job))
+    .returning({ id: outboxJobs.id });
+  return rows.length > 0;
+}
+
+export async function markJobSent(db: Db, job: OutboxJob): Promise<boolean> {
+  const rows = await db
+    .update(outboxJobs)
+    .set({ status: "sent", completedAt: sql`now()`, lockedUntil: null })
+    .where(fence(job))
+    .returning({ id: outboxJobs.id });
+  return rows.length > 0;
+}
+
+export async function markJobForRetry(db: Db, job: OutboxJob, error: string, delayMs: number): Promise<boolean> {
+  const rows = await db
+    .update(outboxJobs)
+    .set({
+      status: "pending",
+      lockedUntil: null,
+      lastError: error,
+      runAt: sql`now() + ${Math.max(0, Math.round(delayMs))} * interval '1 millisecond'`,
+    })
+    .where(fence(job))
+    .returning({ id: outboxJobs.id });
+  return rows.length > 0;
+}
+
+export async function markJobFailed(db: Db, job: OutboxJob, error: string): Promise<boolean> {
+  const rows = await db
+    .update(outboxJobs)
+    .set({ status: "failed", lockedUntil: null, lastError: error })
+    .where(fence(job))
+    .returning({ id: outboxJobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes jobs that were sent more than `olderThanMs` ago: their payloads hold personal data
+ * (and sign-in links) that need not be kept. Failed jobs stay for an operator to look at.
+ */
+export async function purgeSentJobs(db: Db, olderThanMs: number): Promise<number> {
+  const rows = await db
+    .delete(outboxJobs)
+    .where(and(eq(outboxJobs.status, "sent"), lt(outboxJobs.completedAt, sql`now() - ${olderThanMs} * interval '1 millisecond'`)))
+    .returning({ id: outboxJobs.id });
+  return rows.length;
+}

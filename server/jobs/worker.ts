@@ -1,0 +1,159 @@
+import type { OutboxJob } from "../db/schema/outbox.ts";
+import type { AppServices } from "../services.ts";
+import { computeBackoffMs } from "./backoff.ts";
+import {
+  claimNextJob,
+  markJobFailed,
+  markJobForRetry,
+  markJobSent,
+  PermanentJobError,
+  purgeSentJobs,
+  renewLease,
+  type JobHandler,
+} from "./queue.ts";
+
+export type JobWorkerOptions = {
+  /** Handlers by job kind; looked up on every poll so kinds registered later are picked up. */
+  handlers: () => ReadonlyMap<string, JobHandler>;
+  intervalMs: number;
+  leaseMs: number;
+  retryBaseMs: number;
+  retryMaxMs?: number;
+  /** Most jobs run in one poll, so one busy instance still yields to its timer and to stop(). */
+  maxJobsPerRun?: number;
+  /** Sent jobs are deleted this long after sending (default 7 days); checked about hourly. */
+  keepSentMs?: number;
+};
+
+const PURGE_EVERY_MS = 60 * 60_000;
+
+export type JobWorker = {
+  /** Stops polling and waits for the job in flight (if any) to finish and be recorded. */
+  stop(): Promise<void>;
+  /** Runs every due job now (one at a time) and resolves with how many ran. */
+  runOnce(): Promise<number>;
+};
+
+const MAX_ERROR_LENGTH = 2000;
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const text = code && !error.message.includes(String(code)) ? `${code}: ${error.message}` : error.message;
+    return text.slice(0, MAX_ERROR_LENGTH);
+  }
+  return String(error).slice(0, MAX_ERROR_LENGTH);
+}
+
+export function startJobWorker(services: Pick<AppServices, "config" | "logger" | "db">, options: JobWorkerOptions): JobWorker {
+  const { db } = services;
+  const logger = services.logger.child({ component: "outbox" });
+  const maxJobsPerRun = options.maxJobsPerRun ?? 50;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  // One run at a time per process: the poll timer and runOnce() calls queue behind each other.
+  let current: Promise<number> = Promise.resolve(0);
+
+  async function runJob(job: OutboxJob, handler: JobHandler): Promise<void> {
+    const jobLog = logger.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
+    if (job.attempts > job.maxAttempts) {
+      // Only reachable through an expired lease: the worker running the last attempt died.
+      await markJobFailed(db, job, `gave up: the last attempt did not finish (lease expired)${job.lastError ? `; before that: ${job.lastError}` : ""}`);
+      jobLog.error("outbox job failed permanently: its last attempt never finished");
+      return;
+    }
+    const controller = new AbortController();
+    // Renew the lease while the handler runs, so a slow send is never taken over by another
+    // instance, yet a crashed process's job is free again soon after it died.
+    const heartbeat = setInterval(() => {
+      renewLease(db, job, options.leaseMs).then(
+        (held) => {
+          if (!held) controller.abort(new Error("lease lost"));
+        },
+        (error) => jobLog.warn({ err: error }, "could not renew the outbox lease"),
+      );
+    }, Math.max(100, Math.floor(options.leaseMs / 3)));
+    heartbeat.unref();
+    try {
+      await handler(job.payload, {
+        services,
+        job: { id: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.maxAttempts },
+        logger: jobLog,
+        signal: controller.signal,
+      });
+    } catch (error) {
+      clearInterval(heartbeat);
+      const message = describeError(error);
+      if (error instanceof PermanentJobError) {
+        await markJobFailed(db, job, message);
+        jobLog.error({ error: message }, "outbox job failed permanently: the error cannot be fixed by retrying");
+      } else if (job.attempts >= job.maxAttempts) {
+        await markJobFailed(db, job, message);
+        jobLog.error({ error: message }, "outbox job failed permanently: no attempts left");
+      } else {
+        const delayMs = computeBackoffMs(job.attempts, { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs });
+        await markJobForRetry(db, job, message, delayMs);
+        jobLog.warn({ error: message, retryInMs: delayMs }, "outbox job failed; will retry");
+      }
+      return;
+    }
+    clearInterval(heartbeat);
+    if (await markJobSent(db, job)) jobLog.info("outbox job done");
+    else jobLog.warn("outbox job finished after its lease was taken over; another worker owns it now");
+  }
+
+  let lastPurge = 0;
+  async function runDueJobs(): Promise<number> {
+    if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+      lastPurge = Date.now();
+      const purged = await purgeSentJobs(db, options.keepSentMs ?? 7 * 24 * 60 * 60_000);
+      if (purged) logger.info({ purged }, "deleted old sent outbox jobs");
+    }
+    let ran = 0;
+    while (!stopping && ran < maxJobsPerRun) {
+      const handlers = options.handlers();
+      const job = await claimNextJob(db, [...handlers.keys()], options.leaseMs);
+      if (!job) break;
+      ran += 1;
+      await runJob(job, handlers.get(job.kind)!);
+    }
+    return ran;
+  }
+
+  function runOnce(): Promise<number> {
+    const run = current.catch(() => 0).then(runDueJobs);
+    current = run;
+    return run;
+  }
+
+  let consecutiveErrors = 0;
+  function schedule(delayMs: number) {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      runOnce().then(
+        (ran) => {
+          consecutiveErrors = 0;
+          // A full run means more may be due: go again at once.
+          schedule(ran >= maxJobsPerRun ? 0 : options.intervalMs);
+        },
+        (error) => {
+          consecutiveErrors += 1;
+          logger.error({ err: error }, "outbox poll failed");
+          // The database may be down: back off instead of flooding the log.
+          schedule(Math.min(options.intervalMs * 2 ** consecutiveErrors, 60_000));
+        },
+      );
+    }, delayMs);
+    timer.unref();
+  }
+  schedule(0);
+
+  return {
+    runOnce,
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await current.catch(() => 0);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import type { DbOrTx } from "../db/client.ts";
+import { enqueueJob, type EnqueueOptions } from "../jobs/queue.ts";
+
+export type { DbOrTx } from "../db/client.ts";
+export {
+  enqueueJob,
+  registerJobHandler,
+  PermanentJobError,
+  type EnqueueOptions,
+  type JobContext,
+  type JobHandler,
+} from "../jobs/queue.ts";
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+};
+
+export const EMAIL_JOB_KIND = "email";
+
+const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
+
+/**
+ * What an email job must look like. Checked when it is queued (a caller's mistake fails
+ * its own transaction) and again when it is sent (a row edited by hand fails for good).
+ */
+export const emailMessageSchema = z.object({
+  to: z.email().max(254),
+  subject: z.string().trim().min(1).max(500).refine(noLineBreaks, "the subject must be one line"),
+  html: z.string().min(1).max(1_000_000),
+  text: z.string().min(1).max(1_000_000),
+  replyTo: z.email().max(254).optional(),
+  headers: z
+    .record(
+      z.string().regex(/^X-[A-Za-z0-9-]{1,60}$/, "only X- headers may be added"),
+      z.string().max(1000).refine(noLineBreaks, "header values must be one line"),
+    )
+    .optional(),
+});
+
+/** Queues an email. Pass the transaction that writes the submission, so both land or neither does. */
+export async function enqueueEmail(
+  db: DbOrTx,
+  message: EmailMessage,
+  options?: Pick<EnqueueOptions, "maxAttempts">,
+): Promise<void> {
+  const parsed = emailMessageSchema.safeParse(message);
+  if (!parsed.success) {
+    throw new Error(`Invalid email message: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  await enqueueJob(db, EMAIL_JOB_KIND, parsed.data, options);
+}

@@ -1,0 +1,266 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
+import { openDatabase, type Database } from "../db/client.ts";
+import { devMailbox } from "../db/schema/mail.ts";
+import { outboxJobs } from "../db/schema/outbox.ts";
+import { createLogger } from "../logger.ts";
+import { claimNextJob, markJobSent } from "../jobs/queue.ts";
+import { enqueueEmail, enqueueJob, PermanentJobError, registerJobHandler, type EmailMessage } from "./outbox.ts";
+import type { MailTransport, OutgoingEmail } from "./transports.ts";
+import { startOutboxWorker } from "./worker.ts";
+
+// The worker against a real (in-memory) PGlite with a fake transport: claim, retry, fail, lease.
+let database: Database;
+let dataDir: string;
+const logger = createLogger("silent");
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "fixit-worker-"));
+  database = await openDatabase({ database: { kind: "pglite", dir: null } });
+}, 60_000); // PGlite's start-up and migrations are slow on a busy machine
+afterAll(async () => {
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await database.db.delete(outboxJobs);
+  await database.db.delete(devMailbox);
+});
+
+const services = (env: Record<string, string> = {}) => ({
+  config: loadConfig({ DATABASE_URL: "memory://", DATA_DIR: dataDir, MAIL_WORKER_INTERVAL_MS: "60000", ...env }),
+  logger,
+  db: database.db,
+});
+
+const message = (n: number, to = `user${n}@example.com`): EmailMessage => ({
+  to,
+  subject: `Message ${n}`,
+  html: `<p>Hello ${n}</p>`,
+  text: `Hello ${n}`,
+});
+
+/** Records what it sends; `fail(message)` decides per call whether to throw. */
+function fakeTransport(fail: (m: OutgoingEmail, call: number) => Error | undefined = () => undefined) {
+  const sent: OutgoingEmail[] = [];
+  let calls = 0;
+  const transport: MailTransport = {
+    kind: "smtp",
+    async send(m) {
+      calls += 1;
+      const error = fail(m, calls);
+      if (error) throw error;
+      sent.push(m);
+    },
+    close() {},
+  };
+  return { transport, sent, calls: () => calls };
+}
+
+const jobs = () => database.db.select().from(outboxJobs).orderBy(outboxJobs.id);
+const makeDue = () => database.db.update(outboxJobs).set({ runAt: sql`now() - interval '1 second'` });
+
+describe("the outbox worker", () => {
+  it("sends queued email once, with the sender and a stable Message-ID, and marks it sent", async () => {
+    for (const n of [1, 2, 3]) await enqueueEmail(database.db, message(n));
+    const fake = fakeTransport();
+    const worker = startOutboxWorker(services(), { transport: fake.transport, intervalMs: 60_000 });
+    await worker.runOnce();
+    await worker.stop();
+    expect(fake.sent.map((m) => m.subject).sort()).toEqual(["Message 1", "Message 2", "Message 3"]);
+    expect(fake.sent[0]!.from).toBe("FixiT <hello@fixit.local>");
+    const rows = await jobs();
+    expect(rows.every((r) => r.status === "sent" && r.completedAt && r.attempts === 1 && !r.lockedUntil)).toBe(true);
+    for (const m of fake.sent) {
+      const row = rows.find((r) => (r.payload as EmailMessage).subject === m.subject)!;
+      expect(m.messageId).toBe(`<outbox-${row.id}@fixit.local>`);
+    }
+    // Nothing is sent twice.
+    const again = startOutboxWorker(services(), { transport: fake.transport, intervalMs: 60_000 });
+    expect(await again.runOnce()).toBe(0);
+    await again.stop();
+    expect(fake.sent).toHaveLength(3);
+  });
+
+  it("writes nothing when the transaction that queued the email rolls back", async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueEmail(tx, message(1));
+        throw new Error("the submission failed");
+      }),
+    ).rejects.toThrow("the submission failed");
+    expect(await jobs()).toHaveLength(0);
+    await database.db.transaction(async (tx) => enqueueEmail(tx, message(2)));
+    expect(await jobs()).toHaveLength(1);
+  });
+
+  it("refuses to queue a malformed message", async () => {
+    await expect(enqueueEmail(database.db, { ...message(1), to: "not-an-address" })).rejects.toThrow(/to/);
+    await expect(enqueueEmail(database.db, { ...message(1), subject: "Hi\r\nBcc: victim@example.com" })).rejects.toThrow(/subject/);
+    await expect(enqueueEmail(database.db, { ...message(1), headers: { Bcc: "x@example.com" } })).rejects.toThrow(/headers/);
+    expect(await jobs()).toHaveLength(0);
+  });
+
+  it("retries a transient failure later with backoff, recording the error, then delivers", async () => {
+    await enqueueEmail(database.db, message(1));
+    const fake = fakeTransport((_m, call) =>
+      call <= 2 ? Object.assign(new Error("451 4.3.0 try again later"), { responseCode: 451, code: "EENVELOPE" }) : undefined,
+    );
+    const worker = startOutboxWorker(services({ MAIL_RETRY_BASE_MS: "5000" }), { transport: fake.transport, intervalMs: 60_000 });
+    let before = Date.now();
+    await worker.runOnce();
+    let after = Date.now();
+    let [row] = await jobs();
+    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: expect.stringContaining("451") });
+    // 5 s ± 20 % from the moment of failure, which lies between before and after.
+    expect(row!.runAt.getTime() - before).toBeGreaterThanOrEqual(4000);
+    expect(row!.runAt.getTime() - after).toBeLessThanOrEqual(6000);
+    expect(await worker.runOnce()).toBe(0); // not due yet
+    await makeDue();
+    before = Date.now();
+    await worker.runOnce();
+    after = Date.now();
+    [row] = await jobs();
+    // Doubled: 10 s ± 20 %.
+    expect(row!.runAt.getTime() - before).toBeGreaterThanOrEqual(8000);
+    expect(row!.runAt.getTime() - after).toBeLessThanOrEqual(12_000);
+    await makeDue();
+    await worker.runOnce();
+    await worker.stop();
+    [row] = await jobs();
+    expect(row).toMatchObject({ status: "sent", attempts: 3 });
+    expect(fake.sent).toHaveLength(1);
+  });
+
+  it("fails at once on a permanent SMTP rejection, and after the last attempt on transient ones", async () => {
+    await enqueueEmail(database.db, message(1, "nobody@example.com"));
+    await enqueueEmail(database.db, message(2, "flaky@example.com"), { maxAttempts: 2 });
+    const fake = fakeTransport((m) =>
+      m.to === "nobody@example.com"
+        ? new PermanentJobError("550 5.1.1 mailbox unavailable")
+        : new Error("ECONNECTION: connection refused"),
+    );
+    const worker = startOutboxWorker(services(), { transport: fake.transport, intervalMs: 60_000 });
+    await worker.runOnce();
+    await makeDue();
+    await worker.runOnce();
+    await makeDue();
+    expect(await worker.runOnce()).toBe(0);
+    await worker.stop();
+    const [permanent, exhausted] = await jobs();
+    expect(permanent).toMatchObject({ status: "failed", attempts: 1, lastError: "550 5.1.1 mailbox unavailable", completedAt: null });
+    expect(exhausted).toMatchObject({ status: "failed", attempts: 2, lastError: expect.stringContaining("connection refused") });
+    expect(fake.calls()).toBe(3);
+  });
+
+  it("fails a job whose stored payload is not a valid email without trying to send it", async () => {
+    await enqueueJob(database.db, "email", { to: "x" });
+    const fake = fakeTransport();
+    const worker = startOutboxWorker(services(), { transport: fake.transport, intervalMs: 60_000 });
+    await worker.runOnce();
+    await worker.stop();
+    const [row] = await jobs();
+    expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringContaining("invalid email payload") });
+    expect(fake.calls()).toBe(0);
+  });
+
+  it("takes over a job whose worker died once its lease has expired, and ignores the dead worker's late result", async () => {
+    await enqueueEmail(database.db, message(1));
+    // A worker claims the job and then "dies" (never reports back).
+    const claimed = await claimNextJob(database.db, ["email"], 60_000);
+    expect(claimed).toMatchObject({ status: "processing", attempts: 1 });
+    const fake = fakeTransport();
+    const worker = startOutboxWorker(services(), { transport: fake.transport, intervalMs: 60_000 });
+    expect(await worker.runOnce()).toBe(0); // still leased
+    await database.db.update(outboxJobs).set({ lockedUntil: sql`now() - interval '1 second'` });
+    expect(await worker.runOnce()).toBe(1);
+    await worker.stop();
+    expect(fake.sent).toHaveLength(1);
+    // The first worker's stale "sent" is fenced off by the attempt count.
+    expect(await markJobSent(database.db, claimed!)).toBe(false);
+    const [row] = await jobs();
+    expect(row).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("runs job kinds registered by other features, and leaves kinds nobody handles alone", async () => {
+    const seen: unknown[] = [];
+    registerJobHandler("test-webhook", async (payload, ctx) => {
+      expect(ctx.job.kind).toBe("test-webhook");
+      seen.push(payload);
+    });
+    await enqueueJob(database.db, "test-webhook", { url: "https://example.com/hook", body: { a: 1 } });
+    await enqueueJob(database.db, "unknown-kind", { x: 1 });
+    const worker = startOutboxWorker(services(), { transport: fakeTransport().transport, intervalMs: 60_000 });
+    await worker.runOnce();
+    await worker.stop();
+    expect(seen).toEqual([{ url: "https://example.com/hook", body: { a: 1 } }]);
+    const rows = await jobs();
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([
+      ["test-webhook", "sent"],
+      ["unknown-kind", "pending"],
+    ]);
+  });
+
+  it("honours runAt: a job scheduled for later is not run early", async () => {
+    await enqueueJob(database.db, "email", message(1), { runAt: new Date(Date.now() + 60_000) });
+    const fake = fakeTransport();
+    const worker = startOutboxWorker(services(), { transport: fake.transport, intervalMs: 60_000 });
+    expect(await worker.runOnce()).toBe(0);
+    await worker.stop();
+    expect(fake.sent).toHaveLength(0);
+  });
+
+  it("stop() waits for the send in flight to finish and be recorded", async () => {
+    await enqueueEmail(database.db, message(1));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const sending = new Promise<void>((r) => (started = r));
+    const transport: MailTransport = {
+      kind: "smtp",
+      async send() {
+        started();
+        await gate;
+      },
+      close() {},
+    };
+    const worker = startOutboxWorker(services({ MAIL_WORKER_INTERVAL_MS: "50" }), { transport });
+    await sending;
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    const [row] = await jobs();
+    expect(row!.status).toBe("sent");
+  });
+
+  it("deletes sent jobs once they are older than the retention, keeping failed and recent ones", async () => {
+    for (const n of [1, 2, 3]) await enqueueEmail(database.db, message(n));
+    const rows = await jobs();
+    await database.db.update(outboxJobs).set({ status: "sent", completedAt: sql`now() - interval '8 days'` }).where(eq(outboxJobs.id, rows[0]!.id));
+    await database.db.update(outboxJobs).set({ status: "failed", completedAt: null }).where(eq(outboxJobs.id, rows[1]!.id));
+    await database.db.update(outboxJobs).set({ status: "sent", completedAt: sql`now() - interval '1 day'` }).where(eq(outboxJobs.id, rows[2]!.id));
+    const worker = startOutboxWorker(services(), { transport: fakeTransport().transport, intervalMs: 60_000 });
+    await worker.runOnce();
+    await worker.stop();
+    expect((await jobs()).map((r) => r.id)).toEqual([rows[1]!.id, rows[2]!.id]);
+  });
+
+  it("stores messages in the dev mailbox with the log transport", async () => {
+    await enqueueEmail(database.db, { ...message(7), replyTo: "reply@example.com" });
+    const worker = startOutboxWorker(services(), { intervalMs: 60_000 });
+    expect(worker.transport).toBe("log");
+    await worker.runOnce();
+    await worker.stop();
+    const stored = await database.db.select().from(devMailbox).where(eq(devMailbox.to, "user7@example.com"));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ subject: "Message 7", text: "Hello 7", from: "FixiT <hello@fixit.local>" });
+    expect(stored[0]!.headers["Reply-To"]).toBe("reply@example.com");
+  });
+});

@@ -1,0 +1,356 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable, Transform, type TransformCallback } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import {
+  DOCUMENT_MIME_TYPES,
+  DocumentSniffer,
+  documentTypeForFileName,
+  type DocumentMimeType,
+  type DocumentType,
+} from "./filetype.ts";
+import { newStorageKey, sanitiseFileName, type FileStore } from "./store.ts";
+
+/**
+ * Streaming multipart/form-data uploads. Each file goes straight from the request into the
+ * FileStore — never whole in memory (`request.formData()` would buffer it). While it streams:
+ * - its first bytes must match its extension (.pdf = PDF, .doc = OLE2, .docx = zip with `word/`);
+ * - its size is counted, and the moment it passes `maxFileBytes` the parser stops reading the
+ *   request.
+ * On any failure every file of the request already stored is deleted, then the promise rejects —
+ * with an {@link UploadError} for the user's mistakes, or the store's own error (a 500) otherwise.
+ *
+ * In a React Router action (it gets a web `Request`; its body streams from Express):
+ *
+ * ```ts
+ * export async function action({ request, context }: Route.ActionArgs) {
+ *   const { storage, config } = context.services;
+ *   let upload: MultipartResult;
+ *   try {
+ *     upload = await parseMultipart(request, {
+ *       maxFileBytes: config.UPLOAD_MAX_BYTES, maxFiles: 1, maxFieldBytes: 10_000, maxFields: 20,
+ *       allowedFields: { files: ["cv"] }, store: storage, folder: () => "recruitment/cv",
+ *     });
+ *   } catch (error) {
+ *     if (!(error instanceof UploadError)) throw error;
+ *     // The body was only partly read; once this answer is sent, the Express layer discards the
+ *     // rest (discardUnreadRequestBodies in server/app.ts) so the browser can read it.
+ *     return data({ formError: error.message, field: error.field }, { status: error.status });
+ *   }
+ *   const parsed = schema.safeParse(upload.fields);
+ *   if (!parsed.success) {
+ *     await discardStoredFiles(storage, upload.files); // nothing is kept on failure
+ *     return data({ errors: … }, { status: 400 });
+ *   }
+ *   // Save upload.files[i].key (never a URL) with the record; downloads go through an authorised route.
+ * }
+ * ```
+ * The browser form needs `method="post" encType="multipart/form-data"`. A file input left empty
+ * sends an empty part: it is skipped, not an error.
+ */
+
+export type UploadErrorCode = "too_large" | "bad_type" | "too_many_files" | "bad_request";
+
+const HTTP_STATUS: Record<UploadErrorCode, number> = {
+  too_large: 413,
+  bad_type: 415,
+  too_many_files: 400,
+  bad_request: 400,
+};
+
+/** A refused upload. `message` is `${title}: ${description}`, ready for a toast or form error. */
+export class UploadError extends Error {
+  readonly code: UploadErrorCode;
+  /** Short heading, e.g. "File too large" (spec 001 toast title). */
+  readonly title: string;
+  /** e.g. "Please upload a file smaller than 5MB." */
+  readonly description: string;
+  /** The HTTP status to answer with: 413, 415 or 400. */
+  readonly status: number;
+  /** The form field and (sanitised) file name concerned, when known. */
+  readonly field?: string;
+  readonly fileName?: string;
+
+  constructor(
+    code: UploadErrorCode,
+    title: string,
+    description: string,
+    details: { field?: string; fileName?: string; cause?: unknown } = {},
+  ) {
+    super(`${title}: ${description}`, { cause: details.cause });
+    this.name = "UploadError";
+    this.code = code;
+    this.title = title;
+    this.description = description;
+    this.status = HTTP_STATUS[code];
+    this.field = details.field;
+    this.fileName = details.fileName;
+  }
+
+  static tooLarge(maxFileBytes: number, details?: { field?: string; fileName?: string }) {
+    return new UploadError(
+      "too_large",
+      "File too large",
+      `Please upload a file smaller than ${formatByteLimit(maxFileBytes)}.`,
+      details,
+    );
+  }
+  static badType(details?: { field?: string; fileName?: string }) {
+    return new UploadError("bad_type", "Invalid file type", "Please upload a PDF, DOC, or DOCX file.", details);
+  }
+  static tooManyFiles(maxFiles: number) {
+    return new UploadError(
+      "too_many_files",
+      "Too many files",
+      `Please upload at most ${maxFiles} ${maxFiles === 1 ? "file" : "files"}.`,
+    );
+  }
+  static badRequest(description = "The form could not be read. Please try again.", cause?: unknown) {
+    return new UploadError("bad_request", "Upload failed", description, { cause });
+  }
+}
+
+/** 5242880 → "5MB", 1572864 → "1.5MB", 512000 → "500KB" (the spec writes "5MB"). */
+export function formatByteLimit(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))}MB`;
+  return `${Math.floor(bytes / 1024)}KB`;
+}
+
+export type StoredFile = {
+  field: string;
+  key: string;
+  /** The uploader's file name, sanitised: safe to show and to use in a download's file name. */
+  originalName: string;
+  /** From the detected content (which must agree with the extension). */
+  contentType: DocumentMimeType;
+  size: number;
+};
+
+export type ParseMultipartOptions = {
+  /** Per file; exceeding it refuses the whole request with `too_large`. */
+  maxFileBytes: number;
+  /** Non-empty files in the whole request. */
+  maxFiles: number;
+  /** Per text field value. */
+  maxFieldBytes: number;
+  maxFields: number;
+  /** The only field names that may carry files; a file in any other field is refused. */
+  allowedFields: { files: string[] };
+  store: FileStore;
+  /** The storage folder for a file field, e.g. `(field) => \`fixer-documents/${field}\``. */
+  folder(fieldName: string): string;
+};
+
+export type MultipartResult = {
+  /** Text fields; a name sent several times gives an array. */
+  fields: Record<string, string | string[]>;
+  /** Stored files in the order they were sent. */
+  files: StoredFile[];
+};
+
+/** Deletes stored files, e.g. when the rest of the form fails validation after the upload. */
+export async function discardStoredFiles(store: FileStore, files: Pick<StoredFile, "key">[]): Promise<void> {
+  await Promise.allSettled(files.map((file) => store.delete(file.key)));
+}
+
+/**
+ * Reads off and throws away what is left of a request body nobody read — e.g. the rest of an
+ * upload refused at its size limit — so a browser still sending sees the answer rather than a
+ * connection reset. Call it once the response is sent; nothing of it is parsed or stored. Past
+ * `maxBytes` the connection is closed instead.
+ */
+export function discardRequestBody(request: IncomingMessage, maxBytes = 16 * 1024 * 1024): void {
+  if (request.complete || request.destroyed) return;
+  request.unpipe();
+  request.removeAllListeners("data"); // whoever was reading has finished with it
+  let discarded = 0;
+  request.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > maxBytes) request.socket.destroy();
+  });
+  request.resume();
+  // The HTTP parser may have paused the socket itself while the body sat unread; restart it.
+  request.socket?.resume();
+}
+
+/** Express middleware: after each response, {@link discardRequestBody} whatever was left unread. */
+export function discardUnreadRequestBodies(maxBytes?: number) {
+  return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    response.once("finish", () => discardRequestBody(request, maxBytes));
+    next();
+  };
+}
+
+export function parseMultipart(
+  request: Request | IncomingMessage,
+  options: ParseMultipartOptions,
+): Promise<MultipartResult> {
+  return new Promise<MultipartResult>((resolve, reject) => {
+    const web = isWebRequest(request);
+    const headers = web ? Object.fromEntries(request.headers) : request.headers;
+    const fileFields = new Set(options.allowedFields.files);
+    const maxFileParts = options.maxFiles + fileFields.size; // empty file inputs send parts too
+
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers,
+        defParamCharset: "utf8",
+        limits: {
+          // busboy reports 'limit' on reaching fileSize; one byte more means truly over the limit.
+          fileSize: options.maxFileBytes + 1,
+          files: maxFileParts,
+          fields: options.maxFields,
+          fieldSize: options.maxFieldBytes,
+          parts: maxFileParts + options.maxFields,
+          fieldNameSize: 200,
+        },
+      });
+    } catch (error) {
+      reject(UploadError.badRequest("The form must be sent as multipart/form-data.", error));
+      return;
+    }
+    if (web && !request.body) {
+      reject(UploadError.badRequest("The form is empty."));
+      return;
+    }
+    const source: Readable = web
+      ? Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>)
+      : request;
+
+    const fields = new Map<string, string | string[]>();
+    const storedKeys: string[] = [];
+    const results: (StoredFile | undefined)[] = [];
+    const writes: Promise<void>[] = [];
+    const activeGuards = new Set<DocumentGuard>();
+    let fileCount = 0;
+    let failed = false;
+
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      // Stop reading the request; never destroy it, so the caller can still answer.
+      source.unpipe(parser);
+      source.pause();
+      parser.removeAllListeners("close");
+      for (const guard of activeGuards) guard.destroy(error instanceof Error ? error : new Error(String(error)));
+      void Promise.allSettled(writes)
+        .then(() => Promise.allSettled(storedKeys.map((key) => options.store.delete(key))))
+        .then(() => reject(error));
+    };
+
+    parser.on("file", (field, file, info) => {
+      if (failed || !info.filename) {
+        file.resume(); // an empty file input, or a request already refused
+        return;
+      }
+      const fileName = sanitiseFileName(info.filename);
+      if (!fileFields.has(field)) {
+        file.resume();
+        fail(UploadError.badRequest(`Files are not accepted in the field "${field.slice(0, 100)}".`));
+        return;
+      }
+      if (++fileCount > options.maxFiles) {
+        file.resume();
+        fail(UploadError.tooManyFiles(options.maxFiles));
+        return;
+      }
+      const expected = documentTypeForFileName(info.filename);
+      if (!expected) {
+        file.resume();
+        fail(UploadError.badType({ field, fileName }));
+        return;
+      }
+      let key: string;
+      try {
+        key = newStorageKey(options.folder(field), info.filename);
+      } catch (error) {
+        file.resume();
+        fail(error);
+        return;
+      }
+      const guard = new DocumentGuard(expected, () => UploadError.badType({ field, fileName }));
+      const slot = results.push(undefined) - 1;
+      storedKeys.push(key);
+      activeGuards.add(guard);
+      // Its errors reach us through the store's rejected put(); this keeps one raised before the
+      // store starts reading (it may still be creating a folder) from going unhandled.
+      guard.on("error", () => undefined);
+      file.on("limit", () => fail(UploadError.tooLarge(options.maxFileBytes, { field, fileName })));
+      file.on("error", (error) => guard.destroy(error));
+      file.pipe(guard);
+      const contentType = DOCUMENT_MIME_TYPES[expected];
+      writes.push(
+        options.store.put(key, guard, { contentType }).then(
+          () => {
+            activeGuards.delete(guard);
+            results[slot] = { field, key, originalName: fileName, contentType, size: guard.bytes };
+          },
+          (error: unknown) => {
+            activeGuards.delete(guard);
+            fail(error);
+          },
+        ),
+      );
+    });
+
+    parser.on("field", (name, value, info) => {
+      if (failed) return;
+      if (info.nameTruncated || info.valueTruncated) {
+        fail(UploadError.badRequest("A form field is too long."));
+        return;
+      }
+      const previous = fields.get(name);
+      fields.set(name, previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]);
+    });
+
+    parser.on("filesLimit", () => fail(UploadError.tooManyFiles(options.maxFiles)));
+    parser.on("fieldsLimit", () => fail(UploadError.badRequest("The form has too many fields.")));
+    parser.on("partsLimit", () => fail(UploadError.badRequest("The form has too many fields.")));
+    parser.on("error", (error) => fail(UploadError.badRequest(undefined, error)));
+    source.on("error", (error) => fail(UploadError.badRequest("The upload was interrupted.", error)));
+    source.on("aborted", () => fail(UploadError.badRequest("The upload was interrupted.")));
+
+    parser.on("close", () => {
+      void Promise.allSettled(writes).then(() => {
+        if (failed) return;
+        resolve({
+          fields: Object.fromEntries(fields),
+          files: results.filter((file): file is StoredFile => file !== undefined),
+        });
+      });
+    });
+
+    source.pipe(parser);
+  });
+}
+
+/** Passes a file through while counting it and checking its content against the expected type. */
+class DocumentGuard extends Transform {
+  bytes = 0;
+  private readonly sniffer = new DocumentSniffer();
+
+  constructor(
+    private readonly expected: DocumentType,
+    private readonly refusal: () => UploadError,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    this.sniffer.push(chunk);
+    // Refuse as soon as the first bytes contradict the extension (an .exe renamed .pdf stops here).
+    if (!this.sniffer.couldBe(this.expected)) return callback(this.refusal());
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(this.sniffer.result() === this.expected ? null : this.refusal());
+  }
+}
+
+function isWebRequest(request: Request | IncomingMessage): request is Request {
+  return typeof (request as Request).headers?.get === "function";
+}

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicPages } from "~/content/pages";
+import { allPricePence } from "~/content/prices";
+import { searchIndex } from "~/content/search-index";
+import { services } from "~/content/services";
+import { startTestServer, type TestServer } from "./helpers/server";
+
+/** The routes this suite owns: every content page and the 11 service landing pages. */
+const contentPaths = ["/categories", "/how-it-works", "/about", "/terms", "/data-protection", "/careers", "/help", "/uk-reviews"];
+const servicePaths = services.map((s) => s.href);
+
+/** Investment bands on the investor form are ranges of capital, not prices of anything sold. */
+const investmentFigures = new Set(["£10K", "£50K", "£100K", "£500K", "£1M"]);
+
+/** HTML entities decoded and React's text-joining comments dropped, so a phrase reads as the visitor sees it. */
+const decode = (s: string) =>
+  s.replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/** Every "£" figure in the HTML whose amount is not defined in prices.ts. */
+export function unlistedPrices(html: string, allowed: Set<number>): string[] {
+  const found: string[] = [];
+  for (const match of decode(html).matchAll(/£\s?(\d[\d,]*(?:\.\d+)?)([KkMm]?)/g)) {
+    const [figure, amount, suffix] = match as unknown as [string, string, string];
+    if (suffix) {
+      if (!investmentFigures.has(figure.replace(/\s/, "").toUpperCase())) found.push(figure);
+      continue;
+    }
+    const pence = Math.round(Number(amount.replace(/,/g, "")) * 100);
+    if (!allowed.has(pence)) found.push(figure);
+  }
+  return found;
+}
+
+function head(html: string) {
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+  const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+  return { title: title && decode(title), description: description && decode(description), canonical };
+}
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+let server: TestServer;
+const pages = new Map<string, { status: number; html: string }>();
+
+async function get(path: string) {
+  if (!pages.has(path)) {
+    const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+    pages.set(path, { status: res.status, html: await res.text() });
+  }
+  return pages.get(path)!;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.dispose();
+});
+
+describe("the price check itself", () => {
+  const allowed = allPricePence();
+  it("passes figures from prices.ts in any of their written forms", () => {
+    expect(unlistedPrices("<p>£45–£65 call-out, £1.20–£2.50 per mile, £3.99, £1.99, up to £40/hour, £150</p>", allowed)).toEqual([]);
+  });
+  it("catches a figure that is not in prices.ts, including one written as an entity", () => {
+    expect(unlistedPrices("<p>Only £46 today</p>", allowed)).toEqual(["£46"]);
+    expect(unlistedPrices("<p>£2.99 a month</p>", allowed)).toEqual(["£2.99"]);
+    expect(unlistedPrices("<p>£1,000 off</p>", allowed)).toEqual(["£1,000"]);
+    expect(unlistedPrices("<p>£20K bonus</p>", allowed)).toEqual(["£20K"]);
+  });
+});
+
+describe("content pages", () => {
+  it.each([...contentPaths, ...servicePaths])("%s answers 200 with its own title, description and canonical link", async (path) => {
+    const { status, html } = await get(path);
+    expect(status).toBe(200);
+    const { title, description, canonical } = head(html);
+    const listed = publicPages.find((p) => p.path === path);
+    const service = services.find((s) => s.href === path);
+    if (listed) {
+      expect(title).toBe(`${listed.title} | FixiT`);
+      expect(description).toBe(listed.description);
+    } else {
+      expect(title).toBe(`${service!.name} Services | FixiT`);
+      expect(description).toContain(service!.description);
+    }
+    expect(canonical).toMatch(new RegExp(`${path.replace(/\//g, "\\/")}$`));
+  });
+
+  it("gives every page a different title and description", async () => {
+    const heads = await Promise.all([...contentPaths, ...servicePaths].map(async (p) => head((await get(p)).html)));
+    expect(new Set(heads.map((h) => h.title)).size).toBe(heads.length);
+    expect(new Set(heads.map((h) => h.description)).size).toBe(heads.length);
+  });
+
+  it("lists every page in publicPages or services, in /sitemap.xml and in the site search", async () => {
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const searchable = new Set(searchIndex.map((e) => e.href));
+    for (const path of [...contentPaths, ...servicePaths]) {
+      expect(publicPages.some((p) => p.path === path) || services.some((s) => s.href === path), path).toBe(true);
+      expect(sitemap, path).toMatch(new RegExp(`<loc>https?://[^<]+${path}</loc>`));
+      expect(searchable.has(path), path).toBe(true);
+    }
+  });
+
+  it("answers an unknown category with 404", async () => {
+    const { status, html } = await get("/categories/xyz");
+    expect(status).toBe(404);
+    expect(html).toContain("Oops! Page not found");
+    expect((await fetch(`${server.url}/categories/PLUMBING`)).status).toBe(404);
+  });
+});
+
+describe("prices", () => {
+  it("every £ figure on every public page is a value from prices.ts", async () => {
+    const allowed = allPricePence();
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map((m) => m[1] || "/");
+    expect(paths.length).toBeGreaterThanOrEqual(contentPaths.length + servicePaths.length);
+    let figures = 0;
+    const offending: Record<string, string[]> = {};
+    for (const path of paths) {
+      const { status, html } = await get(path);
+      if (status !== 200) continue; // guarded pages redirect; their own tests cover them
+      expect(html, `${path} writes a price as an entity`).not.toMatch(/&pound;|&#163;|&#xa3;/i);
+      figures += (decode(html).match(/£/g) ?? []).length;
+      const bad = unlistedPrices(html, allowed);
+      if (bad.length) offending[path] = bad;
+    }
+    expect(offending).toEqual({});
+    expect(figures).toBeGreaterThan(50);
+  });
+
+  it.each(servicePaths)("%s shows its indicative ranges and explains the 5%% fee", async (path) => {
+    const html = decode((await get(path)).html);
+    expect(html).toMatch(/indicative/i);
+    expect(html).toContain("5% customer service fee");
+  });
+
+  it("shows the spec's ranges on the trade and care pages", async () => {
+    const text = async (p: string) => decode((await get(p)).html).replace(/<[^>]+>/g, " ");
+    expect(await text("/categories/plumbing")).toMatch(/£45–£65[\s\S]*£35–£55[\s\S]*£65–£85/);
+    expect(await text("/categories/moving")).toMatch(/£1\.20–£2\.50/);
+    expect(await text("/categories/nanny")).toMatch(/Babysitting[\s\S]*£8–£15[\s\S]*Nanny[\s\S]*£12–£22/);
+    expect(await text("/categories/house-sitting")).toMatch(/£25–£45[\s\S]*per night[\s\S]*£150–£280/);
+  });
+});
+
+describe("page content", () => {
+  it("/how-it-works has the four steps, the two hero cards and the terms box links", async () => {
+    const html = decode((await get("/how-it-works")).html);
+    for (const step of ["Describe your task", "Get matched with pros", "Book and schedule", "Pay securely when done"]) expect(html).toContain(step);
+    expect(html).toContain("Early access programme");
+    expect(html).toContain("Services and pricing");
+    for (const href of ["/terms", "/data-protection", "/help"]) expect(html).toContain(`href="${href}"`);
+    // The steps are rendered visible: no hidden state comes from the server.
+    expect(html).not.toContain('data-reveal="hidden"');
+  });
+
+  it("never advertises the past app launch as coming", async () => {
+    for (const path of ["/how-it-works", "/help"]) {
+      const html = decode((await get(path)).html);
+      expect(html).toContain("launched on 16 January 2026");
+      expect(html).not.toMatch(/launches on 16 January 2026|coming (on|in) 16 January 2026/);
+    }
+  });
+
+  it("/terms has 11 numbered sections with the escrow, fee and cancellation rules, and a table of contents", async () => {
+    const html = decode((await get("/terms")).html);
+    const sections = [...html.matchAll(/<section id="([^"]+)" aria-labelledby/g)].map((m) => m[1]);
+    expect(sections).toHaveLength(11);
+    for (const id of sections) expect(html).toContain(`href="#${id}"`);
+    for (const phrase of [
+      "held in escrow",
+      "minus the 10% fixer service charge",
+      "independent arbitration",
+      "no refunds are given except as required by law",
+      "5% customer service fee",
+      "free of charge up to 24 hours before",
+      "one-time onboarding fee of £3.99",
+      "non-refundable",
+      "costs £1.99, paid once",
+      "lifetime access",
+      "independent contractors",
+    ])
+      expect(html).toContain(phrase);
+  });
+
+  it("/data-protection has the retention periods, the banner's four cookie categories and the rights", async () => {
+    const html = decode((await get("/data-protection")).html);
+    expect(html).toContain("Account data: 7 years after your account is closed");
+    expect(html).toContain("Transaction records: 7 years");
+    expect(html).toMatch(/Communications[^<]*: 3 years/);
+    for (const category of ["Essential:", "Functional:", "Analytics:", "Marketing:"]) expect(html).toContain(category);
+    for (const phrase of ["Download my data", "Delete my account", "Information Commissioner", "cookieConsent"]) expect(html).toContain(phrase);
+    expect(html).toContain('href="#your-rights"');
+  });
+
+  it("/about names the parent company from company.ts", async () => {
+    const html = decode((await get("/about")).html);
+    expect(html).toMatch(/wholly owned subsidiary of Northgate Home Holdings Ltd/);
+    expect(html).toContain("15829034");
+  });
+
+  it("/careers lists six jobs with Apply links, JobPosting JSON-LD and the investor slot", async () => {
+    const html = decode((await get("/careers")).html);
+    const postings = jsonLd(html).filter((d) => d["@type"] === "JobPosting");
+    expect(postings).toHaveLength(6);
+    for (const p of postings) expect(p).toMatchObject({ title: expect.any(String), datePosted: expect.any(String), hiringOrganization: expect.any(Object) });
+    expect(html.match(/href="\/recruitment\?position=[a-z-]+"/g)).toHaveLength(6);
+    expect(html).toContain('href="/recruitment"');
+    expect(html).toMatch(/<section id="investor-inquiry" aria-labelledby="investor-inquiry-title"/);
+    expect(html).toContain("Investor Inquiries");
+  });
+
+  it("/help has the four FAQ categories, FAQPage JSON-LD and the Contact Support slot", async () => {
+    const html = decode((await get("/help")).html);
+    for (const c of ["Getting Started", "Booking & Services", "Account & Billing", "Company Processes"]) expect(html).toContain(`>${c}</h2>`);
+    const [faq] = jsonLd(html).filter((d) => d["@type"] === "FAQPage");
+    const questions = (faq!.mainEntity as { name: string; acceptedAnswer: { text: string } }[]);
+    expect(questions.length).toBeGreaterThanOrEqual(16);
+    const answers = questions.map((q) => q.acceptedAnswer.text).join(" ");
+    for (const fact of ["5% customer service fee", "£3.99", "£1.99", "24 hours before", "escrow"]) expect(answers).toContain(fact);
+    expect(html).toMatch(/<section id="contact-support" aria-labelledby="contact-support-title"/);
+    expect(html).toContain("Contact Support");
+  });
+
+  it("/uk-reviews presents market research, not customer reviews, with ratings 5, 5, 4, 5, 5", async () => {
+    const html = decode((await get("/uk-reviews")).html);
+    for (const figure of ["1,200+", "11", "2.5 hours", "94%"]) expect(html).toContain(figure);
+    expect([...html.matchAll(/aria-label="Rated (\d) out of 5"/g)].map((m) => m[1])).toEqual(["5", "5", "4", "5", "5"]);
+    expect(html).toContain("They are not reviews of paid bookings");
+    expect(html).not.toMatch(/verified (purchase|customer)/i);
+  });
+});

@@ -1,0 +1,111 @@
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./helpers/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.dispose();
+});
+
+describe("the production server", () => {
+  it("answers /healthz after checking the database", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("sends the security headers on every HTML page, with a fresh nonce each time", async () => {
+    const nonces: string[] = [];
+    for (const path of ["/", "/does-not-exist"]) {
+      const res = await fetch(`${server.url}${path}`);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("x-powered-by")).toBeNull();
+      const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+      nonces.push(nonce);
+      const html = await res.text();
+      // Every executable script the page carries has this response's nonce
+      // (JSON-LD data blocks are not executed, so CSP does not apply to them).
+      const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes("application/ld+json"));
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("answers an unknown path with the 404 page and status 404, and logs the path", async () => {
+    const res = await fetch(`${server.url}/no-such-page-here`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("Return to Home");
+    await expect.poll(() => server.logs()).toContain('"path":"/no-such-page-here"');
+  });
+
+  it("caches fingerprinted assets for a year and compresses HTML", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
+    const res = await fetch(`${server.url}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    expect(res.headers.get("cache-control")).toContain("max-age=31536000");
+    const page = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("shuts down cleanly on SIGTERM", async () => {
+    const other = await startTestServer();
+    const code = await other.stop("SIGTERM");
+    expect(code).toBe(0);
+    expect(other.logs()).toContain("shut down cleanly");
+    await other.dispose();
+  });
+});
+
+describe("configuration", () => {
+  const runServer = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ["server/main.js"], {
+      env: { ...process.env, NODE_ENV: "production", PORT: "0", DATABASE_URL: "memory://", ...env },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+
+  it("names the bad setting and refuses to start", () => {
+    const result = runServer({ PORT: "not-a-port" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("PORT");
+  });
+
+  it("refuses a declared production deployment without secret, public URL and mail settings", () => {
+    const result = runServer({ APP_ENV: "production", SESSION_SECRET: "", PUBLIC_URL: "", SMTP_URL: "" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("SESSION_SECRET");
+    expect(result.stderr).toContain("PUBLIC_URL");
+    expect(result.stderr).toContain("SMTP_URL");
+  });
+});
+
+describe("the embedded database", () => {
+  it("makes a second server on the same data folder fail fast with a clear message", async () => {
+    const first = await startTestServer({ env: { DATABASE_URL: "" } });
+    try {
+      const second = spawnSync(process.execPath, ["server/main.js"], {
+        env: { ...process.env, NODE_ENV: "production", PORT: "0", DATA_DIR: first.dataDir, DATABASE_URL: "" },
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      expect(second.status).toBe(1);
+      expect(second.stderr).toMatch(/in use by another process/);
+    } finally {
+      await first.dispose();
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export type TestServer = {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** Everything the server wrote to stdout/stderr so far (pino JSON lines). */
+  logs(): string;
+  /** Stop with a signal (SIGTERM by default) and wait for the process to exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Stop and remove the database and data folder. */
+  dispose(): Promise<void>;
+  databaseUrl: string;
+};
+
+type Options = {
+  env?: Record<string, string>;
+  /** Reuse a database and data folder (restart tests). */
+  reuse?: { databaseUrl: string; dataDir: string };
+};
+
+/**
+ * Starts the real production server (build/server) in a child process on a free port,
+ * with a database of its own: in-memory PGlite, or a fresh PostgreSQL database when the
+ * suite runs with TEST_DB_KIND=postgres (dropped on dispose).
+ */
+export async function startTestServer(options: Options = {}): Promise<TestServer> {
+  const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), "fixit-test-"));
+  const databaseUrl = options.reuse?.databaseUrl ?? (await createTestDatabase());
+  let output = "";
+  const child = spawn(process.execPath, ["server/main.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      APP_ENV: "test",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "info",
+      MAIL_WORKER_INTERVAL_MS: "100",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), Number(process.env.TEST_SERVER_START_MS ?? 45_000));
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"url":"(http:\/\/localhost:\d+)".*FixiT is listening/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  });
+
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return {
+    url,
+    dataDir,
+    databaseUrl,
+    process: child,
+    logs: () => output,
+    stop,
+    async dispose() {
+      await stop();
+      await dropTestDatabase(databaseUrl);
+      if (!options.reuse) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testDbKind(): "pglite" | "postgres" {
+  return process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
+}
+
+/** A database of its own for one test server: PGlite on disk in its data folder, or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<string> {
+  if (testDbKind() === "pglite") return "memory://";
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL");
+  const name = `fixit_test_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropTestDatabase(databaseUrl: string): Promise<void> {
+  if (!databaseUrl.startsWith("postgres")) return;
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,12 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // The SSR build's entry is our Express app, which imports the React Router build
+  // through a virtual module: one bundle, one instance of every server module.
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : { target: "es2022" },
+  plugins: [tailwindcss(), reactRouter()],
+}));
