@@ -19,6 +19,8 @@ export const users = pgTable("users", {
   userType: text("user_type").notNull().default("customer"),
   /** "user", "staff" or "admin". Never accepted from a client: set by staff tooling only. */
   role: text("role").notNull().default("user"),
+  /** Set by staff: a disabled account cannot sign in and its sessions are refused. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
 });
 
 export const sessions = pgTable(

@@ -1,0 +1,61 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+
+/**
+ * One row per checkout attempt, whichever provider ran it. `status` moves
+ * pending → paid | failed | cancelled | expired (a declined test card may be retried: failed → paid).
+ * `fulfilled_at` is set in the same transaction as the fulfilment, with a conditional update, so
+ * fulfilment runs exactly once however many times a webhook or a success page triggers it.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    /** Random UUID: it appears in checkout and success URLs. */
+    id: text("id").primaryKey(),
+    /** "fixer_onboarding", "vip_access" or "early_access_donation" (app/content/prices.ts). */
+    product: text("product").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    currency: text("currency").notNull().default("gbp"),
+    /** "test" or "stripe". */
+    provider: text("provider").notNull(),
+    /** Stripe Checkout Session id (cs_…) or the test provider's session id. */
+    providerSessionId: text("provider_session_id"),
+    status: text("status").notNull().default("pending"),
+    /** The signed-in buyer, if any. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email"),
+    /** What the payment is for, e.g. { fixerRegistrationId: 12 }. */
+    reference: jsonb("reference").$type<Record<string, unknown>>().notNull().default({}),
+    failureReason: text("failure_reason"),
+    /** What fulfilment produced that the success page may show again (never a code in clear: see fulfilment). */
+    fulfilment: jsonb("fulfilment").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_session_idx").on(t.provider, t.providerSessionId),
+    index("payments_status_idx").on(t.status, t.createdAt),
+    index("payments_product_idx").on(t.product, t.createdAt),
+    index("payments_user_idx").on(t.userId),
+  ],
+);
+
+/** Every state change of a payment (created, declined, paid, webhook received, fulfilled…): the attempt log. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payment_events_payment_idx").on(t.paymentId, t.createdAt)],
+);
+
+export type Payment = typeof payments.$inferSelect;
+export type PaymentEvent = typeof paymentEvents.$inferSelect;
