@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signUpAndConfirm } from "./helpers/accounts";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots } from "./helpers/page-checks";
 
 async function hydrated(page: Page) {
@@ -59,25 +60,6 @@ test.describe("/fixer-ai signed out", () => {
     }
   });
 });
-
-/** Signs up and confirms a new account through the real forms and the development mailbox; the page's context keeps the session. */
-async function signUpAndConfirm(page: Page, email: string) {
-  const password = "copper-kettle-violet-harbour";
-  const signUp = await page.request.post("/auth", {
-    form: { intent: "sign-up", fullName: "Ada Lovelace", email, phone: "", password, confirmPassword: password, userType: "customer" },
-  });
-  expect(signUp.status()).toBe(200);
-  let link: string | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
-    const box = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string; text: string }[] };
-    const mail = box.messages.find((m) => m.subject.includes("Confirm your FixiT account"));
-    link = mail?.text.match(/https?:\/\/[^\s)>\]]*\/api\/auth\/verify-email[^\s)>\]]*/)?.[0];
-    if (!link) await page.waitForTimeout(150);
-  }
-  expect(link, "confirmation email").toBeTruthy();
-  const url = new URL(link!);
-  await page.request.get(url.pathname + url.search, { maxRedirects: 0 });
-}
 
 test.describe("/fixer-ai signed in", () => {
   test.beforeEach(async ({ page }, testInfo) => {

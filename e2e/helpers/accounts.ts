@@ -1,0 +1,36 @@
+import { expect, type Page } from "@playwright/test";
+
+export const testPassword = "copper-kettle-violet-harbour";
+
+/** Stores a cookie choice before any page script runs, so the banner stays out of the way. */
+export async function withCookieChoice(page: Page) {
+  await page.addInitScript(() => {
+    window.localStorage.setItem("cookieConsent", JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }));
+  });
+}
+
+type MailboxJson = { messages: { id: number; subject: string; text: string; html: string }[] };
+
+/** Waits for a message to `to` whose subject contains `subject` in /dev/mailbox and returns it. */
+export async function waitForMailTo(page: Page, to: string, subject: string) {
+  for (let i = 0; i < 100; i++) {
+    const box = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as MailboxJson;
+    const mail = box.messages.find((m) => m.subject.includes(subject));
+    if (mail) return mail;
+    await page.waitForTimeout(150);
+  }
+  throw new Error(`no "${subject}" email for ${to}`);
+}
+
+/** Signs up and confirms a new account through the real forms and the development mailbox; the page's context keeps the session. */
+export async function signUpAndConfirm(page: Page, email: string, fullName = "Ada Lovelace") {
+  const signUp = await page.request.post("/auth", {
+    form: { intent: "sign-up", fullName, email, phone: "", password: testPassword, confirmPassword: testPassword, userType: "customer" },
+  });
+  expect(signUp.status()).toBe(200);
+  const mail = await waitForMailTo(page, email, "Confirm your FixiT account");
+  const link = mail.text.match(/https?:\/\/[^\s)>\]]*\/api\/auth\/verify-email[^\s)>\]]*/)?.[0];
+  expect(link, "confirmation email").toBeTruthy();
+  const url = new URL(link!);
+  await page.request.get(url.pathname + url.search, { maxRedirects: 0 });
+}
