@@ -56,6 +56,7 @@ const envSchema = z.object({
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Operator-defined VIP codes for campaigns, comma-separated; compared after trimming, case-sensitively. */
   VIP_CAMPAIGN_CODES: optionalString,
   STAFF_ADMIN_EMAILS: optionalString,
   EARLY_ACCESS_SIGNUP_COUNT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(2847)),
@@ -68,6 +69,8 @@ export type Config = Env & {
   isProduction: boolean;
   publicUrl: string;
   sessionSecret: string;
+  /** VIP_CAMPAIGN_CODES as a list (each trimmed, empty entries dropped). */
+  vipCampaignCodes: string[];
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dir: string | null };
 };
 
@@ -104,8 +107,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     sessionSecret: env.SESSION_SECRET ?? generatedSecret(env.DATA_DIR),
+    vipCampaignCodes: parseCodeList(env.VIP_CAMPAIGN_CODES),
     database,
   };
+}
+
+/** "SPRING-2026, LAUNCH-VIP" → ["SPRING-2026", "LAUNCH-VIP"]. */
+export function parseCodeList(value: string | undefined): string[] {
+  return [...new Set((value ?? "").split(",").map((code) => code.trim()).filter(Boolean))];
 }
 
 /** The embedded default keeps a random secret in DATA_DIR so sessions survive restarts. */
