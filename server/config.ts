@@ -71,6 +71,8 @@ export type Config = Env & {
   sessionSecret: string;
   /** VIP_CAMPAIGN_CODES as a list (each trimmed, empty entries dropped). */
   vipCampaignCodes: string[];
+  /** STAFF_ADMIN_EMAILS as a lower-cased list: these accounts become admins when they sign in (server/staff/roles.ts). */
+  staffAdminEmails: string[];
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dir: string | null };
 };
 
@@ -108,6 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     sessionSecret: env.SESSION_SECRET ?? generatedSecret(env.DATA_DIR),
     vipCampaignCodes: parseCodeList(env.VIP_CAMPAIGN_CODES),
+    staffAdminEmails: parseCodeList(env.STAFF_ADMIN_EMAILS?.toLowerCase()),
     database,
   };
 }
