@@ -93,6 +93,12 @@ export const products = {
   earlyAccessDonation: { name: "Early access donation", pricePence: 199, terms: "one-time" },
 } as const satisfies Record<string, Product>;
 
+/** The VIP promotions (spec 001 §2, §9): the early-bird discount and the referral bonus for both sides. */
+export const vipPromotions = {
+  earlyBird: { discountPercent: 50, bookings: 3, firstUsers: 100 },
+  referral: { creditPence: 2500, fixCoins: 100 },
+} as const;
+
 /** The marketing claim "Professionals can earn up to £40/hour" (spec 000 §1). */
 export const earningsClaimPerHour = { maxPence: 4000 } as const;
 
@@ -161,5 +167,6 @@ export function allPricePence(): Set<number> {
   }
   for (const p of Object.values(products)) amounts.add(p.pricePence);
   amounts.add(earningsClaimPerHour.maxPence);
+  amounts.add(vipPromotions.referral.creditPence);
   return amounts;
 }
