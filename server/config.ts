@@ -56,6 +56,8 @@ const envSchema = z.object({
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another Stripe API address, e.g. stripe-mock or a test double (default: Stripe's own). */
+  STRIPE_API_URL: optionalUrl,
   /** Operator-defined VIP codes for campaigns, comma-separated; compared after trimming, case-sensitively. */
   VIP_CAMPAIGN_CODES: optionalString,
   STAFF_ADMIN_EMAILS: optionalString,
