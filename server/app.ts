@@ -16,6 +16,7 @@ import "../app/features/forms/sheet-sync.server.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { AppServices } from "./services.ts";
 import { createFileStore, discardUnreadRequestBodies } from "./storage/index.ts";
+import { mountStaffHttp } from "./staff/http.ts";
 
 type StartOptions = {
   /** Dev mode: Vite's middleware and a loader for the current build. */
@@ -133,6 +134,9 @@ export function createApp(
       res.status(503).set("cache-control", "no-store").json({ status: "unavailable" });
     }
   });
+
+  // /staff is private and uncached; the staff command-line tool's endpoint (server/staff/http.ts).
+  mountStaffHttp(app, services);
 
   if (mode.middlewares) {
     app.use(mode.middlewares);

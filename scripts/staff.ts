@@ -1,0 +1,186 @@
+/**
+ * `npm run staff -- <command>`: give or take away staff roles.
+ *
+ *   npm run staff -- grant <email> [staff|admin]   (staff when no role is given)
+ *   npm run staff -- revoke <email>                (back to a plain user)
+ *   npm run staff -- list
+ *
+ * It reads the same settings as the server (DATABASE_URL, DATA_DIR, PORT, SESSION_SECRET) and
+ * reaches the database the only way each set-up allows (docs/decisions/ — staff command-line tool):
+ * - PostgreSQL (DATABASE_URL=postgres://…): directly;
+ * - PGlite in DATA_DIR/pglite that no server holds: directly, taking the same lock file the server takes;
+ * - PGlite held by a running server, or in memory (DATABASE_URL=memory://): through that server,
+ *   POST http://127.0.0.1:$PORT/internal/staff/roles signed with the server's session secret.
+ * When none of these works it says why and exits with status 1.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ConfigError, loadConfig, type Config } from "../server/config.ts";
+import { DataDirLockedError, openDatabase, type Db } from "../server/db/client.ts";
+import {
+  STAFF_COMMAND_PATH,
+  STAFF_SIGNATURE_HEADER,
+  STAFF_TIMESTAMP_HEADER,
+  signStaffCommand,
+} from "../server/staff/command-signature.ts";
+import { runStaffCommand, type StaffCommand, type StaffCommandOutcome } from "../server/staff/roles.ts";
+
+const usage = `Usage:
+  npm run staff -- grant <email> [staff|admin]   give an account the staff (default) or admin role
+  npm run staff -- revoke <email>                make the account a plain user again
+  npm run staff -- list                          show every staff and admin account
+
+It uses the server's settings: DATABASE_URL, DATA_DIR, PORT and SESSION_SECRET.`;
+
+class UsageError extends Error {}
+
+export function parseArgs(argv: string[]): StaffCommand {
+  const [command, email, role, ...rest] = argv;
+  if (command === "list" && argv.length === 1) return { command: "list" };
+  if (command === "grant" && email && rest.length === 0) {
+    if (role !== undefined && role !== "staff" && role !== "admin") throw new UsageError(`Unknown role "${role}": use staff or admin.`);
+    return { command: "grant", email: checkEmail(email), role: role ?? "staff" };
+  }
+  if (command === "revoke" && email && role === undefined) return { command: "revoke", email: checkEmail(email) };
+  throw new UsageError(command ? `Did not understand: ${argv.join(" ")}` : "No command given.");
+}
+
+function checkEmail(value: string): string {
+  const email = value.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw new UsageError(`"${value}" is not an email address.`);
+  return email;
+}
+
+function operatorName(): string {
+  try {
+    return `${os.userInfo().username}@${os.hostname()}`;
+  } catch {
+    return os.hostname();
+  }
+}
+
+/** The session secret the server uses: SESSION_SECRET, or the one it generated into DATA_DIR (never created here). */
+function serverSecret(config: Pick<Config, "SESSION_SECRET" | "DATA_DIR">): string | null {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  const file = path.resolve(config.DATA_DIR, "session-secret");
+  if (!existsSync(file)) return null;
+  const stored = readFileSync(file, "utf8").trim();
+  return stored.length >= 32 ? stored : null;
+}
+
+async function runDirect(db: Db, command: StaffCommand): Promise<StaffCommandOutcome> {
+  return runStaffCommand(db, command, { userId: null, email: `command line (${operatorName()})` }, "cli-direct");
+}
+
+async function viaPostgres(url: string, command: StaffCommand): Promise<StaffCommandOutcome> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  try {
+    return await runDirect(drizzle(pool) as unknown as Db, command);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "42P01") throw new Error("The database has no users table yet: start the server once so it runs its migrations.");
+    throw error;
+  } finally {
+    await pool.end();
+  }
+}
+
+async function viaServer(config: Config, command: StaffCommand, why: string): Promise<StaffCommandOutcome> {
+  const secret = serverSecret(config);
+  const url = `http://127.0.0.1:${config.PORT}${STAFF_COMMAND_PATH}`;
+  if (!secret) {
+    throw new Error(
+      `${why}, so this tool must go through the running server, but it has no session secret to sign with: ` +
+        `set SESSION_SECRET, or DATA_DIR to the server's data folder (${path.resolve(config.DATA_DIR)} has no session-secret).`,
+    );
+  }
+  const body = JSON.stringify({ ...command, operator: operatorName(), nonce: randomBytes(18).toString("base64url") });
+  const timestamp = String(Date.now());
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        [STAFF_TIMESTAMP_HEADER]: timestamp,
+        [STAFF_SIGNATURE_HEADER]: signStaffCommand(secret, timestamp, body),
+      },
+      body,
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch {
+    throw new Error(
+      `${why}, so this tool must go through the running server, but no FixiT server answered at ${url}. ` +
+        "Start the server (npm start) and run this again with the same PORT and DATA_DIR (or SESSION_SECRET) as the server.",
+    );
+  }
+  const answer = (await response.json().catch(() => null)) as StaffCommandOutcome | null;
+  if (!answer || typeof answer.message !== "string") {
+    throw new Error(`The server at ${url} answered ${response.status} without a usable reply: is it a FixiT server?`);
+  }
+  return answer;
+}
+
+export async function execute(command: StaffCommand, env: NodeJS.ProcessEnv = process.env): Promise<StaffCommandOutcome> {
+  // A placeholder secret stops loadConfig from generating one into DATA_DIR; the real one is read above when needed.
+  const config = loadConfig({ ...env, SESSION_SECRET: env.SESSION_SECRET || "x".repeat(32) });
+  config.SESSION_SECRET = env.SESSION_SECRET?.trim() || undefined;
+
+  if (config.database.kind === "postgres") return viaPostgres(config.database.url, command);
+  if (config.database.dir === null) return viaServer(config, command, "The database is in memory inside the server (DATABASE_URL=memory://)");
+
+  const dir = config.database.dir;
+  if (!existsSync(dir)) {
+    throw new Error(`There is no database at ${dir} yet. Start the server once (npm start) and sign up, then run this again.`);
+  }
+  let database;
+  try {
+    database = await openDatabase(config); // takes DATA_DIR's lock file, as the server does
+  } catch (error) {
+    if (error instanceof DataDirLockedError) return viaServer(config, command, `A running server holds ${dir}`);
+    throw error;
+  }
+  try {
+    return await runDirect(database.db, command);
+  } finally {
+    await database.close();
+  }
+}
+
+function print(outcome: StaffCommandOutcome) {
+  const out = outcome.ok ? console.log : console.error;
+  out(outcome.message);
+  for (const s of outcome.staff ?? []) {
+    console.log(`  ${s.role.padEnd(5)}  ${s.email}${s.name ? `  (${s.name})` : ""}${s.disabled ? "  [disabled]" : ""}`);
+  }
+}
+
+async function main() {
+  let command: StaffCommand;
+  try {
+    command = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${usage}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  try {
+    const outcome = await execute(command);
+    print(outcome);
+    process.exit(outcome.ok ? 0 : 1);
+  } catch (error) {
+    console.error(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+// Run only when started as a script (the unit test imports parseArgs).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.dirname ?? "", "staff.ts")) {
+  void main();
+}
