@@ -1,12 +1,15 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { authMessages } from "../../app/features/auth/messages.ts";
 import { checkForm, signUpSchema, userTypes } from "../../app/features/auth/schemas.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { accounts, authRateLimits, sessions, users, verifications } from "../db/schema/auth.ts";
 import type { Logger } from "../logger.ts";
+import { promoteConfiguredAdmin } from "../staff/roles.ts";
 import { queueConfirmationEmail, queueExistingAccountEmail, queuePasswordChangedEmail, queueResetEmail } from "./emails.ts";
 import { judgePassword, weakPasswordMessage } from "./password-strength.ts";
 import { CLIENT_IP_HEADER, originFromRequest, recordSecurityEvent } from "./security-events.ts";
@@ -16,6 +19,8 @@ export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const AUTH_BASE_PATH = "/api/auth";
 export const COOKIE_PREFIX = "fixit";
+/** The APIError code of a sign-in refused because staff disabled the account. */
+export const ACCOUNT_DISABLED_CODE = "ACCOUNT_DISABLED";
 
 type AuthServices = { config: Config; logger: Logger; db: Db };
 
@@ -46,6 +51,8 @@ export function createAuth({ config, logger, db }: AuthServices) {
         },
         // Never an input: a client can not make itself staff.
         role: { type: "string", required: false, defaultValue: "user", input: false },
+        // Set by staff (the staff console); never an input.
+        disabledAt: { type: "date", required: false, input: false },
       },
       deleteUser: { enabled: true },
     },
@@ -83,6 +90,23 @@ export function createAuth({ config, logger, db }: AuthServices) {
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
       updateAge: 24 * 60 * 60,
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every sign-in (password, or the automatic one after confirming an email) creates a session here.
+          async before(session) {
+            const [user] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, session.userId)).limit(1);
+            if (user?.disabledAt) {
+              throw new APIError("FORBIDDEN", { message: authMessages.accountDisabled.text, code: ACCOUNT_DISABLED_CODE });
+            }
+            // STAFF_ADMIN_EMAILS: a listed, confirmed email becomes admin at sign-in (server/staff/roles.ts).
+            await promoteConfiguredAdmin(db, config.staffAdminEmails, session.userId).catch((error: unknown) => {
+              logger.error({ err: error }, "could not apply STAFF_ADMIN_EMAILS");
+            });
+          },
+        },
+      },
     },
     rateLimit: {
       enabled: true,

@@ -19,6 +19,10 @@ export const securityEventTypes = [
   "account_deleted",
   "rate_limited",
   "profile_updated",
+  // Staff console (app/features/staff): an account disabled or enabled, a role changed.
+  "account_disabled",
+  "account_enabled",
+  "role_changed",
 ] as const;
 export type SecurityEventType = (typeof securityEventTypes)[number];
 

@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { data, replace, type AppLoadContext } from "react-router";
+import { ACCOUNT_DISABLED_CODE } from "../../../server/auth/auth.ts";
 import { judgePassword, weakPasswordMessage } from "../../../server/auth/password-strength.ts";
 import { recordSecurityEvent, type SecurityEventInput } from "../../../server/auth/security-events.ts";
 import { sessions, users } from "../../../server/db/schema/auth.ts";
@@ -144,6 +145,9 @@ export async function signIn(request: Request, context: Ctx, values: Record<stri
       await record(context, { type: "signin_failed", userId: await userIdByEmail(context, email), details: { email, error: error.body?.code ?? error.message } });
       if (unverified) {
         return fail(403, authMessages.signInFailed.title, authMessages.unverified.text, { unverified: true, email });
+      }
+      if (error.body?.code === ACCOUNT_DISABLED_CODE) {
+        return fail(403, authMessages.accountDisabled.title, authMessages.accountDisabled.text);
       }
       return fail(401, authMessages.signInFailed.title, apiMessage(error, authMessages.invalidCredentials.text));
     }

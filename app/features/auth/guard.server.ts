@@ -40,6 +40,11 @@ async function readSession(request: Request, context: AppLoadContext): Promise<S
   try {
     const found = await auth.api.getSession({ headers: authHeaders(request, context) });
     if (!found) return null;
+    // Disabling an account deletes its sessions; this catches one created in the same instant.
+    if ((found.user as { disabledAt?: Date | string | null }).disabledAt) {
+      await db.delete(sessions).where(eq(sessions.userId, found.user.id));
+      return null;
+    }
     const createdAt = new Date(found.session.createdAt);
     // Sessions slide while in use (idle expiry), but never outlive their absolute lifetime.
     if (Date.now() - createdAt.getTime() > SESSION_ABSOLUTE_MS) {

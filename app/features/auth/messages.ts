@@ -5,6 +5,10 @@ export const authMessages = {
   signInFailed: { title: "Sign In Failed", text: "" },
   signInMissing: { title: "Sign In Failed", text: "Please enter your email and password." },
   invalidCredentials: { title: "Sign In Failed", text: "Invalid email or password" },
+  accountDisabled: {
+    title: "Sign In Failed",
+    text: "This account has been disabled. If you think this is a mistake, please contact support@fixit.co.uk.",
+  },
   unverified: {
     title: "Sign In Failed",
     text: "Please confirm your email address before signing in. Check your inbox for the confirmation link, or we can send you a new one.",
