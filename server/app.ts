@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { loadConfig, type Config } from "./config.ts";
 import { openDatabase, pingDatabase, queryCounter } from "./db/client.ts";
+import { redactUrl } from "./http/redact-url.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
 import { createLogger } from "./logger.ts";
 import { startOutboxWorker } from "./mail/worker.ts";
@@ -113,7 +114,8 @@ export function createApp(
         dbQueries: (res as unknown as { locals: { dbCounter?: { queries: number } } }).locals.dbCounter?.queries,
       }),
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        // VIP codes and email-link tokens travel in query strings: never written to the logs.
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
