@@ -23,6 +23,9 @@ export const securityEventTypes = [
   "account_disabled",
   "account_enabled",
   "role_changed",
+  // VIP (app/features/vip): a wrong code entered or in a blog link; a signed-in account became a member by code.
+  "vip_code_rejected",
+  "vip_membership_added",
 ] as const;
 export type SecurityEventType = (typeof securityEventTypes)[number];
 
