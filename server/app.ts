@@ -14,6 +14,9 @@ import { createLogger } from "./logger.ts";
 import { startOutboxWorker } from "./mail/worker.ts";
 // Registers the "webhook" job kind (the forms' sheet sync) at start-up, so queued syncs run before any page loads.
 import "../app/features/forms/sheet-sync.server.ts";
+// Registers what each product does once paid, before a Stripe webhook can arrive.
+import "../app/features/payments/fulfilments.server.ts";
+import { mountPaymentsHttp } from "./payments/webhook.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { AppServices } from "./services.ts";
 import { createFileStore, discardUnreadRequestBodies } from "./storage/index.ts";
@@ -139,6 +142,9 @@ export function createApp(
 
   // /staff is private and uncached; the staff command-line tool's endpoint (server/staff/http.ts).
   mountStaffHttp(app, services);
+
+  // Stripe's webhook needs the raw body for its signature: mounted before anything reads it.
+  mountPaymentsHttp(app, services);
 
   if (mode.middlewares) {
     app.use(mode.middlewares);
