@@ -1,0 +1,143 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { record } from "../auth/actions.server";
+import { getOptionalUser, requireUser } from "../auth/guard.server";
+import type { SessionUser } from "../auth/session-user";
+import { HONEYPOT_FIELD } from "../forms/schemas";
+import { accountNoticePath } from "../account/messages";
+import { vipMessages } from "./messages";
+import { vipBlogPath, vipCodeSchema, type VipCodeResult } from "./schemas";
+import {
+  countVipLinkFailure,
+  getVipMembership,
+  verifyVipCode,
+  vipLinkFailuresExhausted,
+  withinVipFormLimit,
+  type VipMembershipSummary,
+  type VipVerdict,
+} from "./vip.server";
+
+/** The VIP routes' server side: the code form on /early-access and the guards of the members' pages. */
+type Ctx = AppLoadContext;
+
+/** Members' pages are personal: never cached, never indexed. */
+export const privatePageHeaders = { "cache-control": "private, no-store", "x-robots-tag": "noindex" } as const;
+
+/** Where a refused visitor goes (spec 001 §2): My Account, which says 'Access Denied'. */
+export const vipDeniedPath = accountNoticePath("vip-denied");
+
+function refused(reason: Extract<VipCodeResult, { status: "refused" }>["reason"], status: number, code?: string) {
+  const message =
+    reason === "required"
+      ? vipMessages.required
+      : reason === "invalid"
+        ? vipMessages.invalid.text
+        : reason === "rate-limited"
+          ? vipMessages.rateLimited.text
+          : vipMessages.error.text;
+  return data<VipCodeResult>(
+    { form: "vip-code", status: "refused", reason, message, code },
+    { status, headers: status === 429 ? { "retry-after": "900" } : undefined },
+  );
+}
+
+async function afterValidCode(context: Ctx, verdict: Extract<VipVerdict, { valid: true }>, user: SessionUser | null) {
+  if (verdict.membershipAttached && user) {
+    await record(context, { type: "vip_membership_added", userId: user.id, details: { source: verdict.source } });
+  }
+}
+
+/**
+ * 'Enter VIP Blog'. A fetcher (JavaScript) gets `{ status: "success", next }` and shows the toast
+ * before it moves on; a plain POST is redirected straight to the blog. Wrong, missing and
+ * rate-limited codes re-render the page with the message (status 400/429); nothing is written.
+ */
+export async function vipCodeAction(request: Request, context: Ctx, formData: FormData) {
+  const { services } = context;
+  const raw = formData.get("code");
+  const typed = typeof raw === "string" ? raw.slice(0, 1000) : "";
+  const viaFetcher = formData.get("via") === "fetcher";
+  const trap = formData.get(HONEYPOT_FIELD);
+  if (typeof trap === "string" && trap.trim() !== "") {
+    services.logger.warn({ form: "vip-code", ip: context.clientIp }, "form honeypot filled: code not checked");
+    return refused("invalid", 400);
+  }
+  const parsed = vipCodeSchema.safeParse({ code: typed });
+  if (!parsed.success) {
+    const tooLong = typed.trim().length > 0;
+    return refused(tooLong ? "invalid" : "required", 400, tooLong ? undefined : typed);
+  }
+  const code = parsed.data.code;
+  try {
+    if (!(await withinVipFormLimit(services, context.clientIp))) {
+      services.logger.warn({ form: "vip-code", ip: context.clientIp }, "VIP code rate limit reached");
+      await record(context, { type: "rate_limited", details: { limit: "vip-code-form" } });
+      return refused("rate-limited", 429, typed);
+    }
+    const user = await getOptionalUser(request, context);
+    const verdict = await verifyVipCode(services, code, { userId: user?.id });
+    if (!verdict.valid) {
+      services.logger.info({ ip: context.clientIp }, "wrong VIP code entered");
+      await record(context, { type: "vip_code_rejected", userId: user?.id ?? null, details: { via: "form" } });
+      return refused("invalid", 400, typed);
+    }
+    await afterValidCode(context, verdict, user);
+    const next = vipBlogPath(code);
+    if (viaFetcher) return data<VipCodeResult>({ form: "vip-code", status: "success", next });
+    return redirect(next);
+  } catch (error) {
+    services.logger.error({ err: error }, "VIP code check failed");
+    return refused("error", 503, typed);
+  }
+}
+
+function denied(context: Ctx, why: string): never {
+  context.services.logger.warn({ ip: context.clientIp, why }, "VIP page refused");
+  throw redirect(vipDeniedPath, { headers: { "cache-control": "no-store" } });
+}
+
+/**
+ * /early-access-blog?code=…: the code is checked here, before anything members-only is rendered.
+ * Missing, wrong or (after too many wrong tries from this address) unchecked → My Account with
+ * 'Access Denied'. A check that fails unexpectedly is logged and treated the same way (spec 001 §2).
+ */
+export async function requireVipCode(request: Request, context: Ctx): Promise<{ code: string }> {
+  const { services } = context;
+  const code = (new URL(request.url).searchParams.get("code") ?? "").trim();
+  if (!code) denied(context, "no code");
+  try {
+    if (await vipLinkFailuresExhausted(services, context.clientIp)) {
+      await record(context, { type: "rate_limited", details: { limit: "vip-code-link" } });
+      denied(context, "too many wrong codes from this address");
+    }
+    const user = await getOptionalUser(request, context);
+    const verdict = await verifyVipCode(services, code, { userId: user?.id });
+    if (!verdict.valid) {
+      await countVipLinkFailure(services, context.clientIp);
+      await record(context, { type: "vip_code_rejected", userId: user?.id ?? null, details: { via: "link" } });
+      denied(context, "wrong code");
+    }
+    await afterValidCode(context, verdict, user);
+    return { code };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    services.logger.error({ err: error }, "VIP access check failed");
+    denied(context, "check failed");
+  }
+}
+
+/**
+ * /secret-blog: sign-in required (signed-out visitors go to /auth and come back), then VIP
+ * membership; other accounts go to My Account with 'Access Denied'.
+ */
+export async function requireVipMember(request: Request, context: Ctx): Promise<{ user: SessionUser; membership: VipMembershipSummary }> {
+  const user = await requireUser(request, context);
+  let membership: VipMembershipSummary | null;
+  try {
+    membership = await getVipMembership(context.services.db, user.id);
+  } catch (error) {
+    context.services.logger.error({ err: error }, "VIP membership check failed");
+    denied(context, "check failed");
+  }
+  if (!membership) denied(context, "not a member");
+  return { user, membership };
+}
