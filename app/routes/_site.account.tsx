@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { toast } from "~/components/ui/toast";
-import { accountMessages } from "~/features/account/messages";
+import { accountMessages, accountNotice } from "~/features/account/messages";
 import { Button } from "~/components/ui/button";
 import {
   DeleteAccountForm,
@@ -15,6 +15,8 @@ import { changePassword, deleteAccount, loadAccount, signOutAllDevices, updatePr
 import { formValues } from "~/features/auth/actions.server";
 import { requireUser } from "~/features/auth/guard.server";
 import type { AuthResult } from "~/features/auth/messages";
+import { getVipMembership } from "~/features/vip/vip.server";
+import { VipStatus } from "~/features/vip/vip-status";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_site.account";
 
@@ -26,8 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const account = await loadAccount(context, user.id);
   if (!account) throw data(null, { status: 404 });
-  const passwordChanged = new URL(request.url).searchParams.get("updated") === "password";
-  return data({ account, passwordChanged }, { headers: { "cache-control": "private, no-store" } });
+  const params = new URL(request.url).searchParams;
+  const passwordChanged = params.get("updated") === "password";
+  // A message another page sent the visitor here with (e.g. 'Access Denied' from the VIP pages).
+  const noticeKey = accountNotice(params.get("notice")) ? params.get("notice") : null;
+  const vipMembership = await getVipMembership(context.services.db, user.id);
+  return data({ account, passwordChanged, noticeKey, vipMembership }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,16 +63,27 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 const accountTypeLabel = { customer: "Customer", fixer: "Fixer" } as Record<string, string>;
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { account, passwordChanged } = loaderData;
+  const { account, passwordChanged, noticeKey, vipMembership } = loaderData;
+  const notice = accountNotice(noticeKey);
   useEffect(() => {
     if (passwordChanged) toast.success(accountMessages.passwordChanged.title, accountMessages.passwordChanged.text);
   }, [passwordChanged]);
+  useEffect(() => {
+    // Keyed on the string, so a revalidation after another form does not show it again.
+    const shown = accountNotice(noticeKey);
+    if (shown) toast.error(shown.title, shown.text);
+  }, [noticeKey]);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-bold">My Account</h1>
       {passwordChanged ? (
         <p role="status" className="rounded-md bg-muted p-3 text-sm">
           <strong>{accountMessages.passwordChanged.title}.</strong> {accountMessages.passwordChanged.text}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+          <strong>{notice.title}.</strong> {notice.text}
         </p>
       ) : null}
 
@@ -85,10 +102,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="vip-status" title="VIP early access" description="Members-only content for early supporters.">
-        <p className="text-sm">You are not a VIP member yet.</p>
-        <Button asChild variant="outline" className="self-start">
-          <Link to="/early-access">Find out about VIP early access</Link>
-        </Button>
+        <VipStatus membership={vipMembership} />
       </Section>
 
       <Section id="fixer-status" title="Fixer application">

@@ -5,6 +5,7 @@ import { queuePasswordChangedEmail } from "../../../server/auth/emails.ts";
 import { judgePassword, weakPasswordMessage } from "../../../server/auth/password-strength.ts";
 import { accounts, sessions, users } from "../../../server/db/schema/auth.ts";
 import { securityEvents } from "../../../server/db/schema/security.ts";
+import { vipCodes, vipMemberships } from "../../../server/db/schema/vip.ts";
 import { authHeaders } from "../auth/guard.server";
 import { overLimit, record, signOutEverywhere } from "../auth/actions.server";
 import type { AuthResult } from "../auth/messages";
@@ -94,6 +95,16 @@ export async function exportAccountData(context: Ctx, userId: string) {
     .select({ type: securityEvents.type, ipAddress: securityEvents.ipAddress, userAgent: securityEvents.userAgent, details: securityEvents.details, createdAt: securityEvents.createdAt })
     .from(securityEvents)
     .where(eq(securityEvents.userId, userId));
+  const [vipMembership] = await db
+    .select({ source: vipMemberships.source, since: vipMemberships.createdAt })
+    .from(vipMemberships)
+    .where(eq(vipMemberships.userId, userId))
+    .limit(1);
+  // Codes bought while signed in: the hint only (a code's hash is a secret, like a password hash).
+  const ownVipCodes = await db
+    .select({ codeHint: vipCodes.codeHint, email: vipCodes.email, createdAt: vipCodes.createdAt, lastUsedAt: vipCodes.lastUsedAt, revokedAt: vipCodes.revokedAt })
+    .from(vipCodes)
+    .where(eq(vipCodes.userId, userId));
   return {
     exportedAt: new Date().toISOString(),
     profile: user
@@ -113,6 +124,7 @@ export async function exportAccountData(context: Ctx, userId: string) {
     signInMethods: logins,
     sessions: userSessions,
     securityEvents: events,
+    vip: { membership: vipMembership ?? null, codes: ownVipCodes },
   };
 }
 

@@ -7,3 +7,22 @@ export const accountMessages = {
   deleteFailed: { title: "Account Deletion Failed", text: "" },
   deletePasswordRequired: { title: "", text: "Please enter your password to confirm." },
 } as const;
+
+/**
+ * Messages another page can send a visitor to My Account with: /account?notice=<key>. Shown as a
+ * toast and a status line; unknown keys are ignored.
+ */
+export const accountNotices = {
+  "vip-denied": { title: "Access Denied", text: "You need a valid early access code to view this page." },
+} as const;
+
+export type AccountNoticeKey = keyof typeof accountNotices;
+
+export function accountNoticePath(key: AccountNoticeKey): string {
+  return `/account?notice=${key}`;
+}
+
+/** The notice a query value names, or null for anything else. */
+export function accountNotice(value: string | null): (typeof accountNotices)[AccountNoticeKey] | null {
+  return value !== null && Object.hasOwn(accountNotices, value) ? accountNotices[value as AccountNoticeKey] : null;
+}
