@@ -2,7 +2,7 @@ import { publicPages } from "~/content/pages";
 import { services } from "~/content/services";
 
 /** Paths kept out of search engines (robots.txt). */
-export const disallowedPaths = ["/account", "/staff", "/dev", "/auth"] as const;
+export const disallowedPaths = ["/account", "/staff", "/dev", "/auth", "/checkout", "/fixer-onboarding"] as const;
 
 /** Every public path once: the public pages and the 11 service landing pages. */
 export function sitemapPaths(): string[] {
