@@ -109,8 +109,9 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="text-muted-foreground">VIP members get the members-only blog with tips, offers and progress updates.</p>
         <p>
-          <a id="vip-checkout-link" href="/early-access#vip-access" className="font-medium text-primary underline underline-offset-4">
+          <a id="vip-checkout-link" href="/checkout/vip" target="_blank" rel="noopener nofollow" className="font-medium text-primary underline underline-offset-4">
             Get VIP access for {vipPrice}
+            <span className="sr-only"> (opens the checkout in a new tab)</span>
           </a>
         </p>
       </section>
