@@ -1,0 +1,130 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import {
+  CheckoutUnavailableError,
+  createCheckout,
+  findPayment,
+  getPaymentForSuccessPage,
+  isPaymentId,
+  markPaidAndFulfil, markPaymentFailed, paymentProvider, productDetails, productKeyFromCode, type ProductKey } from "../../../server/payments/index.ts";
+import { hitRateLimit } from "../../../server/security/rate-limit.ts";
+import { getOptionalUser } from "../auth/guard.server";
+import "./fulfilments.server";
+import { checkTestCheckout, testCardOutcome, testCheckoutMessages, type TestCheckoutFieldErrors } from "./test-checkout";
+
+/** The TEST MODE checkout page (/checkout/test/<id>) and the VIP checkout link (/checkout/vip). */
+
+const MINUTE = 60_000;
+export const checkoutLimits = {
+  /** Card attempts per address: enough for typos, not for guessing. */
+  testCardAttempts: { limit: 20, windowMs: 10 * MINUTE },
+  /** New checkouts opened per address. */
+  newCheckouts: { limit: 20, windowMs: 10 * MINUTE },
+} as const;
+
+const noStore = { "cache-control": "private, no-store", "x-robots-tag": "noindex" };
+
+export function successPath(paymentId: string) {
+  return `/checkout/success?payment=${paymentId}`;
+}
+
+export type TestCheckoutActionData = { formError?: string; fieldErrors?: TestCheckoutFieldErrors };
+
+function notFound(): never {
+  throw data(null, { status: 404, headers: noStore });
+}
+
+/** The payment the test checkout may take, or a 404: unknown id, or Stripe is the provider. */
+async function testPayment(context: AppLoadContext, paymentId: string) {
+  if (paymentProvider(context.services.config) !== "test") notFound();
+  const payment = await findPayment(context.services.db, paymentId);
+  if (!payment || payment.provider !== "test") notFound();
+  const product = productKeyFromCode(payment.product);
+  if (!product) notFound();
+  return { payment, product };
+}
+
+export async function loadTestCheckout(context: AppLoadContext, paymentId: string) {
+  const { payment, product } = await testPayment(context, paymentId);
+  if (payment.status === "paid") throw redirect(successPath(payment.id), { headers: noStore });
+  const details = productDetails(product);
+  return data(
+    {
+      paymentId: payment.id,
+      product,
+      productName: details.name,
+      productTerms: details.terms,
+      amountPence: payment.amountPence,
+      needsEmail: !payment.email,
+      email: payment.email,
+      closed: payment.status === "expired" || payment.status === "cancelled",
+      previouslyDeclined: payment.status === "failed" && payment.failureReason === "card_declined",
+      returnPath: typeof payment.reference?.returnPath === "string" ? payment.reference.returnPath : "/",
+    },
+    { headers: noStore },
+  );
+}
+
+const fail = (status: number, body: TestCheckoutActionData) => data(body, { status, headers: noStore });
+
+export async function submitTestCheckout(request: Request, context: AppLoadContext, paymentId: string) {
+  const { payment } = await testPayment(context, paymentId);
+  const { services } = context;
+  if (payment.status === "paid") return redirect(successPath(payment.id));
+  if (payment.status === "expired" || payment.status === "cancelled") return fail(400, { formError: testCheckoutMessages.expired });
+
+  const limit = await hitRateLimit(services.db, { key: `checkout:test:${context.clientIp}`, ...checkoutLimits.testCardAttempts });
+  if (!limit.allowed) return fail(429, { formError: testCheckoutMessages.rateLimited });
+
+  let values: Record<string, string>;
+  try {
+    const form = await request.formData();
+    values = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return fail(400, { formError: testCheckoutMessages.failed });
+  }
+  const checked = checkTestCheckout(values, { needsEmail: !payment.email });
+  if (!checked.ok) return fail(400, { fieldErrors: checked.fieldErrors });
+
+  const outcome = testCardOutcome(checked.data.cardNumber);
+  if (outcome === "unknown") return fail(400, { formError: testCheckoutMessages.unknownCard, fieldErrors: { cardNumber: testCheckoutMessages.unknownCard } });
+  if (outcome === "declined") {
+    await markPaymentFailed(services, payment.id, "card_declined", { source: "test-checkout", last4: checked.data.cardNumber.slice(-4) });
+    return fail(402, { formError: testCheckoutMessages.declined });
+  }
+  try {
+    await markPaidAndFulfil(services, payment.id, "test-checkout", { email: checked.data.email ?? null });
+  } catch {
+    // Paid, but fulfilment failed (logged): the success page retries it and shows "confirming" meanwhile.
+  }
+  return redirect(successPath(payment.id), { headers: noStore });
+}
+
+/**
+ * /checkout/vip: a new VIP checkout for whoever follows the link (signed in: the account and its
+ * email go with it, and membership is attached on payment), then off to the checkout page.
+ */
+export async function startCheckout(request: Request, context: AppLoadContext, product: ProductKey, returnPath: string) {
+  const { services } = context;
+  const limit = await hitRateLimit(services.db, { key: `checkout:new:${context.clientIp}`, ...checkoutLimits.newCheckouts });
+  if (!limit.allowed) return data({ error: testCheckoutMessages.rateLimited, returnPath }, { status: 429, headers: noStore });
+  const user = await getOptionalUser(request, context);
+  try {
+    const { url } = await createCheckout(services, { product, userId: user?.id ?? null, email: user?.email ?? null, returnPath });
+    return redirect(url, { status: 303, headers: noStore });
+  } catch (error) {
+    if (!(error instanceof CheckoutUnavailableError)) services.logger.error({ err: error }, "checkout could not be started");
+    return data({ error: "We couldn't open the payment page. Please try again in a moment.", returnPath }, { status: 503, headers: noStore });
+  }
+}
+
+/** /checkout/success?payment=<id>: settles the payment if it can (Stripe, a failed fulfilment) and shows the outcome. */
+export async function loadSuccessPage(request: Request, context: AppLoadContext) {
+  const paymentId = new URL(request.url).searchParams.get("payment") ?? "";
+  if (!isPaymentId(paymentId)) notFound();
+  const view = await getPaymentForSuccessPage(context.services, paymentId);
+  if (!view) notFound();
+  const provider = paymentProvider(context.services.config);
+  // A declined or abandoned test payment can be taken up again on its checkout page.
+  const retryPath = provider === "test" && view.status === "failed" ? `/checkout/test/${view.id}` : null;
+  return data({ ...view, retryPath }, { headers: noStore });
+}

@@ -1,0 +1,18 @@
+import type { Route } from "./+types/_site.checkout.success";
+import { loadSuccessPage } from "~/features/payments/checkout.server";
+import { PaymentSuccess } from "~/features/payments/success-page";
+import { pageMeta } from "~/lib/seo";
+
+/** After a checkout: the outcome per product (access code, VIP code, thanks); waits for a late confirmation. */
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Payment", description: "Your FixiT payment.", path: "/checkout/success", noindex: true });
+
+export const loader = ({ request, context }: Route.LoaderArgs) => loadSuccessPage(request, context);
+
+export function headers() {
+  return { "cache-control": "private, no-store", "referrer-policy": "no-referrer" };
+}
+
+export default function CheckoutSuccessRoute({ loaderData }: Route.ComponentProps) {
+  return <PaymentSuccess view={loaderData} />;
+}
