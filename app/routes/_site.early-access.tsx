@@ -7,6 +7,7 @@ import { earlyAccessAction } from "~/features/forms/actions.server";
 import { FeedbackForm } from "~/features/forms/feedback-form";
 import { formClientAction } from "~/features/forms/use-form-submission";
 import { WaitlistForm } from "~/features/forms/waitlist-form";
+import { VipCodeForm, vipCodeClientAction } from "~/features/vip/vip-code-form";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
@@ -23,7 +24,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => earlyAccessAction(args);
 
-export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
+export async function clientAction(args: Route.ClientActionArgs) {
+  const intent = (await args.request.clone().formData().catch(() => null))?.get("intent");
+  if (intent === "vip-code") return vipCodeClientAction(args.serverAction);
+  return formClientAction(args);
+}
 
 export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
   const today = new Date(loaderData.today);
@@ -114,6 +119,12 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
             <span className="sr-only"> (opens the checkout in a new tab)</span>
           </a>
         </p>
+        {/* The code entry (issue 9): checked on the server; the blog link carries the code. */}
+        <div className="mt-2 flex flex-col gap-2 border-t border-border pt-5">
+          <h3 className="text-lg font-semibold">Already a VIP member?</h3>
+          <p className="text-sm text-muted-foreground">Enter the code from your VIP confirmation email, or one FixiT gave you, to open the VIP blog.</p>
+          <VipCodeForm />
+        </div>
       </section>
     </div>
   );

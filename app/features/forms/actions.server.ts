@@ -3,6 +3,7 @@ import { hitRateLimit, rateLimitMessage } from "../../../server/security/rate-li
 import { formSchemas, formValues, HONEYPOT_FIELD, parseForm, type FormName } from "./schemas";
 import type { FormActionResult } from "./form-result";
 import { storeContactSubmission, type ContactFormName } from "./submissions.server";
+import { vipCodeAction } from "../vip/access.server";
 
 /**
  * The server side of every public form: honeypot, validation with the shared schema (400 and
@@ -89,13 +90,14 @@ export const investorInquiryAction = contactFormAction("investor");
 /** Where 'Get Early Access' continues to; the payments issue points this at the donation checkout. */
 export const EARLY_ACCESS_DONATION_NEXT = "/account";
 
-/** /early-access: the waitlist form, its 'Get Early Access' button, and the feedback form. */
+/** /early-access: the waitlist form, its 'Get Early Access' button, the feedback form and the VIP code. */
 export async function earlyAccessAction({ request, context }: ActionArgs) {
   const formData = await readTextForm(request);
   const intent = formData?.get("intent");
   if (!formData) return badRequest("waitlist");
   if (intent === "feedback") return handleContactForm("feedback", formData, context);
   if (intent === "donation") return donationAction(formData, context);
+  if (intent === "vip-code") return vipCodeAction(request, context, formData);
   return handleContactForm("waitlist", formData, context);
 }
 
