@@ -1,0 +1,47 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { AuditActor } from "../../../server/staff/audit.ts";
+import { isStaffRole } from "../../../server/staff/roles.ts";
+import { getOptionalUser, signInRedirectPath } from "../auth/guard.server";
+import type { SessionUser } from "../auth/session-user";
+
+/**
+ * The staff console's access check, called first in EVERY /staff loader and action and in every
+ * staff download (a parent layout's loader does not guard its children: React Router runs them
+ * in parallel, and resource routes run alone).
+ * - signed out (or a disabled account, whose sessions are gone) → /auth?from=<this page>;
+ * - signed in without the staff or admin role → 403 ("You don't have access to the staff console");
+ * - `{ admin: true }` and only staff → 403 ("Admins only").
+ */
+export type StaffUser = SessionUser & { role: "staff" | "admin" };
+export type StaffDenial = { denied: "not-staff" | "admin-only" };
+
+export async function requireStaff(request: Request, context: AppLoadContext, options: { admin?: true } = {}): Promise<StaffUser> {
+  const user = await getOptionalUser(request, context);
+  if (!user) throw redirect(signInRedirectPath(request), { headers: { "cache-control": "private, no-store" } });
+  if (!isStaffRole(user.role)) throw data<StaffDenial>({ denied: "not-staff" }, { status: 403 });
+  if (options.admin && user.role !== "admin") throw data<StaffDenial>({ denied: "admin-only" }, { status: 403 });
+  return user as StaffUser;
+}
+
+/** The audit trail's "who" for a signed-in staff member. */
+export function actorOf(user: StaffUser): AuditActor {
+  return { userId: user.id, email: user.email };
+}
+
+/** A positive integer id from a URL segment, or a 404. */
+export function parseIdParam(value: string | undefined): number {
+  if (!value || !/^\d{1,15}$/.test(value)) throw data(null, { status: 404 });
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  return id;
+}
+
+/** A text id (users, payments) from a URL segment, or a 404. */
+export function parseTextIdParam(value: string | undefined): string {
+  if (!value || value.length > 200 || !/^[A-Za-z0-9_-]+$/.test(value)) throw data(null, { status: 404 });
+  return value;
+}
+
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,49 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../../../server/db/client.ts";
+import { contactSubmissions, type ContactSubmission } from "../../../../server/db/schema/forms.ts";
+import { countAll, defineList, searchAny } from "./define";
+
+/** The four forms that write contact_submissions, by the subject they store (app/features/forms/submissions.server.ts). */
+export const contactSubjects = [
+  { value: "help", label: "Help requests", subject: "Help Center Inquiry" },
+  { value: "investor", label: "Investor inquiries", subject: "Investment Inquiry" },
+  { value: "waitlist", label: "Waitlist sign-ups", subject: "Early Access Waitlist" },
+  { value: "feedback", label: "Feedback", subject: "Early Access Feedback" },
+] as const;
+
+const filters = [{ name: "subject", label: "Subject", options: contactSubjects.map(({ value, label }) => ({ value, label })) }] as const;
+
+function where(query: { q: string; filters: Record<string, string> }) {
+  const subject = contactSubjects.find((s) => s.value === query.filters.subject)?.subject;
+  const t = contactSubmissions;
+  return and(subject ? eq(t.subject, subject) : undefined, searchAny(query.q, [t.name, t.email, t.message, t.phone]));
+}
+
+export const contactsList = defineList<ContactSubmission>({
+  id: "contacts",
+  title: "Contact submissions",
+  description: "Help requests, investor inquiries, waitlist sign-ups and feedback.",
+  path: "/staff/contacts",
+  searchLabel: "Search name, email, phone or message",
+  emptyText: "No one has used the contact forms yet.",
+  filters,
+  columns: [
+    { key: "name", label: "Name", value: (r) => r.name },
+    { key: "subject", label: "Subject", value: (r) => r.subject },
+    { key: "email", label: "Email", value: (r) => r.email },
+    { key: "phone", label: "Phone", value: (r) => r.phone, table: false },
+    { key: "message", label: "Message", kind: "longtext", value: (r) => r.message },
+    { key: "createdAt", label: "Received", kind: "datetime", value: (r) => r.createdAt },
+    { key: "id", label: "ID", value: (r) => r.id, table: false },
+  ],
+  rowId: (r) => r.id,
+  detailPath: (r) => `/staff/contacts/${r.id}`,
+  fetch: (db, query, { limit, offset }) =>
+    db.select().from(contactSubmissions).where(where(query)).orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id)).limit(limit).offset(offset),
+  count: async (db, query) => (await db.select({ n: countAll }).from(contactSubmissions).where(where(query)))[0]?.n ?? 0,
+});
+
+export async function loadContact(db: Db, id: number) {
+  const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)).limit(1);
+  return row ?? null;
+}

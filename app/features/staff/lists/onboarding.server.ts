@@ -1,0 +1,137 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../../../server/db/client.ts";
+import { users } from "../../../../server/db/schema/auth.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingDocuments, onboardingReviews } from "../../../../server/db/schema/fixers.ts";
+import { onboardingStatuses } from "../review-schema";
+import { statusLabel } from "../status";
+import { countAll, defineList, searchAny } from "./define";
+
+const t = fixerOnboarding;
+const reviewer = alias(users, "reviewer");
+const documentCount = sql<number>`(select count(*) from ${onboardingDocuments} where ${onboardingDocuments.onboardingId} = ${t.id})`.mapWith(Number);
+const applicantName = sql<string | null>`nullif(trim(coalesce(${fixerRegistrations.firstName}, '') || ' ' || coalesce(${fixerRegistrations.lastName}, '')), '')`;
+
+const select = {
+  id: t.id,
+  email: t.email,
+  applicantName,
+  status: t.status,
+  qualifications: t.qualifications,
+  expertise: t.expertise,
+  insurance: t.insurance,
+  reviewNote: t.reviewNote,
+  reviewedAt: t.reviewedAt,
+  reviewerEmail: reviewer.email,
+  registrationId: t.registrationId,
+  userId: t.userId,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+  documentCount,
+};
+export type OnboardingRow = {
+  id: number;
+  email: string;
+  applicantName: string | null;
+  status: string;
+  qualifications: string;
+  expertise: string;
+  insurance: string;
+  reviewNote: string | null;
+  reviewedAt: Date | null;
+  reviewerEmail: string | null;
+  registrationId: number | null;
+  userId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  documentCount: number;
+};
+
+const filters = [{ name: "status", label: "Status", options: onboardingStatuses.map((value) => ({ value, label: statusLabel(value) })) }] as const;
+
+function where(query: { q: string; filters: Record<string, string> }) {
+  return and(
+    query.filters.status ? eq(t.status, query.filters.status) : undefined,
+    searchAny(query.q, [t.email, applicantName]),
+  );
+}
+
+const base = (db: Db, fields: typeof select) =>
+  db.select(fields).from(t).leftJoin(fixerRegistrations, eq(fixerRegistrations.id, t.registrationId)).leftJoin(reviewer, eq(reviewer.id, t.reviewedBy));
+
+export const onboardingList = defineList<OnboardingRow>({
+  id: "onboarding",
+  title: "Onboarding applications",
+  description: "Fixer profiles sent from the onboarding portal, waiting for review or decided.",
+  path: "/staff/onboarding",
+  searchLabel: "Search applicant name or email",
+  emptyText: "No onboarding applications yet.",
+  filters,
+  columns: [
+    { key: "applicant", label: "Applicant", value: (r) => r.applicantName ?? r.email },
+    { key: "email", label: "Email", value: (r) => r.email },
+    { key: "status", label: "Status", kind: "status", value: (r) => r.status },
+    { key: "documents", label: "Documents", kind: "number", value: (r) => r.documentCount },
+    { key: "createdAt", label: "Submitted", kind: "datetime", value: (r) => r.createdAt },
+    { key: "reviewedAt", label: "Reviewed", kind: "datetime", value: (r) => r.reviewedAt },
+    { key: "reviewer", label: "Reviewed by", value: (r) => r.reviewerEmail, table: false },
+    { key: "reviewNote", label: "Note to the fixer", value: (r) => r.reviewNote, table: false },
+    { key: "qualifications", label: "Qualifications", value: (r) => r.qualifications, table: false },
+    { key: "expertise", label: "Expertise", value: (r) => r.expertise, table: false },
+    { key: "insurance", label: "Insurance", value: (r) => r.insurance, table: false },
+    { key: "id", label: "ID", value: (r) => r.id, table: false },
+  ],
+  rowId: (r) => r.id,
+  detailPath: (r) => `/staff/onboarding/${r.id}`,
+  fetch: (db, query, { limit, offset }) =>
+    base(db, select).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
+  count: async (db, query) =>
+    (await db.select({ n: countAll }).from(t).leftJoin(fixerRegistrations, eq(fixerRegistrations.id, t.registrationId)).where(where(query)))[0]?.n ?? 0,
+});
+
+export async function loadOnboardingApplication(db: Db, id: number) {
+  const [application] = await base(db, select).where(eq(t.id, id)).limit(1);
+  if (!application) return null;
+  const staffUser = alias(users, "staff_user");
+  const [documents, reviews, earlier] = await Promise.all([
+    db
+      .select({
+        id: onboardingDocuments.id,
+        folder: onboardingDocuments.folder,
+        originalName: onboardingDocuments.originalName,
+        contentType: onboardingDocuments.contentType,
+        size: onboardingDocuments.size,
+        createdAt: onboardingDocuments.createdAt,
+      })
+      .from(onboardingDocuments)
+      .where(eq(onboardingDocuments.onboardingId, id))
+      .orderBy(asc(onboardingDocuments.folder), asc(onboardingDocuments.id)),
+    db
+      .select({
+        id: onboardingReviews.id,
+        fromStatus: onboardingReviews.fromStatus,
+        toStatus: onboardingReviews.toStatus,
+        note: onboardingReviews.note,
+        staffEmail: staffUser.email,
+        createdAt: onboardingReviews.createdAt,
+      })
+      .from(onboardingReviews)
+      .leftJoin(staffUser, eq(staffUser.id, onboardingReviews.staffUserId))
+      .where(eq(onboardingReviews.onboardingId, id))
+      .orderBy(asc(onboardingReviews.createdAt), asc(onboardingReviews.id)),
+    // The same fixer's other applications (a resubmission after changes were requested is a new one).
+    application.registrationId !== null || application.userId !== null
+      ? db
+          .select({ id: t.id, status: t.status, createdAt: t.createdAt })
+          .from(t)
+          .where(
+            and(
+              sql`${t.id} <> ${id}`,
+              application.registrationId !== null ? eq(t.registrationId, application.registrationId) : eq(t.userId, application.userId!),
+            ),
+          )
+          .orderBy(asc(t.createdAt))
+      : Promise.resolve([]),
+  ]);
+  return { application, documents, reviews, otherApplications: earlier };
+}

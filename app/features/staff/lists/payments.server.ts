@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../../server/db/client.ts";
+import { users } from "../../../../server/db/schema/auth.ts";
+import { paymentEvents, payments } from "../../../../server/db/schema/payments.ts";
+import { humanise, statusLabel } from "../status";
+import { countAll, defineList, searchAny } from "./define";
+
+/** Stored values (server/payments): products by code, statuses and providers. */
+export const paymentProducts = ["fixer_onboarding", "vip_access", "early_access_donation"] as const;
+export const paymentStatuses = ["pending", "paid", "failed", "cancelled", "expired"] as const;
+export const paymentProviders = ["test", "stripe"] as const;
+
+const t = payments;
+const select = {
+  id: t.id,
+  product: t.product,
+  amountPence: t.amountPence,
+  currency: t.currency,
+  provider: t.provider,
+  providerSessionId: t.providerSessionId,
+  status: t.status,
+  email: sql<string | null>`coalesce(${t.email}, ${users.email})`,
+  userId: t.userId,
+  failureReason: t.failureReason,
+  createdAt: t.createdAt,
+  paidAt: t.paidAt,
+  fulfilledAt: t.fulfilledAt,
+};
+export type PaymentRow = {
+  id: string;
+  product: string;
+  amountPence: number;
+  currency: string;
+  provider: string;
+  providerSessionId: string | null;
+  status: string;
+  email: string | null;
+  userId: string | null;
+  failureReason: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+  fulfilledAt: Date | null;
+};
+
+const filters = [
+  { name: "status", label: "Status", options: paymentStatuses.map((value) => ({ value, label: statusLabel(value) })) },
+  { name: "product", label: "Product", options: paymentProducts.map((value) => ({ value, label: humanise(value) })) },
+  { name: "provider", label: "Provider", options: paymentProviders.map((value) => ({ value, label: humanise(value) })) },
+] as const;
+
+function where(query: { q: string; filters: Record<string, string> }) {
+  return and(
+    query.filters.status ? eq(t.status, query.filters.status) : undefined,
+    query.filters.product ? eq(t.product, query.filters.product) : undefined,
+    query.filters.provider ? eq(t.provider, query.filters.provider) : undefined,
+    searchAny(query.q, [t.email, users.email, t.id, t.providerSessionId]),
+  );
+}
+
+export const paymentsList = defineList<PaymentRow>({
+  id: "payments",
+  title: "Payments",
+  description: "Every checkout attempt: fixer fees, VIP access and donations.",
+  path: "/staff/payments",
+  searchLabel: "Search email, payment ID or provider session",
+  emptyText: "No payments yet.",
+  filters,
+  columns: [
+    { key: "product", label: "Product", value: (r) => humanise(r.product) },
+    { key: "amount", label: "Amount", kind: "money", value: (r) => r.amountPence },
+    { key: "status", label: "Status", kind: "status", value: (r) => r.status },
+    { key: "email", label: "Buyer", value: (r) => r.email },
+    { key: "provider", label: "Provider", value: (r) => humanise(r.provider) },
+    { key: "createdAt", label: "Started", kind: "datetime", value: (r) => r.createdAt },
+    { key: "paidAt", label: "Paid", kind: "datetime", value: (r) => r.paidAt, table: false },
+    { key: "fulfilled", label: "Fulfilled", kind: "yesno", value: (r) => r.fulfilledAt !== null, table: false },
+    { key: "failureReason", label: "Failure reason", value: (r) => r.failureReason, table: false },
+    { key: "id", label: "Payment ID", kind: "mono", value: (r) => r.id, table: false },
+    { key: "providerSessionId", label: "Provider session", kind: "mono", value: (r) => r.providerSessionId, table: false },
+  ],
+  rowId: (r) => r.id,
+  detailPath: (r) => `/staff/payments/${encodeURIComponent(r.id)}`,
+  fetch: (db, query, { limit, offset }) =>
+    db.select(select).from(t).leftJoin(users, eq(users.id, t.userId)).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
+  count: async (db, query) => (await db.select({ n: countAll }).from(t).leftJoin(users, eq(users.id, t.userId)).where(where(query)))[0]?.n ?? 0,
+});
+
+/** A payment with its event log. The fulfilment column is left out: it may hold a sealed access code. */
+export async function loadPayment(db: Db, id: string) {
+  const [payment] = await db
+    .select({ ...select, reference: t.reference, updatedAt: t.updatedAt })
+    .from(t)
+    .leftJoin(users, eq(users.id, t.userId))
+    .where(eq(t.id, id))
+    .limit(1);
+  if (!payment) return null;
+  const events = await db
+    .select({ id: paymentEvents.id, type: paymentEvents.type, details: paymentEvents.details, createdAt: paymentEvents.createdAt })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, id))
+    .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id));
+  return { payment, events };
+}

@@ -1,0 +1,112 @@
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../../../server/db/client.ts";
+import { sessions, users } from "../../../../server/db/schema/auth.ts";
+import { fixerOnboarding, fixerRegistrations } from "../../../../server/db/schema/fixers.ts";
+import { securityEvents } from "../../../../server/db/schema/security.ts";
+import { vipMemberships } from "../../../../server/db/schema/vip.ts";
+import { roles } from "../../../../server/staff/roles.ts";
+import { humanise, statusLabel } from "../status";
+import { countAll, defineList, searchAny } from "./define";
+
+const t = users;
+const select = {
+  id: t.id,
+  name: sql<string>`coalesce(nullif(${t.fullName}, ''), ${t.name})`,
+  email: t.email,
+  phone: t.phone,
+  userType: t.userType,
+  role: t.role,
+  emailVerified: t.emailVerified,
+  disabledAt: t.disabledAt,
+  createdAt: t.createdAt,
+};
+export type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  userType: string;
+  role: string;
+  emailVerified: boolean;
+  disabledAt: Date | null;
+  createdAt: Date;
+};
+
+function where(query: { q: string; filters: Record<string, string> }) {
+  const state = query.filters.state === "active" ? isNull(t.disabledAt) : query.filters.state === "disabled" ? isNotNull(t.disabledAt) : undefined;
+  return and(
+    query.filters.role ? eq(t.role, query.filters.role) : undefined,
+    query.filters.type ? eq(t.userType, query.filters.type) : undefined,
+    state,
+    searchAny(query.q, [t.email, t.fullName, t.name, t.phone]),
+  );
+}
+
+export const usersList = defineList<UserRow>({
+  id: "users",
+  title: "Users",
+  description: "Every account: its type, role and whether it may sign in.",
+  path: "/staff/users",
+  searchLabel: "Search name, email or phone",
+  emptyText: "No accounts yet.",
+  filters: [
+    { name: "role", label: "Role", options: roles.map((value) => ({ value, label: statusLabel(value) })) },
+    {
+      name: "type",
+      label: "Type",
+      options: [
+        { value: "customer", label: "Customer" },
+        { value: "fixer", label: "Fixer" },
+      ],
+    },
+    {
+      name: "state",
+      label: "State",
+      options: [
+        { value: "active", label: "Active" },
+        { value: "disabled", label: "Disabled" },
+      ],
+    },
+  ],
+  columns: [
+    { key: "name", label: "Name", value: (r) => r.name },
+    { key: "email", label: "Email", value: (r) => r.email },
+    { key: "phone", label: "Phone", value: (r) => r.phone, table: false },
+    { key: "type", label: "Type", value: (r) => humanise(r.userType) },
+    { key: "role", label: "Role", kind: "status", value: (r) => r.role },
+    { key: "state", label: "State", kind: "status", value: (r) => (r.disabledAt ? "disabled" : "active") },
+    { key: "emailVerified", label: "Email confirmed", kind: "yesno", value: (r) => r.emailVerified, table: false },
+    { key: "createdAt", label: "Joined", kind: "datetime", value: (r) => r.createdAt },
+    { key: "disabledAt", label: "Disabled", kind: "datetime", value: (r) => r.disabledAt, table: false },
+    { key: "id", label: "ID", kind: "mono", value: (r) => r.id, table: false },
+  ],
+  rowId: (r) => r.id,
+  detailPath: (r) => `/staff/users/${encodeURIComponent(r.id)}`,
+  fetch: (db, query, { limit, offset }) => db.select(select).from(t).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
+  count: async (db, query) => (await db.select({ n: countAll }).from(t).where(where(query)))[0]?.n ?? 0,
+});
+
+export async function loadUser(db: Db, id: string) {
+  const [user] = await db.select(select).from(t).where(eq(t.id, id)).limit(1);
+  if (!user) return null;
+  const [sessionCount, vip, registrations, applications, events] = await Promise.all([
+    db.select({ n: countAll }).from(sessions).where(and(eq(sessions.userId, id), sql`${sessions.expiresAt} > now()`)),
+    db.select({ source: vipMemberships.source, createdAt: vipMemberships.createdAt }).from(vipMemberships).where(eq(vipMemberships.userId, id)).limit(1),
+    db.select({ id: fixerRegistrations.id, paidAt: fixerRegistrations.paidAt, createdAt: fixerRegistrations.createdAt }).from(fixerRegistrations).where(eq(fixerRegistrations.userId, id)),
+    db.select({ id: fixerOnboarding.id, status: fixerOnboarding.status, createdAt: fixerOnboarding.createdAt }).from(fixerOnboarding).where(eq(fixerOnboarding.userId, id)),
+    db
+      .select({ id: securityEvents.id, type: securityEvents.type, ipAddress: securityEvents.ipAddress, createdAt: securityEvents.createdAt })
+      .from(securityEvents)
+      .where(eq(securityEvents.userId, id))
+      .orderBy(desc(securityEvents.createdAt))
+      .limit(10),
+  ]);
+  return {
+    user,
+    activeSessions: sessionCount[0]?.n ?? 0,
+    vip: vip[0] ?? null,
+    registrations,
+    applications,
+    recentEvents: events,
+  };
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/**
+ * The fixer review workflow's rules, shared by the review form (instant messages) and the server
+ * (the authority).
+ *
+ * An application is decided once: only a pending application can be approved, sent back with
+ * changes requested, or rejected. A decided application is closed — a fixer asked for changes
+ * sends a new application from the portal (a new pending row), which is reviewed in turn.
+ * Requesting changes needs a note to the fixer; rejecting needs a reason; approving may carry a note.
+ */
+export const onboardingStatuses = ["pending", "approved", "changes_requested", "rejected"] as const;
+export type OnboardingStatus = (typeof onboardingStatuses)[number];
+
+export const reviewDecisions = ["approved", "changes_requested", "rejected"] as const;
+export type ReviewDecision = (typeof reviewDecisions)[number];
+
+export const allowedDecisions: Record<OnboardingStatus, readonly ReviewDecision[]> = {
+  pending: reviewDecisions,
+  approved: [],
+  changes_requested: [],
+  rejected: [],
+};
+
+export function isOnboardingStatus(value: string): value is OnboardingStatus {
+  return (onboardingStatuses as readonly string[]).includes(value);
+}
+
+export function canDecide(from: string, to: ReviewDecision): boolean {
+  return isOnboardingStatus(from) && allowedDecisions[from].includes(to);
+}
+
+export const decisionLabels: Record<ReviewDecision, { action: string; done: string }> = {
+  approved: { action: "Approve", done: "Application approved" },
+  changes_requested: { action: "Request changes", done: "Changes requested" },
+  rejected: { action: "Reject", done: "Application rejected" },
+};
+
+export const REVIEW_NOTE_MIN = 10;
+export const REVIEW_NOTE_MAX = 2000;
+
+export const reviewMessages = {
+  decision: "Please choose a decision.",
+  noteForChanges: `Tell the fixer what to change (at least ${REVIEW_NOTE_MIN} characters).`,
+  reasonForRejection: `Give the reason for the rejection (at least ${REVIEW_NOTE_MIN} characters).`,
+  tooLong: `Please keep the note under ${REVIEW_NOTE_MAX.toLocaleString("en-GB")} characters.`,
+} as const;
+
+export const reviewSchema = z
+  .object({
+    decision: z.enum(reviewDecisions, { error: reviewMessages.decision }),
+    note: z.string({ error: reviewMessages.noteForChanges }).trim().max(REVIEW_NOTE_MAX, reviewMessages.tooLong).default(""),
+  })
+  .superRefine(({ decision, note }, ctx) => {
+    if (decision === "changes_requested" && note.length < REVIEW_NOTE_MIN) {
+      ctx.addIssue({ code: "custom", path: ["note"], message: reviewMessages.noteForChanges });
+    }
+    if (decision === "rejected" && note.length < REVIEW_NOTE_MIN) {
+      ctx.addIssue({ code: "custom", path: ["note"], message: reviewMessages.reasonForRejection });
+    }
+  });
+export type ReviewInput = z.infer<typeof reviewSchema>;

@@ -1,0 +1,139 @@
+import { eq } from "drizzle-orm";
+import { data, type AppLoadContext } from "react-router";
+import type { DbOrTx } from "../../../server/db/client.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingReviews } from "../../../server/db/schema/fixers.ts";
+import { enqueueEmail } from "../../../server/mail/outbox.ts";
+import { renderEmail } from "../../../server/mail/templates.ts";
+import { recordStaffAction } from "../../../server/staff/audit.ts";
+import { company } from "~/content/company";
+import { checkWith, stringValues } from "./form-values";
+import { actorOf, type StaffUser } from "./guard.server";
+import type { StaffActionResult } from "./messages";
+import { canDecide, decisionLabels, reviewSchema, type ReviewDecision } from "./review-schema";
+import { statusLabel } from "./status";
+
+/**
+ * A review decision on an onboarding application. In ONE transaction: the application's status
+ * and note (conditional on the status it was read with, so two reviewers cannot both decide), the
+ * onboarding_reviews row, the email to the fixer (outbox) and the audit entry. Nothing is written
+ * when the input is invalid or the move is not allowed (400).
+ */
+
+export const reviewEmailSubjects: Record<ReviewDecision, string> = {
+  approved: "Your FixiT fixer application is approved",
+  changes_requested: "Your FixiT fixer application: changes needed",
+  rejected: "Your FixiT fixer application",
+};
+
+export function reviewEmail(decision: ReviewDecision, input: { firstName: string | null; note: string; publicUrl: string }) {
+  const hello = input.firstName ? `Hi ${input.firstName},` : "Hello,";
+  const accountUrl = `${input.publicUrl}/account`;
+  const reason = `You are receiving this email because you applied to become a fixer on the ${company.brand} website.`;
+  switch (decision) {
+    case "approved":
+      return renderEmail({
+        preheader: "Your fixer application has been approved",
+        heading: "You're approved as a FixiT fixer",
+        paragraphs: [
+          hello,
+          "Good news: we have reviewed your fixer profile and documents, and your application is approved.",
+          ...(input.note ? ["A note from our team:", input.note] : []),
+          "You can see your status on My Account at any time. We will be in touch as bookings open in your area.",
+        ],
+        action: { label: "Open My Account", url: accountUrl },
+        reason,
+      });
+    case "changes_requested":
+      return renderEmail({
+        preheader: "We need a few changes before we can approve your application",
+        heading: "A few changes are needed",
+        paragraphs: [
+          hello,
+          "Thank you for your fixer application. We have reviewed it and need a few changes before we can approve it.",
+          "What to change:",
+          input.note,
+          "Open the Fixer Onboarding Portal to update your details and documents and send your application again.",
+        ],
+        action: { label: "Update your application", url: `${input.publicUrl}/fixer-onboarding` },
+        note: `Questions? Reply to this email or write to ${company.supportEmail}.`,
+        reason,
+      });
+    case "rejected":
+      return renderEmail({
+        preheader: "The outcome of your fixer application",
+        heading: "About your fixer application",
+        paragraphs: [
+          hello,
+          "Thank you for applying to become a FixiT fixer. We have reviewed your application carefully and are unable to approve it.",
+          "The reason:",
+          input.note,
+        ],
+        action: { label: "Open My Account", url: accountUrl },
+        note: `If you have questions or think we have made a mistake, write to ${company.supportEmail}.`,
+        reason,
+      });
+  }
+}
+
+export async function reviewApplication(context: AppLoadContext, user: StaffUser, applicationId: number, form: FormData) {
+  const checked = checkWith(reviewSchema, stringValues(form));
+  if (!checked.ok) {
+    return data<StaffActionResult>(
+      { ok: false, title: "Check the review", text: Object.values(checked.fieldErrors)[0] ?? "", fieldErrors: checked.fieldErrors },
+      { status: 400 },
+    );
+  }
+  const { decision, note } = checked.data;
+  const { db, config, logger } = context.services;
+
+  const outcome = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: fixerOnboarding.id, status: fixerOnboarding.status, email: fixerOnboarding.email, firstName: fixerRegistrations.firstName })
+      .from(fixerOnboarding)
+      .leftJoin(fixerRegistrations, eq(fixerRegistrations.id, fixerOnboarding.registrationId))
+      .where(eq(fixerOnboarding.id, applicationId))
+      .limit(1)
+      .for("update", { of: fixerOnboarding });
+    if (!current) return { kind: "missing" as const };
+    if (!canDecide(current.status, decision)) return { kind: "not-allowed" as const, from: current.status };
+
+    const now = new Date();
+    const updated = await tx
+      .update(fixerOnboarding)
+      .set({ status: decision, reviewNote: note || null, reviewedBy: user.id, reviewedAt: now, updatedAt: now })
+      .where(eq(fixerOnboarding.id, applicationId))
+      .returning({ id: fixerOnboarding.id });
+    if (updated.length !== 1) throw new Error(`application ${applicationId} could not be updated`);
+    await tx.insert(onboardingReviews).values({
+      onboardingId: applicationId,
+      fromStatus: current.status,
+      toStatus: decision,
+      note: note || null,
+      staffUserId: user.id,
+      createdAt: now,
+    });
+    const { html, text } = reviewEmail(decision, { firstName: current.firstName, note, publicUrl: config.publicUrl });
+    await enqueueEmail(tx as DbOrTx, { to: current.email, subject: reviewEmailSubjects[decision], html, text, replyTo: company.supportEmail });
+    await recordStaffAction(tx as DbOrTx, actorOf(user), {
+      action: "onboarding.review",
+      targetType: "onboarding",
+      targetId: applicationId,
+      details: { from: current.status, to: decision, ...(note ? { note } : {}) },
+    });
+    return { kind: "done" as const, from: current.status };
+  });
+
+  if (outcome.kind === "missing") return data<StaffActionResult>({ ok: false, title: "Not found", text: "There is no such application." }, { status: 404 });
+  if (outcome.kind === "not-allowed") {
+    return data<StaffActionResult>(
+      {
+        ok: false,
+        title: "This application is already decided",
+        text: `It is ${statusLabel(outcome.from).toLowerCase()}. Only a pending application can be reviewed; a fixer asked for changes sends a new application.`,
+      },
+      { status: 400 },
+    );
+  }
+  logger.info({ applicationId, from: outcome.from, to: decision, staff: user.id }, "onboarding application reviewed");
+  return data<StaffActionResult>({ ok: true, title: decisionLabels[decision].done, text: "The fixer has been emailed, and sees the new status on My Account." });
+}

@@ -1,0 +1,46 @@
+/**
+ * How statuses read and look in the staff console: one label and one badge tone per stored value,
+ * so a list, a detail page and the dashboard all say "Changes requested" in the same colour.
+ */
+export type BadgeTone = "default" | "secondary" | "outline" | "accent" | "success" | "warning" | "destructive";
+
+const statuses: Record<string, { label: string; tone: BadgeTone }> = {
+  // Onboarding applications
+  pending: { label: "Pending", tone: "warning" },
+  approved: { label: "Approved", tone: "success" },
+  changes_requested: { label: "Changes requested", tone: "accent" },
+  rejected: { label: "Rejected", tone: "destructive" },
+  // Payments
+  paid: { label: "Paid", tone: "success" },
+  unpaid: { label: "Unpaid", tone: "secondary" },
+  failed: { label: "Failed", tone: "destructive" },
+  cancelled: { label: "Cancelled", tone: "secondary" },
+  expired: { label: "Expired", tone: "secondary" },
+  // Outbox
+  processing: { label: "Processing", tone: "default" },
+  sent: { label: "Sent", tone: "success" },
+  // VIP posts
+  published: { label: "Published", tone: "success" },
+  draft: { label: "Draft", tone: "secondary" },
+  // Accounts and codes
+  active: { label: "Active", tone: "success" },
+  disabled: { label: "Disabled", tone: "destructive" },
+  revoked: { label: "Revoked", tone: "destructive" },
+  user: { label: "User", tone: "outline" },
+  staff: { label: "Staff", tone: "accent" },
+  admin: { label: "Admin", tone: "default" },
+};
+
+export function statusLabel(value: string): string {
+  return statuses[value]?.label ?? humanise(value);
+}
+
+export function statusTone(value: string): BadgeTone {
+  return statuses[value]?.tone ?? "outline";
+}
+
+/** "early_access_donation" → "Early access donation". */
+export function humanise(value: string): string {
+  const text = value.replace(/[_.-]+/g, " ").trim();
+  return text ? text[0]!.toUpperCase() + text.slice(1) : "";
+}
