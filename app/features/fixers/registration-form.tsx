@@ -39,15 +39,19 @@ export function FixerRegistrationForm() {
   const busy = fetcher.state !== "idle";
   const checkoutUrl = result?.ok ? result.checkoutUrl : null;
 
+  // A server refusal marks its field; adjusted while rendering, as React recommends for derived state.
+  const [handled, setHandled] = useState<RegistrationResult | undefined>(undefined);
+  if (fetcher.data && fetcher.data !== handled) {
+    setHandled(fetcher.data);
+    if (!fetcher.data.ok && fetcher.data.field) setInvalid({ field: fetcher.data.field, message: fetcher.data.title });
+  }
+
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer) return;
     if (!answer.ok) {
       toast.error(answer.title, answer.message || undefined);
-      if (answer.field) {
-        setInvalid({ field: answer.field, message: answer.title });
-        formRef.current?.querySelector<HTMLInputElement>(`[name="${answer.field}"]`)?.focus();
-      }
+      if (answer.field) formRef.current?.querySelector<HTMLInputElement>(`[name="${answer.field}"]`)?.focus();
       return;
     }
     toast.success(registrationToasts.saved.title, registrationToasts.saved.description);
