@@ -26,6 +26,9 @@ export const securityEventTypes = [
   // VIP (app/features/vip): a wrong code entered or in a blog link; a signed-in account became a member by code.
   "vip_code_rejected",
   "vip_membership_added",
+  // Fixer onboarding (app/features/fixers): a wrong access code; a registration linked to an account by its code.
+  "fixer_code_rejected",
+  "fixer_portal_unlocked",
 ] as const;
 export type SecurityEventType = (typeof securityEventTypes)[number];
 
