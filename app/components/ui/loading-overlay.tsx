@@ -1,8 +1,9 @@
 import { LoaderCircle } from "lucide-react";
+import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-/** A full-screen veil while something slow happens; announced politely to screen readers. */
-export function LoadingOverlay({ text = "Loading...", className }: { text?: string; className?: string }) {
+/** A full-screen veil while something slow happens; announced politely to screen readers. `children` (e.g. upload progress) sit under the text. */
+export function LoadingOverlay({ text = "Loading...", className, children }: { text?: string; className?: string; children?: React.ReactNode }) {
   return (
     <div
       role="status"
@@ -15,6 +16,7 @@ export function LoadingOverlay({ text = "Loading...", className }: { text?: stri
     >
       <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-primary" />
       <p className="text-h4 font-medium text-foreground">{text}</p>
+      {children}
     </div>
   );
 }
