@@ -24,6 +24,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => earlyAccessAction(args);
 
+/** Retry-After on a rate-limited answer (429) reaches the browser on a document POST too. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function clientAction(args: Route.ClientActionArgs) {
   const intent = (await args.request.clone().formData().catch(() => null))?.get("intent");
   if (intent === "vip-code") return vipCodeClientAction(args.serverAction);

@@ -44,7 +44,7 @@ export default function SecretBlog({ loaderData }: Route.ComponentProps) {
             VIP member
           </Badge>
           <CardTitle as="h2" size="lg">
-            Welcome, {firstName}
+            {`Welcome, ${firstName}`}
           </CardTitle>
           <CardDescription size="lg">
             Thank you for supporting FixiT early. This is your members&rsquo; page: posts from the team, a guide to what to do yourself and what to

@@ -46,7 +46,11 @@ export function VipStatus({ membership }: VipStatusProps) {
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button asChild variant="highlight">
-          <Link to="/early-access#vip-access">Get VIP access for {formatGBP(products.vipAccess.pricePence)}</Link>
+          {/* The VIP checkout for this account: membership is attached as soon as it is paid. */}
+          <a href="/checkout/vip" target="_blank" rel="noopener nofollow">
+            {`Get VIP access for ${formatGBP(products.vipAccess.pricePence)}`}
+            <span className="sr-only"> (opens the checkout in a new tab)</span>
+          </a>
         </Button>
         <Button asChild variant="outline">
           <Link to="/early-access#vip-code">Enter a VIP code</Link>
