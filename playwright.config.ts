@@ -49,6 +49,8 @@ export default defineConfig({
       DATA_DIR: `test-results/e2e-data-${port}`,
       MAIL_WORKER_INTERVAL_MS: "200",
       LOG_LEVEL: "warn",
+      // A VIP campaign code for e2e/vip.spec.ts (server-side only: never in the browser bundle).
+      VIP_CAMPAIGN_CODES: "E2E-Campaign-2026",
     },
   },
 });
