@@ -17,6 +17,7 @@ import { requireUser } from "~/features/auth/guard.server";
 import type { AuthResult } from "~/features/auth/messages";
 import { getVipMembership } from "~/features/vip/vip.server";
 import { VipStatus } from "~/features/vip/vip-status";
+import { StaffConsoleLink } from "~/features/staff/components/staff-console-link";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_site.account";
 
@@ -86,6 +87,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <strong>{notice.title}.</strong> {notice.text}
         </p>
       ) : null}
+
+      <StaffConsoleLink />
 
       <Section id="profile" title="Your details">
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">

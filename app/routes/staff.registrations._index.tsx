@@ -1,0 +1,18 @@
+import { ListPage } from "~/features/staff/components/list-page";
+import { StaffRouteError } from "~/features/staff/components/staff-error";
+import { loadStaffList } from "~/features/staff/list-loader.server";
+import { registrationsList } from "~/features/staff/lists/registrations.server";
+import { staffMeta } from "~/features/staff/meta";
+import type { Route } from "./+types/staff.registrations._index";
+
+export const meta: Route.MetaFunction = () => staffMeta("Fixer registrations");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadStaffList(request, context, registrationsList);
+}
+
+export default function StaffListPage({ loaderData }: Route.ComponentProps) {
+  return <ListPage view={loaderData.view} />;
+}
+
+export const ErrorBoundary = StaffRouteError;

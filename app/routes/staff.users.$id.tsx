@@ -1,0 +1,196 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { ActionResult } from "~/features/staff/components/action-result";
+import { ConfirmAction } from "~/features/staff/components/confirm-action";
+import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
+import { StaffRouteError } from "~/features/staff/components/staff-error";
+import { StatusBadge } from "~/features/staff/components/status-badge";
+import { formatDateTime } from "~/features/staff/format";
+import { notFound, parseTextIdParam, requireStaff } from "~/features/staff/guard.server";
+import { loadUser } from "~/features/staff/lists/users.server";
+import { staffMessages, type StaffActionResult } from "~/features/staff/messages";
+import { staffMeta } from "~/features/staff/meta";
+import { humanise, statusLabel } from "~/features/staff/status";
+import { changeRole, setDisabled } from "~/features/staff/users-admin.server";
+import type { Route } from "./+types/staff.users.$id";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => staffMeta(loaded ? loaded.found.user.email : "User");
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireStaff(request, context);
+  const found = await loadUser(context.services.db, parseTextIdParam(params.id));
+  if (!found) notFound();
+  const self = found.user.id === viewer.id;
+  const protectedAccount = found.user.role === "staff" || found.user.role === "admin";
+  return {
+    found,
+    can: {
+      changeRole: viewer.role === "admin" && !self,
+      disable: !self && (!protectedAccount || viewer.role === "admin"),
+    },
+    self,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireStaff(request, context);
+  const id = parseTextIdParam(params.id);
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "disable":
+      return setDisabled(context, user, id, true);
+    case "enable":
+      return setDisabled(context, user, id, false);
+    case "role":
+      return changeRole(context, user, id, form);
+    default:
+      return data<StaffActionResult>({ ok: false, ...staffMessages.badRequest }, { status: 400 });
+  }
+}
+
+const roleOptions = ["user", "staff", "admin"] as const;
+
+export default function UserDetail({ loaderData: { found, can, self }, actionData }: Route.ComponentProps) {
+  const { user, activeSessions, vip, registrations, applications, recentEvents } = found;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        back={{ href: "/staff/users", label: "Users" }}
+        title={user.name || user.email}
+        badge={
+          <>
+            <StatusBadge status={user.role} />
+            <StatusBadge status={user.disabledAt ? "disabled" : "active"} />
+          </>
+        }
+        description={`Joined ${formatDateTime(user.createdAt)}${self ? " · this is your account" : ""}`}
+      />
+      <ActionResult result={actionData} />
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)]">
+        <div className="flex min-w-0 flex-col gap-5">
+          <Panel title="Account" id="account">
+            <DetailList
+              items={[
+                { label: "Email", value: user.email },
+                { label: "Email confirmed", value: user.emailVerified ? "Yes" : "No" },
+                { label: "Phone", value: user.phone },
+                { label: "Account type", value: humanise(user.userType) },
+                { label: "Role", value: statusLabel(user.role) },
+                { label: "Signed in on", value: `${activeSessions} ${activeSessions === 1 ? "device" : "devices"}` },
+                { label: "Disabled", value: user.disabledAt ? formatDateTime(user.disabledAt) : "No" },
+                { label: "VIP", value: vip ? `Member since ${formatDateTime(vip.createdAt)} (${humanise(vip.source)})` : "Not a member" },
+                { label: "User ID", value: <span className="font-mono text-xs break-all">{user.id}</span> },
+              ]}
+            />
+          </Panel>
+          {registrations.length + applications.length > 0 ? (
+            <Panel title="Fixer" id="fixer">
+              <ul className="flex flex-col gap-2 text-sm">
+                {registrations.map((r) => (
+                  <li key={`r${r.id}`} className="flex flex-wrap items-center gap-2">
+                    <Link to={`/staff/registrations/${r.id}`} className="text-primary underline underline-offset-4">
+                      Registration #{r.id}
+                    </Link>
+                    <StatusBadge status={r.paidAt ? "paid" : "unpaid"} />
+                  </li>
+                ))}
+                {applications.map((a) => (
+                  <li key={`a${a.id}`} className="flex flex-wrap items-center gap-2">
+                    <Link to={`/staff/onboarding/${a.id}`} className="text-primary underline underline-offset-4">
+                      Application #{a.id}
+                    </Link>
+                    <StatusBadge status={a.status} />
+                    <span className="text-muted-foreground">{formatDateTime(a.createdAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            </Panel>
+          ) : null}
+          <Panel
+            title="Recent security events"
+            id="events"
+            actions={
+              <Link to={`/staff/security-events?q=${encodeURIComponent(user.email)}`} className="text-sm text-primary underline underline-offset-4">
+                All events
+              </Link>
+            }
+          >
+            {recentEvents.length === 0 ? (
+              <p className="text-sm text-muted-foreground">None.</p>
+            ) : (
+              <ul className="flex flex-col divide-y divide-border text-sm">
+                {recentEvents.map((e) => (
+                  <li key={e.id} className="flex flex-wrap gap-x-3 py-2">
+                    <Link to={`/staff/security-events/${e.id}`} className="font-medium text-primary underline underline-offset-4">
+                      {humanise(e.type)}
+                    </Link>
+                    <span className="text-muted-foreground">{formatDateTime(e.createdAt)}</span>
+                    <span className="font-mono text-xs text-muted-foreground">{e.ipAddress}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+        </div>
+        <div className="flex min-w-0 flex-col gap-5">
+          <Panel title="Role" id="role">
+            {can.changeRole ? (
+              <Form method="post" className="flex flex-col gap-3">
+                <input type="hidden" name="intent" value="role" />
+                <div className="flex flex-col gap-1.5">
+                  <Label htmlFor="role-select">Role</Label>
+                  <NativeSelect id="role-select" name="role" defaultValue={user.role} key={user.role}>
+                    {roleOptions.map((r) => (
+                      <option key={r} value={r}>
+                        {statusLabel(r)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                <p className="text-xs text-muted-foreground">Staff can use the console; admins can also change roles and read the audit trail.</p>
+                <Button type="submit" className="self-start" loading={busy("role")}>
+                  Change role
+                </Button>
+              </Form>
+            ) : (
+              <p className="text-sm">
+                {statusLabel(user.role)}. {self ? "You cannot change your own role." : "Only admins change roles."}
+              </p>
+            )}
+          </Panel>
+          <Panel title={user.disabledAt ? "Disabled" : "Access"} id="access">
+            {!can.disable ? (
+              <p className="text-sm">{self ? "You cannot disable your own account." : "Only an admin can disable or enable a staff or admin account."}</p>
+            ) : user.disabledAt ? (
+              <Form method="post" className="flex flex-col gap-3">
+                <p className="text-sm">This account cannot sign in. Enabling it lets it sign in again.</p>
+                <input type="hidden" name="intent" value="enable" />
+                <Button type="submit" className="self-start" loading={busy("enable")}>
+                  Enable account
+                </Button>
+              </Form>
+            ) : (
+              <div className="flex flex-col gap-3">
+                <p className="text-sm">Disabling signs the account out everywhere at once and stops it signing in.</p>
+                <ConfirmAction
+                  name="disable"
+                  intent="disable"
+                  trigger="Disable account"
+                  title="Disable this account?"
+                  description={`${user.email} will be signed out on every device and cannot sign in until an admin or staff member enables the account again.`}
+                  confirmLabel="Disable account"
+                />
+              </div>
+            )}
+          </Panel>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = StaffRouteError;

@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import { ActionResult } from "~/features/staff/components/action-result";
+import { PageHeader, Panel } from "~/features/staff/components/page-header";
+import { PostForm } from "~/features/staff/components/post-form";
+import { StaffRouteError } from "~/features/staff/components/staff-error";
+import { requireStaff } from "~/features/staff/guard.server";
+import { staffMessages, type StaffActionResult } from "~/features/staff/messages";
+import { staffMeta } from "~/features/staff/meta";
+import { createVipPost } from "~/features/staff/posts-admin.server";
+import type { Route } from "./+types/staff.vip-posts.new";
+
+export const meta: Route.MetaFunction = () => staffMeta("New VIP post");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaff(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "save" && intent !== "publish") return data<StaffActionResult>({ ok: false, ...staffMessages.badRequest }, { status: 400 });
+  return createVipPost(context, user, form, intent === "publish");
+}
+
+export default function NewVipPost({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader back={{ href: "/staff/vip-posts", label: "VIP posts" }} title="New VIP post" description="Members read it on the VIP blog once it is published." />
+      <ActionResult result={actionData} />
+      <Panel title="Post" id="post">
+        <PostForm
+          values={{ title: "", excerpt: "", content: "", category: "", author: "FixiT Team", tags: "" }}
+          serverErrors={actionData?.fieldErrors}
+          submits={[
+            { intent: "save", label: "Save as draft", variant: "outline" },
+            { intent: "publish", label: "Publish" },
+          ]}
+        />
+      </Panel>
+    </div>
+  );
+}
+
+export const ErrorBoundary = StaffRouteError;
