@@ -285,7 +285,7 @@ describe("/secret-blog and My Account", () => {
       "Welcome, Grace",
       "Exclusive posts",
       "Five small jobs that cut your energy bills this winter",
-      "DIY or call a professional?",
+      "DIY versus professional",
       "Do it yourself",
       "Book a professional",
       "Your VIP benefits",

@@ -120,7 +120,7 @@ export const communityUpdates = [
 
 /** The DIY-versus-professional comparison on the members' page. */
 export const diyVersusPro = {
-  title: "DIY or call a professional?",
+  title: "DIY versus professional",
   intro: "A quick guide to which jobs suit a weekend and which need a qualified trade.",
   rows: [
     { aspect: "Cost", diy: "Materials and any tools you need to buy.", pro: "Labour and materials, quoted upfront before you book." },

@@ -109,7 +109,7 @@ export function VipCodeForm() {
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          placeholder="e.g. VIP-XXXX-XXXX-XXXX-XXXX"
+          placeholder="VIP-XXXX-XXXX-XXXX-XXXX"
           defaultValue={documentResult?.status === "refused" ? documentResult.code : undefined}
           aria-invalid={fieldMessage ? true : undefined}
           aria-describedby={fieldMessage ? `${FIELD_ID}-error ${FIELD_ID}-hint` : `${FIELD_ID}-hint`}
