@@ -7,6 +7,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // The SSR build's entry is our Express app, which imports the React Router build
   // through a virtual module: one bundle, one instance of every server module.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : { target: "es2022" },
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : { target: "es2022", sourcemap: process.env.BUILD_SOURCEMAP === "1" },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -108,6 +108,8 @@ test.describe("home tabs and sections", () => {
   test("three tabs switch panels; the care carousel shows each care service", async ({ page }) => {
     await withConsent(page);
     await page.goto("/");
+    // The sections below the fold hydrate from a chunk loaded after the page: wait for it before clicking.
+    await page.waitForLoadState("networkidle");
     const tabs = page.getByRole("tablist", { name: "Explore FixiT" });
     await expect(tabs.getByRole("tab")).toHaveText(["Home Services", "Care Services", "AI Fixer"]);
     await expect(tabs.getByRole("tab", { name: "Home Services" })).toHaveAttribute("aria-selected", "true");

@@ -2,9 +2,9 @@ import type { Route } from "./+types/_index";
 import { Footer } from "~/components/layout/footer";
 import { HomeTopBar } from "~/components/layout/home-top-bar";
 import { SkipLink } from "~/components/layout/skip-link";
-import { ChatWidget } from "~/components/widgets/chat-widget";
+import { DeferredChatWidget } from "~/components/widgets/deferred-chat-widget";
 import { VipHoverCard } from "~/components/widgets/vip-hover-card";
-import { heroSlides } from "~/content/home";
+import { heroSlides } from "~/content/home-hero";
 import { DeferredBelowFold } from "~/features/home/deferred-below-fold";
 import { HomeHero } from "~/features/home/hero";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
@@ -37,7 +37,7 @@ export default function Home() {
       </main>
       <Footer />
       <VipHoverCard />
-      <ChatWidget />
+      <DeferredChatWidget />
     </>
   );
 }

@@ -66,7 +66,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
             <ResetRequestForm onBack={() => setView("signin")} />
           ) : (
             <Tabs value={view} onValueChange={(value) => setView(value as View)}>
-              <TabsList className="grid w-full grid-cols-2">
+              <TabsList layout="grid" className="grid-cols-2">
                 <TabsTrigger value="signin">Sign In</TabsTrigger>
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>
               </TabsList>

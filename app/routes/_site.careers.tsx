@@ -113,7 +113,7 @@ export default function CareersPage() {
       </section>
 
       <section id="investor-inquiry" aria-labelledby="investor-inquiry-title" className="scroll-mt-24 py-14 sm:py-20">
-        <Container className="max-w-3xl">
+        <Container width="prose">
           <h2 id="investor-inquiry-title" className="text-h2">
             Investor Inquiries
           </h2>
@@ -131,7 +131,7 @@ export default function CareersPage() {
 
 function JobCard({ job }: { job: JobListing }) {
   return (
-    <Card className={job.featured ? "h-full border-primary/40 ring-1 ring-primary/20" : job.special ? "h-full border-accent/40" : "h-full"}>
+    <Card tone={job.featured ? "featured" : job.special ? "accent" : "default"} className="h-full">
       <CardHeader>
         <div className="flex flex-wrap gap-2">
           <Badge variant="secondary">{job.department}</Badge>
@@ -146,7 +146,7 @@ function JobCard({ job }: { job: JobListing }) {
             </Badge>
           ) : null}
         </div>
-        <CardTitle as="h3" className="mt-2 text-h3">
+        <CardTitle as="h3" size="lg" className="mt-2">
           {job.title}
         </CardTitle>
         <CardDescription className="flex flex-wrap gap-x-5 gap-y-1">

@@ -131,7 +131,7 @@ function CareLanding({ service, page }: { service: Service; page: CarePage }) {
               const price = priceFor(card.priceLabel);
               return (
                 <li key={card.title}>
-                  <Card className={price ? "h-full" : "h-full border-success/30 bg-success/5"}>
+                  <Card tone={price ? "default" : "successTinted"} className="h-full">
                     <CardHeader>
                       {price ? null : (
                         <Badge variant="success" className="mb-1">

@@ -37,7 +37,7 @@ export default function CategoriesPage() {
       </PageHero>
 
       <Container className="py-12 sm:py-16">
-        <Tabs defaultValue="services" className="gap-8">
+        <Tabs defaultValue="services" gap="loose">
           <TabsList aria-label="Browse by">
             <TabsTrigger value="services">All services</TabsTrigger>
             <TabsTrigger value="features">Features</TabsTrigger>

@@ -63,7 +63,7 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
         </nav>
       </PageHero>
 
-      <Container className="max-w-4xl space-y-12 py-12 sm:py-16">
+      <Container width="narrow" className="space-y-12 py-12 sm:py-16">
         {faq.map((category) => (
           <section key={category.id} id={category.id} aria-labelledby={`${category.id}-title`} className="scroll-mt-24">
             <h2 id={`${category.id}-title`} className="text-h2">

@@ -118,15 +118,15 @@ function EarlyAccessCard({ today }: { today: Date }) {
   const launched = isPast(milestones.appLaunch, today);
   const launch = formatLongDate(milestones.appLaunch);
   return (
-    <Card className="border-primary/30">
+    <Card tone="primary">
       <CardHeader>
         <Badge variant="secondary" className="mb-1">
           <Rocket aria-hidden="true" /> Early access programme
         </Badge>
-        <CardTitle as="h2" className="text-h3">
+        <CardTitle as="h2" size="lg">
           {launched ? `The FixiT app launched on ${launch}` : `The FixiT app launches on ${launch}`}
         </CardTitle>
-        <CardDescription className="text-body">
+        <CardDescription size="lg">
           {launched
             ? "We are opening bookings area by area. Join early access to hear first when fixers near you are taking bookings, and help shape what we build."
             : "Join the early-access list to be first in when it opens, and help shape what we build."}
@@ -165,10 +165,10 @@ function PricingCard() {
         <Badge variant="outline" className="mb-1">
           <Tag aria-hidden="true" /> Services and pricing
         </Badge>
-        <CardTitle as="h2" className="text-h3">
+        <CardTitle as="h2" size="lg">
           {services.length} services, clear prices
         </CardTitle>
-        <CardDescription className="text-body">
+        <CardDescription size="lg">
           Every service page shows indicative price ranges, and your fixer confirms a quote upfront.
         </CardDescription>
       </CardHeader>

@@ -6,7 +6,7 @@ import { cn } from "~/lib/utils";
 /** What FixiT's vetting covers for one trade. */
 export function CertificationCard({ trade, summary, checks, className }: { trade: string; summary: string; checks: readonly Feature[]; className?: string }) {
   return (
-    <Card className={cn("h-full border-success/30", className)}>
+    <Card tone="success" className={cn("h-full", className)}>
       <CardHeader>
         <div className="flex items-center gap-3">
           <span className="flex size-10 items-center justify-center rounded-lg bg-success/10 text-success">

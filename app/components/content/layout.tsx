@@ -1,9 +1,15 @@
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-/** The page width used by every content page. */
-export function Container({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8", className)} {...props} />;
+const containerWidths = { default: "max-w-6xl", prose: "max-w-3xl", narrow: "max-w-4xl" } as const;
+
+/** The page width used by every content page (`prose` and `narrow` for reading columns). */
+export function Container({
+  className,
+  width = "default",
+  ...props
+}: React.ComponentProps<"div"> & { width?: keyof typeof containerWidths }) {
+  return <div className={cn("mx-auto w-full px-4 sm:px-6 lg:px-8", containerWidths[width], className)} {...props} />;
 }
 
 /** A page's top band: eyebrow, h1, intro, then any actions or cards passed as children. */

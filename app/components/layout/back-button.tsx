@@ -11,7 +11,7 @@ export function BackButton({ className }: { className?: string }) {
   const navigate = useNavigate();
   return (
     <Button
-      variant="ghost"
+      variant="muted"
       size="sm"
       className={className}
       onClick={() => {

@@ -11,8 +11,8 @@ import { Logo } from "./logo";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "inline-flex min-h-11 items-center rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:bg-muted hover:text-foreground xl:px-3",
-    isActive && "text-primary",
+    "inline-flex min-h-11 items-center rounded-md px-2.5 text-sm font-medium whitespace-nowrap transition-colors hover:bg-muted xl:px-3",
+    isActive ? "text-primary" : "text-muted-foreground hover:text-foreground",
   );
 
 /**
@@ -24,7 +24,7 @@ export function Header() {
     <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Logo />
-        <BackButton className="ml-1 text-muted-foreground" />
+        <BackButton className="ml-1" />
         <nav aria-label="Main" className="ml-auto hidden lg:block">
           <ul className="flex items-center">
             {headerNav.map((link) => (
@@ -36,7 +36,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <AccountActions className="ml-3 hidden lg:flex" />
+        <AccountActions showFrom="lg" className="ml-3" />
         <MobileMenu />
       </div>
     </header>

@@ -79,7 +79,7 @@ export function HomeTopBar() {
           </li>
         </ul>
       </nav>
-      <AccountActions className="hidden sm:flex" />
+      <AccountActions showFrom="sm" />
     </div>
   );
 }

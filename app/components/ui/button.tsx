@@ -13,6 +13,16 @@ export const buttonVariants = cva(
         secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
         outline: "border border-input bg-background text-foreground hover:bg-muted",
         ghost: "text-foreground hover:bg-muted",
+        /** Ghost in a quieter colour (toolbar actions such as Back). */
+        muted: "text-muted-foreground hover:bg-muted hover:text-foreground",
+        /** On a primary-coloured band. */
+        inverse: "bg-white text-primary shadow-card hover:bg-blue-50",
+        /** On a dark band. */
+        light: "bg-white text-slate-900 shadow-card hover:bg-slate-100",
+        /** Ghost on a coloured band. */
+        ghostInverse: "text-white hover:bg-white/10",
+        /** The VIP call to action. */
+        highlight: "bg-amber-400 text-slate-900 shadow-card hover:bg-amber-300",
         link: "text-primary underline-offset-4 hover:underline",
         destructive: "bg-destructive text-destructive-foreground shadow-card hover:bg-destructive/90",
         accent: "bg-accent text-accent-foreground shadow-card hover:bg-accent/90",

@@ -12,7 +12,9 @@ export function Input({ className, type = "text", ...props }: React.ComponentPro
       type={type}
       className={cn(
         fieldClasses,
-        "h-11 py-2 file:mr-3 file:h-full file:border-0 file:bg-transparent file:font-medium file:text-foreground",
+        // A file input grows with the browser's button; text inputs keep the 44 px touch height.
+        type === "file" ? "h-auto" : "h-11",
+        "py-2 file:mr-3 file:h-full file:border-0 file:bg-transparent file:font-medium file:text-foreground",
         className,
       )}
       {...props}

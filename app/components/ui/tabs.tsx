@@ -3,16 +3,31 @@ import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 /** Radix tabs: arrow keys move between tabs, Tab moves into the panel. */
-export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
-  return <TabsPrimitive.Root data-slot="tabs" className={cn("flex flex-col gap-3", className)} {...props} />;
+const tabsGaps = { none: "gap-0", default: "gap-3", loose: "gap-8" } as const;
+
+/** Radix tabs: arrow keys move between tabs, Tab moves into the panel. `gap` spaces the list and the panel. */
+export function Tabs({
+  className,
+  gap = "default",
+  ...props
+}: React.ComponentProps<typeof TabsPrimitive.Root> & { gap?: keyof typeof tabsGaps }) {
+  return <TabsPrimitive.Root data-slot="tabs" className={cn("flex flex-col", tabsGaps[gap], className)} {...props} />;
 }
 
-export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
+/** fit: as wide as the tabs; stretch: the row's width (callers add w-full or margins); grid: equal columns (callers add grid-cols-N). */
+const tabsListLayouts = { fit: "inline-flex w-fit max-w-full", stretch: "flex", grid: "grid w-full" } as const;
+
+export function TabsList({
+  className,
+  layout = "fit",
+  ...props
+}: React.ComponentProps<typeof TabsPrimitive.List> & { layout?: keyof typeof tabsListLayouts }) {
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
       className={cn(
-        "inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground",
+        tabsListLayouts[layout],
+        "items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground",
         className,
       )}
       {...props}

@@ -4,8 +4,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { useWidgetClearance } from "~/features/assistant/use-widget-clearance";
 import { cn } from "~/lib/utils";
 
-/** Spec §9: the bubble appears after 2 s and nudges every 30 s. */
-export const chatWidgetTimings = { appearAfterMs: 2000, nudgeEveryMs: 30_000, nudgeForMs: 1000 } as const;
+import { chatWidgetTimings } from "./chat-widget-timings";
 
 // The conversation, its replies and the price data load only when the visitor reaches for the bubble,
 // so the home page's first-load JavaScript carries just this small shell.
@@ -14,24 +13,18 @@ const ChatWidgetPanel = lazy(loadPanel);
 
 const panelId = "fixit-chat-widget-panel";
 
-/** The home page's floating assistant bubble (bottom right) and its chat panel. */
+/** The home page's floating assistant bubble (bottom right) and its chat panel, shown once `DeferredChatWidget` says so. */
 export function ChatWidget() {
-  const [visible, setVisible] = useState(false);
   const [open, setOpen] = useState(false);
   const [nudging, setNudging] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
   const bubbleRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
-  const { lift, covering } = useWidgetClearance(rootRef, visible && !open);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setVisible(true), chatWidgetTimings.appearAfterMs);
-    return () => clearTimeout(timer);
-  }, []);
+  const { lift, covering } = useWidgetClearance(rootRef, !open);
 
   // A short nudge every 30 s until the visitor has opened the chat; none if they prefer less motion.
   useEffect(() => {
-    if (!visible || open || everOpened) return;
+    if (open || everOpened) return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     let stop: ReturnType<typeof setTimeout> | undefined;
     const interval = setInterval(() => {
@@ -43,14 +36,12 @@ export function ChatWidget() {
       clearTimeout(stop);
       setNudging(false);
     };
-  }, [visible, open, everOpened]);
+  }, [open, everOpened]);
 
   const close = useCallback((options: { returnFocus?: boolean } = {}) => {
     setOpen(false);
     if (options.returnFocus !== false) requestAnimationFrame(() => bubbleRef.current?.focus());
   }, []);
-
-  if (!visible) return null;
 
   return (
     <div

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { searchIndex, type SearchEntry } from "~/content/search-index";
+import type { SearchEntry } from "~/content/search-index";
 import { filterSearchEntries } from "~/features/search/filter";
 import { cn } from "~/lib/utils";
 
@@ -21,7 +21,12 @@ export function SiteSearch({ className, label = "Search FixiT" }: { className?: 
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const listId = `${id}-results`;
-  const results = useMemo(() => filterSearchEntries(searchIndex, query), [query]);
+  const [searchIndex, setSearchIndex] = useState<readonly SearchEntry[] | null>(null);
+  // The index (every page and service) loads when the visitor reaches for the box, not with the page.
+  const loadIndex = () => {
+    if (!searchIndex) void import("~/content/search-index").then((m) => setSearchIndex(m.searchIndex));
+  };
+  const results = useMemo(() => (searchIndex ? filterSearchEntries(searchIndex, query) : []), [searchIndex, query]);
   const expanded = open && query.trim() !== "";
 
   useEffect(() => {
@@ -93,7 +98,10 @@ export function SiteSearch({ className, label = "Search FixiT" }: { className?: 
           enterKeyHint="go"
           placeholder={searchPlaceholder}
           value={query}
+          onFocus={loadIndex}
+          onPointerEnter={loadIndex}
           onChange={(e) => {
+            loadIndex();
             setQuery(e.target.value);
             setOpen(true);
             setActive(-1);
@@ -130,7 +138,7 @@ export function SiteSearch({ className, label = "Search FixiT" }: { className?: 
             </li>
           ))}
         </ul>
-        {expanded && results.length === 0 ? (
+        {expanded && searchIndex && results.length === 0 ? (
           <div role="status" className="px-4 py-5 text-center">
             <p className="font-medium">No results found</p>
             <p className="mt-1 text-small text-muted-foreground">Try another word, such as &lsquo;plumbing&rsquo;, &lsquo;help&rsquo; or &lsquo;careers&rsquo;.</p>

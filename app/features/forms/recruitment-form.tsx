@@ -80,7 +80,6 @@ export function RecruitmentForm({ defaultPosition }: { defaultPosition?: string 
           accept={CV_ACCEPT}
           aria-invalid={fieldErrors.cv ? true : undefined}
           aria-describedby={describedBy(cvId, { hasDescription: true, hasError: Boolean(fieldErrors.cv) })}
-          className="h-auto py-2"
         />
         <FieldDescription fieldId={cvId}>PDF, DOC or DOCX, up to 5MB.</FieldDescription>
         <FieldError fieldId={cvId} errors={fieldErrors.cv} />

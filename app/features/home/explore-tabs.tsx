@@ -31,9 +31,9 @@ export function ExploreTabs() {
   }, [location.hash, location.key]);
 
   return (
-    <Tabs value={tab} onValueChange={setTab} className="mx-auto max-w-7xl gap-0 px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
+    <Tabs value={tab} onValueChange={setTab} gap="none" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
       <h2 className="sr-only">{homeTabs.label}</h2>
-      <TabsList aria-label={homeTabs.label} className="mx-auto w-full max-w-xl justify-between sm:w-fit">
+      <TabsList aria-label={homeTabs.label} layout="stretch" className="mx-auto w-full max-w-xl justify-between sm:w-fit">
         {[homeTabs.services, homeTabs.care, homeTabs.aiFixer].map((t) => (
           <TabsTrigger key={t.value} value={t.value} className="flex-1 px-3 sm:px-6">
             {t.label}
@@ -234,7 +234,7 @@ function AiFixerPanel() {
               </li>
             ))}
           </ul>
-          <Button asChild size="lg" className="mt-9 bg-white text-slate-900 hover:bg-slate-100">
+          <Button asChild size="lg" variant="light" className="mt-9">
             <Link to={aiFixer.cta.href}>
               {aiFixer.cta.label}
               <ArrowRight aria-hidden="true" />

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Carousel } from "~/components/widgets/carousel";
 import { SiteSearch } from "~/components/widgets/site-search";
-import { hero, heroSlides } from "~/content/home";
+import { hero, heroSlides } from "~/content/home-hero";
 
 /** The hero under the home top bar: headline, site search, calls to action, figures and the service carousel. */
 export function HomeHero() {

@@ -25,13 +25,13 @@ export function ProfessionalsSection() {
             ))}
           </ul>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg" className="bg-white text-primary hover:bg-blue-50">
+            <Button asChild size="lg" variant="inverse">
               <Link to={professionals.cta.href}>
                 {professionals.cta.label}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            <Button asChild size="lg" variant="ghost" className="text-white hover:bg-white/10">
+            <Button asChild size="lg" variant="ghostInverse">
               <Link to={professionals.secondaryCta.href}>{professionals.secondaryCta.label}</Link>
             </Button>
           </div>
@@ -79,7 +79,7 @@ export function AppAndVipSection({ now }: { now: Date }) {
               <span className="text-4xl font-extrabold">{vipOffer.price}</span>{" "}
               <span className="text-slate-300">{vipOffer.priceNote}</span>
             </p>
-            <Button asChild size="lg" className="bg-amber-400 text-slate-900 hover:bg-amber-300">
+            <Button asChild size="lg" variant="highlight">
               <Link to={vipOffer.cta.href}>{vipOffer.cta.label}</Link>
             </Button>
           </div>

@@ -96,8 +96,8 @@ export default function ChatWidgetPanel({ id, onClose }: ChatWidgetPanelProps) {
         </button>
       </header>
 
-      <Tabs defaultValue="chat" className="min-h-0 flex-1 gap-0">
-        <TabsList className="mx-3 mt-3 w-auto">
+      <Tabs defaultValue="chat" gap="none" className="min-h-0 flex-1">
+        <TabsList layout="stretch" className="mx-3 mt-3">
           <TabsTrigger value="chat">
             <MessageCircle aria-hidden="true" className="size-4" />
             Ask us

@@ -137,7 +137,7 @@ export function FixerChat() {
         </CardContent>
       </Card>
 
-      <Card className="gap-0 py-0">
+      <Card spacing="flush">
         <CardHeader className="border-b border-border py-4">
           <CardTitle as="h2" id="ai-fixer-chat-title">
             Chat with AI Fixer
@@ -191,10 +191,10 @@ export function FixerChat() {
       <ul className="grid gap-4 sm:grid-cols-3">
         {infoCards.map(({ title, text, icon: Icon }) => (
           <li key={title}>
-            <Card className="h-full gap-3">
+            <Card spacing="snug" className="h-full">
               <CardHeader>
                 <Icon aria-hidden="true" className="size-6 text-primary" />
-                <CardTitle as="h2" className="text-h4">
+                <CardTitle as="h2">
                   {title}
                 </CardTitle>
                 <CardDescription>{text}</CardDescription>
