@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
+import { classConflictsIn } from "./helpers/class-conflicts";
 import { startTestServer, type TestServer } from "./helpers/server";
 
 /**
@@ -302,6 +303,20 @@ describe("/secret-blog and My Account", () => {
     const exported = (await (await browser.post("/account/export", {})).json()) as { vip: { membership: { source: string } | null; codes: unknown[] } };
     expect(exported.vip.membership?.source).toBe("campaign");
     expect(JSON.stringify(exported)).not.toMatch(/codeHash|code_hash/);
+  });
+
+  it("members' pages carry no conflicting Tailwind classes (decision 007)", async () => {
+    const browser = await newConfirmedUser("vip-classes@example.com");
+    const problems: string[] = [];
+    const check = async (path: string) => {
+      const res = await browser.get(path, { headers: { "x-forwarded-for": newIp() } });
+      expect(res.status, path).toBe(200);
+      for (const { classes, overridden } of classConflictsIn(await res.text())) problems.push(`${path}: ${overridden.join(" ")} in "${classes}"`);
+    };
+    await check("/account");
+    expect((await enterCode(PRESS, newIp(), browser)).status).toBe(302);
+    for (const path of ["/account", "/secret-blog", `/early-access-blog?code=${PRESS}`]) await check(path);
+    expect(problems).toEqual([]);
   });
 
   it("a wrong code entered while signed in makes no one a member", async () => {
