@@ -26,6 +26,18 @@ describe("public pages for a visitor without a session cookie", () => {
     expect(checked.length).toBeGreaterThan(5);
   });
 
+  it("the social sharing image every page names is served as a 1200×630 PNG", async () => {
+    const html = await (await fetch(`${server.url}/about`)).text();
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(image).toMatch(/\/og-image\.png$/);
+    const res = await fetch(`${server.url}${new URL(image!).pathname}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    const png = Buffer.from(await res.arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+
   it("the home page carries its SEO tags, the Organization JSON-LD and the preloaded hero image", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     expect(html).toMatch(/<title>[^<]*FixiT[^<]*<\/title>/);
