@@ -17,7 +17,8 @@ export type StaffDenial = { denied: "not-staff" | "admin-only" };
 
 export async function requireStaff(request: Request, context: AppLoadContext, options: { admin?: true } = {}): Promise<StaffUser> {
   const user = await getOptionalUser(request, context);
-  if (!user) throw redirect(signInRedirectPath(request), { headers: { "cache-control": "private, no-store" } });
+  // /staff responses are already private and uncached (server/staff/http.ts).
+  if (!user) throw redirect(signInRedirectPath(request));
   if (!isStaffRole(user.role)) throw data<StaffDenial>({ denied: "not-staff" }, { status: 403 });
   if (options.admin && user.role !== "admin") throw data<StaffDenial>({ denied: "admin-only" }, { status: 403 });
   return user as StaffUser;
