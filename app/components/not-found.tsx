@@ -1,13 +1,15 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 
-export function NotFound() {
+/** The 404 page. Inside the site layout (which has the <main>) it renders without a landmark of its own. */
+export function NotFound({ landmark = true }: { landmark?: boolean }) {
+  const Wrapper = landmark ? "main" : "div";
   const location = useLocation();
   useEffect(() => {
     console.error("404 Error: User attempted to access non-existent route:", location.pathname);
   }, [location.pathname]);
   return (
-    <main className="flex min-h-[70dvh] items-center justify-center p-6">
+    <Wrapper className="flex min-h-[70dvh] items-center justify-center p-6">
       <div className="text-center">
         <h1 className="text-6xl font-bold tracking-tight text-foreground">404</h1>
         <p className="mt-4 text-xl text-muted-foreground">Oops! Page not found</p>
@@ -18,6 +20,6 @@ export function NotFound() {
           Return to Home
         </Link>
       </div>
-    </main>
+    </Wrapper>
   );
 }

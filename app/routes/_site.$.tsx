@@ -15,5 +15,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function CatchAll() {
-  return <NotFound />;
+  return <NotFound landmark={false} />;
 }
