@@ -3,16 +3,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
 import { acceptAllChoices, rejectNonEssentialChoices, type ConsentChoices } from "~/features/consent/consent";
+import { cookieCategories } from "~/features/consent/categories";
 import { useConsent } from "~/features/consent/use-consent";
-
-type Toggle = { key: "essential" | "functional" | "analytics" | "marketing"; label: string; description: string };
-
-const toggles: readonly Toggle[] = [
-  { key: "essential", label: "Essential", description: "Needed for the site to work: signing in, security and remembering this choice. Always on." },
-  { key: "functional", label: "Functional", description: "Remembers your preferences, such as recent searches and chat history." },
-  { key: "analytics", label: "Analytics", description: "Helps us understand how the site is used so we can improve it." },
-  { key: "marketing", label: "Marketing", description: "Lets us show you relevant offers on other sites." },
-];
 
 /**
  * Spec §2.6 / §4.4. Fixed to the bottom of the viewport (it never pushes content), rendered only
@@ -104,13 +96,13 @@ export function CookieBanner() {
         ) : (
           <>
             <ul className="mt-3 divide-y divide-border">
-              {toggles.map((t) => {
+              {cookieCategories.map((t) => {
                 const id = `${titleId}-${t.key}`;
                 return (
                   <li key={t.key} className="flex items-start justify-between gap-4 py-3">
                     <div>
                       <label htmlFor={id} className="font-medium">
-                        {t.label}
+                        {t.name}
                       </label>
                       <p id={`${id}-desc`} className="text-small text-muted-foreground">
                         {t.description}

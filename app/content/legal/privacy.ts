@@ -4,6 +4,7 @@
  */
 import { company } from "~/content/company";
 import type { LegalDocument } from "~/content/legal/types";
+import { cookieCategories } from "~/features/consent/categories";
 
 /** Retention periods (spec 001 §9), shown on this page and used by the data-retention job. */
 export const retention = {
@@ -11,30 +12,6 @@ export const retention = {
   transactionYears: 7,
   communicationYears: 3,
 } as const;
-
-/** The four cookie categories, in the cookie banner's order. */
-export const cookieCategories = [
-  {
-    key: "essential",
-    name: "Essential",
-    description: "Keep you signed in, remember your cookie choice and protect forms against abuse. Always on, because the site cannot work without them.",
-  },
-  {
-    key: "functional",
-    name: "Functional",
-    description: "Remember preferences such as the last services you looked at. Off until you switch them on.",
-  },
-  {
-    key: "analytics",
-    name: "Analytics",
-    description: "Count visits and see which pages help people, in aggregate. Off until you switch them on.",
-  },
-  {
-    key: "marketing",
-    name: "Marketing",
-    description: "Measure our advertising and show relevant offers on other sites. Off until you switch them on.",
-  },
-] as const;
 
 export const privacyPolicy: LegalDocument = {
   title: "Data Protection and Privacy Policy",
