@@ -1,8 +1,7 @@
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { accountMessages, accountNotice } from "~/features/account/messages";
-import { Button } from "~/components/ui/button";
 import {
   DeleteAccountForm,
   DownloadDataForm,
@@ -18,6 +17,8 @@ import type { AuthResult } from "~/features/auth/messages";
 import { getVipMembership } from "~/features/vip/vip.server";
 import { VipStatus } from "~/features/vip/vip-status";
 import { StaffConsoleLink } from "~/features/staff/components/staff-console-link";
+import { loadFixerStatus } from "~/features/fixers/account-status.server";
+import { FixerAccountStatusView } from "~/features/fixers/account-status";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_site.account";
 
@@ -34,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A message another page sent the visitor here with (e.g. 'Access Denied' from the VIP pages).
   const noticeKey = accountNotice(params.get("notice")) ? params.get("notice") : null;
   const vipMembership = await getVipMembership(context.services.db, user.id);
-  return data({ account, passwordChanged, noticeKey, vipMembership }, { headers: { "cache-control": "private, no-store" } });
+  const fixerStatus = await loadFixerStatus(context.services.db, user);
+  return data({ account, passwordChanged, noticeKey, vipMembership, fixerStatus }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -109,16 +111,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="fixer-status" title="Fixer application">
-        {account.userType === "fixer" ? (
-          <>
-            <p className="text-sm">You have not started your fixer onboarding yet.</p>
-            <Button asChild variant="outline" className="self-start">
-              <Link to="/fixer-onboarding">Go to fixer onboarding</Link>
-            </Button>
-          </>
-        ) : (
-          <p className="text-sm">You signed up as a customer. Want to offer your services? See how to become a fixer on our registration page.</p>
-        )}
+        <FixerAccountStatusView status={loaderData.fixerStatus} userType={account.userType} />
       </Section>
 
       <Section id="password" title="Change password" description="Changing your password signs you out on every other device.">

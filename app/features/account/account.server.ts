@@ -12,6 +12,7 @@ import type { AuthResult } from "../auth/messages";
 import { checkForm, changePasswordSchema, profileSchema } from "../auth/schemas";
 import type { SessionUser } from "../auth/session-user";
 import { accountMessages } from "./messages";
+import { exportFixerData } from "../fixers/account-status.server";
 
 /** My Account: the profile, password, sign-out-everywhere, data export and deletion. */
 type Ctx = AppLoadContext;
@@ -125,6 +126,8 @@ export async function exportAccountData(context: Ctx, userId: string) {
     sessions: userSessions,
     securityEvents: events,
     vip: { membership: vipMembership ?? null, codes: ownVipCodes },
+    // Fixer registrations, applications and document names (the access code's hash is a secret: left out).
+    fixer: await exportFixerData(db, userId),
   };
 }
 

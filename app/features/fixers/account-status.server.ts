@@ -1,0 +1,132 @@
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../../server/db/client.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "../../../server/db/schema/fixers.ts";
+import { payments } from "../../../server/db/schema/payments.ts";
+import { PRODUCT_CODES } from "../../../server/payments/products.ts";
+import { isApplicationStatus, type ApplicationStatus } from "./content";
+
+/**
+ * The fixer's side of My Account: their registration (linked to the account by its code, or made
+ * with the account's email and not yet claimed), its payment, and the latest application with the
+ * review note when changes were requested or it was rejected. Never a code or its hash.
+ */
+
+export type FixerNextStep = "register" | "pay" | "unlock" | "complete" | "resubmit" | "none";
+
+export type FixerAccountStatus = {
+  registration: {
+    name: string;
+    email: string;
+    registeredAt: string;
+    linked: boolean;
+  } | null;
+  payment: { status: "paid" | "pending" | "failed" | "none"; paidAt: string | null; retryPath: string | null };
+  application: { status: ApplicationStatus; submittedAt: string; reviewedAt: string | null; note: string | null } | null;
+  next: FixerNextStep;
+};
+
+export async function loadFixerStatus(db: DbOrTx, user: { id: string; email: string }): Promise<FixerAccountStatus> {
+  const email = user.email.toLowerCase();
+  // Prefer the registration this account unlocked; otherwise the newest one made with its email and not claimed by another account.
+  const [registration] = await db
+    .select()
+    .from(fixerRegistrations)
+    .where(or(eq(fixerRegistrations.userId, user.id), and(eq(fixerRegistrations.email, email), isNull(fixerRegistrations.userId))))
+    .orderBy(sql`${fixerRegistrations.userId} is null`, desc(fixerRegistrations.paidAt), desc(fixerRegistrations.createdAt))
+    .limit(1);
+  if (!registration) return { registration: null, payment: { status: "none", paidAt: null, retryPath: null }, application: null, next: "register" };
+
+  const linked = registration.userId === user.id && Boolean(registration.unlockedAt);
+  let payment: FixerAccountStatus["payment"] = { status: "none", paidAt: null, retryPath: null };
+  if (registration.paidAt) {
+    payment = { status: "paid", paidAt: registration.paidAt.toISOString(), retryPath: null };
+  } else {
+    const [latest] = await db
+      .select({ id: payments.id, status: payments.status, provider: payments.provider })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.product, PRODUCT_CODES.fixerOnboarding),
+          sql`${payments.reference}->>'fixerRegistrationId' = ${String(registration.id)}`,
+          inArray(payments.status, ["pending", "failed", "paid"]),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (latest && latest.status !== "paid") {
+      payment = { status: latest.status as "pending" | "failed", paidAt: null, retryPath: latest.provider === "test" ? `/checkout/test/${latest.id}` : null };
+    }
+  }
+
+  const [application] = linked
+    ? await db
+        .select()
+        .from(fixerOnboarding)
+        .where(eq(fixerOnboarding.registrationId, registration.id))
+        .orderBy(desc(fixerOnboarding.createdAt), desc(fixerOnboarding.id))
+        .limit(1)
+    : [];
+  const status = application && isApplicationStatus(application.status) ? application.status : application ? "pending" : null;
+
+  const next: FixerNextStep =
+    payment.status !== "paid" ? (payment.retryPath ? "pay" : "register")
+    : !linked ? "unlock"
+    : !status ? "complete"
+    : status === "changes_requested" ? "resubmit"
+    : "none";
+
+  return {
+    registration: { name: `${registration.firstName} ${registration.lastName}`, email: registration.email, registeredAt: registration.createdAt.toISOString(), linked },
+    payment,
+    application:
+      application && status
+        ? {
+            status,
+            submittedAt: application.createdAt.toISOString(),
+            reviewedAt: application.reviewedAt?.toISOString() ?? null,
+            note: status === "changes_requested" || status === "rejected" ? application.reviewNote : null,
+          }
+        : null,
+    next,
+  };
+}
+
+/** For the account data export: the fixer registrations and applications of this account (no code hashes). */
+export async function exportFixerData(db: DbOrTx, userId: string) {
+  const registrations = await db
+    .select({
+      id: fixerRegistrations.id,
+      firstName: fixerRegistrations.firstName,
+      lastName: fixerRegistrations.lastName,
+      email: fixerRegistrations.email,
+      phone: fixerRegistrations.phone,
+      createdAt: fixerRegistrations.createdAt,
+      paidAt: fixerRegistrations.paidAt,
+      unlockedAt: fixerRegistrations.unlockedAt,
+      onboardingCompleted: fixerRegistrations.onboardingCompleted,
+    })
+    .from(fixerRegistrations)
+    .where(eq(fixerRegistrations.userId, userId));
+  const applications = await db
+    .select({
+      id: fixerOnboarding.id,
+      registrationId: fixerOnboarding.registrationId,
+      email: fixerOnboarding.email,
+      qualifications: fixerOnboarding.qualifications,
+      expertise: fixerOnboarding.expertise,
+      insurance: fixerOnboarding.insurance,
+      status: fixerOnboarding.status,
+      reviewNote: fixerOnboarding.reviewNote,
+      reviewedAt: fixerOnboarding.reviewedAt,
+      createdAt: fixerOnboarding.createdAt,
+    })
+    .from(fixerOnboarding)
+    .where(eq(fixerOnboarding.userId, userId));
+  const documents = applications.length
+    ? await db
+        .select({ applicationId: onboardingDocuments.onboardingId, folder: onboardingDocuments.folder, name: onboardingDocuments.originalName, size: onboardingDocuments.size, createdAt: onboardingDocuments.createdAt })
+        .from(onboardingDocuments)
+        .where(inArray(onboardingDocuments.onboardingId, applications.map((a) => a.id)))
+    : [];
+  return { registrations, applications: applications.map((a) => ({ ...a, documents: documents.filter((d) => d.applicationId === a.id) })) };
+}
