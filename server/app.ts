@@ -125,7 +125,8 @@ export function createApp(
     }),
   );
   app.use(cspNonce);
-  app.use(securityHeaders({ production: config.isProduction, dev }));
+  // A form that answers with a redirect to Stripe Checkout (the donation, without JavaScript) needs it allowed as a form target.
+  app.use(securityHeaders({ production: config.isProduction, dev, extraFormActions: config.STRIPE_SECRET_KEY ? ["https://checkout.stripe.com"] : [] }));
   app.use(compression());
   // A refused upload is answered before its body is fully read; then throw the rest away so the browser sees the answer.
   app.use(discardUnreadRequestBodies());

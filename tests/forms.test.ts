@@ -340,20 +340,37 @@ describe("abuse", () => {
 });
 
 describe("early access donation button", () => {
-  it("records the waitlist data when name and email are present, then continues to /account", async () => {
+  const checkoutPath = /^\/checkout\/test\/[0-9a-f-]{36}$/;
+
+  it("records the waitlist data when name and email are present, opens the donation checkout, and continues to /account", async () => {
     const before = await stored();
     const res = await post("/early-access", { intent: "donation", name: "Don Nate", email: "don@example.com" });
     expect(res.status).toBe(302);
-    expect(res.location).toBe("/account");
+    expect(res.location).toMatch(checkoutPath);
     expect((await added(before)).contacts).toMatchObject([{ subject: "Early Access Waitlist", email: "don@example.com" }]);
+
+    // The checkout knows the email from the form, and its cancel link continues to /account.
+    const page = await (await fetch(`${server.url}${res.location}`)).text();
+    expect(page).toContain("Early access donation");
+    expect(page).toContain("don@example.com");
+    expect(page).toContain('href="/account"');
+    // Paying ends on the thank-you page, whose way on is /account.
+    const paid = await post(res.location!, { cardName: "Don Nate", cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" });
+    expect(paid.status).toBe(302);
+    const success = await (await fetch(`${server.url}${paid.location}`)).text();
+    expect(success).toContain("Thank you for supporting FixiT!");
+    expect(success).toContain('href="/account"');
   });
 
-  it("continues to /account without storing anything when name or email is missing", async () => {
+  it("continues to the donation checkout without storing anything when name or email is missing", async () => {
     const before = await stored();
     const res = await post("/early-access", { intent: "donation", name: "", email: "nobody@example.com" });
     expect(res.status).toBe(302);
-    expect(res.location).toBe("/account");
+    expect(res.location).toMatch(checkoutPath);
     expect(await added(before)).toMatchObject({ contacts: [], jobs: [] });
+    const page = await (await fetch(`${server.url}${res.location}`)).text();
+    expect(page).toContain('href="/account"');
+    expect(page).toContain('name="email"'); // no valid waitlist email: the checkout asks where to send the receipt
   });
 });
 

@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { hitRateLimit, rateLimitMessage } from "../../../server/security/rate-limit.ts";
+import { startDonationCheckout } from "../payments/checkout.server";
 import { formSchemas, formValues, HONEYPOT_FIELD, parseForm, type FormName } from "./schemas";
 import type { FormActionResult } from "./form-result";
 import { storeContactSubmission, type ContactFormName } from "./submissions.server";
@@ -87,7 +88,10 @@ export const contactSupportAction = contactFormAction("help");
 /** The investor inquiry form on /careers. */
 export const investorInquiryAction = contactFormAction("investor");
 
-/** Where 'Get Early Access' continues to; the payments issue points this at the donation checkout. */
+/**
+ * Where 'Get Early Access' ends up: the donation checkout opens first, and its success page (and its
+ * cancel link) continue here; if no checkout can be opened, the visitor comes straight here.
+ */
 export const EARLY_ACCESS_DONATION_NEXT = "/account";
 
 /** /early-access: the waitlist form, its 'Get Early Access' button, the feedback form and the VIP code. */
@@ -96,13 +100,13 @@ export async function earlyAccessAction({ request, context }: ActionArgs) {
   const intent = formData?.get("intent");
   if (!formData) return badRequest("waitlist");
   if (intent === "feedback") return handleContactForm("feedback", formData, context);
-  if (intent === "donation") return donationAction(formData, context);
+  if (intent === "donation") return donationAction(formData, request, context);
   if (intent === "vip-code") return vipCodeAction(request, context, formData);
   return handleContactForm("waitlist", formData, context);
 }
 
-/** Records the waitlist data only when name and email are present (and valid), then always continues. */
-async function donationAction(formData: FormData, context: AppLoadContext) {
+/** Records the waitlist data only when name and email are present (and valid), then continues to the donation checkout. */
+async function donationAction(formData: FormData, request: Request, context: AppLoadContext) {
   const values = formValues(formSchemas.waitlist, formData);
   const parsed = parseForm(formSchemas.waitlist, values);
   if (parsed.ok && !isHoneypotFilled(formData, context, "waitlist") && (await withinRateLimit(context, "waitlist"))) {
@@ -113,5 +117,6 @@ async function donationAction(formData: FormData, context: AppLoadContext) {
       context.services.logger.error({ err: error }, "waitlist entry before the donation could not be stored");
     }
   }
-  return redirect(EARLY_ACCESS_DONATION_NEXT);
+  const checkoutUrl = await startDonationCheckout(request, context, parsed.ok ? parsed.data.email : null, EARLY_ACCESS_DONATION_NEXT);
+  return redirect(checkoutUrl ?? EARLY_ACCESS_DONATION_NEXT);
 }

@@ -128,3 +128,21 @@ export async function loadSuccessPage(request: Request, context: AppLoadContext)
   const retryPath = provider === "test" && view.status === "failed" ? `/checkout/test/${view.id}` : null;
   return data({ ...view, retryPath }, { headers: noStore });
 }
+
+/**
+ * 'Get Early Access' (the donation): a checkout for the donation, or null when none can be opened
+ * now (too many from this address, Stripe unreachable); the caller then continues to /account.
+ */
+export async function startDonationCheckout(request: Request, context: AppLoadContext, email: string | null, returnPath: string): Promise<string | null> {
+  const { services } = context;
+  const limit = await hitRateLimit(services.db, { key: `checkout:new:${context.clientIp}`, ...checkoutLimits.newCheckouts });
+  if (!limit.allowed) return null;
+  const user = await getOptionalUser(request, context);
+  try {
+    const { url } = await createCheckout(services, { product: "earlyAccessDonation", userId: user?.id ?? null, email: email ?? user?.email ?? null, returnPath });
+    return url;
+  } catch (error) {
+    if (!(error instanceof CheckoutUnavailableError)) services.logger.error({ err: error }, "donation checkout could not be started");
+    return null;
+  }
+}
