@@ -60,17 +60,24 @@ export function VipCodeForm() {
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
 
+  // Toasts are the outside world: shown once per answer.
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer) return;
     if (answer.status === "success") {
       toast.success(vipMessages.verified.title, vipMessages.verified.text);
-      void navigate(answer.next);
     } else {
       const copy = refusalCopy(answer);
       toast.error(copy.title, answer.reason === "error" ? answer.message : copy.text);
     }
-  }, [fetcher.data, navigate]);
+  }, [fetcher.data]);
+
+  // On to the blog once the fetcher has settled: navigating while the router still revalidates
+  // after the action left the URL on the blog with this page still showing (measured, React Router 7.18).
+  const next = fetcher.state === "idle" && fetcher.data?.status === "success" ? fetcher.data.next : null;
+  useEffect(() => {
+    if (next) void navigate(next);
+  }, [next, navigate]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
