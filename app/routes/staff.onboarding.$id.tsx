@@ -166,9 +166,7 @@ export default function OnboardingDetail({ loaderData, actionData }: Route.Compo
               {reviews.map((r) => (
                 <li key={r.id} className="flex flex-col gap-1">
                   <span>
-                    <span className="font-medium">
-                      {statusLabel(r.fromStatus)} → {statusLabel(r.toStatus)}
-                    </span>{" "}
+                    <span className="font-medium">{`${statusLabel(r.fromStatus)} → ${statusLabel(r.toStatus)}`}</span>{" "}
                     · {formatDateTime(r.createdAt)} · {r.staffEmail ?? "a former staff member"}
                   </span>
                   {r.note ? <span className="rounded-md bg-muted p-2 whitespace-pre-wrap">{r.note}</span> : null}

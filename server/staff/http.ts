@@ -21,6 +21,17 @@ export function mountStaffHttp(app: Express, services: AppServices): void {
   app.use(["/staff", "/internal"], (_req, res, next) => {
     res.setHeader("cache-control", "private, no-store");
     res.setHeader("x-robots-tag", "noindex, nofollow");
+    // React Router appends a response's headers to these defaults; where a staff route sets one of
+    // these (a document's own CSP, its nosniff and no-store), it must replace the default, not add
+    // a second header (two CSPs are both enforced).
+    const append = res.append.bind(res);
+    res.append = ((field: string, value?: string | string[]) => {
+      if (REPLACED_HEADERS.has(field.toLowerCase()) && value !== undefined) {
+        res.setHeader(field, value);
+        return res;
+      }
+      return append(field, value);
+    }) as typeof res.append;
     next();
   });
 
@@ -87,6 +98,8 @@ export function mountStaffHttp(app: Express, services: AppServices): void {
     }
   });
 }
+
+const REPLACED_HEADERS = new Set(["cache-control", "x-content-type-options", "content-security-policy", "x-robots-tag"]);
 
 function isDirectLoopback(req: Request): boolean {
   const remote = req.socket.remoteAddress ?? "";

@@ -95,9 +95,7 @@ export function DashboardView({ data, name }: { data: DashboardData; name: strin
 
       {pending > 0 ? (
         <p className="rounded-xl border border-warning/50 bg-warning/10 p-4 text-sm">
-          <strong>
-            {n(pending)} onboarding {pending === 1 ? "application is" : "applications are"} waiting for review.
-          </strong>{" "}
+          <strong>{`${n(pending)} onboarding ${pending === 1 ? "application is" : "applications are"} waiting for review.`}</strong>{" "}
           <Link to="/staff/onboarding?status=pending" className="font-medium text-primary underline underline-offset-4">
             Review {pending === 1 ? "it" : "them"}
           </Link>

@@ -85,20 +85,21 @@ export async function exportListCsv(context: AppLoadContext, list: AnyListDefini
   const encoder = new TextEncoder();
   let offset = 0;
   let started = false;
+  // Batches until the rows run out (or the cap): rows written meanwhile (this export's own audit entry
+  // included) are simply part of the file, never a reason to cut older rows off.
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         if (!started) {
           started = true;
           controller.enqueue(encoder.encode(CSV_BOM + csvLine(csvHeader(list.columns))));
-          if (rowsToWrite === 0) controller.close();
           return;
         }
-        const limit = Math.min(EXPORT_BATCH, rowsToWrite - offset);
+        const limit = Math.min(EXPORT_BATCH, EXPORT_MAX_ROWS - offset);
         const rows = limit > 0 ? await list.fetch(db, { ...query, page: 1 }, { limit, offset }) : [];
         offset += rows.length;
-        controller.enqueue(encoder.encode(rows.map((row) => csvLine(list.columns.map((c) => csvValue(c, row)))).join("")));
-        if (rows.length < limit || offset >= rowsToWrite) controller.close();
+        if (rows.length) controller.enqueue(encoder.encode(rows.map((row) => csvLine(list.columns.map((c) => csvValue(c, row)))).join("")));
+        if (rows.length < limit || offset >= EXPORT_MAX_ROWS) controller.close();
       } catch (error) {
         logger.error({ err: error, list: list.id }, "CSV export failed part-way");
         controller.error(error);

@@ -1,0 +1,856 @@
+import { spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
+import { makeDocx, makePdf } from "./helpers/documents";
+import { startTestServer, testDbKind, type TestServer } from "./helpers/server";
+
+/**
+ * The staff console (issue 10) over real HTTP against the production build: who may open what
+ * (signed out → sign-in, plain user → 403, staff, admin), the command-line tool that grants roles
+ * (through the running server when the database lives inside it, directly otherwise), the fixer
+ * review workflow and its emails, documents, lists and CSV exports (formula cells neutralised),
+ * disabling accounts, the outbox's "retry now", VIP posts, and the audit trail.
+ *
+ * Onboarding applications come from /dev/staff-fixtures (APP_ENV=test only) because these tests
+ * decide them many times over; the browser test (e2e/staff.spec.ts) takes one through the real
+ * fixer journey.
+ */
+
+const strong = "copper-kettle-violet-harbour";
+const ADMIN_EMAIL = "boss@example.com";
+let server: TestServer;
+let base: string;
+let ipCounter = 0;
+const newIp = () => `203.0.113.${++ipCounter}`;
+
+let staff: Browser;
+let admin: Browser;
+let plain: Browser;
+let anonymous: Browser;
+
+beforeAll(async () => {
+  const start = () =>
+    startTestServer({
+      env: {
+        // Mixed case and spaces: the setting is compared case-insensitively.
+        STAFF_ADMIN_EMAILS: ` Boss@Example.com , other-admin@example.com`,
+        // Sheet-sync webhooks go nowhere and get one attempt: the outbox gets failed jobs to retry.
+        SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/sheet",
+        SHEETS_WEBHOOK_SECRET: "sheet-secret-for-tests",
+        MAIL_MAX_ATTEMPTS: "1",
+      },
+    });
+  server = await start().catch(() => start());
+  base = server.url;
+  anonymous = new Browser(base);
+  [staff, admin, plain] = await Promise.all([
+    newConfirmedUser("staffer@example.com", "Sam Staff"),
+    newConfirmedUser(ADMIN_EMAIL, "Bea Boss"),
+    newConfirmedUser("plain@example.com", "Pat Plain"),
+  ]);
+  const granted = await runCli(["grant", "staffer@example.com"]);
+  expect(granted.code, granted.stderr).toBe(0);
+}, 240_000);
+
+afterAll(async () => {
+  await server?.dispose();
+});
+
+async function newConfirmedUser(email: string, fullName = "Ada Lovelace", userType = "customer", at = base) {
+  const browser = new Browser(at);
+  const before = Math.max(0, ...(await mailbox(at, email)).map((m) => m.id));
+  const res = await browser.post(
+    "/auth",
+    { intent: "sign-up", fullName, email, phone: "", password: strong, confirmPassword: strong, userType },
+    { "x-forwarded-for": newIp() },
+  );
+  expect(res.status).toBe(200);
+  const mail = await waitForMail(at, email, "Confirm your FixiT account", before);
+  expect((await browser.get(linkIn(mail, "/api/auth/verify-email", at))).status).toBe(302);
+  expect(browser.hasSession()).toBe(true);
+  return browser;
+}
+
+async function signIn(email: string, at = base) {
+  const browser = new Browser(at);
+  const res = await browser.post("/auth", { intent: "sign-in", email, password: strong }, { "x-forwarded-for": newIp() });
+  return { browser, res };
+}
+
+type CliResult = { code: number | null; stdout: string; stderr: string };
+
+/** Runs `npm run staff -- …` (scripts/staff.ts through tsx) with the server's settings. */
+function runCli(args: string[], env: Record<string, string> = {}, target: TestServer = server): Promise<CliResult> {
+  const port = new URL(target.url).port;
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/staff.ts", ...args], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      APP_ENV: "test",
+      PORT: port,
+      DATA_DIR: target.dataDir,
+      DATABASE_URL: target.databaseUrl,
+      LOG_LEVEL: "silent",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+type Fixture = { registrationId: number; applicationId: number; documentIds: number[] };
+let fixtureCount = 0;
+
+/** A pending onboarding application with a PDF (insurance) and a DOCX (certifications). */
+async function newApplication(firstName = "Fiona"): Promise<Fixture & { email: string; pdf: Buffer; docx: Buffer }> {
+  const email = `fixer-${++fixtureCount}@example.com`;
+  const pdf = makePdf(`Insurance of ${firstName}`);
+  const docx = makeDocx(`Certificate of ${firstName}`);
+  const res = await fetch(`${base}/dev/staff-fixtures`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email,
+      firstName,
+      lastName: "Fixer",
+      documents: [
+        { folder: "insurance", name: "Public liability.pdf", contentType: "application/pdf", base64: pdf.toString("base64") },
+        {
+          folder: "certifications",
+          name: "Gas Safe – certificate.docx",
+          contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+          base64: docx.toString("base64"),
+        },
+      ],
+    }),
+  });
+  expect(res.status).toBe(200);
+  return { ...((await res.json()) as Fixture), email, pdf, docx };
+}
+
+async function postForm(pathname: string, fields: Record<string, string>) {
+  const res = await fetch(`${base}${pathname}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+    headers: { "x-forwarded-for": newIp(), origin: base },
+  });
+  expect(res.status).toBe(200);
+}
+
+async function postRecruitment(fields: Record<string, string>, cv?: Buffer) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ intent: "recruitment", ...fields })) form.append(k, v);
+  if (cv) form.append("cv", new Blob([new Uint8Array(cv)], { type: "application/pdf" }), "My CV.pdf");
+  const res = await fetch(`${base}/recruitment`, { method: "POST", body: form, headers: { "x-forwarded-for": newIp(), origin: base } });
+  expect(res.status).toBe(200);
+}
+
+type FormsDump = {
+  applications: { id: number; firstName: string }[];
+  jobs: { id: number; kind: string; status: string; attempts: number; payload: { body?: string } }[];
+};
+const forms = async () => (await fetch(`${base}/dev/forms.json`)).json() as Promise<FormsDump>;
+
+async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/** Parses our CSV (RFC 4180) into rows of fields; the BOM must be there. */
+function parseCsv(text: string): string[][] {
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 1; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") row.push(field), (field = "");
+    else if (ch === "\r" && text[i + 1] === "\n") row.push(field), rows.push(row), (row = []), (field = ""), i++;
+    else if (ch === "\n") throw new Error("a bare LF ends a line: lines must end with CRLF");
+    else field += ch;
+  }
+  expect(field).toBe("");
+  expect(row).toEqual([]);
+  return rows;
+}
+
+async function csv(browser: Browser, pathname: string) {
+  const res = await browser.get(pathname);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="fixit-[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+  return parseCsv(text);
+}
+
+const FORBIDDEN = html("You don't have access to the staff console");
+
+describe("the command-line tool", () => {
+  it("granted staff through the running server (in-memory PGlite) or directly (PostgreSQL), and the role takes effect at once", async () => {
+    const res = await staff.get("/staff");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Dashboard");
+  });
+
+  it("grants admin, lists staff, revokes, and says what it did", async () => {
+    const target = await newConfirmedUser("temp-staff@example.com", "Tim Temp");
+    expect((await target.get("/staff")).status).toBe(403);
+
+    const grant = await runCli(["grant", "TEMP-staff@example.com", "admin"]);
+    expect(grant.code, grant.stderr).toBe(0);
+    expect(grant.stdout).toContain("temp-staff@example.com is now an admin (was a plain user).");
+    expect((await target.get("/staff/audit")).status).toBe(200);
+
+    const again = await runCli(["grant", "temp-staff@example.com", "admin"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("already an admin; nothing changed");
+
+    const list = await runCli(["list"]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/admin\s+temp-staff@example\.com/);
+    expect(list.stdout).toMatch(/staff\s+staffer@example\.com/);
+
+    const revoke = await runCli(["revoke", "temp-staff@example.com"]);
+    expect(revoke.code).toBe(0);
+    expect(revoke.stdout).toContain("temp-staff@example.com is now a plain user (was an admin).");
+    expect((await target.get("/staff")).status).toBe(403);
+  });
+
+  it("refuses unknown accounts and bad arguments with clear messages", async () => {
+    const unknown = await runCli(["grant", "nobody@example.com"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No account with the email nobody@example.com");
+
+    const usage = await runCli(["grant", "someone@example.com", "superuser"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Unknown role "superuser": use staff or admin.');
+    expect(usage.stderr).toContain("npm run staff -- grant <email> [staff|admin]");
+
+    expect((await runCli([])).code).toBe(2);
+    expect((await runCli(["grant", "not-an-email"])).code).toBe(2);
+  });
+
+  it.runIf(testDbKind() === "pglite")("with the database inside the server, a wrong secret or no server is a clear refusal", async () => {
+    const wrongSecret = await runCli(["grant", "plain@example.com", "admin"], { SESSION_SECRET: "x".repeat(40) });
+    expect(wrongSecret.code).toBe(1);
+    expect(wrongSecret.stderr).toContain("did not accept the command's signature");
+
+    const noServer = await runCli(["list"], { PORT: "9" });
+    expect(noServer.code).toBe(1);
+    expect(noServer.stderr).toContain("no FixiT server answered at http://127.0.0.1:9/internal/staff/roles");
+    expect((await plain.get("/staff")).status).toBe(403);
+  });
+
+  it("the server's command endpoint refuses unsigned, stale, replayed and proxied requests", async () => {
+    const body = JSON.stringify({ command: "grant", email: "plain@example.com", role: "admin", operator: "mallory", nonce: "n".repeat(20) });
+    const post = (headers: Record<string, string>) =>
+      fetch(`${base}/internal/staff/roles`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+    expect((await post({})).status).toBe(401);
+    expect((await post({ "x-fixit-staff-timestamp": String(Date.now()), "x-fixit-staff-signature": "sha256=00" })).status).toBe(401);
+    expect((await post({ "x-forwarded-for": "198.51.100.7" })).status).toBe(404);
+
+    if (testDbKind() === "pglite") {
+      // Signed with the real secret (read from the server's DATA_DIR), but too old: refused.
+      const { readFileSync } = await import("node:fs");
+      const secret = readFileSync(path.join(server.dataDir, "session-secret"), "utf8").trim();
+      const key = createHmac("sha256", secret).update("fixit staff command-line tool v1").digest();
+      const sign = (ts: string) => `sha256=${createHmac("sha256", key).update(`${ts}\n${body}`).digest("hex")}`;
+      const old = String(Date.now() - 5 * 60_000);
+      expect((await post({ "x-fixit-staff-timestamp": old, "x-fixit-staff-signature": sign(old) })).status).toBe(401);
+      // A fresh one is accepted once; the same nonce again is a replay.
+      const now = String(Date.now());
+      const headers = { "x-fixit-staff-timestamp": now, "x-fixit-staff-signature": sign(now) };
+      const first = await post(headers);
+      expect(first.status).toBe(200);
+      expect(((await first.json()) as { message: string }).message).toContain("plain@example.com is now an admin");
+      expect((await post(headers)).status).toBe(401);
+      const back = await runCli(["revoke", "plain@example.com"]);
+      expect(back.code).toBe(0);
+    }
+    expect((await plain.get("/staff")).status).toBe(403);
+  });
+});
+
+describe.runIf(testDbKind() === "pglite")("the command-line tool on a PGlite folder", () => {
+  it("goes through the server while it holds the folder, and opens the folder itself (taking its lock) once it is stopped", async () => {
+    const folderServer = await startTestServer({ env: { DATABASE_URL: "" } });
+    let restarted: TestServer | undefined;
+    try {
+      // DATABASE_URL="" means the embedded default: PGlite in DATA_DIR/pglite, held by the server.
+      await newConfirmedUser("folder@example.com", "Flo Folder", "customer", folderServer.url);
+      const viaServer = await runCli(["grant", "folder@example.com"], { DATABASE_URL: "" }, folderServer);
+      expect(viaServer.code, viaServer.stderr).toBe(0);
+      expect(viaServer.stdout).toContain("folder@example.com is now staff (was a plain user).");
+
+      expect(await folderServer.stop()).toBe(0);
+      const direct = await runCli(["grant", "folder@example.com", "admin"], { DATABASE_URL: "" }, folderServer);
+      expect(direct.code, direct.stderr).toBe(0);
+      expect(direct.stdout).toContain("folder@example.com is now an admin (was staff).");
+
+      restarted = await startTestServer({ reuse: { databaseUrl: "", dataDir: folderServer.dataDir }, env: { DATABASE_URL: "" } });
+      const { browser, res } = await signIn("folder@example.com", restarted.url);
+      expect(res.status).toBe(302);
+      expect((await browser.get("/staff/audit")).status).toBe(200);
+      const trail = await (await browser.get("/staff/audit?action=user.role")).text();
+      expect(trail).toMatch(/command line \([^)]+\)/);
+    } finally {
+      await restarted?.stop();
+      await folderServer.dispose();
+    }
+  }, 180_000);
+
+  it("says so when there is no database folder yet", async () => {
+    const none = await runCli(["list"], { DATABASE_URL: "", DATA_DIR: path.join(server.dataDir, "no-such-folder") });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain("There is no database at");
+    expect(none.stderr).toContain("Start the server once (npm start) and sign up");
+  });
+});
+
+describe("STAFF_ADMIN_EMAILS", () => {
+  it("made the listed account an admin when it signed in (after confirming its email), and the audit trail says so", async () => {
+    expect((await admin.get("/staff/audit")).status).toBe(200);
+    const rows = await csv(admin, "/staff/export/audit?action=user.role");
+    const header = rows[0]!;
+    const who = header.indexOf("Who");
+    const details = header.indexOf("Details");
+    const entry = rows.find((r) => r[details]!.includes(ADMIN_EMAIL));
+    expect(entry?.[who]).toBe("STAFF_ADMIN_EMAILS setting");
+    expect(entry?.[details]).toContain('"to":"admin"');
+  });
+
+  it("holds for accounts created after it was set", async () => {
+    const later = await newConfirmedUser("other-admin@example.com", "Olive Other");
+    expect((await later.get("/staff/audit")).status).toBe(200);
+  });
+});
+
+describe("who may open the console", () => {
+  let fixture: Awaited<ReturnType<typeof newApplication>>;
+  let recruitmentId: number;
+  const staffPages: string[] = [];
+  const adminPages = ["/staff/audit", "/staff/export/audit"];
+
+  beforeAll(async () => {
+    fixture = await newApplication("Gina");
+    await postForm("/help", { intent: "help", name: "Hal Help", email: "hal@example.com", phone: "", description: "Access test help request." });
+    await postRecruitment(
+      {
+        firstName: "Rita",
+        lastName: "Recruit",
+        email: "rita@example.com",
+        phone: "07700 900111",
+        position: "Operations Lead",
+        experience: "Eight years running field teams.",
+        qualifications: "CMI Level 5 in management.",
+        coverLetter: "I would love to help FixiT grow its network of trusted fixers across the UK. (access)",
+      },
+      makePdf("Rita's CV"),
+    );
+    recruitmentId = (await forms()).applications.find((a) => a.firstName === "Rita")!.id;
+    const contactId = await firstDetailId("/staff/contacts", "/staff/contacts/");
+    staffPages.push(
+      "/staff",
+      "/staff/contacts",
+      "/staff/contacts?subject=help&q=hal&page=1",
+      `/staff/contacts/${contactId}`,
+      "/staff/recruitment",
+      `/staff/recruitment/${recruitmentId}`,
+      "/staff/registrations",
+      `/staff/registrations/${fixture.registrationId}`,
+      "/staff/onboarding",
+      `/staff/onboarding/${fixture.applicationId}`,
+      "/staff/vip-members",
+      "/staff/vip-codes",
+      "/staff/payments",
+      "/staff/vip-posts",
+      "/staff/vip-posts/new",
+      "/staff/outbox",
+      "/staff/security-events",
+      "/staff/users",
+      "/staff/export/contacts",
+      "/staff/export/onboarding?status=pending",
+      `/staff/files/onboarding/${fixture.documentIds[0]}`,
+      `/staff/files/onboarding/${fixture.documentIds[0]}?view=inline`,
+      `/staff/files/cv/${recruitmentId}`,
+    );
+  });
+
+  async function firstDetailId(list: string, prefix: string): Promise<string> {
+    const page = await (await staff.get(list)).text();
+    const match = new RegExp(`href="${prefix.replace(/\//g, "\\/")}([^"?]+)"`).exec(page);
+    expect(match, `a detail link on ${list}`).toBeTruthy();
+    return match![1]!;
+  }
+
+  it("sends a signed-out visitor to sign in, remembering the page", async () => {
+    for (const page of [...staffPages, ...adminPages]) {
+      const res = await anonymous.get(page);
+      expect(res.status, page).toBe(302);
+      expect(res.headers.get("location"), page).toBe(`/auth?from=${encodeURIComponent(page)}`);
+    }
+  });
+
+  it("answers a signed-in plain user with the 403 page, and no staff data", async () => {
+    for (const page of [...staffPages, ...adminPages]) {
+      const res = await plain.get(page);
+      expect(res.status, page).toBe(403);
+      const body = await res.text();
+      expect(body).not.toContain("Hal Help");
+      expect(body).not.toContain("Rita");
+      if (!page.startsWith("/staff/export") && !page.startsWith("/staff/files")) expect(body, page).toContain(FORBIDDEN);
+    }
+  });
+
+  it("serves staff every page, privately and never indexed", async () => {
+    for (const page of staffPages) {
+      const res = await staff.get(page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get("cache-control"), page).toBe("private, no-store");
+      expect(res.headers.get("x-robots-tag"), page).toBe("noindex, nofollow");
+      const body = await res.text();
+      if (res.headers.get("content-type")?.includes("text/html")) expect(body, page).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    }
+  });
+
+  it("keeps the audit trail for admins: staff get a 403 inside the console", async () => {
+    for (const page of adminPages) {
+      const res = await staff.get(page);
+      expect(res.status, page).toBe(403);
+      if (page === "/staff/audit") {
+        const body = await res.text();
+        expect(body).toContain("Admins only");
+        expect(body).toContain('aria-label="Staff console"');
+      }
+      expect((await admin.get(page)).status, page).toBe(200);
+    }
+    expect(await (await staff.get("/staff")).text()).not.toContain('href="/staff/audit"');
+    expect(await (await admin.get("/staff")).text()).toContain('href="/staff/audit"');
+  });
+
+  it("refuses actions too: a plain user's review is a 403, a signed-out one is sent to sign in, and nothing changes", async () => {
+    const form = { intent: "review", decision: "approved", note: "" };
+    expect((await plain.post(`/staff/onboarding/${fixture.applicationId}`, form)).status).toBe(403);
+    const signedOut = await anonymous.post(`/staff/onboarding/${fixture.applicationId}`, form);
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toContain("/auth?from=");
+    expect((await plain.post("/staff/vip-posts/new", { intent: "publish", title: "x" })).status).toBe(403);
+    const page = await (await staff.get(`/staff/onboarding/${fixture.applicationId}`)).text();
+    expect(page).toContain("Save decision");
+    expect(await mailbox(base, fixture.email)).toEqual([]);
+  });
+
+  it("shows a staff member the way in on My Account, and not a plain user", async () => {
+    expect(await (await staff.get("/account")).text()).toContain("Open the staff console");
+    expect(await (await plain.get("/account")).text()).not.toContain("Open the staff console");
+  });
+
+  it("answers 404 for records that do not exist and for nonsense ids", async () => {
+    for (const page of ["/staff/onboarding/999999", "/staff/onboarding/abc", "/staff/users/no-such-user", "/staff/files/onboarding/999999", "/staff/export/nope"]) {
+      expect((await staff.get(page)).status, page).toBe(404);
+    }
+  });
+});
+
+describe("documents", () => {
+  it("serves an onboarding PDF inline or as a download, with its type, nosniff and no caching", async () => {
+    const fixture = await newApplication("Dora");
+    const [pdfId, docxId] = fixture.documentIds as [number, number];
+    const inline = await staff.get(`/staff/files/onboarding/${pdfId}?view=inline`);
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get("content-type")).toBe("application/pdf");
+    expect(inline.headers.get("content-disposition")).toBe(`inline; filename="Public liability.pdf"; filename*=UTF-8''Public%20liability.pdf`);
+    expect(inline.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(inline.headers.get("cache-control")).toBe("private, no-store");
+    // Its own CSP replaces the pages' one (two CSP headers would both apply).
+    expect(inline.headers.get("content-security-policy")).toBe("default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    expect(Buffer.from(await inline.arrayBuffer()).equals(fixture.pdf)).toBe(true);
+
+    const download = await staff.get(`/staff/files/onboarding/${pdfId}`);
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; /);
+    await download.arrayBuffer();
+
+    // A Word document is always a download, even when asked inline; its non-ASCII name cannot break the header.
+    const docx = await staff.get(`/staff/files/onboarding/${docxId}?view=inline`);
+    expect(docx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    expect(docx.headers.get("content-disposition")).toBe(
+      `attachment; filename="Gas Safe _ certificate.docx"; filename*=UTF-8''Gas%20Safe%20%E2%80%93%20certificate.docx`,
+    );
+    expect(Buffer.from(await docx.arrayBuffer()).equals(fixture.docx)).toBe(true);
+
+    // The onboarding page lists both, with View only for the PDF.
+    const page = await (await staff.get(`/staff/onboarding/${fixture.applicationId}`)).text();
+    expect(page).toContain(`/staff/files/onboarding/${pdfId}?view=inline`);
+    expect(page).not.toContain(`/staff/files/onboarding/${docxId}?view=inline`);
+    expect(page).toContain("Gas Safe – certificate.docx");
+  });
+
+  it("serves a job applicant's CV from the page the recruitment email links to, and audits the download", async () => {
+    const cv = makePdf("Quentin's CV");
+    await postRecruitment(
+      {
+        firstName: "Quentin",
+        lastName: "Query",
+        email: "quentin@example.com",
+        phone: "07700 900222",
+        position: "Customer Support Specialist",
+        experience: "Three years in a busy contact centre.",
+        qualifications: "Level 3 customer service diploma.",
+        coverLetter: "I enjoy helping people sort out problems at home, and I would bring patience and care to FixiT.",
+      },
+      cv,
+    );
+    const id = (await forms()).applications.find((a) => a.firstName === "Quentin")!.id;
+    const mail = await waitForMail(base, "careers@fixit.local", "Quentin Query");
+    expect(linkIn(mail, `/staff/recruitment/${id}`, base)).toBe(`${base}/staff/recruitment/${id}`);
+    const page = await staff.get(`/staff/recruitment/${id}`);
+    expect(page.status).toBe(200);
+    const body = await page.text();
+    expect(body).toContain("Customer Support Specialist");
+    expect(body).toContain(`href="/staff/files/cv/${id}"`);
+    const file = await staff.get(`/staff/files/cv/${id}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="My_CV\.pdf"/);
+    expect(Buffer.from(await file.arrayBuffer()).equals(cv)).toBe(true);
+
+    const audit = await csv(admin, `/staff/export/audit?action=document.download&q=recruitment_application`);
+    expect(audit.some((r) => r.includes(`recruitment_application ${id}`) && r.includes("staffer@example.com"))).toBe(true);
+  });
+});
+
+describe("the review workflow", () => {
+  async function review(browser: Browser, id: number, decision: string, note = "") {
+    const res = await browser.post(`/staff/onboarding/${id}`, { intent: "review", decision, note });
+    return { status: res.status, body: await res.text() };
+  }
+  const statusOf = async (id: number) => {
+    const rows = await csv(staff, `/staff/export/onboarding?q=${encodeURIComponent("")}`);
+    const header = rows[0]!;
+    const row = rows.find((r) => r[header.indexOf("ID")] === String(id));
+    return { status: row?.[header.indexOf("Status")], note: row?.[header.indexOf("Note to the fixer")], reviewer: row?.[header.indexOf("Reviewed by")] };
+  };
+
+  it("requires a note to request changes, then emails the fixer the note and records who and when", async () => {
+    const app = await newApplication("Cara");
+    const missing = await review(staff, app.applicationId, "changes_requested", "  too short ");
+    expect(missing.status).toBe(400);
+    expect(missing.body).toContain("Tell the fixer what to change (at least 10 characters).");
+    expect((await statusOf(app.applicationId)).status).toBe("pending");
+
+    const note = "Please upload your Gas Safe card; the certificate you sent has expired.";
+    const done = await review(staff, app.applicationId, "changes_requested", note);
+    expect(done.status).toBe(200);
+    expect(done.body).toContain("Changes requested");
+    expect(await statusOf(app.applicationId)).toEqual({ status: "changes_requested", note, reviewer: "staffer@example.com" });
+
+    const mail = await waitForMail(base, app.email, "Your FixiT fixer application: changes needed");
+    expect(mail.text).toContain("Hi Cara,");
+    expect(mail.text).toContain(note);
+    expect(linkIn(mail, "/fixer-onboarding", base)).toBe(`${base}/fixer-onboarding`);
+
+    const page = await (await staff.get(`/staff/onboarding/${app.applicationId}`)).text();
+    expect(page).toContain("Pending → Changes requested");
+    expect(page).toContain("staffer@example.com");
+    expect(page).not.toContain("Save decision");
+
+    // Decided: no second decision (a fixer asked for changes sends a new application).
+    for (const decision of ["approved", "rejected", "changes_requested"]) {
+      const again = await review(admin, app.applicationId, decision, "Another note that is long enough.");
+      expect(again.status).toBe(400);
+      expect(again.body).toContain("This application is already decided");
+    }
+    expect((await mailbox(base, app.email)).length).toBe(1);
+  });
+
+  it("requires a reason to reject, and emails it", async () => {
+    const app = await newApplication("Rory");
+    const missing = await review(staff, app.applicationId, "rejected");
+    expect(missing.status).toBe(400);
+    expect(missing.body).toContain("Give the reason for the rejection (at least 10 characters).");
+    const reason = "We could not verify your public liability insurance with the insurer.";
+    expect((await review(staff, app.applicationId, "rejected", reason)).status).toBe(200);
+    expect((await statusOf(app.applicationId)).status).toBe("rejected");
+    const mail = await waitForMail(base, app.email, "Your FixiT fixer application");
+    expect(mail.text).toContain(reason);
+    expect(mail.text).toContain("unable to approve it");
+  });
+
+  it("approves without a note, emails the fixer, and writes the audit trail in the same step", async () => {
+    const app = await newApplication("Ava");
+    const done = await review(admin, app.applicationId, "approved");
+    expect(done.status).toBe(200);
+    expect(await statusOf(app.applicationId)).toMatchObject({ status: "approved", reviewer: ADMIN_EMAIL });
+    const mail = await waitForMail(base, app.email, "Your FixiT fixer application is approved");
+    expect(mail.text).toContain("Hi Ava,");
+    expect(linkIn(mail, "/account", base)).toBe(`${base}/account`);
+
+    const audit = await csv(admin, `/staff/export/audit?action=onboarding.review&q=${app.applicationId}`);
+    const header = audit[0]!;
+    const entry = audit.find((r) => r[header.indexOf("Target")] === `onboarding ${app.applicationId}`);
+    expect(entry?.[header.indexOf("Who")]).toBe(ADMIN_EMAIL);
+    expect(entry?.[header.indexOf("Details")]).toContain('"to":"approved"');
+  });
+
+  it("refuses unknown decisions and intents with 400 and changes nothing", async () => {
+    const app = await newApplication("Nina");
+    expect((await review(staff, app.applicationId, "fast-tracked", "Looks great to me, honestly.")).status).toBe(400);
+    expect((await staff.post(`/staff/onboarding/${app.applicationId}`, { intent: "delete" })).status).toBe(400);
+    expect((await review(staff, app.applicationId, "approved", "x".repeat(2001))).status).toBe(400);
+    expect((await statusOf(app.applicationId)).status).toBe("pending");
+    expect(await mailbox(base, app.email)).toEqual([]);
+  });
+
+  it("filters the list by status", async () => {
+    const page = await (await staff.get("/staff/onboarding?status=rejected")).text();
+    expect(page).toContain("Rory Fixer");
+    expect(page).not.toContain("Ava Fixer");
+  });
+});
+
+describe("lists and CSV exports", () => {
+  it("filters contact submissions by subject and searches them", async () => {
+    await postForm("/help", { intent: "help", name: "Henry Help", email: "henry@example.com", phone: "", description: "Dripping tap (list-test)." });
+    await postForm("/careers", { intent: "investor", name: "Ivy Investor", email: "ivy@example.com", message: "Interested in your seed round (list-test)." });
+    await postForm("/early-access", { intent: "waitlist", name: "Walt Wait", email: "walt@example.com", phone: "", location: "York" });
+    const help = await (await staff.get("/staff/contacts?subject=help")).text();
+    expect(help).toContain("Henry Help");
+    expect(help).not.toContain("Ivy Investor");
+    const investor = await (await staff.get("/staff/contacts?subject=investor")).text();
+    expect(investor).toContain("Ivy Investor");
+    expect(investor).not.toContain("Henry Help");
+    const search = await (await staff.get("/staff/contacts?q=WALT")).text();
+    expect(search).toContain("Walt Wait");
+    expect(search).not.toContain("Henry Help");
+    // A wildcard typed into the search is taken literally.
+    expect(await (await staff.get("/staff/contacts?q=%25")).text()).toContain("Nothing matches this search and these filters.");
+    // Unknown filter values are ignored, not trusted.
+    expect((await staff.get("/staff/contacts?subject=everything&page=-3")).status).toBe(200);
+  });
+
+  it("exports an applicant whose name begins with = as inert text, as UTF-8 with a BOM and CRLF lines, honouring the filters", async () => {
+    await postRecruitment({
+      firstName: '=HYPERLINK("http://evil.example","x")',
+      lastName: "+Plus",
+      email: "formula@example.com",
+      phone: "07700 900333",
+      position: "@Attacker, with a comma",
+      experience: "-1 years of\nmultiline experience.",
+      qualifications: "Qualifications with “quotes” and £ signs.",
+      coverLetter: "A cover letter that is long enough to pass the fifty character rule, surely.",
+    });
+    const rows = await csv(staff, "/staff/export/recruitment?q=formula%40example.com");
+    expect(rows).toHaveLength(2);
+    const [header, row] = rows as [string[], string[]];
+    expect(header.slice(0, 3)).toEqual(["Name", "Position", "Email"]);
+    const cell = (label: string) => row[header.indexOf(label)]!;
+    expect(cell("Name")).toBe(`'=HYPERLINK("http://evil.example","x") +Plus`);
+    expect(cell("Position")).toBe("'@Attacker, with a comma");
+    // (A multipart form sends its line breaks as CRLF; quoted, they stay inside the one field.)
+    expect(cell("Experience")).toMatch(/^'-1 years of\r?\nmultiline experience\.$/);
+    expect(cell("Qualifications")).toBe("Qualifications with “quotes” and £ signs.");
+    expect(cell("CV")).toBe("no");
+    expect(cell("Received")).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    // The export honours the filter: applicants without a CV only.
+    const withoutCv = await csv(staff, "/staff/export/recruitment?cv=without");
+    expect(withoutCv.slice(1).every((r) => r[withoutCv[0]!.indexOf("CV")] === "no")).toBe(true);
+    expect(withoutCv.length).toBeGreaterThan(1);
+
+    const audit = await csv(admin, "/staff/export/audit?action=export.csv&q=formula");
+    const exported = audit.find((r) => r[audit[0]!.indexOf("Target")] === "list recruitment");
+    expect(exported?.[audit[0]!.indexOf("Who")]).toBe("staffer@example.com");
+    expect(exported?.[audit[0]!.indexOf("Details")]).toContain('"q":"formula@example.com"');
+  });
+
+  it("pages through long lists with the filters kept", async () => {
+    for (let i = 0; i < 27; i++) {
+      await postForm("/early-access", { intent: "waitlist", name: `Pager ${String(i).padStart(2, "0")}`, email: `pager${i}@example.com`, phone: "", location: "" });
+    }
+    const first = await (await staff.get("/staff/contacts?subject=waitlist&q=pager")).text();
+    expect(first).toContain("27 results · page 1 of 2");
+    expect(first).toContain('href="/staff/contacts?q=pager&amp;subject=waitlist&amp;page=2"');
+    const second = await (await staff.get("/staff/contacts?q=pager&subject=waitlist&page=2")).text();
+    expect(second).toContain("page 2 of 2");
+    expect(second).toContain("Pager 00");
+    expect(second).not.toContain("Pager 26");
+    const all = await csv(staff, "/staff/export/contacts?q=pager&subject=waitlist");
+    expect(all).toHaveLength(28);
+  });
+});
+
+describe("accounts", () => {
+  it("disabling a user ends their session at once and blocks sign-in with a clear message; enabling lets them back", async () => {
+    const victim = await newConfirmedUser("victim@example.com", "Vic Tim");
+    expect((await victim.get("/account")).status).toBe(200);
+    const userId = /href="\/staff\/users\/([^"]+)"/.exec(await (await staff.get("/staff/users?q=victim%40example.com")).text())![1]!;
+
+    const disabled = await staff.post(`/staff/users/${userId}`, { intent: "disable" });
+    expect(disabled.status).toBe(200);
+    expect(await disabled.text()).toContain("Account disabled");
+
+    const after = await victim.get("/account");
+    expect(after.status).toBe(302);
+    expect(after.headers.get("location")).toBe("/auth?from=%2Faccount");
+
+    const { res, browser } = await signIn("victim@example.com");
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("This account has been disabled.");
+    expect(browser.hasSession()).toBe(false);
+    expect(await (await staff.get("/staff/users?state=disabled")).text()).toContain("victim@example.com");
+
+    expect((await staff.post(`/staff/users/${userId}`, { intent: "enable" })).status).toBe(200);
+    const back = await signIn("victim@example.com");
+    expect(back.res.status).toBe(302);
+    expect(back.browser.hasSession()).toBe(true);
+
+    const events = await (await staff.get("/staff/security-events?type=account_disabled")).text();
+    expect(events).toContain("victim@example.com");
+  });
+
+  it("keeps the rules: no acting on oneself, staff cannot touch staff or admins or change roles, admins can", async () => {
+    const idOf = async (email: string) => /href="\/staff\/users\/([^"]+)"/.exec(await (await admin.get(`/staff/users?q=${encodeURIComponent(email)}`)).text())![1]!;
+    const staffId = await idOf("staffer@example.com");
+    const adminId = await idOf(ADMIN_EMAIL);
+    const plainId = await idOf("plain@example.com");
+
+    expect((await staff.post(`/staff/users/${staffId}`, { intent: "disable" })).status).toBe(400);
+    expect((await staff.post(`/staff/users/${adminId}`, { intent: "disable" })).status).toBe(403);
+    expect((await staff.post(`/staff/users/${plainId}`, { intent: "role", role: "admin" })).status).toBe(403);
+    expect((await admin.post(`/staff/users/${adminId}`, { intent: "role", role: "user" })).status).toBe(400);
+    expect((await admin.post(`/staff/users/${plainId}`, { intent: "role", role: "superuser" })).status).toBe(400);
+    expect((await plain.get("/staff")).status).toBe(403);
+
+    const promoted = await admin.post(`/staff/users/${plainId}`, { intent: "role", role: "staff" });
+    expect(promoted.status).toBe(200);
+    expect((await plain.get("/staff")).status).toBe(200);
+    expect((await admin.post(`/staff/users/${plainId}`, { intent: "role", role: "user" })).status).toBe(200);
+    expect((await plain.get("/staff")).status).toBe(403);
+  });
+});
+
+describe("the outbox", () => {
+  it("makes failed jobs stand out and retries one now", async () => {
+    await postForm("/help", { intent: "help", name: "Olly Outbox", email: "olly@example.com", phone: "", description: "Sheet sync will fail (outbox-test)." });
+    const failed = await eventually(async () => {
+      const job = (await forms()).jobs.find((j) => j.kind === "webhook" && j.status === "failed" && j.payload.body?.includes("outbox-test"));
+      expect(job).toBeTruthy();
+      return job!;
+    });
+    const dashboard = await (await staff.get("/staff")).text();
+    expect(dashboard).toMatch(/outbox jobs? ha(ve|s) failed/);
+    expect(dashboard).toContain('href="/staff/outbox?status=failed"');
+
+    const list = await (await staff.get("/staff/outbox?status=failed&kind=webhook")).text();
+    expect(list).toContain(`href="/staff/outbox/${failed.id}"`);
+    const detail = await (await staff.get(`/staff/outbox/${failed.id}`)).text();
+    expect(detail).toContain("Retry now");
+    expect(detail).toContain("Last error");
+
+    const retry = await staff.post(`/staff/outbox/${failed.id}`, { intent: "retry" });
+    expect(retry.status).toBe(200);
+    expect(await retry.text()).toContain("Retry queued");
+    // It ran once more (and failed again: the receiver is still down).
+    await eventually(async () => {
+      const job = (await forms()).jobs.find((j) => j.id === failed.id)!;
+      expect(job).toMatchObject({ status: "failed", attempts: failed.attempts + 1 });
+    });
+
+    const sent = (await forms()).jobs.find((j) => j.kind === "email" && j.status === "sent")!;
+    const notRetryable = await staff.post(`/staff/outbox/${sent.id}`, { intent: "retry" });
+    expect(notRetryable.status).toBe(400);
+    expect(await notRetryable.text()).toContain("This job was already sent.");
+  });
+});
+
+describe("VIP posts", () => {
+  it("creates a draft (excerpt and content required), publishes, edits, unpublishes and deletes it", async () => {
+    const invalid = await staff.post("/staff/vip-posts/new", { intent: "save", title: "Bleeding radiators", excerpt: " ", content: "", category: "Heating", author: "FixiT Team", tags: "" });
+    expect(invalid.status).toBe(400);
+    const invalidBody = await invalid.text();
+    expect(invalidBody).toContain("Please write a short excerpt.");
+    expect(invalidBody).toContain("Please write the post.");
+
+    const created = await staff.post("/staff/vip-posts/new", {
+      intent: "save",
+      title: "Bleeding radiators before winter",
+      excerpt: "Cold at the top, warm at the bottom? Your radiator needs bleeding.",
+      content: "Turn the heating off.\n\nOpen the valve a quarter turn with a radiator key until water appears.",
+      category: "Heating",
+      author: "FixiT Team",
+      tags: "heating, winter, Heating",
+    });
+    expect(created.status).toBe(302);
+    const location = created.headers.get("location")!;
+    expect(location).toMatch(/^\/staff\/vip-posts\/\d+\?notice=post-created$/);
+    const postPath = location.split("?")[0]!;
+    const editPage = await (await staff.get(location)).text();
+    expect(editPage).toContain("Draft saved");
+    expect(editPage).toContain('value="heating, winter"');
+
+    const drafts = await (await staff.get("/staff/vip-posts?state=draft")).text();
+    expect(drafts).toContain("Bleeding radiators before winter");
+
+    expect((await staff.post(postPath, { intent: "publish" })).status).toBe(200);
+    expect(await (await staff.get("/staff/vip-posts?state=published")).text()).toContain("Bleeding radiators before winter");
+
+    const edited = await staff.post(postPath, {
+      intent: "save",
+      title: "Bleeding radiators, step by step",
+      excerpt: "Cold at the top? Bleed it.",
+      content: "Turn the heating off first.",
+      category: "Heating",
+      author: "FixiT Team",
+      tags: "",
+    });
+    expect(edited.status).toBe(200);
+    expect(await (await staff.get(postPath)).text()).toContain("Bleeding radiators, step by step");
+
+    expect((await staff.post(postPath, { intent: "unpublish" })).status).toBe(200);
+    expect(await (await staff.get("/staff/vip-posts?state=published")).text()).not.toContain("Bleeding radiators, step by step");
+
+    // Delete asks first (without JavaScript: ?confirm=delete shows the question and the real button).
+    const confirm = await (await staff.get(`${postPath}?confirm=delete`)).text();
+    expect(confirm).toContain("Delete this post?");
+    const deleted = await staff.post(postPath, { intent: "delete" });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe("/staff/vip-posts?notice=post-deleted");
+    expect((await staff.get(postPath)).status).toBe(404);
+
+    const audit = await csv(admin, "/staff/export/audit?q=Bleeding");
+    const actions = audit.slice(1).map((r) => r[audit[0]!.indexOf("Action")]);
+    expect(actions).toEqual(expect.arrayContaining(["vip_post.create", "vip_post.publish", "vip_post.update", "vip_post.unpublish", "vip_post.delete"]));
+  });
+});
+
+describe("the dashboard", () => {
+  it("counts what came in over 7 and 30 days, and points at pending applications", async () => {
+    await newApplication("Penny");
+    const body = await (await staff.get("/staff")).text();
+    for (const label of ["Help requests", "Investor inquiries", "Waitlist sign-ups", "Feedback", "Job applications", "Fixer registrations", "Registered and paid", "Registered, not paid", "VIP members", "Onboarding applications by status", "Payments by status"]) {
+      expect(body, label).toContain(html(label));
+    }
+    expect(body).toMatch(/\d+ onboarding applications? (are|is) waiting for review\./);
+    expect(body).toContain('href="/staff/onboarding?status=pending"');
+  });
+});
