@@ -180,13 +180,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 1; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(field), (field = "");
-    else if (ch === "\r" && text[i + 1] === "\n") row.push(field), rows.push(row), (row = []), (field = ""), i++;
-    else if (ch === "\n") throw new Error("a bare LF ends a line: lines must end with CRLF");
+    else if (ch === ",") {
+      row.push(field);
+      field = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else if (ch === "\n") throw new Error("a bare LF ends a line: lines must end with CRLF");
     else field += ch;
   }
   expect(field).toBe("");
