@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { parseArgs } from "./staff.ts";
+
+describe("npm run staff -- <arguments>", () => {
+  it("reads grant (staff by default, or admin), revoke and list", () => {
+    expect(parseArgs(["grant", " Ada@Example.com "])).toEqual({ command: "grant", email: "ada@example.com", role: "staff" });
+    expect(parseArgs(["grant", "ada@example.com", "admin"])).toEqual({ command: "grant", email: "ada@example.com", role: "admin" });
+    expect(parseArgs(["revoke", "ada@example.com"])).toEqual({ command: "revoke", email: "ada@example.com" });
+    expect(parseArgs(["list"])).toEqual({ command: "list" });
+  });
+
+  it.each([[[]], [["grant"]], [["grant", "ada@example.com", "user"]], [["grant", "nope"]], [["revoke", "a@b.co", "admin"]], [["list", "x"]], [["delete", "a@b.co"]]])(
+    "refuses %j",
+    (argv) => {
+      expect(() => parseArgs(argv as string[])).toThrow();
+    },
+  );
+});
