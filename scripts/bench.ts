@@ -40,7 +40,8 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fixit-bench-"));
   const port = Number(process.env.BENCH_PORT ?? 3999);
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server/main.js"], {
+  // The same heap cap as `npm start` (docs/OPERATIONS.md: memory).
+  const server = spawn(process.execPath, ["--max-old-space-size=192", "server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
