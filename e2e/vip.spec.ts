@@ -74,6 +74,12 @@ test("a new visitor buys VIP in the test checkout, gets the code by email, enter
   await newest.getByText("Read the full post").click();
   await expect(fullText).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // Back to /early-access stays there: the finished code check does not send the visitor on again.
+  await page.goBack();
+  await expect(page).toHaveURL("/early-access");
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL("/early-access");
 });
 
 test("a wrong code, or the right one in the wrong case, is refused with the spec's toast and no navigation", async ({ page }) => {
