@@ -143,6 +143,13 @@ describe("/early-access-blog", () => {
       const body = await res.text();
       for (const text of MEMBERS_ONLY) expect(body).not.toContain(text);
     }
+    // Signed out, My Account sends the visitor to sign in, and the sign-in page says why they came.
+    const account = await fetch(`${base}/account?notice=vip-denied`, { redirect: "manual" });
+    expect(account.status).toBe(302);
+    const signIn = await (await fetch(new URL(account.headers.get("location")!, base))).text();
+    expect(signIn).toContain("Access Denied");
+    expect(signIn).toContain("You need a valid early access code to view this page.");
+    expect(await (await fetch(`${base}/auth?from=${encodeURIComponent("/account?notice=other")}`)).text()).not.toContain("Access Denied");
     // The client-side data request is guarded the same way.
     const data = await fetch(`${base}/early-access-blog.data?code=WRONG`, { redirect: "manual", headers: { "x-forwarded-for": newIp() } });
     const dataBody = await data.text();

@@ -26,3 +26,12 @@ export function accountNoticePath(key: AccountNoticeKey): string {
 export function accountNotice(value: string | null): (typeof accountNotices)[AccountNoticeKey] | null {
   return value !== null && Object.hasOwn(accountNotices, value) ? accountNotices[value as AccountNoticeKey] : null;
 }
+
+/**
+ * The notice carried by a sign-in redirect to My Account (/auth?from=/account?notice=…), so a
+ * signed-out visitor sent to My Account still reads why.
+ */
+export function accountNoticeInReturnPath(from: string): (typeof accountNotices)[AccountNoticeKey] | null {
+  const [path, query = ""] = from.split("?", 2);
+  return path === "/account" ? accountNotice(new URLSearchParams(query).get("notice")) : null;
+}
