@@ -104,7 +104,7 @@ export const onboardingCards: readonly OnboardingCard[] = [
       label: "Your qualifications and certifications",
       placeholder: "e.g. NVQ Level 3 in Plumbing and Heating; Gas Safe registered (no. 123456); City & Guilds 2391",
     },
-    files: { name: "certifications", label: "Certification documents", required: false, hint: "Certificates and registrations (PDF or Word)." },
+    files: { name: "certifications", label: "Certification documents", required: false, hint: "Certificates and registrations." },
   },
   {
     id: "expertise-card",
@@ -115,7 +115,7 @@ export const onboardingCards: readonly OnboardingCard[] = [
       label: "Your expertise and skills",
       placeholder: "e.g. 8 years fitting bathrooms and boilers; emergency leak repairs; kitchen installations",
     },
-    files: { name: "portfolio", label: "Portfolio or work examples", required: false, hint: "Photos of past jobs in a PDF, references or case studies (PDF or Word)." },
+    files: { name: "portfolio", label: "Portfolio or work examples", required: false, hint: "Photos of past jobs in a PDF, references or case studies." },
   },
   {
     id: "insurance-card",
@@ -126,7 +126,7 @@ export const onboardingCards: readonly OnboardingCard[] = [
       label: "Insurance details",
       placeholder: "e.g. Public liability insurance, £2 million cover, with Example Insurance plc, policy PL-123456, renews March 2027",
     },
-    files: { name: "insurance", label: "Insurance documents", required: true, hint: "At least one document: your policy schedule or certificate of insurance (PDF or Word)." },
+    files: { name: "insurance", label: "Insurance documents", required: true, hint: "At least one document: your policy schedule or certificate of insurance." },
   },
 ];
 

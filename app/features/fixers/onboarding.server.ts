@@ -321,7 +321,7 @@ export async function downloadOwnDocument(context: Ctx, user: SessionUser, docum
       "content-type": doc.contentType,
       "content-length": String(file.size),
       "content-disposition": `attachment; filename="${doc.name}"`,
-      "x-content-type-options": "nosniff",
+      // X-Content-Type-Options: nosniff comes with every response (helmet).
       "cache-control": "private, no-store",
     },
   });

@@ -1,0 +1,82 @@
+import { expect, type Page } from "@playwright/test";
+import { makeDocx, makePdf } from "../../tests/helpers/documents";
+import { waitForMailTo } from "./accounts";
+
+/**
+ * The fixer journey's steps as a new fixer takes them in the browser, for any spec that needs a
+ * real fixer (the journey's own test, the staff console's review test).
+ */
+
+export const FIX_CODE = /FIX(?:-[2-9A-HJKMNP-Z]{4}){3}/;
+
+export const toastWith = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: false });
+
+/** Fills /fixer-register and saves; returns the checkout tab the page opens 1.5 s later. */
+export async function registerAsFixer(page: Page, details: { firstName: string; lastName: string; email: string; phone: string }) {
+  await page.goto("/fixer-register");
+  const form = page.getByRole("form", { name: "Fixer details" });
+  await form.getByLabel("First name").fill(details.firstName);
+  await form.getByLabel("Last name").fill(details.lastName);
+  await form.getByLabel("Email").fill(details.email);
+  await form.getByLabel("Phone").fill(details.phone);
+  const checkoutTab = page.context().waitForEvent("page", { timeout: 10_000 });
+  await form.getByRole("button", { name: /Save & Pay/ }).click();
+  await expect(toastWith(page, "Details Saved! 🎉")).toBeVisible();
+  await expect(toastWith(page, "Redirecting you to payment...")).toBeVisible();
+  const tab = await checkoutTab;
+  await tab.waitForLoadState();
+  return tab;
+}
+
+/** Pays in the TEST MODE checkout tab with the card that succeeds; leaves the tab on the success page. */
+export async function payWithTestCard(tab: Page, email?: string) {
+  await expect(tab.getByText("TEST MODE", { exact: false })).toBeVisible();
+  if (email) await tab.getByLabel("Email").fill(email);
+  await tab.getByLabel("Name on card").fill("Test Fixer");
+  await tab.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await tab.getByLabel("Expiry (MM / YY)").fill("12 / 39");
+  await tab.getByLabel("CVC").fill("123");
+  await tab.getByRole("button", { name: /^Pay / }).click();
+  await tab.waitForURL(/\/checkout\/success\?payment=/);
+}
+
+/** The access code from the fee email in /dev/mailbox. */
+export async function accessCodeFromMailbox(page: Page, email: string) {
+  const mail = await waitForMailTo(page, email, "Your FixiT fixer access code");
+  const code = FIX_CODE.exec(mail.text)?.[0];
+  expect(code, "access code in the email").toBeTruthy();
+  return code!;
+}
+
+/** On /fixer-onboarding, signed in: enters the code and waits for the unlocked form. */
+export async function unlockPortal(page: Page, code: string) {
+  await page.goto("/fixer-onboarding");
+  await page.getByLabel("Access Code").fill(code);
+  await page.getByRole("button", { name: "Unlock Portal" }).click();
+  await expect(toastWith(page, "Access Granted! Welcome to the Fixer Onboarding Portal.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Complete Your Fixer Profile" })).toBeVisible();
+}
+
+export const onboardingAnswers = {
+  qualifications: "NVQ Level 3 in Plumbing and Heating; Gas Safe registered (no. 123456)",
+  expertise: "Eight years fitting bathrooms and boilers; emergency leak repairs",
+  insurance: "Public liability insurance, £2 million cover, policy PL-123456, renews March 2027",
+};
+
+/** Fills the unlocked form with a real PDF certificate and a real DOCX insurance policy, and submits it. */
+export async function submitOnboarding(page: Page) {
+  await page.getByLabel("Your qualifications and certifications").fill(onboardingAnswers.qualifications);
+  await page.getByLabel("Your expertise and skills").fill(onboardingAnswers.expertise);
+  await page.getByLabel("Insurance details").fill(onboardingAnswers.insurance);
+  await page.getByLabel("Certification documents").setInputFiles({ name: "gas-safe-certificate.pdf", mimeType: "application/pdf", buffer: makePdf("Gas Safe certificate") });
+  await expect(page.getByRole("list", { name: "Certification documents chosen" }).getByText("gas-safe-certificate.pdf")).toBeVisible();
+  await page.getByLabel("Insurance documents").setInputFiles({
+    name: "public-liability-policy.docx",
+    mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    buffer: makeDocx("Public liability insurance schedule"),
+  });
+  await expect(page.getByRole("list", { name: "Insurance documents chosen" }).getByText("public-liability-policy.docx")).toBeVisible();
+  await page.getByRole("button", { name: "Complete Fixer Registration" }).click();
+  await expect(toastWith(page, "Application Submitted!")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Under review").first()).toBeVisible();
+}
