@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signUpAndConfirm, withCookieChoice } from "./helpers/accounts";
 import { accessCodeFromMailbox, payWithTestCard, registerAsFixer, submitOnboarding, toastWith } from "./helpers/fixers";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
@@ -18,7 +18,7 @@ test.beforeEach(async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${(testInfo.workerIndex * 20 + ++ipCounter) % 250}` });
 });
 
-async function checkScreen(page: import("@playwright/test").Page, name: string, path: string) {
+async function checkScreen(page: Page, name: string, path: string) {
   await expectNoSeriousA11yViolations(page);
   await saveScreenshots(page, name, path);
   for (const width of Object.values(widths)) {
