@@ -112,7 +112,7 @@ async function post(pathname: string, fields: Record<string, string | string[]>,
     redirect: "manual",
     headers: { "x-forwarded-for": ip, origin: server.url },
   });
-  return { status: res.status, html: await res.text(), location: res.headers.get("location") };
+  return { status: res.status, html: await res.text(), location: res.headers.get("location"), retryAfter: res.headers.get("retry-after") };
 }
 
 async function postMultipart(fields: Record<string, string>, cv?: { name: string; type: string; content: Buffer }, ip = newIp()) {
@@ -310,11 +310,26 @@ describe("abuse", () => {
     const before = await stored();
     const res = await post("/early-access", fields, ip);
     expect(res.status).toBe(429);
+    expect(res.retryAfter).toBe("600");
     expect(res.html).toContain("Too many attempts. Please wait a few minutes and try again.");
     expect((await added(before)).contacts).toEqual([]);
     // Another form, and another address, are counted apart.
     expect((await post("/early-access", { intent: "feedback", likelihood: "maybe" }, ip)).status).toBe(200);
     expect((await post("/early-access", fields)).status).toBe(200);
+  });
+
+  it("every form page tells a limited sender when to retry (Retry-After)", async () => {
+    const cases: [string, Record<string, string>][] = [
+      ["/help", { intent: "help", name: "Rita Rate", email: "rita@example.com", description: "A dripping tap in the kitchen." }],
+      ["/careers", { intent: "investor", name: "Rita Rate", email: "rita@example.com", message: "Interested in your seed round." }],
+    ];
+    for (const [path, fields] of cases) {
+      const ip = newIp();
+      let res = await post(path, fields, ip);
+      for (let i = 0; i < 6 && res.status !== 429; i++) res = await post(path, fields, ip);
+      expect(res.status, path).toBe(429);
+      expect(res.retryAfter, path).toBe("600");
+    }
   });
 
   it("HTML typed into fields is stored as text and shown escaped in pages and emails", async () => {

@@ -18,6 +18,11 @@ const page = publicPage("/careers");
 
 /** The investor inquiry form (app/features/forms). */
 export const action = (args: Route.ActionArgs) => investorInquiryAction(args);
+
+/** The action's headers (Retry-After on a 429) reach the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
 export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
 
 export const meta: Route.MetaFunction = () => pageMeta({ ...page, jsonLd: jobs.map(jobPostingJsonLd) });

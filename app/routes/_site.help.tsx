@@ -20,6 +20,11 @@ export function loader() {
 
 /** The Contact Support form (app/features/forms). */
 export const action = (args: Route.ActionArgs) => contactSupportAction(args);
+
+/** The action's headers (Retry-After on a 429) reach the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
 export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -21,6 +21,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) => recruitmentAction(args);
+
+/** The action's headers (Retry-After on a 429) reach the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
 export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
 
 export default function RecruitmentPage({ loaderData }: Route.ComponentProps) {
