@@ -66,15 +66,16 @@ function unlock(browser: Browser, code: string, ip = newIp()) {
 }
 
 type Upload = { field: string; name: string; content: Buffer; type?: string };
+type SubmitAnswer = { ok: boolean; message?: string; title?: string; description?: string; field?: string };
 async function submit(browser: Browser, texts: Record<string, string>, files: Upload[], path = "/fixer-onboarding/submit") {
   const form = new FormData();
   for (const [k, v] of Object.entries(texts)) form.append(k, v);
   for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.content)], { type: f.type ?? "application/octet-stream" }), f.name);
   const res = await fetch(`${base}${path}`, { method: "POST", body: form, redirect: "manual", headers: { cookie: browser.cookieHeader(), origin: base } });
   const text = await res.text();
-  let body: { ok: boolean; message?: string; title?: string; description?: string; field?: string } | null = null;
+  let body: SubmitAnswer | null = null;
   try {
-    body = JSON.parse(text) as typeof body;
+    body = JSON.parse(text) as SubmitAnswer;
   } catch {
     /* an HTML page or an empty redirect */
   }
