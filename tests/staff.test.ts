@@ -3,6 +3,7 @@ import { createHmac } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
+import { classConflictsIn } from "./helpers/class-conflicts";
 import { makeDocx, makePdf } from "./helpers/documents";
 import { startTestServer, testDbKind, type TestServer } from "./helpers/server";
 
@@ -357,6 +358,7 @@ describe("STAFF_ADMIN_EMAILS", () => {
 describe("who may open the console", () => {
   let fixture: Awaited<ReturnType<typeof newApplication>>;
   let recruitmentId: number;
+  let vipCode: string;
   const staffPages: string[] = [];
   const adminPages = ["/staff/audit", "/staff/export/audit"];
 
@@ -377,6 +379,19 @@ describe("who may open the console", () => {
       makePdf("Rita's CV"),
     );
     recruitmentId = (await forms()).applications.find((a) => a.firstName === "Rita")!.id;
+    // A VIP purchase through the TEST MODE checkout: a payment, a code and a membership to look at.
+    const started = await plain.get("/checkout/vip", { headers: { "x-forwarded-for": newIp() } });
+    expect(started.status).toBe(303);
+    const checkoutPath = new URL(started.headers.get("location")!, base).pathname;
+    const paid = await plain.post(
+      checkoutPath,
+      { email: "plain@example.com", cardName: "Pat Plain", cardNumber: "4242 4242 4242 4242", expiry: "12 / 39", cvc: "123" },
+      { "x-forwarded-for": newIp() },
+    );
+    expect(paid.status).toBe(302);
+    const codeMail = await waitForMail(base, "plain@example.com", "Your FixiT VIP access code");
+    vipCode = /VIP(?:-[0-9A-Z]{4}){4}/.exec(codeMail.text)?.[0] ?? "";
+    expect(vipCode).not.toBe("");
     const contactId = await firstDetailId("/staff/contacts", "/staff/contacts/");
     staffPages.push(
       "/staff",
@@ -402,11 +417,17 @@ describe("who may open the console", () => {
       `/staff/files/onboarding/${fixture.documentIds[0]}`,
       `/staff/files/onboarding/${fixture.documentIds[0]}?view=inline`,
       `/staff/files/cv/${recruitmentId}`,
+      `/staff/payments/${checkoutPath.split("/").pop()}`,
+      `/staff/vip-codes/${await firstDetailId("/staff/vip-codes", "/staff/vip-codes/")}`,
+      `/staff/users/${await firstDetailId("/staff/users?q=plain%40example.com", "/staff/users/")}`,
+      `/staff/security-events/${await firstDetailId("/staff/security-events", "/staff/security-events/")}`,
+      `/staff/outbox/${await firstDetailId("/staff/outbox", "/staff/outbox/")}`,
     );
+    adminPages.push(`/staff/audit/${await firstDetailId("/staff/audit", "/staff/audit/", admin)}`);
   });
 
-  async function firstDetailId(list: string, prefix: string): Promise<string> {
-    const page = await (await staff.get(list)).text();
+  async function firstDetailId(list: string, prefix: string, as = staff): Promise<string> {
+    const page = await (await as.get(list)).text();
     const match = new RegExp(`href="${prefix.replace(/\//g, "\\/")}([^"?]+)"`).exec(page);
     expect(match, `a detail link on ${list}`).toBeTruthy();
     return match![1]!;
@@ -438,7 +459,13 @@ describe("who may open the console", () => {
       expect(res.headers.get("cache-control"), page).toBe("private, no-store");
       expect(res.headers.get("x-robots-tag"), page).toBe("noindex, nofollow");
       const body = await res.text();
-      if (res.headers.get("content-type")?.includes("text/html")) expect(body, page).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      // Access codes are stored hashed: no page and no export ever holds one.
+      expect(body, page).not.toContain(vipCode);
+      if (res.headers.get("content-type")?.includes("text/html")) {
+        expect(body, page).toContain('<meta name="robots" content="noindex, nofollow"/>');
+        // Decision 007: no element's classes fight over one CSS property.
+        expect(classConflictsIn(body), page).toEqual([]);
+      }
     }
   });
 

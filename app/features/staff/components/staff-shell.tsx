@@ -31,10 +31,15 @@ export function StaffShell({ user, failedJobs, children }: { user: ShellUser; fa
             <span className="hidden max-w-56 truncate text-sm text-muted-foreground md:inline" title={user.email}>
               {user.email}
             </span>
-            <StatusBadge status={user.role} className="hidden sm:inline-flex" />
-            <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
-              <Link to="/">View site</Link>
-            </Button>
+            {/* Wrapped: the components set their own display, which a class added here must not fight (decision 007). */}
+            <span className="hidden sm:inline-flex">
+              <StatusBadge status={user.role} />
+            </span>
+            <span className="hidden sm:inline-flex">
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/">View site</Link>
+              </Button>
+            </span>
             <Form method="post" action={accountLinks.signOutAction}>
               <Button type="submit" variant="outline" size="sm">
                 Sign out
@@ -81,8 +86,8 @@ function StaffNav({ groups, failedJobs }: { groups: StaffNavGroup[]; failedJobs:
                     end={item.href === "/staff"}
                     className={({ isActive }) =>
                       cn(
-                        "flex min-h-10 items-center gap-2 rounded-md px-2 text-sm font-medium text-foreground hover:bg-muted",
-                        isActive && "bg-secondary text-primary",
+                        "flex min-h-10 items-center gap-2 rounded-md px-2 text-sm font-medium",
+                        isActive ? "bg-secondary text-primary" : "text-foreground hover:bg-muted",
                       )
                     }
                   >

@@ -2,12 +2,8 @@ import { Badge } from "~/components/ui/badge";
 import { statusLabel, statusTone, type BadgeTone } from "../status";
 
 /** A stored status as a coloured badge ("changes_requested" → "Changes requested", accent). */
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
-  return (
-    <Badge variant={statusTone(status)} className={className}>
-      {statusLabel(status)}
-    </Badge>
-  );
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge variant={statusTone(status)}>{statusLabel(status)}</Badge>;
 }
 
 /** A badge from an already rendered cell (lists send text and tone). */
