@@ -129,6 +129,12 @@ describe("/fixer-register", () => {
     }
   });
 
+  it("drops a submission whose hidden honeypot field was filled", async () => {
+    const { status, page } = await register({ ...details({ email: "bot@example.com" }), company_website: "http://spam.example" });
+    expect(status).toBe(400);
+    expect(page).not.toMatch(CHECKOUT);
+  });
+
   it("saves valid details (trimmed, < and > stripped, email lower-cased) and opens the fee checkout", async () => {
     const { code, mail, success } = await registerAndPay("Mixed.Case@Example.COM", { firstName: "  <b>Grace</b> ", phone: "+44 (0)7700-900123" });
     expect(mail.to).toBe("mixed.case@example.com");

@@ -9,10 +9,10 @@ import { LoadingOverlay } from "~/components/ui/loading-overlay";
 import { Progress } from "~/components/ui/progress";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
-import { Honeypot } from "../forms/fields";
 import { onboardingCards, onboardingCopy, onboardingMessages, onboardingUploadLimits, type DocumentFolder, type TextField } from "./content";
 import type { SubmitResult } from "./onboarding.server";
-import { stripAngleBrackets } from "./schemas";
+import { FixerHoneypot } from "./honeypot";
+import { FIXER_HONEYPOT_FIELD, stripAngleBrackets } from "./rules";
 import { checkChosenFile, uploadWithProgress } from "./upload";
 
 /** Where the browser sends the form (JSON answers); without JavaScript the page's own action takes it. */
@@ -157,7 +157,7 @@ export function OnboardingForm({ userId, serverError }: { userId: string; server
 
     const body = new FormData();
     for (const name of textFields) body.append(name, textArea(form, name)?.value ?? "");
-    body.append("company_website", (form.elements.namedItem("company_website") as HTMLInputElement | null)?.value ?? "");
+    body.append(FIXER_HONEYPOT_FIELD, (form.elements.namedItem(FIXER_HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "");
     for (const { folder, file } of ordered) body.append(folder, file, file.name);
 
     setProgress(ordered.map(() => 0));
@@ -205,7 +205,7 @@ export function OnboardingForm({ userId, serverError }: { userId: string; server
       aria-label="Fixer profile"
       className="relative flex flex-col gap-6"
     >
-      <Honeypot />
+      <FixerHoneypot />
       {formError ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
           {formError}

@@ -10,9 +10,8 @@ import { hitRateLimit } from "../../../server/security/rate-limit.ts";
 import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "../../../server/storage/index.ts";
 import { record } from "../auth/actions.server";
 import type { SessionUser } from "../auth/session-user";
-import { HONEYPOT_FIELD } from "../forms/schemas";
 import { gateToasts, isApplicationStatus, onboardingCards, onboardingMessages, onboardingUploadLimits, type ApplicationStatus, type DocumentFolder } from "./content";
-import { accessCodeSchema, onboardingTextSchema } from "./schemas";
+import { accessCodeSchema, FIXER_HONEYPOT_FIELD, onboardingTextSchema } from "./schemas";
 
 /**
  * The onboarding portal (/fixer-onboarding), for a signed-in account:
@@ -207,7 +206,7 @@ export async function submitOnboarding(request: Request, context: Ctx, user: Ses
   }
   const discard = () => discardStoredFiles(storage, upload.files);
 
-  if (firstValue(upload.fields[HONEYPOT_FIELD]).trim() !== "") {
+  if (firstValue(upload.fields[FIXER_HONEYPOT_FIELD]).trim() !== "") {
     await discard();
     logger.warn({ userId: user.id }, "onboarding honeypot filled: dropped");
     return answer({ ok: false, message: onboardingMessages.failed.description }, 400);

@@ -5,11 +5,10 @@ import { CheckoutUnavailableError, createCheckout } from "../../../server/paymen
 import { hitRateLimit } from "../../../server/security/rate-limit.ts";
 import { getOptionalUser } from "../auth/guard.server";
 import { readTextForm } from "../forms/actions.server";
-import { HONEYPOT_FIELD } from "../forms/schemas";
 import "../payments/fulfilments.server";
 import { registrationToasts } from "./content";
 import { isTransientDbError, REGISTRATION_RETRY, withRetry, type RetryOptions } from "./retry";
-import { checkRegistration, type RegistrationDetails, type RegistrationField } from "./schemas";
+import { checkRegistration, FIXER_HONEYPOT_FIELD, type RegistrationDetails, type RegistrationField } from "./rules";
 
 /**
  * /fixer-register's action: the details are saved as a fixer_registrations row (a transient
@@ -53,7 +52,7 @@ export async function registerFixerAction({ request, context }: { request: Reque
 
   const checked = checkRegistration(input);
   if (!checked.ok) return answer({ ok: false, title: checked.message, message: "", field: checked.field }, 400);
-  if ((input[HONEYPOT_FIELD] ?? "").trim() !== "") {
+  if ((input[FIXER_HONEYPOT_FIELD] ?? "").trim() !== "") {
     services.logger.warn({ ip: context.clientIp }, "fixer registration honeypot filled: dropped");
     return answer({ ok: false, title: registrationToasts.saveFailed.title, message: registrationToasts.saveFailed.description }, 400);
   }
