@@ -60,8 +60,8 @@ let stripeOverride: StripeCheckoutClient | undefined;
 export function useStripeClientForTests(client: StripeCheckoutClient | undefined): void {
   stripeOverride = client;
 }
-function stripeFor(services: AppServices): StripeCheckoutClient {
-  return stripeOverride ?? stripeClient(services.config);
+async function stripeFor(services: AppServices): Promise<StripeCheckoutClient> {
+  return stripeOverride ?? (await stripeClient(services.config));
 }
 
 export async function recordPaymentEvent(db: DbOrTx, paymentId: string, type: string, details: Record<string, unknown> = {}) {
@@ -108,7 +108,7 @@ export async function createCheckout(services: AppServices, input: CheckoutInput
   if (provider === "test") return { paymentId, url: `/checkout/test/${paymentId}` };
 
   try {
-    const session = await createStripeCheckoutSession(stripeFor(services), {
+    const session = await createStripeCheckoutSession(await stripeFor(services), {
       paymentId,
       productCode: product.code,
       productName: product.name,
@@ -235,7 +235,7 @@ export async function markPaidAndFulfil(
  */
 export async function reconcileWithStripe(services: AppServices, payment: Payment): Promise<void> {
   if (payment.provider !== "stripe" || !payment.providerSessionId || payment.status === "paid") return;
-  const session = readSession(await stripeFor(services).checkout.sessions.retrieve(payment.providerSessionId));
+  const session = readSession(await (await stripeFor(services)).checkout.sessions.retrieve(payment.providerSessionId));
   if (session.paymentId !== payment.id) {
     services.logger.error({ paymentId: payment.id, sessionId: session.sessionId }, "stripe session belongs to another payment");
     return;

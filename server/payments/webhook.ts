@@ -34,7 +34,7 @@ export function stripeWebhookHandler(services: AppServices): RequestHandler {
     let event: Stripe.Event;
     try {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      event = verifyWebhookEvent(body, req.get("stripe-signature"), secret);
+      event = await verifyWebhookEvent(body, req.get("stripe-signature"), secret);
     } catch (error) {
       logger.warn({ err: error, ip: req.ip }, "stripe webhook refused: bad signature");
       res.status(400).json({ error: "Invalid signature" });
