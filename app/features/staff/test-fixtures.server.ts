@@ -1,6 +1,6 @@
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppServices } from "../../../server/services.ts";
-import { eq, sql } from "drizzle-orm";
 import { users } from "../../../server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "../../../server/db/schema/fixers.ts";
 import { newStorageKey, sanitiseFileName } from "../../../server/storage/index.ts";
@@ -29,7 +29,7 @@ export const fixtureSchema = z.object({
 export async function createOnboardingFixture(services: AppServices, input: z.infer<typeof fixtureSchema>) {
   const { db, storage } = services;
   const [account] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email.toLowerCase())).limit(1);
-  const stored = [];
+  const stored: (z.infer<typeof fixtureSchema>["documents"][number] & { key: string; size: number })[] = [];
   for (const doc of input.documents) {
     const key = newStorageKey(`fixer-documents/${doc.folder}`, doc.name);
     const body = Buffer.from(doc.base64, "base64");
