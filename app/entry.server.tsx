@@ -59,7 +59,9 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) loadContext.services.logger.error({ err: error }, "error while streaming a page");
+          // Errors inside a Suspense boundary render its fallback and surface only here, before or
+          // after the shell: log them all, or a page could answer 500 with nothing in the log.
+          loadContext.services.logger.error({ err: error, url: request.url, shellRendered }, "error while rendering a page");
         },
       },
     );

@@ -1,13 +1,15 @@
 import { Crown, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { Link } from "react-router";
-import { formatLongDate, isPast, milestones } from "~/content/dates";
-import { formatGBP, products } from "~/content/prices";
 import { useWidgetClearance } from "~/features/assistant/use-widget-clearance";
 import { cn } from "~/lib/utils";
+import type { VipOfferCardProps } from "./vip-offer-card";
 
 /** Spec §9: the card opens after 700 ms of hover or focus and closes 300 ms after leaving. */
-export const vipHoverCardTimings = { openDelayMs: 700, closeDelayMs: 300 } as const;
+export const vipHoverCardTimings = {
+  openDelayMs: 700,
+  closeDelayMs: 300,
+} as const;
 
 /**
  * The VIP early-access card (bottom left of the home page). The trigger is itself a link to
@@ -23,40 +25,57 @@ export function VipHoverCard() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cardId = useId();
   const { lift, covering } = useWidgetClearance(rootRef, !dismissed);
+  // The card's copy and prices load when the visitor reaches for the pill (700 ms before it opens),
+  // not with the page.
+  const [OfferCard, setOfferCard] =
+    useState<ComponentType<VipOfferCardProps> | null>(null);
+  const preloadCard = () => {
+    if (!OfferCard)
+      void import("./vip-offer-card").then((m) =>
+        setOfferCard(() => m.VipOfferCard),
+      );
+  };
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const schedule = (next: boolean) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(next), next ? vipHoverCardTimings.openDelayMs : vipHoverCardTimings.closeDelayMs);
+    timer.current = setTimeout(
+      () => setOpen(next),
+      next ? vipHoverCardTimings.openDelayMs : vipHoverCardTimings.closeDelayMs,
+    );
   };
 
   if (dismissed) return null;
-
-  const price = formatGBP(products.vipAccess.pricePence);
-  const earlyAccess = formatLongDate(milestones.vipEarlyAccess);
-  const dateLine = isPast(milestones.vipEarlyAccess)
-    ? `VIP members have had early access since ${earlyAccess}.`
-    : `VIP early access opens on ${earlyAccess}.`;
 
   return (
     <div
       ref={rootRef}
       data-vip-hover-card=""
-      className={cn("fixed left-4 z-40 flex max-w-[calc(100vw-6.5rem)] flex-col items-start gap-2 sm:left-6", covering && !open && "invisible")}
+      className={cn(
+        "fixed left-4 z-40 flex max-w-[calc(100vw-6.5rem)] flex-col items-start gap-2 sm:left-6",
+        covering && !open && "invisible",
+      )}
       style={{ bottom: `calc(1rem + ${lift}px)` }}
       onPointerEnter={(event) => {
+        preloadCard();
         if (event.pointerType === "mouse") schedule(true);
       }}
       onPointerLeave={(event) => {
-        if (event.pointerType === "mouse" && !rootRef.current?.contains(document.activeElement)) schedule(false);
+        if (
+          event.pointerType === "mouse" &&
+          !rootRef.current?.contains(document.activeElement)
+        )
+          schedule(false);
       }}
       onFocus={() => {
+        preloadCard();
         if (!open) schedule(true);
         else clearTimeout(timer.current);
       }}
       onBlur={(event) => {
-        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) schedule(false);
+        if (!rootRef.current?.contains(event.relatedTarget as Node | null))
+          schedule(false);
       }}
       onKeyDown={(event) => {
         if (event.key === "Escape" && open) {
@@ -71,7 +90,7 @@ export function VipHoverCard() {
         <Link
           ref={triggerRef}
           to="/early-access"
-          aria-describedby={open ? cardId : undefined}
+          aria-describedby={open && OfferCard ? cardId : undefined}
           className="flex min-h-11 items-center gap-2 rounded-l-full bg-accent py-2 pr-3 pl-4 text-sm font-semibold text-accent-foreground hover:bg-accent/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <Crown aria-hidden="true" className="size-4" />
@@ -87,38 +106,8 @@ export function VipHoverCard() {
         </button>
       </div>
       {/* After the trigger in the DOM so Tab moves into it; drawn above it with order-first. */}
-      {open ? (
-        <div
-          id={cardId}
-          role="region"
-          aria-label="VIP early access offer"
-          className="order-first w-72 max-w-full animate-fade-in rounded-xl border border-border bg-popover p-4 text-popover-foreground shadow-overlay"
-        >
-          <p className="flex items-center gap-2 font-semibold">
-            <Crown aria-hidden="true" className="size-5 text-accent" />
-            VIP Early Access
-          </p>
-          <p className="mt-2 text-small">
-            Join VIP for a one-time {price} ({products.vipAccess.terms}): our members-only blog with progress updates, early-bird offers and
-            first look at new features.
-          </p>
-          <p className="mt-2 text-small text-muted-foreground">{dateLine}</p>
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            <Link
-              to="/early-access"
-              className="inline-flex h-9 items-center rounded-md bg-accent px-3 text-sm font-medium text-accent-foreground hover:bg-accent/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              Get VIP access for {price}
-            </Link>
-            <button
-              type="button"
-              onClick={() => setDismissed(true)}
-              className="inline-flex h-9 cursor-pointer items-center rounded-md px-3 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              No thanks
-            </button>
-          </div>
-        </div>
+      {open && OfferCard ? (
+        <OfferCard id={cardId} onDismiss={() => setDismissed(true)} />
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { settledModule } from "~/lib/settled-module";
 import type * as BelowFoldExports from "./below-fold";
 
 type BelowFoldModule = typeof BelowFoldExports;
@@ -7,9 +8,7 @@ type BelowFoldModule = typeof BelowFoldExports;
 // thenable, so the sections render into the HTML in the same pass (no streamed fallback).
 const serverModule: BelowFoldModule | null = import.meta.env.SSR ? await import("./below-fold") : null;
 
-const settled = (mod: BelowFoldModule) => ({ then: (resolve: (m: BelowFoldModule) => void) => resolve(mod) }) as unknown as Promise<BelowFoldModule>;
-
-const BelowFold = lazy(() => (serverModule ? settled(serverModule) : import("./below-fold")));
+const BelowFold = lazy(() => (serverModule ? settledModule(serverModule) : import("./below-fold")));
 
 /**
  * The home page's sections below the hero, hydrated from their own chunk: the browser shows the
