@@ -11,7 +11,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
 import { onboardingCards, onboardingCopy, onboardingMessages, onboardingUploadLimits, type DocumentFolder, type TextField } from "./content";
 import type { SubmitResult } from "./onboarding.server";
-import { FixerHoneypot } from "./honeypot";
+import { Honeypot } from "~/components/honeypot";
 import { FIXER_HONEYPOT_FIELD, stripAngleBrackets } from "./rules";
 import { checkChosenFile, uploadWithProgress } from "./upload";
 
@@ -205,7 +205,7 @@ export function OnboardingForm({ userId, serverError }: { userId: string; server
       aria-label="Fixer profile"
       className="relative flex flex-col gap-6"
     >
-      <FixerHoneypot />
+      <Honeypot />
       {formError ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
           {formError}

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
 import { PAYMENT_REDIRECT_DELAY_MS, registrationCopy, registrationToasts } from "./content";
 import type { RegistrationResult } from "./registration.server";
-import { FixerHoneypot } from "./honeypot";
+import { Honeypot } from "~/components/honeypot";
 import { checkRegistration, registrationLimits, stripAngleBrackets, type RegistrationField } from "./rules";
 
 /** The page reads the same fetcher (by key) to move its step indicator once the details are saved. */
@@ -109,7 +109,7 @@ export function FixerRegistrationForm() {
   const documentError = documentResult && !documentResult.ok ? documentResult : null;
   return (
     <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-label="Fixer details" className="relative flex flex-col gap-5">
-      <FixerHoneypot />
+      <Honeypot />
       {documentError ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
           {documentError.message || documentError.title}

@@ -57,5 +57,5 @@ export function checkRegistration(input: Partial<Record<string, unknown>>):
   return { ok: true, data: { ...values, email: values.email.toLowerCase() } };
 }
 
-/** The hidden field bots fill (the same name as the public forms'): a filled one is dropped. */
-export const FIXER_HONEYPOT_FIELD = "company_website";
+/** The hidden field bots fill (the public forms' own): a filled one is dropped. */
+export { HONEYPOT_FIELD as FIXER_HONEYPOT_FIELD } from "~/components/honeypot";

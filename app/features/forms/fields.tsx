@@ -1,12 +1,12 @@
 import type * as React from "react";
-import { describedBy, FieldDescription, FieldError } from "~/components/ui/field-error";
+import { FormField } from "~/components/form-field";
+import { describedBy } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { FormActionResult } from "./form-result";
 import { failureToasts, successToasts } from "./messages";
-import { HONEYPOT_FIELD, type FieldErrors, type FormName, type FormValues } from "./schemas";
+import type { FieldErrors, FormName, FormValues } from "./schemas";
 
 /** Shared pieces of the public forms: labelled fields with linked messages, honeypot, outcome line. */
 
@@ -22,24 +22,9 @@ type FieldBase = {
 
 export const fieldId = (form: string, name: string) => `${form}-${name}`;
 
-function Field({ id, label, required, hint, error, children }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-destructive">
-            *
-          </span>
-        ) : (
-          <span className="font-normal text-muted-foreground">(optional)</span>
-        )}
-      </Label>
-      {children}
-      {hint ? <FieldDescription fieldId={id}>{hint}</FieldDescription> : null}
-      <FieldError fieldId={id} errors={error} />
-    </div>
-  );
+/** A labelled field (~/components/form-field) whose control sets its own ids and aria attributes. */
+function Field({ children, ...field }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: React.ReactNode }) {
+  return <FormField {...field}>{() => children}</FormField>;
 }
 
 const stringValue = (values: FormValues, name: string) => {
@@ -115,17 +100,7 @@ export function SelectField({
   );
 }
 
-/** Off-screen and hidden from assistive technology: only a bot fills it in. */
-export function Honeypot() {
-  return (
-    <div aria-hidden="true" className="pointer-events-none absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label>
-        Leave this field empty
-        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </label>
-    </div>
-  );
-}
+export { Honeypot } from "~/components/honeypot";
 
 /**
  * The outcome under the button: what a toast says, also in the page, so a browser without

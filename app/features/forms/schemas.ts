@@ -20,7 +20,7 @@ export const limits = {
 } as const;
 
 /** The field a person never sees; a bot that fills it gets a polite "success" and nothing is stored. */
-export const HONEYPOT_FIELD = "company_website";
+export { HONEYPOT_FIELD } from "~/components/honeypot";
 
 const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max.toLocaleString("en-GB")} characters.`);
 const required = (max: number, message: string) => text(max).min(1, message);
