@@ -5,22 +5,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { formatGBP } from "~/content/prices";
+import type { SuccessPageView } from "../../../server/payments/index.ts";
 import { FixerStepIndicator } from "../fixers/step-indicator";
 import { CopyableCode } from "./copy-code";
 
-export type SuccessView = {
-  id: string;
-  product: "fixerOnboarding" | "vipAccess" | "earlyAccessDonation";
-  productName: string;
-  amountPence: number;
-  status: "pending" | "paid" | "failed" | "cancelled" | "expired";
-  fulfilled: boolean;
-  email: string | null;
-  returnPath: string;
-  secrets: Record<string, string>;
-  secretsHidden: boolean;
-  retryPath: string | null;
-};
+/** What the success page's loader answers: the server's view plus, for a declined test card, where to retry. */
+export type SuccessView = SuccessPageView & { retryPath: string | null };
 
 /** How often, and how many times, a page waiting for a late confirmation checks again. */
 export const CONFIRM_POLL = { intervalMs: 2000, attempts: 15 } as const;

@@ -7,6 +7,7 @@ import { hashCode } from "../../../server/security/codes.ts";
 import { hitRateLimit } from "../../../server/security/rate-limit.ts";
 import type { AppServices } from "../../../server/services.ts";
 import { VIP_CODE_MAX_LENGTH } from "./schemas";
+import type { VipPost } from "./vip-blog-sections";
 
 /**
  * VIP access on the server: codes are checked here and nowhere else (the browser never holds
@@ -85,19 +86,8 @@ export async function isVipMember(db: Db, userId: string): Promise<boolean> {
   return (await getVipMembership(db, userId)) !== null;
 }
 
-export type VipPostView = {
-  id: number;
-  title: string;
-  excerpt: string;
-  content: string;
-  category: string;
-  author: string;
-  tags: string[];
-  publishedAt: string;
-};
-
 /** Published posts (published_at set and not in the future), newest first. */
-export async function listPublishedVipPosts(db: Db, now = new Date()): Promise<VipPostView[]> {
+export async function listPublishedVipPosts(db: Db, now = new Date()): Promise<VipPost[]> {
   const rows = await db
     .select()
     .from(vipPosts)
