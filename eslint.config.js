@@ -16,4 +16,37 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  // One dependency direction (docs/ARCHITECTURE.md): routes → features → components, content, lib → server.
+  // Only the composition root, server/app.ts, knows both sides.
+  layer({
+    files: ["server/**"],
+    ignores: ["server/app.ts"],
+    forbidden: ["~/*", "**/app/*"],
+    dynamic: String.raw`^~\x2F|(^|\x2F)app\x2F`,
+    message: "server/ is infrastructure: it does not import app/ (only server/app.ts wires the two)",
+  }),
+  layer({
+    files: ["app/components/**", "app/content/**", "app/lib/**"],
+    forbidden: ["~/features/*", "~/routes/*", "~/root", "**/features/*", "**/routes/*"],
+    dynamic: String.raw`(^~\x2F|\x2F)(features|routes)\x2F|^~\x2Froot`,
+    message: "components, content and lib sit below features and routes: pass what they need in as props or arguments",
+  }),
+  layer({
+    files: ["app/features/**"],
+    forbidden: ["~/routes/*", "~/root", "**/routes/*"],
+    dynamic: String.raw`(^~\x2F|\x2F)routes\x2F|^~\x2Froot`,
+    message: "features sit below routes: a feature never imports a route",
+  }),
 );
+
+/** One layer's rule: static and dynamic imports matching `forbidden` are errors. */
+function layer({ files, ignores = [], forbidden, dynamic, message }) {
+  return {
+    files,
+    ignores,
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: forbidden, message }] }],
+      "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/${dynamic}/]`, message }],
+    },
+  };
+}

@@ -16,6 +16,9 @@ const integration = (kind: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // Integration files spend most of their time waiting on the server process they start, so three
+    // files at once keep two cores busy (the default, one per core, left them half idle).
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },

@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { refusalWithoutPage } from "~/lib/refusal.server";
 
 export const streamTimeout = 5_000;
 
@@ -19,14 +20,18 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  // Hostile-input hardening: a refused POST from a non-browser is answered without rendering the page.
+  const refusal = refusalWithoutPage(request, responseStatusCode, responseHeaders, routerContext);
+  if (refusal) return refusal;
+  // No nonce in a page rendered for the anonymous cache: its inline scripts are allowed by hash (decision 012).
+  const nonce = loadContext.cspNonce || undefined;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete document in one piece.
+    // Crawlers and the anonymous-HTML cache get the complete document in one piece.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      loadContext.renderForCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { makePdf } from "../tests/helpers/documents";
+import { makePdf } from "#tests/helpers/documents.ts";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
 
 /**
@@ -133,7 +133,7 @@ test.describe("without JavaScript", () => {
     await help.getByLabel("Name").fill(`Nora ${id}`);
     await help.getByLabel("Email").fill("not-an-email");
     await help.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(page.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();
     await expect(page.getByText("Please describe how we can help.")).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue(`Nora ${id}`);
 

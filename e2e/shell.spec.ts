@@ -75,9 +75,9 @@ test.describe("cookie banner", () => {
     await expect(page.getByRole("region", { name: "Cookie Preferences" })).toBeVisible();
   });
 
-  test("nothing is in the server HTML, the banner does not shift the layout, and no storage is written before a choice", async ({ page, request }) => {
-    const html = await (await request.get("/")).text();
-    expect(html).not.toContain("Accept All Cookies");
+  test("the server HTML has the banner only until a choice is made; it does not shift the layout; no storage is written before a choice", async ({ page, request }) => {
+    expect(await (await request.get("/", { headers: { cookie: "" } })).text()).toContain("Accept All Cookies");
+    expect(await (await request.get("/", { headers: { cookie: "cookie_consent=essential" } })).text()).not.toContain("Accept All Cookies");
     await page.goto("/help");
     await expect(page.getByRole("region", { name: "Cookie Preferences" })).toBeVisible();
     const position = await page.getByTestId("cookie-banner").evaluate((e) => getComputedStyle(e).position);

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { makeDocx, makePdf } from "../tests/helpers/documents";
+import { makeDocx, makePdf } from "#tests/helpers/documents.ts";
 import { signUpAndConfirm, waitForMailTo, withCookieChoice } from "./helpers/accounts";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
 

@@ -35,6 +35,10 @@ test("a new visitor buys VIP in the test checkout, gets the code by email, enter
   // 'Get VIP access for £1.99' opens the checkout in a new tab.
   const [checkout] = await Promise.all([page.waitForEvent("popup"), section.getByRole("link", { name: /Get VIP access for £1\.99/ }).click()]);
   await checkout.waitForLoadState();
+  // Opening the tab records nothing; the visitor starts paying with a button (a POST).
+  await expect(checkout).toHaveURL(/\/checkout\/vip$/);
+  await expect(checkout.getByText("Lifetime access for a one-time £1.99.")).toBeVisible();
+  await checkout.getByRole("button", { name: "Continue to payment" }).click();
   await expect(checkout).toHaveURL(/\/checkout\/test\//);
   const pay = checkout.getByRole("form", { name: "Card payment" });
   await pay.getByLabel("Email").fill(email);
@@ -106,6 +110,8 @@ test("the blog refuses a wrong code: My Account says 'Access Denied'", async ({ 
 });
 
 test("a signed-in member: code entered once, then My Account and /secret-blog", async ({ page }) => {
+  // A whole journey with two axe runs and six page loads per width: give it the slow-test allowance.
+  test.slow();
   await signUpAndConfirm(page, `vip-member-${unique()}@example.com`, "Grace Hopper");
 
   // Not a member yet: /secret-blog sends the account to My Account.

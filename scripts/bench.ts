@@ -1,82 +1,57 @@
 /**
- * `npm run bench`: load figures for every public page and form endpoint that exists,
- * against the production server, with a static asset from the same server as the
- * reference line, and the server's peak memory (RSS). Not a test: its figures go in notes.
+ * `npm run bench`: in one run against the production build, with a static file from the same
+ * server as the reference line: every public page's req/s and its ratio to the static file, for an
+ * anonymous visitor (served from the anonymous-HTML cache) and for a signed-in one (rendered per
+ * request); the server time of one cached page (one connection); the form POSTs' p50/p99 at a fixed
+ * 100 req/s, as a browser with JavaScript sends them (a fetcher POST to `<page>.data`) and as a
+ * plain form POST; and the server's peak memory (RSS). Not a test: its figures go in notes.
  *
- *   npm run bench                     # PGlite (in memory)
- *   BENCH_DATABASE_URL=postgres://... npm run bench   # PostgreSQL (a throwaway database is created)
- *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
+ *   npm run bench                                        # PGlite (in memory)
+ *   BENCH_DATABASE_URL=postgres://... npm run bench      # PostgreSQL (a throwaway database is created)
+ *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 BENCH_PORT=3999 npm run bench
  */
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import pg from "pg";
-import { publicPages } from "../app/content/pages.ts";
-import { services } from "../app/content/services.ts";
+import { publicPages } from "~/content/pages.ts";
+import { services } from "~/content/services.ts";
 import { benchForms } from "./bench-forms.ts";
+import { startProductionServer } from "./production-server.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const postRate = Number(process.env.BENCH_POST_RATE ?? 100);
 const buildDir = process.env.BUILD_DIR ?? "build";
 
 if (!existsSync(`${buildDir}/server/index.js`)) execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
 
+type Row = { label: string; rps: number; p50: number; p99: number; cpuMsPerRequest: number; non2xx: number; errors: number };
+
 async function main() {
   const pgAdmin = process.env.BENCH_DATABASE_URL;
-  let databaseUrl = "memory://";
-  let dbName: string | undefined;
-  if (pgAdmin) {
-    dbName = `fixit_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgAdmin });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(pgAdmin);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), "fixit-bench-"));
-  const port = Number(process.env.BENCH_PORT ?? 3999);
-  const base = `http://127.0.0.1:${port}`;
-  // The same heap cap as `npm start` (docs/OPERATIONS.md: memory).
-  const server = spawn(process.execPath, ["--max-old-space-size=192", "server/main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      APP_ENV: "test", // rate limits of public forms are per IP; the bench runs them from one address
-      BENCH_MODE: "1",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const server = await startProductionServer({ port: Number(process.env.BENCH_PORT ?? 3999), pgAdminUrl: pgAdmin });
+  const { base } = server;
   try {
-    await waitFor(`${base}/healthz`);
-    const rows: string[][] = [];
-    const measure = async (label: string, opts: autocannon.Options) => {
+    const run = async (label: string, opts: autocannon.Options): Promise<Row> => {
+      const cpuBefore = readCpuMs(server.process.pid!);
       const result = await autocannon({ connections, duration: seconds, ...opts, url: `${base}${opts.url ?? ""}` });
-      rows.push([
-        label,
-        result.requests.average.toFixed(0),
-        String(result.latency.p50),
-        String(result.latency.p99),
-        String(result.non2xx),
-        String(result.errors + result.timeouts),
-      ]);
-      console.log(`  ${label}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+      // The server's own CPU time (user + system) per answered request.
+      const cpuMsPerRequest = (readCpuMs(server.process.pid!) - cpuBefore) / Math.max(1, result.requests.total);
+      const row = { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+      console.log(`  ${label}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${cpuMsPerRequest.toFixed(2)} CPU ms/req${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}`);
+      return row;
     };
+    // No Accept-Encoding (as before issue 13): every line measures the server, not the compressor.
+    const browserHeaders = { accept: "text/html" };
 
-    const home = await (await fetch(`${base}/`)).text();
-    const asset = /\/assets\/[^"]+\.js/.exec(home)?.[0];
     console.log(`FixiT bench: ${seconds} s per line, ${connections} connections, database ${pgAdmin ? "PostgreSQL" : "PGlite (memory)"}`);
-    if (asset) await measure(`static ${asset.replace(/-[\w-]+\.js$/, ".js")} (reference)`, { url: asset });
-    const paths = [...publicPages.map((p) => p.path), ...services.map((s) => s.href), "/healthz"];
+    const home = await (await fetch(`${base}/`)).text();
+    const asset = /\/assets\/entry\.client[^"]+\.js/.exec(home)?.[0] ?? /\/assets\/[^"]+\.js/.exec(home)![0];
+    const reference = await run(`static ${asset.replace(/-[\w-]+\.js$/, ".js")} (reference)`, { url: asset, headers: browserHeaders });
+
+    const cookie = await signedInCookie(base);
+    const paths = [...publicPages.map((p) => p.path), ...services.map((s) => s.href)];
+    const pages: { path: string; anonymous: Row; signedIn?: Row }[] = [];
     for (const p of paths) {
       const res = await fetch(`${base}${p}`, { redirect: "manual" });
       await res.arrayBuffer();
@@ -84,59 +59,83 @@ async function main() {
         console.log(`  skip ${p}: answers ${res.status}`);
         continue;
       }
-      await measure(`GET ${p}`, { url: p });
+      const anonymous = await run(`GET ${p} anonymous`, { url: p, headers: browserHeaders });
+      const signedIn = publicPages.some((page) => page.path === p) ? await run(`GET ${p} signed in`, { url: p, headers: { ...browserHeaders, cookie } }) : undefined;
+      pages.push({ path: p, anonymous, signedIn });
     }
+    // Server time of one cached page: one connection, one request at a time.
+    const single = await autocannon({ url: `${base}/`, connections: 1, duration: Math.min(seconds, 3), headers: browserHeaders });
+
+    const posts: Row[] = [];
     for (const form of benchForms) {
-      const res = await fetch(`${base}${form.path}`, { redirect: "manual" });
-      await res.arrayBuffer();
-      if (res.status === 404) {
-        console.log(`  skip POST ${form.path}: no such page yet`);
-        continue;
-      }
-      await measure(`POST ${form.path} (${form.label})`, {
-        url: form.path,
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-        body: new URLSearchParams(form.fields).toString(),
-      });
+      const body = new URLSearchParams(form.fields).toString();
+      const headers = { "content-type": "application/x-www-form-urlencoded", origin: base };
+      // A browser with JavaScript submits through a fetcher: the action's data only, no page render.
+      posts.push(await run(`POST ${form.path}.data (${form.label}, fetcher) at ${postRate}/s`, { url: `${form.path}.data`, method: "POST", headers, body, overallRate: postRate }));
+      posts.push(await run(`POST ${form.path} (${form.label}, no JavaScript) at ${postRate}/s`, { url: form.path, method: "POST", headers, body, overallRate: postRate }));
     }
-    const peakRss = readPeakRss(server.pid!);
-    console.log("\n| endpoint | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---|---|---|---|---|");
-    for (const r of rows) console.log(`| ${r.join(" | ")} |`);
-    console.log(`\nserver peak RSS: ${peakRss} MB (budget ${pgAdmin ? 250 : 450} MB)`);
+    // A refused request must cost far less than an accepted one: the sign-in form past its
+    // per-email limit (429 from one read, no page, no write), sent as a non-browser sends it.
+    const refusedBody = new URLSearchParams({ intent: "sign-in", email: "bench-limited@example.com", password: "wrong-password-1" }).toString();
+    const formHeaders = { "content-type": "application/x-www-form-urlencoded", origin: base };
+    for (let i = 0; i < 6; i++) await (await fetch(`${base}/auth`, { method: "POST", headers: formHeaders, body: refusedBody })).arrayBuffer();
+    const refused = await run("POST /auth sign-in over its limit (429, non-browser)", { url: "/auth", method: "POST", headers: formHeaders, body: refusedBody });
+    const peakRss = server.peakRssMb();
+
+    const ratio = (row: Row) => (row.rps / reference.rps).toFixed(2);
+    console.log(`\nstatic reference: ${reference.rps.toFixed(0)} req/s (p99 ${reference.p99} ms)`);
+    console.log("\n| page | anonymous req/s | ratio | p99 ms | signed-in req/s | ratio | p99 ms |\n|---|---|---|---|---|---|---|");
+    for (const { path, anonymous: a, signedIn: s } of pages) {
+      console.log(`| ${path} | ${a.rps.toFixed(0)} | ${ratio(a)} | ${a.p99} | ${s ? s.rps.toFixed(0) : "–"} | ${s ? ratio(s) : "–"} | ${s ? s.p99 : "–"} |`);
+    }
+    console.log(`\ncached GET / with one connection: ${single.latency.average.toFixed(2)} ms per request (${single.requests.average.toFixed(0)} req/s)`);
+    console.log(`\n| form POST (${postRate} req/s offered) | req/s | p50 ms | p99 ms | CPU ms/req | non-2xx | errors |\n|---|---|---|---|---|---|---|`);
+    for (const r of posts) console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest.toFixed(2)} | ${r.non2xx} | ${r.errors} |`);
+    console.log(`| ${refused.label} (unthrottled) | ${refused.rps.toFixed(0)} | ${refused.p50} | ${refused.p99} | ${refused.cpuMsPerRequest.toFixed(2)} | ${refused.non2xx} | ${refused.errors} |`);
+    for (const accepted of posts.filter((r) => r.non2xx === 0)) {
+      console.log(`rate-limited POST vs ${accepted.label}: ${((refused.cpuMsPerRequest / accepted.cpuMsPerRequest) * 100).toFixed(1)} % of the CPU per request (goal < 10 %)`);
+    }
+    console.log(`\nserver peak RSS: ${peakRss ?? "unknown"} MB (budget ${pgAdmin ? 250 : 450} MB)`);
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
-    if (pgAdmin && dbName) {
-      const admin = new pg.Client({ connectionString: pgAdmin });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await server.stop();
   }
 }
 
-function readPeakRss(pid: number): string {
+/** The process's CPU time so far (user + system), in milliseconds, from /proc. */
+function readCpuMs(pid: number): number {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]);
-    return (kb / 1024).toFixed(0);
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime are fields 14 and 15 of /proc/<pid>/stat (12 and 13 after the command name), in clock ticks (100 Hz).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
-    return "unknown";
+    return 0;
   }
 }
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
+/** Signs a bench account up and confirms it through the development mailbox; returns its Cookie header. */
+async function signedInCookie(base: string): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "copper-kettle-violet-harbour";
+  const signUp = await fetch(`${base}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ intent: "sign-up", fullName: "Bench User", email, phone: "", password, confirmPassword: password, userType: "customer" }),
+  });
+  await signUp.arrayBuffer();
+  for (let i = 0; i < 100; i++) {
+    const { messages } = (await (await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
+    const link = messages.map((m) => /https?:\/\/\S*\/api\/auth\/verify-email\S*/.exec(m.text)?.[0]).find(Boolean);
+    if (link) {
+      const url = new URL(link);
+      const confirm = await fetch(new URL(url.pathname + url.search, base), { redirect: "manual" });
+      const cookies = confirm.headers.getSetCookie().map((c) => c.split(";")[0]!);
+      if (!cookies.some((c) => c.includes("session_token="))) throw new Error("bench sign-in: no session cookie");
+      return cookies.join("; ");
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`server did not answer ${url}`);
+  throw new Error("bench sign-in: no confirmation email");
 }
 
 await main();

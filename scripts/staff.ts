@@ -5,34 +5,37 @@
  *   npm run staff -- revoke <email>                (back to a plain user)
  *   npm run staff -- list
  *
- * It reads the same settings as the server (DATABASE_URL, DATA_DIR, PORT, SESSION_SECRET) and
+ * It reads the same settings as the server (DATABASE_URL, DATA_DIR, PORT, SESSION_SECRET; without
+ * PORT, the port the server running on DATA_DIR recorded in DATA_DIR/server.json) and
  * reaches the database the only way each set-up allows (docs/decisions/ — staff command-line tool):
  * - PostgreSQL (DATABASE_URL=postgres://…): directly;
  * - PGlite in DATA_DIR/pglite that no server holds: directly, taking the same lock file the server takes;
  * - PGlite held by a running server, or in memory (DATABASE_URL=memory://): through that server,
- *   POST http://127.0.0.1:$PORT/internal/staff/roles signed with the server's session secret.
+ *   POST http://127.0.0.1:<port>/internal/staff/roles signed with the server's session secret.
  * When none of these works it says why and exits with status 1.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ConfigError, loadConfig, type Config } from "../server/config.ts";
-import { DataDirLockedError, openDatabase, type Db } from "../server/db/client.ts";
+import { ConfigError, loadConfig, type Config } from "#server/config.ts";
+import { DataDirLockedError, openDatabase, type Db } from "#server/db/client.ts";
+import { runningServerPort } from "#server/running-server.ts";
 import {
   STAFF_COMMAND_PATH,
   STAFF_SIGNATURE_HEADER,
   STAFF_TIMESTAMP_HEADER,
   signStaffCommand,
-} from "../server/staff/command-signature.ts";
-import { runStaffCommand, type StaffCommand, type StaffCommandOutcome } from "../server/staff/roles.ts";
+} from "~/features/staff/command-signature.server.ts";
+import { runStaffCommand, type StaffCommand, type StaffCommandOutcome } from "~/features/staff/roles.server.ts";
 
 const usage = `Usage:
   npm run staff -- grant <email> [staff|admin]   give an account the staff (default) or admin role
   npm run staff -- revoke <email>                make the account a plain user again
   npm run staff -- list                          show every staff and admin account
 
-It uses the server's settings: DATABASE_URL, DATA_DIR, PORT and SESSION_SECRET.`;
+It uses the server's settings: DATABASE_URL, DATA_DIR, PORT and SESSION_SECRET. Without PORT
+it finds the server running on DATA_DIR by itself.`;
 
 class UsageError extends Error {}
 
@@ -89,9 +92,15 @@ async function viaPostgres(url: string, command: StaffCommand): Promise<StaffCom
   }
 }
 
-async function viaServer(config: Config, command: StaffCommand, why: string): Promise<StaffCommandOutcome> {
+/** PORT when it was given, else the port the server running on DATA_DIR recorded, else the default. */
+export function serverPort(config: Pick<Config, "PORT" | "DATA_DIR">, env: NodeJS.ProcessEnv): number {
+  if (env.PORT?.trim()) return config.PORT;
+  return runningServerPort(config.DATA_DIR) ?? config.PORT;
+}
+
+async function viaServer(config: Config, command: StaffCommand, why: string, env: NodeJS.ProcessEnv): Promise<StaffCommandOutcome> {
   const secret = serverSecret(config);
-  const url = `http://127.0.0.1:${config.PORT}${STAFF_COMMAND_PATH}`;
+  const url = `http://127.0.0.1:${serverPort(config, env)}${STAFF_COMMAND_PATH}`;
   if (!secret) {
     throw new Error(
       `${why}, so this tool must go through the running server, but it has no session secret to sign with: ` +
@@ -115,7 +124,7 @@ async function viaServer(config: Config, command: StaffCommand, why: string): Pr
   } catch {
     throw new Error(
       `${why}, so this tool must go through the running server, but no FixiT server answered at ${url}. ` +
-        "Start the server (npm start) and run this again with the same PORT and DATA_DIR (or SESSION_SECRET) as the server.",
+        "Start the server (npm start) and run this again with the same DATA_DIR (or PORT and SESSION_SECRET) as the server.",
     );
   }
   const answer = (await response.json().catch(() => null)) as StaffCommandOutcome | null;
@@ -131,7 +140,7 @@ export async function execute(command: StaffCommand, env: NodeJS.ProcessEnv = pr
   config.SESSION_SECRET = env.SESSION_SECRET?.trim() || undefined;
 
   if (config.database.kind === "postgres") return viaPostgres(config.database.url, command);
-  if (config.database.dir === null) return viaServer(config, command, "The database is in memory inside the server (DATABASE_URL=memory://)");
+  if (config.database.dir === null) return viaServer(config, command, "The database is in memory inside the server (DATABASE_URL=memory://)", env);
 
   const dir = config.database.dir;
   if (!existsSync(dir)) {
@@ -141,7 +150,7 @@ export async function execute(command: StaffCommand, env: NodeJS.ProcessEnv = pr
   try {
     database = await openDatabase(config); // takes DATA_DIR's lock file, as the server does
   } catch (error) {
-    if (error instanceof DataDirLockedError) return viaServer(config, command, `A running server holds ${dir}`);
+    if (error instanceof DataDirLockedError) return viaServer(config, command, `A running server holds ${dir}`, env);
     throw error;
   }
   try {

@@ -15,6 +15,7 @@ const run = (title, cmd, args, env = {}) => {
 run("typecheck", "npx", ["react-router", "typegen"]);
 run("typecheck", "npx", ["tsc", "--noEmit"]);
 run("lint", "npx", ["eslint", "."]);
+run("no import circles", "npx", ["madge", "--circular", "app", "server"]);
 run("build", "npx", ["react-router", "build"]);
 run("unit and integration tests", "npx", ["vitest", "run"]);
 

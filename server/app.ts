@@ -1,26 +1,41 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import { constants as zlibConstants } from "node:zlib";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Request } from "express";
+import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { loadConfig, type Config } from "./config.ts";
 import { openDatabase, pingDatabase, queryCounter } from "./db/client.ts";
+import { clientIp } from "./http/client-ip.ts";
 import { redactUrl } from "./http/redact-url.ts";
-import { cspNonce, securityHeaders } from "./http/security.ts";
+import { refuseMalformedHostHeaders, refuseNonFormBodies } from "./http/request-guards.ts";
+import { cspNonce, permissionsPolicy, securityHeaders } from "./http/security.ts";
+import { rememberSiteOrigin } from "./http/site-url.ts";
+import { pageCacheMiddleware } from "./http/page-cache-middleware.ts";
+import { staticFileSet } from "./http/static-files.ts";
 import { createLogger } from "./logger.ts";
 import { startOutboxWorker } from "./mail/worker.ts";
-// Registers the "webhook" job kind (the forms' sheet sync) at start-up, so queued syncs run before any page loads.
-import "../app/features/forms/sheet-sync.server.ts";
-// Registers what each product does once paid, before a Stripe webhook can arrive.
-import "../app/features/payments/fulfilments.server.ts";
-import { mountPaymentsHttp } from "./payments/webhook.ts";
-import { createAuth } from "./auth/auth.ts";
-import type { AppServices } from "./services.ts";
+import { recordRunningServer } from "./running-server.ts";
 import { createFileStore, discardUnreadRequestBodies } from "./storage/index.ts";
-import { mountStaffHttp } from "./staff/http.ts";
+import type { JobHandler } from "./jobs/queue.ts";
+// The composition root: the one module that knows both server/ (infrastructure) and app/ (the features).
+import { publicPages } from "~/content/pages.ts";
+import { services as serviceCategories } from "~/content/services.ts";
+import { createAuth } from "~/features/auth/auth.server.ts";
+import { consentCookieName } from "~/features/consent/consent.ts";
+import { deliverSheetSync, WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.server.ts";
+import { fulfilments } from "~/features/payments/fulfilments.server.ts";
+import { createPaymentsService } from "~/features/payments/payments.server.ts";
+import { scheduleRetention } from "~/features/privacy/retention.server.ts";
+import { mountPaymentsHttp } from "~/features/payments/webhook.server.ts";
+import type { AppServices, FeatureJobKind } from "~/features/services.server.ts";
+import { mountStaffHttp } from "~/features/staff/command-http.server.ts";
+
+/** What the outbox worker runs besides email: one handler per feature job kind (a missing one is a type error). */
+const jobHandlers: Record<FeatureJobKind, JobHandler> = { [WEBHOOK_JOB_KIND]: deliverSheetSync };
 
 type StartOptions = {
   /** Dev mode: Vite's middleware and a loader for the current build. */
@@ -39,11 +54,23 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase(config);
   const db = database.db;
-  const services: AppServices = { config, logger, database, db, storage: createFileStore(config), auth: createAuth({ config, logger, db }) };
+  const services: AppServices = {
+    config,
+    logger,
+    database,
+    db,
+    storage: createFileStore(config),
+    auth: createAuth({ config, logger, db }),
+    payments: createPaymentsService(config, fulfilments),
+  };
   // Sends queued mail (and other outbox jobs) in this process; stopped before the database closes.
-  const outboxWorker = startOutboxWorker(services);
+  const outboxWorker = startOutboxWorker(services, { handlers: jobHandlers });
+  // The privacy notice's retention periods, applied daily.
+  const stopRetention = scheduleRetention(services);
 
-  const app = createApp(services, options.vite ?? { loadBuild: loadProductionBuild });
+  // Production: the server build is loaded once and handed to React Router as an object, so its
+  // routes are built once (a function would rebuild them on every request: a development pattern).
+  const app = createApp(services, options.vite ?? { build: await loadProductionBuild() });
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -54,6 +81,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;
   logger.info({ url, database: database.kind, env: config.APP_ENV }, "FixiT is listening");
+  // Lets `npm run staff` find this server from DATA_DIR alone.
+  const forgetRunningServer = recordRunningServer(config.DATA_DIR, port);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -64,8 +93,10 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(force);
+      stopRetention();
       await outboxWorker.stop();
       await database.close();
+      forgetRunningServer();
       logger.info("shut down cleanly");
     })());
 
@@ -79,13 +110,13 @@ async function loadProductionBuild(): Promise<ServerBuild> {
 
 export function createApp(
   services: AppServices,
-  mode: { middlewares?: express.RequestHandler; loadBuild: () => Promise<ServerBuild> },
+  mode: { middlewares: express.RequestHandler; loadBuild: () => Promise<ServerBuild> } | { build: ServerBuild },
 ) {
   const { config, logger } = services;
-  const dev = Boolean(mode.middlewares);
+  const dev = "middlewares" in mode;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", config.TRUST_PROXY);
+  app.set("trust proxy", config.trustProxy);
 
   app.use((req, res, next) => {
     // Count database queries per request: the request log shows them, and outside
@@ -101,6 +132,8 @@ export function createApp(
     res.locals.dbCounter = counter;
     queryCounter.run(counter, () => next());
   });
+  // Links in emails sent while handling a request use the origin the visitor used (development only).
+  app.use(rememberSiteOrigin(config));
 
   app.use(
     pinoHttp({
@@ -124,10 +157,15 @@ export function createApp(
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
     }),
   );
+  // Hostile requests: a malformed Host/forwarding header is refused before anything is built from it.
+  app.use(refuseMalformedHostHeaders);
   app.use(cspNonce);
   // A form that answers with a redirect to Stripe Checkout (the donation, without JavaScript) needs it allowed as a form target.
   app.use(securityHeaders({ production: config.isProduction, dev, extraFormActions: config.STRIPE_SECRET_KEY ? ["https://checkout.stripe.com"] : [] }));
-  app.use(compression());
+  app.use(permissionsPolicy);
+  // Pages rendered per request are compressed cheaply (brotli quality 4 in a small window, or gzip 6);
+  // the anonymous-HTML cache sends its own precompressed bodies, which this leaves alone.
+  app.use(compression({ level: 6, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
   // A refused upload is answered before its body is fully read; then throw the rest away so the browser sees the answer.
   app.use(discardUnreadRequestBodies());
 
@@ -147,18 +185,46 @@ export function createApp(
   // Stripe's webhook needs the raw body for its signature: mounted before anything reads it.
   mountPaymentsHttp(app, services);
 
-  if (mode.middlewares) {
+  if ("middlewares" in mode) {
     app.use(mode.middlewares);
   } else {
     const clientDir = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build", "client");
-    // Vite fingerprints everything under /assets: cache it for a year.
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Only URLs of files that exist reach express.static: a page URL skips its stat and 404.
+    const clientFiles = staticFileSet(clientDir);
+    const assets = express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false });
+    const files = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => {
+      if ((req.method !== "GET" && req.method !== "HEAD") || !clientFiles.has(req.path)) return next();
+      // Vite fingerprints everything under /assets: cache it for a year.
+      if (req.path.startsWith("/assets/")) {
+        req.url = req.url.slice("/assets".length);
+        return assets(req, res, next);
+      }
+      return files(req, res, next);
+    });
+    // Anonymous visitors' public pages: rendered once per build, served from memory (decision 012).
+    app.use(
+      pageCacheMiddleware({
+        build: mode.build,
+        paths: [...publicPages.map((p) => p.path), ...serviceCategories.map((s) => s.href)],
+        consentCookie: consentCookieName,
+        origin: config.publicUrl,
+        loadContext: (requestId) => ({ services, cspNonce: "", renderForCache: true, clientIp: "", userAgent: "", requestId }),
+      }),
+    );
   }
 
+  // Hostile requests: a page action only reads forms; any other body is refused before React Router runs.
+  app.use(refuseNonFormBodies);
+  app.use((_req, res, next) => {
+    // The adapter flushes after every chunk it writes (4 KB); through the compressor that ends
+    // each chunk's block early and costs bytes and CPU. The page is sent whole instead.
+    res.flush = () => {};
+    next();
+  });
   app.use(
     createRequestHandler({
-      build: mode.loadBuild,
+      build: "middlewares" in mode ? mode.loadBuild : mode.build,
       mode: dev ? "development" : "production",
       getLoadContext: (req, res) => ({
         services,
@@ -185,10 +251,6 @@ export function createApp(
   };
   app.use(errorHandler);
   return app;
-}
-
-function clientIp(req: Request): string {
-  return (req.ip ?? req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
 }
 
 export type { Config };

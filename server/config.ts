@@ -16,16 +16,34 @@ const bool = z.preprocess(
   z.boolean(),
 );
 
+/** Unset: the default address; empty: none (null); otherwise it must be an http(s) URL. */
+const storeUrl = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.trim())
+    .pipe(z.union([z.literal("").transform(() => null), z.url({ protocol: /^https?$/ })]));
+
 const envSchema = z.object({
   APP_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "test", "production"]).default("development")),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  /** Loopback by default: the embedded default (with its open dev mailbox) is not reachable from the network unless asked. */
+  HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
+  /**
+   * The development mailbox (/dev/mailbox) shows every email, reset links included, to anyone who can reach it.
+   * auto (default): on when the server listens on loopback only; on/off force it. Never in production.
+   */
+  DEV_MAILBOX: z.preprocess(emptyToUndefined, z.enum(["auto", "on", "off"]).default("auto")),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("data")),
   /** PostgreSQL connection string; unset = embedded PGlite under DATA_DIR/pglite; `memory://` = in-memory PGlite. */
   DATABASE_URL: optionalString,
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default("loopback")),
+  /**
+   * Which proxies' X-Forwarded-For/-Proto/-Host to believe (Express "trust proxy": a hop count, or a
+   * comma-separated list of addresses/CIDRs such as loopback or 10.0.0.0/8). Default: none.
+   */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default("false")),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -37,7 +55,8 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(8)),
   /** Outbox: first retry delay (doubles each attempt, capped at 30 min) and the lease a claimed job holds, renewed while it runs. */
   MAIL_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(5000)),
-  OUTBOX_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).default(60_000)),
+  /** 15 s: a send takes well under that (SMTP and webhook attempts time out sooner), and a live worker renews it every lease/3. */
+  OUTBOX_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).default(15_000)),
   SUPPORT_INBOX: email.default("support@fixit.local"),
   INVESTOR_INBOX: email.default("investors@fixit.local"),
   FEEDBACK_INBOX: email.default("feedback@fixit.local"),
@@ -61,6 +80,9 @@ const envSchema = z.object({
   /** Operator-defined VIP codes for campaigns, comma-separated; compared after trimming, case-sensitively. */
   VIP_CAMPAIGN_CODES: optionalString,
   STAFF_ADMIN_EMAILS: optionalString,
+  /** The customer app's store pages. Unset: the defaults; set to an empty value: that badge is hidden. */
+  APP_STORE_URL: storeUrl("https://apps.apple.com/gb/app/fixit-home-services/id6740212345"),
+  PLAY_STORE_URL: storeUrl("https://play.google.com/store/apps/details?id=uk.co.fixit.customer"),
   EARLY_ACCESS_SIGNUP_COUNT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(2847)),
   /** Set by `npm run bench`: per-IP form rate limits are off (never in production), as every request comes from one address. */
   BENCH_MODE: bool.default(false),
@@ -76,6 +98,10 @@ export type Config = Env & {
   /** STAFF_ADMIN_EMAILS as a lower-cased list: these accounts become admins when they sign in (server/staff/roles.ts). */
   staffAdminEmails: string[];
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dir: string | null };
+  /** TRUST_PROXY as Express takes it: false (trust nobody), a hop count, or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string;
+  /** Whether /dev/mailbox exists (see DEV_MAILBOX). */
+  devMailbox: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -114,7 +140,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     vipCampaignCodes: parseCodeList(env.VIP_CAMPAIGN_CODES),
     staffAdminEmails: parseCodeList(env.STAFF_ADMIN_EMAILS?.toLowerCase()),
     database,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    devMailbox: !isProduction && (env.DEV_MAILBOX === "on" || (env.DEV_MAILBOX === "auto" && isLoopbackHost(env.HOST))),
   };
+}
+
+/** "false"/"none" → trust nobody; "2" → two hops; "true" → everyone (only behind a proxy that overwrites the header); else a list. */
+export function parseTrustProxy(value: string): boolean | number | string {
+  const text = value.trim().toLowerCase();
+  if (text === "false" || text === "none" || text === "0" || text === "no" || text === "off") return false;
+  if (text === "true") return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return value.trim();
+}
+
+/** True for an address that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 /** "SPRING-2026, LAUNCH-VIP" → ["SPRING-2026", "LAUNCH-VIP"]. */

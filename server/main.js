@@ -2,8 +2,28 @@
 // gracefully on SIGTERM/SIGINT. Plain JavaScript so Node runs it without a build step.
 const dev = process.argv.includes("--dev");
 
+// Signals are caught from the first moment: one that arrives while the server is still starting
+// (it may already be listening) is honoured as soon as start() returns, instead of killing the process.
+let server;
+let pendingSignal;
+const stop = (signal) => {
+  if (!server) {
+    pendingSignal ??= signal;
+    return;
+  }
+  server.services.logger.info({ signal }, "signal received");
+  server.close().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+};
+process.once("SIGTERM", () => stop("SIGTERM"));
+process.once("SIGINT", () => stop("SIGINT"));
+
 async function main() {
-  let server;
   if (dev) {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -20,19 +40,8 @@ async function main() {
     server = await start();
   }
 
-  const stop = (signal) => {
-    server.services.logger.info({ signal }, "signal received");
-    server.close().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
   process.on("unhandledRejection", (reason) => server.services.logger.error({ err: reason }, "unhandled rejection"));
+  if (pendingSignal) stop(pendingSignal);
 }
 
 main().catch((error) => {

@@ -1,28 +1,20 @@
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
-import type { Auth } from "./auth/auth.ts";
 import type { Logger } from "./logger.ts";
 import type { FileStore } from "./storage/store.ts";
 
-/** What the server builds once at start-up and hands to every loader and action. */
-export type AppServices = {
+/**
+ * The infrastructure the server builds once at start-up. Features add their own services on top
+ * (app/features/services.server.ts); infrastructure code takes only the narrow parts it uses.
+ */
+export type InfraServices = {
   config: Config;
   logger: Logger;
   database: Database;
   db: Db;
-  /** better-auth (server/auth/auth.ts): sessions, sign-in, sign-up, reset. */
-  auth: Auth;
   /** Private file storage (local disk or S3); see server/storage/index.ts. */
   storage: FileStore;
 };
 
-declare module "react-router" {
-  interface AppLoadContext {
-    services: AppServices;
-    cspNonce: string;
-    /** The client's address as Express sees it (honours TRUST_PROXY). Never looked up elsewhere. */
-    clientIp: string;
-    userAgent: string;
-    requestId: string;
-  }
-}
+/** What background jobs and the mail transport need: configuration, a logger and the database. */
+export type JobServices = Pick<InfraServices, "config" | "logger" | "db">;

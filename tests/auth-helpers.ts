@@ -40,6 +40,8 @@ export class Browser {
       redirect: "manual",
       body: new URLSearchParams(form),
       headers: {
+        // A browser's form POST asks for HTML (a refusal to a script is JSON, without the page).
+        accept: "text/html",
         "content-type": "application/x-www-form-urlencoded",
         cookie: this.cookieHeader(),
         "user-agent": this.userAgent,

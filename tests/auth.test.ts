@@ -126,8 +126,18 @@ describe("sign-up", () => {
 
     const confirm = await browser.get(linkIn(second, "/api/auth/verify-email", base));
     expect(confirm.status).toBe(302);
-    expect(new URL(confirm.headers.get("location")!, base).pathname).toBe("/");
+    expect(new URL(confirm.headers.get("location")!, base).pathname).toBe("/auth/confirmed");
     expect(browser.hasSession()).toBe(true);
+    // The landing page says so, once.
+    const confirmed = await browser.get("/auth/confirmed");
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("/");
+    const home = await browser.get("/");
+    expect(await home.text()).toContain("email-confirmed");
+    expect(home.headers.get("cache-control")).toContain("no-store");
+    expect(await (await browser.get("/")).text()).not.toContain("email-confirmed");
+    const stranger = await new Browser(base).get("/auth/confirmed");
+    expect(stranger.headers.getSetCookie()).toEqual([]);
     const session = [...browser.cookies.keys()].find((k) => k.endsWith("session_token"))!;
     const setCookie = confirm.headers.getSetCookie().find((c) => c.startsWith(session))!;
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -140,7 +150,7 @@ describe("sign-up", () => {
     expect(data.profile).toMatchObject({
       email: "new.user@example.com",
       fullName: "Ada Lovelace",
-      phone: "07700 900123",
+      phone: "+447700900123",
       accountType: "fixer",
       role: "user",
       emailVerified: true,
@@ -150,6 +160,37 @@ describe("sign-up", () => {
     const verified = data.securityEvents.find((e) => e.type === "email_verified")!;
     expect(verified.ipAddress).toBe("127.0.0.1");
     expect(verified.userAgent).toBe("vitest-browser/1.0");
+  });
+
+  it("keeps a plus-address: the confirmation goes to that exact address, and sign-in works whatever the case typed", async () => {
+    const browser = new Browser(base);
+    const res = await browser.post("/auth", signUpForm(" Pat+FixiT@Example.com "));
+    expect(res.status).toBe(200);
+    const mail = await waitForMail(base, "pat+fixit@example.com", "Confirm your FixiT account");
+    expect(mail.to).toBe("pat+fixit@example.com");
+    // In development without PUBLIC_URL the link uses the origin the visitor used (here 127.0.0.1, not localhost).
+    expect(mail.text).toContain(`${base}/api/auth/verify-email?token=`);
+    expect(await mailbox(base, "patfixit@example.com")).toEqual([]);
+    expect((await browser.get(linkIn(mail, "/api/auth/verify-email", base))).status).toBe(302);
+    for (const typed of ["pat+fixit@example.com", "PAT+FIXIT@EXAMPLE.COM", "  Pat+FixiT@example.com"]) {
+      const { res: signedIn, browser: other } = await signIn(typed);
+      expect(signedIn.status, typed).toBe(302);
+      expect(other.hasSession()).toBe(true);
+    }
+    const refused = await new Browser(base).post("/auth", signUpForm("pat fixit@example.com"));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Please enter a valid email address.");
+  });
+
+  it("stores the phone as E.164 and says what is wrong with a bad one", async () => {
+    const res = await new Browser(base).post("/auth", signUpForm("short.phone@example.com", { phone: "07700 9001" }));
+    expect(res.status).toBe(400);
+    const body = await res.text();
+    expect(body).toContain("Invalid phone number");
+    expect(body).toContain("This phone number is too short: a UK number has 11 digits, like 07700 900123.");
+    expect(await mailbox(base, "short.phone@example.com")).toEqual([]);
+    const page = await (await fetch(`${base}/auth?view=signup`)).text();
+    expect(page).toContain("e.g. 07700 900123");
   });
 
   it("answers a duplicate sign-up exactly like a new one and emails the owner instead", async () => {
@@ -312,6 +353,14 @@ describe("My Account", () => {
     for (const text of ["My Account", "Ada Lovelace", "profile@example.com", "07700 900123", "Customer", 'id="vip-status"', 'id="fixer-status"', "Sign out of all devices", "Download my data", "Delete my account"]) {
       expect(page).toContain(text);
     }
+    // The price's terms are said once.
+    const text = page.replace(/<!-- -->/g, "");
+    expect(text).toContain(html("VIP access is £1.99 (one-time, lifetime access)."));
+    expect(text).not.toMatch(/one-time £1\.99 \(one-time/);
+    // The AI Fixer chat has the header's Back button only.
+    const chat = await (await browser.get("/fixer-ai")).text();
+    expect(chat).toContain("Online &amp; Ready to Help");
+    expect(chat.match(/>Back</g)).toHaveLength(1);
     const name = `<img src=x onerror=alert(1)> O'Brien`;
     const saved = await browser.post("/account", { intent: "profile", fullName: `  ${name}  `, phone: "" });
     expect(saved.status).toBe(200);
@@ -322,6 +371,13 @@ describe("My Account", () => {
     const empty = await browser.post("/account", { intent: "profile", fullName: " ", phone: "1" });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Please enter your full name.");
+    const phone = await browser.post("/account", { intent: "profile", fullName: "Ada", phone: "(020) 7946-0958" });
+    expect(phone.status).toBe(200);
+    expect((await exportData(browser)).profile.phone).toBe("+442079460958");
+    expect(await (await browser.get("/account")).text()).toContain("020 7946 0958");
+    const badPhone = await browser.post("/account", { intent: "profile", fullName: "Ada", phone: "020 7946" });
+    expect(badPhone.status).toBe(400);
+    expect(await badPhone.text()).toContain("This phone number is too short");
   });
 
   it("changing the password needs the current one and ends the other sessions", async () => {

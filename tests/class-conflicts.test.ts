@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicPages } from "../app/content/pages";
-import { services } from "../app/content/services";
+import { publicPages } from "~/content/pages";
+import { services } from "~/content/services";
 import { classConflictsIn, conflictingClasses } from "./helpers/class-conflicts";
 import { startTestServer, type TestServer } from "./helpers/server";
 

@@ -205,6 +205,14 @@ describe("page content", () => {
     expect(html).toContain("15829034");
   });
 
+  it("/about gives each of its four value cards its own icon", async () => {
+    const html = (await get("/about")).html;
+    const list = /<ul[^>]*>((?:(?!<\/ul>)[\s\S])*Trust first[\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
+    const icons = [...list.matchAll(/class="lucide lucide-([a-z0-9-]+)/g)].map((m) => m[1]);
+    expect(icons).toHaveLength(4);
+    expect(new Set(icons).size).toBe(4);
+  });
+
   it("/careers lists six jobs with Apply links, JobPosting JSON-LD and the investor slot", async () => {
     const html = decode((await get("/careers")).html);
     const postings = jsonLd(html).filter((d) => d["@type"] === "JobPosting");

@@ -22,7 +22,8 @@ let ipCounter = 0;
 const newIp = () => `198.51.100.${(ipCounter = (ipCounter % 250) + 1)}`;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The reviewer becomes an admin when it signs in (STAFF_ADMIN_EMAILS), to send an application back.
+  server = await startTestServer({ env: { STAFF_ADMIN_EMAILS: "reviewer@example.com" } });
   base = server.url;
 }, 180_000);
 afterAll(async () => {
@@ -112,14 +113,15 @@ describe("/fixer-register", () => {
     expect(page).toContain('href="/fixer-onboarding"');
   });
 
-  it("refuses a missing field, a bad email and a bad phone with the spec's messages, storing nothing", async () => {
+  it("refuses a missing field, a bad email and a bad phone with a message saying what is wrong, storing nothing", async () => {
     const cases: [Record<string, string>, string][] = [
       [details({ firstName: "" }), "Please fill in all required fields"],
       [details({ phone: "   " }), "Please fill in all required fields"],
-      [details({ email: "ada fixer@example.com" }), "Please enter a valid email address"],
-      [details({ email: "ada@example" }), "Please enter a valid email address"],
-      [details({ phone: "07700 900123" }), "Please enter a valid phone number"],
-      [details({ phone: "+44 7700 900123 4567 89" }), "Please enter a valid phone number"],
+      [details({ email: "ada fixer@example.com" }), "Enter a valid email address, like name@example.com."],
+      [details({ email: "ada@example" }), "Enter a valid email address, like name@example.com."],
+      [details({ phone: "07700 9001" }), "This phone number is too short: a UK number has 11 digits, like 07700 900123."],
+      [details({ phone: "+44 7700 900123 4567" }), "This phone number is too long: a UK number has 11 digits, like 07700 900123."],
+      [details({ phone: "7700 900123" }), "Enter a UK phone number starting with 0 or +44, like 07700 900123."],
     ];
     for (const [fields, message] of cases) {
       const { status, page } = await register(fields);
@@ -135,6 +137,14 @@ describe("/fixer-register", () => {
     expect(page).not.toMatch(CHECKOUT);
   });
 
+  it("accepts a UK number as people write it and shows an example", async () => {
+    const page = await (await fetch(`${base}/fixer-register`)).text();
+    expect(page).toContain("e.g. 07700 900123");
+    const { status, page: answer } = await register(details({ email: "uk.phone@example.com", phone: "07700 900123" }));
+    expect(status).toBe(200);
+    expect(answer).toMatch(CHECKOUT);
+  });
+
   it("saves valid details (trimmed, < and > stripped, email lower-cased) and opens the fee checkout", async () => {
     const { code, mail, success } = await registerAndPay("Mixed.Case@Example.COM", { firstName: "  <b>Grace</b> ", phone: "+44 (0)7700-900123" });
     expect(mail.to).toBe("mixed.case@example.com");
@@ -146,6 +156,26 @@ describe("/fixer-register", () => {
     expect(success).toContain("mixed.case@example.com");
     expect(success).toContain("Access Onboarding Portal");
     expect(success).toContain('href="/fixer-onboarding"');
+  });
+
+  it("one registration per email: a repeat before paying updates it; after paying it points to the portal and charges nothing", async () => {
+    const first = await register(details({ email: "repeat.fixer@example.com", firstName: "Ada" }));
+    const firstCheckout = CHECKOUT.exec(first.page)?.[1];
+    expect(firstCheckout).toBeTruthy();
+    const again = await register(details({ email: "Repeat.Fixer@example.com", firstName: "Grace", phone: "020 7946 0958" }));
+    expect(again.status).toBe(200);
+    expect(again.page).toMatch(CHECKOUT);
+    // Paying the first checkout pays the one registration, which now holds the newer details.
+    const paid = await first.browser.post(firstCheckout!, { cardName: "Grace", cardNumber: "4242 4242 4242 4242", expiry: "12 / 39", cvc: "123" }, { "x-forwarded-for": newIp() });
+    expect(paid.status).toBe(302);
+    const mail = await waitForMail(base, "repeat.fixer@example.com", "Your FixiT fixer access code");
+    expect(mail.text).toContain("Hi Grace,");
+
+    const afterPaying = await register(details({ email: "repeat.fixer@example.com" }));
+    expect(afterPaying.status).toBe(200);
+    expect(afterPaying.page).toContain(html("You're already registered"));
+    expect(afterPaying.page).toContain('href="/fixer-onboarding"');
+    expect(afterPaying.page).not.toMatch(CHECKOUT);
   });
 
   it("rate-limits registrations per address", async () => {
@@ -350,5 +380,69 @@ describe("My Account", () => {
     expect(paid).toContain("Enter your access code");
     expect((await unlock(browser, code)).status).toBe(200);
     expect(await (await browser.get("/account")).text()).toContain("Complete your profile");
+  });
+});
+
+describe("resubmitting after staff asked for changes", () => {
+  let reviewerBrowser: Browser | undefined;
+  const reviewer = async () => (reviewerBrowser ??= await newConfirmedUser("reviewer@example.com"));
+  it("prefills the answers, keeps the documents (each removable), shows the note, and takes the form again", async () => {
+    const { code } = await registerAndPay("again.fixer@example.com");
+    const fixer = await newConfirmedUser("again.account@example.com");
+    // Paid but not yet unlocked: the indicator already marks Payment done (for the account with the registration's email).
+    const payer = await newConfirmedUser("again.fixer@example.com");
+    expect(await (await payer.get("/fixer-onboarding")).text()).toContain("Payment<span class=\"sr-only\"> (done)");
+    expect((await unlock(fixer, code)).status).toBe(200);
+    const first = await submit(fixer, texts, [
+      { field: "certifications", name: "gas-safe.pdf", content: makePdf("Gas Safe again") },
+      { field: "insurance", name: "old-policy.pdf", content: makePdf("Old policy") },
+    ]);
+    expect(first.status).toBe(200);
+    const application = (await exported(fixer)).fixer.applications[0] as unknown as { id: number };
+
+    const note = "Please add your new insurance schedule; the one you sent expired in May.";
+    expect((await (await reviewer()).post(`/staff/onboarding/${application.id}`, { intent: "review", decision: "changes_requested", note }, { origin: base })).status).toBe(200);
+
+    const page = await (await fixer.get("/fixer-onboarding")).text();
+    expect(page).toContain("Complete Fixer Registration");
+    expect(page).toContain(html(note));
+    expect(page).toContain(html(texts.qualifications));
+    expect(page).toContain(html(texts.insurance));
+    expect(page).toContain("Add files");
+    expect(page).toContain("gas-safe.pdf");
+    expect(page).toContain("old-policy.pdf");
+    expect(page).toContain(html("Remove old-policy.pdf"));
+    const kept = [...page.matchAll(/name="keep" value="(\d+)"/g)].map((m) => m[1]!);
+    expect(kept).toHaveLength(2);
+
+    // Keep the certificate, drop the old policy, add a new one; an id not from this application is ignored.
+    const [certificateId] = kept;
+    const again = await submit(fixer, { ...texts, insurance: "Public liability £5m, policy PL-999", keep: certificateId! }, [
+      { field: "insurance", name: "new-policy.pdf", content: makePdf("New policy") },
+    ]);
+    expect(again.status, again.text).toBe(200);
+    const latest = (await exported(fixer)).fixer.applications.find((a) => a.status === "pending") as unknown as { documents: { name: string }[] };
+    expect(latest.documents.map((d) => d.name).sort()).toEqual(["gas-safe.pdf", "new-policy.pdf"]);
+    const status = await (await fixer.get("/fixer-onboarding")).text();
+    const links = [...status.matchAll(/href="(\/fixer-onboarding\/documents\/\d+)"[^>]*>gas-safe\.pdf/g)].map((m) => m[1]!);
+    expect(links).toHaveLength(1);
+    const file = await fixer.get(links[0]!);
+    expect(Buffer.from(await file.arrayBuffer()).equals(makePdf("Gas Safe again"))).toBe(true);
+  });
+
+  it("needs an insurance document, kept or new, when resubmitting", async () => {
+    const { code } = await registerAndPay("third.fixer@example.com");
+    const fixer = await newConfirmedUser("third.account@example.com");
+    expect((await unlock(fixer, code)).status).toBe(200);
+    expect((await submit(fixer, texts, [{ field: "insurance", name: "policy.pdf", content: makePdf("Policy") }])).status).toBe(200);
+    const application = (await exported(fixer)).fixer.applications[0] as unknown as { id: number };
+    expect((await (await reviewer()).post(`/staff/onboarding/${application.id}`, { intent: "review", decision: "changes_requested", note: "Please tell us more about your expertise." }, { origin: base })).status).toBe(200);
+    const page = await (await fixer.get("/fixer-onboarding")).text();
+    const [insuranceId] = [...page.matchAll(/name="keep" value="(\d+)"/g)].map((m) => m[1]!);
+    const without = await submit(fixer, texts, []);
+    expect(without.status).toBe(400);
+    expect(without.body?.message).toBe("Please add at least one insurance document.");
+    const kept = await submit(fixer, { ...texts, keep: insuranceId! }, []);
+    expect(kept.status).toBe(200);
   });
 });

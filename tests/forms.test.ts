@@ -23,7 +23,7 @@ const inbox = {
 };
 
 type Mail = { to: string; raw: string; subject: string; html: string };
-type Hook = { status: number; body: string; signature: string | undefined };
+type Hook = { status: number; body: string; signature: string | undefined; idempotencyKey: string | undefined };
 
 let server: TestServer;
 let smtp: SMTPServer;
@@ -70,7 +70,12 @@ beforeAll(async () => {
     req.on("end", () => {
       const status = hookFailuresLeft > 0 ? 503 : 200;
       if (hookFailuresLeft > 0) hookFailuresLeft -= 1;
-      hooks.push({ status, body: Buffer.concat(chunks).toString("utf8"), signature: req.headers["x-fixit-signature"] as string | undefined });
+      hooks.push({
+        status,
+        body: Buffer.concat(chunks).toString("utf8"),
+        signature: req.headers["x-fixit-signature"] as string | undefined,
+        idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+      });
       res.writeHead(status).end(status === 200 ? "ok" : "busy");
     });
   });
@@ -110,7 +115,8 @@ async function post(pathname: string, fields: Record<string, string | string[]>,
     method: "POST",
     body,
     redirect: "manual",
-    headers: { "x-forwarded-for": ip, origin: server.url },
+    // A browser's form POST asks for HTML (a refusal to a script is JSON, without the page).
+    headers: { "x-forwarded-for": ip, origin: server.url, accept: "text/html" },
   });
   return { status: res.status, html: await res.text(), location: res.headers.get("location"), retryAfter: res.headers.get("retry-after") };
 }
@@ -119,7 +125,7 @@ async function postMultipart(fields: Record<string, string>, cv?: { name: string
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (cv) form.append("cv", new Blob([new Uint8Array(cv.content)], { type: cv.type }), cv.name);
-  const res = await fetch(`${server.url}/recruitment`, { method: "POST", body: form, headers: { "x-forwarded-for": ip, origin: server.url } });
+  const res = await fetch(`${server.url}/recruitment`, { method: "POST", body: form, headers: { "x-forwarded-for": ip, origin: server.url, accept: "text/html" } });
   return { status: res.status, html: await res.text() };
 }
 
@@ -194,8 +200,11 @@ describe("waitlist, feedback, help and investor forms", () => {
     // The receiver failed the first two deliveries: the same body came again until it was accepted.
     const attempts = hooks.filter((h) => h.body === hook.body);
     expect(attempts.map((h) => h.status)).toEqual([503, 503, 200]);
+    // Every attempt carries the same idempotency key (the outbox job's id), so the receiver can drop a repeat.
+    const webhookJobId = jobs.find((k) => k.kind === "webhook")!.id;
+    expect(attempts.map((h) => h.idempotencyKey)).toEqual([`outbox-${webhookJobId}`, `outbox-${webhookJobId}`, `outbox-${webhookJobId}`]);
     await eventually(async () => {
-      const job = (await stored()).jobs.find((j) => j.id === jobs.find((k) => k.kind === "webhook")!.id)!;
+      const job = (await stored()).jobs.find((j) => j.id === webhookJobId)!;
       expect(job).toMatchObject({ status: "sent", attempts: 3 });
     });
   });
@@ -226,6 +235,32 @@ describe("waitlist, feedback, help and investor forms", () => {
     await mailTo("fay@example.com", "Thank you, Fay");
   });
 
+  it("waitlist twice with one address: the row is updated, nothing is sent again, and the visitor is told", async () => {
+    const first = await post("/early-access", { intent: "waitlist", name: "Rita Repeat", email: "Rita+List@Example.com", phone: "", location: "Leeds" });
+    expect(first.status).toBe(200);
+    const before = await stored();
+    const again = await post("/early-access", { intent: "waitlist", name: "Rita Repeat", email: "  rita+list@example.COM ", phone: "07700 900123", location: "York" });
+    expect(again.status).toBe(200);
+    expect(again.html).toContain("You&#x27;re already on the list");
+    expect(again.html).not.toContain("Welcome to FixiT early access!");
+    expect(await added(before)).toMatchObject({ contacts: [], jobs: [] });
+    const rows = (await stored()).contacts.filter((c) => c.email.toLowerCase() === "rita+list@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: "rita+list@example.com", phone: "+447700900123", message: "Location: York" });
+  });
+
+  it("keeps a plus-address exactly as typed (domain lowercased) and mails that address", async () => {
+    const before = await stored();
+    const res = await post("/help", { intent: "help", name: "Pat Plus", email: " Pat+FixiT@Example.COM ", phone: "", description: "Plus-address check (plus-1)." });
+    expect(res.status).toBe(200);
+    const { contacts, jobs } = await added(before);
+    expect(contacts[0]).toMatchObject({ email: "Pat+FixiT@example.com" });
+    expect(jobs.filter((j) => j.kind === "email").map((j) => j.payload.to)).toContain("Pat+FixiT@example.com");
+    const refused = await post("/help", { intent: "help", name: "Pat Plus", email: "pat fixit@example.com", phone: "", description: "Bad address (plus-2)." });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("Enter a valid email address, like name@example.com.");
+  });
+
   it("help: a 'Help Center Inquiry' row, the support inbox email, an acknowledgement and the help-center sync", async () => {
     const before = await stored();
     const res = await post("/help", { intent: "help", name: "Hal Help", email: "hal@example.com", phone: "07700 900123", description: "My boiler pressure keeps dropping (help-1)." });
@@ -234,7 +269,7 @@ describe("waitlist, feedback, help and investor forms", () => {
     expect(res.html).toContain("We&#x27;ll get back to you within 24 hours.");
     const { contacts, jobs } = await added(before);
     expect(contacts).toHaveLength(1);
-    expect(contacts[0]).toMatchObject({ subject: "Help Center Inquiry", phone: "07700 900123", message: "My boiler pressure keeps dropping (help-1)." });
+    expect(contacts[0]).toMatchObject({ subject: "Help Center Inquiry", phone: "+447700900123", message: "My boiler pressure keeps dropping (help-1)." });
     expect(jobs.filter((j) => j.kind === "email").map((j) => j.payload.to).sort()).toEqual(["hal@example.com", inbox.SUPPORT_INBOX].sort());
     const mail = await mailTo(inbox.SUPPORT_INBOX, "help-1");
     expect(mail.raw).toMatch(/^Reply-To:.*hal@example\.com/im);
@@ -268,12 +303,12 @@ describe("waitlist, feedback, help and investor forms", () => {
 
   const invalid: [string, string, Record<string, string>, string][] = [
     ["waitlist without a name", "/early-access", { intent: "waitlist", name: " ", email: "a@example.com" }, "Please enter your name."],
-    ["waitlist with a bad email", "/early-access", { intent: "waitlist", name: "Al", email: "not-an-email" }, "Please enter a valid email address."],
+    ["waitlist with a bad email", "/early-access", { intent: "waitlist", name: "Al", email: "not-an-email" }, "Enter a valid email address, like name@example.com."],
     ["feedback without likelihood", "/early-access", { intent: "feedback", feedback: "hi" }, "Please tell us how likely you are to use FixiT."],
     ["feedback with an unknown likelihood", "/early-access", { intent: "feedback", likelihood: "always" }, "Please tell us how likely you are to use FixiT."],
     ["feedback with an unknown service", "/early-access", { intent: "feedback", likelihood: "maybe", services: "rocket-repair" }, "Please choose services from the list."],
     ["help without a description", "/help", { intent: "help", name: "Al", email: "a@example.com", description: "" }, "Please describe how we can help."],
-    ["help without an email", "/help", { intent: "help", name: "Al", email: "", description: "x" }, "Please enter a valid email address."],
+    ["help without an email", "/help", { intent: "help", name: "Al", email: "", description: "x" }, "Enter your email address, like name@example.com."],
     ["investor without a message", "/careers", { intent: "investor", name: "Al", email: "a@example.com", message: "" }, "Please enter a message."],
     ["investor with an unknown amount", "/careers", { intent: "investor", name: "Al", email: "a@example.com", message: "m", investmentAmount: "£1" }, "Please choose one of the options."],
     ["a name over the limit", "/help", { intent: "help", name: "x".repeat(101), email: "a@example.com", description: "d" }, "Please keep this under 100 characters."],
@@ -451,8 +486,8 @@ describe("recruitment", () => {
   const rules: [keyof typeof application, string, string][] = [
     ["firstName", "R", "First name must be at least 2 characters."],
     ["lastName", "C", "Last name must be at least 2 characters."],
-    ["email", "rae@", "Please enter a valid email address."],
-    ["phone", "0770", "Please enter a valid phone number."],
+    ["email", "rae@", "Enter a valid email address, like name@example.com."],
+    ["phone", "0770", "This phone number is too short: a UK number has 11 digits, like 07700 900123."],
     ["position", "", "Please specify the position you're applying for."],
     ["experience", "short", "Please provide details about your experience."],
     ["qualifications", "short", "Please provide details about your qualifications."],

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../server/db/client.ts";
-import { outboxJobs, type OutboxJob } from "../server/db/schema/outbox.ts";
-import { enqueueEmail, enqueueJob } from "../server/mail/outbox.ts";
-import { renderEmail } from "../server/mail/templates.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { outboxJobs, type OutboxJob } from "#server/db/schema/outbox.ts";
+import { enqueueEmail, enqueueJob } from "#server/mail/outbox.ts";
+import { renderEmail } from "~/lib/email-templates.server.ts";
 import { createTestDatabase, dropTestDatabase, startTestServer, testDbKind, type TestServer } from "./helpers/server";
 
 /**

@@ -41,12 +41,22 @@ describe("test provider", () => {
   });
 
   async function startVip(browser = new Browser(base)) {
-    const res = await browser.get("/checkout/vip", { headers: { "x-forwarded-for": newIp() } });
+    const res = await browser.post("/checkout/vip", {}, { "x-forwarded-for": newIp(), origin: base });
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
     expect(location).toMatch(new RegExp(`^/checkout/test/${UUID.source}$`));
     return { browser, path: location, paymentId: location.split("/").pop()! };
   }
+
+  it("opening /checkout/vip records nothing: its page shows the price and a button that POSTs", async () => {
+    const res = await fetch(`${base}/checkout/vip`, { redirect: "manual", headers: { "x-forwarded-for": newIp() } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-db-queries")).toBe("0");
+    const page = (await res.text()).replace(/<!-- -->/g, "");
+    expect(page).toContain("Lifetime access for a one-time £1.99.");
+    expect(page).toMatch(/<form[^>]*method="post"[^>]*>[\s\S]*Continue to payment/);
+    expect(page).not.toMatch(/\/checkout\/test\//);
+  });
 
   it("shows a TEST MODE checkout with the product and its price, and asks a signed-out buyer for an email", async () => {
     const { browser, path } = await startVip();
@@ -186,7 +196,7 @@ describe("stripe provider", () => {
 
   async function startVip(browser = new Browser(base)) {
     const before = stripe.created.length;
-    const res = await browser.get("/checkout/vip", { headers: { "x-forwarded-for": newIp() } });
+    const res = await browser.post("/checkout/vip", {}, { "x-forwarded-for": newIp(), origin: base });
     expect(res.status).toBe(303);
     expect(stripe.created).toHaveLength(before + 1);
     const session = [...stripe.sessions.values()].at(-1)!;
@@ -299,7 +309,8 @@ describe("stripe provider", () => {
   it("tells the buyer when Stripe cannot open a checkout", async () => {
     // The SDK retries a 500 twice (maxNetworkRetries): every attempt fails.
     stripe.failCreates(3);
-    const res = await fetch(`${base}/checkout/vip`, { redirect: "manual", headers: { "x-forwarded-for": newIp() } });
+    // As the page's "Continue to payment" form posts it: an empty url-encoded form.
+    const res = await fetch(`${base}/checkout/vip`, { method: "POST", redirect: "manual", body: new URLSearchParams(), headers: { accept: "text/html", "x-forwarded-for": newIp(), origin: base } });
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("We couldn&#x27;t open the payment page");
   });

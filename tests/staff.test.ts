@@ -222,6 +222,12 @@ describe("the command-line tool", () => {
     expect(await res.text()).toContain("Dashboard");
   });
 
+  it.runIf(testDbKind() === "pglite")("finds the server running on DATA_DIR without PORT being passed again", async () => {
+    const list = await runCli(["list"], { PORT: "" });
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/staff\s+staffer@example\.com/);
+  });
+
   it("grants admin, lists staff, revokes, and says what it did", async () => {
     const target = await newConfirmedUser("temp-staff@example.com", "Tim Temp");
     expect((await target.get("/staff")).status).toBe(403);
@@ -380,7 +386,7 @@ describe("who may open the console", () => {
     );
     recruitmentId = (await forms()).applications.find((a) => a.firstName === "Rita")!.id;
     // A VIP purchase through the TEST MODE checkout: a payment, a code and a membership to look at.
-    const started = await plain.get("/checkout/vip", { headers: { "x-forwarded-for": newIp() } });
+    const started = await plain.post("/checkout/vip", {}, { "x-forwarded-for": newIp(), origin: base });
     expect(started.status).toBe(303);
     const checkoutPath = new URL(started.headers.get("location")!, base).pathname;
     const paid = await plain.post(

@@ -8,13 +8,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createLocalStore } from "../server/storage/local.ts";
+import { createLocalStore } from "#server/storage/local.ts";
 import {
   discardUnreadRequestBodies,
   parseMultipart,
   UploadError,
   type MultipartResult,
-} from "../server/storage/multipart.ts";
+} from "#server/storage/multipart.ts";
 import { makeDoc, makeDocx, makeExe, makePdf, makeZip } from "./helpers/documents.ts";
 
 /**

@@ -56,7 +56,7 @@ async function newConfirmedUser(email: string) {
 
 /** Buys VIP in the TEST MODE checkout as `browser` (signed in or not); returns the code from the email. */
 async function buyVip(browser: Browser, email: string): Promise<string> {
-  const start = await browser.get("/checkout/vip", { headers: { "x-forwarded-for": newIp() } });
+  const start = await browser.post("/checkout/vip", {}, { "x-forwarded-for": newIp(), origin: base });
   expect(start.status).toBe(303);
   const checkout = new URL(start.headers.get("location")!, base);
   expect(checkout.pathname).toMatch(/^\/checkout\/test\//);

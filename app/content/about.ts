@@ -1,4 +1,5 @@
 /** Copy for /about. Company names and registered details come from company.ts. */
+import { HandCoins, MapPin, Receipt, ShieldCheck } from "lucide-react";
 import type { Feature } from "~/content/service-pages";
 
 export const aboutStory: readonly string[] = [
@@ -8,10 +9,10 @@ export const aboutStory: readonly string[] = [
 ];
 
 export const aboutValues: readonly Feature[] = [
-  { title: "Trust first", description: "Thorough vetting and escrow payments, so both sides can rely on each other." },
-  { title: "Fair for fixers", description: "Independent professionals keep control of their work and are paid promptly once a job is confirmed." },
-  { title: "Clear prices", description: "Indicative ranges on every service and upfront quotes, with our fee shown before you pay." },
-  { title: "Built for the UK", description: "UK trade schemes, UK consumer law and UK GDPR, designed in from the start." },
+  { title: "Trust first", icon: ShieldCheck, description: "Thorough vetting and escrow payments, so both sides can rely on each other." },
+  { title: "Fair for fixers", icon: HandCoins, description: "Independent professionals keep control of their work and are paid promptly once a job is confirmed." },
+  { title: "Clear prices", icon: Receipt, description: "Indicative ranges on every service and upfront quotes, with our fee shown before you pay." },
+  { title: "Built for the UK", icon: MapPin, description: "UK trade schemes, UK consumer law and UK GDPR, designed in from the start." },
 ];
 
 export const aboutStats = [

@@ -17,6 +17,8 @@ export const company = {
   privacyEmail: "privacy@fixit.co.uk",
   phone: "020 3868 0420",
   phoneHref: "tel:+442038680420",
+  /** When the support phone line is answered (UK time). */
+  supportHours: "Monday to Friday 8am to 8pm, Saturday 9am to 5pm",
   operationsHead: { name: "Amelia Clarke", title: "Head of Operations" },
   social: [
     { name: "Facebook", href: "https://www.facebook.com/fixituk" },

@@ -93,6 +93,11 @@ export const products = {
   earlyAccessDonation: { name: "Early access donation", pricePence: 199, terms: "one-time" },
 } as const satisfies Record<string, Product>;
 
+/** A product's price with its terms, each word once: "£1.99 (one-time, lifetime access)". */
+export function priceWithTerms(product: Product): string {
+  return `${formatGBP(product.pricePence)} (${product.terms})`;
+}
+
 /** The VIP promotions (spec 001 §2, §9): the early-bird discount and the referral bonus for both sides. */
 export const vipPromotions = {
   earlyBird: { discountPercent: 50, bookings: 3, firstUsers: 100 },

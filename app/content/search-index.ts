@@ -4,10 +4,18 @@
  * added to publicPages is searchable at once.
  */
 import { publicPages } from "~/content/pages";
+import { wordsFor } from "~/content/service-jobs";
 import { services } from "~/content/services";
 
 export type SearchCategory = "Page" | "Service" | "Feature";
-export type SearchEntry = { title: string; description: string; category: SearchCategory; href: string };
+export type SearchEntry = {
+  title: string;
+  description: string;
+  category: SearchCategory;
+  href: string;
+  /** Everyday words that find this entry without appearing in it: a service's jobs and synonyms. */
+  keywords?: readonly string[];
+};
 
 const features: readonly SearchEntry[] = [
   { title: "Escrow Payments", description: "Payment is held in escrow until you confirm the job is complete.", href: "/how-it-works" },
@@ -15,14 +23,14 @@ const features: readonly SearchEntry[] = [
   { title: "Satisfaction Guarantee", description: "Our quality guarantee covers every booking.", href: "/#features" },
   { title: "24/7 Emergency Cover", description: "Emergency help around the clock for urgent repairs.", href: "/#features" },
   { title: "Background Checks and Insurance", description: "Every fixer is vetted, background-checked and insured.", href: "/#features" },
-  { title: "AI Fixer Assistant", description: "24/7 AI support with instant home-repair and energy-saving advice.", href: "/fixer-ai" },
-  { title: "Customer App", description: "The FixiT customer app and its early access list.", href: "/early-access" },
+  { title: "AI Fixer Assistant", description: "24/7 AI support with instant home-repair and energy-saving advice.", href: "/fixer-ai", keywords: ["diy", "advice", "repair tips"] },
+  { title: "Customer App", description: "The FixiT customer app and its early access list.", href: "/early-access", keywords: ["app", "app store", "google play", "iphone", "android", "download"] },
   { title: "VIP Early Access", description: "Members-only blog and offers for £1.99, one-time.", href: "/early-access" },
   { title: "Earn as a Fixer", description: "Professionals can earn up to £40/hour on FixiT.", href: "/fixer-register" },
 ].map((f) => ({ ...f, category: "Feature" as const }));
 
 export const searchIndex: readonly SearchEntry[] = [
   ...publicPages.map((p) => ({ title: p.title, description: p.description, category: "Page" as const, href: p.path })),
-  ...services.map((s) => ({ title: s.name, description: s.description, category: "Service" as const, href: s.href })),
+  ...services.map((s) => ({ title: s.name, description: s.description, category: "Service" as const, href: s.href, keywords: wordsFor(s.slug) })),
   ...features,
 ];

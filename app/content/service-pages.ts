@@ -2,9 +2,11 @@
  * Copy for the eleven /categories/{slug} landing pages. Prices are not written here:
  * the pages read them from ./prices.ts by slug.
  */
+import type { LucideIcon } from "lucide-react";
 import type { ServiceSlug } from "~/content/services";
 
-export type Feature = { title: string; description: string };
+/** A titled point; `icon` gives the card its own picture (otherwise the grid's default one). */
+export type Feature = { title: string; description: string; icon?: LucideIcon };
 
 export type TradePage = {
   kind: "trade";

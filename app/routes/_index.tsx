@@ -1,9 +1,9 @@
 import type { Route } from "./+types/_index";
 import { Footer } from "~/components/layout/footer";
+import { openCookiePreferences } from "~/features/consent/consent-store";
 import { HomeTopBar } from "~/components/layout/home-top-bar";
 import { SkipLink } from "~/components/layout/skip-link";
-import { DeferredChatWidget } from "~/components/widgets/deferred-chat-widget";
-import { VipHoverCard } from "~/components/widgets/vip-hover-card";
+import { DeferredChatWidget, DeferredVipHoverCard } from "~/features/assistant/components/deferred-chat-widget";
 import { heroSlides } from "~/content/home-hero";
 import { DeferredBelowFold } from "~/features/home/deferred-below-fold";
 import { HomeHero } from "~/features/home/hero";
@@ -35,8 +35,8 @@ export default function Home() {
         <HomeHero />
         <DeferredBelowFold />
       </main>
-      <Footer />
-      <VipHoverCard />
+      <Footer onCookieSettings={openCookiePreferences} />
+      <DeferredVipHoverCard />
       <DeferredChatWidget />
     </>
   );

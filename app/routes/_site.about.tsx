@@ -1,4 +1,4 @@
-import { Building2, HeartHandshake } from "lucide-react";
+import { Building2 } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/_site.about";
@@ -47,7 +47,7 @@ export default function AboutPage() {
       </section>
 
       <PageSection id="values" title="What we stand for" tone="muted">
-        <FeatureGrid features={aboutValues} icon={HeartHandshake} columns={4} />
+        <FeatureGrid features={aboutValues} columns={4} />
       </PageSection>
 
       <section aria-labelledby="company-title" className="py-14 sm:py-20">

@@ -11,7 +11,7 @@ import {
   SignOutEverywhereForm,
 } from "~/features/account/account-sections";
 import { changePassword, deleteAccount, loadAccount, signOutAllDevices, updateProfile } from "~/features/account/account.server";
-import { formValues } from "~/features/auth/actions.server";
+import { readAccountForm } from "~/features/auth/actions.server";
 import { requireUser } from "~/features/auth/guard.server";
 import type { AuthResult } from "~/features/auth/messages";
 import { getVipMembership } from "~/features/vip/vip.server";
@@ -19,6 +19,7 @@ import { VipStatus } from "~/features/vip/vip-status";
 import { StaffConsoleLink } from "~/features/staff/components/staff-console-link";
 import { loadFixerStatus } from "~/features/fixers/account-status.server";
 import { FixerAccountStatusView } from "~/features/fixers/account-status";
+import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_site.account";
 
@@ -41,7 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const values = formValues(await request.formData());
+  const form = await readAccountForm(request);
+  if (!form.ok) return form.answer;
+  const values = form.values;
   switch (values.intent) {
     case "profile":
       return updateProfile(context, user, values);
@@ -99,7 +102,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <dt className="font-medium text-muted-foreground">Email</dt>
           <dd className="break-all">{account.email}</dd>
           <dt className="font-medium text-muted-foreground">Phone</dt>
-          <dd className="break-words">{account.phone || "Not given"}</dd>
+          <dd className="break-words">{account.phone ? formatPhone(account.phone) : "Not given"}</dd>
           <dt className="font-medium text-muted-foreground">Account type</dt>
           <dd>{accountTypeLabel[account.userType] ?? "Customer"}</dd>
         </dl>

@@ -5,11 +5,10 @@ import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toast";
 import { accountNoticeInReturnPath } from "~/features/account/messages";
-import { formValues, requestReset, resendConfirmation, signIn, signUp } from "~/features/auth/actions.server";
+import { readAccountForm, requestReset, resendConfirmation, signIn, signUp } from "~/features/auth/actions.server";
 import { NoScriptResult, ResetRequestForm, SignInForm, SignUpForm } from "~/features/auth/auth-forms";
-import { redirectSignedIn } from "~/features/auth/guard.server";
+import { redirectSignedIn, signInReturnPath } from "~/features/auth/guard.server";
 import type { AuthResult } from "~/features/auth/messages";
-import { safeReturnPath } from "~/features/auth/schemas";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_site.auth";
 
@@ -24,11 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const requested = params.get("view");
   const view: View = requested === "signup" || requested === "reset" ? requested : "signin";
-  return { from: safeReturnPath(params.get("from")), view };
+  return { from: signInReturnPath(params.get("from")), view };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const form = await readAccountForm(request);
+  if (!form.ok) return form.answer;
+  const values = form.values;
   switch (values.intent) {
     case "sign-in":
       return signIn(request, context, values);

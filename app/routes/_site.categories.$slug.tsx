@@ -12,13 +12,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { formatPriceRange, formatPriceWithUnit, priceDisclaimer, servicePrices, type PriceRange } from "~/content/prices";
 import { findServicePage, type CarePage, type TradePage } from "~/content/service-pages";
 import { findService, services, type Service } from "~/content/services";
+import { checkPostcode } from "~/features/coverage/postcode-check";
+import { PostcodeCheckForm } from "~/features/coverage/postcode-check-form";
 import { pageMeta } from "~/lib/seo";
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, request }: Route.LoaderArgs) {
   const service = findService(params.slug);
   const page = findServicePage(params.slug);
   if (!service || !page) throw data(null, { status: 404 });
-  return { slug: service.slug };
+  // The postcode check's GET form (works without JavaScript); a malformed postcode is a 400 with its message.
+  const postcode = new URL(request.url).searchParams.get("postcode");
+  const postcodeCheck = postcode === null ? null : checkPostcode(postcode);
+  return data({ slug: service.slug, postcode: postcode ?? "", postcodeCheck }, { status: postcodeCheck?.status === "invalid" ? 400 : 200 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -34,7 +39,21 @@ function metaDescription(service: Service): string {
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const service = findService(loaderData.slug)!;
   const page = findServicePage(loaderData.slug)!;
-  return page.kind === "trade" ? <TradeLanding service={service} page={page} /> : <CareLanding service={service} page={page} />;
+  const coverage = (
+    <Container className="pt-14 sm:pt-20">
+      <PostcodeCheckForm
+        key={service.slug}
+        serviceName={service.name}
+        action={service.href}
+        initial={{ input: loaderData.postcode, result: loaderData.postcodeCheck }}
+      />
+    </Container>
+  );
+  return page.kind === "trade" ? (
+    <TradeLanding service={service} page={page} coverage={coverage} />
+  ) : (
+    <CareLanding service={service} page={page} coverage={coverage} />
+  );
 }
 
 function Hero({ service, page }: { service: Service; page: TradePage | CarePage }) {
@@ -86,10 +105,11 @@ function HeroPanel({ service }: { service: Service }) {
   );
 }
 
-function TradeLanding({ service, page }: { service: Service; page: TradePage }) {
+function TradeLanding({ service, page, coverage }: { service: Service; page: TradePage; coverage: React.ReactNode }) {
   return (
     <>
       <Hero service={service} page={page} />
+      {coverage}
       <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-24 py-14 sm:py-20">
         <Container>
           <h2 id="pricing-title" className="text-h2">
@@ -115,12 +135,13 @@ function TradeLanding({ service, page }: { service: Service; page: TradePage }) 
   );
 }
 
-function CareLanding({ service, page }: { service: Service; page: CarePage }) {
+function CareLanding({ service, page, coverage }: { service: Service; page: CarePage; coverage: React.ReactNode }) {
   const ranges = servicePrices[service.slug];
   const priceFor = (label?: string): PriceRange | undefined => (label ? ranges.find((r) => r.label === label) : undefined);
   return (
     <>
       <Hero service={service} page={page} />
+      {coverage}
       <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-24 py-14 sm:py-20">
         <Container>
           <h2 id="pricing-title" className="text-h2">

@@ -1,5 +1,6 @@
 import { CalendarCheck, Crown, Users } from "lucide-react";
 import type { Route } from "./+types/_site.early-access";
+import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
 import { formatGBP, products } from "~/content/prices";
@@ -42,6 +43,7 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
   const launchDate = formatLongDate(milestones.appLaunch);
   const vipDate = formatLongDate(milestones.vipEarlyAccess);
   const vipPrice = formatGBP(products.vipAccess.pricePence);
+  const appStores = useAppStoreLinks();
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-10 px-4 py-10 sm:px-6 lg:py-14">
@@ -56,19 +58,20 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 md:grid-cols-3">
         <div role="note" aria-label="App launch" className="flex items-start gap-3 rounded-xl border border-primary/30 bg-secondary p-4">
           <CalendarCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
-          <p className="text-sm">
-            {launched ? (
-              <>
+          {launched ? (
+            <div className="text-sm">
+              <p>
                 <strong className="block text-base">The FixiT app is available now</strong>
-                Launched on {launchDate}.
-              </>
-            ) : (
-              <>
-                <strong className="block text-base">The FixiT app launches on {launchDate}</strong>
-                Join the waitlist to hear first.
-              </>
-            )}
-          </p>
+                Launched on {launchDate}. Book your fixers in the app.
+              </p>
+              <AppStoreBadges links={appStores} joinHref="#waitlist-heading" joinLabel="Join the waitlist below" className="mt-3" />
+            </div>
+          ) : (
+            <p className="text-sm">
+              <strong className="block text-base">The FixiT app launches on {launchDate}</strong>
+              Join the waitlist to hear first.
+            </p>
+          )}
         </div>
         <div role="note" aria-label="VIP early access" className="flex items-start gap-3 rounded-xl border border-accent/30 bg-accent/5 p-4">
           <Crown aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-accent" />

@@ -2,6 +2,7 @@ import { ArrowRight, BookOpen, CreditCard, Building2, Mail, Phone, Rocket } from
 import { Link } from "react-router";
 import type { Route } from "./+types/_site.help";
 import { Container, PageHero } from "~/components/content/layout";
+import { CoverageStatement } from "~/features/coverage/coverage-statement";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { company } from "~/content/company";
 import { buildFaq, type FaqCategory } from "~/content/faq";
@@ -94,6 +95,7 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
             </Accordion>
           </section>
         ))}
+        <CoverageStatement />
       </Container>
 
       <section id="contact-support" aria-labelledby="contact-support-title" className="scroll-mt-24 border-t border-border bg-muted/60 py-14 sm:py-20">
@@ -117,6 +119,7 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
                 </a>
               </li>
             </ul>
+            <p className="mt-3 text-small text-muted-foreground">Phone lines are open {company.supportHours}.</p>
           </div>
           <div className="rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8">
             <ContactSupportForm />

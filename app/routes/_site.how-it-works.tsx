@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/_site.how-it-works";
 import { CheckList } from "~/components/content/feature-list";
 import { Container, PageHero } from "~/components/content/layout";
+import { CoverageStatement } from "~/features/coverage/coverage-statement";
 import { Reveal } from "~/components/content/reveal";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -110,6 +111,10 @@ export default function HowItWorksPage({ loaderData }: Route.ComponentProps) {
           <TermsBox />
         </Container>
       </section>
+
+      <Container className="pb-14 sm:pb-20">
+        <CoverageStatement />
+      </Container>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
-import { completeReset, formValues } from "~/features/auth/actions.server";
+import { completeReset, readAccountForm } from "~/features/auth/actions.server";
 import { NoScriptResult } from "~/features/auth/auth-forms";
 import type { AuthResult } from "~/features/auth/messages";
 import { checkForm, newPasswordSchema } from "~/features/auth/schemas";
@@ -23,7 +23,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return completeReset(request, context, formValues(await request.formData()));
+  const form = await readAccountForm(request);
+  return form.ok ? completeReset(request, context, form.values) : form.answer;
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { Footer } from "~/components/layout/footer";
+import { openCookiePreferences } from "~/features/consent/consent-store";
 import { Header } from "~/components/layout/header";
 import { SkipLink } from "~/components/layout/skip-link";
 
@@ -12,7 +13,7 @@ export default function SiteLayout() {
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <Footer />
+      <Footer onCookieSettings={openCookiePreferences} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { devMailboxEnabled, getMailboxMessage } from "../../server/mail/mailbox.ts";
+import { devMailboxEnabled, getMailboxMessage } from "#server/mail/mailbox.ts";
 import type { Route } from "./+types/dev.mailbox.$id";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { devMailboxEnabled, listMailbox } from "../../server/mail/mailbox.ts";
+import { devMailboxEnabled, listMailbox, mailboxRecipient } from "#server/mail/mailbox.ts";
 import type { Route } from "./+types/dev.mailbox._index";
 
 export const meta: Route.MetaFunction = () => [
@@ -11,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, db } = context.services;
   if (!devMailboxEnabled(config)) throw data(null, { status: 404 });
   // ?to= narrows the list to one recipient (the newest 100 otherwise), so a busy mailbox stays quick to scan.
-  const to = new URL(request.url).searchParams.get("to")?.trim().slice(0, 320) || undefined;
+  const to = mailboxRecipient(new URL(request.url).searchParams.get("to"));
   const messages = await listMailbox(db, { to, limit: 100 });
   return data({ messages, to, smtp: Boolean(config.SMTP_URL) }, { headers: { "cache-control": "no-store" } });
 }

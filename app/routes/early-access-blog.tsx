@@ -1,5 +1,6 @@
 import { data, useNavigation } from "react-router";
 import { Footer } from "~/components/layout/footer";
+import { openCookiePreferences } from "~/features/consent/consent-store";
 import { SkipLink } from "~/components/layout/skip-link";
 import { Spinner } from "~/components/ui/spinner";
 import { privatePageHeaders, requireVipCode } from "~/features/vip/access.server";
@@ -69,7 +70,7 @@ export default function EarlyAccessBlog({ loaderData }: Route.ComponentProps) {
           <CommunityUpdates />
         </div>
       </main>
-      <Footer />
+      <Footer onCookieSettings={openCookiePreferences} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { StaffLayoutError } from "~/features/staff/components/staff-error";
 import { StaffShell } from "~/features/staff/components/staff-shell";
 import { requireStaff } from "~/features/staff/guard.server";
 import { staffMeta } from "~/features/staff/meta";
-import { outboxJobs } from "../../server/db/schema/outbox.ts";
+import { outboxJobs } from "#server/db/schema/outbox.ts";
 import type { Route } from "./+types/staff";
 
 export const meta: Route.MetaFunction = () => staffMeta("Dashboard");

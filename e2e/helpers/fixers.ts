@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { makeDocx, makePdf } from "../../tests/helpers/documents";
+import { makeDocx, makePdf } from "#tests/helpers/documents.ts";
 import { waitForMailTo } from "./accounts";
 
 /**
@@ -69,13 +69,13 @@ export async function submitOnboarding(page: Page) {
   await page.getByLabel("Your expertise and skills").fill(onboardingAnswers.expertise);
   await page.getByLabel("Insurance details").fill(onboardingAnswers.insurance);
   await page.getByLabel("Certification documents").setInputFiles({ name: "gas-safe-certificate.pdf", mimeType: "application/pdf", buffer: makePdf("Gas Safe certificate") });
-  await expect(page.getByRole("list", { name: "Certification documents chosen" }).getByText("gas-safe-certificate.pdf")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Certification documents attached" }).getByText("gas-safe-certificate.pdf")).toBeVisible();
   await page.getByLabel("Insurance documents").setInputFiles({
     name: "public-liability-policy.docx",
     mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     buffer: makeDocx("Public liability insurance schedule"),
   });
-  await expect(page.getByRole("list", { name: "Insurance documents chosen" }).getByText("public-liability-policy.docx")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Insurance documents attached" }).getByText("public-liability-policy.docx")).toBeVisible();
   await page.getByRole("button", { name: "Complete Fixer Registration" }).click();
   await expect(toastWith(page, "Application Submitted!")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Under review").first()).toBeVisible();

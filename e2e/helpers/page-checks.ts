@@ -27,3 +27,14 @@ export async function saveScreenshots(page: Page, name: string, path: string) {
 export async function hasHorizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
+
+/** Axe, screenshots at 360 and 1440 px, and no sideways scrolling at either width; ends at desktop size. */
+export async function checkScreen(page: Page, name: string, urlPath: string) {
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshots(page, name, urlPath);
+  for (const width of Object.values(widths)) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await hasHorizontalOverflow(page), `${name} at ${width}px`).toBe(false);
+  }
+  await page.setViewportSize({ width: widths.desktop, height: 900 });
+}

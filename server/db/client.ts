@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Logger as DrizzleLogger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** The database or a transaction from `db.transaction(async (tx) => ...)`: write a submission and its jobs atomically. */

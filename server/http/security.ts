@@ -32,9 +32,40 @@ export function securityHeaders(options: { production: boolean; dev: boolean; ex
         ...(options.production ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: { maxAge: 63072000, includeSubDomains: true },
+    // HSTS only in production: over plain http in development it is meaningless, and on localhost it can pin https.
+    strictTransportSecurity: options.production ? { maxAge: 63072000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: "deny" },
   });
 }
+
+/**
+ * Browser features the site never uses are switched off for it and anything it embeds. Payment is
+ * off too: checkout is a redirect to Stripe's hosted page (or the local test page), never the
+ * Payment Request API.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "bluetooth=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+export const permissionsPolicy: RequestHandler = (_req, res, next) => {
+  res.setHeader("permissions-policy", PERMISSIONS_POLICY);
+  next();
+};

@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../db/client.ts";
-import { outboxJobs, type OutboxJob } from "../db/schema/outbox.ts";
-import type { Logger } from "../logger.ts";
-import type { AppServices } from "../services.ts";
+import type { Db, DbOrTx } from "#server/db/client.ts";
+import { outboxJobs, type OutboxJob } from "#server/db/schema/outbox.ts";
+import type { Logger } from "#server/logger.ts";
+import type { JobServices } from "#server/services.ts";
 
 /**
  * The outbox: jobs (emails, webhooks) written in the same transaction as the submission
@@ -11,7 +11,7 @@ import type { AppServices } from "../services.ts";
  */
 
 export type JobContext = {
-  services: Pick<AppServices, "config" | "logger" | "db">;
+  services: JobServices;
   job: { id: number; kind: string; attempt: number; maxAttempts: number };
   logger: Logger;
   /** Aborted when the worker gives up on this run (its lease could not be renewed). */
@@ -26,22 +26,6 @@ export class PermanentJobError extends Error {
     super(message, options);
     this.name = "PermanentJobError";
   }
-}
-
-const registry = new Map<string, JobHandler>();
-
-/**
- * Registers what the worker does with jobs of `kind` (e.g. "webhook"). Call it at module load
- * of the feature that enqueues the kind. A worker only claims kinds it has a handler for, so an
- * older instance never takes a job it cannot run.
- */
-export function registerJobHandler(kind: string, handler: JobHandler): void {
-  if (!kind.trim()) throw new Error("a job kind needs a name");
-  registry.set(kind, handler);
-}
-
-export function registeredJobHandlers(): ReadonlyMap<string, JobHandler> {
-  return registry;
 }
 
 export type EnqueueOptions = { maxAttempts?: number; runAt?: Date };

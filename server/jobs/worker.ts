@@ -1,5 +1,5 @@
-import type { OutboxJob } from "../db/schema/outbox.ts";
-import type { AppServices } from "../services.ts";
+import type { OutboxJob } from "#server/db/schema/outbox.ts";
+import type { JobServices } from "#server/services.ts";
 import { computeBackoffMs } from "./backoff.ts";
 import {
   claimNextJob,
@@ -45,7 +45,7 @@ export function describeError(error: unknown): string {
   return String(error).slice(0, MAX_ERROR_LENGTH);
 }
 
-export function startJobWorker(services: Pick<AppServices, "config" | "logger" | "db">, options: JobWorkerOptions): JobWorker {
+export function startJobWorker(services: JobServices, options: JobWorkerOptions): JobWorker {
   const { db } = services;
   const logger = services.logger.child({ component: "outbox" });
   const maxJobsPerRun = options.maxJobsPerRun ?? 50;

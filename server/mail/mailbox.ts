@@ -1,16 +1,21 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { devMailbox, type DevMailboxMessage } from "../db/schema/mail.ts";
-import type { EmailMessage } from "./outbox.ts";
-import { renderEmail } from "./templates.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { devMailbox, type DevMailboxMessage } from "#server/db/schema/mail.ts";
 
 /**
- * The development mailbox: messages the `log` transport kept, for /dev/mailbox. It does not
- * exist in production (APP_ENV=production), where mail always goes out over SMTP.
+ * The development mailbox: messages the `log` transport kept, for /dev/mailbox. It needs no sign-in
+ * and shows reset links, so it exists only outside production and, unless DEV_MAILBOX=on, only when
+ * the server listens on loopback (config.devMailbox).
  */
-export function devMailboxEnabled(config: Pick<Config, "isProduction">): boolean {
-  return !config.isProduction;
+export function devMailboxEnabled(config: Pick<Config, "devMailbox">): boolean {
+  return config.devMailbox;
+}
+
+/** The ?to= filter: trimmed, at most 320 characters, control characters (NUL above all) removed; undefined for none. */
+export function mailboxRecipient(value: string | null): string | undefined {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  return value?.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 320) || undefined;
 }
 
 export type MailboxSummary = Pick<DevMailboxMessage, "id" | "to" | "subject" | "createdAt">;
@@ -44,15 +49,3 @@ export async function getMailboxMessage(db: Db, id: number): Promise<DevMailboxM
   return message;
 }
 
-/** The sample email POST /dev/mailbox/test-message queues (APP_ENV=test only, for browser tests). */
-export function sampleEmail(to: string, siteUrl: string): EmailMessage {
-  const { html, text } = renderEmail({
-    preheader: "A sample message from the FixiT test mailbox",
-    heading: "Sample message",
-    paragraphs: ["This message was queued by a test to check the outbox and the development mailbox."],
-    action: { label: "Open FixiT", url: new URL("/", siteUrl).href },
-    note: "Nothing needs doing: no real person received this.",
-    reason: "You are receiving this email because an automated test asked for it.",
-  });
-  return { to, subject: "FixiT sample message", html, text };
-}

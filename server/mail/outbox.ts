@@ -1,16 +1,15 @@
 import { z } from "zod";
-import type { DbOrTx } from "../db/client.ts";
-import { enqueueJob, type EnqueueOptions } from "../jobs/queue.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { enqueueJob, type EnqueueOptions } from "#server/jobs/queue.ts";
 
-export type { DbOrTx } from "../db/client.ts";
+export type { DbOrTx } from "#server/db/client.ts";
 export {
   enqueueJob,
-  registerJobHandler,
   PermanentJobError,
   type EnqueueOptions,
   type JobContext,
   type JobHandler,
-} from "../jobs/queue.ts";
+} from "#server/jobs/queue.ts";
 
 export type EmailMessage = {
   to: string;

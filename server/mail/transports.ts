@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
-import type { AppServices } from "../services.ts";
-import { devMailbox } from "../db/schema/mail.ts";
-import { PermanentJobError } from "../jobs/queue.ts";
+import type { JobServices } from "#server/services.ts";
+import { devMailbox } from "#server/db/schema/mail.ts";
+import { PermanentJobError } from "#server/jobs/queue.ts";
 import type { EmailMessage } from "./outbox.ts";
 
 /** A message ready to go: the queued message plus sender and a stable Message-ID. */
@@ -18,13 +18,13 @@ export type MailTransport = {
  * otherwise `log`: the message is kept in the dev_mailbox table (shown at /dev/mailbox, seen by
  * every instance and every restart) and a one-line summary is logged.
  */
-export function createMailTransport(services: Pick<AppServices, "config" | "logger" | "db">): MailTransport {
+export function createMailTransport(services: JobServices): MailTransport {
   const { config } = services;
   return config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(services);
 }
 
 /** Bounded waits: a hung SMTP server fails the attempt (and it is retried) instead of blocking the worker. */
-const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000, dnsTimeout: 15_000 };
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
 
 function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
@@ -65,7 +65,7 @@ export function isPermanentSmtpRejection(error: unknown): boolean {
   return code === "EENVELOPE" || code === "EMESSAGE";
 }
 
-function logTransport(services: Pick<AppServices, "logger" | "db">): MailTransport {
+function logTransport(services: Pick<JobServices, "logger" | "db">): MailTransport {
   const logger = services.logger.child({ component: "mail" });
   return {
     kind: "log",

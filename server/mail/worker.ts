@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
-import type { AppServices } from "../services.ts";
-import { PermanentJobError, registeredJobHandlers, setDefaultMaxAttempts, type JobHandler } from "../jobs/queue.ts";
-import { startJobWorker, type JobWorker } from "../jobs/worker.ts";
+import type { JobServices } from "#server/services.ts";
+import { PermanentJobError, setDefaultMaxAttempts, type JobHandler } from "#server/jobs/queue.ts";
+import { startJobWorker, type JobWorker } from "#server/jobs/worker.ts";
 import { EMAIL_JOB_KIND, emailMessageSchema } from "./outbox.ts";
 import { createMailTransport, type MailTransport } from "./transports.ts";
 
@@ -14,7 +14,7 @@ export type OutboxWorkerOptions = {
   leaseMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** Extra handlers for this worker only, beside those added with registerJobHandler(). */
+  /** What runs each job kind besides email, wired by the composition root (server/app.ts). */
   handlers?: Record<string, JobHandler>;
 };
 
@@ -25,7 +25,7 @@ export type OutboxWorkerOptions = {
  * Pending jobs and jobs whose worker died (expired lease) are picked up after a restart.
  */
 export function startOutboxWorker(
-  services: Pick<AppServices, "config" | "logger" | "db">,
+  services: JobServices,
   options: OutboxWorkerOptions = {},
 ): OutboxWorker {
   const { config } = services;
@@ -41,7 +41,7 @@ export function startOutboxWorker(
   };
 
   const worker = startJobWorker(services, {
-    handlers: () => new Map([...registeredJobHandlers(), ...Object.entries(options.handlers ?? {}), [EMAIL_JOB_KIND, sendEmail]]),
+    handlers: () => new Map([...Object.entries(options.handlers ?? {}), [EMAIL_JOB_KIND, sendEmail]]),
     intervalMs: options.intervalMs ?? config.MAIL_WORKER_INTERVAL_MS,
     leaseMs: options.leaseMs ?? config.OUTBOX_LEASE_MS,
     retryBaseMs: options.retryBaseMs ?? config.MAIL_RETRY_BASE_MS,

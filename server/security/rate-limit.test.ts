@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { eq } from "drizzle-orm";
+import { rateLimitCounters } from "#server/db/schema/rate-limit.ts";
 import { hitRateLimit } from "./rate-limit.ts";
 
 let database: Database;
@@ -27,5 +29,16 @@ describe("hitRateLimit", () => {
     expect((await hitRateLimit(database.db, rule, 5_500)).allowed).toBe(false);
     expect((await hitRateLimit(database.db, { ...rule, key: "test:c" }, 5_500)).allowed).toBe(true);
     expect((await hitRateLimit(database.db, rule, 6_000)).allowed).toBe(true);
+  });
+
+  it("writes nothing for a key already over its limit, and says the refusal was already counted", async () => {
+    const rule = { key: "test:flood", limit: 2, windowMs: 60_000 };
+    const now = 60_000 * 28_000_000 + 1_000;
+    const results = [];
+    for (let i = 0; i < 50; i++) results.push(await hitRateLimit(database.db, rule, now));
+    expect(results.map((r) => r.alreadyRefused).slice(0, 4)).toEqual([false, false, false, true]);
+    expect(results.filter((r) => r.allowed)).toHaveLength(2);
+    const rows = await database.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, rule.key));
+    expect(rows.map((r) => r.count)).toEqual([3]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeDoc, makeDocx, makeExe, makePdf, makeXlsxLikeZip, makeZip } from "../../tests/helpers/documents.ts";
+import { makeDoc, makeDocx, makeExe, makePdf, makeXlsxLikeZip, makeZip } from "#tests/helpers/documents.ts";
 import {
   ALLOWED_DOCUMENT_MIME_TYPES,
   checkDocument,

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 import { createLocalStore } from "./local.ts";
 import type { FileStore } from "./store.ts";
 

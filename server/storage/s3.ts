@@ -11,7 +11,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 import { assertValidStorageKey, type FileStore } from "./store.ts";
 
 /** The one method of S3Client the store uses, so tests can pass a fake that records commands. */

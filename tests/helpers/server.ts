@@ -44,6 +44,9 @@ export async function startTestServer(options: Options = {}): Promise<TestServer
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "info",
       MAIL_WORKER_INTERVAL_MS: "100",
+      // Tests stand in for a load balancer on loopback: X-Forwarded-For gives each test its own address.
+      // (The default trusts no proxy; tests/hardening.test.ts overrides this with TRUST_PROXY="" to check it.)
+      TRUST_PROXY: "loopback",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

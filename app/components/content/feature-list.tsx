@@ -24,10 +24,10 @@ export function FeatureGrid({
         columns === 4 && "lg:grid-cols-4",
       )}
     >
-      {features.map((feature) => (
+      {features.map(({ icon: FeatureIcon = Icon, ...feature }) => (
         <li key={feature.title} className="flex gap-4 rounded-xl border border-border bg-card p-5 shadow-card">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-            <Icon aria-hidden="true" className="size-5" />
+            <FeatureIcon aria-hidden="true" className="size-5" />
           </span>
           <div className="min-w-0">
             <Heading className="font-semibold">{feature.title}</Heading>

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { LegalBlock, LegalDocument } from "~/content/legal/types";
 import { Container } from "~/components/content/layout";
+import { formatLongDate } from "~/content/dates";
 
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" }).format(new Date(iso));
+const formatDate = (iso: string) => formatLongDate(new Date(iso));
 
 /** A numbered legal text with a table of contents of anchor links (sticky beside the text on wide screens). */
 export function LegalDocumentView({ document }: { document: LegalDocument }) {

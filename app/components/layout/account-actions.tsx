@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { accountLinks } from "~/content/navigation";
-import type { SessionUser } from "~/features/auth/session-user";
+import type { SessionUser } from "~/lib/session-user";
 import { cn } from "~/lib/utils";
 
 /** The signed-in user from the root loader (server-read, so the right buttons show on first paint). */

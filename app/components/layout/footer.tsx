@@ -1,8 +1,9 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
 import { company } from "~/content/company";
+import { isPast, milestones } from "~/content/dates";
 import { footerNav, type NavLink } from "~/content/navigation";
-import { openCookiePreferences } from "~/features/consent/consent-store";
 import { Logo } from "./logo";
 
 function LinkColumn({ title, links }: { title: string; links: readonly NavLink[] }) {
@@ -23,8 +24,10 @@ function LinkColumn({ title, links }: { title: string; links: readonly NavLink[]
 }
 
 /** The site footer (spec §2.5): company and resources links, contact block, social links, cookie settings. */
-export function Footer() {
+/** `onCookieSettings` reopens the cookie preferences (the consent feature owns them). */
+export function Footer({ onCookieSettings }: { onCookieSettings: () => void }) {
   const year = new Date().getFullYear();
+  const appStores = useAppStoreLinks();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr] lg:px-8">
@@ -48,6 +51,12 @@ export function Footer() {
               </li>
             ))}
           </ul>
+          {isPast(milestones.appLaunch) ? (
+            <>
+              <h2 className="mt-6 text-sm font-semibold tracking-wide text-white uppercase">Get the app</h2>
+              <AppStoreBadges links={appStores} tone="dark" className="mt-3" />
+            </>
+          ) : null}
         </div>
         <LinkColumn title="Company" links={footerNav.company} />
         <LinkColumn title="Resources" links={footerNav.resources} />
@@ -77,7 +86,7 @@ export function Footer() {
           </p>
           <button
             type="button"
-            onClick={openCookiePreferences}
+            onClick={onCookieSettings}
             className="inline-flex min-h-10 w-fit cursor-pointer items-center text-slate-200 underline underline-offset-4 hover:text-white"
           >
             Cookie settings

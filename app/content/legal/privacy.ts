@@ -4,9 +4,9 @@
  */
 import { company } from "~/content/company";
 import type { LegalDocument } from "~/content/legal/types";
-import { cookieCategories } from "~/features/consent/categories";
+import { cookieCategories } from "~/content/cookie-categories";
 
-/** Retention periods (spec 001 §9), shown on this page and used by the data-retention job. */
+/** Retention periods, shown on this page and applied daily by app/features/privacy/retention.server.ts. */
 export const retention = {
   accountDataYearsAfterClosure: 7,
   transactionYears: 7,

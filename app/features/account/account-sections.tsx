@@ -5,9 +5,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
-import type { AuthResult } from "../auth/messages";
-import { changePasswordSchema, checkForm, profileSchema, TEXT_MAX } from "../auth/schemas";
-import { useResultToast } from "../auth/use-result-toast";
+import { formatPhone, PHONE_HINT, PHONE_INPUT_MAX } from "~/lib/phone";
+import type { AuthResult } from "~/features/auth/messages";
+import { changePasswordSchema, checkForm, profileSchema, TEXT_MAX } from "~/features/auth/schemas";
+import { useResultToast } from "~/features/auth/use-result-toast";
 
 /** The blocks of /account. Every form posts to the /account action with an `intent`. */
 
@@ -28,12 +29,17 @@ export function Section({ id, title, description, children }: { id: string; titl
   );
 }
 
-function Field({ label, ...props }: React.ComponentProps<typeof Input> & { label: string }) {
+function Field({ label, hint, ...props }: React.ComponentProps<typeof Input> & { label: string; hint?: string }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} {...props} />
+      <Input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...props} />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -59,7 +65,7 @@ export function ProfileForm({ fullName, phone }: { fullName: string; phone: stri
     <fetcher.Form method="post" onSubmit={preCheck(profileSchema)} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="profile" />
       <Field label="Full name" name="fullName" defaultValue={fullName} autoComplete="name" maxLength={TEXT_MAX} aria-required="true" />
-      <Field label="Phone (optional)" name="phone" type="tel" defaultValue={phone} autoComplete="tel" maxLength={TEXT_MAX} />
+      <Field label="Phone (optional)" name="phone" type="tel" inputMode="tel" defaultValue={phone && formatPhone(phone)} autoComplete="tel" maxLength={PHONE_INPUT_MAX} hint={PHONE_HINT} />
       <Button type="submit" loading={fetcher.state !== "idle"} className="self-start">
         Save changes
       </Button>

@@ -1,18 +1,19 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { data, redirect, type AppLoadContext } from "react-router";
-import { queuePasswordChangedEmail } from "../../../server/auth/emails.ts";
-import { judgePassword, weakPasswordMessage } from "../../../server/auth/password-strength.ts";
-import { accounts, sessions, users } from "../../../server/db/schema/auth.ts";
-import { securityEvents } from "../../../server/db/schema/security.ts";
-import { vipCodes, vipMemberships } from "../../../server/db/schema/vip.ts";
-import { authHeaders } from "../auth/guard.server";
-import { overLimit, record, signOutEverywhere } from "../auth/actions.server";
-import type { AuthResult } from "../auth/messages";
-import { checkForm, changePasswordSchema, profileSchema } from "../auth/schemas";
-import type { SessionUser } from "../auth/session-user";
+import { queuePasswordChangedEmail } from "~/features/auth/emails.server.ts";
+import { judgePassword, weakPasswordMessage } from "~/features/auth/password-strength.server.ts";
+import { accounts, sessions, users } from "#server/db/schema/auth.ts";
+import { securityEvents } from "#server/db/schema/security.ts";
+import { siteUrl } from "#server/http/site-url.ts";
+import { vipCodes, vipMemberships } from "#server/db/schema/vip.ts";
+import { authHeaders } from "~/features/auth/guard.server";
+import { overLimit, record, signOutEverywhere } from "~/features/auth/actions.server";
+import type { AuthResult } from "~/features/auth/messages";
+import { checkForm, changePasswordSchema, profileSchema } from "~/features/auth/schemas";
+import type { SessionUser } from "~/lib/session-user";
 import { accountMessages } from "./messages";
-import { exportFixerData } from "../fixers/account-status.server";
+import { exportFixerData } from "~/features/fixers/account-status.server";
 
 /** My Account: the profile, password, sign-out-everywhere, data export and deletion. */
 type Ctx = AppLoadContext;
@@ -61,7 +62,7 @@ export async function changePassword(request: Request, context: Ctx, user: Sessi
       returnHeaders: true,
     });
     await record(context, { type: "password_changed", userId: user.id, details: { via: "account" } });
-    await queuePasswordChangedEmail(context.services.db, { email: user.email, name: user.name }, `${context.services.config.publicUrl}/auth?view=reset`);
+    await queuePasswordChangedEmail(context.services.db, { email: user.email, name: user.name }, `${siteUrl(context.services.config)}/auth?view=reset`);
     // The old session is gone: redirect (with the new session cookie) so the page reloads under the new one.
     const out = new Headers();
     for (const cookie of headers.getSetCookie()) out.append("set-cookie", cookie);

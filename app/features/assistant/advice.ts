@@ -49,7 +49,7 @@ export const adviceEntries = [
   {
     id: "heating-1",
     category: "heating",
-    keywords: ["boiler", "no heating", "not heating", "heating not working", "heating isn't working", "heating has stopped", "no hot water", "combi", "pilot light", "boiler pressure", "pressure gauge", "condensate", "condensate pipe", "smell gas", "gas leak", "central heating", "heating"],
+    keywords: ["boiler", "no heating", "not heating", "heating not working", "heating isn't working", "heating has stopped", "no hot water", "combi", "pilot light", "boiler pressure", "pressure gauge", "condensate", "condensate pipe", "central heating", "heating"],
     question: "Boiler not heating properly?",
     answer:
       "Work through these simple checks before calling anyone out:\n" +

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adviceCategories, adviceEntries, type AdviceEntry, fallbackCategoryWords, fallbackReply, quickPrompts, welcomeMessage } from "./advice";
+import { formatPriceWithUnit, servicePrices } from "~/content/prices";
+import { emergencyEntries, type EmergencyId } from "./emergencies";
 import { capitaliseCategory, matchAdvice } from "./matcher";
 
 const entry = (id: AdviceEntry["id"], keywords: string[]): AdviceEntry => ({
@@ -146,7 +148,6 @@ const everydayQuestions: [string, AdviceEntry["id"]][] = [
   ["Boiler pressure keeps dropping below 1", "heating-1"],
   ["no hot water this morning", "heating-1"],
   ["central heating wont come on", "heating-1"],
-  ["I can smell gas in the kitchen", "heating-1"],
   ["combi boiler showing fault code F28", "heating-1"],
   ["radiator is cold at the top", "heating-2"],
   ["radiators banging when heating comes on", "heating-2"],
@@ -249,6 +250,128 @@ describe("everyday questions find the right advice", () => {
 
   it.each(everydayQuestions)("%s → %s", (question, expectedId) => {
     const match = matchAdvice(question);
-    expect(match.kind === "fallback" ? "fallback" : match.entry.id).toBe(expectedId);
+    expect("entry" in match ? match.entry.id : match.kind).toBe(expectedId);
+  });
+});
+
+/** Safety first: these must get the emergency answer, never repair tips (issue 15). */
+const emergencyQuestions: [string, EmergencyId][] = [
+  ["I can smell gas in the kitchen!", "gas"],
+  ["smells of gas near the boiler", "gas"],
+  ["there's a gas smell in the hallway", "gas"],
+  ["I think we have a gas leak", "gas"],
+  ["my CO alarm is beeping", "gas"],
+  ["carbon monoxide detector going off", "gas"],
+  ["socket sparking", "electrics"],
+  ["sparks came out of the plug when I pulled it", "electrics"],
+  ["burning smell from the fuse box", "electrics"],
+  ["smell of burning from the light switch", "electrics"],
+  ["the socket is scorched and melted plug", "electrics"],
+  ["water leaking onto the light fitting", "water-electrics"],
+  ["water dripping from the ceiling light", "water-electrics"],
+  ["flooding in the kitchen near the sockets", "water-electrics"],
+  ["the fuse box is wet", "water-electrics"],
+];
+
+describe("emergencies answer first (issue 15)", () => {
+  it.each(emergencyQuestions)("%s → the %s emergency", (question, id) => {
+    expect(matchAdvice(question)).toEqual({ kind: "emergency", emergency: emergencyEntries[id] });
+  });
+
+  it("tells the visitor to leave, not to touch switches or flames, and who to call", () => {
+    const gas = emergencyEntries.gas.steps.join(" ");
+    expect(gas).toMatch(/Get everyone out/);
+    expect(gas).toMatch(/Don't touch light switches/);
+    expect(gas).toMatch(/naked flames/);
+    expect(gas).toMatch(/open doors and windows/i);
+    expect(gas).toContain("National Gas Emergency Service on 0800 111 999");
+    expect(gas).toContain("999 if anyone is in danger");
+    expect(emergencyEntries.gas.professional).toContain("Gas Safe registered engineer");
+    for (const id of ["electrics", "water-electrics"] as const) {
+      const e = emergencyEntries[id];
+      expect(e.steps.join(" ")).toMatch(/consumer unit .*only if/);
+      expect(e.steps.join(" ")).toContain("999");
+      expect(e.professional).toContain("registered electrician");
+    }
+  });
+
+  it("still gives ordinary boiler, radiator, leak and electrical questions their advice", () => {
+    for (const [question, id] of [
+      ["my boiler isnt working", "heating-1"],
+      ["boiler pressure keeps dropping", "heating-1"],
+      ["radiator is cold at the top", "heating-2"],
+      ["plug socket stopped working", "electrical-2"],
+      ["my kitchen lights are flickering", "electrical-1"],
+      ["water pouring through the ceiling from a leaking pipe", "emergency-1"],
+      ["leaking tap in the kitchen", "plumbing-2"],
+      ["how often should I water my houseplants", "housesitting-2"],
+    ] as const) {
+      const match = matchAdvice(question);
+      expect(match.kind === "keywords" || match.kind === "category" ? match.entry.id : match.kind, question).toBe(id);
+    }
+  });
+
+  it("no longer tells anyone to check the gas by trying the hob when they smell gas", () => {
+    const match = matchAdvice("I can smell gas in the kitchen!");
+    expect(JSON.stringify(match)).not.toMatch(/try the hob/);
+  });
+});
+
+describe("questions about FixiT itself", () => {
+  const site = (question: string, context = {}) => {
+    const match = matchAdvice(question, undefined, context);
+    if (match.kind !== "site") throw new Error(`${question}: ${match.kind}`);
+    return match.answer;
+  };
+
+  it.each([
+    ["How much does a plumber cost in London?", "plumbing"],
+    ["what do electricians charge", "electrical"],
+    ["price for a deep clean", "cleaning"],
+    ["how much to fix a leaking tap", "plumbing"],
+    ["how much is a dog walker", "dog-walking"],
+    ["babysitter rates", "nanny"],
+  ] as const)("%s → the %s price ranges and its page", (question, slug) => {
+    const answer = site(question);
+    expect(answer.topic).toBe("pricing");
+    for (const range of servicePrices[slug]) expect(answer.text).toContain(formatPriceWithUnit(range));
+    expect(answer.links[0]!.href).toBe(`/categories/${slug}`);
+  });
+
+  it("says London is covered when a London price is asked", () => {
+    expect(site("How much does a plumber cost in London?").text).toContain("FixiT works across Greater London");
+  });
+
+  it("answers a price question without a service with sample ranges and the services page", () => {
+    const answer = site("how much does it cost?");
+    expect(answer.links).toEqual([{ label: "Browse services and prices", href: "/categories" }]);
+  });
+
+  it.each(["How do I book a plumber?", "can I make an appointment", "where do I download the app", "Booking"])("%s → how booking works today", (question) => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    const stores = { appStore: "https://apps.example/fixit", googlePlay: null };
+    const answer = site(question, { now, stores });
+    expect(answer.topic).toBe("booking");
+    expect(answer.text).toContain("customer app, available since 16 January 2026");
+    expect(answer.text).toContain("download it from the App Store below");
+    expect(answer.appBadges).toBe(true);
+    expect(answer.links.map((l) => l.href)).toEqual(["/early-access", "/how-it-works"]);
+  });
+
+  it("without a configured store, says how to join instead of showing badges", () => {
+    const answer = site("how do I book?", { now: new Date("2026-11-23T12:00:00Z"), stores: { appStore: null, googlePlay: null } });
+    expect(answer.appBadges).toBeUndefined();
+    expect(answer.text).toMatch(/Join the early access list/);
+    expect(answer.links[0]).toEqual({ label: "Join early access", href: "/early-access" });
+  });
+
+  it("before the launch date, says the app is coming", () => {
+    const answer = site("how do I book?", { now: new Date("2026-01-01T12:00:00Z") });
+    expect(answer.text).toMatch(/launching on 16 January 2026/);
+  });
+
+  it("keeps ordinary repair questions that mention money on their advice", () => {
+    expect(matchAdvice("how do I cut the cost of my energy bill")).toMatchObject({ entry: { id: "savings-1" } });
+    expect(matchAdvice("gas bill is way too high, how do I reduce it")).toMatchObject({ entry: { id: "savings-1" } });
   });
 });

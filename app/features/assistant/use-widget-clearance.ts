@@ -1,15 +1,27 @@
-import { type RefObject, useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { useConsent } from "~/features/consent/use-consent";
 
 /** The cookie banner marks its root with one of these (app/components/widgets/cookie-banner.tsx). */
 export const cookieBannerSelector = '[data-testid="cookie-banner"], [data-cookie-banner], #cookie-banner';
 
-/** Buttons a floating widget must never sit on top of. */
+/**
+ * Phones: narrower than Tailwind's `sm` breakpoint. There a floating widget gives way entirely to
+ * the cookie banner, and only one floats at a time (the VIP pill is hidden below `sm`, see
+ * docs/decisions/019).
+ */
+export const phoneMediaQuery = "(max-width: 639.98px)";
+
+/** What a page marks as never to be covered: the hero's main call to action and its figures. */
+export const keepClearAttribute = "data-keep-clear";
+
+/** Buttons and marked regions a floating widget must never sit on top of. */
 const protectedSelector = [
   "form button[type=submit]",
   "form button:not([type])",
   "form input[type=submit]",
   `:is(${cookieBannerSelector}) button`,
   `:is(${cookieBannerSelector}) a`,
+  `[${keepClearAttribute}]`,
 ].join(", ");
 
 function overlaps(a: DOMRect, b: DOMRect, margin = 4) {
@@ -29,11 +41,18 @@ export type WidgetClearance = {
 };
 
 /**
- * Keeps a floating widget clear of the cookie banner and of forms' submit buttons (spec §2.5, WCAG 2.4.11):
- * it rises above an open banner, and hides while it would overlap a submit button as the page scrolls.
+ * Keeps a floating widget clear of the cookie banner, of forms' submit buttons and of what a page marks
+ * `data-keep-clear` (spec §2.5, WCAG 2.4.11): on a wide screen it rises above an open banner; on a phone
+ * it hides while the banner is open or not yet answered; anywhere it hides while it would overlap a
+ * protected element as the page scrolls.
  */
 export function useWidgetClearance(widget: RefObject<HTMLElement | null>, enabled = true): WidgetClearance {
   const [clearance, setClearance] = useState<WidgetClearance>({ lift: 0, covering: false });
+  // The consent store says whether the visitor has chosen; until they have, the banner is (or is about
+  // to be) on screen. Closing it with its X leaves no choice, so a banner once seen and now gone counts as closed.
+  const { ready, consent } = useConsent();
+  const undecided = !ready || consent === null;
+  const bannerSeen = useRef(false);
 
   useEffect(() => {
     if (!enabled) return;
@@ -42,8 +61,15 @@ export function useWidgetClearance(widget: RefObject<HTMLElement | null>, enable
       frame = 0;
       const el = widget.current;
       const banner = document.querySelector(cookieBannerSelector);
+      const bannerShown = banner !== null && isShown(banner);
+      if (bannerShown) bannerSeen.current = true;
+      const phone = window.matchMedia(phoneMediaQuery).matches;
+      if (phone && (bannerShown || (undecided && !bannerSeen.current))) {
+        setClearance((prev) => (prev.lift === 0 && prev.covering ? prev : { lift: 0, covering: true }));
+        return;
+      }
       let lift = 0;
-      if (el && banner && isShown(banner)) {
+      if (el && banner && bannerShown) {
         const bannerRect = banner.getBoundingClientRect();
         const own = el.getBoundingClientRect();
         // Only rise when the banner spans the widget's column (on a wide screen it sits in the middle).
@@ -74,7 +100,7 @@ export function useWidgetClearance(widget: RefObject<HTMLElement | null>, enable
       window.removeEventListener("scroll", schedule, { capture: true });
       window.removeEventListener("resize", schedule);
     };
-  }, [widget, enabled, clearance.lift]);
+  }, [widget, enabled, clearance.lift, undecided]);
 
   return clearance;
 }

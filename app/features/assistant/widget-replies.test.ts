@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { company } from "~/content/company";
 import { formatGBP, formatPriceWithUnit, products, servicePrices } from "~/content/prices";
 import { homeSections, widgetQuickQuestions, widgetReply, widgetReplyDelay } from "./widget-replies";
 
@@ -28,10 +29,54 @@ describe("home chat widget replies", () => {
     expect(vip.links[0]!.href).toBe("/early-access");
   });
 
-  it("puts gas safety first", () => {
+  it("puts safety first: gas, carbon monoxide, sparks, burning and water near electrics", () => {
     const gas = widgetReply("I can smell gas, how much is a plumber?");
-    expect(gas.topic).toBe("gas");
-    expect(gas.text).toContain("0800 111 999");
+    expect(gas.topic).toBe("emergency");
+    expect(gas.text).toContain("National Gas Emergency Service on 0800 111 999");
+    expect(gas.text).toMatch(/Get everyone out/);
+    expect(gas.text).toContain("Gas Safe registered engineer");
+    expect(gas.links).toEqual([{ label: "Call 0800 111 999", href: "tel:0800111999" }]);
+    for (const q of ["my CO alarm is beeping", "socket sparking", "burning smell from the fuse box", "water leaking onto the light fitting"]) {
+      const reply = widgetReply(q);
+      expect(reply.topic, q).toBe("emergency");
+      expect(reply.text, q).toMatch(/999/);
+    }
+    expect(widgetReply("socket sparking").text).toContain("registered electrician");
+    expect(widgetReply("socket sparking").links[0]!.href).toBe("/categories/electrical");
+  });
+
+  it("answers booking with the app's store badges, or how to join when no store is set", () => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    const withStores = widgetReply("Booking", { now, stores: { appStore: "https://a.example", googlePlay: "https://g.example" } });
+    expect(withStores.appBadges).toBe(true);
+    expect(withStores.text).toContain("the App Store or Google Play");
+    const without = widgetReply("Booking", { now, stores: { appStore: null, googlePlay: null } });
+    expect(without.appBadges).toBeUndefined();
+    expect(without.text).toMatch(/Join the early access list and we.ll email you the download link/);
+  });
+
+  it("answers coverage from the coverage content", () => {
+    const manchester = widgetReply("Do you cover Manchester?");
+    expect(manchester.topic).toBe("coverage");
+    expect(manchester.text).toMatch(/^Yes, FixiT works in Manchester/);
+    expect(manchester.text).toContain("Greater Manchester");
+    expect(widgetReply("do you work in leeds").text).toMatch(/^Yes, FixiT works in Leeds/);
+    expect(widgetReply("Is SW1A 1AA in your area?").text).toMatch(/^Yes, SW1A 1AA is in our London area/);
+    const elsewhere = widgetReply("do you cover Cardiff?");
+    expect(elsewhere.text).toContain("London, Manchester, Birmingham, Leeds, Bristol and Glasgow");
+    expect(elsewhere.links.map((l) => l.href)).toContain("/early-access");
+    expect(widgetReply("Is CF10 1AA covered?").text).toMatch(/^Not yet: CF10 1AA/);
+    expect(widgetReply("how do I discover new services").topic).not.toBe("coverage");
+  });
+
+  it("puts a visitor who wants a person through to the help form, the phone number and its hours", () => {
+    for (const q of ["can I talk to a human?", "I want to speak to a real person", "what's your phone number", "contact support"]) {
+      const reply = widgetReply(q);
+      expect(reply.text, q).toContain(company.phone);
+      expect(reply.text, q).toContain(company.supportHours);
+      expect(reply.links, q).toContainEqual({ label: "Contact form", href: "/help#contact-support" });
+      expect(reply.links, q).toContainEqual({ label: `Call ${company.phone}`, href: company.phoneHref });
+    }
   });
 
   it("matches short words whole, so 'hi' inside 'this' is not a greeting", () => {
@@ -42,9 +87,10 @@ describe("home chat widget replies", () => {
 
   it("links every reply to real pages", () => {
     const pages = ["/categories", "/account", "/early-access", "/how-it-works", "/fixer-register", "/careers", "/fixer-ai", "/help"];
-    for (const q of ["services", "pricing", "book", "how it works", "become a fixer", "repair advice", "contact support", "xyz", "cleaning"]) {
+    for (const q of ["services", "pricing", "book", "how it works", "become a fixer", "repair advice", "contact support", "xyz", "cleaning", "do you cover York", "gas leak", "sparking plug"]) {
       for (const link of widgetReply(q).links) {
-        expect(pages.includes(link.href) || link.href.startsWith("/categories/"), `${q} → ${link.href}`).toBe(true);
+        const page = link.href.split("#")[0]!;
+        expect(pages.includes(page) || page.startsWith("/categories/") || page.startsWith("tel:"), `${q} → ${link.href}`).toBe(true);
       }
     }
   });

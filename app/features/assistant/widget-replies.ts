@@ -3,16 +3,30 @@
  * site: prices come from ~/content/prices, dates from ~/content/dates, and links go to real pages.
  * Runs in the browser only; no server call.
  */
-import { formatLongDate, isPast, milestones } from "~/content/dates";
-import { earningsClaimPerHour, fees, formatGBP, formatPriceWithUnit, freeCancellationHours, products, servicePrices } from "~/content/prices";
+import type { AppStoreLinks } from "~/content/app-stores";
+import { earningsClaimPerHour, formatGBP, products } from "~/content/prices";
 import { services } from "~/content/services";
+import { detectEmergency, emergencyText, gasEmergencyNumber } from "./emergencies";
+import { coverageAnswer, coveredCityPattern, humanAnswer } from "./contact-answers";
+import { type AssistantLink, bookingAnswer, findServiceIn, pricingAnswer } from "./site-answers";
 
-export type WidgetLink = { label: string; href: string };
-export type WidgetReply = { topic: WidgetTopic; text: string; links: WidgetLink[] };
+export type WidgetLink = AssistantLink;
+export type WidgetReply = {
+  topic: WidgetTopic;
+  text: string;
+  links: WidgetLink[];
+  /** Show the app's store badges under the reply (the booking answer). */
+  appBadges?: boolean;
+};
+
+/** What the reply may depend on besides the message: the configured app stores and today's date. */
+export type WidgetReplyContext = { stores?: AppStoreLinks; now?: Date };
 
 export type WidgetTopic =
   | "greeting"
-  | "gas"
+  | "emergency"
+  | "human"
+  | "coverage"
   | "account"
   | "vip"
   | "fixer"
@@ -45,13 +59,14 @@ export function widgetReplyDelay(random: () => number = Math.random): number {
   return Math.round(widgetReplyDelayMs.min + random() * (widgetReplyDelayMs.max - widgetReplyDelayMs.min));
 }
 
-/** Checked in order: the first topic with a keyword contained in the message answers. */
-const topicKeywords: [Exclude<WidgetTopic, "default">, string[]][] = [
-  ["gas", ["smell gas", "gas leak", "smells of gas", "carbon monoxide"]],
+/** Checked in order: the first topic with a keyword contained in the message answers. Emergencies come before all of them. */
+const topicKeywords: [Exclude<WidgetTopic, "default" | "emergency">, string[]][] = [
+  ["human", ["human", "real person", "speak to", "talk to", "call you", "phone number", "ring you", "customer service"]],
   ["account", ["account", "sign in", "signin", "log in", "login", "sign up", "signup", "register an", "password", "my details"]],
   ["vip", ["vip", "early access", "members", "blog"]],
   ["fixer", ["become a fixer", "join as", "work for", "work with", "earn", "fixer register", "tradesperson", "i'm a", "i am a", "onboarding", "jobs", "career"]],
   ["pricing", ["price", "pricing", "cost", "how much", "fee", "fees", "charge", "rate", "£", "quote", "cheap", "expensive"]],
+  ["coverage", ["cover", "coverage", "area", "areas", "do you work in", "available in", "operate in", "near me", "postcode", "which cities", "where do you", "where are you", "my town", "my city"]],
   ["booking", ["book", "booking", "appointment", "schedule", "hire", "cancel", "app", "download"]],
   ["how-it-works", ["how it works", "how does", "how do i", "how do you", "escrow", "pay", "payment", "safe", "vetted", "insured", "trust"]],
   ["advice", ["advice", "diy", "fix it myself", "repair", "broken", "leak", "boiler", "tip", "ai fixer"]],
@@ -60,83 +75,36 @@ const topicKeywords: [Exclude<WidgetTopic, "default">, string[]][] = [
   ["greeting", ["hello", "hi", "hey", "good morning", "good afternoon", "good evening"]],
 ];
 
-/** Words people use for the person rather than the service. */
-const serviceAliases: Record<string, (typeof services)[number]["slug"]> = {
-  plumber: "plumbing",
-  electrician: "electrical",
-  cleaner: "cleaning",
-  painter: "painting",
-  decorator: "painting",
-  removal: "moving",
-  gardener: "landscaping",
-  garden: "landscaping",
-  "flat pack": "assembly",
-  "house sitter": "house-sitting",
-  babysit: "nanny",
-  childcare: "nanny",
-  "dog walker": "dog-walking",
-};
-
-function findService(text: string) {
-  const alias = Object.entries(serviceAliases).find(([word]) => text.includes(word))?.[1];
-  return services.find((s) => s.slug === alias || text.includes(s.name.toLowerCase()) || text.includes(s.slug.replace("-", " ")));
-}
-
-function pricingReply(text: string): WidgetReply {
-  const service = findService(text);
-  const fee = `A ${fees.customerServiceFeePercent}% customer service fee is added at checkout, and your fixer confirms a fixed quote before you book.`;
-  if (service) {
-    const ranges = servicePrices[service.slug].map((r) => `${r.label}: ${formatPriceWithUnit(r)}`).join("; ");
-    return {
-      topic: "pricing",
-      text: `Indicative ${service.name} prices: ${ranges}. ${fee}`,
-      links: [{ label: `${service.name} prices`, href: service.href }],
-    };
-  }
-  const sample = (["plumbing", "electrical", "cleaning", "handyman"] as const).map((slug) => {
-    const hourly = servicePrices[slug].find((r) => r.unit === "per hour");
-    const name = services.find((s) => s.slug === slug)!.name;
-    return `${name} ${formatPriceWithUnit(hourly ?? servicePrices[slug][0]!)}`;
-  });
-  return {
-    topic: "pricing",
-    text: `Prices are indicative ranges, for example: ${sample.join(", ")}. Each service page lists its full price guide. ${fee}`,
-    links: [{ label: "Browse services and prices", href: "/categories" }],
-  };
-}
-
-function bookingReply(): WidgetReply {
-  const launch = formatLongDate(milestones.appLaunch);
-  const appLine = isPast(milestones.appLaunch)
-    ? `Bookings are made in the FixiT customer app, available since ${launch}: get it from the Early Access page.`
-    : `Bookings will open in the FixiT customer app, launching on ${launch}. Join the early access list to be first in.`;
-  return {
-    topic: "booking",
-    text: `${appLine} You describe the task, get matched with vetted pros, pick a time, and pay only when the job is done. Cancellation is free up to ${freeCancellationHours} hours before the service.`,
-    links: [
-      { label: "Early Access", href: "/early-access" },
-      { label: "How it works", href: "/how-it-works" },
-    ],
-  };
-}
+/** The keyword at the start of a word: "cover" in "coverage", not in "discover". */
+const startsWord = (text: string, keyword: string) => new RegExp(`(^|[^a-z])${keyword.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).test(text);
 
 /** Picks the canned reply for a visitor's message. */
-export function widgetReply(message: string): WidgetReply {
+export function widgetReply(message: string, context: WidgetReplyContext = {}): WidgetReply {
   const text = message.toLowerCase().trim();
+  // Safety first: gas, carbon monoxide, sparking or burning electrics and water near electrics.
+  const emergency = detectEmergency(text);
+  if (emergency) {
+    const links: WidgetLink[] =
+      emergency.id === "gas"
+        ? [{ label: `Call ${gasEmergencyNumber.display}`, href: gasEmergencyNumber.href }]
+        : [{ label: "Find a registered electrician", href: "/categories/electrical" }];
+    return { topic: "emergency", text: emergencyText(emergency), links };
+  }
   const words = new Set(text.split(/[^a-z£']+/).filter(Boolean));
-  // Short greetings are matched as whole words so "hi" doesn't fire inside "this".
-  const topic =
+  // Short words are matched whole so "hi" doesn't fire inside "this" nor "app" inside "happy".
+  const matched =
     topicKeywords.find(([name, keywords]) =>
-      keywords.some((k) => (name === "greeting" || k.length <= 3 ? words.has(k) || (k === "£" && text.includes(k)) : text.includes(k))),
+      keywords.some((k) => (name === "greeting" || k.length <= 3 ? words.has(k) || (k === "£" && text.includes(k)) : startsWord(text, k))),
     )?.[0] ?? "default";
+  // "Do you work in Leeds?": a launch city with no other topic is a coverage question.
+  const topic = matched === "default" && coveredCityPattern.test(text) ? "coverage" : matched;
 
   switch (topic) {
-    case "gas":
-      return {
-        topic,
-        text: "If you smell gas: open doors and windows, don't use switches or naked flames, turn the gas off at the meter and call the National Gas Emergency number 0800 111 999 straight away. Only a Gas Safe registered engineer should work on gas appliances.",
-        links: [],
-      };
+    case "human":
+    case "help":
+      return { ...humanAnswer(), topic };
+    case "coverage":
+      return coverageAnswer(text);
     case "account":
       return {
         topic,
@@ -159,9 +127,9 @@ export function widgetReply(message: string): WidgetReply {
         ],
       };
     case "pricing":
-      return pricingReply(text);
+      return pricingAnswer(text);
     case "booking":
-      return bookingReply();
+      return bookingAnswer(context.stores, context.now);
     case "how-it-works":
       return {
         topic,
@@ -178,7 +146,7 @@ export function widgetReply(message: string): WidgetReply {
         ],
       };
     case "services": {
-      const service = findService(text);
+      const service = findServiceIn(text);
       if (service) {
         return { topic, text: `${service.name}: ${service.description}`, links: [{ label: `${service.name} services`, href: service.href }] };
       }
@@ -188,12 +156,6 @@ export function widgetReply(message: string): WidgetReply {
         links: [{ label: "Browse all services", href: "/categories" }],
       };
     }
-    case "help":
-      return {
-        topic,
-        text: "Our Help Center answers the common questions, and you can contact our support team from there. We reply within 24 hours.",
-        links: [{ label: "Help Center", href: "/help" }],
-      };
     case "greeting":
       return { topic, text: "Hello! How can I help? Ask about services, prices, booking or how FixiT works.", links: [] };
     default:

@@ -1,14 +1,16 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { data, replace, type AppLoadContext } from "react-router";
-import { ACCOUNT_DISABLED_CODE } from "../../../server/auth/auth.ts";
-import { judgePassword, weakPasswordMessage } from "../../../server/auth/password-strength.ts";
-import { recordSecurityEvent, type SecurityEventInput } from "../../../server/auth/security-events.ts";
-import { sessions, users } from "../../../server/db/schema/auth.ts";
-import { hitRateLimit, rateLimitMessage } from "../../../server/security/rate-limit.ts";
-import { authHeaders, getSignedIn } from "./guard.server";
+import { ACCOUNT_DISABLED_CODE } from "./auth.server.ts";
+import { judgePassword, weakPasswordMessage } from "./password-strength.server.ts";
+import { recordSecurityEvent, type SecurityEventInput } from "./security-events.server.ts";
+import { sessions, users } from "#server/db/schema/auth.ts";
+import { countAuthAttempt, type AuthLimitName } from "./limits.server.ts";
+import { rateLimitMessage } from "#server/security/rate-limit.ts";
+import { checkTextInputs } from "~/lib/text-input";
+import { authHeaders, getSignedIn, signInReturnPath } from "./guard.server";
 import { authMessages, type AuthResult } from "./messages";
-import { checkForm, newPasswordSchema, resetRequestSchema, safeReturnPath, signInSchema, signUpSchema } from "./schemas";
+import { checkForm, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema } from "./schemas";
 
 /**
  * The account actions behind /auth, /reset-password and /auth/sign-out. They call better-auth
@@ -17,10 +19,28 @@ import { checkForm, newPasswordSchema, resetRequestSchema, safeReturnPath, signI
  */
 type Ctx = AppLoadContext;
 
-export function formValues(form: FormData): Record<string, string> {
+function formValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") values[key] = value;
   return values;
+}
+
+/**
+ * Reads an account form (/auth, /account, /reset-password) once: every field is one line, so a NUL
+ * byte or a line break is refused with the field named (~/lib/text-input). An unreadable body, or a
+ * refused field, is the 400 answer to return as it is.
+ */
+export async function readAccountForm(request: Request): Promise<{ ok: true; values: Record<string, string> } | { ok: false; answer: ReturnType<typeof fail> }> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return { ok: false, answer: fail(400, "Invalid request", "The form could not be read. Please reload the page and try again.") };
+  }
+  const checked = checkTextInputs(formValues(form));
+  const [field, message] = Object.entries(checked.fieldErrors)[0] ?? [];
+  if (field && message) return { ok: false, answer: fail(400, "Invalid input", message, { field }) };
+  return { ok: true, values: checked.values };
 }
 
 function origin(context: Ctx) {
@@ -31,28 +51,21 @@ export function record(context: Ctx, event: Omit<SecurityEventInput, "ip" | "use
   return recordSecurityEvent(context.services.db, context.services.logger, { ...event, ...origin(context) });
 }
 
-const MINUTE = 60_000;
-/** Attempts allowed per window, by action: per IP (a shared address may hold many people) and per email. */
-export const authLimits = {
-  signIn: { ip: { limit: 30, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
-  signUp: { ip: { limit: 30, windowMs: 60 * MINUTE }, email: { limit: 5, windowMs: 15 * MINUTE } },
-  reset: { ip: { limit: 10, windowMs: 15 * MINUTE }, email: { limit: 3, windowMs: 15 * MINUTE } },
-  resend: { ip: { limit: 10, windowMs: 15 * MINUTE }, email: { limit: 3, windowMs: 15 * MINUTE } },
-  newPassword: { ip: { limit: 10, windowMs: 15 * MINUTE } },
-  account: { ip: { limit: 30, windowMs: 15 * MINUTE } },
-} as const;
-type LimitName = keyof typeof authLimits;
+/** Where a confirmation link lands after better-auth confirms the address (app/routes/auth.confirmed.ts). */
+export const EMAIL_CONFIRMED_PATH = "/auth/confirmed";
 
-/** Counts one attempt; over the limit → records rate_limited and answers the 429 result. */
-export async function overLimit(context: Ctx, name: LimitName, email?: string, userId?: string) {
-  const rules = authLimits[name] as { ip: { limit: number; windowMs: number }; email?: { limit: number; windowMs: number } };
-  const checks = [hitRateLimit(context.services.db, { key: `auth:${name}:ip:${context.clientIp}`, ...rules.ip })];
-  if (email && rules.email) checks.push(hitRateLimit(context.services.db, { key: `auth:${name}:email:${email}`, ...rules.email }));
-  const results = await Promise.all(checks);
-  const blocked = results.find((r) => !r.allowed);
+/**
+ * Counts one attempt against the per-IP and per-email limits (server/auth/limits.ts, shared with
+ * better-auth's own endpoints); over the limit → records rate_limited and answers the 429 result.
+ */
+export async function overLimit(context: Ctx, name: AuthLimitName, email?: string, userId?: string) {
+  const blocked = await countAuthAttempt(context.services.db, name, { ip: context.clientIp, email });
   if (!blocked) return null;
-  const knownId = userId ?? (email ? await userIdByEmail(context, email) : null);
-  await record(context, { type: "rate_limited", userId: knownId, details: { action: name, email } });
+  // One rate_limited event per key and window: a flood of refusals writes nothing more.
+  if (!blocked.alreadyRefused) {
+    const knownId = userId ?? (email ? await userIdByEmail(context, email) : null);
+    await record(context, { type: "rate_limited", userId: knownId, details: { action: name, email } });
+  }
   return data<AuthResult>(
     { ok: false, title: authMessages.rateLimited.title, text: rateLimitMessage },
     { status: 429, headers: { "retry-after": String(blocked.retryAfterSeconds) } },
@@ -107,7 +120,7 @@ export async function signUp(request: Request, context: Ctx, values: Record<stri
         password: input.password,
         phone: input.phone || undefined,
         userType: input.userType,
-        callbackURL: "/",
+        callbackURL: EMAIL_CONFIRMED_PATH,
       },
       headers: authHeaders(request, context),
     });
@@ -138,7 +151,7 @@ export async function signIn(request: Request, context: Ctx, values: Record<stri
       returnHeaders: true,
     });
     await record(context, { type: "user_signin", userId: response.user.id, details: { email } });
-    return replace(safeReturnPath(values.from), { headers: cookiesFrom(headers) });
+    return replace(signInReturnPath(values.from), { headers: cookiesFrom(headers) });
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) {
       const unverified = error.body?.code === "EMAIL_NOT_VERIFIED";
@@ -165,7 +178,7 @@ export async function resendConfirmation(request: Request, context: Ctx, values:
   try {
     // Answers the same whether or not the address has an unconfirmed account.
     await context.services.auth.api.sendVerificationEmail({
-      body: { email: checked.data.email, callbackURL: "/" },
+      body: { email: checked.data.email, callbackURL: EMAIL_CONFIRMED_PATH },
       headers: authHeaders(request, context),
     });
   } catch (error) {

@@ -5,7 +5,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
 import type { AuthResult } from "./messages";
-import { checkForm, sanitizeEmail, signUpSchema, TEXT_MAX, EMAIL_MAX } from "./schemas";
+import { normaliseEmail } from "~/lib/email";
+import { PHONE_HINT, PHONE_INPUT_MAX } from "~/lib/phone";
+import { checkForm, signUpSchema, TEXT_MAX, EMAIL_MAX } from "./schemas";
 import { useResultToast } from "./use-result-toast";
 
 /** The sign-in, sign-up and reset forms of /auth. Each posts to the /auth action (works without JavaScript). */
@@ -54,7 +56,7 @@ export function SignInForm({ from, onForgot }: { from: string; onForgot: () => v
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const values = valuesOf(event.currentTarget);
     // Spec §5: with either field empty the submit silently stops.
-    if (!sanitizeEmail(values.email) || !values.password) event.preventDefault();
+    if (!normaliseEmail(values.email) || !values.password) event.preventDefault();
   }
 
   return (
@@ -107,7 +109,7 @@ export function SignUpForm() {
       <input type="hidden" name="intent" value="sign-up" />
       <Field label="Full name" name="fullName" autoComplete="name" maxLength={TEXT_MAX} aria-required="true" />
       <Field label="Email" name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX} aria-required="true" />
-      <Field label="Phone (optional)" name="phone" type="tel" autoComplete="tel" maxLength={TEXT_MAX} />
+      <Field label="Phone (optional)" name="phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_INPUT_MAX} hint={PHONE_HINT} />
       <Field
         label="Password"
         name="password"
@@ -150,7 +152,7 @@ export function ResetRequestForm({ onBack }: { onBack: () => void }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Spec §5: without an email the request silently stops.
-    if (!sanitizeEmail(valuesOf(event.currentTarget).email)) event.preventDefault();
+    if (!normaliseEmail(valuesOf(event.currentTarget).email)) event.preventDefault();
   }
 
   return (

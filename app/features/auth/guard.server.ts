@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { redirect, type AppLoadContext } from "react-router";
-import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS } from "../../../server/auth/auth.ts";
-import { CLIENT_IP_HEADER } from "../../../server/auth/security-events.ts";
-import { sessions } from "../../../server/db/schema/auth.ts";
-import { safeReturnPath } from "./schemas";
-import type { SessionUser } from "./session-user";
+import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS } from "./auth.server.ts";
+import { API_REQUEST_HEADER } from "./limits.server.ts";
+import { CLIENT_IP_HEADER } from "./security-events.server.ts";
+import { sessions } from "#server/db/schema/auth.ts";
+import { safeReturnPath } from "#server/http/return-path.ts";
+import type { SessionUser } from "~/lib/session-user";
 
 /**
  * Who is signed in, read on the server. A request without the session cookie costs no
@@ -22,6 +23,7 @@ export function hasSessionCookie(request: Request): boolean {
 export function authHeaders(request: Request, context: AppLoadContext): Headers {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, context.clientIp);
+  headers.delete(API_REQUEST_HEADER);
   return headers;
 }
 
@@ -81,10 +83,17 @@ export async function getOptionalUser(request: Request, context: AppLoadContext)
   return (await getSignedIn(request, context))?.user ?? null;
 }
 
+/** Where to go after signing in: a path on this site other than the sign-in pages themselves, or "/". */
+export function signInReturnPath(value: unknown): string {
+  const path = safeReturnPath(value);
+  const pathname = path.split(/[?#]/, 1)[0]!;
+  return pathname === "/auth" || pathname.startsWith("/auth/") || pathname.startsWith("/api/auth") ? "/" : path;
+}
+
 /** Where a signed-out visitor is sent: /auth, remembering the page (path and query) they asked for. */
 export function signInRedirectPath(request: Request): string {
   const url = new URL(request.url);
-  return `/auth?from=${encodeURIComponent(safeReturnPath(url.pathname + url.search))}`;
+  return `/auth?from=${encodeURIComponent(signInReturnPath(url.pathname + url.search))}`;
 }
 
 /** The signed-in user; a signed-out visitor is redirected to /auth?from=<path+query> (nothing else is sent). */
@@ -97,5 +106,5 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 /** Guest-only pages (/auth): a signed-in visitor goes to the remembered origin or /. */
 export async function redirectSignedIn(request: Request, context: AppLoadContext): Promise<void> {
   const user = await getOptionalUser(request, context);
-  if (user) throw redirect(safeReturnPath(new URL(request.url).searchParams.get("from")));
+  if (user) throw redirect(signInReturnPath(new URL(request.url).searchParams.get("from")));
 }

@@ -1,24 +1,17 @@
 import { z } from "zod";
+import { EMAIL_MAX, normaliseEmail, parseEmail } from "~/lib/email";
+import { parseOptionalPhone, phoneMessages, type PhoneProblem } from "~/lib/phone";
 
 /**
  * The account forms' rules, shared by the browser (instant toasts) and the server (the authority).
  * Input is sanitised as spec §5 says; nothing is stored pre-escaped: React escapes on output.
  */
-export const EMAIL_MAX = 254;
+export { EMAIL_MAX };
 export const TEXT_MAX = 1000;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-/** Lowercased, trimmed, only letters, digits, _ @ . - and at most 254 characters. */
-export function sanitizeEmail(value: unknown): string {
-  return String(value ?? "")
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9_@.-]/g, "")
-    .slice(0, EMAIL_MAX);
-}
-
-/** Trimmed and cut to 1000 characters (names, phone numbers). */
+/** Trimmed and cut to 1000 characters (names). */
 export function sanitizeText(value: unknown): string {
   return String(value ?? "")
     .trim()
@@ -36,11 +29,26 @@ export const formMessages = {
   userType: { title: "Invalid account type", text: "Please choose customer or fixer." },
   signInMissing: { title: "Sign In Failed", text: "Please enter your email and password." },
   currentPasswordRequired: { title: "Password required", text: "Please enter your current password." },
+  ...(Object.fromEntries(
+    Object.entries(phoneMessages).map(([problem, text]) => [`phone.${problem}`, { title: "Invalid phone number", text }]),
+  ) as Record<`phone.${PhoneProblem}`, { title: string; text: string }>),
 } as const;
 export type FormMessageCode = keyof typeof formMessages;
 
-const email = z.preprocess(sanitizeEmail, z.email("invalidEmail"));
-const text = z.preprocess(sanitizeText, z.string());
+/** Never rewritten (see ~/lib/email): trimmed, domain lowercased, refused when invalid. */
+const email = z.unknown().transform((value, ctx) => {
+  const parsed = parseEmail(value);
+  if (parsed.ok) return parsed.email;
+  ctx.addIssue({ code: "custom", message: "invalidEmail" });
+  return z.NEVER;
+});
+/** Optional; stored as E.164 (see ~/lib/phone), "" when blank. */
+const phone = z.unknown().transform((value, ctx) => {
+  const parsed = parseOptionalPhone(value);
+  if (parsed.ok) return parsed.e164;
+  ctx.addIssue({ code: "custom", message: `phone.${parsed.problem}` });
+  return z.NEVER;
+});
 const newPassword = z
   .string("passwordRequired")
   .min(1, "passwordRequired")
@@ -53,7 +61,7 @@ export const signUpSchema = z
   .object({
     fullName: z.preprocess(sanitizeText, z.string().min(1, "nameRequired")),
     email,
-    phone: text.optional().default(""),
+    phone,
     password: newPassword,
     confirmPassword: z.string().optional().default(""),
     userType: z.preprocess((v) => (v === undefined || v === "" ? "customer" : v), z.enum(userTypes, "userType")),
@@ -62,7 +70,7 @@ export const signUpSchema = z
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
-  email: z.preprocess(sanitizeEmail, z.string().min(1, "signInMissing")),
+  email: z.preprocess(normaliseEmail, z.string().min(1, "signInMissing").max(EMAIL_MAX, "signInMissing")),
   password: z.string("signInMissing").min(1, "signInMissing").max(PASSWORD_MAX, "signInMissing"),
 });
 
@@ -74,7 +82,7 @@ export const newPasswordSchema = z
 
 export const profileSchema = z.object({
   fullName: z.preprocess(sanitizeText, z.string().min(1, "nameRequired")),
-  phone: text.optional().default(""),
+  phone,
 });
 
 export const changePasswordSchema = z
@@ -104,18 +112,4 @@ export function checkForm<S extends z.ZodType>(
 ): { ok: true; data: z.infer<S> } | { ok: false; problem: FormProblem } {
   const parsed = schema.safeParse(values);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
-}
-
-/** A same-site relative path to return to after signing in, or "/" (no //host, no scheme, no backslashes). */
-export function safeReturnPath(value: unknown): string {
-  if (typeof value !== "string" || value.length > 2000) return "/";
-  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/";
-  try {
-    const url = new URL(value, "http://x.invalid");
-    if (url.origin !== "http://x.invalid") return "/";
-    if (url.pathname.startsWith("/auth") || url.pathname.startsWith("/api/auth")) return "/";
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return "/";
-  }
 }

@@ -1,9 +1,10 @@
 /**
  * The browser's consent state, shared by the banner, the footer's 'Cookie settings' button and
  * every piece of code that wants to store something non-essential (via useConsent).
- * On the server (and until hydration) nothing is known, so the banner renders nothing there.
+ * On the server only the mirrored cookie is known (root loader: `consentChosen`), so the server
+ * renders the banner for a visitor who has not chosen, and the browser confirms from localStorage.
  */
-import { consentStorageKey, parseConsent, serializeConsent, type ConsentChoices } from "./consent";
+import { consentCookieName, consentCookieValue, consentStorageKey, parseConsent, serializeConsent, type ConsentChoices } from "./consent";
 
 export type ConsentSnapshot = {
   /** False on the server and before the first client read of localStorage. */
@@ -31,6 +32,21 @@ function readStorage(): ConsentChoices | null {
   }
 }
 
+/** Mirrors the choice into the first-party cookie the server reads (a year, like the stored choice). */
+function writeCookie(choices: ConsentChoices | null) {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = choices
+    ? `${consentCookieName}=${consentCookieValue(choices)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+    : `${consentCookieName}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
+/** A choice stored before the cookie existed (or a cookie left after storage was cleared) is brought in line. */
+function syncCookie(choices: ConsentChoices | null) {
+  const current = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`).exec(document.cookie)?.[1];
+  const wanted = choices ? consentCookieValue(choices) : undefined;
+  if (current !== wanted) writeCookie(choices);
+}
+
 function onStorage(e: StorageEvent) {
   if (e.key === consentStorageKey || e.key === null) emit({ consent: readStorage() });
 }
@@ -38,7 +54,12 @@ function onStorage(e: StorageEvent) {
 export function subscribeConsent(listener: () => void): () => void {
   listeners.add(listener);
   if (listeners.size === 1) window.addEventListener("storage", onStorage);
-  if (!snapshot.ready) queueMicrotask(() => emit({ ready: true, consent: readStorage() }));
+  if (!snapshot.ready)
+    queueMicrotask(() => {
+      const consent = readStorage();
+      syncCookie(consent);
+      emit({ ready: true, consent });
+    });
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) window.removeEventListener("storage", onStorage);
@@ -55,6 +76,7 @@ export function saveConsent(choices: ConsentChoices) {
   } catch {
     // Storage unavailable: the choice still holds for this page view.
   }
+  writeCookie(choices);
   emit({ ready: true, consent: parseConsent(serializeConsent(choices)) });
 }
 

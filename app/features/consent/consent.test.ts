@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptAllChoices, isAllowed, parseConsent, rejectNonEssentialChoices, serializeConsent } from "./consent";
+import { acceptAllChoices, consentCookieValue, hasConsentCookie, isAllowed, parseConsent, rejectNonEssentialChoices, serializeConsent } from "./consent";
 
 describe("cookie consent values", () => {
   it("stores exactly the four keys, essential always true", () => {
@@ -29,5 +29,15 @@ describe("cookie consent values", () => {
     expect(isAllowed(null, "analytics")).toBe(false);
     expect(isAllowed(rejectNonEssentialChoices, "functional")).toBe(false);
     expect(isAllowed(acceptAllChoices, "marketing")).toBe(true);
+  });
+
+  it("mirrors the choice in a cookie the server can read", () => {
+    expect(consentCookieValue(acceptAllChoices)).toBe("all");
+    expect(consentCookieValue(rejectNonEssentialChoices)).toBe("essential");
+    expect(consentCookieValue({ ...rejectNonEssentialChoices, analytics: true })).toBe("custom");
+    expect(hasConsentCookie("a=b; cookie_consent=essential")).toBe(true);
+    expect(hasConsentCookie("cookie_consent=yes")).toBe(false);
+    expect(hasConsentCookie("other_cookie_consent=all")).toBe(false);
+    expect(hasConsentCookie(null)).toBe(false);
   });
 });

@@ -37,3 +37,27 @@ export function isAllowed(consent: ConsentChoices | null, category: ConsentCateg
   if (category === "essential") return true;
   return consent?.[category] === true;
 }
+
+/**
+ * The choice mirrored in a first-party cookie, so the server knows whether to render the banner
+ * (and the anonymous-HTML cache keys on it). Essential like the localStorage entry: it only
+ * remembers the choice. Values: all, essential (non-essential refused) or custom.
+ */
+export const consentCookieName = "cookie_consent";
+const consentCookieValues = ["all", "essential", "custom"] as const;
+
+export function consentCookieValue(c: ConsentChoices): (typeof consentCookieValues)[number] {
+  if (c.functional && c.analytics && c.marketing) return "all";
+  if (!c.functional && !c.analytics && !c.marketing) return "essential";
+  return "custom";
+}
+
+/** Whether a Cookie header carries a valid choice: then the server leaves the banner out. */
+export function hasConsentCookie(cookieHeader: string | null): boolean {
+  if (!cookieHeader) return false;
+  for (const part of cookieHeader.split(";")) {
+    const [name, value] = part.trim().split("=", 2);
+    if (name === consentCookieName) return (consentCookieValues as readonly string[]).includes(value ?? "");
+  }
+  return false;
+}

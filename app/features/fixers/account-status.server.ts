@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../../server/db/client.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "../../../server/db/schema/fixers.ts";
-import { payments } from "../../../server/db/schema/payments.ts";
-import { PRODUCT_CODES } from "../../../server/payments/products.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
+import { payments } from "#server/db/schema/payments.ts";
+import { PRODUCT_CODES } from "~/features/payments/products.ts";
 import { isApplicationStatus, type ApplicationStatus } from "./content";
 
 /**

@@ -29,13 +29,14 @@ export const registrationCopy = {
   continueToPayment: "Continue to payment",
   popupBlocked: "Your browser blocked the payment tab. Use the button to open it.",
   savedHeading: "Details saved",
+  alreadyPaidHeading: "You're already registered",
+  alreadyPaidText:
+    "This email has already registered and paid the onboarding fee, so nothing new was saved or charged. Open the Onboarding Portal and enter the access code we emailed you.",
   savedText: "Complete the payment in the new tab. We email your access code as soon as it goes through.",
 } as const;
 
 export const registrationToasts = {
   required: "Please fill in all required fields",
-  invalidEmail: "Please enter a valid email address",
-  invalidPhone: "Please enter a valid phone number",
   saved: { title: "Details Saved! 🎉", description: "Redirecting you to payment..." },
   saveFailed: { title: "Error", description: "We couldn't save your details. Please try again." },
   checkoutFailed: { title: "Error", description: "Your details are saved, but the payment page could not be opened. Please try again in a moment." },
@@ -140,6 +141,9 @@ export const onboardingCopy = {
   uploading: "Uploading files...",
   submitting: "Submitting application...",
   draftSaved: "Your answers are saved on this device until you submit.",
+  addFiles: "Add files",
+  noFilesYet: "No files attached yet.",
+  keptNote: "Your previous answers and the documents you sent are filled in: change what staff asked for, remove what no longer applies, and submit again.",
 } as const;
 
 export const onboardingMessages = {

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { fixerRegistrations } from "../../../server/db/schema/fixers.ts";
-import { enqueueEmail } from "../../../server/mail/outbox.ts";
-import { renderEmail } from "../../../server/mail/templates.ts";
-import { registerFulfilment } from "../../../server/payments/index.ts";
-import { generateAccessCode, hashCode, normaliseFixerCode, sealSecret } from "../../../server/security/codes.ts";
-import { formatGBP, products } from "../../content/prices";
+import { fixerRegistrations } from "#server/db/schema/fixers.ts";
+import { siteUrl } from "#server/http/site-url.ts";
+import { enqueueEmail } from "#server/mail/outbox.ts";
+import { renderEmail } from "~/lib/email-templates.server.ts";
+import type { FulfilmentHandler } from "~/features/payments/payments.server.ts";
+import { generateAccessCode, hashCode, normaliseFixerCode, sealSecret } from "#server/security/codes.ts";
+import { formatGBP, products } from "~/content/prices";
 
 /**
  * The fixer onboarding fee, once paid: the registration is marked paid and gets its access code
@@ -13,7 +14,7 @@ import { formatGBP, products } from "../../content/prices";
  */
 export const FIXER_CODE_EMAIL_SUBJECT = "Your FixiT fixer access code";
 
-registerFulfilment("fixerOnboarding", async (tx, payment, services) => {
+export const fulfilFixerOnboardingFee: FulfilmentHandler = async (tx, payment, services) => {
   const registrationId = Number(payment.reference?.fixerRegistrationId);
   if (!Number.isSafeInteger(registrationId)) throw new Error(`payment ${payment.id} names no fixer registration`);
   const [registration] = await tx.select().from(fixerRegistrations).where(eq(fixerRegistrations.id, registrationId)).limit(1);
@@ -31,7 +32,7 @@ registerFulfilment("fixerOnboarding", async (tx, payment, services) => {
     .set({ paidAt: payment.paidAt ?? now, accessCodeHash: hashCode(normaliseFixerCode(code)), accessCodeIssuedAt: now })
     .where(eq(fixerRegistrations.id, registrationId));
 
-  const portalUrl = `${services.config.publicUrl}/fixer-onboarding`;
+  const portalUrl = `${siteUrl(services.config)}/fixer-onboarding`;
   const fee = products.fixerOnboarding;
   const { html, text } = renderEmail({
     preheader: "Your code to unlock the Fixer Onboarding Portal",
@@ -48,4 +49,4 @@ registerFulfilment("fixerOnboarding", async (tx, payment, services) => {
   });
   await enqueueEmail(tx, { to: registration.email, subject: FIXER_CODE_EMAIL_SUBJECT, html, text });
   return { registrationId, codeSealed: sealSecret(code, services.config.sessionSecret) };
-});
+};

@@ -1,22 +1,23 @@
-import { FileText, X } from "lucide-react";
+import { FileText, Paperclip, X } from "lucide-react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { LoadingOverlay } from "~/components/ui/loading-overlay";
 import { Progress } from "~/components/ui/progress";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
 import { onboardingCards, onboardingCopy, onboardingMessages, onboardingUploadLimits, type DocumentFolder, type TextField } from "./content";
-import type { SubmitResult } from "./onboarding.server";
+import type { PortalDocument, PreviousAnswers, SubmitResult } from "./onboarding.server";
 import { Honeypot } from "~/components/honeypot";
 import { FIXER_HONEYPOT_FIELD, stripAngleBrackets } from "./rules";
 import { checkChosenFile, uploadWithProgress } from "./upload";
 
 /** Where the browser sends the form (JSON answers); without JavaScript the page's own action takes it. */
 export const ONBOARDING_UPLOAD_URL = "/fixer-onboarding/submit";
+/** The field naming a kept document (KEEP_FIELD in onboarding.server.ts, which this bundle must not import). */
+const KEEP_FIELD = "keep";
 /** The spec's per-file upload time (001 §9), plus a margin for the rest of the request. */
 const PER_FILE_UPLOAD_MS = 30_000;
 
@@ -52,12 +53,15 @@ export function clearOnboardingDraft(userId: string) {
  * The unlocked portal's form: three cards (qualifications & certifications, expertise & skills,
  * insurance), each a required text and a file list. The texts are kept as a draft on this device
  * (the person asked for this form; cleared on success). Files go up in one request with a progress
- * bar each; the server keeps all of them or none.
+ * bar each; the server keeps all of them or none. After staff asked for changes, `previous` fills in
+ * the last answers and lists the documents already sent (kept unless removed).
  */
-export function OnboardingForm({ userId, serverError }: { userId: string; serverError?: string }) {
+export function OnboardingForm({ userId, serverError, previous }: { userId: string; serverError?: string; previous?: PreviousAnswers }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [files, setFiles] = useState(emptyFiles);
+  const [kept, setKept] = useState<PortalDocument[]>(previous?.documents ?? []);
+  const keptIn = (folder: DocumentFolder) => kept.filter((doc) => doc.folder === folder);
   const [fileErrors, setFileErrors] = useState<Partial<Record<DocumentFolder, string>>>({});
   const [textErrors, setTextErrors] = useState<Partial<Record<TextField, string>>>({});
   const [formError, setFormError] = useState<string | null>(serverError ?? null);
@@ -75,7 +79,8 @@ export function OnboardingForm({ userId, serverError }: { userId: string; server
     }
     for (const name of textFields) {
       const field = textArea(formRef.current, name);
-      if (field && !field.value && typeof draft[name] === "string") field.value = stripAngleBrackets(draft[name]);
+      // Typed on this device since the last submission: newer than the prefilled answers.
+      if (field && typeof draft[name] === "string" && draft[name].trim()) field.value = stripAngleBrackets(draft[name]);
     }
   }, [userId]);
 
@@ -114,12 +119,17 @@ export function OnboardingForm({ userId, serverError }: { userId: string; server
       if (reason) problems.push(onboardingMessages.uploadFailed(file.name, reason));
       else accepted.push(file);
     }
-    const room = onboardingUploadLimits.maxFilesPerCard - files[folder].length;
+    const room = onboardingUploadLimits.maxFilesPerCard - files[folder].length - keptIn(folder).length;
     if (accepted.length > room) problems.push(onboardingMessages.tooMany(label));
     const kept = accepted.slice(0, Math.max(0, room));
     setFiles((current) => ({ ...current, [folder]: [...current[folder], ...kept] }));
     setFileErrors((e) => ({ ...e, [folder]: problems[0] }));
     if (problems[0]) toast.error("File not added", problems[0]);
+  }
+
+  function removeKept(doc: PortalDocument) {
+    setKept((current) => current.filter((d) => d.id !== doc.id));
+    setFileErrors((e) => ({ ...e, [doc.folder]: undefined }));
   }
 
   function removeFile(folder: DocumentFolder, index: number) {
@@ -140,7 +150,7 @@ export function OnboardingForm({ userId, serverError }: { userId: string; server
       textArea(form, firstMissing)?.focus();
       return false;
     }
-    if (files.insurance.length === 0) {
+    if (files.insurance.length + keptIn("insurance").length === 0) {
       setFileErrors((e) => ({ ...e, insurance: onboardingMessages.insuranceRequired }));
       toast.error(onboardingMessages.insuranceRequired);
       form.querySelector<HTMLInputElement>('input[type="file"][name="insurance"]')?.focus();
@@ -158,6 +168,7 @@ export function OnboardingForm({ userId, serverError }: { userId: string; server
     const body = new FormData();
     for (const name of textFields) body.append(name, textArea(form, name)?.value ?? "");
     body.append(FIXER_HONEYPOT_FIELD, (form.elements.namedItem(FIXER_HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "");
+    for (const doc of kept) body.append(KEEP_FIELD, String(doc.id));
     for (const { folder, file } of ordered) body.append(folder, file, file.name);
 
     setProgress(ordered.map(() => 0));
@@ -233,38 +244,44 @@ export function OnboardingForm({ userId, serverError }: { userId: string; server
                     rows={5}
                     maxLength={onboardingUploadLimits.maxTextLength}
                     placeholder={card.text.placeholder}
+                    defaultValue={previous?.[card.text.name]}
                     onInput={onTextInput}
                   />
                 )}
               </FormField>
               <FormField id={filesId} label={card.files.label} required={card.files.required} hint={`${card.files.hint} ${onboardingCopy.limits}`} error={fileErrors[card.files.name]}>
                 {(control) => (
-                  <Input
-                    {...control}
-                    type="file"
-                    // Without JavaScript the browser posts these inputs; with it, the list below is sent.
-                    name={card.files.name}
-                    multiple
-                    accept={onboardingUploadLimits.accept}
-                    disabled={phase !== "idle"}
-                    onChange={(e) => void onPick(card.files.name, card.title, e)}
-                  />
+                  <div className="flex flex-col gap-3">
+                    {/* The native picker says "No file chosen" beside files already listed: it is hidden behind an "Add files" button. */}
+                    <input
+                      {...control}
+                      type="file"
+                      // Without JavaScript the browser posts these inputs; with it, the list below is sent.
+                      name={card.files.name}
+                      multiple
+                      accept={onboardingUploadLimits.accept}
+                      disabled={phase !== "idle"}
+                      onChange={(e) => void onPick(card.files.name, card.title, e)}
+                      className="peer sr-only"
+                    />
+                    <label
+                      htmlFor={filesId}
+                      className="inline-flex min-h-11 w-fit cursor-pointer items-center gap-2 rounded-md border border-input bg-background px-4 text-sm font-medium hover:bg-muted peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+                    >
+                      <Paperclip aria-hidden="true" className="size-4" />
+                      {onboardingCopy.addFiles}
+                    </label>
+                    <AttachedFiles
+                      label={card.files.label}
+                      kept={keptIn(card.files.name)}
+                      chosen={chosen}
+                      disabled={phase !== "idle"}
+                      onRemoveKept={removeKept}
+                      onRemoveChosen={(index) => removeFile(card.files.name, index)}
+                    />
+                  </div>
                 )}
               </FormField>
-              {chosen.length > 0 ? (
-                <ul aria-label={`${card.files.label} chosen`} className="flex flex-col gap-2">
-                  {chosen.map((file, index) => (
-                    <li key={`${file.name}-${file.size}-${index}`} className="flex items-center gap-3 rounded-md border border-border bg-muted/50 px-3 py-2 text-sm">
-                      <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                      <span className="min-w-0 flex-1 truncate">{file.name}</span>
-                      <span className="shrink-0 text-muted-foreground">{formatSize(file.size)}</span>
-                      <Button type="button" variant="ghost" size="sm" onClick={() => removeFile(card.files.name, index)} aria-label={`Remove ${file.name}`} disabled={phase !== "idle"}>
-                        <X aria-hidden="true" />
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
             </CardContent>
           </Card>
         );
@@ -292,5 +309,42 @@ export function OnboardingForm({ userId, serverError }: { userId: string; server
         </LoadingOverlay>
       ) : null}
     </form>
+  );
+}
+
+/** The files a section will send: documents kept from the last submission, then newly chosen ones. */
+function AttachedFiles({
+  label,
+  kept,
+  chosen,
+  disabled,
+  onRemoveKept,
+  onRemoveChosen,
+}: {
+  label: string;
+  kept: PortalDocument[];
+  chosen: File[];
+  disabled: boolean;
+  onRemoveKept: (doc: PortalDocument) => void;
+  onRemoveChosen: (index: number) => void;
+}) {
+  if (kept.length + chosen.length === 0) return <p className="text-sm text-muted-foreground">{onboardingCopy.noFilesYet}</p>;
+  const row = (key: string, name: string, size: number, onRemove: () => void, extra?: React.ReactNode) => (
+    <li key={key} className="flex items-center gap-3 rounded-md border border-border bg-muted/50 px-3 py-2 text-sm">
+      <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
+      <span className="min-w-0 flex-1 truncate">{name}</span>
+      <span className="shrink-0 text-muted-foreground">{formatSize(size)}</span>
+      {extra}
+      <Button type="button" variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${name}`} disabled={disabled}>
+        <X aria-hidden="true" />
+      </Button>
+    </li>
+  );
+  return (
+    <ul aria-label={`${label} attached`} className="flex flex-col gap-2">
+      {/* Without JavaScript every kept document is sent back as kept. */}
+      {kept.map((doc) => row(`kept-${doc.id}`, doc.name, doc.size, () => onRemoveKept(doc), <input type="hidden" name={KEEP_FIELD} value={doc.id} />))}
+      {chosen.map((file, index) => row(`new-${file.name}-${file.size}-${index}`, file.name, file.size, () => onRemoveChosen(index)))}
+    </ul>
   );
 }

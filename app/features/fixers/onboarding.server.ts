@@ -1,15 +1,16 @@
 import { Readable } from "node:stream";
 import { and, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
-import type { Db, DbOrTx } from "../../../server/db/client.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingDocuments, type FixerRegistration } from "../../../server/db/schema/fixers.ts";
-import { enqueueEmail } from "../../../server/mail/outbox.ts";
-import { renderEmail } from "../../../server/mail/templates.ts";
-import { hashCode, normaliseFixerCode } from "../../../server/security/codes.ts";
-import { hitRateLimit } from "../../../server/security/rate-limit.ts";
-import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "../../../server/storage/index.ts";
-import { record } from "../auth/actions.server";
-import type { SessionUser } from "../auth/session-user";
+import type { Db, DbOrTx } from "#server/db/client.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingDocuments, type FixerRegistration } from "#server/db/schema/fixers.ts";
+import { siteUrl } from "#server/http/site-url.ts";
+import { enqueueEmail } from "#server/mail/outbox.ts";
+import { renderEmail } from "~/lib/email-templates.server.ts";
+import { hashCode, normaliseFixerCode } from "#server/security/codes.ts";
+import { hitRateLimit } from "#server/security/rate-limit.ts";
+import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "#server/storage/index.ts";
+import { record } from "~/features/auth/actions.server";
+import type { SessionUser } from "~/lib/session-user";
 import { gateToasts, isApplicationStatus, onboardingCards, onboardingMessages, onboardingUploadLimits, type ApplicationStatus, type DocumentFolder } from "./content";
 import { accessCodeSchema, FIXER_HONEYPOT_FIELD, onboardingTextSchema } from "./schemas";
 
@@ -67,9 +68,18 @@ async function latestApplication(db: DbOrTx, registrationId: number) {
 
 export type PortalDocument = { id: number; folder: string; name: string; size: number };
 
+/** What the fixer sent last time, offered again after staff asked for changes. */
+export type PreviousAnswers = { qualifications: string; expertise: string; insurance: string; documents: PortalDocument[] };
+
 export type PortalView =
-  | { state: "locked" }
-  | { state: "form"; firstName: string; email: string; changesRequested: { note: string | null; submittedAt: string } | null }
+  /** `paid`: a paid registration with this account's email is waiting for its code (the indicator marks Payment done). */
+  | { state: "locked"; paid: boolean }
+  | {
+      state: "form";
+      firstName: string;
+      email: string;
+      changesRequested: { note: string | null; submittedAt: string; previous: PreviousAnswers } | null;
+    }
   | {
       state: "status";
       firstName: string;
@@ -80,18 +90,15 @@ export type PortalView =
 export async function loadPortal(context: Ctx, user: SessionUser): Promise<PortalView> {
   const { db } = context.services;
   const registration = await unlockedRegistration(db, user.id);
-  if (!registration) return { state: "locked" };
+  if (!registration) return { state: "locked", paid: await hasPaidRegistration(db, user) };
   const latest = await latestApplication(db, registration.id);
   const who = { firstName: registration.firstName, email: registration.email };
   if (!latest) return { state: "form", ...who, changesRequested: null };
+  const documents = await applicationDocuments(db, latest.id);
   if (latest.status === "changes_requested") {
-    return { state: "form", ...who, changesRequested: { note: latest.reviewNote, submittedAt: latest.createdAt.toISOString() } };
+    const previous = { qualifications: latest.qualifications, expertise: latest.expertise, insurance: latest.insurance, documents };
+    return { state: "form", ...who, changesRequested: { note: latest.reviewNote, submittedAt: latest.createdAt.toISOString(), previous } };
   }
-  const documents = await db
-    .select({ id: onboardingDocuments.id, folder: onboardingDocuments.folder, name: onboardingDocuments.originalName, size: onboardingDocuments.size })
-    .from(onboardingDocuments)
-    .where(eq(onboardingDocuments.onboardingId, latest.id))
-    .orderBy(onboardingDocuments.id);
   return {
     state: "status",
     ...who,
@@ -104,6 +111,30 @@ export async function loadPortal(context: Ctx, user: SessionUser): Promise<Porta
       documents,
     },
   };
+}
+
+function applicationDocuments(db: DbOrTx, onboardingId: number): Promise<PortalDocument[]> {
+  return db
+    .select({ id: onboardingDocuments.id, folder: onboardingDocuments.folder, name: onboardingDocuments.originalName, size: onboardingDocuments.size })
+    .from(onboardingDocuments)
+    .where(eq(onboardingDocuments.onboardingId, onboardingId))
+    .orderBy(onboardingDocuments.id);
+}
+
+/** A paid registration made with the account's email that no other account has claimed. */
+async function hasPaidRegistration(db: DbOrTx, user: SessionUser): Promise<boolean> {
+  const [row] = await db
+    .select({ id: fixerRegistrations.id })
+    .from(fixerRegistrations)
+    .where(
+      and(
+        eq(fixerRegistrations.email, user.email.toLowerCase()),
+        isNotNull(fixerRegistrations.paidAt),
+        or(isNull(fixerRegistrations.userId), eq(fixerRegistrations.userId, user.id)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export type UnlockResult = { ok: true; title: string } | { ok: false; title: string; description: string };
@@ -159,6 +190,15 @@ export function fixerCodeKey(input: string): string {
   return normalised.startsWith("FIX") ? normalised : `FIX${normalised}`;
 }
 
+/** The form field naming a document of the returned application to keep (one per document). */
+export const KEEP_FIELD = "keep";
+
+type KeptDocument = typeof onboardingDocuments.$inferSelect;
+
+function keptDocuments(db: DbOrTx, onboardingId: number): Promise<KeptDocument[]> {
+  return db.select().from(onboardingDocuments).where(eq(onboardingDocuments.onboardingId, onboardingId)).orderBy(onboardingDocuments.id);
+}
+
 export type SubmitResult = { ok: true; title: string; description: string } | { ok: false; message: string; field?: string };
 
 /** `${timestamp}-${sanitised name}` (spec 001 §5) from a key made by newStorageKey: `folder/${ts}-${random}-${name}`. */
@@ -191,7 +231,7 @@ export async function submitOnboarding(request: Request, context: Ctx, user: Ses
       maxFileBytes: onboardingUploadLimits.maxFileBytes,
       maxFiles: onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length,
       maxFieldBytes: onboardingUploadLimits.maxTextLength * 4 + 100,
-      maxFields: 12,
+      maxFields: 12 + onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length,
       allowedFields: { files: [...DOCUMENT_FOLDERS] },
       store: storage,
       folder: (field) => `${STORAGE_BUCKET}/${field}`,
@@ -211,8 +251,12 @@ export async function submitOnboarding(request: Request, context: Ctx, user: Ses
     logger.warn({ userId: user.id }, "onboarding honeypot filled: dropped");
     return answer({ ok: false, message: onboardingMessages.failed.description }, 400);
   }
+  // Documents of the application staff sent back that the fixer keeps ("keep" = their ids); any other id is ignored.
+  const keepIds = new Set([upload.fields[KEEP_FIELD] ?? []].flat().map(Number));
+  const kept = latest?.status === "changes_requested" ? (await keptDocuments(db, latest.id)).filter((d) => keepIds.has(d.id)) : [];
+  const countIn = (folder: DocumentFolder) => upload.files.filter((f) => f.field === folder).length + kept.filter((d) => d.folder === folder).length;
   for (const card of onboardingCards) {
-    const count = upload.files.filter((f) => f.field === card.files.name).length;
+    const count = countIn(card.files.name);
     if (count > onboardingUploadLimits.maxFilesPerCard) {
       await discard();
       return answer({ ok: false, message: onboardingMessages.tooMany(card.title), field: card.files.name }, 400);
@@ -227,13 +271,13 @@ export async function submitOnboarding(request: Request, context: Ctx, user: Ses
     await discard();
     return answer({ ok: false, message: texts.error.issues[0]?.message ?? onboardingMessages.required, field: String(texts.error.issues[0]?.path[0] ?? "") }, 400);
   }
-  if (!upload.files.some((f) => f.field === "insurance")) {
+  if (countIn("insurance") === 0) {
     await discard();
     return answer({ ok: false, message: onboardingMessages.insuranceRequired, field: "insurance" }, 400);
   }
 
   try {
-    const id = await storeApplication(services, { registration, userId: user.id, texts: texts.data, files: upload.files });
+    const id = await storeApplication(services, { registration, userId: user.id, texts: texts.data, files: upload.files, kept });
     logger.info({ onboardingId: id, registrationId: registration.id, files: upload.files.length }, "fixer onboarding submitted");
     return answer({ ok: true, ...onboardingMessages.success });
   } catch (error) {
@@ -252,9 +296,16 @@ class AlreadySubmittedError extends Error {
 
 async function storeApplication(
   services: { db: Db; config: { publicUrl: string } },
-  input: { registration: FixerRegistration; userId: string; texts: { qualifications: string; expertise: string; insurance: string }; files: StoredFile[] },
+  input: {
+    registration: FixerRegistration;
+    userId: string;
+    texts: { qualifications: string; expertise: string; insurance: string };
+    files: StoredFile[];
+    /** Documents carried over from the returned application: new rows pointing at the same stored files. */
+    kept: KeptDocument[];
+  },
 ): Promise<number> {
-  const { registration, texts, files } = input;
+  const { registration, texts, files, kept } = input;
   return services.db.transaction(async (tx) => {
     // One submission at a time per registration: lock it, then check again.
     await tx.select({ id: fixerRegistrations.id }).from(fixerRegistrations).where(eq(fixerRegistrations.id, registration.id)).for("update");
@@ -266,32 +317,31 @@ async function storeApplication(
       .values({ registrationId: registration.id, userId: input.userId, email: registration.email, ...texts, status: "pending" })
       .returning({ id: fixerOnboarding.id });
     const onboardingId = row!.id;
-    if (files.length > 0) {
-      await tx.insert(onboardingDocuments).values(
-        files.map((file) => ({
-          onboardingId,
-          folder: file.field,
-          storageKey: file.key,
-          originalName: file.originalName,
-          storedName: storedNameOf(file),
-          contentType: file.contentType,
-          size: file.size,
-        })),
-      );
-    }
+    const documents = [
+      ...kept.map(({ folder, storageKey, originalName, storedName, contentType, size }) => ({ folder, storageKey, originalName, storedName, contentType, size })),
+      ...files.map((file) => ({
+        folder: file.field,
+        storageKey: file.key,
+        originalName: file.originalName,
+        storedName: storedNameOf(file),
+        contentType: file.contentType,
+        size: file.size,
+      })),
+    ];
+    if (documents.length > 0) await tx.insert(onboardingDocuments).values(documents.map((doc) => ({ onboardingId, ...doc })));
     await tx.update(fixerRegistrations).set({ onboardingCompleted: true }).where(eq(fixerRegistrations.id, registration.id));
 
-    const count = (folder: DocumentFolder) => files.filter((f) => f.field === folder).length;
+    const count = (folder: DocumentFolder) => documents.filter((d) => d.folder === folder).length;
     const { html, text } = renderEmail({
       preheader: "We'll get back to you within 24 hours",
       heading: "Application received",
       paragraphs: [
         `Hi ${registration.firstName},`,
         "Thank you for completing your fixer profile. We'll review your application and get back to you within 24 hours.",
-        `You sent ${files.length} ${files.length === 1 ? "document" : "documents"}: ${count("certifications")} certification, ${count("portfolio")} portfolio and ${count("insurance")} insurance.`,
+        `You sent ${documents.length} ${documents.length === 1 ? "document" : "documents"}: ${count("certifications")} certification, ${count("portfolio")} portfolio and ${count("insurance")} insurance.`,
         "You can follow your application on My Account.",
       ],
-      action: { label: "View your application", url: `${services.config.publicUrl}/account#fixer-status` },
+      action: { label: "View your application", url: `${siteUrl(services.config)}/account#fixer-status` },
       reason: "You are receiving this email because you submitted a fixer application on the FixiT website.",
     });
     await enqueueEmail(tx, { to: registration.email, subject: RECEIPT_EMAIL_SUBJECT, html, text });

@@ -5,14 +5,14 @@ import { desc, eq } from "drizzle-orm";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../server/config.ts";
-import { openDatabase, type Database } from "../../../server/db/client.ts";
-import { users } from "../../../server/db/schema/auth.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "../../../server/db/schema/fixers.ts";
-import { hashCode } from "../../../server/security/codes.ts";
-import { createLocalStore } from "../../../server/storage/index.ts";
-import { makeDocx, makePdf } from "../../../tests/helpers/documents";
-import type { SessionUser } from "../auth/session-user";
+import { loadConfig } from "#server/config.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
+import { hashCode } from "#server/security/codes.ts";
+import { createLocalStore } from "#server/storage/index.ts";
+import { makeDocx, makePdf } from "#tests/helpers/documents.ts";
+import type { SessionUser } from "~/lib/session-user";
 import { loadFixerStatus } from "./account-status.server";
 import { fixerCodeKey, loadPortal, submitOnboarding, unlockFixerPortal } from "./onboarding.server";
 
@@ -65,7 +65,9 @@ async function latest() {
 
 describe("the onboarding portal's states", () => {
   it("is locked until the code is entered, then shows the form", async () => {
-    expect(await loadPortal(context, user)).toEqual({ state: "locked" });
+    // A paid registration with this account's email is waiting: Payment shows as done.
+    expect(await loadPortal(context, user)).toEqual({ state: "locked", paid: true });
+    expect(await loadPortal(context, { ...user, id: "someone-else", email: "other@example.com" })).toEqual({ state: "locked", paid: false });
     expect((await loadFixerStatus(database.db, user)).next).toBe("unlock");
     const answer = await unlockFixerPortal(context, user, "fix 7kq2 m9xd 4hpa");
     expect(answer).toMatchObject({ status: 200, body: { ok: true, title: "Access Granted! Welcome to the Fixer Onboarding Portal." } });
@@ -84,7 +86,10 @@ describe("the onboarding portal's states", () => {
 
     // Staff ask for changes (the staff console writes this; see helper B's review workflow).
     await database.db.update(fixerOnboarding).set({ status: "changes_requested", reviewNote: "Please add your Gas Safe certificate.", reviewedAt: new Date() }).where(eq(fixerOnboarding.id, application.id));
-    expect(await loadPortal(context, user)).toMatchObject({ state: "form", changesRequested: { note: "Please add your Gas Safe certificate." } });
+    expect(await loadPortal(context, user)).toMatchObject({
+      state: "form",
+      changesRequested: { note: "Please add your Gas Safe certificate.", previous: { ...texts, documents: [{ folder: "insurance", name: "policy.pdf" }] } },
+    });
     expect(await loadFixerStatus(database.db, user)).toMatchObject({ next: "resubmit", application: { status: "changes_requested", note: "Please add your Gas Safe certificate." } });
 
     const second = await submitOnboarding(

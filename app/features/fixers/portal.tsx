@@ -35,7 +35,10 @@ export function FixerPortalPage({ view, userId, submitted, actionData }: PortalP
   }, [unlock.data]);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-14">
-      <FixerStepIndicator current="onboarding" done={view.state === "status" ? ["details", "payment", "onboarding"] : unlocked ? ["details", "payment"] : ["details"]} />
+      <FixerStepIndicator
+        current="onboarding"
+        done={view.state === "status" ? ["details", "payment", "onboarding"] : unlocked || view.paid ? ["details", "payment"] : ["details"]}
+      />
       {view.state === "locked" ? (
         <AccessGate documentResult={actionData && "title" in actionData ? (actionData as UnlockResult) : undefined} />
       ) : view.state === "form" ? (
@@ -55,10 +58,15 @@ export function FixerPortalPage({ view, userId, submitted, actionData }: PortalP
                 <p className="font-semibold">{applicationStatusCopy.changes_requested.label}</p>
                 <p>{applicationStatusCopy.changes_requested.text}</p>
                 {view.changesRequested.note ? <blockquote className="mt-1 border-l-2 border-accent/50 pl-3 whitespace-pre-line">{view.changesRequested.note}</blockquote> : null}
+                <p className="mt-1 text-muted-foreground">{onboardingCopy.keptNote}</p>
               </div>
             </div>
           ) : null}
-          <OnboardingForm userId={userId} serverError={actionData && "message" in actionData && !actionData.ok ? actionData.message : undefined} />
+          <OnboardingForm
+            userId={userId}
+            previous={view.changesRequested?.previous}
+            serverError={actionData && "message" in actionData && !actionData.ok ? actionData.message : undefined}
+          />
         </>
       ) : (
         <ApplicationStatusView view={view} submitted={submitted} />

@@ -13,12 +13,14 @@ import { FixerStepIndicator } from "./step-indicator";
 export function FixerRegisterPage() {
   const fetcher = useFetcher<RegistrationResult>({ key: REGISTRATION_FETCHER_KEY });
   const documentResult = useActionData() as RegistrationResult | undefined;
-  const saved = Boolean((fetcher.data ?? documentResult)?.ok);
+  const result = fetcher.data ?? documentResult;
+  const saved = Boolean(result?.ok);
+  const paid = Boolean(result?.ok && "alreadyPaid" in result);
   return (
     <>
       <PageHero eyebrow="For professionals" title={registrationCopy.title} intro={registrationCopy.intro} compact />
       <Container className="flex flex-col gap-8 py-10 sm:py-14">
-        <FixerStepIndicator current={saved ? "payment" : "details"} done={saved ? ["details"] : []} />
+        <FixerStepIndicator current={paid ? "onboarding" : saved ? "payment" : "details"} done={paid ? ["details", "payment"] : saved ? ["details"] : []} />
         <div className="grid gap-8 lg:grid-cols-[1.4fr_1fr]">
           <Card aria-labelledby="fixer-details-heading">
             <CardHeader>

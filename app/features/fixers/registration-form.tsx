@@ -1,10 +1,11 @@
 import { CreditCard, ExternalLink } from "lucide-react";
 import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
+import { PHONE_HINT } from "~/lib/phone";
 import { PAYMENT_REDIRECT_DELAY_MS, registrationCopy, registrationToasts } from "./content";
 import type { RegistrationResult } from "./registration.server";
 import { Honeypot } from "~/components/honeypot";
@@ -13,11 +14,11 @@ import { checkRegistration, registrationLimits, stripAngleBrackets, type Registr
 /** The page reads the same fetcher (by key) to move its step indicator once the details are saved. */
 export const REGISTRATION_FETCHER_KEY = "fixer-registration";
 
-const fields: readonly { name: RegistrationField; label: string; type: string; autoComplete: string; max: number; inputMode?: "email" | "tel" }[] = [
+const fields: readonly { name: RegistrationField; label: string; type: string; autoComplete: string; max: number; inputMode?: "email" | "tel"; hint?: string }[] = [
   { name: "firstName", label: "First name", type: "text", autoComplete: "given-name", max: registrationLimits.name },
   { name: "lastName", label: "Last name", type: "text", autoComplete: "family-name", max: registrationLimits.name },
   { name: "email", label: "Email", type: "email", autoComplete: "email", max: registrationLimits.email, inputMode: "email" },
-  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", max: registrationLimits.phone, inputMode: "tel" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", max: registrationLimits.phone, inputMode: "tel", hint: PHONE_HINT },
 ];
 
 const emptyValues: Record<RegistrationField, string> = { firstName: "", lastName: "", email: "", phone: "" };
@@ -37,7 +38,8 @@ export function FixerRegistrationForm() {
   const [popupBlocked, setPopupBlocked] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
-  const checkoutUrl = result?.ok ? result.checkoutUrl : null;
+  const checkoutUrl = result?.ok && "checkoutUrl" in result ? result.checkoutUrl : null;
+  const alreadyPaid = Boolean(result?.ok && "alreadyPaid" in result);
 
   // A server refusal marks its field; adjusted while rendering, as React recommends for derived state.
   const [handled, setHandled] = useState<RegistrationResult | undefined>(undefined);
@@ -54,6 +56,7 @@ export function FixerRegistrationForm() {
       if (answer.field) formRef.current?.querySelector<HTMLInputElement>(`[name="${answer.field}"]`)?.focus();
       return;
     }
+    if (!("checkoutUrl" in answer)) return;
     toast.success(registrationToasts.saved.title, registrationToasts.saved.description);
     const timer = window.setTimeout(() => {
       const opened = window.open(answer.checkoutUrl, "_blank");
@@ -88,6 +91,18 @@ export function FixerRegistrationForm() {
     void fetcher.submit(event.currentTarget, { method: "post" });
   }
 
+  if (alreadyPaid) {
+    return (
+      <div className="flex flex-col gap-4" role="status">
+        <p className="text-lg font-semibold">{registrationCopy.alreadyPaidHeading}</p>
+        <p className="text-sm text-muted-foreground">{registrationCopy.alreadyPaidText}</p>
+        <Button asChild size="lg" className="self-start">
+          <Link to="/fixer-onboarding">{registrationCopy.portalButton}</Link>
+        </Button>
+      </div>
+    );
+  }
+
   if (checkoutUrl) {
     return (
       <div className="flex flex-col gap-4" role="status">
@@ -117,7 +132,7 @@ export function FixerRegistrationForm() {
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         {fields.map((field) => (
-          <FormField key={field.name} id={`fixer-${field.name}`} label={field.label} required error={invalid?.field === field.name ? invalid.message : undefined}>
+          <FormField key={field.name} id={`fixer-${field.name}`} label={field.label} hint={field.hint} required error={invalid?.field === field.name ? invalid.message : undefined}>
             {(control) => (
               <Input
                 {...control}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../../server/db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { saveRegistration } from "./registration.server";
 import { isTransientDbError, REGISTRATION_RETRY, withRetry } from "./retry";
 

@@ -1,11 +1,13 @@
+import { EMAIL_MAX, parseEmail } from "~/lib/email";
+import { parsePhone, PHONE_INPUT_MAX } from "~/lib/phone";
 import { registrationToasts } from "./content";
 
 /**
  * The fixer forms' rules, shared by the browser (instant toasts) and the server (the authority).
  * Plain functions, no zod, so the pages' bundles stay small; the server-only schemas are in schemas.ts.
- * Spec 001 §5: values trimmed with < and > stripped; all four details required; email without
- * spaces; phone, after removing spaces, hyphens and parentheses: optional +, a non-zero digit,
- * then up to 15 more digits.
+ * Spec 001 §5: values trimmed with < and > stripped; all four details required. The email and the
+ * phone follow the site-wide rules (~/lib/email, ~/lib/phone; decision 016), not the spec's looser
+ * phone pattern, which refused `07700 900123`.
  */
 
 /** Applied as the person types: < and > never reach the field. */
@@ -18,22 +20,7 @@ export function cleanText(value: unknown): string {
   return typeof value === "string" ? stripAngleBrackets(value).trim() : "";
 }
 
-export const registrationLimits = { name: 100, email: 254, phone: 30 } as const;
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
-
-export function phoneDigits(phone: string): string {
-  return phone.replace(/[\s\-()]/g, "");
-}
-
-export function isValidFixerEmail(email: string): boolean {
-  return email.length <= registrationLimits.email && EMAIL_PATTERN.test(email);
-}
-
-export function isValidFixerPhone(phone: string): boolean {
-  return phone.length <= registrationLimits.phone && PHONE_PATTERN.test(phoneDigits(phone));
-}
+export const registrationLimits = { name: 100, email: EMAIL_MAX, phone: PHONE_INPUT_MAX } as const;
 
 export type RegistrationField = "firstName" | "lastName" | "email" | "phone";
 export const registrationFields: readonly RegistrationField[] = ["firstName", "lastName", "email", "phone"];
@@ -41,8 +28,8 @@ export const registrationFields: readonly RegistrationField[] = ["firstName", "l
 export type RegistrationDetails = Record<RegistrationField, string>;
 
 /**
- * The spec's order of checks, each with its exact toast: anything missing, then the email, then the
- * phone. Returns the cleaned details or the message and the field to focus.
+ * The spec's order of checks: anything missing (its exact toast), then the email, then the phone
+ * (each with a message saying what is wrong). Returns the cleaned details or the message and the field to focus.
  */
 export function checkRegistration(input: Partial<Record<string, unknown>>):
   | { ok: true; data: RegistrationDetails }
@@ -52,9 +39,12 @@ export function checkRegistration(input: Partial<Record<string, unknown>>):
   if (missing) return { ok: false, message: registrationToasts.required, field: missing };
   if (values.firstName.length > registrationLimits.name) return { ok: false, message: registrationToasts.required, field: "firstName" };
   if (values.lastName.length > registrationLimits.name) return { ok: false, message: registrationToasts.required, field: "lastName" };
-  if (!isValidFixerEmail(values.email)) return { ok: false, message: registrationToasts.invalidEmail, field: "email" };
-  if (!isValidFixerPhone(values.phone)) return { ok: false, message: registrationToasts.invalidPhone, field: "phone" };
-  return { ok: true, data: { ...values, email: values.email.toLowerCase() } };
+  const email = parseEmail(values.email);
+  if (!email.ok) return { ok: false, message: email.message, field: "email" };
+  const phone = parsePhone(values.phone);
+  if (!phone.ok) return { ok: false, message: phone.message, field: "phone" };
+  // Lowercased whole, like the accounts it is matched with (better-auth stores addresses lowercased).
+  return { ok: true, data: { ...values, email: email.email.toLowerCase(), phone: phone.e164 } };
 }
 
 /** The hidden field bots fill (the public forms' own): a filled one is dropped. */

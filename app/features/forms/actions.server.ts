@@ -1,10 +1,10 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { hitRateLimit, rateLimitMessage } from "../../../server/security/rate-limit.ts";
-import { startDonationCheckout } from "../payments/checkout.server";
+import { hitRateLimit, rateLimitMessage } from "#server/security/rate-limit.ts";
+import { startDonationCheckout } from "~/features/payments/checkout.server";
 import { formSchemas, formValues, HONEYPOT_FIELD, parseForm, type FormName } from "./schemas";
 import type { FormActionResult } from "./form-result";
 import { storeContactSubmission, type ContactFormName } from "./submissions.server";
-import { vipCodeAction } from "../vip/access.server";
+import { vipCodeAction } from "~/features/vip/access.server";
 
 /**
  * The server side of every public form: honeypot, validation with the shared schema (400 and
@@ -60,12 +60,12 @@ async function handleContactForm(form: ContactFormName, formData: FormData, cont
   if (!parsed.ok) return answer({ form, status: "invalid", fieldErrors: parsed.fieldErrors, values }, 400);
   if (!(await withinRateLimit(context, form))) return answer({ form, status: "error", message: rateLimitMessage, values }, 429);
   try {
-    const { id } = await storeContactSubmission(context.services, form, parsed.data as never, {
+    const { id, repeat } = await storeContactSubmission(context.services, form, parsed.data as never, {
       ip: context.clientIp,
       userAgent: context.userAgent,
     });
-    context.services.logger.info({ form, id }, "form submission stored");
-    return answer({ form, status: "success" });
+    context.services.logger.info({ form, id, repeat }, "form submission stored");
+    return answer(repeat ? { form, status: "success", repeat } : { form, status: "success" });
   } catch (error) {
     context.services.logger.error({ err: error, form }, "form submission could not be stored");
     return answer({ form, status: "error", values }, 503);

@@ -1,4 +1,5 @@
 import { Button } from "~/components/ui/button";
+import { PHONE_HINT } from "~/lib/phone";
 import { FormOutcome, Honeypot, TextField } from "./fields";
 import { busyLabels } from "./messages";
 import { contactSupportSchema, limits } from "./schemas";
@@ -15,7 +16,7 @@ export function ContactSupportForm() {
         <TextField {...common} name="name" label="Name" required autoComplete="name" maxLength={limits.name} />
         <TextField {...common} name="email" label="Email" type="email" required autoComplete="email" maxLength={limits.email} />
       </div>
-      <TextField {...common} name="phone" label="Phone" type="tel" autoComplete="tel" maxLength={limits.phone} />
+      <TextField {...common} name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={limits.phone} hint={PHONE_HINT} />
       <TextField {...common} name="description" label="How can we help?" required multiline maxLength={limits.message} placeholder="Describe your question or problem" />
       <div className="flex flex-col gap-3">
         <Button type="submit" name="intent" value="help" loading={busy} className="w-full sm:w-auto sm:self-start">

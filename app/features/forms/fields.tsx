@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { FormActionResult } from "./form-result";
-import { failureToasts, successToasts } from "./messages";
+import { failureToasts, successCopy } from "./messages";
 import type { FieldErrors, FormName, FormValues } from "./schemas";
 
 /** Shared pieces of the public forms: labelled fields with linked messages, honeypot, outcome line. */
@@ -109,7 +109,7 @@ export { Honeypot } from "~/components/honeypot";
 export function FormOutcome({ form, result }: { form: FormName; result?: FormActionResult }) {
   if (!result) return null;
   if (result.status === "success") {
-    const copy = successToasts[form];
+    const copy = successCopy(form, result.repeat);
     return (
       <p role="status" className="rounded-md border border-success/40 bg-success/10 p-3 text-sm text-foreground">
         <strong className="font-semibold">{copy.title}</strong> {copy.description}

@@ -6,7 +6,8 @@ import type { FieldErrors, FormName, FormValues } from "./schemas";
  * form without JavaScript keeps what was typed.
  */
 export type FormActionResult =
-  | { form: FormName; status: "success" }
+  /** `repeat`: the waitlist already had this address; its row was updated and nothing was sent. */
+  | { form: FormName; status: "success"; repeat?: true }
   | { form: FormName; status: "invalid"; fieldErrors: FieldErrors; values: FormValues }
   | {
       form: FormName;

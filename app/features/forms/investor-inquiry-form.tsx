@@ -1,4 +1,5 @@
 import { Button } from "~/components/ui/button";
+import { PHONE_HINT } from "~/lib/phone";
 import { FormOutcome, Honeypot, SelectField, TextField } from "./fields";
 import { busyLabels } from "./messages";
 import { investmentAmounts, investmentTimelines, investmentTypes, investorInquirySchema, limits } from "./schemas";
@@ -17,7 +18,7 @@ export function InvestorInquiryForm() {
         <TextField {...common} name="name" label="Name" required autoComplete="name" maxLength={limits.name} />
         <TextField {...common} name="email" label="Email" type="email" required autoComplete="email" maxLength={limits.email} />
         <TextField {...common} name="company" label="Company" autoComplete="organization" maxLength={limits.company} />
-        <TextField {...common} name="phone" label="Phone" type="tel" autoComplete="tel" maxLength={limits.phone} />
+        <TextField {...common} name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={limits.phone} hint={PHONE_HINT} />
         <SelectField {...common} name="investmentAmount" label="Investment amount" options={asOptions(investmentAmounts)} placeholder="Select a range" />
         <SelectField {...common} name="investmentType" label="Investment type" options={asOptions(investmentTypes)} placeholder="Select a type" />
         <SelectField {...common} name="timeline" label="Timeline" options={asOptions(investmentTimelines)} placeholder="Select a timeline" />

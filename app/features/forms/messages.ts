@@ -12,6 +12,14 @@ export const successToasts: Record<FormName, ToastCopy> = {
   recruitment: { title: "Application submitted successfully! Thank you for your interest in FixiT. We'll be in touch soon." },
 };
 
+/** A waitlist sign-up from an address already on the list (its details are updated; no second welcome email). */
+export const waitlistRepeatToast: ToastCopy = { title: "You're already on the list", description: "We've updated your details. We'll email you with news and offers." };
+
+/** The success copy for an answer: the waitlist's repeat sign-up has its own. */
+export function successCopy(form: FormName, repeat?: boolean): ToastCopy {
+  return form === "waitlist" && repeat ? waitlistRepeatToast : successToasts[form];
+}
+
 export const failureToasts: Record<FormName, ToastCopy> = {
   investor: { title: "Error", description: "There was a problem sending your inquiry. Please try again." },
   help: { title: "Failed to send message", description: `Please try again or contact us directly at ${company.supportEmail}` },

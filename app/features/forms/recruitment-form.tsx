@@ -1,5 +1,6 @@
 import { describedBy, FieldDescription, FieldError } from "~/components/ui/field-error";
 import { Button } from "~/components/ui/button";
+import { PHONE_HINT } from "~/lib/phone";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { jobs } from "~/content/jobs";
@@ -47,7 +48,7 @@ export function RecruitmentForm({ defaultPosition }: { defaultPosition?: string 
         <TextField {...common} name="firstName" label="First name" required autoComplete="given-name" maxLength={limits.name} />
         <TextField {...common} name="lastName" label="Last name" required autoComplete="family-name" maxLength={limits.name} />
         <TextField {...common} name="email" label="Email" type="email" required autoComplete="email" maxLength={limits.email} />
-        <TextField {...common} name="phone" label="Phone" type="tel" required autoComplete="tel" maxLength={limits.phone} />
+        <TextField {...common} name="phone" label="Phone" type="tel" required autoComplete="tel" inputMode="tel" maxLength={limits.phone} hint={PHONE_HINT} />
       </div>
       <SelectField
         {...common}

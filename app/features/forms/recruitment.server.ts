@@ -1,11 +1,12 @@
 import type { AppLoadContext } from "react-router";
-import type { DbOrTx } from "../../../server/db/client.ts";
-import { recruitmentApplications } from "../../../server/db/schema/forms.ts";
-import { enqueueEmail } from "../../../server/mail/outbox.ts";
-import { renderEmail } from "../../../server/mail/templates.ts";
-import { rateLimitMessage } from "../../../server/security/rate-limit.ts";
-import type { AppServices } from "../../../server/services.ts";
-import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "../../../server/storage/index.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { recruitmentApplications } from "#server/db/schema/forms.ts";
+import { siteUrl } from "#server/http/site-url.ts";
+import { enqueueEmail } from "#server/mail/outbox.ts";
+import { renderEmail } from "~/lib/email-templates.server.ts";
+import { rateLimitMessage } from "#server/security/rate-limit.ts";
+import type { AppServices } from "~/features/services.server.ts";
+import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "#server/storage/index.ts";
 import { answer, isHoneypotFilled, withinRateLimit } from "./actions.server";
 import { CV_MAX_BYTES, formValues, parseForm, recruitmentSchema, type FormValues, type Recruitment } from "./schemas";
 import { enqueueSheetSync } from "./sheet-sync.server";
@@ -46,7 +47,7 @@ export async function storeRecruitmentApplication(
       })
       .returning({ id: recruitmentApplications.id, createdAt: recruitmentApplications.createdAt });
     const id = row!.id;
-    const staffUrl = staffApplicationUrl(config.publicUrl, id);
+    const staffUrl = staffApplicationUrl(siteUrl(config), id);
 
     // Spec order: the sheet sync, whose failure is ignored (a savepoint keeps the transaction usable)...
     try {

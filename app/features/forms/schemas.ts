@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { services } from "~/content/services";
+import { checkTextInputs } from "~/lib/text-input";
+import { EMAIL_MAX, parseEmail } from "~/lib/email";
+import { parseOptionalPhone, parsePhone, PHONE_INPUT_MAX } from "~/lib/phone";
 
 /**
  * One zod schema per public form, shared by the browser (instant messages) and the server
@@ -9,8 +12,8 @@ import { services } from "~/content/services";
 
 export const limits = {
   name: 100,
-  email: 254,
-  phone: 30,
+  email: EMAIL_MAX,
+  phone: PHONE_INPUT_MAX,
   company: 200,
   location: 120,
   message: 5000,
@@ -24,11 +27,22 @@ export { HONEYPOT_FIELD } from "~/components/honeypot";
 
 const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max.toLocaleString("en-GB")} characters.`);
 const required = (max: number, message: string) => text(max).min(1, message);
-const emailAddress = z
-  .string()
-  .trim()
-  .max(limits.email, "Please enter a valid email address.")
-  .pipe(z.email("Please enter a valid email address."));
+/** An address as typed: trimmed, domain lowercased, never rewritten (~/lib/email). */
+const emailAddress = z.string("Please enter a valid email address.").transform((value, ctx) => {
+  const parsed = parseEmail(value);
+  if (parsed.ok) return parsed.email;
+  ctx.addIssue({ code: "custom", message: parsed.message });
+  return z.NEVER;
+});
+/** A UK (or international) phone number as people write it, stored as E.164 (~/lib/phone). */
+const phoneNumber = (parse: typeof parsePhone | typeof parseOptionalPhone) =>
+  z.string().default("").transform((value, ctx) => {
+    const parsed = parse(value);
+    if (parsed.ok) return parsed.e164;
+    ctx.addIssue({ code: "custom", message: parsed.message });
+    return z.NEVER;
+  });
+const optionalPhone = phoneNumber(parseOptionalPhone);
 
 export const investmentAmounts = ["£10K-£50K", "£50K-£100K", "£100K-£500K", "£500K-£1M", "£1M+", "Other"] as const;
 export const investmentTypes = ["Equity Investment", "Strategic Partnership", "Angel Investment", "Venture Capital", "Other"] as const;
@@ -62,7 +76,7 @@ export const investorInquirySchema = z.object({
   name: required(limits.name, "Please enter your name."),
   email: emailAddress,
   company: text(limits.company).default(""),
-  phone: text(limits.phone).default(""),
+  phone: optionalPhone,
   investmentAmount: optionalChoice(investmentAmounts),
   investmentType: optionalChoice(investmentTypes),
   timeline: optionalChoice(investmentTimelines),
@@ -72,14 +86,14 @@ export const investorInquirySchema = z.object({
 export const contactSupportSchema = z.object({
   name: required(limits.name, "Please enter your name."),
   email: emailAddress,
-  phone: text(limits.phone).default(""),
+  phone: optionalPhone,
   description: required(limits.message, "Please describe how we can help."),
 });
 
 export const waitlistSchema = z.object({
   name: required(limits.name, "Please enter your name."),
   email: emailAddress,
-  phone: text(limits.phone).default(""),
+  phone: optionalPhone,
   location: text(limits.location).default(""),
 });
 
@@ -104,7 +118,7 @@ export const recruitmentSchema = z.object({
   firstName: text(limits.name).min(2, "First name must be at least 2 characters."),
   lastName: text(limits.name).min(2, "Last name must be at least 2 characters."),
   email: emailAddress,
-  phone: text(limits.phone).min(10, "Please enter a valid phone number."),
+  phone: phoneNumber(parsePhone),
   position: text(limits.position).min(1, "Please specify the position you're applying for."),
   experience: text(limits.longText).min(10, "Please provide details about your experience."),
   qualifications: text(limits.longText).min(10, "Please provide details about your qualifications."),
@@ -144,6 +158,8 @@ export type FormName = keyof typeof formSchemas;
 
 /** Fields that hold several values (checkbox groups). */
 const listFields = new Set(["services"]);
+/** Fields where a line break is part of the text; every other field is one line (~/lib/text-input). */
+const multiLineFields = new Set(["message", "description", "feedback", "experience", "qualifications", "coverLetter"]);
 
 export type FormValues = Record<string, string | string[]>;
 export type FieldErrors = Record<string, string>;
@@ -164,12 +180,16 @@ export function formValues(schema: z.ZodObject, formData: FormData): FormValues 
 
 export type ParseResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
 
-/** Validates values with a form's schema; the first message per field, keyed by field name. */
+/**
+ * Validates values with a form's schema, after the control-character rule (a NUL byte, or a line
+ * break in a one-line field, is refused); the first message per field, keyed by field name.
+ */
 export function parseForm<S extends z.ZodObject>(schema: S, values: FormValues): ParseResult<z.infer<S>> {
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
+  const checked = checkTextInputs(values, (field) => multiLineFields.has(field));
+  const result = schema.safeParse(checked.values);
+  if (result.success && Object.keys(checked.fieldErrors).length === 0) return { ok: true, data: result.data };
+  const fieldErrors: FieldErrors = { ...checked.fieldErrors };
+  for (const issue of result.error?.issues ?? []) {
     const key = String(issue.path[0] ?? "form");
     fieldErrors[key] ??= issue.message;
   }

@@ -1,15 +1,21 @@
 import { createHmac } from "node:crypto";
-import type { Config } from "../../../server/config.ts";
-import type { DbOrTx } from "../../../server/db/client.ts";
-import { enqueueJob, PermanentJobError, registerJobHandler } from "../../../server/mail/outbox.ts";
+import type { Config } from "#server/config.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { enqueueJob, PermanentJobError, type JobHandler } from "#server/mail/outbox.ts";
 
 /**
  * The sheet sync (spec 001 §7 sync-to-google-sheets) as an outbound webhook: queued in the
  * submission's transaction, POSTed by the outbox worker, retried with backoff until the
  * receiver answers 2xx. The body is signed with HMAC-SHA256 so the receiver can trust it.
  */
-export const WEBHOOK_JOB_KIND = "webhook";
+export const WEBHOOK_JOB_KIND = "webhook" as const;
 export const SIGNATURE_HEADER = "X-FixiT-Signature";
+/**
+ * The same value on every delivery attempt of one sync (the outbox job's id): delivery is
+ * at-least-once, so a receiver that already processed this key drops the repeat.
+ */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export const DELIVERY_ID_HEADER = "X-FixiT-Delivery-Id";
 
 export type SheetFormType = "help-center" | "early-access-waitlist" | "early-access-feedback" | "recruitment";
 
@@ -33,11 +39,18 @@ export async function enqueueSheetSync(
   return true;
 }
 
-registerJobHandler(WEBHOOK_JOB_KIND, async (payload, ctx) => {
+/** Runs one queued sheet sync: POSTs the signed body; a 2xx ends it, anything else is retried. */
+export const deliverSheetSync: JobHandler = async (payload, ctx) => {
   const job = payload as Partial<WebhookPayload> | null;
   if (!job || typeof job.url !== "string" || typeof job.body !== "string") throw new PermanentJobError("invalid webhook payload");
   const secret = ctx.services.config.SHEETS_WEBHOOK_SECRET;
-  const headers: Record<string, string> = { "content-type": "application/json", "user-agent": "FixiT-Webhook/1" };
+  const deliveryId = `outbox-${ctx.job.id}`;
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": "FixiT-Webhook/1",
+    [IDEMPOTENCY_HEADER]: deliveryId,
+    [DELIVERY_ID_HEADER]: deliveryId,
+  };
   if (secret) headers[SIGNATURE_HEADER] = signWebhookBody(job.body, secret);
   else ctx.logger.warn("SHEETS_WEBHOOK_SECRET is not set: the sheet sync goes out unsigned");
   const response = await fetch(job.url, {
@@ -50,4 +63,4 @@ registerJobHandler(WEBHOOK_JOB_KIND, async (payload, ctx) => {
   await response.body?.cancel().catch(() => {});
   // Any non-2xx is retried by the outbox with backoff.
   if (!response.ok) throw new Error(`webhook answered ${response.status}`);
-});
+};

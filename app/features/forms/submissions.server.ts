@@ -1,9 +1,11 @@
-import type { DbOrTx } from "../../../server/db/client.ts";
-import { contactSubmissions } from "../../../server/db/schema/forms.ts";
-import { enqueueEmail, type EmailMessage } from "../../../server/mail/outbox.ts";
-import { renderEmail } from "../../../server/mail/templates.ts";
-import type { AppServices } from "../../../server/services.ts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "#server/db/client.ts";
+import { contactSubmissions } from "#server/db/schema/forms.ts";
+import { enqueueEmail, type EmailMessage } from "#server/mail/outbox.ts";
+import { renderEmail } from "~/lib/email-templates.server.ts";
+import type { AppServices } from "~/features/services.server.ts";
 import { company } from "~/content/company";
+import { emailKey } from "~/lib/email";
 import { services as serviceList } from "~/content/services";
 import {
   FEEDBACK_ANONYMOUS_NAME,
@@ -193,22 +195,51 @@ export function planContactSubmission<F extends ContactFormName>(config: AppServ
   }
 }
 
-/** Stores one submission and queues its jobs in one transaction. Throws (and keeps nothing) on failure. */
+/**
+ * A waitlist sign-up from an address already on the list (compared whatever its case): that row is
+ * updated with the new details and nothing is sent again. The advisory lock makes two simultaneous
+ * sign-ups with one address wait for each other, so they cannot both insert.
+ */
+async function updateWaitlistEntry(tx: DbOrTx, row: Row, meta: RequestMeta): Promise<{ id: number } | null> {
+  const key = emailKey(row.email);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`waitlist:${key}`}))`);
+  const [existing] = await tx
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(and(eq(contactSubmissions.subject, row.subject), eq(sql`lower(${contactSubmissions.email})`, key)))
+    .orderBy(asc(contactSubmissions.id))
+    .limit(1);
+  if (!existing) return null;
+  await tx
+    .update(contactSubmissions)
+    .set({ name: row.name, email: row.email, phone: row.phone, message: row.message, data: row.data, ip: meta.ip || null, userAgent: meta.userAgent || null })
+    .where(eq(contactSubmissions.id, existing.id));
+  return existing;
+}
+
+/**
+ * Stores one submission and queues its jobs in one transaction. Throws (and keeps nothing) on failure.
+ * `repeat` is true when a waitlist address was already on the list (updated, nothing sent).
+ */
 export async function storeContactSubmission<F extends ContactFormName>(
   services: Pick<AppServices, "config" | "db">,
   form: F,
   data: ContactFormData[F],
   meta: RequestMeta,
-): Promise<{ id: number }> {
+): Promise<{ id: number; repeat: boolean }> {
   const plan = planContactSubmission(services.config, form, data);
   const submittedAt = new Date();
   return services.db.transaction(async (tx) => {
+    if (form === "waitlist") {
+      const updated = await updateWaitlistEntry(tx as DbOrTx, plan.row, meta);
+      if (updated) return { id: updated.id, repeat: true };
+    }
     const [row] = await tx
       .insert(contactSubmissions)
       .values({ ...plan.row, ip: meta.ip || null, userAgent: meta.userAgent || null, createdAt: submittedAt })
       .returning({ id: contactSubmissions.id });
     for (const message of plan.emails) await enqueueEmail(tx as DbOrTx, message);
     if (plan.sheet) await enqueueSheetSync(tx as DbOrTx, services.config, plan.sheet, plan.row.data, submittedAt);
-    return { id: row!.id };
+    return { id: row!.id, repeat: false };
   });
 }

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { toast } from "~/components/ui/toast";
 import { clientErrorMessage, withTimeout } from "./client-errors";
 import { isFormActionResult, type FormActionResult } from "./form-result";
-import { failureToasts, successToasts } from "./messages";
+import { failureToasts, successCopy } from "./messages";
 import { formValues, parseForm, type FieldErrors, type FormName, type FormValues } from "./schemas";
 
 /** The spec's limit for a call to a server function (001 §9). */
@@ -73,7 +73,7 @@ export function useFormSubmission<S extends z.ZodObject>(form: FormName, schema:
     const data = fetcher.data;
     if (!data) return;
     if (data.status === "success") {
-      const copy = successToasts[form];
+      const copy = successCopy(form, data.repeat);
       toast.success(copy.title, copy.description);
     } else if (data.status === "error") {
       const copy = failureToasts[form];

@@ -1,4 +1,5 @@
 import { Button } from "~/components/ui/button";
+import { PHONE_HINT } from "~/lib/phone";
 import { formatGBP, products } from "~/content/prices";
 import { FormOutcome, Honeypot, TextField } from "./fields";
 import { busyLabels } from "./messages";
@@ -20,7 +21,7 @@ export function WaitlistForm() {
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField {...common} name="name" label="Name" required autoComplete="name" maxLength={limits.name} />
         <TextField {...common} name="email" label="Email" type="email" required autoComplete="email" maxLength={limits.email} />
-        <TextField {...common} name="phone" label="Phone" type="tel" autoComplete="tel" maxLength={limits.phone} />
+        <TextField {...common} name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={limits.phone} hint={PHONE_HINT} />
         <TextField {...common} name="location" label="Location" autoComplete="address-level2" maxLength={limits.location} placeholder="Town or postcode area" />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">

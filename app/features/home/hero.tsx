@@ -1,8 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Carousel } from "~/components/widgets/carousel";
-import { SiteSearch } from "~/components/widgets/site-search";
+import { Carousel } from "~/components/ui/carousel";
+import { SiteSearch } from "~/features/search/components/site-search";
 import { hero, heroSlides } from "~/content/home-hero";
 
 /** The hero under the home top bar: headline, site search, calls to action, figures and the service carousel. */
@@ -21,7 +21,8 @@ export function HomeHero() {
           <h1 className="mt-5 text-display text-balance">{hero.title}</h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted-foreground">{hero.lead}</p>
           <SiteSearch className="mt-7 max-w-xl" label={hero.searchLabel} />
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          {/* data-keep-clear: the floating widgets never sit over the calls to action or the figures. */}
+          <div data-keep-clear="" className="mt-6 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
               <Link to={hero.primaryCta.href}>
                 {hero.primaryCta.label}
@@ -32,7 +33,7 @@ export function HomeHero() {
               <Link to={hero.secondaryCta.href}>{hero.secondaryCta.label}</Link>
             </Button>
           </div>
-          <dl className="mt-9 grid max-w-lg grid-cols-3 gap-4 border-t border-border pt-6">
+          <dl data-keep-clear="" className="mt-9 grid max-w-lg grid-cols-3 gap-4 border-t border-border pt-6">
             {hero.stats.map((s) => (
               <div key={s.label} className="flex flex-col-reverse">
                 <dt className="text-sm text-muted-foreground">{s.label}</dt>

@@ -5,10 +5,9 @@ import {
   findPayment,
   getPaymentForSuccessPage,
   isPaymentId,
-  markPaidAndFulfil, markPaymentFailed, paymentProvider, productDetails, productKeyFromCode, type ProductKey } from "../../../server/payments/index.ts";
-import { hitRateLimit } from "../../../server/security/rate-limit.ts";
-import { getOptionalUser } from "../auth/guard.server";
-import "./fulfilments.server";
+  markPaidAndFulfil, markPaymentFailed, paymentProvider, productDetails, productKeyFromCode, type ProductKey } from "./payments.server.ts";
+import { hitRateLimit } from "#server/security/rate-limit.ts";
+import { getOptionalUser } from "~/features/auth/guard.server";
 import { checkTestCheckout, testCardOutcome, testCheckoutMessages, type TestCheckoutFieldErrors } from "./test-checkout";
 
 /** The TEST MODE checkout page (/checkout/test/<id>) and the VIP checkout link (/checkout/vip). */
@@ -100,8 +99,8 @@ export async function submitTestCheckout(request: Request, context: AppLoadConte
 }
 
 /**
- * /checkout/vip: a new VIP checkout for whoever follows the link (signed in: the account and its
- * email go with it, and membership is attached on payment), then off to the checkout page.
+ * /checkout/vip's POST: a new VIP checkout for whoever pressed 'Continue to payment' (signed in: the
+ * account and its email go with it, and membership is attached on payment), then off to the checkout page.
  */
 export async function startCheckout(request: Request, context: AppLoadContext, product: ProductKey, returnPath: string) {
   const { services } = context;

@@ -1,7 +1,16 @@
+import { fulfilFixerOnboardingFee } from "~/features/fixers/fee-fulfilment.server.ts";
+import { fulfilDonation } from "./donation.server.ts";
+import type { FulfilmentHandler } from "./payments.server.ts";
+import type { ProductKey } from "./products.ts";
+import { fulfilVipPurchase } from "./vip-purchase.server.ts";
+
 /**
- * Registers every product's fulfilment with server/payments. Imported by server/app.ts at start-up
- * (so a webhook arriving before any page load finds them) and by the routes that take payments.
+ * What each product does once paid. The composition root (server/app.ts) hands this to the
+ * payments service; a product without a fulfilment is a type error here, not a payment that
+ * never fulfils.
  */
-import "../fixers/fee-fulfilment.server";
-import "./vip-purchase.server";
-import "./donation.server";
+export const fulfilments: Record<ProductKey, FulfilmentHandler> = {
+  vipAccess: fulfilVipPurchase,
+  earlyAccessDonation: fulfilDonation,
+  fixerOnboarding: fulfilFixerOnboardingFee,
+};

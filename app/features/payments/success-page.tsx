@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { formatGBP } from "~/content/prices";
-import type { SuccessPageView } from "../../../server/payments/index.ts";
-import { FixerStepIndicator } from "../fixers/step-indicator";
+import type { SuccessPageView } from "./payments.server.ts";
+import { FixerStepIndicator } from "~/features/fixers/step-indicator";
 import { CopyableCode } from "./copy-code";
 
 /** What the success page's loader answers: the server's view plus, for a declined test card, where to retry. */

@@ -1,9 +1,10 @@
-import { vipCodes, vipMemberships } from "../../../server/db/schema/vip.ts";
-import { enqueueEmail } from "../../../server/mail/outbox.ts";
-import { renderEmail } from "../../../server/mail/templates.ts";
-import { registerFulfilment } from "../../../server/payments/index.ts";
-import { codeHint, generateAccessCode, hashCode, sealSecret } from "../../../server/security/codes.ts";
-import { formatGBP, products } from "../../content/prices";
+import { vipCodes, vipMemberships } from "#server/db/schema/vip.ts";
+import { siteUrl } from "#server/http/site-url.ts";
+import { enqueueEmail } from "#server/mail/outbox.ts";
+import { renderEmail } from "~/lib/email-templates.server.ts";
+import type { FulfilmentHandler } from "./payments.server.ts";
+import { codeHint, generateAccessCode, hashCode, sealSecret } from "#server/security/codes.ts";
+import { formatGBP, products } from "~/content/prices";
 
 /**
  * VIP access, once paid: a new VIP code (stored as the hash of the code exactly as issued: VIP codes
@@ -12,7 +13,7 @@ import { formatGBP, products } from "../../content/prices";
  */
 export const VIP_CODE_EMAIL_SUBJECT = "Your FixiT VIP access code";
 
-registerFulfilment("vipAccess", async (tx, payment, services) => {
+export const fulfilVipPurchase: FulfilmentHandler = async (tx, payment, services) => {
   const code = generateAccessCode("VIP", 4);
   const [row] = await tx
     .insert(vipCodes)
@@ -37,11 +38,11 @@ registerFulfilment("vipAccess", async (tx, payment, services) => {
         "Enter it on the VIP Access screen to open the members-only blog. Type it exactly as shown: capitals matter.",
         ...(payment.userId ? ["VIP membership is also attached to your FixiT account: sign in to read the members' pages."] : []),
       ],
-      action: { label: "Enter your VIP code", url: `${services.config.publicUrl}/early-access#vip-access` },
+      action: { label: "Enter your VIP code", url: `${siteUrl(services.config)}/early-access#vip-access` },
       note: "Keep this code to yourself. If you did not buy FixiT VIP access, please reply to tell us.",
       reason: "You are receiving this email because you bought VIP early access on the FixiT website.",
     });
     await enqueueEmail(tx, { to: payment.email, subject: VIP_CODE_EMAIL_SUBJECT, html, text });
   }
   return { vipCodeId: row!.id, membership, codeSealed: sealSecret(code, services.config.sessionSecret) };
-});
+};

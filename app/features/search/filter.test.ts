@@ -66,3 +66,75 @@ describe("filterSearchEntries", () => {
     expect(filterSearchEntries(searchIndex, "dog").some((e) => e.href === "/categories/dog-walking")).toBe(true);
   });
 });
+
+/** Everyday queries, typed the way people type them, and the page each should put first. */
+const everydayQueries: [string, string][] = [
+  ["boiler", "/categories/plumbing"],
+  ["radiator", "/categories/plumbing"],
+  ["leak", "/categories/plumbing"],
+  ["leaking tap", "/categories/plumbing"],
+  ["tap", "/categories/plumbing"],
+  ["toilet", "/categories/plumbing"],
+  ["blocked drain", "/categories/plumbing"],
+  ["plumber", "/categories/plumbing"],
+  ["fuse", "/categories/electrical"],
+  ["socket", "/categories/electrical"],
+  ["rewire", "/categories/electrical"],
+  ["electrician", "/categories/electrical"],
+  ["light fitting", "/categories/electrical"],
+  ["mould", "/categories/cleaning"],
+  ["end of tenancy", "/categories/cleaning"],
+  ["oven", "/categories/cleaning"],
+  ["cleaner", "/categories/cleaning"],
+  ["damp", "/categories/handyman"],
+  ["gutter", "/categories/handyman"],
+  ["shelves", "/categories/handyman"],
+  ["decorator", "/categories/painting"],
+  ["wallpaper", "/categories/painting"],
+  ["lawn", "/categories/landscaping"],
+  ["hedge", "/categories/landscaping"],
+  ["gardener", "/categories/landscaping"],
+  ["flat-pack", "/categories/assembly"],
+  ["flat pack", "/categories/assembly"],
+  ["ikea wardrobe", "/categories/assembly"],
+  ["removal", "/categories/moving"],
+  ["man with a van", "/categories/moving"],
+  ["babysitter", "/categories/nanny"],
+  ["childcare", "/categories/nanny"],
+  ["dog", "/categories/dog-walking"],
+  ["dog walker", "/categories/dog-walking"],
+  ["house sitter", "/categories/house-sitting"],
+  ["Boiler", "/categories/plumbing"],
+  ["  RADIATORS ", "/categories/plumbing"],
+  ["help", "/help"],
+  ["careers", "/careers"],
+  ["escrow", "/how-it-works"],
+  ["app", "/early-access"],
+  ["privacy", "/data-protection"],
+];
+
+describe("everyday queries find the service that does the job", () => {
+  it("has at least 30 queries", () => {
+    expect(everydayQueries.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(everydayQueries)("%s → %s first", (query, href) => {
+    const results = filterSearchEntries(searchIndex, query);
+    expect(results[0]?.href).toBe(href);
+    expect(results.length).toBeLessThanOrEqual(maxSearchResults);
+  });
+
+  it("ranks the service page above pages that merely mention the word", () => {
+    // "plumbing" is in the All Services page's description, and "Plumbing" is the service's name.
+    const results = filterSearchEntries(searchIndex, "plumbing");
+    expect(results[0]!.href).toBe("/categories/plumbing");
+    expect(results.map((r) => r.href)).toContain("/categories");
+    const escrow = filterSearchEntries(searchIndex, "escrow");
+    expect(escrow[0]!.title).toBe("Escrow Payments");
+  });
+
+  it("orders by how well an entry matches, index order breaking ties", () => {
+    const entries = [entry("Mentions", "all about boilers"), { ...entry("Plumbing", "", "Service"), keywords: ["boiler"] }];
+    expect(filterSearchEntries(entries, "boiler").map((e) => e.title)).toEqual(["Plumbing", "Mentions"]);
+  });
+});

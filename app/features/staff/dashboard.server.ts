@@ -1,11 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../../../server/db/client.ts";
-import { fixerOnboarding, fixerRegistrations } from "../../../server/db/schema/fixers.ts";
-import { contactSubmissions, recruitmentApplications } from "../../../server/db/schema/forms.ts";
-import { outboxJobs } from "../../../server/db/schema/outbox.ts";
-import { payments } from "../../../server/db/schema/payments.ts";
-import { vipMemberships } from "../../../server/db/schema/vip.ts";
+import type { Db } from "#server/db/client.ts";
+import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
+import { contactSubmissions, recruitmentApplications } from "#server/db/schema/forms.ts";
+import { outboxJobs } from "#server/db/schema/outbox.ts";
+import { payments } from "#server/db/schema/payments.ts";
+import { vipMemberships } from "#server/db/schema/vip.ts";
 import { contactSubjects } from "./lists/contacts.server";
 import { paymentStatuses } from "./lists/payments.server";
 import { onboardingStatuses } from "./review-schema";

@@ -1,8 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { AuditActor } from "../../../server/staff/audit.ts";
-import { isStaffRole } from "../../../server/staff/roles.ts";
-import { getOptionalUser, signInRedirectPath } from "../auth/guard.server";
-import type { SessionUser } from "../auth/session-user";
+import type { AuditActor } from "./audit.server.ts";
+import { isStaffRole } from "./roles.server.ts";
+import { getOptionalUser, signInRedirectPath } from "~/features/auth/guard.server";
+import type { SessionUser } from "~/lib/session-user";
 
 /**
  * The staff console's access check, called first in EVERY /staff loader and action and in every

@@ -21,6 +21,10 @@ describe("parseListQuery", () => {
     expect(parse(`q=${"x".repeat(500)}`).q).toHaveLength(100);
   });
 
+  it("reads control characters in the search (a NUL byte above all) as spaces", () => {
+    expect(parse("q=Ada%00Love%0D%0Alace%1B").q).toBe("Ada Love lace");
+  });
+
   it.each(["0", "-1", "abc", "1.5", "1e3", "99999999", ""])("ignores a page of %j", (page) => {
     const parsed = parse(`page=${page}`);
     expect(parsed.page).toBe(1);

@@ -24,7 +24,9 @@ export type ListQuery = {
 const RESERVED = new Set(["q", "page"]);
 
 export function parseListQuery(params: URLSearchParams, filters: readonly FilterDef[]): ListQuery {
-  const q = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
+  // Control characters (a NUL byte above all: PostgreSQL refuses it) are only whitespace here.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const q = (params.get("q") ?? "").replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
   const pageText = params.get("page") ?? "";
   const pageNumber = /^\d{1,6}$/.test(pageText) ? Number(pageText) : 1;
   const page = Math.min(Math.max(pageNumber, 1), MAX_PAGE);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { DbOrTx } from "../../../server/db/client.ts";
-import { vipPosts } from "../../../server/db/schema/vip.ts";
-import { recordStaffAction } from "../../../server/staff/audit.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { vipPosts } from "#server/db/schema/vip.ts";
+import { recordStaffAction } from "./audit.server.ts";
 import { checkWith, stringValues } from "./form-values";
 import { actorOf, type StaffUser } from "./guard.server";
 import type { StaffActionResult } from "./messages";

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
-import type { DbOrTx } from "../../../server/db/client.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingReviews } from "../../../server/db/schema/fixers.ts";
-import { enqueueEmail } from "../../../server/mail/outbox.ts";
-import { renderEmail } from "../../../server/mail/templates.ts";
-import { recordStaffAction } from "../../../server/staff/audit.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingReviews } from "#server/db/schema/fixers.ts";
+import { siteUrl } from "#server/http/site-url.ts";
+import { enqueueEmail } from "#server/mail/outbox.ts";
+import { renderEmail } from "~/lib/email-templates.server.ts";
+import { recordStaffAction } from "./audit.server.ts";
 import { company } from "~/content/company";
 import { checkWith, stringValues } from "./form-values";
 import { actorOf, type StaffUser } from "./guard.server";
@@ -112,7 +113,7 @@ export async function reviewApplication(context: AppLoadContext, user: StaffUser
       staffUserId: user.id,
       createdAt: now,
     });
-    const { html, text } = reviewEmail(decision, { firstName: current.firstName, note, publicUrl: config.publicUrl });
+    const { html, text } = reviewEmail(decision, { firstName: current.firstName, note, publicUrl: siteUrl(config) });
     await enqueueEmail(tx as DbOrTx, { to: current.email, subject: reviewEmailSubjects[decision], html, text, replyTo: company.supportEmail });
     await recordStaffAction(tx as DbOrTx, actorOf(user), {
       action: "onboarding.review",

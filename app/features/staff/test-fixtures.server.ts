@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { AppServices } from "../../../server/services.ts";
-import { users } from "../../../server/db/schema/auth.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "../../../server/db/schema/fixers.ts";
-import { newStorageKey, sanitiseFileName } from "../../../server/storage/index.ts";
+import type { AppServices } from "~/features/services.server.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
+import { newStorageKey, sanitiseFileName } from "#server/storage/index.ts";
 
 /**
  * Test data for the staff console's tests, ONLY when APP_ENV=test (the route answers 404

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { data, type AppLoadContext } from "react-router";
-import { recordSecurityEvent } from "../../../server/auth/security-events.ts";
-import type { DbOrTx } from "../../../server/db/client.ts";
-import { sessions, users } from "../../../server/db/schema/auth.ts";
-import { recordStaffAction } from "../../../server/staff/audit.ts";
-import { applyRole, isStaffRole, roles } from "../../../server/staff/roles.ts";
+import { recordSecurityEvent } from "~/features/auth/security-events.server.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { sessions, users } from "#server/db/schema/auth.ts";
+import { recordStaffAction } from "./audit.server.ts";
+import { applyRole, isStaffRole, roles } from "./roles.server.ts";
 import { checkWith, stringValues } from "./form-values";
 import { actorOf, type StaffUser } from "./guard.server";
 import type { StaffActionResult } from "./messages";

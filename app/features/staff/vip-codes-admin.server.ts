@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
-import type { DbOrTx } from "../../../server/db/client.ts";
-import { vipCodes } from "../../../server/db/schema/vip.ts";
-import { recordStaffAction } from "../../../server/staff/audit.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { vipCodes } from "#server/db/schema/vip.ts";
+import { recordStaffAction } from "./audit.server.ts";
 import { actorOf, type StaffUser } from "./guard.server";
 import type { StaffActionResult } from "./messages";
 

@@ -1,9 +1,9 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { record } from "../auth/actions.server";
-import { getOptionalUser, requireUser } from "../auth/guard.server";
-import type { SessionUser } from "../auth/session-user";
-import { HONEYPOT_FIELD } from "../forms/schemas";
-import { accountNoticePath } from "../account/messages";
+import { record } from "~/features/auth/actions.server";
+import { getOptionalUser, requireUser } from "~/features/auth/guard.server";
+import type { SessionUser } from "~/lib/session-user";
+import { HONEYPOT_FIELD } from "~/features/forms/schemas";
+import { accountNoticePath } from "~/features/account/messages";
 import { vipMessages } from "./messages";
 import { vipBlogPath, vipCodeSchema, type VipCodeResult } from "./schemas";
 import {

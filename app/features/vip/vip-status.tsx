@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatLongDate } from "~/content/dates";
-import { formatGBP, products } from "~/content/prices";
+import { formatGBP, priceWithTerms, products } from "~/content/prices";
 import { VipNavigationPending } from "./vip-navigation-pending";
 
 export type VipStatusProps = { membership: { source: string; since: string } | null };
@@ -41,7 +41,7 @@ export function VipStatus({ membership }: VipStatusProps) {
     <>
       <p className="text-sm">You are not a VIP member yet.</p>
       <p className="text-sm text-muted-foreground">
-        VIP access is a one-time {formatGBP(products.vipAccess.pricePence)} ({products.vipAccess.terms}). Already have a VIP code? Enter it on the
+        VIP access is {priceWithTerms(products.vipAccess)}. Already have a VIP code? Enter it on the
         early-access page while you are signed in and it is added to your account.
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, parseCodeList, type Config } from "../../../server/config.ts";
-import { openDatabase, type Database } from "../../../server/db/client.ts";
-import { users } from "../../../server/db/schema/auth.ts";
-import { vipCodes, vipMemberships, vipPosts } from "../../../server/db/schema/vip.ts";
-import { codeHint, generateAccessCode, hashCode } from "../../../server/security/codes.ts";
+import { loadConfig, parseCodeList, type Config } from "#server/config.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { vipCodes, vipMemberships, vipPosts } from "#server/db/schema/vip.ts";
+import { codeHint, generateAccessCode, hashCode } from "#server/security/codes.ts";
 import {
   countVipLinkFailure,
   getVipMembership,

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, lte } from "drizzle-orm";
-import type { Db } from "../../../server/db/client.ts";
-import { rateLimitCounters } from "../../../server/db/schema/rate-limit.ts";
-import { vipCodes, vipMemberships, vipPosts } from "../../../server/db/schema/vip.ts";
-import { hashCode } from "../../../server/security/codes.ts";
-import { hitRateLimit } from "../../../server/security/rate-limit.ts";
-import type { AppServices } from "../../../server/services.ts";
+import type { Db } from "#server/db/client.ts";
+import { rateLimitCounters } from "#server/db/schema/rate-limit.ts";
+import { vipCodes, vipMemberships, vipPosts } from "#server/db/schema/vip.ts";
+import { hashCode } from "#server/security/codes.ts";
+import { hitRateLimit } from "#server/security/rate-limit.ts";
+import type { AppServices } from "~/features/services.server.ts";
 import { VIP_CODE_MAX_LENGTH } from "./schemas";
 import type { VipPost } from "./vip-blog-sections";
 

@@ -1,14 +1,15 @@
 import { Bot, Compass, MessageCircle, Send, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cn } from "~/lib/utils";
-import { homeSections, type WidgetLink, widgetGreeting, widgetQuickQuestions, widgetReply, widgetReplyDelay } from "../widget-replies";
+import { homeSections, type WidgetLink, widgetGreeting, widgetQuickQuestions, widgetReply, widgetReplyDelay } from "~/features/assistant/widget-replies";
 
 /** A home chat widget message (spec §3): who sent it, its text and when. */
-type WidgetMessage = { id: number; type: "user" | "bot"; text: string; timestamp: Date; links?: WidgetLink[] };
+type WidgetMessage = { id: number; type: "user" | "bot"; text: string; timestamp: Date; links?: WidgetLink[]; appBadges?: boolean };
 
 type ChatWidgetPanelProps = {
   id: string;
@@ -41,6 +42,7 @@ export default function ChatWidgetPanel({ id, onClose }: ChatWidgetPanelProps) {
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const stores = useAppStoreLinks();
 
   // Focus moves into the chat as it opens.
   useEffect(() => {
@@ -61,8 +63,8 @@ export default function ChatWidgetPanel({ id, onClose }: ChatWidgetPanelProps) {
     setDraft("");
     setMessages((list) => [...list, { id: list.length, type: "user", text: message, timestamp: new Date() }]);
     timerRef.current = setTimeout(() => {
-      const reply = widgetReply(message);
-      setMessages((list) => [...list, { id: list.length, type: "bot", text: reply.text, links: reply.links, timestamp: new Date() }]);
+      const reply = widgetReply(message, { stores });
+      setMessages((list) => [...list, { id: list.length, type: "bot", text: reply.text, links: reply.links, appBadges: reply.appBadges, timestamp: new Date() }]);
       typingRef.current = false;
       setTyping(false);
     }, widgetReplyDelay());
@@ -127,6 +129,7 @@ export default function ChatWidgetPanel({ id, onClose }: ChatWidgetPanelProps) {
                 >
                   <span className="sr-only">{message.type === "user" ? "You:" : "FixiT Assistant:"}</span>
                   <p>{message.text}</p>
+                  {message.appBadges ? <AppStoreBadges links={stores} className="mt-2 gap-2" /> : null}
                   {message.links?.length ? (
                     <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1">
                       {message.links.map((link) => (

@@ -1,13 +1,14 @@
-import { ArrowLeft, Bot, Leaf, MapPin, ScanSearch, Send, User } from "lucide-react";
+import { Bot, Leaf, MapPin, ScanSearch, Send, User } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { useAppStoreLinks } from "~/components/content/app-store-badges";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
-import { quickPrompts, welcomeMessage } from "../advice";
-import { type AdviceMatch, matchAdvice } from "../matcher";
+import { quickPrompts, welcomeMessage } from "~/features/assistant/advice";
+import type * as MatcherModule from "~/features/assistant/matcher";
+import type { AdviceMatch } from "~/features/assistant/matcher";
 import { AdviceReply } from "./advice-reply";
 
 /** Spec §9: the AI Fixer answers after 1500 ms. */
@@ -47,6 +48,14 @@ export function FixerChat() {
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The booking answer names the configured app stores.
+  const stores = useAppStoreLinks();
+  // The matcher and the price and booking answers load right after the page starts, not with it.
+  const matcherRef = useRef<Promise<typeof MatcherModule> | null>(null);
+  const loadMatcher = () => (matcherRef.current ??= import("~/features/assistant/matcher"));
+  useEffect(() => {
+    void loadMatcher();
+  }, []);
 
   // The chat starts empty, then the assistant greets (spec §4.3).
   useEffect(() => {
@@ -81,28 +90,25 @@ export function FixerChat() {
     setDraft("");
     const now = Date.now();
     setMessages((list) => [...list, { id: String(now), type: "user", content: question, timestamp: new Date(now) }]);
-    timerRef.current = setTimeout(() => {
-      const match = matchAdvice(question);
+    const matcher = loadMatcher();
+    timerRef.current = setTimeout(async () => {
+      const { matchAdvice } = await matcher;
+      const match = matchAdvice(question, undefined, { stores });
       const replyAt = Date.now();
-      const content = match.kind === "fallback" ? "fallback" : match.entry.question;
+      const content =
+        match.kind === "emergency" ? match.emergency.title : match.kind === "site" ? match.answer.text : match.kind === "fallback" ? "fallback" : match.entry.question;
       setMessages((list) => [...list, { id: String(replyAt), type: "ai", content, timestamp: new Date(replyAt), match }]);
       pendingRef.current = false;
       setPending(false);
 
     }, aiFixerReplyDelayMs);
-  }, []);
+  }, [stores]);
 
   const canSend = draft.trim().length > 0 && !pending;
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <header className="flex flex-wrap items-center gap-3 sm:gap-4">
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to="/">
-            <ArrowLeft aria-hidden="true" />
-            Back
-          </Link>
-        </Button>
         <div className="flex items-center gap-3">
           <span className="flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-card">
             <Bot aria-hidden="true" className="size-7" />

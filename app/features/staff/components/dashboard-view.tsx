@@ -1,8 +1,8 @@
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
-import type { DashboardData, DashboardTile, WindowCounts } from "../dashboard.server";
-import { formatPence } from "../format";
+import type { DashboardData, DashboardTile, WindowCounts } from "~/features/staff/dashboard.server";
+import { formatPence } from "~/features/staff/format";
 import { PageHeader, Panel } from "./page-header";
 import { StatusBadge } from "./status-badge";
 

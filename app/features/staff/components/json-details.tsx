@@ -1,4 +1,4 @@
-import { humanise } from "../status";
+import { humanise } from "~/features/staff/status";
 import { DetailList } from "./page-header";
 
 /** A JSON object (form data, event details, payment references) as label/value pairs. */

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { cn } from "~/lib/utils";
-import type { Cell, ListView } from "../lists/view.server";
+import type { Cell, ListView } from "~/features/staff/lists/view.server";
 import { PageHeader } from "./page-header";
 import { ToneBadge } from "./status-badge";
 

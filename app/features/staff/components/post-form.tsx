@@ -5,8 +5,8 @@ import { describedBy, FieldDescription, FieldError } from "~/components/ui/field
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { checkWith } from "../form-values";
-import { POST_LIMITS, vipPostSchema } from "../post-schema";
+import { checkWith } from "~/features/staff/form-values";
+import { POST_LIMITS, vipPostSchema } from "~/features/staff/post-schema";
 
 export type PostFormValues = { title: string; excerpt: string; content: string; category: string; author: string; tags: string };
 

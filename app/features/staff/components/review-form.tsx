@@ -4,8 +4,8 @@ import { Button } from "~/components/ui/button";
 import { describedBy, FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { checkWith } from "../form-values";
-import { decisionLabels, REVIEW_NOTE_MAX, reviewDecisions, reviewSchema, type ReviewDecision } from "../review-schema";
+import { checkWith } from "~/features/staff/form-values";
+import { decisionLabels, REVIEW_NOTE_MAX, reviewDecisions, reviewSchema, type ReviewDecision } from "~/features/staff/review-schema";
 
 const hints: Record<ReviewDecision, string> = {
   approved: "The fixer is told they are approved. A note is optional.",

@@ -1,11 +1,12 @@
 import { ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Footer } from "~/components/layout/footer";
+import { openCookiePreferences } from "~/features/consent/consent-store";
 import { Header } from "~/components/layout/header";
 import { Button } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/error-panel";
-import type { StaffDenial } from "../guard.server";
-import { staffMessages } from "../messages";
+import type { StaffDenial } from "~/features/staff/guard.server";
+import { staffMessages } from "~/features/staff/messages";
 
 function denialOf(error: unknown): StaffDenial["denied"] | null {
   if (!isRouteErrorResponse(error) || error.status !== 403) return null;
@@ -76,7 +77,7 @@ export function StaffLayoutError() {
       <main id="main" tabIndex={-1} className="outline-none">
         <Denied denied={denied} />
       </main>
-      <Footer />
+      <Footer onCookieSettings={openCookiePreferences} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { SkipLink } from "~/components/layout/skip-link";
 import { Button } from "~/components/ui/button";
 import { accountLinks } from "~/content/navigation";
 import { cn } from "~/lib/utils";
-import { navFor, type StaffNavGroup } from "../nav";
+import { navFor, type StaffNavGroup } from "~/features/staff/nav";
 import { StatusBadge } from "./status-badge";
 
 type ShellUser = { name: string; email: string; role: "staff" | "admin" };

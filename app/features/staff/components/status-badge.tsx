@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { statusLabel, statusTone, type BadgeTone } from "../status";
+import { statusLabel, statusTone, type BadgeTone } from "~/features/staff/status";
 
 /** A stored status as a coloured badge ("changes_requested" → "Changes requested", accent). */
 export function StatusBadge({ status }: { status: string }) {

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../../../server/db/client.ts";
-import { contactSubmissions, type ContactSubmission } from "../../../../server/db/schema/forms.ts";
+import type { Db } from "#server/db/client.ts";
+import { contactSubmissions, type ContactSubmission } from "#server/db/schema/forms.ts";
 import { countAll, defineList, searchAny } from "./define";
 
 /** The four forms that write contact_submissions, by the subject they store (app/features/forms/submissions.server.ts). */

@@ -1,10 +1,10 @@
 import { or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../../../../server/db/client.ts";
-import type { CsvValue } from "../csv";
-import { formatDateTime, formatPence, shorten } from "../format";
-import { likePattern, type FilterDef, type ListQuery } from "../list-query";
-import { statusLabel, statusTone, type BadgeTone } from "../status";
+import type { Db } from "#server/db/client.ts";
+import type { CsvValue } from "~/features/staff/csv";
+import { formatDateTime, formatPence, shorten } from "~/features/staff/format";
+import { likePattern, type FilterDef, type ListQuery } from "~/features/staff/list-query";
+import { statusLabel, statusTone, type BadgeTone } from "~/features/staff/status";
 
 /**
  * One typed definition per staff list: its columns (what the table shows and what the CSV holds),

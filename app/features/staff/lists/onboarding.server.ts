@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../../../server/db/client.ts";
-import { users } from "../../../../server/db/schema/auth.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingDocuments, onboardingReviews } from "../../../../server/db/schema/fixers.ts";
-import { onboardingStatuses } from "../review-schema";
-import { statusLabel } from "../status";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingDocuments, onboardingReviews } from "#server/db/schema/fixers.ts";
+import { onboardingStatuses } from "~/features/staff/review-schema";
+import { statusLabel } from "~/features/staff/status";
 import { countAll, defineList, searchAny } from "./define";
 
 const t = fixerOnboarding;

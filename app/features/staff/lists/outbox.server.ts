@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../../server/db/client.ts";
-import { outboxJobs } from "../../../../server/db/schema/outbox.ts";
-import { humanise, statusLabel } from "../status";
+import type { Db } from "#server/db/client.ts";
+import { outboxJobs } from "#server/db/schema/outbox.ts";
+import { humanise, statusLabel } from "~/features/staff/status";
 import { countAll, defineList, searchAny } from "./define";
 
 /**

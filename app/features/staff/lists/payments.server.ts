@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../../server/db/client.ts";
-import { users } from "../../../../server/db/schema/auth.ts";
-import { paymentEvents, payments } from "../../../../server/db/schema/payments.ts";
-import { humanise, statusLabel } from "../status";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { paymentEvents, payments } from "#server/db/schema/payments.ts";
+import { humanise, statusLabel } from "~/features/staff/status";
 import { countAll, defineList, searchAny } from "./define";
 
 /** Stored values (server/payments): products by code, statuses and providers. */

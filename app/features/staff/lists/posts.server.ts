@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../../server/db/client.ts";
-import { vipPosts, type VipPost } from "../../../../server/db/schema/vip.ts";
+import type { Db } from "#server/db/client.ts";
+import { vipPosts, type VipPost } from "#server/db/schema/vip.ts";
 import { countAll, defineList, searchAny } from "./define";
 
 const t = vipPosts;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../../server/db/client.ts";
-import { recruitmentApplications, type RecruitmentApplication } from "../../../../server/db/schema/forms.ts";
+import type { Db } from "#server/db/client.ts";
+import { recruitmentApplications, type RecruitmentApplication } from "#server/db/schema/forms.ts";
 import { countAll, defineList, searchAny } from "./define";
 
 const filters = [

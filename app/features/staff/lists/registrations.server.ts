@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../../server/db/client.ts";
-import { users } from "../../../../server/db/schema/auth.ts";
-import { fixerOnboarding, fixerRegistrations } from "../../../../server/db/schema/fixers.ts";
-import { payments } from "../../../../server/db/schema/payments.ts";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
+import { payments } from "#server/db/schema/payments.ts";
 import { countAll, defineList, searchAny } from "./define";
 
 /**

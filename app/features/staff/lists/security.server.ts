@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../../server/db/client.ts";
-import { securityEventTypes } from "../../../../server/auth/security-events.ts";
-import { users } from "../../../../server/db/schema/auth.ts";
-import { securityEvents } from "../../../../server/db/schema/security.ts";
-import { humanise } from "../status";
+import type { Db } from "#server/db/client.ts";
+import { securityEventTypes } from "~/features/auth/security-events.server.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { securityEvents } from "#server/db/schema/security.ts";
+import { humanise } from "~/features/staff/status";
 import { countAll, defineList, searchAny } from "./define";
 
 const t = securityEvents;

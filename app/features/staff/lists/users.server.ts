@@ -1,11 +1,11 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../../server/db/client.ts";
-import { sessions, users } from "../../../../server/db/schema/auth.ts";
-import { fixerOnboarding, fixerRegistrations } from "../../../../server/db/schema/fixers.ts";
-import { securityEvents } from "../../../../server/db/schema/security.ts";
-import { vipMemberships } from "../../../../server/db/schema/vip.ts";
-import { roles } from "../../../../server/staff/roles.ts";
-import { humanise, statusLabel } from "../status";
+import type { Db } from "#server/db/client.ts";
+import { sessions, users } from "#server/db/schema/auth.ts";
+import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
+import { securityEvents } from "#server/db/schema/security.ts";
+import { vipMemberships } from "#server/db/schema/vip.ts";
+import { roles } from "~/features/staff/roles.server.ts";
+import { humanise, statusLabel } from "~/features/staff/status";
 import { countAll, defineList, searchAny } from "./define";
 
 const t = users;

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "react-router";
-import { recordStaffAction } from "../../../../server/staff/audit.ts";
-import { csvFileName, csvLine, CSV_BOM } from "../csv";
-import { actorOf, type StaffUser } from "../guard.server";
-import { describeListQuery, listQueryToSearch, PAGE_SIZE, pageCount, parseListQuery, type FilterOption } from "../list-query";
-import type { BadgeTone } from "../status";
+import { recordStaffAction } from "~/features/staff/audit.server.ts";
+import { csvFileName, csvLine, CSV_BOM } from "~/features/staff/csv";
+import { actorOf, type StaffUser } from "~/features/staff/guard.server";
+import { describeListQuery, listQueryToSearch, PAGE_SIZE, pageCount, parseListQuery, type FilterOption } from "~/features/staff/list-query";
+import type { BadgeTone } from "~/features/staff/status";
 import { csvHeader, csvValue, renderCell, type AnyListDefinition, type Cell, type CellKind } from "./define";
 
 /** What a list page gets from its loader: plain data, the definition's functions stay on the server. */

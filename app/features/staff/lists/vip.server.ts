@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../../../server/db/client.ts";
-import { users } from "../../../../server/db/schema/auth.ts";
-import { vipCodes, vipMemberships } from "../../../../server/db/schema/vip.ts";
-import { humanise } from "../status";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { vipCodes, vipMemberships } from "#server/db/schema/vip.ts";
+import { humanise } from "~/features/staff/status";
 import { countAll, defineList, searchAny } from "./define";
 
 /**

@@ -1,0 +1,220 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { authMessages } from "./messages.ts";
+import { checkForm, signUpSchema, userTypes } from "./schemas.ts";
+import { normaliseEmail } from "~/lib/email.ts";
+import { textInputMessages } from "~/lib/text-input.ts";
+import { rateLimitMessage } from "#server/security/rate-limit.ts";
+import { API_REQUEST_HEADER, authEndpointLimits, countAuthAttempt } from "./limits.server.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { accounts, authRateLimits, sessions, users, verifications } from "#server/db/schema/auth.ts";
+import { onSite, siteUrl } from "#server/http/site-url.ts";
+import type { Logger } from "#server/logger.ts";
+import { promoteConfiguredAdmin } from "~/features/staff/roles.server.ts";
+import { queueConfirmationEmail, queueExistingAccountEmail, queuePasswordChangedEmail, queueResetEmail } from "./emails.server.ts";
+import { judgePassword, weakPasswordMessage } from "./password-strength.server.ts";
+import { CLIENT_IP_HEADER, originFromRequest, recordSecurityEvent } from "./security-events.server.ts";
+
+/** Session lifetimes: idle sessions end after 7 days; any session ends 30 days after sign-in. */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const AUTH_BASE_PATH = "/api/auth";
+export const COOKIE_PREFIX = "fixit";
+/** The APIError code of a sign-in refused because staff disabled the account. */
+export const ACCOUNT_DISABLED_CODE = "ACCOUNT_DISABLED";
+
+type AuthServices = { config: Config; logger: Logger; db: Db };
+
+/** The better-auth instance: email + password, confirmation required, DB-backed rate limits. */
+export function createAuth({ config, logger, db }: AuthServices) {
+  const site = config.publicUrl;
+  const secure = config.isProduction && site.startsWith("https://");
+  // Links in the account emails: where the visitor is (server/http/site-url.ts).
+  const link = (path: string) => `${siteUrl(config)}${path}`;
+
+  const viaApi = (ctx: { headers?: Headers; request?: Request }) =>
+    (ctx.headers ?? ctx.request?.headers)?.get(API_REQUEST_HEADER) === "1";
+
+  async function userIdByEmail(email: string): Promise<string | null> {
+    if (!email) return null;
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    return row?.id ?? null;
+  }
+
+  /**
+   * The per-IP and per-email limits of the account pages (server/auth/limits.ts), for an attempt that
+   * reaches a better-auth endpoint over HTTP; over the limit → rate_limited event and a 429.
+   * A NUL byte anywhere in the body is refused first: PostgreSQL cannot store or compare it.
+   */
+  async function limitApiAttempt(ctx: { path: string; body?: unknown; request?: Request; query?: unknown }) {
+    const body = (ctx.body && typeof ctx.body === "object" ? ctx.body : {}) as Record<string, unknown>;
+    if (JSON.stringify([body, ctx.query ?? null]).includes("\\u0000")) {
+      throw new APIError("BAD_REQUEST", { message: textInputMessages.nul, code: "INVALID_CHARACTER" });
+    }
+    const name = authEndpointLimits[ctx.path];
+    if (!name) return;
+    const origin = originFromRequest(ctx.request);
+    const email = typeof body.email === "string" ? normaliseEmail(body.email).toLowerCase() : undefined;
+    const blocked = await countAuthAttempt(db, name, { ip: origin.ip ?? "unknown", email });
+    if (!blocked) return;
+    if (!blocked.alreadyRefused) {
+      const userId = email ? await userIdByEmail(email) : null;
+      await recordSecurityEvent(db, logger, { type: "rate_limited", userId, ...origin, details: { action: name, email: email ?? null, via: "api" } });
+    }
+    throw new APIError("TOO_MANY_REQUESTS", { message: rateLimitMessage, code: "RATE_LIMITED" }, { "retry-after": String(blocked.retryAfterSeconds) });
+  }
+
+  return betterAuth({
+    appName: "FixiT",
+    baseURL: site,
+    basePath: AUTH_BASE_PATH,
+    secret: config.sessionSecret,
+    trustedOrigins: [site],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: authRateLimits },
+    }),
+    user: {
+      additionalFields: {
+        fullName: { type: "string", required: false, defaultValue: "", input: true },
+        phone: { type: "string", required: false, input: true },
+        userType: {
+          type: "string",
+          required: false,
+          defaultValue: "customer",
+          input: true,
+          validator: { input: z.enum(userTypes) },
+        },
+        // Never an input: a client can not make itself staff.
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+        // Set by staff (the staff console); never an input.
+        disabledAt: { type: "date", required: false, input: false },
+      },
+      deleteUser: { enabled: true },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }) {
+        await queueResetEmail(db, { email: user.email, name: user.name }, link(`/reset-password?token=${encodeURIComponent(token)}`));
+      },
+      async onPasswordReset({ user }, request) {
+        await recordSecurityEvent(db, logger, { type: "password_changed", userId: user.id, ...originFromRequest(request), details: { via: "reset" } });
+        await queuePasswordChangedEmail(db, { email: user.email, name: user.name }, link("/auth?view=reset"));
+      },
+      async onExistingUserSignUp({ user }) {
+        // Enumeration safety: the page answers as for a new account; the owner hears about it.
+        await queueExistingAccountEmail(db, { email: user.email, name: user.name }, link("/auth"), link("/auth?view=reset"));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await queueConfirmationEmail(db, { email: user.email, name: user.name }, onSite(config, url));
+      },
+      async afterEmailVerification(user, request) {
+        await recordSecurityEvent(db, logger, { type: "email_verified", userId: user.id, ...originFromRequest(request), details: { email: user.email } });
+      },
+    },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: 24 * 60 * 60,
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every sign-in (password, or the automatic one after confirming an email) creates a session here.
+          async before(session) {
+            const [user] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, session.userId)).limit(1);
+            if (user?.disabledAt) {
+              throw new APIError("FORBIDDEN", { message: authMessages.accountDisabled.text, code: ACCOUNT_DISABLED_CODE });
+            }
+            // STAFF_ADMIN_EMAILS: a listed, confirmed email becomes admin at sign-in (server/staff/roles.ts).
+            await promoteConfiguredAdmin(db, config.staffAdminEmails, session.userId).catch((error: unknown) => {
+              logger.error({ err: error }, "could not apply STAFF_ADMIN_EMAILS");
+            });
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 60,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 5 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 3 },
+        "/reset-password": { window: 60, max: 5 },
+        "/send-verification-email": { window: 60, max: 3 },
+        "/change-password": { window: 60, max: 5 },
+        "/delete-user": { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ args }, `better-auth: ${message}`);
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Requests over HTTP to /api/auth (the pages call auth.api directly and count their own attempts).
+        if (viaApi(ctx)) await limitApiAttempt(ctx);
+        // Calls to /api/auth/sign-up/email pass the same checks as the sign-up page.
+        if (ctx.path !== "/sign-up/email") return;
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const checked = checkForm(signUpSchema, {
+          fullName: body.fullName ?? body.name,
+          email: body.email,
+          phone: body.phone,
+          password: body.password,
+          confirmPassword: body.password,
+          userType: body.userType,
+        });
+        if (!checked.ok) throw new APIError("BAD_REQUEST", { message: checked.problem.text });
+        const verdict = judgePassword(checked.data.password, [checked.data.fullName, checked.data.email]);
+        if (!verdict.ok) throw new APIError("BAD_REQUEST", { message: weakPasswordMessage(verdict.reasons), code: "WEAK_PASSWORD" });
+        return {
+          context: {
+            body: { ...body, name: checked.data.fullName, fullName: checked.data.fullName, email: checked.data.email, phone: checked.data.phone || null, userType: checked.data.userType },
+          },
+        };
+      }),
+      // The same security events as the sign-in page, for sign-ins over /api/auth.
+      after: createAuthMiddleware(async (ctx) => {
+        if (!viaApi(ctx) || ctx.path !== "/sign-in/email") return;
+        const email = normaliseEmail((ctx.body as Record<string, unknown> | undefined)?.email).toLowerCase();
+        const returned = ctx.context.returned;
+        const origin = originFromRequest(ctx.request);
+        if (returned instanceof APIError) {
+          const userId = await userIdByEmail(email);
+          await recordSecurityEvent(db, logger, { type: "signin_failed", userId, ...origin, details: { email, via: "api", error: returned.body?.code ?? returned.message } });
+        } else {
+          const userId = ctx.context.newSession?.user.id ?? (await userIdByEmail(email));
+          await recordSecurityEvent(db, logger, { type: "user_signin", userId, ...origin, details: { email, via: "api" } });
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

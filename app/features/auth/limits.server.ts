@@ -1,0 +1,60 @@
+import type { Db } from "#server/db/client.ts";
+import { hitRateLimit, type RateLimitResult } from "#server/security/rate-limit.ts";
+
+const MINUTE = 60_000;
+/**
+ * Attempts allowed per window, by action: per IP (a shared address may hold many people) and per
+ * email. The account pages (app/features/auth) and better-auth's own /api/auth endpoints count
+ * against the same keys, so the path an attempt takes changes nothing.
+ */
+export const authLimits = {
+  signIn: { ip: { limit: 30, windowMs: MINUTE }, email: { limit: 5, windowMs: MINUTE } },
+  signUp: { ip: { limit: 30, windowMs: 60 * MINUTE }, email: { limit: 5, windowMs: 15 * MINUTE } },
+  reset: { ip: { limit: 10, windowMs: 15 * MINUTE }, email: { limit: 3, windowMs: 15 * MINUTE } },
+  resend: { ip: { limit: 10, windowMs: 15 * MINUTE }, email: { limit: 3, windowMs: 15 * MINUTE } },
+  newPassword: { ip: { limit: 10, windowMs: 15 * MINUTE } },
+  account: { ip: { limit: 30, windowMs: 15 * MINUTE } },
+} as const;
+export type AuthLimitName = keyof typeof authLimits;
+
+type Rule = { limit: number; windowMs: number };
+
+/**
+ * Counts one attempt of `name` from `ip` (and for `email`); the blocking result when over a limit,
+ * else null. `alreadyRefused` on the result: the refusal was counted before (record it once).
+ */
+export async function countAuthAttempt(db: Db, name: AuthLimitName, who: { ip: string; email?: string }): Promise<RateLimitResult | null> {
+  const rules = authLimits[name] as { ip: Rule; email?: Rule };
+  const limits = [{ key: `auth:${name}:ip:${who.ip}`, ...rules.ip }];
+  // The per-email limit first: once it refuses, the per-IP counter is not touched (no write at all).
+  // Keyed by the whole address lowercased, as accounts are looked up: a change of case is the same account.
+  if (who.email && rules.email) limits.unshift({ key: `auth:${name}:email:${who.email.trim().toLowerCase()}`, ...rules.email });
+  for (const rule of limits) {
+    const result = await hitRateLimit(db, rule);
+    if (!result.allowed) return result;
+  }
+  return null;
+}
+
+/**
+ * better-auth endpoints that check a password or a reset token, or send mail, and the limit each
+ * counts against. (The email-confirmation link is not here: its token is long and random, and
+ * every new account opens one.)
+ */
+export const authEndpointLimits: Record<string, AuthLimitName> = {
+  "/sign-in/email": "signIn",
+  "/sign-up/email": "signUp",
+  "/request-password-reset": "reset",
+  "/forget-password": "reset",
+  "/send-verification-email": "resend",
+  "/reset-password": "newPassword",
+  "/change-password": "account",
+  "/change-email": "account",
+  "/delete-user": "account",
+};
+
+/**
+ * Set by the /api/auth route on requests that arrive over HTTP (and removed from anything else), so
+ * better-auth's hooks count those attempts; the account pages call auth.api in-process and count their own.
+ */
+export const API_REQUEST_HEADER = "x-fixit-api-request";

@@ -1,0 +1,307 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "#server/db/client.ts";
+import { paymentEvents, payments, type Payment } from "#server/db/schema/payments.ts";
+import { openSecret } from "#server/security/codes.ts";
+import { safeReturnPath } from "#server/http/return-path.ts";
+import type { AppServices } from "~/features/services.server.ts";
+import { DEFAULT_RETURN_PATHS, productDetails, productKeyFromCode, type ProductKey } from "./products.ts";
+import type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
+import { createStripeCheckoutSession, readSession, stripeClient } from "./stripe.server.ts";
+
+export type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
+
+/**
+ * Payments: one code path for both providers (decision 008).
+ *
+ * - `createCheckout` records the attempt (a `payments` row, status pending) and returns the page to
+ *   open: the local TEST MODE checkout, or a Stripe Checkout Session.
+ * - The test checkout's card form, Stripe's webhook and the success page (reconciling with Stripe when
+ *   the webhook is late) all end in `markPaidAndFulfil`, which is idempotent: the fulfilment a
+ *   product's fulfilment (`services.payments.fulfilments`) runs exactly once per payment, inside the transaction
+ *   that sets `fulfilled_at` with a conditional update.
+ * - What fulfilment returns is kept in `payments.fulfilment`; codes only sealed (`sealSecret`), so the
+ *   success page can show them again for a short while even when the webhook fulfilled first.
+ */
+
+export type { Payment } from "#server/db/schema/payments.ts";
+export { PRODUCT_CODES, productDetails, productKeyFromCode, isProductKey, DEFAULT_RETURN_PATHS } from "./products.ts";
+export type { ProductKey, ProductCode } from "./products.ts";
+
+export type PaymentProviderName = "test" | "stripe";
+export type FulfilmentSource = "test-checkout" | "webhook" | "success-page";
+
+/** How long after fulfilment the success page still shows a code (it is in the buyer's email for good). */
+export const CODE_REVEAL_WINDOW_MS = 60 * 60 * 1000;
+
+/** `stripe` when STRIPE_SECRET_KEY is set, else the local `test` checkout. */
+export function paymentProvider(config: Pick<AppServices["config"], "STRIPE_SECRET_KEY">): PaymentProviderName {
+  return config.STRIPE_SECRET_KEY ? "stripe" : "test";
+}
+
+const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export function isPaymentId(value: unknown): value is string {
+  return typeof value === "string" && PAYMENT_ID.test(value);
+}
+
+export class CheckoutUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("The payment provider could not open a checkout", { cause });
+    this.name = "CheckoutUnavailableError";
+  }
+}
+
+export function createPaymentsService(
+  config: Pick<AppServices["config"], "STRIPE_SECRET_KEY" | "STRIPE_API_URL">,
+  fulfilments: Readonly<Record<ProductKey, FulfilmentHandler>>,
+): PaymentsService {
+  return { fulfilments, stripe: () => stripeClient(config) };
+}
+
+export async function recordPaymentEvent(db: DbOrTx, paymentId: string, type: string, details: Record<string, unknown> = {}) {
+  await db.insert(paymentEvents).values({ paymentId, type, details });
+}
+
+type CheckoutInput = {
+  product: ProductKey;
+  userId?: string | null;
+  email?: string | null;
+  reference?: Record<string, unknown>;
+  /** Where "cancel" leads back to (a path on this site). Default: the product's page. */
+  returnPath?: string;
+};
+
+/**
+ * Records a checkout attempt and opens it with the configured provider. Returns the URL to open:
+ * `/checkout/test/<id>` (test) or Stripe's hosted page. Throws {@link CheckoutUnavailableError} when
+ * Stripe cannot be reached (the attempt is kept, marked failed).
+ */
+export async function createCheckout(services: AppServices, input: CheckoutInput): Promise<{ paymentId: string; url: string }> {
+  const { db, config, logger } = services;
+  const product = productDetails(input.product);
+  const provider = paymentProvider(config);
+  const paymentId = randomUUID();
+  const returnPath = safeReturnPath(input.returnPath, DEFAULT_RETURN_PATHS[input.product]);
+  const email = input.email?.trim().toLowerCase() || null;
+
+  await db.transaction(async (tx) => {
+    await tx.insert(payments).values({
+      id: paymentId,
+      product: product.code,
+      amountPence: product.amountPence,
+      currency: product.currency,
+      provider,
+      status: "pending",
+      userId: input.userId ?? null,
+      email,
+      reference: { ...input.reference, returnPath },
+    });
+    await recordPaymentEvent(tx, paymentId, "created", { provider, amountPence: product.amountPence });
+  });
+
+  if (provider === "test") return { paymentId, url: `/checkout/test/${paymentId}` };
+
+  try {
+    const session = await createStripeCheckoutSession(await services.payments.stripe(), {
+      paymentId,
+      productCode: product.code,
+      productName: product.name,
+      productTerms: product.terms,
+      amountPence: product.amountPence,
+      email,
+      successUrl: `${config.publicUrl}/checkout/success?payment=${paymentId}`,
+      cancelUrl: `${config.publicUrl}${returnPath}`,
+    });
+    await db.transaction(async (tx) => {
+      await tx.update(payments).set({ providerSessionId: session.sessionId, updatedAt: new Date() }).where(eq(payments.id, paymentId));
+      await recordPaymentEvent(tx, paymentId, "session_created", { sessionId: session.sessionId });
+    });
+    return { paymentId, url: session.url };
+  } catch (error) {
+    logger.error({ err: error, paymentId }, "stripe checkout session could not be created");
+    await db.transaction(async (tx) => {
+      await tx.update(payments).set({ status: "failed", failureReason: "checkout_unavailable", updatedAt: new Date() }).where(eq(payments.id, paymentId));
+      await recordPaymentEvent(tx, paymentId, "session_failed", { message: error instanceof Error ? error.message.slice(0, 300) : "unknown" });
+    });
+    throw new CheckoutUnavailableError(error);
+  }
+}
+
+export async function findPayment(db: DbOrTx, paymentId: string): Promise<Payment | null> {
+  if (!isPaymentId(paymentId)) return null;
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return row ?? null;
+}
+
+/** A refused card or a failed delayed payment: recorded, and the buyer may try again. Never touches a paid payment. */
+export async function markPaymentFailed(services: AppServices, paymentId: string, reason: string, details: Record<string, unknown> = {}) {
+  await services.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
+      .where(and(eq(payments.id, paymentId), ne(payments.status, "paid")));
+    await recordPaymentEvent(tx, paymentId, "declined", { reason, ...details });
+  });
+}
+
+/** A checkout that can no longer be paid (Stripe expired the session). Never touches a paid payment. */
+export async function markPaymentExpired(services: AppServices, paymentId: string, details: Record<string, unknown> = {}) {
+  await services.db.transaction(async (tx) => {
+    await tx.update(payments).set({ status: "expired", updatedAt: new Date() }).where(and(eq(payments.id, paymentId), ne(payments.status, "paid")));
+    await recordPaymentEvent(tx, paymentId, "expired", details);
+  });
+}
+
+export type FulfilResult = { outcome: "fulfilled" | "already-fulfilled"; payment: Payment };
+
+/**
+ * Marks a payment paid (once) and runs its product's fulfilment (exactly once), however many times
+ * and from however many places it is called. `details.email` fills in the buyer's email when the
+ * payment had none (the test checkout asks for it; Stripe collects it).
+ *
+ * Paid and fulfilled are two steps on purpose: money taken is recorded even if fulfilment then
+ * fails, and the next call (a webhook retry, the success page) tries the fulfilment again.
+ */
+export async function markPaidAndFulfil(
+  services: AppServices,
+  paymentId: string,
+  source: FulfilmentSource,
+  details: { email?: string | null; eventId?: string } = {},
+): Promise<FulfilResult> {
+  const { db, logger } = services;
+  const now = new Date();
+  const email = details.email?.trim().toLowerCase() || null;
+
+  await db.transaction(async (tx) => {
+    const [newlyPaid] = await tx
+      .update(payments)
+      .set({
+        status: "paid",
+        paidAt: now,
+        failureReason: null,
+        updatedAt: now,
+        ...(email ? { email: sql`coalesce(${payments.email}, ${email})` } : {}),
+      })
+      .where(and(eq(payments.id, paymentId), ne(payments.status, "paid")))
+      .returning({ id: payments.id });
+    if (newlyPaid) await recordPaymentEvent(tx, paymentId, "paid", { source, ...(details.eventId ? { eventId: details.eventId } : {}) });
+  });
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(payments)
+        .set({ fulfilledAt: now, updatedAt: now })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, "paid"), isNull(payments.fulfilledAt)))
+        .returning();
+      if (!claimed) {
+        const current = await findPayment(tx, paymentId);
+        if (!current) throw new Error(`payment ${paymentId} does not exist`);
+        return { outcome: "already-fulfilled" as const, payment: current };
+      }
+      const product = productKeyFromCode(claimed.product);
+      const handler = product ? services.payments.fulfilments[product] : undefined;
+      if (!handler) throw new Error(`no fulfilment registered for product ${claimed.product}`);
+      const result = await handler(tx, claimed, services);
+      const [done] = await tx.update(payments).set({ fulfilment: result }).where(eq(payments.id, paymentId)).returning();
+      await recordPaymentEvent(tx, paymentId, "fulfilled", { source });
+      logger.info({ paymentId, product: claimed.product, source }, "payment fulfilled");
+      return { outcome: "fulfilled" as const, payment: done! };
+    });
+  } catch (error) {
+    logger.error({ err: error, paymentId, source }, "payment fulfilment failed; it is retried on the next trigger");
+    await recordPaymentEvent(db, paymentId, "fulfilment_failed", { source, message: error instanceof Error ? error.message.slice(0, 300) : "unknown" }).catch(
+      () => undefined,
+    );
+    throw error;
+  }
+}
+
+/**
+ * Asks Stripe about a pending (or failed) Stripe payment and acts on the answer: paid → fulfil,
+ * expired → expired. The success page calls it so a late webhook never leaves a buyer waiting.
+ */
+export async function reconcileWithStripe(services: AppServices, payment: Payment): Promise<void> {
+  if (payment.provider !== "stripe" || !payment.providerSessionId || payment.status === "paid") return;
+  const session = readSession(await (await services.payments.stripe()).checkout.sessions.retrieve(payment.providerSessionId));
+  if (session.paymentId !== payment.id) {
+    services.logger.error({ paymentId: payment.id, sessionId: session.sessionId }, "stripe session belongs to another payment");
+    return;
+  }
+  if (session.state === "paid") {
+    if (!amountMatches(payment, session)) return;
+    await markPaidAndFulfil(services, payment.id, "success-page", { email: session.email });
+  } else if (session.state === "expired" && payment.status !== "expired") {
+    await markPaymentExpired(services, payment.id, { source: "success-page" });
+  }
+}
+
+/** A session is only honoured for the amount and currency we asked for. */
+export function amountMatches(payment: Pick<Payment, "id" | "amountPence" | "currency">, session: { amountTotal: number | null; currency: string | null }) {
+  return session.amountTotal === payment.amountPence && (session.currency ?? "").toLowerCase() === payment.currency;
+}
+
+export type SuccessPageView = {
+  id: string;
+  product: ProductKey;
+  productName: string;
+  amountPence: number;
+  status: "pending" | "paid" | "failed" | "cancelled" | "expired";
+  fulfilled: boolean;
+  email: string | null;
+  returnPath: string;
+  /** The opened secrets of the fulfilment (e.g. { code }), while the reveal window lasts. */
+  secrets: Record<string, string>;
+  /** True when the fulfilment holds a code that is no longer shown here (it is in the email). */
+  secretsHidden: boolean;
+};
+
+/**
+ * What /checkout/success shows. Reconciles with Stripe when the payment is still pending, retries
+ * a fulfilment that failed, and opens the sealed codes (`fooSealed` → `foo`) within the reveal window.
+ */
+export async function getPaymentForSuccessPage(services: AppServices, paymentId: string): Promise<SuccessPageView | null> {
+  let payment = await findPayment(services.db, paymentId);
+  if (!payment) return null;
+  try {
+    if (payment.provider === "stripe" && payment.status !== "paid") {
+      await reconcileWithStripe(services, payment);
+    } else if (payment.status === "paid" && !payment.fulfilledAt) {
+      await markPaidAndFulfil(services, payment.id, "success-page");
+    }
+  } catch (error) {
+    // Shown as "confirming"; the page checks again.
+    services.logger.warn({ err: error, paymentId }, "success page could not settle the payment yet");
+  }
+  payment = (await findPayment(services.db, paymentId)) ?? payment;
+  const product = productKeyFromCode(payment.product);
+  if (!product) return null;
+
+  const secrets: Record<string, string> = {};
+  let secretsHidden = false;
+  const fulfilment = payment.fulfilment ?? {};
+  const revealable = payment.fulfilledAt ? Date.now() - payment.fulfilledAt.getTime() < CODE_REVEAL_WINDOW_MS : false;
+  for (const [key, value] of Object.entries(fulfilment)) {
+    if (!key.endsWith("Sealed") || typeof value !== "string") continue;
+    if (!revealable) {
+      secretsHidden = true;
+      continue;
+    }
+    const opened = openSecret(value, services.config.sessionSecret);
+    if (opened) secrets[key.slice(0, -"Sealed".length)] = opened;
+  }
+  const reference = payment.reference ?? {};
+  return {
+    id: payment.id,
+    product,
+    productName: productDetails(product).name,
+    amountPence: payment.amountPence,
+    status: payment.status as SuccessPageView["status"],
+    fulfilled: Boolean(payment.fulfilledAt),
+    email: payment.email,
+    returnPath: typeof reference.returnPath === "string" ? reference.returnPath : DEFAULT_RETURN_PATHS[product],
+    secrets,
+    secretsHidden,
+  };
+}
+

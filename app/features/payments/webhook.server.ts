@@ -1,0 +1,81 @@
+import express, { type Express, type RequestHandler } from "express";
+import type Stripe from "stripe";
+import type { AppServices } from "~/features/services.server.ts";
+import { amountMatches, findPayment, markPaidAndFulfil, markPaymentExpired, markPaymentFailed, recordPaymentEvent } from "./payments.server.ts";
+import { readSession, verifyWebhookEvent } from "./stripe.server.ts";
+
+export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe-webhook";
+
+/**
+ * Mounts Stripe's webhook. It must see the raw body, byte for byte, to check the signature, so it
+ * is mounted with its own raw-body parser before the React Router handler (which reads bodies
+ * itself). Nothing else in the app parses bodies globally.
+ */
+export function mountPaymentsHttp(app: Express, services: AppServices): void {
+  app.post(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: "512kb" }), stripeWebhookHandler(services));
+}
+
+const SESSION_EVENTS = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+]);
+
+export function stripeWebhookHandler(services: AppServices): RequestHandler {
+  const { config, logger } = services;
+  return async (req, res) => {
+    res.set("cache-control", "no-store");
+    const secret = config.STRIPE_WEBHOOK_SECRET;
+    if (!secret || !config.STRIPE_SECRET_KEY) {
+      res.status(404).json({ error: "Stripe is not configured" });
+      return;
+    }
+    let event: Stripe.Event;
+    try {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      event = await verifyWebhookEvent(body, req.get("stripe-signature"), secret);
+    } catch (error) {
+      logger.warn({ err: error, ip: req.ip }, "stripe webhook refused: bad signature");
+      res.status(400).json({ error: "Invalid signature" });
+      return;
+    }
+    if (!SESSION_EVENTS.has(event.type)) {
+      res.json({ received: true, ignored: event.type });
+      return;
+    }
+    try {
+      await handleSessionEvent(services, event.type, readSession(event.data.object as Stripe.Checkout.Session), event.id);
+      res.json({ received: true });
+    } catch (error) {
+      // A 5xx makes Stripe deliver the event again later; fulfilment is idempotent.
+      logger.error({ err: error, eventId: event.id, type: event.type }, "stripe webhook could not be processed");
+      res.status(500).json({ error: "Could not process the event" });
+    }
+  };
+}
+
+async function handleSessionEvent(services: AppServices, type: string, session: ReturnType<typeof readSession>, eventId: string) {
+  const { logger, db } = services;
+  const payment = session.paymentId ? await findPayment(db, session.paymentId) : null;
+  // Not ours (another integration on the same Stripe account, or a deleted row): acknowledge, so Stripe stops.
+  if (!payment || payment.provider !== "stripe" || (payment.providerSessionId && payment.providerSessionId !== session.sessionId)) {
+    logger.warn({ eventId, sessionId: session.sessionId, paymentId: session.paymentId }, "stripe webhook for an unknown payment ignored");
+    return;
+  }
+  await recordPaymentEvent(db, payment.id, "webhook_received", { eventId, type, sessionState: session.state });
+
+  if (type === "checkout.session.completed" || type === "checkout.session.async_payment_succeeded") {
+    if (session.state !== "paid") return; // a delayed method: async_payment_succeeded follows
+    if (!amountMatches(payment, session)) {
+      logger.error({ paymentId: payment.id, amountTotal: session.amountTotal, currency: session.currency }, "stripe session amount differs: not fulfilled");
+      await recordPaymentEvent(db, payment.id, "amount_mismatch", { amountTotal: session.amountTotal, currency: session.currency });
+      return;
+    }
+    await markPaidAndFulfil(services, payment.id, "webhook", { email: session.email, eventId });
+  } else if (type === "checkout.session.async_payment_failed") {
+    await markPaymentFailed(services, payment.id, "async_payment_failed", { eventId });
+  } else if (type === "checkout.session.expired") {
+    await markPaymentExpired(services, payment.id, { eventId });
+  }
+}

@@ -1,0 +1,91 @@
+import { and, inArray, isNotNull, lt } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { contactSubmissions, recruitmentApplications } from "#server/db/schema/forms.ts";
+import { devMailbox } from "#server/db/schema/mail.ts";
+import { outboxJobs } from "#server/db/schema/outbox.ts";
+import { payments } from "#server/db/schema/payments.ts";
+import type { Logger } from "#server/logger.ts";
+import type { FileStore } from "#server/storage/store.ts";
+import { retention } from "~/content/legal/privacy";
+
+/**
+ * The retention periods the privacy notice promises, applied. Accounts are deleted when their owner
+ * closes them (app/features/account), so what is left to age out is communications (form
+ * submissions, job applications with their CVs, sent or failed emails) and transaction records.
+ */
+export type RetentionPeriods = Pick<typeof retention, "communicationYears" | "transactionYears">;
+export type RetentionReport = {
+  contactSubmissions: number;
+  recruitmentApplications: number;
+  cvFiles: number;
+  finishedOutboxJobs: number;
+  devMailboxMessages: number;
+  payments: number;
+};
+
+export function yearsBefore(now: Date, years: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+  return cutoff;
+}
+
+export async function applyRetention(
+  services: { db: Db; storage: FileStore; logger: Logger },
+  now: Date = new Date(),
+  periods: RetentionPeriods = retention,
+): Promise<RetentionReport> {
+  const { db, storage, logger } = services;
+  const communications = yearsBefore(now, periods.communicationYears);
+  const transactions = yearsBefore(now, periods.transactionYears);
+
+  const report = await db.transaction(async (tx) => {
+    const contacts = await tx.delete(contactSubmissions).where(lt(contactSubmissions.createdAt, communications)).returning({ id: contactSubmissions.id });
+    const applications = await tx
+      .delete(recruitmentApplications)
+      .where(lt(recruitmentApplications.createdAt, communications))
+      .returning({ cvKey: recruitmentApplications.cvKey });
+    const jobs = await tx
+      .delete(outboxJobs)
+      .where(and(inArray(outboxJobs.status, ["sent", "failed"]), isNotNull(outboxJobs.completedAt), lt(outboxJobs.createdAt, communications)))
+      .returning({ id: outboxJobs.id });
+    const mailbox = await tx.delete(devMailbox).where(lt(devMailbox.createdAt, communications)).returning({ id: devMailbox.id });
+    // Payment events go with their payment (ON DELETE CASCADE); VIP codes keep working without it (SET NULL).
+    const paid = await tx.delete(payments).where(lt(payments.createdAt, transactions)).returning({ id: payments.id });
+    return {
+      contactSubmissions: contacts.length,
+      recruitmentApplications: applications.length,
+      cvKeys: applications.flatMap((a) => (a.cvKey ? [a.cvKey] : [])),
+      finishedOutboxJobs: jobs.length,
+      devMailboxMessages: mailbox.length,
+      payments: paid.length,
+    };
+  });
+
+  // The rows are gone; a CV whose deletion fails is logged and left for the storage's own clean-up.
+  let cvFiles = 0;
+  for (const key of report.cvKeys) {
+    try {
+      await storage.delete(key);
+      cvFiles += 1;
+    } catch (error) {
+      logger.error({ err: error, key }, "retention: a CV file could not be deleted");
+    }
+  }
+  const { cvKeys: _deletedKeys, ...counts } = report;
+  const result = { ...counts, cvFiles };
+  if (Object.values(result).some((n) => n > 0)) logger.info({ retention: result }, "retention: old records deleted");
+  return result;
+}
+
+/** Runs the retention once shortly after start-up and then daily; safe on several instances (deletes are idempotent). */
+export function scheduleRetention(services: { db: Db; storage: FileStore; logger: Logger }, everyMs = 24 * 60 * 60 * 1000): () => void {
+  const run = () => void applyRetention(services).catch((error) => services.logger.error({ err: error }, "retention run failed"));
+  const first = setTimeout(run, 60_000);
+  const daily = setInterval(run, everyMs);
+  first.unref();
+  daily.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}

@@ -1,0 +1,29 @@
+import type { InfraServices } from "#server/services.ts";
+import type { Auth } from "~/features/auth/auth.server.ts";
+import type { WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.server.ts";
+import type { PaymentsService } from "~/features/payments/payments-service.ts";
+
+/** What every loader and action receives: the infrastructure plus the features' own services. */
+export type AppServices = InfraServices & {
+  /** better-auth (app/features/auth/auth.server.ts): sessions, sign-in, sign-up, reset. */
+  auth: Auth;
+  /** Checkout, fulfilment and the Stripe client (app/features/payments/payments.server.ts). */
+  payments: PaymentsService;
+};
+
+/** Every outbox job kind a feature enqueues; the composition root must hand the worker a handler for each. */
+export type FeatureJobKind = typeof WEBHOOK_JOB_KIND;
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+    /** Empty when the page is rendered for the anonymous-HTML cache: its inline scripts are allowed by hash. */
+    cspNonce: string;
+    /** Rendering for the anonymous-HTML cache (server/http/page-cache-middleware.ts): the whole document at once. */
+    renderForCache?: boolean;
+    /** The client's address as Express sees it (honours TRUST_PROXY). Never looked up elsewhere. */
+    clientIp: string;
+    userAgent: string;
+    requestId: string;
+  }
+}

@@ -1,0 +1,145 @@
+import { expect, type Page, test } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { signUpAndConfirm } from "./helpers/accounts";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots } from "./helpers/page-checks";
+
+/** Issue 15 items 3, 4, 5 and 10 as a visitor meets them in the browser. */
+
+async function acceptCookies(page: Page) {
+  await page.addInitScript(() => {
+    window.localStorage.setItem("cookieConsent", JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }));
+  });
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+}
+
+async function shot(page: Page, name: string) {
+  mkdirSync("screenshots", { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: false });
+}
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookies(page);
+});
+
+test("the home chat widget answers gas first, booking with the store badges, coverage and a person to talk to", async ({ page }) => {
+  // Two widths, four replies each 1–2 s apart, on a shared machine.
+  test.setTimeout(180_000);
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.goto("/");
+    await hydrated(page);
+    // Past the hero, where the bubble floats on a phone too.
+    await page.evaluate(() => window.scrollTo(0, 1600));
+    const bubble = page.getByRole("button", { name: "Open the FixiT assistant" });
+    await expect(bubble).toBeVisible({ timeout: 10_000 });
+    await bubble.click();
+    const dialog = page.getByRole("dialog", { name: "FixiT Assistant" });
+    const input = dialog.getByRole("textbox", { name: "Your message" });
+    const log = dialog.getByRole("log");
+
+    await input.fill("I can smell gas in the kitchen!");
+    await input.press("Enter");
+    await expect(log).toContainText("Gas or carbon monoxide: act now", { timeout: 5_000 });
+    await expect(log).toContainText("National Gas Emergency Service on 0800 111 999");
+    await expect(log.getByRole("link", { name: "Call 0800 111 999" })).toHaveAttribute("href", "tel:0800111999");
+
+    await dialog.getByRole("button", { name: "Booking" }).click();
+    await expect(log.getByRole("img", { name: "Download on the App Store" })).toBeVisible({ timeout: 5_000 });
+    await expect(log.getByRole("img", { name: "Get it on Google Play" })).toBeVisible();
+    await shot(page, `widget-booking-${width}`);
+
+    await input.fill("Do you cover Manchester?");
+    await input.press("Enter");
+    await expect(log).toContainText("Yes, FixiT works in Manchester", { timeout: 5_000 });
+    await input.fill("can I talk to a human?");
+    await input.press("Enter");
+    await expect(log.getByRole("link", { name: "Contact form" })).toHaveAttribute("href", "/help#contact-support", { timeout: 5_000 });
+    await shot(page, `widget-open-${width}`);
+  }
+});
+
+test("/fixer-ai puts the emergency first and answers prices from the price guide", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await signUpAndConfirm(page, `issue15-${testInfo.workerIndex}-${Date.now()}@example.com`);
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.goto("/fixer-ai");
+    await hydrated(page);
+    const input = page.getByRole("textbox", { name: "Your question for AI Fixer" });
+    const log = page.getByRole("log", { name: "Chat with AI Fixer" });
+    await input.fill("I can smell gas in the kitchen!");
+    await input.press("Enter");
+    const emergency = log.getByTestId("emergency-reply");
+    await expect(emergency).toBeVisible({ timeout: 5_000 });
+    await expect(emergency).toContainText("Get everyone out of the property");
+    await expect(emergency).toContainText("Gas Safe registered engineer");
+    await expect(log).not.toContainText("try the hob");
+    await input.fill("How much does a plumber cost in London?");
+    await input.press("Enter");
+    await expect(log.getByRole("link", { name: "Plumbing prices" })).toHaveAttribute("href", "/categories/plumbing", { timeout: 5_000 });
+    await log.evaluate((el) => (el.scrollTop = 0));
+    await shot(page, `fixer-ai-emergency-${width}`);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+  }
+});
+
+test("search finds the service for an everyday job", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  const search = page.getByRole("combobox", { name: "Search FixiT" });
+  await search.fill("boiler");
+  const first = page.getByRole("listbox", { name: "Search results" }).getByRole("option").first();
+  await expect(first).toContainText("Plumbing");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/categories\/plumbing$/);
+});
+
+test("the postcode check on a service page answers at once, and without JavaScript", async ({ page, browser }) => {
+  await page.goto("/categories/electrical");
+  await hydrated(page);
+  const field = page.getByRole("textbox", { name: "Check your postcode" });
+  await field.fill("hello");
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  await expect(page.getByText("That doesn't look like a UK postcode")).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await field.fill("ls1 4ap");
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Good news: we cover LS1 4AP." })).toBeVisible();
+  await expect(page).toHaveURL(/postcode=ls1\+4ap|postcode=ls1%204ap/);
+  await expectNoSeriousA11yViolations(page);
+
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noJs.newPage();
+  await plain.goto("/categories/electrical");
+  await plain.getByRole("textbox", { name: "Check your postcode" }).fill("CF10 1AA");
+  await plain.getByRole("button", { name: "Check", exact: true }).click();
+  await expect(plain).toHaveURL(/\/categories\/electrical\?postcode=CF10\+1AA#postcode-check$/);
+  await expect(plain.getByText("Not yet: we don't cover CF10 1AA yet.")).toBeVisible();
+  await noJs.close();
+});
+
+test("pages with the new coverage, app and postcode sections fit 360 px and 1440 px", async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const [name, path] of [
+    ["issue15-home", "/"],
+    ["issue15-early-access", "/early-access"],
+    ["issue15-how-it-works", "/how-it-works"],
+    ["issue15-help", "/help"],
+    ["issue15-service-plumbing", "/categories/plumbing?postcode=SW1A+1AA"],
+  ] as const) {
+    await saveScreenshots(page, name, path);
+    expect(await hasHorizontalOverflow(page), path).toBe(false);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/early-access");
+  await expect(page.getByRole("img", { name: "Download on the App Store" }).first()).toBeVisible();
+  await page.locator("footer").scrollIntoViewIfNeeded();
+  await expect(page.locator("footer").getByRole("img", { name: "Get it on Google Play" })).toBeVisible();
+  await page.locator("footer").screenshot({ path: "screenshots/issue15-footer-1440.png" });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.locator("footer").screenshot({ path: "screenshots/issue15-footer-360.png" });
+  await expectNoSeriousA11yViolations(page);
+});

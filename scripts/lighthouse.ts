@@ -1,0 +1,61 @@
+/**
+ * `npm run lighthouse`: Lighthouse mobile (simulated throttling, its default) on every public page
+ * against the production build, with the machine's Chromium. Prints score, LCP, TBT and the LCP element.
+ *
+ *   npm run lighthouse                       # starts the production build on LIGHTHOUSE_PORT (3998)
+ *   LIGHTHOUSE_URL=http://127.0.0.1:3000 npm run lighthouse -- /about /terms   # a running server, some pages
+ */
+import { existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { publicPages } from "~/content/pages.ts";
+import { startProductionServer, type ProductionServer } from "./production-server.ts";
+
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const buildDir = process.env.BUILD_DIR ?? "build";
+
+type Row = { path: string; score: number; lcpMs: number; tbtMs: number; lcpElement: string };
+
+async function main() {
+  const argPaths = process.argv.slice(2).filter((a) => a.startsWith("/"));
+  const paths = argPaths.length ? argPaths : publicPages.map((p) => p.path);
+  let server: ProductionServer | undefined;
+  let base = process.env.LIGHTHOUSE_URL;
+  if (!base) {
+    if (!existsSync(`${buildDir}/server/index.js`)) execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
+    server = await startProductionServer({ port: Number(process.env.LIGHTHOUSE_PORT ?? 3998) });
+    base = server.base;
+  }
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const rows: Row[] = [];
+  try {
+    for (const p of paths) {
+      const url = new URL(p, base).toString();
+      // One warm-up request so a render-once cache (or a cold module) is not what gets measured.
+      await (await fetch(url)).arrayBuffer();
+      const result = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" });
+      if (!result) throw new Error(`no Lighthouse result for ${p}`);
+      const lhr = result.lhr;
+      const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string; selector?: string } }[] }[] } | undefined)?.items;
+      const node = lcpItems?.[0]?.items?.[0]?.node;
+      const row: Row = {
+        path: p,
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
+        lcpElement: (node?.snippet ?? node?.selector ?? "?").replace(/\s+/g, " ").slice(0, 90),
+      };
+      rows.push(row);
+      console.log(`  ${p}: ${row.score}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms`);
+    }
+  } finally {
+    await chrome.kill();
+    await server?.stop();
+  }
+  console.log("\n| page | score | LCP ms | TBT ms | LCP element |\n|---|---|---|---|---|");
+  for (const r of rows) console.log(`| ${r.path} | ${r.score} | ${r.lcpMs} | ${r.tbtMs} | \`${r.lcpElement.replace(/\|/g, "\\|")}\` |`);
+}
+
+await main();

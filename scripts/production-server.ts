@@ -1,0 +1,89 @@
+/**
+ * Starts the production build (server/main.js) as a child process for the bench and Lighthouse
+ * scripts, with the same heap cap as `npm start`, a throwaway data folder and optionally a
+ * throwaway PostgreSQL database. `stop()` ends the process and removes both.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export type ProductionServer = { base: string; process: ChildProcess; peakRssMb(): number | undefined; stop(): Promise<void> };
+
+export async function startProductionServer(options: { port: number; pgAdminUrl?: string; env?: NodeJS.ProcessEnv }): Promise<ProductionServer> {
+  let databaseUrl = "memory://";
+  let dbName: string | undefined;
+  if (options.pgAdminUrl) {
+    dbName = `fixit_bench_${Date.now()}`;
+    await adminQuery(options.pgAdminUrl, `CREATE DATABASE ${dbName}`);
+    const url = new URL(options.pgAdminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fixit-bench-"));
+  const base = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, ["--max-old-space-size=192", "server/main.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      APP_ENV: "test", // rate limits of public forms are per IP; the bench runs them from one address
+      BENCH_MODE: "1",
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    if (options.pgAdminUrl && dbName) await adminQuery(options.pgAdminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  };
+  try {
+    await waitFor(`${base}/healthz`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, process: child, peakRssMb: () => readPeakRssMb(child.pid!), stop };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** VmHWM: the highest resident set size the process has reached. */
+function readPeakRssMb(pid: number): number | undefined {
+  try {
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return undefined;
+  }
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url}`);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { isLoopbackHost, loadConfig, parseTrustProxy } from "./config.ts";
+
+const base = { DATA_DIR: "/tmp/fixit-config-unit", SESSION_SECRET: "x".repeat(40) };
+
+describe("the embedded default's exposure", () => {
+  it("listens on loopback unless HOST is set, with the mailbox on", () => {
+    const config = loadConfig(base);
+    expect(config.HOST).toBe("127.0.0.1");
+    expect(config.devMailbox).toBe(true);
+  });
+
+  it("turns the mailbox off on a non-loopback bind unless DEV_MAILBOX=on", () => {
+    expect(loadConfig({ ...base, HOST: "0.0.0.0" }).devMailbox).toBe(false);
+    expect(loadConfig({ ...base, HOST: "192.168.1.20" }).devMailbox).toBe(false);
+    expect(loadConfig({ ...base, HOST: "0.0.0.0", DEV_MAILBOX: "on" }).devMailbox).toBe(true);
+    expect(loadConfig({ ...base, HOST: "::1" }).devMailbox).toBe(true);
+    expect(loadConfig({ ...base, DEV_MAILBOX: "off" }).devMailbox).toBe(false);
+  });
+
+  it("never has a mailbox in production", () => {
+    const production = loadConfig({ ...base, APP_ENV: "production", PUBLIC_URL: "https://fixit.example", SMTP_URL: "smtp://mail.example", DEV_MAILBOX: "on" });
+    expect(production.devMailbox).toBe(false);
+  });
+
+  it.each(["localhost", "127.0.0.1", "127.1.2.3", "::1", "[::1]"])("%s is loopback", (host) => expect(isLoopbackHost(host)).toBe(true));
+  it.each(["0.0.0.0", "::", "10.0.0.1", "fixit.example"])("%s is not loopback", (host) => expect(isLoopbackHost(host)).toBe(false));
+});
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy by default", () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+  });
+
+  it.each([
+    ["false", false],
+    ["none", false],
+    ["1", 1],
+    ["true", true],
+    ["loopback", "loopback"],
+    ["10.0.0.0/8, 172.16.0.0/12", "10.0.0.0/8, 172.16.0.0/12"],
+  ] as const)("reads %j", (value, expected) => expect(parseTrustProxy(value)).toBe(expected));
+});
+
+describe("the outbox lease", () => {
+  it("is short by default, so a crashed instance's message is retried within seconds, not a minute", () => {
+    expect(loadConfig(base).OUTBOX_LEASE_MS).toBeLessThanOrEqual(15_000);
+  });
+});
+
+describe("app store settings", () => {
+  const base = { DATA_DIR: "/tmp/fixit-config-test", SESSION_SECRET: "x".repeat(32) };
+
+  it("defaults both store addresses", () => {
+    const config = loadConfig(base);
+    expect(config.APP_STORE_URL).toMatch(/^https:\/\/apps\.apple\.com\//);
+    expect(config.PLAY_STORE_URL).toMatch(/^https:\/\/play\.google\.com\//);
+  });
+
+  it("takes configured addresses, and an empty value hides that store", () => {
+    const config = loadConfig({ ...base, APP_STORE_URL: " https://apps.apple.com/gb/app/x/id1 ", PLAY_STORE_URL: "" });
+    expect(config.APP_STORE_URL).toBe("https://apps.apple.com/gb/app/x/id1");
+    expect(config.PLAY_STORE_URL).toBeNull();
+  });
+
+  it("refuses an address that is not an http(s) URL, naming the setting", () => {
+    expect(() => loadConfig({ ...base, PLAY_STORE_URL: "javascript:alert(1)" })).toThrow(/PLAY_STORE_URL/);
+    expect(() => loadConfig({ ...base, APP_STORE_URL: "not a url" })).toThrow(/APP_STORE_URL/);
+  });
+});

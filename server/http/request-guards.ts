@@ -1,0 +1,62 @@
+import type { RequestHandler } from "express";
+
+/**
+ * Cheap refusals in front of the React Router handler: a request whose headers or body the app
+ * cannot read is answered 400/415 with a few bytes of text, before any page renders or any
+ * database is touched.
+ */
+
+const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+/** host[:port] as RFC 3986 allows it for a site: DNS name, IPv4 or [IPv6], optional port. */
+const HOST_PATTERN = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?$`, "i");
+const PROTO_PATTERN = /^https?$/i;
+
+/** host[:port] with a port a URL can hold (0–65535). */
+function isHost(value: string): boolean {
+  if (value.length > 300 || !HOST_PATTERN.test(value)) return false;
+  const port = /:(\d+)$/.exec(value)?.[1];
+  return port === undefined || Number(port) <= 65535;
+}
+
+function listOk(value: string | undefined, check: (part: string) => boolean): boolean {
+  if (value === undefined) return true;
+  if (value.length > 1000) return false;
+  return value.split(",").every((part) => check(part.trim()));
+}
+
+/** Host, X-Forwarded-Host and X-Forwarded-Proto must be well formed: the request URL is built from them. */
+export const refuseMalformedHostHeaders: RequestHandler = (req, res, next) => {
+  const host = req.headers.host;
+  const ok =
+    (host === undefined || isHost(host)) &&
+    listOk(header(req.headers["x-forwarded-host"]), isHost) &&
+    listOk(header(req.headers["x-forwarded-proto"]), (part) => PROTO_PATTERN.test(part));
+  if (ok) return next();
+  refuse(res, 400, "Bad request: malformed Host or forwarding header.");
+};
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * Every page action reads a form. A POST (or PUT/PATCH/DELETE) to a page with any other body type
+ * (JSON, text/plain, none) is answered 415 here rather than failing inside the action. Not pages:
+ * better-auth's JSON endpoints (/api/auth), the test-only fixture endpoint, and the routes mounted
+ * before this (Stripe's webhook, the staff tool).
+ */
+const JSON_ENDPOINTS = ["/api/auth/", "/dev/staff-fixtures"];
+
+export const refuseNonFormBodies: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  if (JSON_ENDPOINTS.some((prefix) => req.path === prefix || req.path.startsWith(prefix))) return next();
+  const type = (req.headers["content-type"] ?? "").split(";", 1)[0]!.trim().toLowerCase();
+  if (FORM_TYPES.includes(type)) return next();
+  refuse(res, 415, "Unsupported body: send the form as application/x-www-form-urlencoded or multipart/form-data.");
+};
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(",") : value;
+}
+
+function refuse(res: Parameters<RequestHandler>[1], status: number, message: string) {
+  res.status(status).set("cache-control", "no-store").type("text/plain").send(message);
+}

@@ -1,0 +1,138 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
+import { startTestServer, type TestServer } from "./helpers/server";
+
+/**
+ * The anonymous-HTML cache (decision 012) over real HTTP against the production build: who gets a
+ * cached page, what is in it, its validators and its Content-Security-Policy.
+ */
+let server: TestServer;
+let base: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  base = server.url;
+}, 180_000);
+afterAll(async () => {
+  await server?.dispose();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { redirect: "manual", headers });
+const scriptPolicy = (res: Response) => /script-src ([^;]*)/.exec(res.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(` ${m[1]}`)).map((m) => m[2]!);
+const sha256 = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
+
+describe("anonymous visitors", () => {
+  it("render a public page once: the second request is served from the cache with the same HTML and ETag", async () => {
+    const first = await get("/about");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const firstHtml = await first.text();
+    const second = await get("/about");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(await second.text()).toBe(firstHtml);
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(second.headers.get("vary")).toMatch(/cookie/i);
+    expect(second.headers.get("x-db-queries")).toBe("0");
+  });
+
+  it("keys pages by path", async () => {
+    await get("/terms");
+    const terms = await get("/terms");
+    const about = await get("/about");
+    expect(terms.headers.get("x-page-cache")).toBe("hit");
+    expect(terms.headers.get("etag")).not.toBe(about.headers.get("etag"));
+    expect(await terms.text()).toContain("<title>Terms and Conditions");
+    expect(await about.text()).toContain("<title>About Us");
+  });
+
+  it("answers If-None-Match with 304 and no body, and sends brotli or gzip bodies precompressed", async () => {
+    const br = await get("/about", { "accept-encoding": "br" });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    const gz = await get("/about", { "accept-encoding": "gzip" });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(await gz.text()).toBe(await br.text());
+    const revalidated = await get("/about", { "accept-encoding": "br", "if-none-match": br.headers.get("etag")! });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    const stale = await get("/about", { "if-none-match": '"not-this-one"' });
+    expect(stale.status).toBe(200);
+    const head = await fetch(`${base}/about`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("a cached page's policy allows exactly its inline scripts by hash: no nonce, no 'unsafe-inline'", async () => {
+    await get("/help");
+    const res = await get("/help");
+    expect(res.headers.get("x-page-cache")).toBe("hit");
+    const html = await res.text();
+    const policy = scriptPolicy(res);
+    expect(policy).not.toContain("unsafe-inline");
+    expect(policy).not.toContain("nonce-");
+    expect(html).not.toMatch(/\snonce="/);
+    const scripts = inlineScripts(html);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of scripts) expect(policy).toContain(sha256(script));
+    // A page rendered per request keeps its per-response nonce.
+    const fresh = await get("/help?per-request");
+    expect(fresh.headers.get("x-page-cache")).toBeNull();
+    expect(scriptPolicy(fresh)).toMatch(/'nonce-[^']+'/);
+  });
+
+  it("a query string, a page that is not public, or an unknown cookie skips the cache", async () => {
+    for (const path of ["/about?x=1", "/auth", "/dev/mailbox"]) {
+      expect((await get(path)).headers.get("x-page-cache"), path).toBeNull();
+    }
+    expect((await get("/about", { cookie: "something=else" })).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("the cookie banner is in the HTML until a choice is made, and the two states are cached apart", async () => {
+    const unchosen = await (await get("/careers")).text();
+    expect(unchosen).toContain("Accept All Cookies");
+    const chosen = await get("/careers", { cookie: "cookie_consent=essential" });
+    expect(chosen.headers.get("x-page-cache")).toBe("miss");
+    expect(await chosen.text()).not.toContain("Accept All Cookies");
+    expect((await get("/careers", { cookie: "cookie_consent=all" })).headers.get("x-page-cache")).toBe("hit");
+    expect(await (await get("/careers")).text()).toContain("Accept All Cookies");
+  });
+});
+
+describe("signed-in visitors", () => {
+  it("never get a cached page, and what they see never reaches a cached one", async () => {
+    const email = `cache-${Date.now()}@example.com`;
+    const browser = new Browser(base);
+    const password = "copper-kettle-violet-harbour";
+    const before = Math.max(0, ...(await mailbox(base, email)).map((m) => m.id));
+    const signUp = await browser.post("/auth", {
+      intent: "sign-up",
+      fullName: "Grace Cachetest",
+      email,
+      phone: "07700 900123",
+      password,
+      confirmPassword: password,
+      userType: "customer",
+    });
+    expect(signUp.status).toBe(200);
+    const mail = await waitForMail(base, email, "Confirm your FixiT account", before);
+    await browser.get(linkIn(mail, "/api/auth/verify-email", base));
+    expect(browser.hasSession()).toBe(true);
+
+    // Signed in first, on a page nobody has requested yet: rendered per request, personal.
+    const signedIn = await browser.get("/how-it-works");
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("x-page-cache")).toBeNull();
+    expect(await signedIn.text()).toContain(email);
+
+    const anonymous = await get("/how-it-works");
+    expect(anonymous.headers.get("x-page-cache")).toBe("miss");
+    const anonymousHtml = await anonymous.text();
+    expect(anonymousHtml).not.toContain(email);
+    expect(anonymousHtml).not.toContain("Grace Cachetest");
+
+    // Once the anonymous page is cached, the signed-in visitor still gets their own.
+    const again = await browser.get("/how-it-works");
+    expect(again.headers.get("x-page-cache")).toBeNull();
+    expect(await again.text()).toContain(email);
+  });
+});
