@@ -1,7 +1,7 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useConsent } from "~/features/consent/use-consent";
 
-/** The cookie banner marks its root with one of these (app/components/widgets/cookie-banner.tsx). */
+/** The cookie banner marks its root with one of these (app/features/consent/components/cookie-banner.tsx). */
 export const cookieBannerSelector = '[data-testid="cookie-banner"], [data-cookie-banner], #cookie-banner';
 
 /**
@@ -54,7 +54,9 @@ export function useWidgetClearance(widget: RefObject<HTMLElement | null>, enable
   const undecided = !ready || consent === null;
   const bannerSeen = useRef(false);
 
-  useEffect(() => {
+  // A layout effect measuring at once: a widget that mounts while the banner is open never shows for a frame.
+  // (The widgets mount only in the browser, after the load event, so this never runs on the server.)
+  useLayoutEffect(() => {
     if (!enabled) return;
     let frame = 0;
     const measure = () => {
@@ -89,7 +91,7 @@ export function useWidgetClearance(widget: RefObject<HTMLElement | null>, enable
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    schedule();
+    measure();
     const observer = new MutationObserver(schedule);
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "class", "style", "data-state", "open"] });
     window.addEventListener("scroll", schedule, { passive: true, capture: true });

@@ -19,6 +19,8 @@ const defaultTabSectionIds = [whyChoose.id, howItWorks.id, "popular-services"];
  */
 export function ExploreTabs() {
   const [tab, setTab] = useState<string>(homeTabs.services.value);
+  // A new object per navigation, so a second click on the same link scrolls again.
+  const [scrollTarget, setScrollTarget] = useState<{ id: string } | null>(null);
   const location = useLocation();
 
   useEffect(() => {
@@ -26,9 +28,13 @@ export function ExploreTabs() {
     if (!defaultTabSectionIds.includes(target)) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL hash (an external input) picks the tab
     setTab(homeTabs.services.value);
-    // Scroll once the panel is visible again.
-    requestAnimationFrame(() => document.getElementById(target)?.scrollIntoView());
+    setScrollTarget({ id: target });
   }, [location.hash, location.key]);
+
+  // Runs after the render that shows the default panel again (a frame timer could fire before it on a busy phone).
+  useEffect(() => {
+    if (scrollTarget) document.getElementById(scrollTarget.id)?.scrollIntoView();
+  }, [scrollTarget]);
 
   return (
     <Tabs value={tab} onValueChange={setTab} gap="none" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
