@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
+import { mkdirSync } from "node:fs";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, widths } from "./helpers/page-checks";
 
 const routes = [
   "/categories",
@@ -35,40 +36,29 @@ async function scrollThrough(page: Page) {
   await page.waitForTimeout(800);
 }
 
+// One visit per width does all of it: the first-visit page (cookie banner open) is checked by axe,
+// then the visitor chooses and the page is captured for a person to look at.
 for (const path of routes) {
-  for (const [label, width] of Object.entries(widths)) {
-    test(`${path} at ${width}px: no serious axe violation, no sideways overflow`, async ({ page }) => {
+  test(`${path} at 360 and 1440 px: no serious axe violation, no sideways overflow, screenshots`, async ({ page }) => {
+    mkdirSync("screenshots", { recursive: true });
+    for (const [label, width] of Object.entries(widths)) {
       await page.setViewportSize({ width, height: label === "phone" ? 780 : 900 });
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByTestId("cookie-banner")).toBeVisible();
       await scrollThrough(page);
-      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await hasHorizontalOverflow(page), `${path} at ${width}px`).toBe(false);
       await expectNoSeriousA11yViolations(page);
-    });
-  }
+      await page.getByRole("button", { name: "Reject Non-Essential" }).click();
+      await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+      await page.screenshot({ path: `screenshots/content${path.replaceAll("/", "-")}-${width}.png`, fullPage: true });
+      // Forget the choice, so the next width is a first visit again.
+      await page.evaluate(() => localStorage.clear());
+      await page.context().clearCookies();
+    }
+  });
 }
-
-test.describe("screenshots", () => {
-  for (const path of routes) {
-    test(`screenshots of ${path}`, async ({ page }) => {
-      // A stored choice keeps the cookie banner from covering the page in the pictures.
-      await page.addInitScript(() =>
-        localStorage.setItem("cookieConsent", JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false })),
-      );
-      const name = `content${path.replaceAll("/", "-")}`;
-      if (path !== "/how-it-works") return saveScreenshots(page, name, path);
-      // Its steps reveal on scroll, and a full-page capture does not scroll: scroll through first.
-      for (const [label, width] of Object.entries(widths)) {
-        await page.setViewportSize({ width, height: label === "phone" ? 780 : 900 });
-        await page.goto(path);
-        await page.waitForLoadState("networkidle");
-        await scrollThrough(page);
-        await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
-      }
-    });
-  }
-});
 
 test.describe("/how-it-works steps", () => {
   const stepTitles = ["Describe your task", "Get matched with pros", "Book and schedule", "Pay securely when done"];

@@ -15,7 +15,7 @@ import { refuseMalformedHostHeaders, refuseNonFormBodies } from "./http/request-
 import { cspNonce, permissionsPolicy, securityHeaders } from "./http/security.ts";
 import { rememberSiteOrigin } from "./http/site-url.ts";
 import { pageCacheMiddleware } from "./http/page-cache-middleware.ts";
-import { staticFileSet } from "./http/static-files.ts";
+import { precompressedEncoding, staticFileSet } from "./http/static-files.ts";
 import { createLogger } from "./logger.ts";
 import { startOutboxWorker } from "./mail/worker.ts";
 import { recordRunningServer } from "./running-server.ts";
@@ -195,6 +195,14 @@ export function createApp(
     const files = express.static(clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => {
       if ((req.method !== "GET" && req.method !== "HEAD") || !clientFiles.has(req.path)) return next();
+      // The build wrote brotli and gzip copies (scripts/precompress-plugin.ts): send one as it is.
+      const encoding = precompressedEncoding(req, clientFiles);
+      if (encoding) {
+        res.vary("Accept-Encoding");
+        res.type(path.extname(req.path));
+        res.set("Content-Encoding", encoding.name);
+        req.url = `${req.path}${encoding.suffix}`;
+      }
       // Vite fingerprints everything under /assets: cache it for a year.
       if (req.path.startsWith("/assets/")) {
         req.url = req.url.slice("/assets".length);

@@ -67,13 +67,20 @@ describe("the production server", () => {
     await expect.poll(() => server.logs()).toContain('"path":"/no-such-page-here"');
   });
 
-  it("caches fingerprinted assets for a year and compresses HTML", async () => {
+  it("caches fingerprinted assets for a year, sends their precompressed copies and compresses HTML", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
     const res = await fetch(`${server.url}${asset}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
     expect(res.headers.get("cache-control")).toContain("max-age=31536000");
+    // The build's brotli copy is sent as it is, and decodes to the same stylesheet.
+    const identity = await (await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "identity" } })).text();
+    const brotli = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.headers.get("content-type")).toMatch(/^text\/css/);
+    expect(brotli.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(await brotli.text()).toBe(identity);
     const page = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
   });

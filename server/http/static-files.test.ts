@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { staticFileSet } from "./static-files";
+import { precompressedEncoding, staticFileSet } from "./static-files";
 
 const dir = mkdtempSync(path.join(tmpdir(), "static-files-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,5 +21,25 @@ describe("staticFileSet", () => {
 
   it("is empty when there is no client build", () => {
     expect(staticFileSet(path.join(dir, "nope")).size).toBe(0);
+  });
+});
+
+describe("precompressedEncoding", () => {
+  // The Accept-Encoding negotiation of express's req.acceptsEncodings, reduced to what these cases need.
+  const request = (path: string, accepted: string[]) => ({
+    path,
+    acceptsEncodings: (...offered: string[]) => offered.find((encoding) => accepted.includes(encoding)) ?? false,
+  });
+  const files = new Set(["/assets/a.js", "/assets/a.js.br", "/assets/a.js.gz", "/assets/b.js", "/assets/b.js.gz", "/og-image.png"]);
+
+  it("prefers the brotli copy, then gzip, when the browser accepts them", () => {
+    expect(precompressedEncoding(request("/assets/a.js", ["br", "gzip"]), files)?.suffix).toBe(".br");
+    expect(precompressedEncoding(request("/assets/a.js", ["gzip"]), files)?.suffix).toBe(".gz");
+    expect(precompressedEncoding(request("/assets/b.js", ["br", "gzip"]), files)?.name).toBe("gzip");
+  });
+
+  it("sends the file as it is when there is no copy or the browser accepts none", () => {
+    expect(precompressedEncoding(request("/og-image.png", ["br", "gzip"]), files)).toBeUndefined();
+    expect(precompressedEncoding(request("/assets/a.js", ["identity"]), files)).toBeUndefined();
   });
 });

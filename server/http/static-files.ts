@@ -20,3 +20,22 @@ export function staticFileSet(clientDir: string): Set<string> {
   }
   return files;
 }
+
+const encodings = [
+  { name: "br", suffix: ".br" },
+  { name: "gzip", suffix: ".gz" },
+] as const;
+
+/**
+ * The precompressed copy of a client file to send for this request, if the build wrote one
+ * the browser accepts (brotli preferred); `undefined` sends the file as it is.
+ */
+export function precompressedEncoding(
+  req: { path: string; acceptsEncodings(...encodings: string[]): string | false },
+  files: Set<string>,
+): (typeof encodings)[number] | undefined {
+  const available = encodings.filter((encoding) => files.has(`${req.path}${encoding.suffix}`));
+  if (available.length === 0) return undefined;
+  const chosen = req.acceptsEncodings(...available.map((encoding) => encoding.name), "identity");
+  return available.find((encoding) => encoding.name === chosen);
+}
