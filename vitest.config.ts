@@ -8,7 +8,7 @@ const integration = (kind: "pglite" | "postgres") => ({
     name: `integration-${kind}`,
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/helpers/global-setup.ts"],
-    env: { TEST_DB_KIND: kind },
+    env: { TEST_DB_KIND: kind, NODE_ENV: "production" },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

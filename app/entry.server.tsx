@@ -6,9 +6,16 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { keepFlashPrivate } from "~/lib/flash.server";
 import { refusalWithoutPage } from "~/lib/refusal.server";
 
 export const streamTimeout = 5_000;
+
+/** Client-side navigations' data requests: a flash read there is as private as on a page. */
+export function handleDataRequest(response: Response) {
+  keepFlashPrivate(response.headers);
+  return response;
+}
 
 export default function handleRequest(
   request: Request,
@@ -17,6 +24,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  keepFlashPrivate(responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -41,6 +49,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A Suspense boundary that completes in the same pass (the deferred home sections, the
+        // member's chat) is written inline. React's default moves one over 12.8 KB to the end of
+        // the document, hidden until an inline script reveals it on a later frame, so the
+        // content would paint late and blank out where timers are slow.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -9,7 +9,7 @@ import { NotFound } from "~/components/not-found";
 import { useNonce } from "~/lib/nonce";
 import { SiteWidgets } from "~/features/consent/components/site-widgets";
 import { fontPreloadHref } from "~/lib/fonts";
-import { clearedNoticeCookie, readNotice, siteNotices, type SiteNoticeKey } from "~/lib/notice-cookie";
+import { takeFlash } from "~/lib/flash.server";
 import { hasConsentCookie } from "~/features/consent/consent";
 import stylesheetHref from "./app.css?url";
 
@@ -25,22 +25,17 @@ export const links: Route.LinksFunction = () => [
  * The signed-in user for the header's first paint, and whether the visitor has made a cookie choice
  * (the banner is server-rendered when not). A visitor without a session cookie costs no database
  * query (getOptionalUser reads the session only when the cookie is there).
- * A one-read notice cookie (~/lib/notice-cookie) is passed on once and cleared.
+ * A flash (~/lib/flash.server) is passed on once and cleared.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context.services;
   const user: SessionUser | null = await getOptionalUser(request, context);
   const consentChosen = hasConsentCookie(request.headers.get("cookie"));
-  const { APP_STORE_URL, PLAY_STORE_URL } = context.services.config;
-  const appStores: AppStoreLinks = { appStore: APP_STORE_URL, googlePlay: PLAY_STORE_URL };
-  const notice: SiteNoticeKey | null = readNotice(request);
-  if (!notice) return { user, notice, appStores, consentChosen };
-  return data({ user, notice, appStores, consentChosen }, { headers: { "set-cookie": clearedNoticeCookie, "cache-control": "private, no-store" } });
-}
-
-/** A page carrying a one-read notice is never stored by a cache (pages with their own headers keep theirs). */
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  const cacheControl = loaderHeaders.get("cache-control");
-  return cacheControl ? { "cache-control": cacheControl } : new Headers();
+  const appStores: AppStoreLinks = { appStore: config.APP_STORE_URL, googlePlay: config.PLAY_STORE_URL };
+  const { flash, clear } = takeFlash(request, config);
+  if (!clear) return { user, flash, appStores, consentChosen };
+  // Clearing the cookie also makes the response private, no-store (entry.server.tsx).
+  return data({ user, flash, appStores, consentChosen }, { headers: { "set-cookie": clear } });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -67,12 +62,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const notice = loaderData?.notice ?? null;
+  const flash = loaderData?.flash ?? null;
   useEffect(() => {
-    if (!notice) return;
+    if (!flash) return;
     // Loaded only when there is something to say, so the toast library stays out of the first load.
-    void import("~/components/ui/toast").then(({ toast }) => toast.success(siteNotices[notice].title));
-  }, [notice]);
+    void import("~/components/ui/toast").then(({ toast }) => {
+      if (flash.kind === "error") toast.error(flash.title, flash.text || undefined);
+      else toast.success(flash.title, flash.text || undefined);
+    });
+  }, [flash]);
   return <Outlet />;
 }
 

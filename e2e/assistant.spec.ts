@@ -1,10 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { appStarted, expect, test } from "./helpers/test";
 import { signUpAndConfirm } from "./helpers/accounts";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots } from "./helpers/page-checks";
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
-}
 
 test.describe("/fixer-ai signed out", () => {
   test("never sends the chat to a signed-out visitor", async ({ request }) => {
@@ -20,7 +16,7 @@ test.describe("/fixer-ai signed out", () => {
 
   test("shows the hero, four features, the tips block, a five-question FAQ and sign-in buttons back to /fixer-ai", async ({ page }) => {
     await page.goto("/fixer-ai");
-    await hydrated(page);
+    await appStarted(page);
     await expect(page.getByRole("heading", { level: 1, name: "AI Fixer" })).toBeVisible();
     await expect(page.getByText("Chat with AI Fixer needs sign-in").first()).toBeVisible();
 
@@ -74,7 +70,7 @@ test.describe("/fixer-ai signed in", () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(new Date(start.getTime() + 1000));
     await page.goto("/fixer-ai");
-    await hydrated(page);
+    await appStarted(page);
 
     // One Back control: the site's Back button (the chat's own Back link was a second one).
     await expect(page.getByRole("button", { name: "Back" })).toHaveCount(1);
@@ -139,8 +135,10 @@ test.describe("/fixer-ai signed in", () => {
 
   test("works with the keyboard alone and fits 360 px and 1440 px", async ({ page }) => {
     await page.goto("/fixer-ai");
-    await hydrated(page);
+    await appStarted(page);
     const input = page.getByPlaceholder("Ask me about home repairs, heating tips, or maintenance advice...");
+    // The field is disabled until the chat's own chunk has hydrated (a disabled field takes no focus).
+    await expect(input).toBeEnabled();
     await input.focus();
     await page.keyboard.type("radiator banging");
     await page.keyboard.press("Enter");

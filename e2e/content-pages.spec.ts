@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { appStarted, expect, test, type Page } from "./helpers/test";
 import { mkdirSync } from "node:fs";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, widths } from "./helpers/page-checks";
 
@@ -22,6 +22,8 @@ const routes = [
   "/careers",
   "/help",
   "/uk-reviews",
+  // The job request form, as a signed-out visitor opens it from a service page.
+  "/request",
 ];
 
 /** Scrolls through the page so anything revealed on scroll is in its final state before checks. */
@@ -80,7 +82,7 @@ test.describe("/how-it-works steps", () => {
     const context = await browser.newContext({ reducedMotion: "reduce", viewport: { width: 360, height: 780 } });
     const page = await context.newPage();
     await page.goto("/how-it-works");
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await appStarted(page);
     const reveals = page.locator("[data-testid=how-it-works-step] > div");
     await expect(reveals).toHaveCount(4);
     // Never hidden: no reveal state was applied, so nothing waits for a scroll.
@@ -94,7 +96,7 @@ test.describe("/how-it-works steps", () => {
   test("with motion allowed, a step below the fold hides until 10% of it scrolls into view, then shows", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto("/how-it-works");
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await appStarted(page);
     const last = page.locator("[data-testid=how-it-works-step] > div").last();
     await expect(last).toHaveAttribute("data-reveal", "hidden");
     await last.scrollIntoViewIfNeeded();
@@ -119,7 +121,7 @@ test("careers: Apply pre-selects the position on /recruitment; the general appli
 
 test("help: the FAQ accordion opens an answer with the keyboard", async ({ page }) => {
   await page.goto("/help");
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  await appStarted(page);
   const trigger = page.getByRole("button", { name: "What fees does FixiT charge?" });
   await expect(trigger).toHaveAttribute("aria-expanded", "false");
   await trigger.focus();

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/test";
 import { signUpAndConfirm, withCookieChoice } from "./helpers/accounts";
 import { accessCodeFromMailbox, payWithTestCard, registerAsFixer, submitOnboarding, toastWith } from "./helpers/fixers";
 import { checkScreen } from "./helpers/page-checks";

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, saveScreenshots } from "./helpers/page-checks";
+import { appStarted, expect, test } from "./helpers/test";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots } from "./helpers/page-checks";
 
 test("an inline script without the nonce is blocked by the CSP", async ({ page }) => {
   const violations: string[] = [];
@@ -25,7 +25,7 @@ test("the site's own scripts run (hydration works under the CSP)", async ({ page
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto("/");
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  await appStarted(page);
   expect(errors).toEqual([]);
 });
 
@@ -42,6 +42,33 @@ test("an unknown path shows the 404 page, answers 404 and logs the path in the c
   await expectNoSeriousA11yViolations(page);
 });
 
-test("404 page screenshots", async ({ page }) => {
-  await saveScreenshots(page, "404", "/missing");
+test("the 404 page at 360 and 1440 px shows its heading, message and way home on screen, uncovered, stacked without overlapping", async ({ page }) => {
+  await saveScreenshots(page, "404", "/missing", async (width) => {
+    const parts = [
+      page.getByRole("heading", { name: "404", level: 1 }),
+      page.getByText("Oops! Page not found"),
+      page.getByRole("link", { name: "Return to Home" }),
+    ];
+    const boxes: { x: number; y: number; width: number; height: number }[] = [];
+    for (const [i, part] of parts.entries()) {
+      await expect(part).toBeInViewport();
+      // Nothing (the cookie banner, a floating widget) lies over it: its centre hits the element itself.
+      const uncovered = await part.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return hit !== null && el.contains(hit);
+      });
+      expect(uncovered, `part ${i} uncovered at ${width}px`).toBe(true);
+      boxes.push((await part.boundingBox())!);
+    }
+    boxes.forEach((box, i) => {
+      // Inside the viewport's width and centred on it.
+      expect(box.x, `part ${i} at ${width}px`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `part ${i} at ${width}px`).toBeLessThanOrEqual(width);
+      expect(Math.abs(box.x + box.width / 2 - width / 2), `part ${i} centred at ${width}px`).toBeLessThan(16);
+      // Each below the one before it.
+      if (i > 0) expect(box.y, `part ${i} below part ${i - 1} at ${width}px`).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.height);
+    });
+    expect(await hasHorizontalOverflow(page), `404 at ${width}px`).toBe(false);
+  });
 });

@@ -1,10 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
+import { testPassword } from "./helpers/accounts";
 import { hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
 
 /**
- * The development mailbox in a browser. A message gets in through POST /dev/mailbox/test-message,
- * which exists only when APP_ENV=test (the Playwright server runs with it).
+ * The development mailbox in a browser. A message gets in the way a visitor's does: a sign-up
+ * queues the confirmation email, which the log transport keeps.
  */
 
 /**
@@ -21,9 +22,12 @@ async function expectNoSeriousA11yViolations(page: Page) {
   expect(summary, summary.join("\n")).toEqual([]);
 }
 
-async function queueSample(page: Page, to: string): Promise<number> {
-  const res = await page.request.post("/dev/mailbox/test-message", { form: { to } });
-  expect(res.status()).toBe(202);
+/** Signs up as `to` and returns the id of the confirmation email once the mailbox holds it. */
+async function queueConfirmation(page: Page, to: string): Promise<number> {
+  const res = await page.request.post("/auth", {
+    form: { intent: "sign-up", fullName: "Mona Mailbox", email: to, phone: "", password: testPassword, confirmPassword: testPassword, userType: "customer" },
+  });
+  expect(res.status()).toBe(200);
   let id = 0;
   await expect
     .poll(async () => {
@@ -45,18 +49,18 @@ test("a kept message opens from the list, shows its HTML, and its link opens in 
     if (msg.type() === "error" && !/sandboxed and the 'allow-scripts' permission is not set/.test(msg.text())) errors.push(msg.text());
   });
   const to = `e2e-${Date.now()}@example.com`;
-  await queueSample(page, to);
+  await queueConfirmation(page, to);
 
   await page.goto("/dev/mailbox");
   await expect(page.getByRole("heading", { level: 1, name: "Development mailbox" })).toBeVisible();
   const item = page.getByRole("link").filter({ hasText: to });
-  await expect(item).toContainText("FixiT sample message");
+  await expect(item).toContainText("Confirm your FixiT account");
   await item.click();
 
-  await expect(page.getByRole("heading", { level: 1, name: "FixiT sample message" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your FixiT account" })).toBeVisible();
   await expect(page.getByRole("link", { name: "HTML" })).toHaveAttribute("aria-current", "page");
   const frame = page.frameLocator("iframe[title^='HTML version']");
-  await expect(frame.getByRole("heading", { name: "Sample message" })).toBeVisible();
+  await expect(frame.getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
   await expect(frame.getByText("FixiT Services Ltd, 71-75 Shelton Street")).toBeVisible();
 
   // The sandbox lets no script run inside the email.
@@ -66,21 +70,22 @@ test("a kept message opens from the list, shows its HTML, and its link opens in 
   await expect(page.locator("main")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  await frame.getByRole("link", { name: "Open FixiT" }).click();
+  // The confirmation link opens in the main window: the address is confirmed and the visitor lands on the home page.
+  await frame.getByRole("link", { name: "Confirm my email" }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   expect(errors).toEqual([]);
 });
 
 test("the plain-text view turns URLs into links", async ({ page }) => {
   const to = `text-${Date.now()}@example.com`;
-  const id = await queueSample(page, to);
+  const id = await queueConfirmation(page, to);
   await page.goto(`/dev/mailbox/${id}`);
   await page.getByRole("link", { name: "Plain text" }).click();
   await expect(page).toHaveURL(/view=text/);
   const section = page.getByRole("region", { name: "Plain-text version" });
-  await expect(section).toContainText("Sample message");
+  await expect(section).toContainText("Confirm your email address");
   const link = section.getByRole("link");
-  await expect(link).toHaveAttribute("href", /^http:\/\/127\.0\.0\.1:\d+\/$/);
+  await expect(link).toHaveAttribute("href", /^http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?token=/);
   await link.click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
@@ -88,7 +93,7 @@ test("the plain-text view turns URLs into links", async ({ page }) => {
 test("mailbox pages are accessible and fit at 360 and 1440 px", async ({ page }) => {
   test.setTimeout(180_000); // six axe runs and six screenshots
   const to = `a11y-${Date.now()}@example.com`;
-  const id = await queueSample(page, to);
+  const id = await queueConfirmation(page, to);
   // The list filtered to this test's recipient: by the end of a run the whole mailbox holds hundreds of messages.
   for (const path of [`/dev/mailbox?to=${encodeURIComponent(to)}`, `/dev/mailbox/${id}`, `/dev/mailbox/${id}?view=text`]) {
     for (const width of Object.values(widths)) {

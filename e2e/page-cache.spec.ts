@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { appStarted, expect, test, type Page } from "./helpers/test";
 import { expectNoSeriousA11yViolations, saveScreenshots } from "./helpers/page-checks";
 
 /**
@@ -20,15 +20,13 @@ async function watchCsp(page: Page) {
   return async () => [...problems, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
-
 test("a cached page loads twice with no CSP violation, hydrates, and the cookie choice reaches the server", async ({ page }) => {
   const problems = await watchCsp(page);
   await page.goto("/uk-reviews");
   const second = await page.goto("/uk-reviews");
   expect(second?.headers()["x-page-cache"]).toBe("hit");
   expect(second?.headers()["content-security-policy"]).toContain("'sha256-");
-  await hydrated(page);
+  await appStarted(page);
 
   // The banner came with the HTML; its buttons work once hydrated.
   const banner = page.getByRole("region", { name: "Cookie Preferences" });
@@ -41,7 +39,7 @@ test("a cached page loads twice with no CSP violation, hydrates, and the cookie 
   const next = await page.goto("/uk-reviews");
   expect(next?.headers()["x-page-cache"]).toMatch(/hit|miss/);
   expect(await next!.text()).not.toContain("Accept All Cookies");
-  await hydrated(page);
+  await appStarted(page);
   await expect(banner).toHaveCount(0);
   expect(await problems()).toEqual([]);
 });
@@ -52,7 +50,7 @@ test("a choice stored before the cookie existed is mirrored into it on load", as
       localStorage.setItem("cookieConsent", JSON.stringify({ essential: true, functional: true, analytics: true, marketing: true }));
   });
   await page.goto("/terms");
-  await hydrated(page);
+  await appStarted(page);
   await expect.poll(() => page.evaluate(() => document.cookie)).toContain("cookie_consent=all");
   await expect(page.getByRole("region", { name: "Cookie Preferences" })).toHaveCount(0);
 });
@@ -60,7 +58,7 @@ test("a choice stored before the cookie existed is mirrored into it on load", as
 test("a cached page with the banner: no serious accessibility problem, screenshots at 360 and 1440", async ({ page }) => {
   await page.goto("/terms");
   await page.goto("/terms");
-  await hydrated(page);
+  await appStarted(page);
   await expect(page.getByRole("region", { name: "Cookie Preferences" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await saveScreenshots(page, "cached-terms-banner", "/terms");

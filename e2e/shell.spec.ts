@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { appStarted, expect, test, type Page } from "./helpers/test";
 import { expectNoSeriousA11yViolations, saveScreenshots } from "./helpers/page-checks";
 
 const storedConsent = (page: Page) => page.evaluate(() => localStorage.getItem("cookieConsent"));
@@ -19,7 +19,7 @@ test.describe("cookie banner", () => {
     await expect(banner).toBeHidden();
     expect(JSON.parse((await storedConsent(page))!)).toEqual({ essential: true, functional: true, analytics: true, marketing: true });
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await appStarted(page);
     await page.waitForTimeout(500);
     await expect(page.getByRole("region", { name: "Cookie Preferences" })).toHaveCount(0);
   });

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { appStarted, expect, type Page, test } from "./helpers/test";
 
 /**
- * Issue 15 item 6: on a phone, at most one floating widget shows at a time, none while the cookie
+ * Floating widgets on small screens (decision 019): on a phone, at most one floating widget shows at a time, none while the cookie
  * banner is open, and none covers the hero's main call to action or a form's submit button.
  * Measured with bounding boxes at two common phone sizes.
  */
@@ -39,9 +39,9 @@ async function measure(page: Page): Promise<Measure> {
       [...document.querySelectorAll(selector)].filter(shown).map((el) => ({ name, box: box(el) })),
     );
     const targets = [
-      // The hero's main call to action: the first "Get Early Access" link on the home page.
+      // The hero's main call to action: the first "Post a job" link on the home page.
       ...[...document.querySelectorAll("main a")]
-        .filter((a) => a.textContent?.trim() === "Get Early Access")
+        .filter((a) => a.textContent?.trim() === "Post a job")
         .slice(0, location.pathname === "/" ? 1 : 0)
         .map((el) => ["hero call to action", el] as const),
       ...[...document.querySelectorAll("form button[type=submit], form button:not([type]), form input[type=submit]")].map(
@@ -59,7 +59,7 @@ const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.widt
 async function open(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState("load");
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  await appStarted(page);
   // The chat bubble appears 2 s after start-up.
   await page.waitForTimeout(3000);
 }
@@ -95,7 +95,7 @@ for (const viewport of phones) {
         const targetCount = await page.locator("form button[type=submit], form button:not([type])").count();
         for (let i = -1; i < targetCount; i++) {
           const moved = await page.evaluate((index) => {
-            const hero = [...document.querySelectorAll("main a")].find((a) => a.textContent?.trim() === "Get Early Access");
+            const hero = [...document.querySelectorAll("main a")].find((a) => a.textContent?.trim() === "Post a job");
             const buttons = document.querySelectorAll("form button[type=submit], form button:not([type])");
             const target = index === -1 ? (location.pathname === "/" ? hero : undefined) : buttons[index];
             if (!target || target.getBoundingClientRect().height === 0) return false;

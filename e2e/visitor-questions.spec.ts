@@ -1,18 +1,14 @@
-import { expect, type Page, test } from "@playwright/test";
+import { appStarted, expect, type Page, test } from "./helpers/test";
 import { mkdirSync } from "node:fs";
 import { signUpAndConfirm } from "./helpers/accounts";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots } from "./helpers/page-checks";
 
-/** Issue 15 items 3, 4, 5 and 10 as a visitor meets them in the browser. */
+/** Visitors' everyday questions (the assistant's site answers, search, coverage) as a visitor meets them in the browser. */
 
 async function acceptCookies(page: Page) {
   await page.addInitScript(() => {
     window.localStorage.setItem("cookieConsent", JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }));
   });
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
 }
 
 async function shot(page: Page, name: string) {
@@ -30,7 +26,7 @@ test("the home chat widget answers gas first, booking with the store badges, cov
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.goto("/");
-    await hydrated(page);
+    await appStarted(page);
     // Past the hero, where the bubble floats on a phone too.
     await page.evaluate(() => window.scrollTo(0, 1600));
     const bubble = page.getByRole("button", { name: "Open the FixiT assistant" });
@@ -67,7 +63,7 @@ test("/fixer-ai puts the emergency first and answers prices from the price guide
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.goto("/fixer-ai");
-    await hydrated(page);
+    await appStarted(page);
     const input = page.getByRole("textbox", { name: "Your question for AI Fixer" });
     const log = page.getByRole("log", { name: "Chat with AI Fixer" });
     await input.fill("I can smell gas in the kitchen!");
@@ -88,7 +84,7 @@ test("/fixer-ai puts the emergency first and answers prices from the price guide
 
 test("search finds the service for an everyday job", async ({ page }) => {
   await page.goto("/");
-  await hydrated(page);
+  await appStarted(page);
   const search = page.getByRole("combobox", { name: "Search FixiT" });
   await search.fill("boiler");
   const first = page.getByRole("listbox", { name: "Search results" }).getByRole("option").first();
@@ -99,7 +95,7 @@ test("search finds the service for an everyday job", async ({ page }) => {
 
 test("the postcode check on a service page answers at once, and without JavaScript", async ({ page, browser }) => {
   await page.goto("/categories/electrical");
-  await hydrated(page);
+  await appStarted(page);
   const field = page.getByRole("textbox", { name: "Check your postcode" });
   await field.fill("hello");
   await page.getByRole("button", { name: "Check", exact: true }).click();

@@ -1,13 +1,13 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/test";
 import { makePdf } from "#tests/helpers/documents.ts";
 import { signUpAndConfirm, testPassword, waitForMailTo, withCookieChoice } from "./helpers/accounts";
 import { accessCodeFromMailbox, payWithTestCard, registerAsFixer, submitOnboarding, toastWith, unlockPortal } from "./helpers/fixers";
 import { checkScreen } from "./helpers/page-checks";
 
 /**
- * What real visitors tripped over (issue 15): phone numbers and addresses as people write them, the
+ * What real visitors tripped over: phone numbers and addresses as people write them, the
  * "Email confirmed" welcome, one Back button, the VIP checkout's button, and a fixer sending an
  * application again after staff asked for changes. Screenshots at 360 and 1440 px of each page.
  */

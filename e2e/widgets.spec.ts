@@ -1,10 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { appStarted, expect, type Page, test } from "./helpers/test";
 import { expectNoSeriousA11yViolations } from "./helpers/page-checks";
 
 /** Waits for hydration, so React's handlers are attached before we act. */
 async function gotoHome(page: Page) {
   await page.goto("/");
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  await appStarted(page);
 }
 
 /** Fake timers, paused before the page loads, so every delay below is exact. */
@@ -262,7 +262,7 @@ test.describe("on a 360 px phone", () => {
     const banner = page.getByTestId("cookie-banner");
     // The banner's code loads lazily; React reveals it on a (paused) timer.
     expect(await advanceUntil(page, () => banner.isVisible(), 5_000)).toBe(true);
-    // On a phone the widgets give way to the banner entirely (issue 15; e2e/small-screens.spec.ts measures more).
+    // On a phone the widgets give way to the banner entirely (decision 019; e2e/small-screens.spec.ts measures more).
     await expect(openBubble(page)).toBeHidden();
     await expect(page.locator("[data-vip-hover-card]")).toBeHidden();
     expect(await coveredButtons(page, '[data-testid="cookie-banner"] :is(button, a)')).toEqual([]);

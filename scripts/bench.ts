@@ -9,6 +9,10 @@
  *   npm run bench                                        # PGlite (in memory)
  *   BENCH_DATABASE_URL=postgres://... npm run bench      # PostgreSQL (a throwaway database is created)
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 BENCH_PORT=3999 npm run bench
+ *   BENCH_ONLY=marketplace npm run bench                 # only the marketplace section (scripts/bench-marketplace.ts)
+ *
+ * Then the quotes marketplace: 1,000 open jobs and 500 fixers seeded in a database of its own, and
+ * the server time of posting a job and opening the fixer dashboard (p50/p99).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -16,6 +20,7 @@ import autocannon from "autocannon";
 import { publicPages } from "~/content/pages.ts";
 import { services } from "~/content/services.ts";
 import { benchForms } from "./bench-forms.ts";
+import { benchMarketplace } from "./bench-marketplace.ts";
 import { startProductionServer } from "./production-server.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -29,6 +34,7 @@ type Row = { label: string; rps: number; p50: number; p99: number; cpuMsPerReque
 
 async function main() {
   const pgAdmin = process.env.BENCH_DATABASE_URL;
+  if (process.env.BENCH_ONLY === "marketplace") return benchMarketplace(pgAdmin);
   const server = await startProductionServer({ port: Number(process.env.BENCH_PORT ?? 3999), pgAdminUrl: pgAdmin });
   const { base } = server;
   try {
@@ -41,7 +47,7 @@ async function main() {
       console.log(`  ${label}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${cpuMsPerRequest.toFixed(2)} CPU ms/req${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}`);
       return row;
     };
-    // No Accept-Encoding (as before issue 13): every line measures the server, not the compressor.
+    // No Accept-Encoding: every line measures the server, not the compressor.
     const browserHeaders = { accept: "text/html" };
 
     console.log(`FixiT bench: ${seconds} s per line, ${connections} connections, database ${pgAdmin ? "PostgreSQL" : "PGlite (memory)"}`);
@@ -99,6 +105,7 @@ async function main() {
   } finally {
     await server.stop();
   }
+  await benchMarketplace(pgAdmin);
 }
 
 /** The process's CPU time so far (user + system), in milliseconds, from /proc. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * First-load JavaScript of each page, gzipped: the scripts the page's HTML loads or modulepreloads
- * (<script src>, <link rel="modulepreload">, and the static imports of inline module scripts),
+ * (<script src>, <link rel="modulepreload">, and the imports and preload list of inline module scripts),
  * fetched from a running server and gzipped at level 9. Chunks loaded later (lazy imports) are
  * not counted.
  *
@@ -24,6 +24,10 @@ export function firstLoadScriptUrls(html, pageUrl) {
   // Inline module scripts import the entry and the route modules.
   for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
     for (const imp of m[1].matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) urls.add(new URL(imp[1], pageUrl).toString());
+    // A cached page starts them after its first paint (server/http/paint-first.ts): its preload list and its imports.
+    for (const imp of m[1].matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g)) urls.add(new URL(imp[1], pageUrl).toString());
+    const preloads = /for \(const href of (\[[^\]]*\])\)/.exec(m[1])?.[1];
+    for (const href of preloads ? JSON.parse(preloads) : []) urls.add(new URL(href, pageUrl).toString());
   }
   return [...urls].filter((u) => new URL(u).origin === new URL(pageUrl).origin);
 }

@@ -56,7 +56,7 @@ export async function startProductionServer(options: { port: number; pgAdminUrl?
   return { base, process: child, peakRssMb: () => readPeakRssMb(child.pid!), stop };
 }
 
-async function adminQuery(url: string, sql: string) {
+export async function adminQuery(url: string, sql: string) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from "./config.ts";
 import { openDatabase, pingDatabase, queryCounter } from "./db/client.ts";
 import { clientIp } from "./http/client-ip.ts";
 import { redactUrl } from "./http/redact-url.ts";
+import { refusalMemo } from "./http/refusal-memo.ts";
 import { refuseMalformedHostHeaders, refuseNonFormBodies } from "./http/request-guards.ts";
 import { cspNonce, permissionsPolicy, securityHeaders } from "./http/security.ts";
 import { rememberSiteOrigin } from "./http/site-url.ts";
@@ -33,6 +34,7 @@ import { scheduleRetention } from "~/features/privacy/retention.server.ts";
 import { mountPaymentsHttp } from "~/features/payments/webhook.server.ts";
 import type { AppServices, FeatureJobKind } from "~/features/services.server.ts";
 import { mountStaffHttp } from "~/features/staff/command-http.server.ts";
+import { onPublicFixerDataChange } from "~/features/quotes/public-changes.ts";
 
 /** What the outbox worker runs besides email: one handler per feature job kind (a missing one is a type error). */
 const jobHandlers: Record<FeatureJobKind, JobHandler> = { [WEBHOOK_JOB_KIND]: deliverSheetSync };
@@ -41,6 +43,8 @@ type StartOptions = {
   /** Dev mode: Vite's middleware and a loader for the current build. */
   vite?: { middlewares: express.RequestHandler; loadBuild: () => Promise<ServerBuild> };
   env?: NodeJS.ProcessEnv;
+  /** Where the log lines go instead of stdout (a test that reads what the server logged). */
+  logDestination?: { write(line: string): void };
 };
 
 export type RunningServer = {
@@ -51,7 +55,7 @@ export type RunningServer = {
 
 export async function start(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env);
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, options.logDestination);
   const database = await openDatabase(config);
   const db = database.db;
   const services: AppServices = {
@@ -94,6 +98,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       await closed;
       clearTimeout(force);
       stopRetention();
+      for (const stop of app.locals.onClose as (() => void)[]) stop();
       await outboxWorker.stop();
       await database.close();
       forgetRunningServer();
@@ -102,6 +107,9 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
 
   return { url, services, close };
 }
+
+/** How long a service page (it lists top-rated fixers) is served from the anonymous-HTML cache at most. */
+const SERVICE_PAGE_MAX_AGE_MS = 5 * 60_000;
 
 async function loadProductionBuild(): Promise<ServerBuild> {
   // Resolved at build time by the React Router Vite plugin.
@@ -117,6 +125,7 @@ export function createApp(
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  app.locals.onClose = [] as (() => void)[];
 
   app.use((req, res, next) => {
     // Count database queries per request: the request log shows them, and outside
@@ -159,6 +168,9 @@ export function createApp(
   );
   // Hostile requests: a malformed Host/forwarding header is refused before anything is built from it.
   app.use(refuseMalformedHostHeaders);
+  // The same refused form POST again from a script: the remembered 429 (a few bytes of JSON), before
+  // the page headers, the compressor and React Router.
+  app.use(refusalMemo({ clientIp }));
   app.use(cspNonce);
   // A form that answers with a redirect to Stripe Checkout (the donation, without JavaScript) needs it allowed as a form target.
   app.use(securityHeaders({ production: config.isProduction, dev, extraFormActions: config.STRIPE_SECRET_KEY ? ["https://checkout.stripe.com"] : [] }));
@@ -179,7 +191,7 @@ export function createApp(
     }
   });
 
-  // /staff is private and uncached; the staff command-line tool's endpoint (server/staff/http.ts).
+  // /staff is private and uncached; the staff command-line tool's endpoint (app/features/staff/command-http.server.ts).
   mountStaffHttp(app, services);
 
   // Stripe's webhook needs the raw body for its signature: mounted before anything reads it.
@@ -211,15 +223,20 @@ export function createApp(
       return files(req, res, next);
     });
     // Anonymous visitors' public pages: rendered once per build, served from memory (decision 012).
-    app.use(
-      pageCacheMiddleware({
-        build: mode.build,
-        paths: [...publicPages.map((p) => p.path), ...serviceCategories.map((s) => s.href)],
-        consentCookie: consentCookieName,
-        origin: config.publicUrl,
-        loadContext: (requestId) => ({ services, cspNonce: "", renderForCache: true, clientIp: "", userAgent: "", requestId }),
-      }),
-    );
+    // Service pages list top-rated fixers (data): dropped when reviews or services change here, and
+    // served at most 5 minutes, which bounds what another process may show (decision 023).
+    const servicePaths = new Set<string>(serviceCategories.map((s) => s.href));
+    const pageCache = pageCacheMiddleware({
+      build: mode.build,
+      paths: [...publicPages.map((p) => p.path), ...servicePaths],
+      consentCookie: consentCookieName,
+      origin: config.publicUrl,
+      loadContext: (requestId) => ({ services, cspNonce: "", renderForCache: true, clientIp: "", userAgent: "", requestId }),
+      maxAgeMs: (path) => (servicePaths.has(path) ? SERVICE_PAGE_MAX_AGE_MS : undefined),
+    });
+    const stopListening = onPublicFixerDataChange(() => pageCache.cache.invalidate((path) => servicePaths.has(path)));
+    (app.locals.onClose as (() => void)[]).push(() => void stopListening());
+    app.use(pageCache);
   }
 
   // Hostile requests: a page action only reads forms; any other body is refused before React Router runs.

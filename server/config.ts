@@ -95,7 +95,7 @@ export type Config = Env & {
   sessionSecret: string;
   /** VIP_CAMPAIGN_CODES as a list (each trimmed, empty entries dropped). */
   vipCampaignCodes: string[];
-  /** STAFF_ADMIN_EMAILS as a lower-cased list: these accounts become admins when they sign in (server/staff/roles.ts). */
+  /** STAFF_ADMIN_EMAILS as a lower-cased list: these accounts become admins when they sign in (app/features/staff/roles.server.ts). */
   staffAdminEmails: string[];
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dir: string | null };
   /** TRUST_PROXY as Express takes it: false (trust nobody), a hop count, or a list of addresses/CIDRs. */

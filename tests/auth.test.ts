@@ -133,9 +133,9 @@ describe("sign-up", () => {
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("location")).toBe("/");
     const home = await browser.get("/");
-    expect(await home.text()).toContain("email-confirmed");
+    expect(await home.text()).toContain("Email confirmed — welcome to FixiT");
     expect(home.headers.get("cache-control")).toContain("no-store");
-    expect(await (await browser.get("/")).text()).not.toContain("email-confirmed");
+    expect(await (await browser.get("/")).text()).not.toContain("Email confirmed — welcome to FixiT");
     const stranger = await new Browser(base).get("/auth/confirmed");
     expect(stranger.headers.getSetCookie()).toEqual([]);
     const session = [...browser.cookies.keys()].find((k) => k.endsWith("session_token"))!;
@@ -360,6 +360,10 @@ describe("My Account", () => {
     // The AI Fixer chat has the header's Back button only.
     const chat = await (await browser.get("/fixer-ai")).text();
     expect(chat).toContain("Online &amp; Ready to Help");
+    // In place, not moved to the end of the document to be revealed by a script on a later frame.
+    expect(chat).not.toMatch(/<template id="B:|hidden id="S:/);
+    // Until the chat's own chunk has hydrated, its field is disabled, so nothing typed that early is lost.
+    expect(chat).toMatch(/<input[^>]*id="ai-fixer-input"[^>]*disabled=""/);
     expect(chat.match(/>Back</g)).toHaveLength(1);
     const name = `<img src=x onerror=alert(1)> O'Brien`;
     const saved = await browser.post("/account", { intent: "profile", fullName: `  ${name}  `, phone: "" });
@@ -388,10 +392,12 @@ describe("My Account", () => {
     expect(await wrong.text()).toContain("Your current password is not correct.");
     const changed = await current.post("/account", { intent: "password", currentPassword: strong, password: "fresh-meadow-lamp-7", confirmPassword: "fresh-meadow-lamp-7" });
     expect(changed.status).toBe(302);
-    expect(changed.headers.get("location")).toBe("/account?updated=password");
-    const landed = await current.get("/account?updated=password");
+    expect(changed.headers.get("location")).toBe("/account");
+    const landed = await current.get("/account");
     expect(landed.status).toBe(200);
     expect(await landed.text()).toContain("Your password has been changed and your other devices have been signed out.");
+    // Said once: the next visit to My Account does not repeat it.
+    expect(await (await current.get("/account")).text()).not.toContain("Your password has been changed");
     expect((await other.get("/account")).status).toBe(302);
     expect((await signIn("change@example.com", "fresh-meadow-lamp-7")).res.status).toBe(302);
   });
@@ -425,7 +431,11 @@ describe("My Account", () => {
     expect(await wrong.text()).toContain("Your current password is not correct.");
     const res = await browser.post("/account", { intent: "delete", password: strong });
     expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/");
     expect(browser.hasSession()).toBe(false);
+    // The home page says so once, then forgets it.
+    expect(await (await browser.get("/")).text()).toContain("Your account and its data have been deleted.");
+    expect(await (await browser.get("/")).text()).not.toContain("Your account and its data have been deleted.");
     expect((await other.get("/account")).status).toBe(302);
     expect((await signIn("delete@example.com")).res.status).toBe(401);
     // The address is free again: a new sign-up is a real new account.

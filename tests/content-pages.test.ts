@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPages } from "~/content/pages";
-import { allPricePence } from "~/content/prices";
+import { allPricePence } from "~/content/service-prices";
 import { searchIndex } from "~/content/search-index";
 import { services } from "~/content/services";
 import { startTestServer, type TestServer } from "./helpers/server";
@@ -191,7 +191,8 @@ describe("page content", () => {
 
   it("/data-protection has the retention periods, the banner's four cookie categories and the rights", async () => {
     const html = decode((await get("/data-protection")).html);
-    expect(html).toContain("Account data: 7 years after your account is closed");
+    expect(html).toContain("Account data: while your account is open. Closing it deletes it at once");
+    expect(html).toContain("Fixer applications and their documents: while the account they belong to is open, and 3 years from the application once no account holds them.");
     expect(html).toContain("Transaction records: 7 years");
     expect(html).toMatch(/Communications[^<]*: 3 years/);
     for (const category of ["Essential:", "Functional:", "Analytics:", "Marketing:"]) expect(html).toContain(category);

@@ -6,7 +6,8 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeDocx, makeExe, makePdf } from "./helpers/documents";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { storedSubmissions } from "./helpers/db-utils";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
  * The public forms end to end, over HTTP against the production build: each submission is one
@@ -25,7 +26,7 @@ const inbox = {
 type Mail = { to: string; raw: string; subject: string; html: string };
 type Hook = { status: number; body: string; signature: string | undefined; idempotencyKey: string | undefined };
 
-let server: TestServer;
+let server: InProcessServer;
 let smtp: SMTPServer;
 const mails: Mail[] = [];
 let hookServer: http.Server;
@@ -83,7 +84,7 @@ beforeAll(async () => {
   const hookPort = (hookServer.address() as AddressInfo).port;
 
   // The machine may be busy: give a slow start a second chance.
-  const start = () => startTestServer({
+  const start = () => startServerInProcess({
     env: {
       ...inbox,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
@@ -129,14 +130,9 @@ async function postMultipart(fields: Record<string, string>, cv?: { name: string
   return { status: res.status, html: await res.text() };
 }
 
-type Stored = {
-  contacts: { id: number; name: string; email: string; phone: string | null; subject: string; message: string; data: Record<string, unknown> }[];
-  applications: { id: number; firstName: string; email: string; position: string; cvKey: string | null; cvName: string | null; cvSize: number | null }[];
-  jobs: { id: number; kind: string; status: string; attempts: number; payload: { to?: string; url?: string; body?: string; html?: string } }[];
-};
-async function stored(): Promise<Stored> {
-  return (await fetch(`${server.url}/dev/forms.json`)).json() as Promise<Stored>;
-}
+type Stored = Awaited<ReturnType<typeof storedSubmissions>>;
+/** What the forms stored so far, read with the server's own database client. */
+const stored = () => storedSubmissions(server.services.db);
 
 async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<T> {
   const start = Date.now();

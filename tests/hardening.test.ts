@@ -1,20 +1,21 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { submissionCounts } from "./helpers/db-utils";
+import { startServerInProcess, startTestServer, type InProcessServer, type TestServer } from "./helpers/server";
 
 /**
- * Issue 14's regression tests over HTTP: open redirects, the dev mailbox on a network bind, the
+ * Hostile-request regression tests over HTTP (decision 014): open redirects, the dev mailbox on a network bind, the
  * per-account limit on better-auth's own endpoints, the client address (no proxy trusted by
  * default), malformed Host/forwarding headers, non-form bodies, control characters, headers.
  * This server runs with the defaults (TRUST_PROXY unset: no proxy trusted).
  */
-let server: TestServer;
+let server: InProcessServer;
 let base: string;
 /** A second server behind a "load balancer" on loopback (TRUST_PROXY=loopback): each request can come from its own address. */
 let proxied: TestServer;
 beforeAll(async () => {
-  [server, proxied] = await Promise.all([startTestServer({ env: { TRUST_PROXY: "", VIP_CAMPAIGN_CODES: CAMPAIGN } }), startTestServer({ env: { TRUST_PROXY: "loopback" } })]);
+  [server, proxied] = await Promise.all([startServerInProcess({ env: { TRUST_PROXY: "", VIP_CAMPAIGN_CODES: CAMPAIGN } }), startTestServer({ env: { TRUST_PROXY: "loopback" } })]);
   base = server.url;
 }, 240_000);
 afterAll(async () => {
@@ -36,11 +37,7 @@ async function newConfirmedUser(prefix: string, at = base): Promise<{ browser: B
   return { browser, email };
 }
 
-async function formCounts() {
-  const res = await fetch(`${base}/dev/forms.json`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { counts: Record<string, number> }).counts;
-}
+const formCounts = () => submissionCounts(server.services.db);
 
 /** A raw HTTP/1.1 request, so Host and other headers go out exactly as written. */
 function rawRequest(path: string, headers: Record<string, string>, method = "GET", body?: string): Promise<{ status: number; body: string }> {
@@ -145,6 +142,44 @@ describe("better-auth's own endpoints share the account limits and record the se
     }
     expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
     expect(statuses.slice(3)).toEqual([429, 429]);
+  });
+});
+
+describe("a flood of the same refused POST", () => {
+  it("is answered from memory with the same 429 until Retry-After runs out; other forms, browsers and allowed POSTs are untouched", async () => {
+    const { email } = await newConfirmedUser("flood");
+    const form = (password: string, who = email) => new URLSearchParams({ intent: "sign-in", email: who, password }).toString();
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}/auth`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body });
+    for (let i = 0; i < 5; i++) expect((await post(form("wrong-password-1"))).status).toBe(401);
+    const first = await post(form("wrong-password-1"));
+    expect(first.status).toBe(429);
+    const firstBody = await first.text();
+    expect(firstBody).toContain("Too many attempts");
+    const retryAfter = Number(first.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+
+    for (let i = 0; i < 10; i++) {
+      const again = await post(form("wrong-password-1"));
+      expect(again.status).toBe(429);
+      expect(again.headers.get("content-type")).toContain("application/json");
+      expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(again.headers.get("retry-after"))).toBeLessThanOrEqual(retryAfter);
+      expect(await again.text()).toBe(firstBody);
+    }
+    // Another password for the same address is still counted by the app: refused all the same.
+    expect((await post(form("wrong-password-2"))).status).toBe(429);
+    // A browser gets the page with the message, not the remembered JSON.
+    const page = await post(form("wrong-password-1"), { accept: "text/html" });
+    expect(page.status).toBe(429);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(await page.text()).toContain("Too many attempts. Please wait a few minutes and try again.");
+    // Another account from the same address: its form reaches the app, body intact.
+    const other = await newConfirmedUser("flood-other");
+    expect((await post(form("wrong-password-1", other.email))).status).toBe(401);
+    const signedIn = await post(form(strong, other.email));
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.getSetCookie().some((c) => /session_token=/.test(c))).toBe(true);
   });
 });
 

@@ -80,6 +80,22 @@ describe("anonymous visitors", () => {
     expect(scriptPolicy(fresh)).toMatch(/'nonce-[^']+'/);
   });
 
+  it("a cached page paints before its JavaScript loads: no module preloads in the head, the app starts after the first paint (decision 025)", async () => {
+    const cached = await (await get("/terms")).text();
+    expect(cached).not.toContain('rel="modulepreload"');
+    const start = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(cached)?.[1] ?? "";
+    expect(start).toContain('"first-contentful-paint"');
+    expect(start).not.toMatch(/^import \* as/m);
+    // Every module the page needs is still named, preloaded together once the page has painted.
+    const entry = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(start)?.[1];
+    expect(entry).toBeDefined();
+    expect(start).toContain(`"${entry}"`);
+    // A page rendered per request (here: with a query string) is React Router's own output.
+    const perRequest = await (await get("/terms?per-request")).text();
+    expect(perRequest).toContain('rel="modulepreload"');
+    expect(perRequest).not.toContain('"first-contentful-paint"');
+  });
+
   it("a query string, a page that is not public, or an unknown cookie skips the cache", async () => {
     for (const path of ["/about?x=1", "/auth", "/dev/mailbox"]) {
       expect((await get(path)).headers.get("x-page-cache"), path).toBeNull();
@@ -134,5 +150,56 @@ describe("signed-in visitors", () => {
     const again = await browser.get("/how-it-works");
     expect(again.headers.get("x-page-cache")).toBeNull();
     expect(await again.text()).toContain(email);
+  });
+});
+
+describe("flash messages", () => {
+  const FLASH_CLEARED = "fixit_flash=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax";
+  const DENIED = "You need a valid early access code to view this page.";
+
+  it("are shown once, on a page rendered for that request and never from the cache; the cached page never holds one", async () => {
+    await get("/how-it-works");
+    expect((await get("/how-it-works")).headers.get("x-page-cache")).toBe("hit");
+    const browser = new Browser(base);
+    // The VIP blog without a code refuses the visitor with a flash (and no query in the URL).
+    const refused = await browser.get("/early-access-blog");
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe("/account");
+    expect(browser.cookies.has("fixit_flash")).toBe(true);
+
+    const shown = await browser.get("/how-it-works");
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("x-page-cache")).toBeNull();
+    expect(shown.headers.get("cache-control")).toBe("private, no-store");
+    expect(shown.headers.getSetCookie()).toContain(FLASH_CLEARED);
+    const body = await shown.text();
+    expect(body).toContain("Access Denied");
+    expect(body).toContain(DENIED);
+    expect(body).toMatch(/role="status"[^>]*>\s*<strong>Access Denied\.<\/strong>/);
+
+    // Read once: the cookie is gone, the next visit is the cached page again, and says nothing.
+    expect(browser.cookies.has("fixit_flash")).toBe(false);
+    const again = await browser.get("/how-it-works");
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(await again.text()).not.toContain(DENIED);
+  });
+
+  it("ignores a flash cookie whose message or signature was altered, and clears it", async () => {
+    const refused = await get("/early-access-blog");
+    const value = refused.headers.getSetCookie().find((c) => c.startsWith("fixit_flash="))!.split(";")[0]!.slice("fixit_flash=".length);
+    const [payload, signature] = value.split(".") as [string, string];
+    const message = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { title: string };
+    const forged = Buffer.from(JSON.stringify({ ...message, title: "You won a prize" })).toString("base64url");
+    for (const tampered of [`${forged}.${signature}`, `${payload}.${signature.slice(0, -4)}AAAA`, payload]) {
+      const res = await get("/how-it-works", { cookie: `fixit_flash=${tampered}` });
+      expect(res.status, tampered).toBe(200);
+      expect(res.headers.get("x-page-cache"), tampered).toBeNull();
+      expect(res.headers.getSetCookie(), tampered).toContain(FLASH_CLEARED);
+      const body = await res.text();
+      expect(body, tampered).not.toContain("You won a prize");
+      expect(body, tampered).not.toContain(DENIED);
+    }
+    // The untouched cookie is shown.
+    expect(await (await get("/how-it-works", { cookie: `fixit_flash=${value}` })).text()).toContain(DENIED);
   });
 });

@@ -5,23 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { classConflictsIn } from "./helpers/class-conflicts";
 import { makeDocx, makePdf } from "./helpers/documents";
-import { startTestServer, testDbKind, type TestServer } from "./helpers/server";
+import { createOnboardingApplication, storedSubmissions } from "./helpers/db-utils";
+import { startServerInProcess, startTestServer, testDbKind, type InProcessServer, type TestServer } from "./helpers/server";
 
 /**
- * The staff console (issue 10) over real HTTP against the production build: who may open what
+ * The staff console over real HTTP against the production build: who may open what
  * (signed out → sign-in, plain user → 403, staff, admin), the command-line tool that grants roles
  * (through the running server when the database lives inside it, directly otherwise), the fixer
  * review workflow and its emails, documents, lists and CSV exports (formula cells neutralised),
  * disabling accounts, the outbox's "retry now", VIP posts, and the audit trail.
  *
- * Onboarding applications come from /dev/staff-fixtures (APP_ENV=test only) because these tests
- * decide them many times over; the browser test (e2e/staff.spec.ts) takes one through the real
- * fixer journey.
+ * The server runs inside the test process, so onboarding applications are written with its own
+ * database and file store (tests/helpers/db-utils.ts) because these tests decide them many times
+ * over; the browser test (e2e/staff.spec.ts) takes one through the real fixer journey.
  */
 
 const strong = "copper-kettle-violet-harbour";
 const ADMIN_EMAIL = "boss@example.com";
-let server: TestServer;
+let server: InProcessServer;
 let base: string;
 let ipCounter = 0;
 const newIp = () => `203.0.113.${++ipCounter}`;
@@ -33,7 +34,7 @@ let anonymous: Browser;
 
 beforeAll(async () => {
   const start = () =>
-    startTestServer({
+    startServerInProcess({
       env: {
         // Mixed case and spaces: the setting is compared case-insensitively.
         STAFF_ADMIN_EMAILS: ` Boss@Example.com , other-admin@example.com`,
@@ -83,7 +84,7 @@ async function signIn(email: string, at = base) {
 type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs `npm run staff -- …` (scripts/staff.ts through tsx) with the server's settings. */
-function runCli(args: string[], env: Record<string, string> = {}, target: TestServer = server): Promise<CliResult> {
+function runCli(args: string[], env: Record<string, string> = {}, target: Pick<TestServer, "url" | "dataDir" | "databaseUrl"> = server): Promise<CliResult> {
   const port = new URL(target.url).port;
   const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/staff.ts", ...args], {
     env: {
@@ -105,34 +106,23 @@ function runCli(args: string[], env: Record<string, string> = {}, target: TestSe
   return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
 }
 
-type Fixture = { registrationId: number; applicationId: number; documentIds: number[] };
 let fixtureCount = 0;
 
 /** A pending onboarding application with a PDF (insurance) and a DOCX (certifications). */
-async function newApplication(firstName = "Fiona"): Promise<Fixture & { email: string; pdf: Buffer; docx: Buffer }> {
+async function newApplication(firstName = "Fiona") {
   const email = `fixer-${++fixtureCount}@example.com`;
   const pdf = makePdf(`Insurance of ${firstName}`);
   const docx = makeDocx(`Certificate of ${firstName}`);
-  const res = await fetch(`${base}/dev/staff-fixtures`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email,
-      firstName,
-      lastName: "Fixer",
-      documents: [
-        { folder: "insurance", name: "Public liability.pdf", contentType: "application/pdf", base64: pdf.toString("base64") },
-        {
-          folder: "certifications",
-          name: "Gas Safe – certificate.docx",
-          contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-          base64: docx.toString("base64"),
-        },
-      ],
-    }),
+  const created = await createOnboardingApplication(server.services, {
+    email,
+    firstName,
+    lastName: "Fixer",
+    documents: [
+      { folder: "insurance", name: "Public liability.pdf", contentType: "application/pdf", content: pdf },
+      { folder: "certifications", name: "Gas Safe – certificate.docx", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", content: docx },
+    ],
   });
-  expect(res.status).toBe(200);
-  return { ...((await res.json()) as Fixture), email, pdf, docx };
+  return { ...created, email, pdf, docx };
 }
 
 async function postForm(pathname: string, fields: Record<string, string>) {
@@ -153,11 +143,7 @@ async function postRecruitment(fields: Record<string, string>, cv?: Buffer) {
   expect(res.status).toBe(200);
 }
 
-type FormsDump = {
-  applications: { id: number; firstName: string }[];
-  jobs: { id: number; kind: string; status: string; attempts: number; payload: { body?: string } }[];
-};
-const forms = async () => (await fetch(`${base}/dev/forms.json`)).json() as Promise<FormsDump>;
+const forms = () => storedSubmissions(server.services.db);
 
 async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
   const started = Date.now();
@@ -512,6 +498,41 @@ describe("who may open the console", () => {
       expect((await staff.get(page)).status, page).toBe(404);
     }
   });
+
+  it("serves every list from one page: its title from the list's definition; an unknown list is a 404 inside the console, after the role check", async () => {
+    const titles: Record<string, string> = {
+      contacts: "Contact submissions",
+      recruitment: "Job applications",
+      registrations: "Fixer registrations",
+      onboarding: "Onboarding applications",
+      "vip-members": "VIP members",
+      "vip-codes": "VIP codes",
+      payments: "Payments",
+      "vip-posts": "VIP posts",
+      outbox: "Outbox",
+      "security-events": "Security events",
+      users: "Users",
+      audit: "Audit trail",
+    };
+    for (const [id, title] of Object.entries(titles)) {
+      const body = await (await (id === "audit" ? admin : staff).get(`/staff/${id}`)).text();
+      expect(body, id).toContain(`<title>${html(title)} · Staff console · FixiT</title>`);
+      expect(body, id).toContain(`href="/staff/export/${id}"`);
+    }
+    expect(await (await staff.get("/staff/vip-posts")).text()).toContain('href="/staff/vip-posts/new"');
+    for (const page of ["/staff/no-such-list", "/staff/constructor", "/staff/export"]) {
+      const missing = await staff.get(page);
+      expect(missing.status, page).toBe(404);
+      const body = await missing.text();
+      expect(body, page).toContain("There is no such record. It may have been deleted.");
+      expect(body, page).toContain('aria-label="Staff console"');
+      // The role check runs first: a plain user learns nothing about which lists exist.
+      const refused = await plain.get(page);
+      expect(refused.status, page).toBe(403);
+      expect(await refused.text(), page).toContain(FORBIDDEN);
+      expect((await anonymous.get(page)).headers.get("location"), page).toBe(`/auth?from=${encodeURIComponent(page)}`);
+    }
+  });
 });
 
 describe("documents", () => {
@@ -844,10 +865,12 @@ describe("VIP posts", () => {
     });
     expect(created.status).toBe(302);
     const location = created.headers.get("location")!;
-    expect(location).toMatch(/^\/staff\/vip-posts\/\d+\?notice=post-created$/);
-    const postPath = location.split("?")[0]!;
+    expect(location).toMatch(/^\/staff\/vip-posts\/\d+$/);
+    const postPath = location;
     const editPage = await (await staff.get(location)).text();
     expect(editPage).toContain("Draft saved");
+    expect(editPage).toContain("The post is saved as a draft. Publish it when it is ready.");
+    expect(await (await staff.get(location)).text()).not.toContain("The post is saved as a draft.");
     expect(editPage).toContain('value="heating, winter"');
 
     const drafts = await (await staff.get("/staff/vip-posts?state=draft")).text();
@@ -876,7 +899,8 @@ describe("VIP posts", () => {
     expect(confirm).toContain("Delete this post?");
     const deleted = await staff.post(postPath, { intent: "delete" });
     expect(deleted.status).toBe(302);
-    expect(deleted.headers.get("location")).toBe("/staff/vip-posts?notice=post-deleted");
+    expect(deleted.headers.get("location")).toBe("/staff/vip-posts");
+    expect(await (await staff.get("/staff/vip-posts")).text()).toContain("The post is gone from the VIP blog.");
     expect((await staff.get(postPath)).status).toBe(404);
 
     const audit = await csv(admin, "/staff/export/audit?q=Bleeding");

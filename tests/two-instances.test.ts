@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, linkIn, waitForMail, type MailboxMessage } from "./auth-helpers";
+import { connectToServerData, createOnboardingApplication, storedSubmissions } from "./helpers/db-utils";
 import { startTestServer, testDbKind, type TestServer } from "./helpers/server";
 
 /**
  * The scale-out path (docs/OPERATIONS.md): two server processes on one PostgreSQL, driven
  * alternately. Sessions, rate limits, the outbox and staff decisions live in the database, so
  * either instance sees what the other did, and each outbox message is sent exactly once.
- * PostgreSQL only: PGlite is one process per data folder by design.
+ * PostgreSQL only: PGlite is one process per data folder by design. The test reads and seeds the
+ * shared database through a connection of its own.
  */
 const postgres = testDbKind() === "postgres";
 let a: TestServer;
 let b: TestServer;
+let shared: Awaited<ReturnType<typeof connectToServerData>>;
 const ADMIN = "two-admin@example.com";
 const strong = "Correct-Horse-Battery-42";
 let ipCounter = 0;
@@ -21,8 +24,10 @@ beforeAll(async () => {
   const env = { STAFF_ADMIN_EMAILS: ADMIN, SESSION_SECRET: "two-instances-secret-0123456789abcdef" };
   a = await startTestServer({ env });
   b = await startTestServer({ env, reuse: { databaseUrl: a.databaseUrl, dataDir: a.dataDir } });
+  shared = await connectToServerData(a.databaseUrl, a.dataDir);
 }, 240_000);
 afterAll(async () => {
+  await shared?.close();
   await b?.stop();
   await a?.dispose();
 });
@@ -89,7 +94,7 @@ describe.skipIf(!postgres)("two instances on one PostgreSQL", () => {
     }
     expect([...perMessageId.values()].filter((n) => n > 1)).toEqual([]);
     for (const email of emails) expect(all.filter((m) => m.to === email)).toHaveLength(1);
-    const jobs = ((await (await fetch(`${a.url}/dev/forms.json`)).json()) as { jobs: { kind: string; status: string }[] }).jobs;
+    const { jobs } = await storedSubmissions(shared.db);
     const sentEmails = jobs.filter((j) => j.kind === "email" && j.status === "sent").length;
     expect(perMessageId.size).toBe(sentEmails);
   });
@@ -97,13 +102,7 @@ describe.skipIf(!postgres)("two instances on one PostgreSQL", () => {
   it("a staff review on one is seen on the other", async () => {
     const adminOnA = await confirmedUser(ADMIN, a, a);
     const adminOnB = onOther(adminOnA, b);
-    const fixture = await fetch(`${a.url}/dev/staff-fixtures`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "two-fixer@example.com", firstName: "Fiona", lastName: "Fixer", documents: [] }),
-    });
-    expect(fixture.status).toBe(200);
-    const { applicationId } = (await fixture.json()) as { applicationId: number };
+    const { applicationId } = await createOnboardingApplication(shared, { email: "two-fixer@example.com", firstName: "Fiona", lastName: "Fixer", documents: [] });
 
     const decided = await adminOnA.post(`/staff/onboarding/${applicationId}`, { intent: "review", decision: "approved", note: "" });
     expect(decided.status).toBe(200);

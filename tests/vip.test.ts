@@ -6,7 +6,7 @@ import { classConflictsIn } from "./helpers/class-conflicts";
 import { startTestServer, type TestServer } from "./helpers/server";
 
 /**
- * VIP early access over real HTTP against the production build (issue 9): the code form on
+ * VIP early access over real HTTP against the production build: the code form on
  * /early-access, the guarded /early-access-blog and /secret-blog, membership on My Account, the
  * limits, and the purchased path through the TEST MODE checkout. Campaign codes come from the
  * server's environment; the browser bundle must never contain any of them.
@@ -139,22 +139,28 @@ describe("/early-access-blog", () => {
     for (const query of ["", "?code=", "?code=WRONG", `?code=${CAMPAIGN.toLowerCase()}`]) {
       const res = await fetch(`${base}/early-access-blog${query}`, { redirect: "manual", headers: { "x-forwarded-for": newIp() } });
       expect(res.status, query).toBe(302);
-      expect(res.headers.get("location")).toBe("/account?notice=vip-denied");
+      expect(res.headers.get("location")).toBe("/account");
+      expect(res.headers.getSetCookie().some((c) => c.startsWith("fixit_flash="))).toBe(true);
       const body = await res.text();
       for (const text of MEMBERS_ONLY) expect(body).not.toContain(text);
     }
-    // Signed out, My Account sends the visitor to sign in, and the sign-in page says why they came.
-    const account = await fetch(`${base}/account?notice=vip-denied`, { redirect: "manual" });
+    // Signed out, My Account sends the visitor to sign in, and the sign-in page says why they came, once.
+    const visitor = new Browser(base);
+    expect((await visitor.get("/early-access-blog?code=WRONG", { headers: { "x-forwarded-for": newIp() } })).headers.get("location")).toBe("/account");
+    const account = await visitor.get("/account");
     expect(account.status).toBe(302);
-    const signIn = await (await fetch(new URL(account.headers.get("location")!, base))).text();
+    expect(account.headers.get("location")).toBe(`/auth?from=${encodeURIComponent("/account")}`);
+    const signIn = await (await visitor.get(account.headers.get("location")!)).text();
     expect(signIn).toContain("Access Denied");
     expect(signIn).toContain("You need a valid early access code to view this page.");
-    expect(await (await fetch(`${base}/auth?from=${encodeURIComponent("/account?notice=other")}`)).text()).not.toContain("Access Denied");
+    expect(await (await visitor.get(account.headers.get("location")!)).text()).not.toContain("Access Denied");
+    expect(await (await fetch(`${base}/auth?from=${encodeURIComponent("/account")}`)).text()).not.toContain("Access Denied");
     // The client-side data request is guarded the same way.
     const data = await fetch(`${base}/early-access-blog.data?code=WRONG`, { redirect: "manual", headers: { "x-forwarded-for": newIp() } });
     const dataBody = await data.text();
     for (const text of MEMBERS_ONLY) expect(dataBody).not.toContain(text);
-    expect(dataBody).toContain("/account?notice=vip-denied");
+    expect(dataBody).toContain('"/account"');
+    expect(data.headers.getSetCookie().some((c) => c.startsWith("fixit_flash="))).toBe(true);
   });
 
   it("shows the members' content for a valid code (spaces trimmed): header, progress, FixCoin, tips, promotions, community, posts", async () => {
@@ -225,7 +231,7 @@ describe("/early-access-blog", () => {
     for (let i = 0; i < 20; i++) expect((await get(`GUESS-${i}`)).status).toBe(302);
     const refused = await get(PRESS);
     expect(refused.status).toBe(302);
-    expect(refused.headers.get("location")).toBe("/account?notice=vip-denied");
+    expect(refused.headers.get("location")).toBe("/account");
   });
 });
 
@@ -269,17 +275,17 @@ describe("/secret-blog and My Account", () => {
     const browser = await newConfirmedUser("vip-nonmember@example.com");
     const res = await browser.get("/secret-blog");
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/account?notice=vip-denied");
+    expect(res.headers.get("location")).toBe("/account");
     const body = await res.text();
     expect(body).not.toContain("Exclusive posts");
-    const account = await (await browser.get("/account?notice=vip-denied")).text();
+    const account = await (await browser.get("/account")).text();
     expect(account).toContain("Access Denied");
     expect(account).toContain("You need a valid early access code to view this page.");
     expect(account).toContain("You are not a VIP member yet.");
     expect(account).toContain("Get VIP access for £1.99");
-    // Unknown notices are ignored.
-    const plain = await (await browser.get("/account?notice=%3Cscript%3E")).text();
-    expect(plain).not.toContain("Access Denied");
+    // Said once; a query string says nothing.
+    expect(await (await browser.get("/account")).text()).not.toContain("Access Denied");
+    expect(await (await browser.get("/account?notice=vip-denied")).text()).not.toContain("Access Denied");
   });
 
   it("makes a signed-in account a member when it enters a valid code: /secret-blog opens, My Account and the export say so", async () => {

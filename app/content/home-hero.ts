@@ -19,7 +19,7 @@ export const hero = {
   eyebrow: "The UK's home-services marketplace",
   title: "Trusted, vetted fixers for every job around your home",
   lead: "Book background-checked, insured professionals for repairs, cleaning, moving and care. Get an upfront quote, chat directly with your fixer, and pay only when the job is done.",
-  primaryCta: { label: "Get Early Access", href: "/early-access" },
+  primaryCta: { label: "Post a job", href: "/request" },
   secondaryCta: { label: "Browse all services", href: "/categories" },
   searchLabel: "Search FixiT",
   stats: [
@@ -31,7 +31,7 @@ export const hero = {
 
 export type HeroSlide = { slug: ServiceSlug; title: string; caption: string; image: Illustration };
 
-/** The hero carousel: 8 service images (spec §2.5), advancing every 4 s (§9). */
+/** The hero carousel: 8 service images, advancing every 4 s. */
 export const heroSlides: readonly HeroSlide[] = [
   { slug: "plumbing", title: "Plumbing", caption: "Leaks, boilers and blocked drains", image: illustration("services", "plumbing", "Illustration of a home with a plumber's wrench badge") },
   { slug: "electrical", title: "Electrical", caption: "Sockets, lighting and safety checks", image: illustration("services", "electrical", "Illustration of a home with an electrician's lightning badge") },

@@ -1,5 +1,5 @@
 /**
- * Copy and data for the home page (/). Figures and claims are the spec's (000 §1), word for word.
+ * Copy and data for the home page (/). Figures come from prices.ts and dates.ts, so one edit changes every page.
  * Dated claims are worded against today's date by the page (see ~/content/dates).
  */
 import { illustration, type Illustration, type Stat } from "~/content/home-hero";
@@ -66,7 +66,7 @@ export const whyChoose = {
 
 export type CareSlide = { slug: ServiceSlug; title: string; description: string; image: Illustration };
 
-/** The care carousel: 3 images, each with alt text, title and description (spec §2.5), every 5 s (§9). */
+/** The care carousel: 3 images, each with alt text, title and description, every 5 s. */
 export const careSlides: readonly CareSlide[] = [
   {
     slug: "house-sitting",

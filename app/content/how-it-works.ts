@@ -1,6 +1,6 @@
 import { freeCancellationHours } from "~/content/prices";
 
-/** /how-it-works: the four steps (spec 001 §2), in order. */
+/** /how-it-works: the four steps, in order. */
 export type HowItWorksStep = { title: string; description: string; points: string[] };
 
 export const howItWorksSteps: readonly HowItWorksStep[] = [

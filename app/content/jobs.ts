@@ -1,5 +1,5 @@
 /**
- * The open roles on /careers (spec 001 §3, "Job listing"). The id is what /recruitment
+ * The open roles on /careers. The id is what /recruitment
  * receives as ?position=<id> to pre-select the role.
  */
 export type JobListing = {

@@ -1,6 +1,6 @@
 /**
  * The site's navigation, read by the header, the mobile menu, the home page's menu and the footer.
- * Spec §2.1: "Features, How It Works, Professionals (in the header only), Testimonials, About Us,
+ * The links in this order: "Features, How It Works, Professionals (in the header only), Testimonials, About Us,
  * Careers, Help Center".
  */
 export type NavLink = { label: string; href: string };

@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { services } from "~/content/services";
-import {
-  allPricePence,
-  earningsClaimPerHour,
-  fees,
-  formatGBP,
-  formatPriceRange,
-  formatPriceWithUnit,
-  products,
-  servicePrices,
-  formatStartingPrice,
-  startingPricePence,
-} from "~/content/prices";
+import { earningsClaimPerHour, fees, formatGBP, products } from "~/content/prices";
+import { allPricePence, formatPriceRange, formatPriceWithUnit, servicePrices, formatStartingPrice, startingPricePence } from "~/content/service-prices";
 
 describe("formatGBP", () => {
   it("drops pence on whole pounds and keeps them otherwise", () => {

@@ -1,5 +1,5 @@
 /**
- * The site search's fixed list (spec §2.7: about 33 entries): every public page, every service
+ * The site search's fixed list (about 33 entries): every public page, every service
  * and the key features. Pages and services come from their own content files, so a new page
  * added to publicPages is searchable at once.
  */

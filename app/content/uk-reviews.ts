@@ -1,5 +1,5 @@
 /**
- * /uk-reviews: findings and quotes from FixiT's early-access market research (spec 001 §9).
+ * /uk-reviews: findings and quotes from FixiT's early-access market research.
  * These are research participants, not reviews of completed bookings, and the page says so.
  */
 export const researchStats = [

@@ -8,6 +8,7 @@ import { heroSlides } from "~/content/home-hero";
 import { DeferredBelowFold } from "~/features/home/deferred-below-fold";
 import { HomeHero } from "~/features/home/hero";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
+import { FlashStatus } from "~/components/ui/flash-status";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -32,6 +33,7 @@ export default function Home() {
         <HomeTopBar />
       </header>
       <main id="main" tabIndex={-1} className="outline-none">
+        <FlashStatus className="mx-auto w-full max-w-3xl px-4 pt-6" />
         <HomeHero />
         <DeferredBelowFold />
       </main>

@@ -1,14 +1,12 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, useActionData, useNavigation } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { toast } from "~/components/ui/toast";
-import { accountNoticeInReturnPath } from "~/features/account/messages";
 import { readAccountForm, requestReset, resendConfirmation, signIn, signUp } from "~/features/auth/actions.server";
 import { NoScriptResult, ResetRequestForm, SignInForm, SignUpForm } from "~/features/auth/auth-forms";
 import { redirectSignedIn, signInReturnPath } from "~/features/auth/guard.server";
-import type { AuthResult } from "~/features/auth/messages";
+import { invalidRequest, type AuthResult } from "~/features/auth/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_site.auth";
 
@@ -40,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "resend":
       return resendConfirmation(request, context, values);
     default:
-      return data<AuthResult>({ ok: false, title: "Invalid request", text: "Please try again." }, { status: 400 });
+      return data(invalidRequest("auth"), { status: 400 });
   }
 }
 
@@ -51,12 +49,6 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const [view, setView] = useState<View>(loaderData.view);
-  // Sent to sign in on the way to My Account with a message (e.g. 'Access Denied' from the VIP pages): say it here.
-  const notice = accountNoticeInReturnPath(loaderData.from);
-  useEffect(() => {
-    const shown = accountNoticeInReturnPath(loaderData.from);
-    if (shown) toast.error(shown.title, shown.text);
-  }, [loaderData.from]);
   const navigation = useNavigation();
   const noScriptResult = useActionData<typeof action>() as AuthResult | undefined;
   return (
@@ -70,11 +62,6 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {navigation.state === "loading" ? <Spinner label="Signing you in..." className="self-center" /> : null}
-          {notice ? (
-            <p role="status" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-              <strong>{notice.title}.</strong> {notice.text}
-            </p>
-          ) : null}
           <NoScriptResult result={noScriptResult} />
           {view === "reset" ? (
             <ResetRequestForm onBack={() => setView("signin")} />

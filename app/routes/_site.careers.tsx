@@ -12,7 +12,7 @@ import { publicPage } from "~/content/pages";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { investorInquiryAction } from "~/features/forms/actions.server";
 import { InvestorInquiryForm } from "~/features/forms/investor-inquiry-form";
-import { formClientAction } from "~/features/forms/use-form-submission";
+import { formClientAction } from "~/features/forms/client-action";
 
 const page = publicPage("/careers");
 

@@ -9,21 +9,27 @@ import { ServiceIcon } from "~/components/content/service-icon";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatPriceRange, formatPriceWithUnit, priceDisclaimer, servicePrices, type PriceRange } from "~/content/prices";
+import { priceDisclaimer } from "~/content/prices";
+import { formatPriceRange, formatPriceWithUnit, servicePrices, type PriceRange } from "~/content/service-prices";
 import { findServicePage, type CarePage, type TradePage } from "~/content/service-pages";
+import { requestPathFor } from "~/content/job-request";
 import { findService, services, type Service } from "~/content/services";
 import { checkPostcode } from "~/features/coverage/postcode-check";
 import { PostcodeCheckForm } from "~/features/coverage/postcode-check-form";
+import { TopRatedFixers } from "~/features/quotes/components/top-rated-fixers";
+import { topRatedForServicePage } from "~/features/quotes/public-profile.server";
 import { pageMeta } from "~/lib/seo";
 
-export function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const service = findService(params.slug);
   const page = findServicePage(params.slug);
   if (!service || !page) throw data(null, { status: 404 });
   // The postcode check's GET form (works without JavaScript); a malformed postcode is a 400 with its message.
   const postcode = new URL(request.url).searchParams.get("postcode");
   const postcodeCheck = postcode === null ? null : checkPostcode(postcode);
-  return data({ slug: service.slug, postcode: postcode ?? "", postcodeCheck }, { status: postcodeCheck?.status === "invalid" ? 400 : 200 });
+  // Cached for anonymous visitors (decision 012), dropped when reviews or services change (decision 023).
+  const topFixers = await topRatedForServicePage(context.services.db, service.slug);
+  return data({ slug: service.slug, postcode: postcode ?? "", postcodeCheck, topFixers }, { status: postcodeCheck?.status === "invalid" ? 400 : 200 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -49,10 +55,16 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       />
     </Container>
   );
-  return page.kind === "trade" ? (
-    <TradeLanding service={service} page={page} coverage={coverage} />
-  ) : (
-    <CareLanding service={service} page={page} coverage={coverage} />
+  // Real customers' ratings, just before the closing call to action.
+  const topFixers = <TopRatedFixers fixers={loaderData.topFixers} serviceLabel={service.name} />;
+  return (
+    <>
+      {page.kind === "trade" ? (
+        <TradeLanding service={service} page={page} coverage={coverage} topFixers={topFixers} />
+      ) : (
+        <CareLanding service={service} page={page} coverage={coverage} topFixers={topFixers} />
+      )}
+    </>
   );
 }
 
@@ -70,8 +82,8 @@ function Hero({ service, page }: { service: Service; page: TradePage | CarePage 
       aside={<HeroPanel service={service} />}
     >
       <Button asChild size="lg">
-        <Link to="/early-access">
-          Get Early Access <ArrowRight aria-hidden="true" />
+        <Link to={requestPathFor(service.slug)}>
+          Find a pro <ArrowRight aria-hidden="true" />
         </Link>
       </Button>
       <Button asChild size="lg" variant="outline">
@@ -105,7 +117,7 @@ function HeroPanel({ service }: { service: Service }) {
   );
 }
 
-function TradeLanding({ service, page, coverage }: { service: Service; page: TradePage; coverage: React.ReactNode }) {
+function TradeLanding({ service, page, coverage, topFixers }: { service: Service; page: TradePage; coverage: React.ReactNode; topFixers: React.ReactNode }) {
   return (
     <>
       <Hero service={service} page={page} />
@@ -130,12 +142,13 @@ function TradeLanding({ service, page, coverage }: { service: Service; page: Tra
       <PageSection id="why-choose" title={`Why choose FixiT for ${service.name.toLowerCase()}`}>
         <FeatureGrid features={page.whyChoose} icon={BadgeCheck} columns={4} />
       </PageSection>
+      {topFixers}
       <ClosingBand service={service} />
     </>
   );
 }
 
-function CareLanding({ service, page, coverage }: { service: Service; page: CarePage; coverage: React.ReactNode }) {
+function CareLanding({ service, page, coverage, topFixers }: { service: Service; page: CarePage; coverage: React.ReactNode; topFixers: React.ReactNode }) {
   const ranges = servicePrices[service.slug];
   const priceFor = (label?: string): PriceRange | undefined => (label ? ranges.find((r) => r.label === label) : undefined);
   return (
@@ -182,6 +195,7 @@ function CareLanding({ service, page, coverage }: { service: Service; page: Care
           </p>
         </Container>
       </section>
+      {topFixers}
       <ClosingBand service={service} />
     </>
   );

@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { publicPage } from "~/content/pages";
 import { platformFeatures, type PlatformFeature } from "~/content/platform-features";
-import { formatStartingPrice, priceDisclaimer } from "~/content/prices";
+import { priceDisclaimer } from "~/content/prices";
+import { formatStartingPrice } from "~/content/service-prices";
 import { services, type Service } from "~/content/services";
 import { pageMeta } from "~/lib/seo";
 

@@ -4,10 +4,12 @@ import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
 import { formatGBP, products } from "~/content/prices";
-import { earlyAccessAction } from "~/features/forms/actions.server";
+import { badRequest, donationAction, handleContactForm } from "~/features/forms/actions.server";
+import { readTextForm } from "~/lib/forms/forms.server";
 import { FeedbackForm } from "~/features/forms/feedback-form";
-import { formClientAction } from "~/features/forms/use-form-submission";
+import { formClientAction } from "~/features/forms/client-action";
 import { WaitlistForm } from "~/features/forms/waitlist-form";
+import { vipCodeAction } from "~/features/vip/access.server";
 import { VipCodeForm, vipCodeClientAction } from "~/features/vip/vip-code-form";
 import { pageMeta } from "~/lib/seo";
 
@@ -23,7 +25,21 @@ export function loader({ context }: Route.LoaderArgs) {
   return { signupCount: context.services.config.EARLY_ACCESS_SIGNUP_COUNT, today: new Date().toISOString() };
 }
 
-export const action = (args: Route.ActionArgs) => earlyAccessAction(args);
+/** The page's four forms, told apart by `intent`: feedback, the donation checkout, the VIP code, else the waitlist. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readTextForm(request);
+  if (!formData) return badRequest("waitlist");
+  switch (formData.get("intent")) {
+    case "feedback":
+      return handleContactForm("feedback", formData, context);
+    case "donation":
+      return donationAction(formData, request, context);
+    case "vip-code":
+      return vipCodeAction(request, context, formData);
+    default:
+      return handleContactForm("waitlist", formData, context);
+  }
+}
 
 /** Retry-After on a rate-limited answer (429) reaches the browser on a document POST too. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -127,7 +143,7 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
             <span className="sr-only"> (opens the checkout in a new tab)</span>
           </a>
         </p>
-        {/* The code entry (issue 9): checked on the server; the blog link carries the code. */}
+        {/* The code entry: checked on the server; the blog link carries the code. */}
         <div className="mt-2 flex flex-col gap-2 border-t border-border pt-5">
           <h3 className="text-lg font-semibold">Already a VIP member?</h3>
           <p className="text-sm text-muted-foreground">Enter the code from your VIP confirmation email, or one FixiT gave you, to open the VIP blog.</p>

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/_site.fixer-ai";
 import { getOptionalUser } from "~/features/auth/guard.server";
+import { DeferredFixerChat } from "~/features/assistant/components/deferred-fixer-chat";
 import { FixerAiLanding } from "~/features/assistant/components/fixer-ai-landing";
-import { FixerChat } from "~/features/assistant/components/fixer-chat";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "AI Fixer", description: "Instant, safe home-repair advice for UK homes.", path: "/fixer-ai" });
 
-/** Signed-in visitors get the chat; everyone else the public landing view (spec §2.4). */
+/** Signed-in visitors get the chat; everyone else the public landing view, which says what it is and asks them to sign in. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
   return { signedIn: user !== null };
@@ -15,5 +15,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function FixerAiPage({ loaderData }: Route.ComponentProps) {
   // The chat is only ever rendered for a signed-in visitor, so it never reaches a signed-out page's HTML.
-  return loaderData.signedIn ? <FixerChat /> : <FixerAiLanding />;
+  return loaderData.signedIn ? <DeferredFixerChat /> : <FixerAiLanding />;
 }

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/_site.fixer-onboarding";
 import { requireUser } from "~/features/auth/guard.server";
-import { readTextForm } from "~/features/forms/actions.server";
+import { readTextForm } from "~/lib/forms/forms.server";
 import { loadPortal, submitOnboarding, unlockFixerPortal } from "~/features/fixers/onboarding.server";
 import { FixerPortalPage } from "~/features/fixers/portal";
 import { pageMeta } from "~/lib/seo";

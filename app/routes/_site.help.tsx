@@ -10,7 +10,7 @@ import { publicPage } from "~/content/pages";
 import { pageMeta } from "~/lib/seo";
 import { contactSupportAction } from "~/features/forms/actions.server";
 import { ContactSupportForm } from "~/features/forms/contact-support-form";
-import { formClientAction } from "~/features/forms/use-form-submission";
+import { formClientAction } from "~/features/forms/client-action";
 
 const page = publicPage("/help");
 

@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { formatLongDate, isPast, milestones } from "~/content/dates";
 import { howItWorksSteps } from "~/content/how-it-works";
 import { publicPage } from "~/content/pages";
-import { fees, formatGBP, formatPriceWithUnit, freeCancellationHours, products, servicePrices } from "~/content/prices";
+import { fees, formatGBP, freeCancellationHours, products } from "~/content/prices";
+import { formatPriceWithUnit, servicePrices } from "~/content/service-prices";
 import { services } from "~/content/services";
 import { pageMeta } from "~/lib/seo";
 

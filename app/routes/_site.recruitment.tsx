@@ -4,7 +4,7 @@ import { company } from "~/content/company";
 import { findJob } from "~/content/jobs";
 import { RecruitmentForm } from "~/features/forms/recruitment-form";
 import { recruitmentAction } from "~/features/forms/recruitment.server";
-import { formClientAction } from "~/features/forms/use-form-submission";
+import { formClientAction } from "~/features/forms/client-action";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>

@@ -1,15 +1,12 @@
-import { useId, type FormEvent } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { Link, useActionData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/toast";
 import { completeReset, readAccountForm } from "~/features/auth/actions.server";
-import { NoScriptResult } from "~/features/auth/auth-forms";
+import { AccountField, NoScriptResult, toastFirstProblem } from "~/features/auth/auth-forms";
 import type { AuthResult } from "~/features/auth/messages";
-import { checkForm, newPasswordSchema } from "~/features/auth/schemas";
-import { useResultToast } from "~/features/auth/use-result-toast";
+import { toastResult } from "~/features/auth/result-toast";
+import { newPasswordSchema } from "~/features/auth/schemas";
+import { useForm } from "~/lib/forms/use-form";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_site.reset-password";
 
@@ -32,21 +29,16 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<AuthResult>({ key: "new-password" });
-  useResultToast(fetcher.data);
+  const { fetcher, busy, onSubmit } = useForm<AuthResult>({
+    form: "new-password",
+    schema: newPasswordSchema,
+    focusFirstError: false,
+    onInvalid: toastFirstProblem,
+    onResult: toastResult,
+    resetOn: () => false,
+  });
   const noScript = useActionData<typeof action>() as AuthResult | undefined;
   const result = fetcher.data ?? noScript;
-  const passwordId = useId();
-  const confirmId = useId();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const checked = checkForm(newPasswordSchema, values);
-    if (!checked.ok) {
-      event.preventDefault();
-      toast.error(checked.problem.title, checked.problem.text);
-    }
-  }
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10 sm:py-16">
@@ -57,7 +49,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {!fetcher.data ? <NoScriptResult result={noScript} /> : null}
-          {result?.ok ? (
+          {result?.status === "success" ? (
             <Button asChild>
               <Link to="/auth">Sign In</Link>
             </Button>
@@ -71,22 +63,16 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           ) : (
             <fetcher.Form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
               <input type="hidden" name="token" value={loaderData.token} />
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={passwordId}>New password</Label>
-                <Input id={passwordId} name="password" type="password" autoComplete="new-password" aria-required="true" />
-              </div>
-              {result && !result.ok && result.reasons?.length ? (
+              <AccountField label="New password" name="password" type="password" autoComplete="new-password" aria-required="true" />
+              {result?.reasons?.length ? (
                 <ul className="list-disc pl-5 text-sm text-destructive">
                   {result.reasons.map((reason) => (
                     <li key={reason}>{reason}</li>
                   ))}
                 </ul>
               ) : null}
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={confirmId}>Confirm new password</Label>
-                <Input id={confirmId} name="confirmPassword" type="password" autoComplete="new-password" aria-required="true" />
-              </div>
-              <Button type="submit" loading={fetcher.state !== "idle"}>
+              <AccountField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" aria-required="true" />
+              <Button type="submit" loading={busy}>
                 Set New Password
               </Button>
             </fetcher.Form>

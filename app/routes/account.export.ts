@@ -1,12 +1,20 @@
 import { redirect } from "react-router";
-import { downloadAccountData } from "~/features/account/account.server";
+import { exportAccountData } from "~/features/account/account.server";
 import { requireUser } from "~/features/auth/guard.server";
 import type { Route } from "./+types/account.export";
 
 /** POST /account/export: 'Download my data' — a JSON attachment of everything stored about the user. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  return downloadAccountData(context, user);
+  const body = JSON.stringify(await exportAccountData(context.services.db, user.id), null, 2);
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "content-disposition": `attachment; filename="fixit-account-data-${date}.json"`,
+      "cache-control": "no-store",
+    },
+  });
 }
 
 export function loader() {

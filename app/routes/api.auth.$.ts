@@ -8,7 +8,7 @@ import type { Route } from "./+types/api.auth.$";
  */
 function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const headers = authHeaders(request, context);
-  // Marks an attempt that came over HTTP: better-auth's hooks apply the account limits to it (server/auth/limits.ts).
+  // Marks an attempt that came over HTTP: better-auth's hooks apply the account limits to it (~/features/auth/limits.server.ts).
   headers.set(API_REQUEST_HEADER, "1");
   const forwarded = new Request(request, { headers });
   return context.services.auth.handler(forwarded);

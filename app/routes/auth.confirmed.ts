@@ -1,16 +1,15 @@
 import { redirect } from "react-router";
 import { getOptionalUser } from "~/features/auth/guard.server";
-import { noticeCookie } from "~/lib/notice-cookie";
+import { withFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/auth.confirmed";
 
 /**
  * Where a confirmation link lands once better-auth has confirmed the address and signed the visitor
- * in: on to the home page, with the one-read notice "Email confirmed — welcome to FixiT". A visit
- * without a session (a typed URL) just goes home.
+ * in: on to the home page, with the flash "Email confirmed — welcome to FixiT". A visit without a
+ * session (a typed URL) just goes home.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = context.services;
   if (!(await getOptionalUser(request, context))) return redirect("/");
-  const secure = config.isProduction && config.publicUrl.startsWith("https://");
-  return redirect("/", { headers: { "set-cookie": noticeCookie("email-confirmed", secure), "cache-control": "no-store" } });
+  const flash = { kind: "success", title: "Email confirmed — welcome to FixiT", text: "" } as const;
+  return redirect("/", { headers: withFlash(context.services.config, flash, { "cache-control": "no-store" }) });
 }

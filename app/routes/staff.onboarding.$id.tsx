@@ -1,5 +1,5 @@
 import { Download, Eye } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ActionResult } from "~/features/staff/components/action-result";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
@@ -10,10 +10,10 @@ import { canViewInline } from "~/features/staff/download-headers";
 import { formatBytes, formatDateTime } from "~/features/staff/format";
 import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
 import { loadOnboardingApplication } from "~/features/staff/lists/onboarding.server";
-import { staffMessages, type StaffActionResult } from "~/features/staff/messages";
 import { staffMeta } from "~/features/staff/meta";
 import { reviewApplication } from "~/features/staff/review.server";
-import { allowedDecisions, isOnboardingStatus } from "~/features/staff/review-schema";
+import { allowedDecisions, isOnboardingStatus, reviewParsing, reviewSchema } from "~/features/staff/review-schema";
+import { checkStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { humanise, statusLabel } from "~/features/staff/status";
 import type { Route } from "./+types/staff.onboarding.$id";
 
@@ -31,8 +31,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const id = parseIdParam(params.id);
   const form = await request.formData();
-  if (form.get("intent") !== "review") return data<StaffActionResult>({ ok: false, ...staffMessages.badRequest }, { status: 400 });
-  return reviewApplication(context, user, id, form);
+  if (form.get("intent") !== "review") return staffBadRequest();
+  const checked = checkStaffForm(reviewSchema, form, (errors) => ({ title: "Check the review", text: Object.values(errors)[0] ?? "" }), reviewParsing);
+  if (!checked.ok) return checked.answer;
+  return staffAnswer(await reviewApplication(context.services, user, id, checked.data));
 }
 
 const folders = [

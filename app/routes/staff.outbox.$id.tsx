@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ActionResult } from "~/features/staff/components/action-result";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
@@ -7,7 +7,7 @@ import { StatusBadge } from "~/features/staff/components/status-badge";
 import { formatDateTime } from "~/features/staff/format";
 import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
 import { loadOutboxJob } from "~/features/staff/lists/outbox.server";
-import { staffMessages, type StaffActionResult } from "~/features/staff/messages";
+import { staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { staffMeta } from "~/features/staff/meta";
 import { retryOutboxJob } from "~/features/staff/outbox-admin.server";
 import { humanise } from "~/features/staff/status";
@@ -26,8 +26,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const id = parseIdParam(params.id);
   const form = await request.formData();
-  if (form.get("intent") !== "retry") return data<StaffActionResult>({ ok: false, ...staffMessages.badRequest }, { status: 400 });
-  return retryOutboxJob(context, user, id);
+  if (form.get("intent") !== "retry") return staffBadRequest();
+  return staffAnswer(await retryOutboxJob(context.services.db, user, id));
 }
 
 export default function OutboxJobDetail({ loaderData: { job }, actionData }: Route.ComponentProps) {

@@ -1,19 +1,22 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { ActionResult } from "~/features/staff/components/action-result";
 import { ConfirmAction } from "~/features/staff/components/confirm-action";
+import { ReasonForm } from "~/features/staff/components/reason-form";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
 import { formatDateTime } from "~/features/staff/format";
-import { notFound, parseTextIdParam, requireStaff } from "~/features/staff/guard.server";
+import { notFound, parseTextIdParam, requireStaff, staffActor } from "~/features/staff/guard.server";
 import { loadUser } from "~/features/staff/lists/users.server";
-import { staffMessages, type StaffActionResult } from "~/features/staff/messages";
 import { staffMeta } from "~/features/staff/meta";
+import { fixerLeadsOf, moderationParsing, moderationSchema, reasonProblem, staffSetLeads } from "~/features/staff/moderation.server";
 import { humanise, statusLabel } from "~/features/staff/status";
-import { changeRole, setDisabled } from "~/features/staff/users-admin.server";
+import { checkStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
+import { changeRole, roleSchema, setDisabled, staffCan } from "~/features/staff/users-admin.server";
+import { withFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/staff.users.$id";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => staffMeta(loaded ? loaded.found.user.email : "User");
@@ -22,37 +25,40 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
   const found = await loadUser(context.services.db, parseTextIdParam(params.id));
   if (!found) notFound();
-  const self = found.user.id === viewer.id;
-  const protectedAccount = found.user.role === "staff" || found.user.role === "admin";
-  return {
-    found,
-    can: {
-      changeRole: viewer.role === "admin" && !self,
-      disable: !self && (!protectedAccount || viewer.role === "admin"),
-    },
-    self,
-  };
+  const { self, ...can } = staffCan(viewer, found.user);
+  return { found, can, self, leads: await fixerLeadsOf(context.services.db, found.user.id) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireStaff(request, context);
+  const actor = staffActor(await requireStaff(request, context), context);
   const id = parseTextIdParam(params.id);
   const form = await request.formData();
   switch (form.get("intent")) {
     case "disable":
-      return setDisabled(context, user, id, true);
+      return staffAnswer(await setDisabled(context.services, actor, id, true));
     case "enable":
-      return setDisabled(context, user, id, false);
-    case "role":
-      return changeRole(context, user, id, form);
+      return staffAnswer(await setDisabled(context.services, actor, id, false));
+    case "role": {
+      const checked = checkStaffForm(roleSchema, form, (errors) => ({ title: "Choose a role", text: errors.role ?? "" }));
+      if (!checked.ok) return checked.answer;
+      return staffAnswer(await changeRole(context.services, actor, id, checked.data.role));
+    }
+    case "leads-disable":
+    case "leads-enable": {
+      const checked = checkStaffForm(moderationSchema, form, reasonProblem, moderationParsing);
+      if (!checked.ok) return checked.answer;
+      const outcome = await staffSetLeads(context.services, actor, id, form.get("intent") === "leads-disable", checked.data.reason);
+      if (!outcome.ok) return staffAnswer(outcome);
+      return redirect(`/staff/users/${encodeURIComponent(id)}`, { headers: withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
+    }
     default:
-      return data<StaffActionResult>({ ok: false, ...staffMessages.badRequest }, { status: 400 });
+      return staffBadRequest();
   }
 }
 
 const roleOptions = ["user", "staff", "admin"] as const;
 
-export default function UserDetail({ loaderData: { found, can, self }, actionData }: Route.ComponentProps) {
+export default function UserDetail({ loaderData: { found, can, self, leads }, actionData }: Route.ComponentProps) {
   const { user, activeSessions, vip, registrations, applications, recentEvents } = found;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -162,6 +168,35 @@ export default function UserDetail({ loaderData: { found, can, self }, actionDat
               </p>
             )}
           </Panel>
+          {leads ? (
+            <Panel title={leads.leadsDisabledAt ? "Leads paused" : "Leads"} id="leads">
+              <div className="flex flex-col gap-3 text-sm">
+                <p>
+                  Fixer profile{" "}
+                  <a href={`/fixers/${leads.slug}`} className="text-primary underline underline-offset-4">
+                    {leads.displayName}
+                  </a>
+                  .{" "}
+                  {leads.leadsDisabledAt
+                    ? `Leads paused ${formatDateTime(leads.leadsDisabledAt)}: ${leads.leadsDisabledReason ?? ""}`
+                    : "Matched to new jobs in their services and areas."}
+                </p>
+                {!can.disable ? (
+                  <p>{self ? "You cannot pause or resume your own leads." : "Only an admin can pause or resume the leads of a staff or admin account."}</p>
+                ) : leads.leadsDisabledAt ? (
+                  <ReasonForm intent="leads-enable" label="Reason for turning leads back on" hint="The fixer is emailed that leads are on again." submit="Enable leads" />
+                ) : (
+                  <ReasonForm
+                    intent="leads-disable"
+                    label="Reason for pausing leads"
+                    hint="The fixer is emailed this reason. They get no new jobs and cannot quote or message until leads are on again; their profile stays."
+                    submit="Disable leads"
+                    destructive
+                  />
+                )}
+              </div>
+            </Panel>
+          ) : null}
           <Panel title={user.disabledAt ? "Disabled" : "Access"} id="access">
             {!can.disable ? (
               <p className="text-sm">{self ? "You cannot disable your own account." : "Only an admin can disable or enable a staff or admin account."}</p>

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ActionResult } from "~/features/staff/components/action-result";
 import { ConfirmAction } from "~/features/staff/components/confirm-action";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
@@ -7,7 +7,7 @@ import { StatusBadge } from "~/features/staff/components/status-badge";
 import { formatDateTime } from "~/features/staff/format";
 import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
 import { loadVipCode } from "~/features/staff/lists/vip.server";
-import { staffMessages, type StaffActionResult } from "~/features/staff/messages";
+import { staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { staffMeta } from "~/features/staff/meta";
 import { revokeVipCode } from "~/features/staff/vip-codes-admin.server";
 import type { Route } from "./+types/staff.vip-codes.$id";
@@ -25,8 +25,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const id = parseIdParam(params.id);
   const form = await request.formData();
-  if (form.get("intent") !== "revoke") return data<StaffActionResult>({ ok: false, ...staffMessages.badRequest }, { status: 400 });
-  return revokeVipCode(context, user, id);
+  if (form.get("intent") !== "revoke") return staffBadRequest();
+  return staffAnswer(await revokeVipCode(context.services.db, user, id));
 }
 
 export default function VipCodeDetail({ loaderData: { code, members }, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ActionResult } from "~/features/staff/components/action-result";
 import { ConfirmAction } from "~/features/staff/components/confirm-action";
@@ -9,9 +9,11 @@ import { StatusBadge } from "~/features/staff/components/status-badge";
 import { formatDateTime } from "~/features/staff/format";
 import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
 import { loadVipPost } from "~/features/staff/lists/posts.server";
-import { noticeFrom, staffMessages, type StaffActionResult } from "~/features/staff/messages";
+import { vipPostParsing, vipPostSchema } from "~/features/staff/post-schema";
+import { checkStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
+import { withFlash } from "~/lib/flash.server";
 import { staffMeta } from "~/features/staff/meta";
-import { deleteVipPost, setVipPostPublished, updateVipPost } from "~/features/staff/posts-admin.server";
+import { deleteVipPost, postProblem, setVipPostPublished, updateVipPost } from "~/features/staff/posts-admin.server";
 import type { Route } from "./+types/staff.vip-posts.$id";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => staffMeta(loaded ? `Edit: ${loaded.post.title}` : "VIP post");
@@ -20,32 +22,38 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const post = await loadVipPost(context.services.db, parseIdParam(params.id));
   if (!post) notFound();
-  return { post, notice: noticeFrom(request.url) };
+  return { post };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const id = parseIdParam(params.id);
+  const { db, config } = context.services;
   const form = await request.formData();
   switch (form.get("intent")) {
-    case "save":
-      return updateVipPost(context, user, id, form);
+    case "save": {
+      const checked = checkStaffForm(vipPostSchema, form, () => postProblem, vipPostParsing);
+      if (!checked.ok) return checked.answer;
+      return staffAnswer(await updateVipPost(db, user, id, checked.data));
+    }
     case "publish":
-      return setVipPostPublished(context, user, id, true);
+      return staffAnswer(await setVipPostPublished(db, user, id, true));
     case "unpublish":
-      return setVipPostPublished(context, user, id, false);
-    case "delete":
-      return deleteVipPost(context, user, id);
+      return staffAnswer(await setVipPostPublished(db, user, id, false));
+    case "delete": {
+      const outcome = await deleteVipPost(db, user, id);
+      if (!outcome.ok) return staffAnswer(outcome);
+      return redirect("/staff/vip-posts", { headers: withFlash(config, { kind: "success", title: outcome.title, text: outcome.text }) });
+    }
     default:
-      return data<StaffActionResult>({ ok: false, ...staffMessages.badRequest }, { status: 400 });
+      return staffBadRequest();
   }
 }
 
-export default function EditVipPost({ loaderData: { post, notice }, actionData }: Route.ComponentProps) {
+export default function EditVipPost({ loaderData: { post }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const published = post.publishedAt !== null;
   const toggling = navigation.state === "submitting" && ["publish", "unpublish"].includes(String(navigation.formData?.get("intent")));
-  const result = actionData ?? (notice ? { ok: true, ...notice } : null);
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
@@ -54,7 +62,7 @@ export default function EditVipPost({ loaderData: { post, notice }, actionData }
         badge={<StatusBadge status={published ? "published" : "draft"} />}
         description={published ? `Published ${formatDateTime(post.publishedAt)} · last edited ${formatDateTime(post.updatedAt)}` : `Draft · last edited ${formatDateTime(post.updatedAt)}`}
       />
-      <ActionResult result={result} />
+      <ActionResult result={actionData} />
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(18rem,1fr)]">
         <Panel title="Post" id="post">
           <PostForm

@@ -1,12 +1,15 @@
-import { data } from "react-router";
+import { redirect } from "react-router";
 import { ActionResult } from "~/features/staff/components/action-result";
 import { PageHeader, Panel } from "~/features/staff/components/page-header";
 import { PostForm } from "~/features/staff/components/post-form";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { requireStaff } from "~/features/staff/guard.server";
-import { staffMessages, type StaffActionResult } from "~/features/staff/messages";
+import { staffFlashes } from "~/features/staff/messages";
+import { vipPostParsing, vipPostSchema } from "~/features/staff/post-schema";
+import { checkStaffForm, staffBadRequest } from "~/features/staff/respond.server";
+import { withFlash } from "~/lib/flash.server";
 import { staffMeta } from "~/features/staff/meta";
-import { createVipPost } from "~/features/staff/posts-admin.server";
+import { createVipPost, postProblem } from "~/features/staff/posts-admin.server";
 import type { Route } from "./+types/staff.vip-posts.new";
 
 export const meta: Route.MetaFunction = () => staffMeta("New VIP post");
@@ -20,8 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent !== "save" && intent !== "publish") return data<StaffActionResult>({ ok: false, ...staffMessages.badRequest }, { status: 400 });
-  return createVipPost(context, user, form, intent === "publish");
+  if (intent !== "save" && intent !== "publish") return staffBadRequest();
+  const checked = checkStaffForm(vipPostSchema, form, () => postProblem, vipPostParsing);
+  if (!checked.ok) return checked.answer;
+  const publish = intent === "publish";
+  const id = await createVipPost(context.services.db, user, checked.data, publish);
+  return redirect(`/staff/vip-posts/${id}`, { headers: withFlash(context.services.config, publish ? staffFlashes.postPublished : staffFlashes.postCreated) });
 }
 
 export default function NewVipPost({ actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./test";
 import { makeDocx, makePdf } from "#tests/helpers/documents.ts";
 import { waitForMailTo } from "./accounts";
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./test";
 import { mkdirSync } from "node:fs";
 
 /**
@@ -16,13 +16,17 @@ export async function expectNoSeriousA11yViolations(page: Page, within?: string)
 
 export const widths = { phone: 360, desktop: 1440 } as const;
 
-/** Saves full-page screenshots at 360 px and 1440 px under screenshots/ for a person to look at. */
-export async function saveScreenshots(page: Page, name: string, path: string) {
+/**
+ * Saves full-page screenshots at 360 px and 1440 px under screenshots/ for a person to look at;
+ * `check`, when given, asserts what the page shows at each width before its picture is taken.
+ */
+export async function saveScreenshots(page: Page, name: string, path: string, check?: (width: number) => Promise<void>) {
   mkdirSync("screenshots", { recursive: true });
   for (const [label, width] of Object.entries(widths)) {
     await page.setViewportSize({ width, height: label === "phone" ? 780 : 900 });
     await page.goto(path);
     await page.waitForLoadState("networkidle");
+    await check?.(width);
     await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
   }
 }

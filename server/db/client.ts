@@ -34,6 +34,13 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    // pool.end() resolves once its clients are told to end, before their sockets close: close()
+    // also waits for each connection to end, so nothing is left open when it resolves.
+    const open = new Set<InstanceType<typeof pg.Client>>();
+    pool.on("connect", (client) => {
+      open.add(client);
+      client.once("end", () => open.delete(client));
+    });
     const db = drizzle(pool, { logger: countingLogger });
     // Several instances may start together: one migrates, the others wait for it.
     const client = await pool.connect();
@@ -44,7 +51,12 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
       await client.query("SELECT pg_advisory_unlock(724101)").catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const close = async () => {
+      const ended = [...open].map((client) => new Promise<void>((resolve) => client.once("end", () => resolve())));
+      await pool.end();
+      await Promise.all(ended);
+    };
+    return { db: db as unknown as Db, kind: "postgres", close };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { paintBeforeScripts } from "./paint-first.ts";
 import { dayKey, etagFor, matchesIfNoneMatch, PageCache, policyWithScriptHashes, preparePage, type CachedPage } from "./page-cache.ts";
 
 type Options = {
@@ -12,6 +13,11 @@ type Options = {
   /** Origin of the rendering request: the configured public URL, never the client's Host header. */
   origin: string;
   loadContext: (requestId: string) => AppLoadContext;
+  /**
+   * How long a path's page may be served, for pages built from data (a service page's top-rated
+   * fixers): a bound on staleness across processes; in this process the data's owner invalidates.
+   */
+  maxAgeMs?: (path: string) => number | undefined;
 };
 
 /** Headers that belong to one response, never to a stored page. */
@@ -48,7 +54,7 @@ export function pageCacheMiddleware(options: Options): RequestHandler & { cache:
     response.headers.forEach((value, name) => {
       if (!perResponseHeaders.has(name)) kept.push([name, value]);
     });
-    return preparePage(await response.text(), kept);
+    return preparePage(paintBeforeScripts(await response.text()), kept);
   };
 
   const middleware: RequestHandler = (req, res, next) => {
@@ -58,7 +64,7 @@ export function pageCacheMiddleware(options: Options): RequestHandler & { cache:
     const parts = { buildId, path: req.path, consentChosen: consent !== undefined, day: dayKey() };
     const hit = cache.get(parts);
     if (hit) return send(req, res, hit, "hit");
-    cache.getOrRender(parts, () => renderForCache(req.path, consent)).then(
+    cache.getOrRender(parts, () => renderForCache(req.path, consent), options.maxAgeMs?.(req.path)).then(
       (page) => (page ? send(req, res, page, "miss") : next()),
       next,
     );

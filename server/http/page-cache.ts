@@ -102,28 +102,40 @@ export function policyWithScriptHashes(policy: string, nonce: string, hashes: st
  * misses of one key share one render.
  */
 export class PageCache {
-  private entries = new Map<string, { buildId: string; day: string; page: CachedPage }>();
+  private entries = new Map<string, { buildId: string; day: string; path: string; expiresAt: number; page: CachedPage }>();
   private pending = new Map<string, Promise<CachedPage | null>>();
   private current: { buildId: string; day: string } | undefined;
+  /** Bumped by every invalidate(): a render that started before it is not stored (it may hold old data). */
+  private generation = 0;
 
   get size(): number {
     return this.entries.size;
   }
 
-  get(parts: CacheKeyParts): CachedPage | undefined {
-    return this.entries.get(pageCacheKey(parts))?.page;
+  get(parts: CacheKeyParts, now = Date.now()): CachedPage | undefined {
+    const key = pageCacheKey(parts);
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry?.page;
   }
 
-  /** The cached page, or `render()`'s result stored; `null` (not cacheable) is returned and not stored. */
-  getOrRender(parts: CacheKeyParts, render: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
+  /**
+   * The cached page, or `render()`'s result stored; `null` (not cacheable) is returned and not stored.
+   * `maxAgeMs` bounds how long a page built from data (not only typed content) is served.
+   */
+  getOrRender(parts: CacheKeyParts, render: () => Promise<CachedPage | null>, maxAgeMs?: number): Promise<CachedPage | null> {
     const key = pageCacheKey(parts);
-    const hit = this.entries.get(key);
-    if (hit) return Promise.resolve(hit.page);
+    const hit = this.get(parts);
+    if (hit) return Promise.resolve(hit);
     let pending = this.pending.get(key);
     if (!pending) {
+      const generation = this.generation;
       pending = render()
         .then((page) => {
-          if (page) this.set(parts, page);
+          if (page && generation === this.generation) this.set(parts, page, maxAgeMs);
           return page;
         })
         .finally(() => this.pending.delete(key));
@@ -132,14 +144,30 @@ export class PageCache {
     return pending;
   }
 
-  set(parts: CacheKeyParts, page: CachedPage): void {
+  set(parts: CacheKeyParts, page: CachedPage, maxAgeMs = Number.POSITIVE_INFINITY): void {
     if (this.current?.buildId !== parts.buildId || this.current.day !== parts.day) {
       for (const [key, entry] of this.entries) {
         if (entry.buildId !== parts.buildId || entry.day !== parts.day) this.entries.delete(key);
       }
       this.current = { buildId: parts.buildId, day: parts.day };
     }
-    this.entries.set(pageCacheKey(parts), { buildId: parts.buildId, day: parts.day, page });
+    this.entries.set(pageCacheKey(parts), { buildId: parts.buildId, day: parts.day, path: parts.path, expiresAt: Date.now() + maxAgeMs, page });
+  }
+
+  /**
+   * Drops every entry whose path matches (the data it was built from changed), and keeps renders
+   * already under way from storing what they read before the change. Returns how many were dropped.
+   */
+  invalidate(matches: (path: string) => boolean): number {
+    this.generation++;
+    let dropped = 0;
+    for (const [key, entry] of this.entries) {
+      if (matches(entry.path)) {
+        this.entries.delete(key);
+        dropped++;
+      }
+    }
+    return dropped;
   }
 }
 

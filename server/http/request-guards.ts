@@ -40,14 +40,14 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 /**
  * Every page action reads a form. A POST (or PUT/PATCH/DELETE) to a page with any other body type
  * (JSON, text/plain, none) is answered 415 here rather than failing inside the action. Not pages:
- * better-auth's JSON endpoints (/api/auth), the test-only fixture endpoint, and the routes mounted
- * before this (Stripe's webhook, the staff tool).
+ * better-auth's JSON endpoints (/api/auth), and the routes mounted before this (Stripe's webhook,
+ * the staff tool).
  */
-const JSON_ENDPOINTS = ["/api/auth/", "/dev/staff-fixtures"];
+const AUTH_API = "/api/auth/";
 
 export const refuseNonFormBodies: RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  if (JSON_ENDPOINTS.some((prefix) => req.path === prefix || req.path.startsWith(prefix))) return next();
+  if (req.path.startsWith(AUTH_API)) return next();
   const type = (req.headers["content-type"] ?? "").split(";", 1)[0]!.trim().toLowerCase();
   if (FORM_TYPES.includes(type)) return next();
   refuse(res, 415, "Unsupported body: send the form as application/x-www-form-urlencoded or multipart/form-data.");

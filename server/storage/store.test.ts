@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidStorageKeyError, isValidStorageKey, newStorageKey, sanitiseFileName } from "./store.ts";
 
 describe("sanitiseFileName", () => {
-  it("turns every character but letters, digits, dot and hyphen into an underscore (spec 001 §5)", () => {
+  it("turns every character but letters, digits, dot and hyphen into an underscore", () => {
     expect(sanitiseFileName("My CV (final) £2026.pdf")).toBe("My_CV__final___2026.pdf");
     expect(sanitiseFileName("insurance-cert_v2.docx")).toBe("insurance-cert_v2.docx");
     expect(sanitiseFileName("résumé.pdf")).toBe("r_sum_.pdf");

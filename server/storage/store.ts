@@ -34,7 +34,7 @@ const MAX_KEY_LENGTH = 1024; // S3's limit
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 /**
- * Makes a file name safe to store and to show (spec 001 §5): every character other than letters,
+ * Makes a file name safe to store and to show: every character other than letters,
  * digits, dot and hyphen becomes an underscore. Runs of dots collapse to one and leading dots go,
  * so the result is never `..` or hidden; it is capped at `maxLength`, keeping the extension.
  */

@@ -3,7 +3,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
+import type { start as startServer } from "#server/app.ts";
+import type { AppServices } from "~/features/services.server.ts";
 
 export type TestServer = {
   url: string;
@@ -24,35 +27,44 @@ type Options = {
   reuse?: { databaseUrl: string; dataDir: string };
 };
 
+/** The settings every test server runs with, then the test's own. */
+function serverEnv(dataDir: string, databaseUrl: string, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    APP_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "info",
+    MAIL_WORKER_INTERVAL_MS: "100",
+    // Tests stand in for a load balancer on loopback: X-Forwarded-For gives each test its own address.
+    // (The default trusts no proxy; tests/hardening.test.ts overrides this with TRUST_PROXY="" to check it.)
+    TRUST_PROXY: "loopback",
+    ...env,
+  };
+}
+
 /**
  * Starts the real production server (build/server) in a child process on a free port,
  * with a database of its own: in-memory PGlite, or a fresh PostgreSQL database when the
- * suite runs with TEST_DB_KIND=postgres (dropped on dispose).
+ * suite runs with TEST_DB_KIND=postgres (dropped on dispose). For tests that need the process
+ * itself: signals, restarts, several instances. A test that seeds or reads the database uses
+ * {@link startServerInProcess}.
  */
 export async function startTestServer(options: Options = {}): Promise<TestServer> {
   const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), "fixit-test-"));
   const databaseUrl = options.reuse?.databaseUrl ?? (await createTestDatabase());
   let output = "";
   const child = spawn(process.execPath, ["server/main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      APP_ENV: "test",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "info",
-      MAIL_WORKER_INTERVAL_MS: "100",
-      // Tests stand in for a load balancer on loopback: X-Forwarded-For gives each test its own address.
-      // (The default trusts no proxy; tests/hardening.test.ts overrides this with TRUST_PROXY="" to check it.)
-      TRUST_PROXY: "loopback",
-      ...options.env,
-    },
+    env: { ...process.env, NODE_ENV: "production", ...serverEnv(dataDir, databaseUrl, options.env) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), Number(process.env.TEST_SERVER_START_MS ?? 45_000));
+    // A server that has not started in time is killed: left running, it would outlive the test run.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${output}`));
+    }, Number(process.env.TEST_SERVER_START_MS ?? 90_000));
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"url":"(http:\/\/localhost:\d+)".*FixiT is listening/.exec(output);
@@ -88,6 +100,45 @@ export async function startTestServer(options: Options = {}): Promise<TestServer
       await stop();
       await dropTestDatabase(databaseUrl);
       if (!options.reuse) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type InProcessServer = Pick<TestServer, "url" | "dataDir" | "databaseUrl" | "logs" | "dispose"> & {
+  /** What the server's loaders get as `context.services`: tests seed and read through these (tests/helpers/db-utils.ts). */
+  services: AppServices;
+};
+
+/**
+ * Starts the same production build inside this test process, through its exported `start()`, with
+ * the same settings and a database of its own. The test then holds the server's services: it seeds
+ * and reads the database (in-memory PGlite can be reached from nowhere else) the way the features
+ * do, and the product needs no test-only route. The integration projects run with
+ * NODE_ENV=production (vitest.config.ts), so React and Express take their production paths here too.
+ */
+export async function startServerInProcess(options: { env?: Record<string, string> } = {}): Promise<InProcessServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fixit-test-"));
+  const databaseUrl = await createTestDatabase();
+  let output = "";
+  const bundle = pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href;
+  const { start } = (await import(/* @vite-ignore */ bundle)) as { start: typeof startServer };
+  const running = await start({ env: serverEnv(dataDir, databaseUrl, options.env), logDestination: { write: (line) => void (output += line) } }).catch(
+    async (error: unknown) => {
+      await dropTestDatabase(databaseUrl);
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    },
+  );
+  return {
+    url: running.url.replace("localhost", "127.0.0.1"),
+    dataDir,
+    databaseUrl,
+    services: running.services,
+    logs: () => output,
+    async dispose() {
+      await running.close();
+      await dropTestDatabase(databaseUrl);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Info, PoundSterling } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatPriceRange, priceDisclaimer, type PriceRange } from "~/content/prices";
+import { priceDisclaimer } from "~/content/prices";
+import { formatPriceRange, type PriceRange } from "~/content/service-prices";
 import { cn } from "~/lib/utils";
 
 const unitLabel: Record<PriceRange["unit"], string> = {

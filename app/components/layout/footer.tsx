@@ -23,7 +23,7 @@ function LinkColumn({ title, links }: { title: string; links: readonly NavLink[]
   );
 }
 
-/** The site footer (spec §2.5): company and resources links, contact block, social links, cookie settings. */
+/** The site footer: company and resources links, contact block, social links, cookie settings. */
 /** `onCookieSettings` reopens the cookie preferences (the consent feature owns them). */
 export function Footer({ onCookieSettings }: { onCookieSettings: () => void }) {
   const year = new Date().getFullYear();

@@ -1,13 +1,15 @@
 import { Menu } from "lucide-react";
-import { useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { headerNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
 import { AccountActions } from "./account-actions";
 import { BackButton } from "./back-button";
 import { Logo } from "./logo";
+
+const loadMobileMenuSheet = () => import("./mobile-menu-sheet");
+const MobileMenuSheet = lazy(loadMobileMenuSheet);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -16,7 +18,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * The site header on every page but / (spec §2.5): sticky, so the logo stays visible on scroll;
+ * The site header on every page but / (the home page has its own hero): sticky, so the logo stays visible on scroll;
  * a Back button; the main navigation from lg up and a sheet menu below it.
  */
 export function Header() {
@@ -43,47 +45,40 @@ export function Header() {
   );
 }
 
-/** Below lg: a toggle opening the navigation in a sheet (focus trapped, Escape closes, closes on navigation). */
+/**
+ * Below lg: a toggle opening the navigation in a sheet (focus trapped, Escape closes, closes on
+ * navigation). The sheet and its Radix dialog load when the visitor reaches for the toggle, not with
+ * the page: most visitors never open it, and it would cost every page 10 KB gzipped of first-load JS.
+ */
 function MobileMenu() {
   const location = useLocation();
   // Open for one history entry: any navigation (a link, Back/Forward) closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
   const open = openAt === location.key;
   const setOpen = (next: boolean) => setOpenAt(next ? location.key : null);
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="ml-auto lg:hidden"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={loadMobileMenuSheet}
+      onFocus={loadMobileMenuSheet}
+      onClick={() => {
+        setLoaded(true);
+        setOpen(true);
+      }}
+    >
+      <Menu aria-hidden="true" className="size-6" />
+      <span className="sr-only">Open menu</span>
+    </Button>
+  );
+  if (!loaded) return trigger;
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="ml-auto lg:hidden">
-          <Menu aria-hidden="true" className="size-6" />
-          <span className="sr-only">Open menu</span>
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" closeLabel="Close menu">
-        <SheetHeader>
-          <SheetTitle asChild>
-            <h2>Menu</h2>
-          </SheetTitle>
-          <SheetDescription>Find your way around FixiT.</SheetDescription>
-        </SheetHeader>
-        <nav aria-label="Main">
-          <ul className="flex flex-col">
-            {headerNav.map((link) => (
-              <li key={link.href}>
-                <Link
-                  to={link.href}
-                  onClick={() => setOpen(false)}
-                  className="flex min-h-12 items-center rounded-md px-3 text-base font-medium hover:bg-muted"
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <SheetFooter>
-          <AccountActions stacked onNavigate={() => setOpen(false)} />
-        </SheetFooter>
-      </SheetContent>
-    </Sheet>
+    <Suspense fallback={trigger}>
+      <MobileMenuSheet open={open} onOpenChange={setOpen} />
+    </Suspense>
   );
 }

@@ -9,7 +9,7 @@ type CarouselProps<T> = {
   /** The slide's name, used by the dots and the slide's group label. */
   itemLabel: (item: T) => string;
   renderSlide: (item: T, index: number, active: boolean) => ReactNode;
-  /** Auto-advance period in milliseconds (spec §9: hero 4 s, care 5 s). */
+  /** Auto-advance period in milliseconds (the hero advances every 4 s, the care carousel every 5 s). */
   intervalMs: number;
   className?: string;
   /** Extra classes for the slide viewport (aspect ratio, rounding). */

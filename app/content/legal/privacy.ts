@@ -8,14 +8,14 @@ import { cookieCategories } from "~/content/cookie-categories";
 
 /** Retention periods, shown on this page and applied daily by app/features/privacy/retention.server.ts. */
 export const retention = {
-  accountDataYearsAfterClosure: 7,
   transactionYears: 7,
   communicationYears: 3,
+  fixerApplicationYears: 3,
 } as const;
 
 export const privacyPolicy: LegalDocument = {
   title: "Data Protection and Privacy Policy",
-  lastUpdated: "2026-11-01",
+  lastUpdated: "2026-11-24",
   intro: `This policy explains what personal data ${company.brand} collects, why, how long we keep it and the rights you have under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.`,
   sections: [
     {
@@ -87,7 +87,8 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           list: [
-            `Account data: ${retention.accountDataYearsAfterClosure} years after your account is closed.`,
+            "Account data: while your account is open. Closing it deletes it at once; our security log then keeps only that an account was deleted, and when.",
+            `Fixer applications and their documents: while the account they belong to is open, and ${retention.fixerApplicationYears} years from the application once no account holds them.`,
             `Transaction records: ${retention.transactionYears} years, as tax law requires.`,
             `Communications (messages, form submissions and support emails): ${retention.communicationYears} years.`,
           ],

@@ -11,7 +11,7 @@ const vipPrice = formatGBP(products.vipAccess.pricePence);
 
 export const terms: LegalDocument = {
   title: "Terms and Conditions",
-  lastUpdated: "2026-11-01",
+  lastUpdated: "2026-11-24",
   intro: `These terms apply when you use the ${company.brand} website, apps and services. Please read them carefully: they explain how bookings, escrow payments, fees and cancellations work. Nothing in these terms affects your statutory rights as a consumer.`,
   sections: [
     {
@@ -46,6 +46,7 @@ export const terms: LegalDocument = {
       blocks: [
         "Prices shown on service pages are indicative ranges to help you plan. Before you book, your fixer confirms a quote for the job, and you can chat with them directly to agree the details.",
         "A booking is made when you accept a quote and pay. If the work turns out to be different from what was described, the fixer must agree any change in price with you before carrying out extra work.",
+        "During early access, a job you post through Request a quote is not yet a booking: when you accept a fixer's quote, no payment passes through FixiT and you pay the fixer directly, as you agree with them. The escrow, fee and cancellation terms below apply to bookings paid through FixiT once bookings open.",
       ],
     },
     {

@@ -1,14 +1,14 @@
-import { useId, useRef, type FormEvent, type ReactNode } from "react";
-import { Form, useFetcher } from "react-router";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
+import { useForm } from "~/lib/forms/use-form";
 import { formatPhone, PHONE_HINT, PHONE_INPUT_MAX } from "~/lib/phone";
+import { AccountField, toastFirstProblem } from "~/features/auth/auth-forms";
 import type { AuthResult } from "~/features/auth/messages";
-import { changePasswordSchema, checkForm, profileSchema, TEXT_MAX } from "~/features/auth/schemas";
-import { useResultToast } from "~/features/auth/use-result-toast";
+import { toastResult } from "~/features/auth/result-toast";
+import { changePasswordSchema, profileSchema, TEXT_MAX } from "~/features/auth/schemas";
 
 /** The blocks of /account. Every form posts to the /account action with an `intent`. */
 
@@ -29,43 +29,17 @@ export function Section({ id, title, description, children }: { id: string; titl
   );
 }
 
-function Field({ label, hint, ...props }: React.ComponentProps<typeof Input> & { label: string; hint?: string }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...props} />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function valuesOf(form: HTMLFormElement) {
-  return Object.fromEntries([...new FormData(form)].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-}
-
-function preCheck(schema: Parameters<typeof checkForm>[0]) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkForm(schema, valuesOf(event.currentTarget));
-    if (!checked.ok) {
-      event.preventDefault();
-      toast.error(checked.problem.title, checked.problem.text);
-    }
-  };
-}
+/** What every /account form shares: its fetcher, the spec's toasts, no focus move (the toast says it). */
+const accountForm = (form: string) => ({ form, focusFirstError: false, onInvalid: toastFirstProblem, onResult: toastResult });
 
 export function ProfileForm({ fullName, phone }: { fullName: string; phone: string }) {
-  const fetcher = useFetcher<AuthResult>({ key: "profile" });
-  useResultToast(fetcher.data);
+  // The saved values stay in the fields: no fresh form after a success.
+  const { fetcher, onSubmit } = useForm<AuthResult>({ ...accountForm("profile"), schema: profileSchema, resetOn: () => false });
   return (
-    <fetcher.Form method="post" onSubmit={preCheck(profileSchema)} className="flex flex-col gap-4" noValidate>
+    <fetcher.Form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="profile" />
-      <Field label="Full name" name="fullName" defaultValue={fullName} autoComplete="name" maxLength={TEXT_MAX} aria-required="true" />
-      <Field label="Phone (optional)" name="phone" type="tel" inputMode="tel" defaultValue={phone && formatPhone(phone)} autoComplete="tel" maxLength={PHONE_INPUT_MAX} hint={PHONE_HINT} />
+      <AccountField label="Full name" name="fullName" defaultValue={fullName} autoComplete="name" maxLength={TEXT_MAX} aria-required="true" />
+      <AccountField label="Phone (optional)" name="phone" type="tel" inputMode="tel" defaultValue={phone && formatPhone(phone)} autoComplete="tel" maxLength={PHONE_INPUT_MAX} hint={PHONE_HINT} />
       <Button type="submit" loading={fetcher.state !== "idle"} className="self-start">
         Save changes
       </Button>
@@ -74,17 +48,13 @@ export function ProfileForm({ fullName, phone }: { fullName: string; phone: stri
 }
 
 export function PasswordForm() {
-  const fetcher = useFetcher<AuthResult>({ key: "password" });
-  const formRef = useRef<HTMLFormElement>(null);
-  useResultToast(fetcher.data, (result) => {
-    if (result.ok) formRef.current?.reset();
-  });
-  const reasons = fetcher.data && !fetcher.data.ok ? fetcher.data.reasons : undefined;
+  const { fetcher, formKey, onSubmit } = useForm<AuthResult>({ ...accountForm("password"), schema: changePasswordSchema });
+  const reasons = fetcher.data && fetcher.data.status !== "success" ? fetcher.data.reasons : undefined;
   return (
-    <fetcher.Form ref={formRef} method="post" onSubmit={preCheck(changePasswordSchema)} className="flex flex-col gap-4" noValidate>
+    <fetcher.Form key={formKey} method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="password" />
-      <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" aria-required="true" />
-      <Field label="New password" name="password" type="password" autoComplete="new-password" aria-required="true" />
+      <AccountField label="Current password" name="currentPassword" type="password" autoComplete="current-password" aria-required="true" />
+      <AccountField label="New password" name="password" type="password" autoComplete="new-password" aria-required="true" />
       {reasons?.length ? (
         <ul className="-mt-2 list-disc pl-5 text-sm text-destructive">
           {reasons.map((reason) => (
@@ -92,7 +62,7 @@ export function PasswordForm() {
           ))}
         </ul>
       ) : null}
-      <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" aria-required="true" />
+      <AccountField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" aria-required="true" />
       <Button type="submit" loading={fetcher.state !== "idle"} className="self-start">
         Change password
       </Button>
@@ -123,21 +93,19 @@ export function DownloadDataForm() {
 }
 
 export function DeleteAccountForm() {
-  const fetcher = useFetcher<AuthResult>({ key: "delete" });
-  useResultToast(fetcher.data);
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!valuesOf(event.currentTarget).password) {
-      event.preventDefault();
-      toast.error("Account Deletion Failed", "Please enter your password to confirm.");
-    }
-  }
+  const { fetcher, onSubmit } = useForm<AuthResult>({
+    ...accountForm("delete"),
+    validate: (form): Record<string, string> => (new FormData(form).get("password") ? {} : { password: "Please enter your password to confirm." }),
+    onInvalid: () => toast.error("Account Deletion Failed", "Please enter your password to confirm."),
+    resetOn: () => false,
+  });
   return (
     <fetcher.Form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="delete" />
       <p className="text-sm">
         This permanently deletes your account and the personal data we hold about you, and signs you out. It cannot be undone.
       </p>
-      <Field label="Your password" name="password" type="password" autoComplete="current-password" aria-required="true" />
+      <AccountField label="Your password" name="password" type="password" autoComplete="current-password" aria-required="true" />
       <Button type="submit" variant="destructive" loading={fetcher.state !== "idle"} className="self-start">
         Delete my account
       </Button>

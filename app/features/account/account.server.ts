@@ -1,25 +1,24 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { data, redirect, type AppLoadContext } from "react-router";
+import type { z } from "zod";
+import type { AppServices } from "~/features/services.server.ts";
 import { queuePasswordChangedEmail } from "~/features/auth/emails.server.ts";
 import { judgePassword, weakPasswordMessage } from "~/features/auth/password-strength.server.ts";
 import { accounts, sessions, users } from "#server/db/schema/auth.ts";
 import { securityEvents } from "#server/db/schema/security.ts";
 import { siteUrl } from "#server/http/site-url.ts";
+import type { Db } from "#server/db/client.ts";
 import { vipCodes, vipMemberships } from "#server/db/schema/vip.ts";
-import { authHeaders } from "~/features/auth/guard.server";
-import { overLimit, record, signOutEverywhere } from "~/features/auth/actions.server";
-import type { AuthResult } from "~/features/auth/messages";
-import { checkForm, changePasswordSchema, profileSchema } from "~/features/auth/schemas";
+import { recordSecurityEvent, type RequestOrigin } from "~/features/auth/security-events.server.ts";
+import type { changePasswordSchema, profileSchema } from "~/features/auth/schemas";
 import type { SessionUser } from "~/lib/session-user";
 import { accountMessages } from "./messages";
 import { exportFixerData } from "~/features/fixers/account-status.server";
 
-/** My Account: the profile, password, sign-out-everywhere, data export and deletion. */
-type Ctx = AppLoadContext;
+/** My Account: the profile, password, data export and deletion. Routes check the forms and answer. */
 
-export async function loadAccount(context: Ctx, userId: string) {
-  const [row] = await context.services.db
+export async function loadAccount(db: Db, userId: string) {
+  const [row] = await db
     .select({ fullName: users.fullName, name: users.name, email: users.email, phone: users.phone, userType: users.userType, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.id, userId))
@@ -28,62 +27,56 @@ export async function loadAccount(context: Ctx, userId: string) {
   return { ...row, fullName: row.fullName || row.name, createdAt: row.createdAt.toISOString() };
 }
 
-const ok = (title: string, text: string) => data<AuthResult>({ ok: true, title, text });
-const fail = (status: number, title: string, text: string, extra: Partial<AuthResult> = {}) =>
-  data<AuthResult>({ ok: false, title, text, ...extra }, { status });
+/** What an account change needs: the database, better-auth, the settings and a logger. */
+type AccountDeps = Pick<AppServices, "db" | "auth" | "config" | "logger">;
+type ProfileInput = z.infer<typeof profileSchema>;
+type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+/**
+ * The signed-in browser as better-auth needs it: the headers it reads the session from, and where the
+ * request came from (security events record the address).
+ */
+export type AccountSession = { authHeaders: Headers; origin: RequestOrigin };
+/** A refused change (400) or a done one, with the cookies the browser must get (a new session, cleared ones). */
+export type AccountChange = { ok: true; setCookies: string[] } | { ok: false; title: string; text: string; reasons?: string[] };
 
-export async function updateProfile(context: Ctx, user: SessionUser, values: Record<string, string>) {
-  const limited = await overLimit(context, "account", undefined, user.id);
-  if (limited) return limited;
-  const checked = checkForm(profileSchema, values);
-  if (!checked.ok) return fail(400, checked.problem.title, checked.problem.text, { field: checked.problem.field });
-  await context.services.db
+export async function updateProfile({ db, logger }: Pick<AppServices, "db" | "logger">, userId: string, profile: ProfileInput, origin: RequestOrigin) {
+  await db
     .update(users)
-    .set({ name: checked.data.fullName, fullName: checked.data.fullName, phone: checked.data.phone || null, updatedAt: new Date() })
-    .where(eq(users.id, user.id));
-  await record(context, { type: "profile_updated", userId: user.id, details: { fields: ["full_name", "phone"] } });
-  return ok(accountMessages.profileSaved.title, accountMessages.profileSaved.text);
+    .set({ name: profile.fullName, fullName: profile.fullName, phone: profile.phone || null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  await recordSecurityEvent(db, logger, { type: "profile_updated", userId, ...origin, details: { fields: ["full_name", "phone"] } });
 }
 
-export async function changePassword(request: Request, context: Ctx, user: SessionUser, values: Record<string, string>) {
-  const limited = await overLimit(context, "account", undefined, user.id);
-  if (limited) return limited;
-  const checked = checkForm(changePasswordSchema, values);
-  if (!checked.ok) return fail(400, checked.problem.title, checked.problem.text, { field: checked.problem.field });
-  const verdict = judgePassword(checked.data.password, [user.name, user.email]);
-  if (!verdict.ok) {
-    return fail(400, accountMessages.passwordFailed.title, weakPasswordMessage(verdict.reasons), { reasons: verdict.reasons });
+/** A refusal better-auth gave for the password (wrong current password, …); anything else is thrown on. */
+function refusedBy(error: unknown, title: string): AccountChange {
+  if (error instanceof APIError && error.statusCode < 500) {
+    const text = error.body?.code === "INVALID_PASSWORD" ? accountMessages.wrongPassword.text : error.body?.message || error.message;
+    return { ok: false, title, text };
   }
+  throw error;
+}
+
+/** Changes the password (the strength rule first) and ends every other session; this browser gets a fresh session cookie. */
+export async function changePassword(deps: AccountDeps, user: SessionUser, change: ChangePasswordInput, session: AccountSession): Promise<AccountChange> {
+  const verdict = judgePassword(change.password, [user.name, user.email]);
+  if (!verdict.ok) return { ok: false, title: accountMessages.passwordFailed.title, text: weakPasswordMessage(verdict.reasons), reasons: verdict.reasons };
+  let headers: Headers;
   try {
-    // Ends every other session; this browser gets a fresh session cookie.
-    const { headers } = await context.services.auth.api.changePassword({
-      body: { currentPassword: checked.data.currentPassword, newPassword: checked.data.password, revokeOtherSessions: true },
-      headers: authHeaders(request, context),
+    ({ headers } = await deps.auth.api.changePassword({
+      body: { currentPassword: change.currentPassword, newPassword: change.password, revokeOtherSessions: true },
+      headers: session.authHeaders,
       returnHeaders: true,
-    });
-    await record(context, { type: "password_changed", userId: user.id, details: { via: "account" } });
-    await queuePasswordChangedEmail(context.services.db, { email: user.email, name: user.name }, `${siteUrl(context.services.config)}/auth?view=reset`);
-    // The old session is gone: redirect (with the new session cookie) so the page reloads under the new one.
-    const out = new Headers();
-    for (const cookie of headers.getSetCookie()) out.append("set-cookie", cookie);
-    return redirect("/account?updated=password", { headers: out });
+    }));
   } catch (error) {
-    if (error instanceof APIError && error.statusCode < 500) {
-      const text = error.body?.code === "INVALID_PASSWORD" ? accountMessages.wrongPassword.text : error.body?.message || error.message;
-      return fail(400, accountMessages.passwordFailed.title, text);
-    }
-    throw error;
+    return refusedBy(error, accountMessages.passwordFailed.title);
   }
-}
-
-export async function signOutAllDevices(request: Request, context: Ctx) {
-  const { headers } = await signOutEverywhere(request, context);
-  return redirect("/", { headers });
+  await recordSecurityEvent(deps.db, deps.logger, { type: "password_changed", userId: user.id, ...session.origin, details: { via: "account" } });
+  await queuePasswordChangedEmail(deps.db, { email: user.email, name: user.name }, `${siteUrl(deps.config)}/auth?view=reset`);
+  return { ok: true, setCookies: headers.getSetCookie() };
 }
 
 /** Everything stored about the user, as one JSON document (UK GDPR right of access). */
-export async function exportAccountData(context: Ctx, userId: string) {
-  const { db } = context.services;
+export async function exportAccountData(db: Db, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   const userSessions = await db
     .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
@@ -132,44 +125,22 @@ export async function exportAccountData(context: Ctx, userId: string) {
   };
 }
 
-export async function downloadAccountData(context: Ctx, user: SessionUser) {
-  const body = JSON.stringify(await exportAccountData(context, user.id), null, 2);
-  const date = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      "content-disposition": `attachment; filename="fixit-account-data-${date}.json"`,
-      "cache-control": "no-store",
-    },
-  });
-}
-
 /**
  * Deletes the account after checking the password: the user row (and with it sessions and
  * sign-in methods), while the security log keeps only the event type and time.
  */
-export async function deleteAccount(request: Request, context: Ctx, user: SessionUser, values: Record<string, string>) {
-  const limited = await overLimit(context, "account", undefined, user.id);
-  if (limited) return limited;
-  const password = (values.password ?? "").slice(0, 200);
-  if (!password) return fail(400, accountMessages.deleteFailed.title, accountMessages.deletePasswordRequired.text);
+export async function deleteAccount(deps: AccountDeps, userId: string, password: string, session: AccountSession): Promise<AccountChange> {
   let headers: Headers;
   try {
-    ({ headers } = await context.services.auth.api.deleteUser({ body: { password }, headers: authHeaders(request, context), returnHeaders: true }));
+    ({ headers } = await deps.auth.api.deleteUser({ body: { password }, headers: session.authHeaders, returnHeaders: true }));
   } catch (error) {
-    if (error instanceof APIError && error.statusCode < 500) {
-      const text = error.body?.code === "INVALID_PASSWORD" ? accountMessages.wrongPassword.text : error.body?.message || error.message;
-      return fail(400, accountMessages.deleteFailed.title, text);
-    }
-    throw error;
+    return refusedBy(error, accountMessages.deleteFailed.title);
   }
-  const { db } = context.services;
+  const { db, logger } = deps;
   // The user row is gone (sessions and accounts cascade); anonymise what the security log held.
-  await db.update(securityEvents).set({ ipAddress: null, userAgent: null, details: {} }).where(eq(securityEvents.userId, user.id));
-  await db.delete(sessions).where(eq(sessions.userId, user.id));
-  await record(context, { type: "account_deleted", userId: user.id, details: {} });
-  await db.update(securityEvents).set({ ipAddress: null, userAgent: null }).where(eq(securityEvents.userId, user.id));
-  const out = new Headers();
-  for (const cookie of headers.getSetCookie()) out.append("set-cookie", cookie);
-  return redirect("/?account=deleted", { headers: out });
+  await db.update(securityEvents).set({ ipAddress: null, userAgent: null, details: {} }).where(eq(securityEvents.userId, userId));
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await recordSecurityEvent(db, logger, { type: "account_deleted", userId, ...session.origin, details: {} });
+  await db.update(securityEvents).set({ ipAddress: null, userAgent: null }).where(eq(securityEvents.userId, userId));
+  return { ok: true, setCookies: headers.getSetCookie() };
 }

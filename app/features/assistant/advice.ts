@@ -594,7 +594,7 @@ export const adviceEntries = [
   },
 ] as const satisfies readonly AdviceEntry[];
 
-/** The words that, with no keyword match, pick the first entry of their category (spec §4.3 rule 4). */
+/** The words that, with no keyword match, pick the first entry of their category (a broad question still gets the category's general answer). */
 export const fallbackCategoryWords = ["heating", "electrical", "plumbing", "maintenance", "insulation", "emergency"] as const satisfies readonly AdviceCategory[];
 
 /** The assistant's opening message. */

@@ -1,5 +1,5 @@
 /**
- * Copy for the signed-out reading of /fixer-ai (spec §2.4): hero, four feature cards,
+ * Copy for the signed-out reading of /fixer-ai: hero, four feature cards,
  * a tips block with two categories, and a five-question FAQ. Chat itself needs sign-in.
  */
 

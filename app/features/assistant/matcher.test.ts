@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adviceCategories, adviceEntries, type AdviceEntry, fallbackCategoryWords, fallbackReply, quickPrompts, welcomeMessage } from "./advice";
-import { formatPriceWithUnit, servicePrices } from "~/content/prices";
+import { formatPriceWithUnit, servicePrices } from "~/content/service-prices";
 import { emergencyEntries, type EmergencyId } from "./emergencies";
 import { capitaliseCategory, matchAdvice } from "./matcher";
 
@@ -73,7 +73,7 @@ describe("the advice library", () => {
   });
 });
 
-describe("matchAdvice (spec §4.3)", () => {
+describe("matchAdvice", () => {
   it("lowercases the message before matching", () => {
     expect(matchAdvice("MY BOILER IS BROKEN")).toMatchObject({ kind: "keywords", entry: { id: "heating-1" } });
   });
@@ -254,7 +254,7 @@ describe("everyday questions find the right advice", () => {
   });
 });
 
-/** Safety first: these must get the emergency answer, never repair tips (issue 15). */
+/** Safety first: these must get the emergency answer, never repair tips (decision 018). */
 const emergencyQuestions: [string, EmergencyId][] = [
   ["I can smell gas in the kitchen!", "gas"],
   ["smells of gas near the boiler", "gas"],
@@ -273,7 +273,7 @@ const emergencyQuestions: [string, EmergencyId][] = [
   ["the fuse box is wet", "water-electrics"],
 ];
 
-describe("emergencies answer first (issue 15)", () => {
+describe("emergencies answer first", () => {
   it.each(emergencyQuestions)("%s → the %s emergency", (question, id) => {
     expect(matchAdvice(question)).toEqual({ kind: "emergency", emergency: emergencyEntries[id] });
   });
@@ -355,14 +355,16 @@ describe("questions about FixiT itself", () => {
     expect(answer.text).toContain("customer app, available since 16 January 2026");
     expect(answer.text).toContain("download it from the App Store below");
     expect(answer.appBadges).toBe(true);
-    expect(answer.links.map((l) => l.href)).toEqual(["/early-access", "/how-it-works"]);
+    expect(answer.links.map((l) => l.href)).toEqual([question.includes("plumber") ? "/request?service=plumbing" : "/request", "/early-access", "/how-it-works"]);
+    expect(answer.text).toContain("post a job on this website");
   });
 
   it("without a configured store, says how to join instead of showing badges", () => {
     const answer = site("how do I book?", { now: new Date("2026-11-23T12:00:00Z"), stores: { appStore: null, googlePlay: null } });
     expect(answer.appBadges).toBeUndefined();
     expect(answer.text).toMatch(/Join the early access list/);
-    expect(answer.links[0]).toEqual({ label: "Join early access", href: "/early-access" });
+    expect(answer.links[0]).toEqual({ label: "Post a job", href: "/request" });
+    expect(answer.links[1]).toEqual({ label: "Join early access", href: "/early-access" });
   });
 
   it("before the launch date, says the app is coming", () => {

@@ -3,7 +3,7 @@ import { adviceEntries, type AdviceEntry, fallbackCategoryWords } from "./advice
 import { detectEmergency, type EmergencyEntry } from "./emergencies";
 import { bookingAnswer, bookingPattern, findServiceIn, pricePattern, pricingAnswer, type SiteAnswer } from "./site-answers";
 
-/** Why an answer was chosen: an emergency, a question about FixiT itself, an advice entry, or none (spec §4.3). */
+/** Why an answer was chosen: an emergency, a question about FixiT itself, an advice entry, or none. */
 export type AdviceMatch =
   | { kind: "emergency"; emergency: EmergencyEntry }
   | { kind: "site"; answer: SiteAnswer }
@@ -33,10 +33,10 @@ function matchLibrary(text: string, entries: readonly AdviceEntry[]): Extract<Ad
 
 /**
  * Picks the answer for a message. Safety and questions about FixiT come first (a departure from
- * spec §4.3, docs/decisions/018): an emergency (gas, carbon monoxide, sparks, burning, water near
+ * docs/decisions/018): an emergency (gas, carbon monoxide, sparks, burning, water near
  * electrics) always answers first; a booking question gets how booking works today; a price
  * question gets the site's own price ranges when it names a service or asks nothing else.
- * Then spec §4.3:
+ * Then the advice library:
  * 1. lowercase the message;
  * 2. candidates are entries with any keyword contained in it;
  * 3. the most matching keywords wins, the earliest entry wins a tie;
@@ -49,7 +49,7 @@ export function matchAdvice(message: string, entries: readonly AdviceEntry[] = a
 
   const emergency = detectEmergency(text);
   if (emergency) return { kind: "emergency", emergency };
-  if (bookingPattern.test(text)) return { kind: "site", answer: bookingAnswer(context.stores, context.now) };
+  if (bookingPattern.test(text)) return { kind: "site", answer: bookingAnswer(context.stores, context.now, text) };
 
   const advice = matchLibrary(text, entries);
   if (pricePattern.test(text) && (findServiceIn(text) || !advice)) return { kind: "site", answer: pricingAnswer(text) };

@@ -6,7 +6,9 @@
 import { type AppStoreLinks, appJoinInstead, hasAnyStore, noAppStoreLinks } from "~/content/app-stores";
 import { findCoverageByCity } from "~/content/coverage";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
-import { fees, formatPriceWithUnit, freeCancellationHours, servicePrices } from "~/content/prices";
+import { postJobLink } from "~/content/job-request";
+import { fees, freeCancellationHours } from "~/content/prices";
+import { formatPriceWithUnit, servicePrices } from "~/content/service-prices";
 import { serviceWords } from "~/content/service-jobs";
 import { type Service, services } from "~/content/services";
 
@@ -64,14 +66,18 @@ export function pricingAnswer(message: string): SiteAnswer {
   };
 }
 
-export function bookingAnswer(stores: AppStoreLinks = noAppStoreLinks, now: Date = new Date()): SiteAnswer {
+/** How booking works today; every answer offers posting a job on the website first (for the service asked about, if any). */
+export function bookingAnswer(stores: AppStoreLinks = noAppStoreLinks, now: Date = new Date(), message = ""): SiteAnswer {
+  const post = postJobLink(message ? findServiceIn(message)?.slug : undefined);
+  const web = " You can also post a job on this website now and get quotes from approved local fixers.";
   const launch = formatLongDate(milestones.appLaunch);
   const how = `You describe the task, get matched with vetted pros, pick a time, and pay only when the job is done. Cancellation is free up to ${freeCancellationHours} hours before the service.`;
   if (!isPast(milestones.appLaunch, now)) {
     return {
       topic: "booking",
-      text: `Bookings will open in the FixiT customer app, launching on ${launch}. Join the early access list to be first in. ${how}`,
+      text: `Bookings will open in the FixiT customer app, launching on ${launch}. Join the early access list to be first in.${web} ${how}`,
       links: [
+        post,
         { label: "Join early access", href: "/early-access" },
         { label: "How it works", href: "/how-it-works" },
       ],
@@ -80,8 +86,9 @@ export function bookingAnswer(stores: AppStoreLinks = noAppStoreLinks, now: Date
   if (!hasAnyStore(stores)) {
     return {
       topic: "booking",
-      text: `Bookings are made in the FixiT customer app, available since ${launch}. ${appJoinInstead} ${how}`,
+      text: `Bookings are made in the FixiT customer app, available since ${launch}. ${appJoinInstead}${web} ${how}`,
       links: [
+        post,
         { label: "Join early access", href: "/early-access" },
         { label: "How it works", href: "/how-it-works" },
       ],
@@ -90,8 +97,9 @@ export function bookingAnswer(stores: AppStoreLinks = noAppStoreLinks, now: Date
   const where = [stores.appStore && "the App Store", stores.googlePlay && "Google Play"].filter(Boolean).join(" or ");
   return {
     topic: "booking",
-    text: `Bookings are made in the FixiT customer app, available since ${launch}: download it from ${where} below. ${how}`,
+    text: `Bookings are made in the FixiT customer app, available since ${launch}: download it from ${where} below.${web} ${how}`,
     links: [
+      post,
       { label: "Get the app", href: "/early-access" },
       { label: "How it works", href: "/how-it-works" },
     ],

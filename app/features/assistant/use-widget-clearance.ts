@@ -42,7 +42,7 @@ export type WidgetClearance = {
 
 /**
  * Keeps a floating widget clear of the cookie banner, of forms' submit buttons and of what a page marks
- * `data-keep-clear` (spec §2.5, WCAG 2.4.11): on a wide screen it rises above an open banner; on a phone
+ * `data-keep-clear` (WCAG 2.4.11: focus not obscured): on a wide screen it rises above an open banner; on a phone
  * it hides while the banner is open or not yet answered; anywhere it hides while it would overlap a
  * protected element as the page scrolls.
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { company } from "~/content/company";
-import { formatGBP, formatPriceWithUnit, products, servicePrices } from "~/content/prices";
+import { formatGBP, products } from "~/content/prices";
+import { formatPriceWithUnit, servicePrices } from "~/content/service-prices";
 import { homeSections, widgetQuickQuestions, widgetReply, widgetReplyDelay } from "./widget-replies";
 
 describe("home chat widget replies", () => {
@@ -86,10 +87,10 @@ describe("home chat widget replies", () => {
   });
 
   it("links every reply to real pages", () => {
-    const pages = ["/categories", "/account", "/early-access", "/how-it-works", "/fixer-register", "/careers", "/fixer-ai", "/help"];
+    const pages = ["/categories", "/account", "/early-access", "/how-it-works", "/fixer-register", "/careers", "/fixer-ai", "/help", "/request"];
     for (const q of ["services", "pricing", "book", "how it works", "become a fixer", "repair advice", "contact support", "xyz", "cleaning", "do you cover York", "gas leak", "sparking plug"]) {
       for (const link of widgetReply(q).links) {
-        const page = link.href.split("#")[0]!;
+        const page = link.href.split(/[#?]/)[0]!;
         expect(pages.includes(page) || page.startsWith("/categories/") || page.startsWith("tel:"), `${q} → ${link.href}`).toBe(true);
       }
     }

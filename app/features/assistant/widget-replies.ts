@@ -1,9 +1,10 @@
 /**
- * The home chat widget's canned replies, chosen by keywords (spec §4.2). They stay true to the
+ * The home chat widget's canned replies, chosen by keywords. They stay true to the
  * site: prices come from ~/content/prices, dates from ~/content/dates, and links go to real pages.
  * Runs in the browser only; no server call.
  */
 import type { AppStoreLinks } from "~/content/app-stores";
+import { requestPathFor } from "~/content/job-request";
 import { earningsClaimPerHour, formatGBP, products } from "~/content/prices";
 import { services } from "~/content/services";
 import { detectEmergency, emergencyText, gasEmergencyNumber } from "./emergencies";
@@ -38,7 +39,7 @@ export type WidgetTopic =
   | "help"
   | "default";
 
-/** Quick buttons under the conversation (spec §2.5); each sends its label as the visitor's message. */
+/** Quick buttons under the conversation; each sends its label as the visitor's message. */
 export const widgetQuickQuestions = ["Services", "Pricing", "Booking", "How it works"] as const;
 
 /** The second assistant's destinations: sections of the home page. */
@@ -52,7 +53,7 @@ export const homeSections = [
 export const widgetGreeting =
   "Hi! I'm the FixiT assistant. Ask me about our services, prices, booking or how FixiT works, or pick a quick question below.";
 
-/** Spec §9: the widget replies after 1 to 2 seconds. */
+/** The widget replies after 1 to 2 seconds, so an answer reads like someone typing it. */
 export const widgetReplyDelayMs = { min: 1000, max: 2000 } as const;
 
 export function widgetReplyDelay(random: () => number = Math.random): number {
@@ -129,7 +130,7 @@ export function widgetReply(message: string, context: WidgetReplyContext = {}): 
     case "pricing":
       return pricingAnswer(text);
     case "booking":
-      return bookingAnswer(context.stores, context.now);
+      return bookingAnswer(context.stores, context.now, text);
     case "how-it-works":
       return {
         topic,
@@ -142,7 +143,7 @@ export function widgetReply(message: string, context: WidgetReplyContext = {}): 
         text: "For step-by-step repair and energy-saving advice for UK homes, try AI Fixer. For anything involving gas or major electrics, always book a qualified professional.",
         links: [
           { label: "Ask AI Fixer", href: "/fixer-ai" },
-          { label: "Find a pro", href: "/categories" },
+          { label: "Find a pro", href: requestPathFor() },
         ],
       };
     case "services": {

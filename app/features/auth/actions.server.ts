@@ -7,9 +7,10 @@ import { recordSecurityEvent, type SecurityEventInput } from "./security-events.
 import { sessions, users } from "#server/db/schema/auth.ts";
 import { countAuthAttempt, type AuthLimitName } from "./limits.server.ts";
 import { rateLimitMessage } from "#server/security/rate-limit.ts";
-import { checkTextInputs } from "~/lib/text-input";
+import { z } from "zod";
+import { firstError, parseSubmission } from "~/lib/forms/parse";
 import { authHeaders, getSignedIn, signInReturnPath } from "./guard.server";
-import { authMessages, type AuthResult } from "./messages";
+import { authFailure, authMessages, authSuccess, type AuthResult } from "./messages";
 import { checkForm, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema } from "./schemas";
 
 /**
@@ -19,15 +20,12 @@ import { checkForm, newPasswordSchema, resetRequestSchema, signInSchema, signUpS
  */
 type Ctx = AppLoadContext;
 
-function formValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
-  return values;
-}
+/** Before any intent's own schema: every field of an account form is text on one line. */
+const accountFormFields = z.record(z.string(), z.string());
 
 /**
  * Reads an account form (/auth, /account, /reset-password) once: every field is one line, so a NUL
- * byte or a line break is refused with the field named (~/lib/text-input). An unreadable body, or a
+ * byte or a line break is refused with the field named (~/lib/forms/parse). An unreadable body, or a
  * refused field, is the 400 answer to return as it is.
  */
 export async function readAccountForm(request: Request): Promise<{ ok: true; values: Record<string, string> } | { ok: false; answer: ReturnType<typeof fail> }> {
@@ -35,12 +33,13 @@ export async function readAccountForm(request: Request): Promise<{ ok: true; val
   try {
     form = await request.formData();
   } catch {
-    return { ok: false, answer: fail(400, "Invalid request", "The form could not be read. Please reload the page and try again.") };
+    return { ok: false, answer: fail("account", 400, "Invalid request", "The form could not be read. Please reload the page and try again.") };
   }
-  const checked = checkTextInputs(formValues(form));
-  const [field, message] = Object.entries(checked.fieldErrors)[0] ?? [];
-  if (field && message) return { ok: false, answer: fail(400, "Invalid input", message, { field }) };
-  return { ok: true, values: checked.values };
+  const checked = parseSubmission(accountFormFields, form, { fields: "all" });
+  if (checked.ok) return { ok: true, values: checked.data };
+  const refused = firstError(checked.fieldErrors);
+  const intent = form.get("intent");
+  return { ok: false, answer: fail(typeof intent === "string" ? intent.slice(0, 40) : "account", 400, "Invalid input", refused?.message ?? "Please try again.", { field: refused?.field }) };
 }
 
 function origin(context: Ctx) {
@@ -55,7 +54,7 @@ export function record(context: Ctx, event: Omit<SecurityEventInput, "ip" | "use
 export const EMAIL_CONFIRMED_PATH = "/auth/confirmed";
 
 /**
- * Counts one attempt against the per-IP and per-email limits (server/auth/limits.ts, shared with
+ * Counts one attempt against the per-IP and per-email limits (limits.server.ts, shared with
  * better-auth's own endpoints); over the limit → records rate_limited and answers the 429 result.
  */
 export async function overLimit(context: Ctx, name: AuthLimitName, email?: string, userId?: string) {
@@ -66,10 +65,10 @@ export async function overLimit(context: Ctx, name: AuthLimitName, email?: strin
     const knownId = userId ?? (email ? await userIdByEmail(context, email) : null);
     await record(context, { type: "rate_limited", userId: knownId, details: { action: name, email } });
   }
-  return data<AuthResult>(
-    { ok: false, title: authMessages.rateLimited.title, text: rateLimitMessage },
-    { status: 429, headers: { "retry-after": String(blocked.retryAfterSeconds) } },
-  );
+  return data<AuthResult>(authFailure(name, authMessages.rateLimited.title, rateLimitMessage), {
+    status: 429,
+    headers: { "retry-after": String(blocked.retryAfterSeconds) },
+  });
 }
 
 async function userIdByEmail(context: Ctx, email: string): Promise<string | null> {
@@ -77,8 +76,8 @@ async function userIdByEmail(context: Ctx, email: string): Promise<string | null
   return row?.id ?? null;
 }
 
-function fail(status: number, title: string, text: string, extra: Partial<AuthResult> = {}) {
-  return data<AuthResult>({ ok: false, title, text, ...extra }, { status });
+export function fail(form: string, status: number, title: string, text: string, extra: Parameters<typeof authFailure>[3] = {}) {
+  return data<AuthResult>(authFailure(form, title, text, extra), { status });
 }
 
 function apiMessage(error: unknown, fallback: string): string {
@@ -102,13 +101,13 @@ export async function signUp(request: Request, context: Ctx, values: Record<stri
   await record(context, { type: "signup_attempt", details: { email: email ?? null } });
   if (!checked.ok) {
     await record(context, { type: "signup_failed", details: { email: email ?? null, reason: checked.problem.title } });
-    return fail(400, checked.problem.title, checked.problem.text, { field: checked.problem.field });
+    return fail("sign-up", 400, checked.problem.title, checked.problem.text, { field: checked.problem.field });
   }
   const input = checked.data;
   const verdict = judgePassword(input.password, [input.fullName, input.email, input.phone]);
   if (!verdict.ok) {
     await record(context, { type: "signup_failed", details: { email: input.email, reason: "weak_password" } });
-    return fail(400, authMessages.signUpFailed.title, weakPasswordMessage(verdict.reasons), { reasons: verdict.reasons, field: "password" });
+    return fail("sign-up", 400, authMessages.signUpFailed.title, weakPasswordMessage(verdict.reasons), { reasons: verdict.reasons, field: "password" });
   }
   try {
     // An address already registered answers exactly like a new one; its owner gets an email instead.
@@ -127,20 +126,20 @@ export async function signUp(request: Request, context: Ctx, values: Record<stri
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) {
       await record(context, { type: "signup_failed", details: { email: input.email, error: apiMessage(error, "") } });
-      return fail(400, authMessages.signUpFailed.title, apiMessage(error, authMessages.signUpFailed.text));
+      return fail("sign-up", 400, authMessages.signUpFailed.title, apiMessage(error, authMessages.signUpFailed.text));
     }
     logger.error({ err: error }, "sign-up failed");
     await record(context, { type: "signup_error", details: { email: input.email, error: String(error) } });
-    return fail(500, authMessages.signUpFailed.title, authMessages.signUpFailed.text);
+    return fail("sign-up", 500, authMessages.signUpFailed.title, authMessages.signUpFailed.text);
   }
-  return data<AuthResult>({ ok: true, title: authMessages.signUpDone.title, text: authMessages.signUpDone.text, reset: true });
+  return data<AuthResult>(authSuccess("sign-up", authMessages.signUpDone.title, authMessages.signUpDone.text, { reset: true }));
 }
 
 export async function signIn(request: Request, context: Ctx, values: Record<string, string>) {
   const { auth, logger } = context.services;
   const checked = checkForm(signInSchema, values);
   // The spec: an empty email or password silently stops (the browser never submits it).
-  if (!checked.ok) return fail(400, authMessages.signInFailed.title, authMessages.signInMissing.text);
+  if (!checked.ok) return fail("sign-in", 400, authMessages.signInFailed.title, authMessages.signInMissing.text);
   const { email, password } = checked.data;
   const limited = await overLimit(context, "signIn", email);
   if (limited) return limited;
@@ -157,22 +156,22 @@ export async function signIn(request: Request, context: Ctx, values: Record<stri
       const unverified = error.body?.code === "EMAIL_NOT_VERIFIED";
       await record(context, { type: "signin_failed", userId: await userIdByEmail(context, email), details: { email, error: error.body?.code ?? error.message } });
       if (unverified) {
-        return fail(403, authMessages.signInFailed.title, authMessages.unverified.text, { unverified: true, email });
+        return fail("sign-in", 403, authMessages.signInFailed.title, authMessages.unverified.text, { unverified: true, email });
       }
       if (error.body?.code === ACCOUNT_DISABLED_CODE) {
-        return fail(403, authMessages.accountDisabled.title, authMessages.accountDisabled.text);
+        return fail("sign-in", 403, authMessages.accountDisabled.title, authMessages.accountDisabled.text);
       }
-      return fail(401, authMessages.signInFailed.title, apiMessage(error, authMessages.invalidCredentials.text));
+      return fail("sign-in", 401, authMessages.signInFailed.title, apiMessage(error, authMessages.invalidCredentials.text));
     }
     logger.error({ err: error }, "sign-in failed");
     await record(context, { type: "signin_error", details: { email, error: String(error) } });
-    return fail(500, authMessages.signInFailed.title, authMessages.unexpected.text);
+    return fail("sign-in", 500, authMessages.signInFailed.title, authMessages.unexpected.text);
   }
 }
 
 export async function resendConfirmation(request: Request, context: Ctx, values: Record<string, string>) {
   const checked = checkForm(resetRequestSchema, values);
-  if (!checked.ok) return fail(400, checked.problem.title, checked.problem.text);
+  if (!checked.ok) return fail("resend", 400, checked.problem.title, checked.problem.text);
   const limited = await overLimit(context, "resend", checked.data.email);
   if (limited) return limited;
   try {
@@ -184,13 +183,13 @@ export async function resendConfirmation(request: Request, context: Ctx, values:
   } catch (error) {
     context.services.logger.warn({ err: error }, "resending the confirmation email failed");
   }
-  return data<AuthResult>({ ok: true, title: authMessages.resent.title, text: authMessages.resent.text });
+  return data<AuthResult>(authSuccess("resend", authMessages.resent.title, authMessages.resent.text));
 }
 
 export async function requestReset(request: Request, context: Ctx, values: Record<string, string>) {
   const { auth, logger } = context.services;
   const checked = checkForm(resetRequestSchema, values);
-  if (!checked.ok) return fail(400, authMessages.resetFailed.title, checked.problem.text);
+  if (!checked.ok) return fail("reset", 400, authMessages.resetFailed.title, checked.problem.text);
   const { email } = checked.data;
   const limited = await overLimit(context, "reset", email);
   if (limited) return limited;
@@ -202,9 +201,9 @@ export async function requestReset(request: Request, context: Ctx, values: Recor
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
     await record(context, { type: "password_reset_error", details: { email, error: String(error) } });
-    return fail(500, authMessages.resetFailed.title, apiMessage(error, authMessages.unexpected.text));
+    return fail("reset", 500, authMessages.resetFailed.title, apiMessage(error, authMessages.unexpected.text));
   }
-  return data<AuthResult>({ ok: true, title: authMessages.resetSent.title, text: authMessages.resetSent.text, reset: true });
+  return data<AuthResult>(authSuccess("reset", authMessages.resetSent.title, authMessages.resetSent.text, { reset: true }));
 }
 
 export async function completeReset(request: Request, context: Ctx, values: Record<string, string>) {
@@ -213,14 +212,14 @@ export async function completeReset(request: Request, context: Ctx, values: Reco
   if (limited) return limited;
   const token = (values.token ?? "").slice(0, 200);
   const checked = checkForm(newPasswordSchema, values);
-  if (!checked.ok) return fail(400, checked.problem.title, checked.problem.text);
+  if (!checked.ok) return fail("new-password", 400, checked.problem.title, checked.problem.text);
   const verdict = judgePassword(checked.data.password);
   if (!verdict.ok) {
-    return fail(400, authMessages.resetFailed.title, weakPasswordMessage(verdict.reasons), { reasons: verdict.reasons });
+    return fail("new-password", 400, authMessages.resetFailed.title, weakPasswordMessage(verdict.reasons), { reasons: verdict.reasons });
   }
   if (!token) {
     await record(context, { type: "password_reset_failed", details: { error: "missing token" } });
-    return fail(400, authMessages.resetFailed.title, authMessages.badResetLink.text);
+    return fail("new-password", 400, authMessages.resetFailed.title, authMessages.badResetLink.text);
   }
   try {
     // Ends every session of the user (revokeSessionsOnPasswordReset); onPasswordReset records and emails.
@@ -229,13 +228,13 @@ export async function completeReset(request: Request, context: Ctx, values: Reco
     if (error instanceof APIError && error.statusCode < 500) {
       await record(context, { type: "password_reset_failed", details: { error: error.body?.code ?? error.message } });
       const text = error.body?.code === "INVALID_TOKEN" ? authMessages.badResetLink.text : apiMessage(error, authMessages.badResetLink.text);
-      return fail(400, authMessages.resetFailed.title, text);
+      return fail("new-password", 400, authMessages.resetFailed.title, text);
     }
     logger.error({ err: error }, "password reset failed");
     await record(context, { type: "password_reset_error", details: { error: String(error) } });
-    return fail(500, authMessages.resetFailed.title, authMessages.unexpected.text);
+    return fail("new-password", 500, authMessages.resetFailed.title, authMessages.unexpected.text);
   }
-  return data<AuthResult>({ ok: true, title: authMessages.passwordUpdated.title, text: authMessages.passwordUpdated.text });
+  return data<AuthResult>(authSuccess("new-password", authMessages.passwordUpdated.title, authMessages.passwordUpdated.text));
 }
 
 /**

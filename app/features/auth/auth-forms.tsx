@@ -1,84 +1,84 @@
-import { useId, useRef, useState, type FormEvent } from "react";
-import { useFetcher } from "react-router";
+import { useId } from "react";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
-import type { AuthResult } from "./messages";
+import { authMessages, type AuthResult } from "./messages";
 import { normaliseEmail } from "~/lib/email";
+import { useForm } from "~/lib/forms/use-form";
 import { PHONE_HINT, PHONE_INPUT_MAX } from "~/lib/phone";
-import { checkForm, signUpSchema, TEXT_MAX, EMAIL_MAX } from "./schemas";
-import { useResultToast } from "./use-result-toast";
+import { firstProblem, signUpSchema, TEXT_MAX, EMAIL_MAX } from "./schemas";
+import { toastResult } from "./result-toast";
 
 /** The sign-in, sign-up and reset forms of /auth. Each posts to the /auth action (works without JavaScript). */
 
-function Field({ label, hint, ...props }: React.ComponentProps<typeof Input> & { label: string; hint?: string }) {
+/** An account form's text field (~/components/ui/field); the messages are toasts, so it shows none itself. */
+export function AccountField({ label, hint, ...props }: React.ComponentProps<typeof Input> & { label: string; hint?: string }) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-describedby={hintId} {...props} />
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <Field id={id} label={label} marks={false} hint={hint} spacing="tight">
+      {(control) => <Input {...control} {...props} />}
+    </Field>
   );
 }
 
 /** Without JavaScript the toast never appears: the same message shows inline. */
 export function NoScriptResult({ result }: { result: AuthResult | undefined }) {
   if (!result) return null;
+  const ok = result.status === "success";
   return (
-    <div role={result.ok ? "status" : "alert"} className={result.ok ? "rounded-md bg-muted p-3 text-sm" : "rounded-md border border-destructive p-3 text-sm text-destructive"}>
+    <div role={ok ? "status" : "alert"} className={ok ? "rounded-md bg-muted p-3 text-sm" : "rounded-md border border-destructive p-3 text-sm text-destructive"}>
       <p className="font-semibold">{result.title}</p>
-      <p>{result.text}</p>
+      <p>{result.message}</p>
     </div>
   );
 }
 
-function valuesOf(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
-  return values;
+/** The first problem of a form the browser stopped, as the spec's toast. */
+export function toastFirstProblem(fieldErrors: Record<string, string>) {
+  const problem = firstProblem(fieldErrors);
+  toast.error(problem.title, problem.text);
 }
 
-export function SignInForm({ from, onForgot }: { from: string; onForgot: () => void }) {
-  const fetcher = useFetcher<AuthResult>({ key: "sign-in" });
-  const resend = useFetcher<AuthResult>({ key: "resend" });
-  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  useResultToast(fetcher.data, (result) => setUnverifiedEmail(result.unverified ? (result.email ?? null) : null));
-  useResultToast(resend.data);
-  const busy = fetcher.state !== "idle";
+/** A check whose failure silently stops the submission (the spec: no message for empty sign-in fields). */
+const silently = (ok: boolean): Record<string, string> => (ok ? {} : { form: authMessages.signInMissing.text });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const values = valuesOf(event.currentTarget);
-    // Spec §5: with either field empty the submit silently stops.
-    if (!normaliseEmail(values.email) || !values.password) event.preventDefault();
-  }
+export function SignInForm({ from, onForgot }: { from: string; onForgot: () => void }) {
+  const { fetcher, busy, onSubmit } = useForm<AuthResult>({
+    form: "sign-in",
+    // With either field empty there is nothing to check yet: the submit silently stops (both fields are marked required).
+    validate: (form) => {
+      const values = new FormData(form);
+      return silently(Boolean(normaliseEmail(values.get("email")) && values.get("password")));
+    },
+    focusFirstError: false,
+    onResult: toastResult,
+    resetOn: () => false,
+  });
+  const resend = useForm<AuthResult>({ form: "resend", onResult: toastResult, resetOn: () => false });
+  const answer = fetcher.data;
+  const unverifiedEmail = answer && answer.status !== "success" && answer.unverified ? (answer.email ?? null) : null;
 
   return (
     <div className="flex flex-col gap-4">
       <fetcher.Form method="post" action="/auth" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="from" value={from} />
-        <Field label="Email" name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX} aria-required="true" />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" aria-required="true" />
+        <AccountField label="Email" name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX} aria-required="true" />
+        <AccountField label="Password" name="password" type="password" autoComplete="current-password" aria-required="true" />
         <Button type="submit" loading={busy} className="w-full">
           Sign In
         </Button>
       </fetcher.Form>
       {unverifiedEmail ? (
-        <resend.Form method="post" action="/auth" className="flex flex-col gap-2 rounded-md border border-border p-3">
+        <resend.fetcher.Form method="post" action="/auth" className="flex flex-col gap-2 rounded-md border border-border p-3">
           <p className="text-sm">Your email address is not confirmed yet.</p>
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={unverifiedEmail} />
-          <Button type="submit" variant="outline" loading={resend.state !== "idle"}>
+          <Button type="submit" variant="outline" loading={resend.busy}>
             Resend confirmation email
           </Button>
-        </resend.Form>
+        </resend.fetcher.Form>
       ) : null}
       <Button type="button" variant="link" className="self-center" onClick={onForgot}>
         Forgot your password?
@@ -88,29 +88,23 @@ export function SignInForm({ from, onForgot }: { from: string; onForgot: () => v
 }
 
 export function SignUpForm() {
-  const fetcher = useFetcher<AuthResult>({ key: "sign-up" });
-  const formRef = useRef<HTMLFormElement>(null);
-  useResultToast(fetcher.data, (result) => {
-    if (result.ok && result.reset) formRef.current?.reset();
+  const { fetcher, busy, formKey, onSubmit } = useForm<AuthResult>({
+    form: "sign-up",
+    schema: signUpSchema,
+    focusFirstError: false,
+    onInvalid: toastFirstProblem,
+    onResult: toastResult,
+    resetOn: (result) => result.status === "success" && Boolean(result.reset),
   });
-  const busy = fetcher.state !== "idle";
-  const reasons = fetcher.data && !fetcher.data.ok ? fetcher.data.reasons : undefined;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const checked = checkForm(signUpSchema, valuesOf(event.currentTarget));
-    if (!checked.ok) {
-      event.preventDefault();
-      toast.error(checked.problem.title, checked.problem.text);
-    }
-  }
+  const reasons = fetcher.data && fetcher.data.status !== "success" ? fetcher.data.reasons : undefined;
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/auth" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+    <fetcher.Form key={formKey} method="post" action="/auth" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="sign-up" />
-      <Field label="Full name" name="fullName" autoComplete="name" maxLength={TEXT_MAX} aria-required="true" />
-      <Field label="Email" name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX} aria-required="true" />
-      <Field label="Phone (optional)" name="phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_INPUT_MAX} hint={PHONE_HINT} />
-      <Field
+      <AccountField label="Full name" name="fullName" autoComplete="name" maxLength={TEXT_MAX} aria-required="true" />
+      <AccountField label="Email" name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX} aria-required="true" />
+      <AccountField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_INPUT_MAX} hint={PHONE_HINT} />
+      <AccountField
         label="Password"
         name="password"
         type="password"
@@ -125,7 +119,7 @@ export function SignUpForm() {
           ))}
         </ul>
       ) : null}
-      <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" aria-required="true" />
+      <AccountField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" aria-required="true" />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Account type</legend>
         <label className="flex min-h-11 items-center gap-2 text-sm">
@@ -145,23 +139,24 @@ export function SignUpForm() {
 }
 
 export function ResetRequestForm({ onBack }: { onBack: () => void }) {
-  const fetcher = useFetcher<AuthResult>({ key: "reset" });
-  useResultToast(fetcher.data, (result) => {
-    if (result.ok) onBack();
+  const { fetcher, busy, onSubmit } = useForm<AuthResult>({
+    form: "reset",
+    // The spec: without an email the request silently stops.
+    validate: (form) => silently(Boolean(normaliseEmail(new FormData(form).get("email")))),
+    focusFirstError: false,
+    onResult: (result) => {
+      toastResult(result);
+      if (result.status === "success") onBack();
+    },
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // Spec §5: without an email the request silently stops.
-    if (!normaliseEmail(valuesOf(event.currentTarget).email)) event.preventDefault();
-  }
 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">Enter your email address and we will send you a link to reset your password.</p>
       <fetcher.Form method="post" action="/auth" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="intent" value="reset" />
-        <Field label="Email" name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX} aria-required="true" />
-        <Button type="submit" loading={fetcher.state !== "idle"} className="w-full">
+        <AccountField label="Email" name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX} aria-required="true" />
+        <Button type="submit" loading={busy} className="w-full">
           Send Reset Link
         </Button>
       </fetcher.Form>

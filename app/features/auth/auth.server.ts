@@ -46,7 +46,7 @@ export function createAuth({ config, logger, db }: AuthServices) {
   }
 
   /**
-   * The per-IP and per-email limits of the account pages (server/auth/limits.ts), for an attempt that
+   * The per-IP and per-email limits of the account pages (limits.server.ts), for an attempt that
    * reaches a better-auth endpoint over HTTP; over the limit → rate_limited event and a 429.
    * A NUL byte anywhere in the body is refused first: PostgreSQL cannot store or compare it.
    */
@@ -140,7 +140,7 @@ export function createAuth({ config, logger, db }: AuthServices) {
             if (user?.disabledAt) {
               throw new APIError("FORBIDDEN", { message: authMessages.accountDisabled.text, code: ACCOUNT_DISABLED_CODE });
             }
-            // STAFF_ADMIN_EMAILS: a listed, confirmed email becomes admin at sign-in (server/staff/roles.ts).
+            // STAFF_ADMIN_EMAILS: a listed, confirmed email becomes admin at sign-in (~/features/staff/roles.server.ts).
             await promoteConfiguredAdmin(db, config.staffAdminEmails, session.userId).catch((error: unknown) => {
               logger.error({ err: error }, "could not apply STAFF_ADMIN_EMAILS");
             });
@@ -182,13 +182,15 @@ export function createAuth({ config, logger, db }: AuthServices) {
         // Calls to /api/auth/sign-up/email pass the same checks as the sign-up page.
         if (ctx.path !== "/sign-up/email") return;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // As a form would send them: text, blank when missing (a JSON body may hold anything).
+        const text = (value: unknown) => (typeof value === "string" ? value : value == null ? "" : JSON.stringify(value));
         const checked = checkForm(signUpSchema, {
-          fullName: body.fullName ?? body.name,
-          email: body.email,
-          phone: body.phone,
-          password: body.password,
-          confirmPassword: body.password,
-          userType: body.userType,
+          fullName: text(body.fullName ?? body.name),
+          email: text(body.email),
+          phone: text(body.phone),
+          password: text(body.password),
+          confirmPassword: text(body.password),
+          userType: text(body.userType),
         });
         if (!checked.ok) throw new APIError("BAD_REQUEST", { message: checked.problem.text });
         const verdict = judgePassword(checked.data.password, [checked.data.fullName, checked.data.email]);

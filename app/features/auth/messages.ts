@@ -1,4 +1,6 @@
-/** Every account message a person sees (spec §5 and §8 word for word where the spec has them). */
+import type { FormResult } from "~/lib/forms/result";
+
+/** Every account message a person sees, in one place so the wording stays the same on every page. */
 export const authMessages = {
   signUpDone: { title: "Check your email", text: "Please check your email for the confirmation link." },
   signUpFailed: { title: "Signup Failed", text: "An unexpected error occurred during signup" },
@@ -23,17 +25,27 @@ export const authMessages = {
   unexpected: { title: "Something went wrong", text: "An unexpected error occurred. Please try again." },
 } as const;
 
-/** What every account action answers with (toasts on the page; also shown inline without JavaScript). */
-export type AuthResult = {
-  ok: boolean;
-  title: string;
-  text: string;
-  /** The form should be cleared (sign-up) or closed (reset request). */
-  reset?: boolean;
-  field?: string;
-  /** The password was judged weak: the server's reasons. */
-  reasons?: string[];
-  /** Sign-in refused because the email is not confirmed yet: offer to resend. */
-  unverified?: boolean;
-  email?: string;
-};
+/**
+ * What every account action answers with (toasts on the page; also shown inline without JavaScript):
+ * the form pipeline's result (~/lib/forms/result) with `title` and `message` always set. `reset`: the
+ * form should be cleared (sign-up) or closed (reset request); `reasons`: why the server judged a
+ * password weak; `unverified` and `email`: sign-in refused until the address is confirmed (offer to resend).
+ */
+export type AuthResult = FormResult<{ title: string; message: string; reset?: true; reasons?: string[]; unverified?: true; email?: string }>;
+type AuthExtra = { reset?: true; reasons?: string[]; unverified?: true; email?: string };
+
+/** An account action's success. */
+export function authSuccess(form: string, title: string, message: string, extra: AuthExtra = {}): AuthResult {
+  return { form, status: "success", title, message, ...extra };
+}
+
+/** An account action's refusal: about one field (`invalid`, nothing typed is sent back), or about the request. */
+export function authFailure(form: string, title: string, message: string, extra: AuthExtra & { field?: string } = {}): AuthResult {
+  const { field, ...rest } = extra;
+  return field
+    ? { form, status: "invalid", title, message, fieldErrors: { [field]: message }, values: {}, ...rest }
+    : { form, status: "error", title, message, ...rest };
+}
+
+/** The answer to a POST with no known intent. */
+export const invalidRequest = (form: string) => authFailure(form, "Invalid request", "Please try again.");

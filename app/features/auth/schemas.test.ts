@@ -3,7 +3,7 @@ import { checkForm, profileSchema, sanitizeText, signInSchema, signUpSchema } fr
 
 const valid = { fullName: "Ada Lovelace", email: "ada@example.com", phone: "", password: "analytical-engine-1843", confirmPassword: "analytical-engine-1843" };
 
-describe("sign-up checks (spec §5, in order)", () => {
+describe("sign-up checks, in the order a person meets them", () => {
   it("accepts a valid form and defaults the account type to customer", () => {
     const result = checkForm(signUpSchema, valid);
     expect(result).toMatchObject({ ok: true, data: { userType: "customer", fullName: "Ada Lovelace" } });

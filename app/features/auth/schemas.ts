@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { EMAIL_MAX, normaliseEmail, parseEmail } from "~/lib/email";
+import { firstError, parseSubmission, type FieldErrors } from "~/lib/forms/parse";
+import { textInputMessages } from "~/lib/text-input";
 import { parseOptionalPhone, phoneMessages, type PhoneProblem } from "~/lib/phone";
 
 /**
  * The account forms' rules, shared by the browser (instant toasts) and the server (the authority).
- * Input is sanitised as spec §5 says; nothing is stored pre-escaped: React escapes on output.
+ * Input is trimmed and bounded here; nothing is stored pre-escaped: React escapes on output.
  */
 export { EMAIL_MAX };
 export const TEXT_MAX = 1000;
@@ -97,19 +99,21 @@ export type FormProblem = { title: string; text: string; field?: string };
 
 /**
  * The first failed check, in the schema's field order (the spec's order for sign-up), as its toast.
+ * The schemas' messages are codes of `formMessages`; the control-character rule's are shown as they are.
  */
-export function firstProblem(error: z.ZodError): FormProblem {
-  const issue = error.issues[0];
-  const code = (issue?.message ?? "") as FormMessageCode;
-  const message = formMessages[code] ?? { title: "Invalid input", text: "Please check the form and try again." };
-  return { title: message.title, text: message.text, field: issue?.path.join(".") };
+export function firstProblem(fieldErrors: FieldErrors): FormProblem {
+  const first = firstError(fieldErrors);
+  const code = (first?.message ?? "") as FormMessageCode;
+  const known: string[] = Object.values(textInputMessages);
+  const message = formMessages[code] ?? { title: "Invalid input", text: known.includes(code) ? code : "Please check the form and try again." };
+  return { title: message.title, text: message.text, field: first?.field };
 }
 
-/** Parses a form with a schema: the data, or the first problem as a toast. */
+/** Parses an account form with its schema (~/lib/forms/parse): the data, or the first problem as a toast. */
 export function checkForm<S extends z.ZodType>(
   schema: S,
-  values: Record<string, unknown>,
+  values: FormData | Record<string, unknown>,
 ): { ok: true; data: z.infer<S> } | { ok: false; problem: FormProblem } {
-  const parsed = schema.safeParse(values);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, problem: firstProblem(parsed.error) };
+  const parsed = parseSubmission(schema, values);
+  return parsed.ok ? { ok: true, data: parsed.data as z.infer<S> } : { ok: false, problem: firstProblem(parsed.fieldErrors) };
 }

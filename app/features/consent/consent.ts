@@ -1,5 +1,5 @@
 /**
- * Cookie consent (spec §2.6, §4.4). The choice is stored under the localStorage key
+ * Cookie consent. The choice is stored under the localStorage key
  * `cookieConsent` as JSON {essential: true, functional, analytics, marketing}. Storing the
  * choice itself is essential: it is what lets us not ask again.
  */

@@ -1,7 +1,7 @@
 import { formatGBP, products } from "~/content/prices";
 
 /**
- * The fixer journey's copy, limits and labels (spec 001 §2, §4, §5, §8): /fixer-register, the
+ * The fixer journey's copy, limits and labels, in one place: /fixer-register, the
  * checkout hand-off, /fixer-onboarding and the status on My Account. Texts in quotes in the spec are
  * reproduced exactly.
  */
@@ -51,7 +51,7 @@ export const fixerBenefits = [
   "A verified badge once your checks are approved",
 ] as const;
 
-/** The spec's timing: the checkout opens 1.5 s after a successful save (001 §4, §9). */
+/** The checkout opens 1.5 s after a successful save, so the 'Details Saved' toast is read first. */
 export const PAYMENT_REDIRECT_DELAY_MS = 1500;
 
 export const gateCopy = {

@@ -1,7 +1,7 @@
 import { FileText, Paperclip, X } from "lucide-react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { FormField } from "~/components/form-field";
+import { Field } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { LoadingOverlay } from "~/components/ui/loading-overlay";
@@ -10,15 +10,16 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
 import { onboardingCards, onboardingCopy, onboardingMessages, onboardingUploadLimits, type DocumentFolder, type TextField } from "./content";
 import type { PortalDocument, PreviousAnswers, SubmitResult } from "./onboarding.server";
-import { Honeypot } from "~/components/honeypot";
-import { FIXER_HONEYPOT_FIELD, stripAngleBrackets } from "./rules";
+import { Honeypot } from "~/components/ui/honeypot";
+import { HONEYPOT_FIELD } from "~/lib/forms/parse";
+import { stripAngleBrackets } from "./rules";
 import { checkChosenFile, uploadWithProgress } from "./upload";
 
 /** Where the browser sends the form (JSON answers); without JavaScript the page's own action takes it. */
 export const ONBOARDING_UPLOAD_URL = "/fixer-onboarding/submit";
 /** The field naming a kept document (KEEP_FIELD in onboarding.server.ts, which this bundle must not import). */
 const KEEP_FIELD = "keep";
-/** The spec's per-file upload time (001 §9), plus a margin for the rest of the request. */
+/** The per-file upload time the form allows (30 s), plus a margin for the rest of the request. */
 const PER_FILE_UPLOAD_MS = 30_000;
 
 const folders: readonly DocumentFolder[] = ["certifications", "portfolio", "insurance"];
@@ -167,7 +168,7 @@ export function OnboardingForm({ userId, serverError, previous }: { userId: stri
 
     const body = new FormData();
     for (const name of textFields) body.append(name, textArea(form, name)?.value ?? "");
-    body.append(FIXER_HONEYPOT_FIELD, (form.elements.namedItem(FIXER_HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "");
+    body.append(HONEYPOT_FIELD, (form.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "");
     for (const doc of kept) body.append(KEEP_FIELD, String(doc.id));
     for (const { folder, file } of ordered) body.append(folder, file, file.name);
 
@@ -235,7 +236,7 @@ export function OnboardingForm({ userId, serverError, previous }: { userId: stri
               <CardDescription>{card.description}</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-5">
-              <FormField id={textId} label={card.text.label} required error={textErrors[card.text.name]}>
+              <Field id={textId} label={card.text.label} required error={textErrors[card.text.name]}>
                 {(control) => (
                   <Textarea
                     {...control}
@@ -248,8 +249,8 @@ export function OnboardingForm({ userId, serverError, previous }: { userId: stri
                     onInput={onTextInput}
                   />
                 )}
-              </FormField>
-              <FormField id={filesId} label={card.files.label} required={card.files.required} hint={`${card.files.hint} ${onboardingCopy.limits}`} error={fileErrors[card.files.name]}>
+              </Field>
+              <Field id={filesId} label={card.files.label} required={card.files.required} hint={`${card.files.hint} ${onboardingCopy.limits}`} error={fileErrors[card.files.name]}>
                 {(control) => (
                   <div className="flex flex-col gap-3">
                     {/* The native picker says "No file chosen" beside files already listed: it is hidden behind an "Add files" button. */}
@@ -281,7 +282,7 @@ export function OnboardingForm({ userId, serverError, previous }: { userId: stri
                     />
                   </div>
                 )}
-              </FormField>
+              </Field>
             </CardContent>
           </Card>
         );

@@ -12,7 +12,9 @@ import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, 
 import { record } from "~/features/auth/actions.server";
 import type { SessionUser } from "~/lib/session-user";
 import { gateToasts, isApplicationStatus, onboardingCards, onboardingMessages, onboardingUploadLimits, type ApplicationStatus, type DocumentFolder } from "./content";
-import { accessCodeSchema, FIXER_HONEYPOT_FIELD, onboardingTextSchema } from "./schemas";
+import { logHoneypot } from "~/lib/forms/forms.server";
+import { firstError, honeypotFilled, parseSubmission } from "~/lib/forms/parse";
+import { accessCodeSchema, onboardingTextSchema } from "./schemas";
 
 /**
  * The onboarding portal (/fixer-onboarding), for a signed-in account:
@@ -201,15 +203,11 @@ function keptDocuments(db: DbOrTx, onboardingId: number): Promise<KeptDocument[]
 
 export type SubmitResult = { ok: true; title: string; description: string } | { ok: false; message: string; field?: string };
 
-/** `${timestamp}-${sanitised name}` (spec 001 §5) from a key made by newStorageKey: `folder/${ts}-${random}-${name}`. */
+/** `${timestamp}-${sanitised name}` (unique, and safe to show and download) from a key made by newStorageKey: `folder/${ts}-${random}-${name}`. */
 export function storedNameOf(file: Pick<StoredFile, "key" | "originalName">): string {
   const last = file.key.split("/").pop() ?? "";
   const timestamp = /^(\d+)-/.exec(last)?.[1] ?? String(Date.now());
   return `${timestamp}-${file.originalName}`;
-}
-
-function firstValue(value: string | string[] | undefined): string {
-  return Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
 }
 
 export async function submitOnboarding(request: Request, context: Ctx, user: SessionUser): Promise<ServiceAnswer<SubmitResult>> {
@@ -246,9 +244,9 @@ export async function submitOnboarding(request: Request, context: Ctx, user: Ses
   }
   const discard = () => discardStoredFiles(storage, upload.files);
 
-  if (firstValue(upload.fields[FIXER_HONEYPOT_FIELD]).trim() !== "") {
+  if (honeypotFilled(upload.fields)) {
     await discard();
-    logger.warn({ userId: user.id }, "onboarding honeypot filled: dropped");
+    logHoneypot(context, "fixer-onboarding");
     return answer({ ok: false, message: onboardingMessages.failed.description }, 400);
   }
   // Documents of the application staff sent back that the fixer keeps ("keep" = their ids); any other id is ignored.
@@ -262,14 +260,11 @@ export async function submitOnboarding(request: Request, context: Ctx, user: Ses
       return answer({ ok: false, message: onboardingMessages.tooMany(card.title), field: card.files.name }, 400);
     }
   }
-  const texts = onboardingTextSchema.safeParse({
-    qualifications: firstValue(upload.fields.qualifications),
-    expertise: firstValue(upload.fields.expertise),
-    insurance: firstValue(upload.fields.insurance),
-  });
-  if (!texts.success) {
+  const texts = parseSubmission(onboardingTextSchema, upload.fields, { multiLine: Object.keys(onboardingTextSchema.shape) });
+  if (!texts.ok) {
     await discard();
-    return answer({ ok: false, message: texts.error.issues[0]?.message ?? onboardingMessages.required, field: String(texts.error.issues[0]?.path[0] ?? "") }, 400);
+    const refused = firstError(texts.fieldErrors);
+    return answer({ ok: false, message: refused?.message ?? onboardingMessages.required, field: refused?.field ?? "" }, 400);
   }
   if (countIn("insurance") === 0) {
     await discard();

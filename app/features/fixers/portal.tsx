@@ -1,7 +1,7 @@
 import { BadgeCheck, CircleCheck, FileText, KeyRound, MessageSquareWarning } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { FormField } from "~/components/form-field";
+import { Field } from "~/components/ui/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -105,7 +105,7 @@ function AccessGate({ documentResult }: { documentResult?: UnlockResult }) {
               <strong className="font-semibold">{result.title}:</strong> {result.description}
             </p>
           ) : null}
-          <FormField id="access-code" label={gateCopy.label} required>
+          <Field id="access-code" label={gateCopy.label} required>
             {(control) => (
               <Input
                 {...control}
@@ -120,7 +120,7 @@ function AccessGate({ documentResult }: { documentResult?: UnlockResult }) {
                 className="font-mono tracking-wider"
               />
             )}
-          </FormField>
+          </Field>
           <Button type="submit" size="lg" loading={busy}>
             {busy ? gateCopy.busy : gateCopy.button}
           </Button>

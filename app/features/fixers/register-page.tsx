@@ -14,8 +14,8 @@ export function FixerRegisterPage() {
   const fetcher = useFetcher<RegistrationResult>({ key: REGISTRATION_FETCHER_KEY });
   const documentResult = useActionData() as RegistrationResult | undefined;
   const result = fetcher.data ?? documentResult;
-  const saved = Boolean(result?.ok);
-  const paid = Boolean(result?.ok && "alreadyPaid" in result);
+  const saved = result?.status === "success";
+  const paid = Boolean(result?.status === "success" && result.alreadyPaid);
   return (
     <>
       <PageHero eyebrow="For professionals" title={registrationCopy.title} intro={registrationCopy.intro} compact />

@@ -1,18 +1,20 @@
 import { CreditCard, ExternalLink } from "lucide-react";
-import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
-import { FormField } from "~/components/form-field";
+import { useEffect, useState, type ChangeEvent, type FocusEvent } from "react";
+import { Link } from "react-router";
+import { Field } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
 import { PHONE_HINT } from "~/lib/phone";
+import { firstError } from "~/lib/forms/parse";
+import { useForm } from "~/lib/forms/use-form";
 import { PAYMENT_REDIRECT_DELAY_MS, registrationCopy, registrationToasts } from "./content";
 import type { RegistrationResult } from "./registration.server";
-import { Honeypot } from "~/components/honeypot";
-import { checkRegistration, registrationLimits, stripAngleBrackets, type RegistrationField } from "./rules";
+import { Honeypot } from "~/components/ui/honeypot";
+import { REGISTRATION_FORM, registrationFields, registrationLimits, registrationSchema, stripAngleBrackets, type RegistrationField } from "./rules";
 
 /** The page reads the same fetcher (by key) to move its step indicator once the details are saved. */
-export const REGISTRATION_FETCHER_KEY = "fixer-registration";
+export const REGISTRATION_FETCHER_KEY = REGISTRATION_FORM;
 
 const fields: readonly { name: RegistrationField; label: string; type: string; autoComplete: string; max: number; inputMode?: "email" | "tel"; hint?: string }[] = [
   { name: "firstName", label: "First name", type: "text", autoComplete: "given-name", max: registrationLimits.name },
@@ -29,66 +31,55 @@ const emptyValues: Record<RegistrationField, string> = { firstName: "", lastName
  * 1.5 s later. A 'Continue to payment' link stays visible, so a popup blocker never strands anyone.
  */
 export function FixerRegistrationForm() {
-  const fetcher = useFetcher<RegistrationResult>({ key: REGISTRATION_FETCHER_KEY });
-  // Without JavaScript the form posts as a document; the answer comes back as action data.
-  const documentResult = useActionData() as RegistrationResult | undefined;
-  const result = fetcher.data ?? documentResult;
+  const { fetcher, result, documentResult, busy, fieldErrors, formRef, onSubmit, clearError } = useForm<RegistrationResult>({
+    form: REGISTRATION_FORM,
+    schema: registrationSchema,
+    parse: { fields: registrationFields },
+    onInvalid: (errors) => {
+      const first = firstError(errors);
+      if (first) toast.error(first.message);
+    },
+    onResult: (answer) => {
+      if (answer.status === "invalid") {
+        const first = firstError(answer.fieldErrors);
+        toast.error(first?.message ?? registrationToasts.saveFailed.title);
+        if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first.field}"]`)?.focus();
+      } else if (answer.status === "error") {
+        toast.error(answer.title ?? registrationToasts.saveFailed.title, answer.message || undefined);
+      } else if (answer.checkoutUrl) {
+        toast.success(registrationToasts.saved.title, registrationToasts.saved.description);
+      }
+    },
+    resetOn: () => false,
+  });
   const [values, setValues] = useState(emptyValues);
-  const [invalid, setInvalid] = useState<{ field: RegistrationField; message: string } | null>(null);
   const [popupBlocked, setPopupBlocked] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = fetcher.state !== "idle";
-  const checkoutUrl = result?.ok && "checkoutUrl" in result ? result.checkoutUrl : null;
-  const alreadyPaid = Boolean(result?.ok && "alreadyPaid" in result);
+  const checkoutUrl = result?.status === "success" ? (result.checkoutUrl ?? null) : null;
+  const alreadyPaid = Boolean(result?.status === "success" && result.alreadyPaid);
+  // The one field marked at a time: the first the browser's check or the server refused.
+  const invalid = firstError(fieldErrors);
 
-  // A server refusal marks its field; adjusted while rendering, as React recommends for derived state.
-  const [handled, setHandled] = useState<RegistrationResult | undefined>(undefined);
-  if (fetcher.data && fetcher.data !== handled) {
-    setHandled(fetcher.data);
-    if (!fetcher.data.ok && fetcher.data.field) setInvalid({ field: fetcher.data.field, message: fetcher.data.title });
-  }
-
+  // The fee checkout opens in a new tab 1.5 s after the details are saved.
+  const openUrl = fetcher.data?.status === "success" ? fetcher.data.checkoutUrl : undefined;
   useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer) return;
-    if (!answer.ok) {
-      toast.error(answer.title, answer.message || undefined);
-      if (answer.field) formRef.current?.querySelector<HTMLInputElement>(`[name="${answer.field}"]`)?.focus();
-      return;
-    }
-    if (!("checkoutUrl" in answer)) return;
-    toast.success(registrationToasts.saved.title, registrationToasts.saved.description);
+    if (!openUrl) return;
     const timer = window.setTimeout(() => {
-      const opened = window.open(answer.checkoutUrl, "_blank");
+      const opened = window.open(openUrl, "_blank");
       if (opened) opened.opener = null;
       else setPopupBlocked(true);
     }, PAYMENT_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [fetcher.data]);
+  }, [openUrl]);
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
     const name = event.target.name as RegistrationField;
     setValues((v) => ({ ...v, [name]: stripAngleBrackets(event.target.value) }));
-    if (invalid?.field === name) setInvalid(null);
+    clearError(name);
   }
 
   function onBlur(event: FocusEvent<HTMLInputElement>) {
     const name = event.target.name as RegistrationField;
     setValues((v) => ({ ...v, [name]: v[name].trim() }));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkRegistration(values);
-    if (!checked.ok) {
-      setInvalid({ field: checked.field, message: checked.message });
-      toast.error(checked.message);
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${checked.field}"]`)?.focus();
-      return;
-    }
-    setInvalid(null);
-    setPopupBlocked(false);
-    void fetcher.submit(event.currentTarget, { method: "post" });
   }
 
   if (alreadyPaid) {
@@ -121,18 +112,18 @@ export function FixerRegistrationForm() {
     );
   }
 
-  const documentError = documentResult && !documentResult.ok ? documentResult : null;
+  const documentError = documentResult && documentResult.status !== "success" ? documentResult : null;
   return (
     <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-label="Fixer details" className="relative flex flex-col gap-5">
       <Honeypot />
       {documentError ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
-          {documentError.message || documentError.title}
+          {documentError.status === "invalid" ? invalid?.message : documentError.message || documentError.title}
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         {fields.map((field) => (
-          <FormField key={field.name} id={`fixer-${field.name}`} label={field.label} hint={field.hint} required error={invalid?.field === field.name ? invalid.message : undefined}>
+          <Field key={field.name} id={`fixer-${field.name}`} label={field.label} hint={field.hint} required error={invalid?.field === field.name ? invalid.message : undefined}>
             {(control) => (
               <Input
                 {...control}
@@ -147,7 +138,7 @@ export function FixerRegistrationForm() {
                 onBlur={onBlur}
               />
             )}
-          </FormField>
+          </Field>
         ))}
       </div>
       <Button type="submit" size="lg" loading={busy} className="self-start">

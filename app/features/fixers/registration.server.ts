@@ -4,12 +4,13 @@ import type { Db } from "#server/db/client.ts";
 import { fixerRegistrations } from "#server/db/schema/fixers.ts";
 import { CheckoutUnavailableError, createCheckout } from "~/features/payments/payments.server.ts";
 import { hitRateLimit } from "#server/security/rate-limit.ts";
-import { checkTextInputs } from "~/lib/text-input";
 import { getOptionalUser } from "~/features/auth/guard.server";
-import { readTextForm } from "~/features/forms/actions.server";
+import { logHoneypot, readTextForm } from "~/lib/forms/forms.server";
+import { firstError, parseSubmission } from "~/lib/forms/parse";
+import type { FormResult } from "~/lib/forms/result";
 import { registrationToasts } from "./content";
 import { isTransientDbError, REGISTRATION_RETRY, withRetry, type RetryOptions } from "./retry";
-import { checkRegistration, FIXER_HONEYPOT_FIELD, registrationFields, type RegistrationDetails, type RegistrationField } from "./rules";
+import { REGISTRATION_FORM, registrationFields, registrationSchema, type RegistrationDetails } from "./rules";
 
 /**
  * /fixer-register's action: the details are saved as a fixer_registrations row (a transient
@@ -22,15 +23,17 @@ import { checkRegistration, FIXER_HONEYPOT_FIELD, registrationFields, type Regis
  * the page points to the Onboarding Portal (decision 017 weighs what that tells a stranger).
  */
 
-export type RegistrationResult =
-  | { ok: true; checkoutUrl: string }
-  | { ok: true; alreadyPaid: true }
-  | { ok: false; title: string; message: string; field?: RegistrationField };
+/** Success carries the fee checkout's URL, or `alreadyPaid` (nothing saved: the portal is next). */
+export type RegistrationResult = FormResult<{ checkoutUrl?: string; alreadyPaid?: true }>;
 
 /** Registrations per address: a person needs one or two; a script gets a 429. */
 export const REGISTRATION_RATE_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 } as const;
 
-const answer = (result: RegistrationResult, status = 200) => data(result, { status, headers: { "cache-control": "no-store" } });
+type Answer = RegistrationResult extends infer R ? (R extends unknown ? Omit<R, "form"> : never) : never;
+const answer = (result: Answer, status = 200) =>
+  data({ form: REGISTRATION_FORM, ...result } as RegistrationResult, { status, headers: { "cache-control": "no-store" } });
+const refusal = (toast: { title: string; description: string }, status: number) =>
+  answer({ status: "error", title: toast.title, message: toast.description }, status);
 
 export async function saveRegistration(
   db: Db,
@@ -64,30 +67,25 @@ async function existingRegistration(db: Db, email: string) {
 export async function registerFixerAction({ request, context }: { request: Request; context: AppLoadContext }) {
   const { services } = context;
   const form = await readTextForm(request);
-  if (!form) return answer({ ok: false, title: "Error", message: registrationToasts.saveFailed.description }, 400);
-  // Every registration field is one line: a NUL byte or a line break is refused (~/lib/text-input).
-  const text = checkTextInputs(Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
-  const refused = Object.entries(text.fieldErrors).find(([field]) => (registrationFields as readonly string[]).includes(field));
-  if (refused) return answer({ ok: false, title: refused[1], message: "", field: refused[0] as RegistrationField }, 400);
-  const input = text.values;
-
-  const checked = checkRegistration(input);
-  if (!checked.ok) return answer({ ok: false, title: checked.message, message: "", field: checked.field }, 400);
-  if ((input[FIXER_HONEYPOT_FIELD] ?? "").trim() !== "") {
-    services.logger.warn({ ip: context.clientIp }, "fixer registration honeypot filled: dropped");
-    return answer({ ok: false, title: registrationToasts.saveFailed.title, message: registrationToasts.saveFailed.description }, 400);
+  if (!form) return answer({ status: "error", title: "Error", message: registrationToasts.saveFailed.description }, 400);
+  const checked = parseSubmission(registrationSchema, form, { fields: registrationFields });
+  if (!checked.ok && checked.honeypot) {
+    // Success would hand out a checkout: the bot gets the usual failure instead.
+    logHoneypot(context, REGISTRATION_FORM);
+    return refusal(registrationToasts.saveFailed, 400);
   }
+  if (!checked.ok) return answer({ status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values, title: firstError(checked.fieldErrors)?.message }, 400);
   const limited = !(services.config.BENCH_MODE && !services.config.isProduction)
     ? !(await hitRateLimit(services.db, { key: `fixer-register:${context.clientIp}`, ...REGISTRATION_RATE_LIMIT })).allowed
     : false;
-  if (limited) return answer({ ok: false, ...registrationToasts.rateLimited, message: registrationToasts.rateLimited.description }, 429);
+  if (limited) return refusal(registrationToasts.rateLimited, 429);
 
   let registration: { id: number };
   try {
     const existing = await existingRegistration(services.db, checked.data.email);
     if (existing?.paidAt) {
       services.logger.info({ registrationId: existing.id }, "fixer registration repeated after payment: pointed to the portal");
-      return answer({ ok: true, alreadyPaid: true });
+      return answer({ status: "success", alreadyPaid: true });
     }
     if (existing) {
       await services.db
@@ -103,7 +101,7 @@ export async function registerFixerAction({ request, context }: { request: Reque
   } catch (error) {
     // Spec: the save failure is logged; the visitor sees the data layer's error toast.
     services.logger.error({ err: error }, "fixer registration could not be saved");
-    return answer({ ok: false, title: registrationToasts.saveFailed.title, message: registrationToasts.saveFailed.description }, 503);
+    return refusal(registrationToasts.saveFailed, 503);
   }
 
   const user = await getOptionalUser(request, context);
@@ -116,9 +114,9 @@ export async function registerFixerAction({ request, context }: { request: Reque
       returnPath: "/fixer-register",
     });
     services.logger.info({ registrationId: registration.id }, "fixer registration saved; fee checkout created");
-    return answer({ ok: true, checkoutUrl: url });
+    return answer({ status: "success", checkoutUrl: url });
   } catch (error) {
     if (!(error instanceof CheckoutUnavailableError)) services.logger.error({ err: error }, "fixer fee checkout could not be created");
-    return answer({ ok: false, title: registrationToasts.checkoutFailed.title, message: registrationToasts.checkoutFailed.description }, 503);
+    return refusal(registrationToasts.checkoutFailed, 503);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Retrying a database write that failed for a passing reason (spec 001 §9: 3 attempts, 1000 ms
+ * Retrying a database write that failed for a passing reason (3 attempts, 1000 ms
  * initial delay, factor 2). Only transient failures are retried: a constraint violation or a bug
  * would fail the same way again.
  */

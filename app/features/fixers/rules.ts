@@ -1,11 +1,12 @@
 import { EMAIL_MAX, parseEmail } from "~/lib/email";
+import { defineSchema } from "~/lib/forms/parse";
 import { parsePhone, PHONE_INPUT_MAX } from "~/lib/phone";
 import { registrationToasts } from "./content";
 
 /**
  * The fixer forms' rules, shared by the browser (instant toasts) and the server (the authority).
- * Plain functions, no zod, so the pages' bundles stay small; the server-only schemas are in schemas.ts.
- * Spec 001 §5: values trimmed with < and > stripped; all four details required. The email and the
+ * Plain functions, no zod, so the registration page's bundle stays small; the portal's zod schemas are in schemas.ts.
+ * Values trimmed with < and > stripped (they are never markup); all four details required. The email and the
  * phone follow the site-wide rules (~/lib/email, ~/lib/phone; decision 016), not the spec's looser
  * phone pattern, which refused `07700 900123`.
  */
@@ -47,5 +48,8 @@ export function checkRegistration(input: Partial<Record<string, unknown>>):
   return { ok: true, data: { ...values, email: email.email.toLowerCase(), phone: phone.e164 } };
 }
 
-/** The hidden field bots fill (the public forms' own): a filled one is dropped. */
-export { HONEYPOT_FIELD as FIXER_HONEYPOT_FIELD } from "~/components/honeypot";
+/** The registration form's name: its fetcher's key and the `form` of its answers. */
+export const REGISTRATION_FORM = "fixer-registration";
+
+/** The registration form's schema for the form pipeline (~/lib/forms/parse), in the browser and on the server. */
+export const registrationSchema = defineSchema(checkRegistration);

@@ -8,7 +8,7 @@ import { checkRegistration, onboardingTextSchema, stripAngleBrackets } from "./s
 
 const valid = { firstName: "Ada", lastName: "Lovelace", email: "Ada@Example.com", phone: "07700 900123" };
 
-describe("fixer details rules (spec 001 §5)", () => {
+describe("fixer details rules", () => {
   it("requires all four fields first, with the spec's toast", () => {
     for (const field of ["firstName", "lastName", "email", "phone"] as const) {
       expect(checkRegistration({ ...valid, [field]: "   " })).toEqual({ ok: false, message: registrationToasts.required, field });

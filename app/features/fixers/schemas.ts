@@ -6,7 +6,7 @@ import { cleanText } from "./rules";
 
 export * from "./rules";
 
-/** The access code: no format rule (spec 001 §5); only a sane length before the server looks it up. */
+/** The access code: no format rule (a wrong code is simply not found); only a sane length before the server looks it up. */
 export const accessCodeSchema = z
   .string()
   .transform((v) => v.trim())

@@ -1,10 +1,10 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { hitRateLimit, rateLimitMessage } from "#server/security/rate-limit.ts";
 import { startDonationCheckout } from "~/features/payments/checkout.server";
-import { formSchemas, formValues, HONEYPOT_FIELD, parseForm, type FormName } from "./schemas";
-import type { FormActionResult } from "./form-result";
+import { logHoneypot, readTextForm } from "~/lib/forms/forms.server";
+import { parseSubmission, readValues } from "~/lib/forms/parse";
+import { formSchemas, publicFormParsing, type FormName, type PublicFormResult } from "./schemas";
 import { storeContactSubmission, type ContactFormName } from "./submissions.server";
-import { vipCodeAction } from "~/features/vip/access.server";
 
 /**
  * The server side of every public form: honeypot, validation with the shared schema (400 and
@@ -14,23 +14,10 @@ import { vipCodeAction } from "~/features/vip/access.server";
 
 /** 5 accepted submissions of one form per address in 10 minutes is plenty for a person. */
 export const FORM_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
-/** Text forms are small; anything bigger is not a person typing. */
-const MAX_TEXT_FORM_BYTES = 100_000;
-
 type ActionArgs = { request: Request; context: AppLoadContext };
 
-export function answer(result: FormActionResult, status = 200) {
+export function answer(result: PublicFormResult, status = 200) {
   return data(result, { status, headers: status === 429 ? { "retry-after": "600" } : undefined });
-}
-
-/** True (and logged) when the hidden field was filled: the caller answers "success" and stores nothing. */
-export function isHoneypotFilled(formData: FormData, context: AppLoadContext, form: FormName): boolean {
-  const trap = formData.get(HONEYPOT_FIELD);
-  if (typeof trap === "string" && trap.trim() !== "") {
-    context.services.logger.warn({ form, ip: context.clientIp, userAgent: context.userAgent }, "form honeypot filled: submission dropped");
-    return true;
-  }
-  return false;
 }
 
 /** Counts one submission of `form` from this address; false when over the limit. */
@@ -42,21 +29,16 @@ export async function withinRateLimit(context: AppLoadContext, form: FormName): 
   return result.allowed;
 }
 
-export async function readTextForm(request: Request): Promise<FormData | null> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_TEXT_FORM_BYTES) return null;
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
-}
-
-async function handleContactForm(form: ContactFormName, formData: FormData, context: AppLoadContext) {
+/** One contact form's submission (waitlist, feedback, help, …): honeypot, schema, rate limit, store. */
+export async function handleContactForm(form: ContactFormName, formData: FormData, context: AppLoadContext) {
   const schema = formSchemas[form];
-  const values = formValues(schema, formData);
-  if (isHoneypotFilled(formData, context, form)) return answer({ form, status: "success" });
-  const parsed = parseForm(schema, values);
+  const parsed = parseSubmission(schema, formData, publicFormParsing);
+  // What was typed, sent back with any failure so a page without JavaScript keeps it.
+  const values = readValues(formData, { fields: Object.keys(schema.shape), lists: publicFormParsing.lists });
+  if (!parsed.ok && parsed.honeypot) {
+    logHoneypot(context, form);
+    return answer({ form, status: "success" });
+  }
   if (!parsed.ok) return answer({ form, status: "invalid", fieldErrors: parsed.fieldErrors, values }, 400);
   if (!(await withinRateLimit(context, form))) return answer({ form, status: "error", message: rateLimitMessage, values }, 429);
   try {
@@ -72,7 +54,7 @@ async function handleContactForm(form: ContactFormName, formData: FormData, cont
   }
 }
 
-const badRequest = (form: FormName) => answer({ form, status: "error", message: "The form could not be read. Please try again." }, 400);
+export const badRequest = (form: FormName) => answer({ form, status: "error", message: "The form could not be read. Please try again." }, 400);
 
 /** The action for a page with one contact form (/help, /careers). */
 export function contactFormAction(form: ContactFormName) {
@@ -94,22 +76,11 @@ export const investorInquiryAction = contactFormAction("investor");
  */
 export const EARLY_ACCESS_DONATION_NEXT = "/account";
 
-/** /early-access: the waitlist form, its 'Get Early Access' button, the feedback form and the VIP code. */
-export async function earlyAccessAction({ request, context }: ActionArgs) {
-  const formData = await readTextForm(request);
-  const intent = formData?.get("intent");
-  if (!formData) return badRequest("waitlist");
-  if (intent === "feedback") return handleContactForm("feedback", formData, context);
-  if (intent === "donation") return donationAction(formData, request, context);
-  if (intent === "vip-code") return vipCodeAction(request, context, formData);
-  return handleContactForm("waitlist", formData, context);
-}
-
 /** Records the waitlist data only when name and email are present (and valid), then continues to the donation checkout. */
-async function donationAction(formData: FormData, request: Request, context: AppLoadContext) {
-  const values = formValues(formSchemas.waitlist, formData);
-  const parsed = parseForm(formSchemas.waitlist, values);
-  if (parsed.ok && !isHoneypotFilled(formData, context, "waitlist") && (await withinRateLimit(context, "waitlist"))) {
+export async function donationAction(formData: FormData, request: Request, context: AppLoadContext) {
+  const parsed = parseSubmission(formSchemas.waitlist, formData, publicFormParsing);
+  if (!parsed.ok && parsed.honeypot) logHoneypot(context, "waitlist");
+  if (parsed.ok && (await withinRateLimit(context, "waitlist"))) {
     try {
       await storeContactSubmission(context.services, "waitlist", parsed.data, { ip: context.clientIp, userAgent: context.userAgent });
     } catch (error) {

@@ -1,13 +1,14 @@
 import { Button } from "~/components/ui/button";
 import { PHONE_HINT } from "~/lib/phone";
-import { FormOutcome, Honeypot, TextField } from "./fields";
+import { Honeypot } from "~/components/ui/honeypot";
+import { FormOutcome, TextField } from "./fields";
 import { busyLabels } from "./messages";
-import { contactSupportSchema, limits } from "./schemas";
+import { limits } from "./form-fields";
 import { useFormSubmission } from "./use-form-submission";
 
-/** The Contact Support form on /help (spec 001 §3, §5): name, email, optional phone, description. */
+/** The Contact Support form on /help: name, email, optional phone, description. */
 export function ContactSupportForm() {
-  const { fetcher, result, busy, fieldErrors, values, formRef, formKey, onSubmit } = useFormSubmission("help", contactSupportSchema);
+  const { fetcher, result, busy, fieldErrors, values, formRef, formKey, onSubmit } = useFormSubmission("help");
   const common = { form: "help", errors: fieldErrors, values } as const;
   return (
     <fetcher.Form key={formKey} ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-label="Contact Support" className="relative flex flex-col gap-5">

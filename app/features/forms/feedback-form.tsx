@@ -1,9 +1,10 @@
 import { describedBy, FieldError } from "~/components/ui/field-error";
 import { Button } from "~/components/ui/button";
 import { services } from "~/content/services";
-import { fieldId, FormOutcome, Honeypot, SelectField, TextField } from "./fields";
+import { Honeypot } from "~/components/ui/honeypot";
+import { fieldId, FormOutcome, SelectField, TextField } from "./fields";
 import { busyLabels } from "./messages";
-import { feedbackSchema, frequencies, likelihoods, limits } from "./schemas";
+import { frequencies, likelihoods, limits } from "./form-fields";
 import { useFormSubmission } from "./use-form-submission";
 
 const choiceClasses =
@@ -11,7 +12,7 @@ const choiceClasses =
 
 /** The early-access feedback form: only likelihood is required; a blank name is stored as 'Anonymous'. */
 export function FeedbackForm() {
-  const { fetcher, result, busy, fieldErrors, values, formRef, formKey, onSubmit } = useFormSubmission("feedback", feedbackSchema);
+  const { fetcher, result, busy, fieldErrors, values, formRef, formKey, onSubmit } = useFormSubmission("feedback");
   const common = { form: "feedback", errors: fieldErrors, values } as const;
   const likelihoodId = fieldId("feedback", "likelihood");
   const servicesId = fieldId("feedback", "services");

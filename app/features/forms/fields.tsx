@@ -1,14 +1,13 @@
 import type * as React from "react";
-import { FormField } from "~/components/form-field";
-import { describedBy } from "~/components/ui/field-error";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import type { FormActionResult } from "./form-result";
+import type { FieldErrors, FormValues } from "~/lib/forms/parse";
 import { failureToasts, successCopy } from "./messages";
-import type { FieldErrors, FormName, FormValues } from "./schemas";
+import type { FormName, PublicFormResult } from "./form-fields";
 
-/** Shared pieces of the public forms: labelled fields with linked messages, honeypot, outcome line. */
+/** Shared pieces of the public forms: fields (~/components/ui/field) filled from the answer, and the outcome line. */
 
 type FieldBase = {
   form: FormName;
@@ -21,11 +20,6 @@ type FieldBase = {
 };
 
 export const fieldId = (form: string, name: string) => `${form}-${name}`;
-
-/** A labelled field (~/components/form-field) whose control sets its own ids and aria attributes. */
-function Field({ children, ...field }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: React.ReactNode }) {
-  return <FormField {...field}>{() => children}</FormField>;
-}
 
 const stringValue = (values: FormValues, name: string) => {
   const v = values[name];
@@ -46,21 +40,16 @@ export function TextField({
 }: FieldBase & { type?: string; multiline?: boolean } & Omit<React.ComponentProps<"input">, "form" | "name" | "type">) {
   const id = fieldId(form, name);
   const error = errors[name];
-  const shared = {
-    id,
-    name,
-    required,
-    defaultValue: stringValue(values, name),
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy(id, { hasDescription: Boolean(hint), hasError: Boolean(error) }),
-  } as const;
+  const shared = { name, required, defaultValue: stringValue(values, name) } as const;
   return (
     <Field id={id} label={label} required={required} hint={hint} error={error}>
-      {multiline ? (
-        <Textarea {...shared} maxLength={props.maxLength} placeholder={props.placeholder} rows={5} />
-      ) : (
-        <Input {...shared} type={type} {...props} />
-      )}
+      {(control) =>
+        multiline ? (
+          <Textarea {...control} {...shared} maxLength={props.maxLength} placeholder={props.placeholder} rows={5} />
+        ) : (
+          <Input {...control} {...shared} type={type} {...props} />
+        )
+      }
     </Field>
   );
 }
@@ -81,32 +70,25 @@ export function SelectField({
   const error = errors[name];
   return (
     <Field id={id} label={label} required={required} hint={hint} error={error}>
-      <NativeSelect
-        id={id}
-        name={name}
-        required={required}
-        defaultValue={stringValue(values, name) ?? defaultValue ?? ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hasDescription: Boolean(hint), hasError: Boolean(error) })}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect>
+      {(control) => (
+        <NativeSelect {...control} name={name} required={required} defaultValue={stringValue(values, name) ?? defaultValue ?? ""}>
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
     </Field>
   );
 }
-
-export { Honeypot } from "~/components/honeypot";
 
 /**
  * The outcome under the button: what a toast says, also in the page, so a browser without
  * JavaScript (which gets the page back from a plain POST) and a screen reader both hear it.
  */
-export function FormOutcome({ form, result }: { form: FormName; result?: FormActionResult }) {
+export function FormOutcome({ form, result }: { form: FormName; result?: PublicFormResult }) {
   if (!result) return null;
   if (result.status === "success") {
     const copy = successCopy(form, result.repeat);

@@ -1,15 +1,16 @@
 import { Button } from "~/components/ui/button";
 import { PHONE_HINT } from "~/lib/phone";
-import { FormOutcome, Honeypot, SelectField, TextField } from "./fields";
+import { Honeypot } from "~/components/ui/honeypot";
+import { FormOutcome, SelectField, TextField } from "./fields";
 import { busyLabels } from "./messages";
-import { investmentAmounts, investmentTimelines, investmentTypes, investorInquirySchema, limits } from "./schemas";
+import { investmentAmounts, investmentTimelines, investmentTypes, limits } from "./form-fields";
 import { useFormSubmission } from "./use-form-submission";
 
 const asOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
-/** The investor inquiry form on /careers (spec 001 §3, §5, §9). */
+/** The investor inquiry form on /careers. */
 export function InvestorInquiryForm() {
-  const { fetcher, result, busy, fieldErrors, values, formRef, formKey, onSubmit } = useFormSubmission("investor", investorInquirySchema);
+  const { fetcher, result, busy, fieldErrors, values, formRef, formKey, onSubmit } = useFormSubmission("investor");
   const common = { form: "investor", errors: fieldErrors, values } as const;
   return (
     <fetcher.Form key={formKey} ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-label="Investor inquiry" className="relative flex flex-col gap-5">

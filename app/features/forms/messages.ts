@@ -1,7 +1,7 @@
 import { company } from "~/content/company";
-import type { FormName } from "./schemas";
+import type { FormName } from "./form-fields";
 
-/** Toast texts, word for word from the spec where it gives them (001 §8). */
+/** Toast texts, in one place so every form words the same outcome the same way. */
 export type ToastCopy = { title: string; description?: string };
 
 export const successToasts: Record<FormName, ToastCopy> = {

@@ -1,12 +1,14 @@
-import { describedBy, FieldDescription, FieldError } from "~/components/ui/field-error";
+import { FieldError } from "~/components/ui/field-error";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { PHONE_HINT } from "~/lib/phone";
+import type { FieldErrors } from "~/lib/forms/parse";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { jobs } from "~/content/jobs";
-import { fieldId, FormOutcome, Honeypot, SelectField, TextField } from "./fields";
+import { Honeypot } from "~/components/ui/honeypot";
+import { fieldId, FormOutcome, SelectField, TextField } from "./fields";
 import { busyLabels } from "./messages";
-import { checkCvFile, CV_ACCEPT, limits, recruitmentSchema, type FieldErrors } from "./schemas";
+import { checkCvFile, CV_ACCEPT, limits } from "./form-fields";
 import { useFormSubmission } from "./use-form-submission";
 
 export const GENERAL_APPLICATION = "General Application";
@@ -24,11 +26,10 @@ function checkCv(form: HTMLFormElement): FieldErrors {
  * change, and an optional CV (PDF, DOC or DOCX, at most 5MB). Success clears the form and the CV.
  */
 export function RecruitmentForm({ defaultPosition }: { defaultPosition?: string }) {
-  const { fetcher, result, busy, fieldErrors, values, formRef, formKey, onSubmit, onChange } = useFormSubmission(
-    "recruitment",
-    recruitmentSchema,
-    { revalidateOnChange: true, extraValidate: checkCv },
-  );
+  const { fetcher, result, busy, fieldErrors, values, formRef, formKey, onSubmit, onChange } = useFormSubmission("recruitment", {
+    revalidateOnChange: true,
+    validate: checkCv,
+  });
   const common = { form: "recruitment", errors: fieldErrors, values } as const;
   const cvId = fieldId("recruitment", "cv");
   return (
@@ -70,21 +71,9 @@ export function RecruitmentForm({ defaultPosition }: { defaultPosition?: string 
         maxLength={limits.coverLetter}
         hint="At least 50 characters: why this role, and why FixiT?"
       />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={cvId}>
-          CV <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Input
-          id={cvId}
-          name="cv"
-          type="file"
-          accept={CV_ACCEPT}
-          aria-invalid={fieldErrors.cv ? true : undefined}
-          aria-describedby={describedBy(cvId, { hasDescription: true, hasError: Boolean(fieldErrors.cv) })}
-        />
-        <FieldDescription fieldId={cvId}>PDF, DOC or DOCX, up to 5MB.</FieldDescription>
-        <FieldError fieldId={cvId} errors={fieldErrors.cv} />
-      </div>
+      <Field id={cvId} label="CV" hint="PDF, DOC or DOCX, up to 5MB." error={fieldErrors.cv}>
+        {(control) => <Input {...control} name="cv" type="file" accept={CV_ACCEPT} />}
+      </Field>
       {fieldErrors.form ? <FieldError fieldId="recruitment-form" errors={fieldErrors.form} /> : null}
       <div className="flex flex-col gap-3">
         <Button type="submit" name="intent" value="recruitment" loading={busy} className="w-full sm:w-auto sm:self-start">

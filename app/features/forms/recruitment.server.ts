@@ -7,8 +7,10 @@ import { renderEmail } from "~/lib/email-templates.server.ts";
 import { rateLimitMessage } from "#server/security/rate-limit.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "#server/storage/index.ts";
-import { answer, isHoneypotFilled, withinRateLimit } from "./actions.server";
-import { CV_MAX_BYTES, formValues, parseForm, recruitmentSchema, type FormValues, type Recruitment } from "./schemas";
+import { logHoneypot } from "~/lib/forms/forms.server";
+import { parseSubmission, readValues } from "~/lib/forms/parse";
+import { answer, withinRateLimit } from "./actions.server";
+import { CV_MAX_BYTES, publicFormParsing, recruitmentSchema, type Recruitment } from "./schemas";
 import { enqueueSheetSync } from "./sheet-sync.server";
 
 /**
@@ -119,15 +121,16 @@ export async function recruitmentAction({ request, context }: ActionArgs) {
   for (const [key, value] of Object.entries(upload.fields)) {
     for (const v of Array.isArray(value) ? value : [value]) formData.append(key, v);
   }
-  const values: FormValues = formValues(recruitmentSchema, formData);
   const cv = upload.files.find((f) => f.field === CV_FIELD);
   const discard = () => discardStoredFiles(storage, upload.files);
 
-  if (isHoneypotFilled(formData, context, form)) {
+  const parsed = parseSubmission(recruitmentSchema, formData, publicFormParsing);
+  const values = readValues(formData, { fields: Object.keys(recruitmentSchema.shape) });
+  if (!parsed.ok && parsed.honeypot) {
+    logHoneypot(context, form);
     await discard();
     return answer({ form, status: "success" });
   }
-  const parsed = parseForm(recruitmentSchema, values);
   if (!parsed.ok) {
     await discard();
     return answer({ form, status: "invalid", fieldErrors: parsed.fieldErrors, values }, 400);

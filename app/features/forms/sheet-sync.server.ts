@@ -4,7 +4,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { enqueueJob, PermanentJobError, type JobHandler } from "#server/mail/outbox.ts";
 
 /**
- * The sheet sync (spec 001 §7 sync-to-google-sheets) as an outbound webhook: queued in the
+ * The sheet sync (each submission copied to the team's spreadsheet) as an outbound webhook: queued in the
  * submission's transaction, POSTed by the outbox worker, retried with backoff until the
  * receiver answers 2xx. The body is signed with HMAC-SHA256 so the receiver can trust it.
  */

@@ -1,9 +1,10 @@
 import { Button } from "~/components/ui/button";
 import { PHONE_HINT } from "~/lib/phone";
 import { formatGBP, products } from "~/content/prices";
-import { FormOutcome, Honeypot, TextField } from "./fields";
+import { Honeypot } from "~/components/ui/honeypot";
+import { FormOutcome, TextField } from "./fields";
 import { busyLabels } from "./messages";
-import { limits, waitlistSchema } from "./schemas";
+import { limits } from "./form-fields";
 import { useFormSubmission } from "./use-form-submission";
 
 /**
@@ -11,7 +12,7 @@ import { useFormSubmission } from "./use-form-submission";
  * button, which keeps the waitlist data only when name and email are given and always continues.
  */
 export function WaitlistForm() {
-  const { fetcher, result, busy, fieldErrors, values, formRef, formKey, onSubmit } = useFormSubmission("waitlist", waitlistSchema);
+  const { fetcher, result, busy, fieldErrors, values, formRef, formKey, onSubmit } = useFormSubmission("waitlist");
   const common = { form: "waitlist", errors: fieldErrors, values } as const;
   const intent = fetcher.formData?.get("intent");
   const donation = formatGBP(products.earlyAccessDonation.pricePence);

@@ -10,6 +10,6 @@ export type FulfilmentHandler = (tx: DbOrTx, payment: Payment, services: JobServ
 /** The payments service the composition root builds: each product's fulfilment and the Stripe client. */
 export type PaymentsService = {
   fulfilments: Readonly<Record<ProductKey, FulfilmentHandler>>;
-  /** The Stripe checkout client (tests hand in their own). */
+  /** The Stripe checkout client, one per service (createPaymentsService; a test hands in its own). */
   stripe(): Promise<StripeCheckoutClient>;
 };

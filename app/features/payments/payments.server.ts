@@ -7,7 +7,7 @@ import { safeReturnPath } from "#server/http/return-path.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import { DEFAULT_RETURN_PATHS, productDetails, productKeyFromCode, type ProductKey } from "./products.ts";
 import type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
-import { createStripeCheckoutSession, readSession, stripeClient } from "./stripe.server.ts";
+import { createStripeCheckoutSession, createStripeClient, readSession, type StripeCheckoutClient } from "./stripe.server.ts";
 
 export type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
 
@@ -51,11 +51,17 @@ export class CheckoutUnavailableError extends Error {
   }
 }
 
+/**
+ * The payments service: the fulfilments it is given and one Stripe client, made from the settings on
+ * first use (the SDK is not even loaded with test payments), or the client handed in (a test's fake).
+ */
 export function createPaymentsService(
   config: Pick<AppServices["config"], "STRIPE_SECRET_KEY" | "STRIPE_API_URL">,
   fulfilments: Readonly<Record<ProductKey, FulfilmentHandler>>,
+  options: { stripe?: StripeCheckoutClient } = {},
 ): PaymentsService {
-  return { fulfilments, stripe: () => stripeClient(config) };
+  let client: Promise<StripeCheckoutClient> | undefined;
+  return { fulfilments, stripe: () => (client ??= options.stripe ? Promise.resolve(options.stripe) : createStripeClient(config)) };
 }
 
 export async function recordPaymentEvent(db: DbOrTx, paymentId: string, type: string, details: Record<string, unknown> = {}) {

@@ -12,6 +12,7 @@ import type { AppServices } from "~/features/services.server.ts";
 import {
   CheckoutUnavailableError,
   createCheckout,
+  createPaymentsService,
   getPaymentForSuccessPage,
   markPaidAndFulfil,
   type FulfilmentHandler,
@@ -28,8 +29,6 @@ import type { StripeCheckoutClient } from "./stripe.server.ts";
 let database: Database;
 let services: AppServices;
 let dataDir: string;
-/** The Stripe client the payments service hands out; the stripe tests set their mock here. */
-let stripeClientForTest: StripeCheckoutClient | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "fixit-payments-"));
@@ -40,13 +39,7 @@ beforeAll(async () => {
     logger: pino({ level: "silent" }),
     database,
     db: database.db,
-    payments: {
-      fulfilments: { earlyAccessDonation: fulfilTestDonation, vipAccess: fulfilTestDonation, fixerOnboarding: fulfilTestDonation },
-      stripe: async () => {
-        if (!stripeClientForTest) throw new Error("no Stripe client in this test");
-        return stripeClientForTest;
-      },
-    },
+    payments: createPaymentsService(config, testFulfilments),
   } as unknown as AppServices;
 }, 60_000);
 afterAll(async () => {
@@ -66,6 +59,7 @@ const fulfilTestDonation: FulfilmentHandler = async (_tx, payment) => {
   fulfilled.push(payment.id);
   return { codeSealed: sealSecret("DONATION-CODE", "s".repeat(40)) };
 };
+const testFulfilments = { earlyAccessDonation: fulfilTestDonation, vipAccess: fulfilTestDonation, fixerOnboarding: fulfilTestDonation };
 
 async function events(paymentId: string) {
   return (await services.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId))).map((e) => e.type);
@@ -171,10 +165,13 @@ describe("the stripe provider (mocked client)", () => {
       },
     },
   };
-  const stripeServices = () => ({ ...services, config: { ...services.config, STRIPE_SECRET_KEY: "sk_test_x" } }) as AppServices;
+  /** The stripe provider, with the mocked client handed to the payments service. */
+  const stripeServices = () => {
+    const config = { ...services.config, STRIPE_SECRET_KEY: "sk_test_x" };
+    return { ...services, config, payments: createPaymentsService(config, testFulfilments, { stripe: client }) } as AppServices;
+  };
 
   it("asks Stripe for a Checkout Session with the product, our payment id, the success and cancel URLs", async () => {
-    stripeClientForTest = client;
     const { paymentId, url } = await createCheckout(stripeServices(), {
       product: "fixerOnboarding",
       email: "fixer@example.com",
@@ -197,7 +194,6 @@ describe("the stripe provider (mocked client)", () => {
   });
 
   it("records the attempt as failed and says so when Stripe cannot be reached", async () => {
-    stripeClientForTest = client;
     const unavailable = async () => (await services.db.select().from(payments).where(eq(payments.failureReason, "checkout_unavailable"))).length;
     const before = await unavailable();
     failCreate = true;
@@ -213,7 +209,6 @@ describe("the stripe provider (mocked client)", () => {
   });
 
   it("reconciles a pending payment on the success page: paid at the right amount fulfils, a wrong amount does not", async () => {
-    stripeClientForTest = client;
     const { paymentId } = await createCheckout(stripeServices(), { product: "earlyAccessDonation" });
     sessionState = { payment_status: "unpaid", status: "open", amount_total: 199 };
     expect(await getPaymentForSuccessPage(stripeServices(), paymentId)).toMatchObject({ status: "pending", fulfilled: false });

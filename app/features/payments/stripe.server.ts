@@ -2,8 +2,9 @@ import type Stripe from "stripe";
 import type { Config } from "#server/config.ts";
 
 /**
- * The Stripe side of payments: one client per process, the Checkout Session parameters, and the
- * reading of a session (created, retrieved or delivered by a webhook) into what our payments need.
+ * The Stripe side of payments: the client (the payments service makes one and keeps it), the
+ * Checkout Session parameters, and the reading of a session (created, retrieved or delivered by a
+ * webhook) into what our payments need.
  */
 
 /** The slice of the Stripe client the payments code uses; a test passes a fake with the same shape. */
@@ -16,22 +17,19 @@ export type StripeCheckoutClient = {
   };
 };
 
-let cached: { key: string; apiUrl: string | undefined; client: Stripe } | undefined;
-
 /**
  * The Stripe SDK, loaded on first use: it costs ~20 MB of memory, which the embedded default (test
  * payments) never needs.
  */
 const loadStripe = async () => (await import("stripe")).default;
 
-/** The process's Stripe client for STRIPE_SECRET_KEY (and STRIPE_API_URL, e.g. stripe-mock in tests). */
-export async function stripeClient(config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_URL">): Promise<Stripe> {
+/** A Stripe client for STRIPE_SECRET_KEY (and STRIPE_API_URL: another API host, such as a local stand-in). */
+export async function createStripeClient(config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_URL">): Promise<Stripe> {
   const key = config.STRIPE_SECRET_KEY;
   if (!key) throw new Error("STRIPE_SECRET_KEY is not set");
-  if (cached && cached.key === key && cached.apiUrl === config.STRIPE_API_URL) return cached.client;
   const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined;
   const StripeSdk = await loadStripe();
-  const client = new StripeSdk(key, {
+  return new StripeSdk(key, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: "FixiT" },
@@ -43,8 +41,6 @@ export async function stripeClient(config: Pick<Config, "STRIPE_SECRET_KEY" | "S
         }
       : {}),
   });
-  cached = { key, apiUrl: config.STRIPE_API_URL, client };
-  return client;
 }
 
 export type CheckoutSessionInput = {

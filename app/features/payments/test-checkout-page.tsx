@@ -1,7 +1,7 @@
 import { CreditCard, FlaskConical, Lock } from "lucide-react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormField } from "~/components/form-field";
+import { Field } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { company } from "~/content/company";
@@ -90,18 +90,18 @@ export function TestCheckoutPage(props: Props) {
           ) : (
             <Form method="post" noValidate className="flex flex-col gap-4" aria-label="Card payment">
               {props.needsEmail ? (
-                <FormField id={fieldIds.email} label="Email" required hint="We send your receipt and any access code here." error={errors.email}>
+                <Field id={fieldIds.email} label="Email" required hint="We send your receipt and any access code here." error={errors.email}>
                   {(control) => <Input {...control} name="email" type="email" autoComplete="email" required maxLength={254} />}
-                </FormField>
+                </Field>
               ) : (
                 <p className="text-sm text-muted-foreground">
                   Receipt to <span className="font-medium break-all text-foreground">{props.email}</span>
                 </p>
               )}
-              <FormField id={fieldIds.cardName} label="Name on card" required error={errors.cardName}>
+              <Field id={fieldIds.cardName} label="Name on card" required error={errors.cardName}>
                 {(control) => <Input {...control} name="cardName" autoComplete="cc-name" required maxLength={100} />}
-              </FormField>
-              <FormField id={fieldIds.cardNumber} label="Card number" required hint="Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined." error={errors.cardNumber}>
+              </Field>
+              <Field id={fieldIds.cardNumber} label="Card number" required hint="Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined." error={errors.cardNumber}>
                 {(control) => (
                   <Input
                     {...control}
@@ -115,9 +115,9 @@ export function TestCheckoutPage(props: Props) {
                     onChange={(e: ChangeEvent<HTMLInputElement>) => setCardNumber(formatCardNumber(e.target.value))}
                   />
                 )}
-              </FormField>
+              </Field>
               <div className="grid grid-cols-2 gap-4">
-                <FormField id={fieldIds.expiry} label="Expiry (MM / YY)" required error={errors.expiry}>
+                <Field id={fieldIds.expiry} label="Expiry (MM / YY)" required error={errors.expiry}>
                   {(control) => (
                     <Input
                       {...control}
@@ -131,10 +131,10 @@ export function TestCheckoutPage(props: Props) {
                       onChange={(e: ChangeEvent<HTMLInputElement>) => setExpiry(formatExpiry(e.target.value))}
                     />
                   )}
-                </FormField>
-                <FormField id={fieldIds.cvc} label="CVC" required error={errors.cvc}>
+                </Field>
+                <Field id={fieldIds.cvc} label="CVC" required error={errors.cvc}>
                   {(control) => <Input {...control} name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required maxLength={4} />}
-                </FormField>
+                </Field>
               </div>
               <Button type="submit" size="lg" loading={busy} className="mt-1 w-full">
                 {busy ? "Processing..." : `Pay ${amount}`}

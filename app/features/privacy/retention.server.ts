@@ -1,5 +1,6 @@
-import { and, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, notExists } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { contactSubmissions, recruitmentApplications } from "#server/db/schema/forms.ts";
 import { devMailbox } from "#server/db/schema/mail.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
@@ -11,9 +12,10 @@ import { retention } from "~/content/legal/privacy";
 /**
  * The retention periods the privacy notice promises, applied. Accounts are deleted when their owner
  * closes them (app/features/account), so what is left to age out is communications (form
- * submissions, job applications with their CVs, sent or failed emails) and transaction records.
+ * submissions, job applications with their CVs, sent or failed emails), transaction records, and
+ * fixer applications (with their documents) that no account holds any more.
  */
-export type RetentionPeriods = Pick<typeof retention, "communicationYears" | "transactionYears">;
+export type RetentionPeriods = Pick<typeof retention, "communicationYears" | "transactionYears" | "fixerApplicationYears">;
 export type RetentionReport = {
   contactSubmissions: number;
   recruitmentApplications: number;
@@ -21,6 +23,9 @@ export type RetentionReport = {
   finishedOutboxJobs: number;
   devMailboxMessages: number;
   payments: number;
+  fixerApplications: number;
+  fixerRegistrations: number;
+  fixerDocumentFiles: number;
 };
 
 export function yearsBefore(now: Date, years: number): Date {
@@ -37,6 +42,7 @@ export async function applyRetention(
   const { db, storage, logger } = services;
   const communications = yearsBefore(now, periods.communicationYears);
   const transactions = yearsBefore(now, periods.transactionYears);
+  const fixerData = yearsBefore(now, periods.fixerApplicationYears);
 
   const report = await db.transaction(async (tx) => {
     const contacts = await tx.delete(contactSubmissions).where(lt(contactSubmissions.createdAt, communications)).returning({ id: contactSubmissions.id });
@@ -51,6 +57,29 @@ export async function applyRetention(
     const mailbox = await tx.delete(devMailbox).where(lt(devMailbox.createdAt, communications)).returning({ id: devMailbox.id });
     // Payment events go with their payment (ON DELETE CASCADE); VIP codes keep working without it (SET NULL).
     const paid = await tx.delete(payments).where(lt(payments.createdAt, transactions)).returning({ id: payments.id });
+    // Fixer applications whose account was closed (or that never had one); their document rows go with them (ON DELETE CASCADE).
+    const oldApplications = and(isNull(fixerOnboarding.userId), lt(fixerOnboarding.createdAt, fixerData));
+    const documentKeys = await tx
+      .select({ key: onboardingDocuments.storageKey })
+      .from(onboardingDocuments)
+      .innerJoin(fixerOnboarding, eq(onboardingDocuments.onboardingId, fixerOnboarding.id))
+      .where(oldApplications);
+    const fixerApplications = await tx.delete(fixerOnboarding).where(oldApplications).returning({ id: fixerOnboarding.id });
+    // A resubmitted application points at the files of the one before it: a file still named by a kept row stays.
+    const keys = [...new Set(documentKeys.map((d) => d.key))];
+    const stillUsed = keys.length
+      ? new Set((await tx.select({ key: onboardingDocuments.storageKey }).from(onboardingDocuments).where(inArray(onboardingDocuments.storageKey, keys))).map((d) => d.key))
+      : new Set<string>();
+    const fixerRegistrationRows = await tx
+      .delete(fixerRegistrations)
+      .where(
+        and(
+          isNull(fixerRegistrations.userId),
+          lt(fixerRegistrations.createdAt, fixerData),
+          notExists(tx.select({ id: fixerOnboarding.id }).from(fixerOnboarding).where(eq(fixerOnboarding.registrationId, fixerRegistrations.id))),
+        ),
+      )
+      .returning({ id: fixerRegistrations.id });
     return {
       contactSubmissions: contacts.length,
       recruitmentApplications: applications.length,
@@ -58,21 +87,27 @@ export async function applyRetention(
       finishedOutboxJobs: jobs.length,
       devMailboxMessages: mailbox.length,
       payments: paid.length,
+      fixerApplications: fixerApplications.length,
+      fixerRegistrations: fixerRegistrationRows.length,
+      documentKeys: keys.filter((key) => !stillUsed.has(key)),
     };
   });
 
-  // The rows are gone; a CV whose deletion fails is logged and left for the storage's own clean-up.
-  let cvFiles = 0;
-  for (const key of report.cvKeys) {
-    try {
-      await storage.delete(key);
-      cvFiles += 1;
-    } catch (error) {
-      logger.error({ err: error, key }, "retention: a CV file could not be deleted");
+  // The rows are gone; a file whose deletion fails is logged and left for the storage's own clean-up.
+  const deleteFiles = async (keys: string[], what: string) => {
+    let deleted = 0;
+    for (const key of keys) {
+      try {
+        await storage.delete(key);
+        deleted += 1;
+      } catch (error) {
+        logger.error({ err: error, key }, `retention: a ${what} file could not be deleted`);
+      }
     }
-  }
-  const { cvKeys: _deletedKeys, ...counts } = report;
-  const result = { ...counts, cvFiles };
+    return deleted;
+  };
+  const { cvKeys, documentKeys, ...counts } = report;
+  const result = { ...counts, cvFiles: await deleteFiles(cvKeys, "CV"), fixerDocumentFiles: await deleteFiles(documentKeys, "fixer document") };
   if (Object.values(result).some((n) => n > 0)) logger.info({ retention: result }, "retention: old records deleted");
   return result;
 }

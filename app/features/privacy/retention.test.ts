@@ -5,6 +5,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase, type Database } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { contactSubmissions, recruitmentApplications } from "#server/db/schema/forms.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { payments } from "#server/db/schema/payments.ts";
@@ -69,7 +71,17 @@ describe("applyRetention", () => {
     ]);
 
     const report = await applyRetention({ db, storage, logger }, now);
-    expect(report).toEqual({ contactSubmissions: 1, recruitmentApplications: 1, cvFiles: 1, finishedOutboxJobs: 1, devMailboxMessages: 0, payments: 1 });
+    expect(report).toEqual({
+      contactSubmissions: 1,
+      recruitmentApplications: 1,
+      cvFiles: 1,
+      finishedOutboxJobs: 1,
+      devMailboxMessages: 0,
+      payments: 1,
+      fixerApplications: 0,
+      fixerRegistrations: 0,
+      fixerDocumentFiles: 0,
+    });
 
     expect((await db.select().from(contactSubmissions)).map((r) => r.name)).toEqual(["young"]);
     expect((await db.select().from(recruitmentApplications)).map((r) => r.firstName)).toEqual(["young"]);
@@ -86,6 +98,37 @@ describe("applyRetention", () => {
       finishedOutboxJobs: 0,
       devMailboxMessages: 0,
       payments: 0,
+      fixerApplications: 0,
+      fixerRegistrations: 0,
+      fixerDocumentFiles: 0,
     });
+  });
+
+  it("deletes fixer applications and registrations no account holds after 3 years, with the files no kept application uses", async () => {
+    const { db } = database;
+    await db.insert(users).values({ id: "fixer-with-account", name: "Kept Fixer", email: "kept-fixer@example.com" });
+    const registration = (email: string, createdAt: Date, userId: string | null = null) => ({ firstName: "Fi", lastName: "Xer", email, phone: "07700 900000", userId, createdAt });
+    const [, orphanYoung, owned] = await db
+      .insert(fixerRegistrations)
+      .values([registration("gone@example.com", daysAgo(3 * 366)), registration("young@example.com", daysAgo(3 * 366)), registration("kept-fixer@example.com", daysAgo(5 * 365), "fixer-with-account")])
+      .returning({ id: fixerRegistrations.id });
+    const onboarding = (registrationId: number, email: string, createdAt: Date, userId: string | null = null) => ({ registrationId, email, userId, qualifications: "Q", expertise: "E", insurance: "I", createdAt });
+    const [oldApp, resubmitted, ownedApp] = await db
+      .insert(fixerOnboarding)
+      .values([onboarding(orphanYoung!.id, "young@example.com", daysAgo(3 * 366)), onboarding(orphanYoung!.id, "young@example.com", daysAgo(30)), onboarding(owned!.id, "kept-fixer@example.com", daysAgo(5 * 365), "fixer-with-account")])
+      .returning({ id: fixerOnboarding.id });
+    const files = { onlyOld: "fixer-documents/insurance/only-old.pdf", shared: "fixer-documents/certifications/shared.pdf", owned: "fixer-documents/insurance/owned.pdf" };
+    for (const key of Object.values(files)) await storage.put(key, Buffer.from("%PDF-1.4"), { contentType: "application/pdf" });
+    const doc = (onboardingId: number, storageKey: string) => ({ onboardingId, folder: "insurance", storageKey, originalName: "a.pdf", storedName: "1-a.pdf", contentType: "application/pdf", size: 8 });
+    await db.insert(onboardingDocuments).values([doc(oldApp!.id, files.onlyOld), doc(oldApp!.id, files.shared), doc(resubmitted!.id, files.shared), doc(ownedApp!.id, files.owned)]);
+
+    const report = await applyRetention({ db, storage, logger }, now);
+    expect(report).toMatchObject({ fixerApplications: 1, fixerRegistrations: 1, fixerDocumentFiles: 1 });
+    // The young registration stays while an application still points at it; an account's data stays while the account is open.
+    expect((await db.select().from(fixerRegistrations)).map((r) => r.email).sort()).toEqual(["kept-fixer@example.com", "young@example.com"]);
+    expect((await db.select().from(fixerOnboarding)).map((r) => r.id).sort()).toEqual([resubmitted!.id, ownedApp!.id].sort());
+    expect(await storage.exists(files.onlyOld)).toBe(false);
+    expect(await storage.exists(files.shared)).toBe(true);
+    expect(await storage.exists(files.owned)).toBe(true);
   });
 });

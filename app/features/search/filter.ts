@@ -1,6 +1,6 @@
 import type { SearchEntry } from "~/content/search-index";
 
-/** Spec §9: the search shows at most 8 results. */
+/** The search shows at most 8 results: the list stays short enough to read at a glance on a phone. */
 export const maxSearchResults = 8;
 
 /** "Flat-pack!" → "flat pack": lowercase words, punctuation and hyphens as spaces. */

@@ -11,8 +11,9 @@ export function sitemapPaths(): string[] {
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export function sitemapXml(origin: string): string {
-  const urls = sitemapPaths()
+/** The sitemap: the typed public paths, then `extraPaths` built from data (public fixer profiles). */
+export function sitemapXml(origin: string, extraPaths: readonly string[] = []): string {
+  const urls = [...new Set([...sitemapPaths(), ...extraPaths])]
     .map((path) => `  <url><loc>${escapeXml(new URL(path, origin).toString())}</loc></url>`)
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

@@ -24,6 +24,10 @@ export const auditActions = [
   "vip_post.delete",
   "vip_code.revoke",
   "export.csv",
+  "review.hide",
+  "message.hide",
+  "fixer.leads_disable",
+  "fixer.leads_enable",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

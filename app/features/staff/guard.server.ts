@@ -3,6 +3,7 @@ import type { AuditActor } from "./audit.server.ts";
 import { isStaffRole } from "./roles.server.ts";
 import { getOptionalUser, signInRedirectPath } from "~/features/auth/guard.server";
 import type { SessionUser } from "~/lib/session-user";
+import type { RequestOrigin } from "~/features/auth/security-events.server.ts";
 
 /**
  * The staff console's access check, called first in EVERY /staff loader and action and in every
@@ -17,11 +18,18 @@ export type StaffDenial = { denied: "not-staff" | "admin-only" };
 
 export async function requireStaff(request: Request, context: AppLoadContext, options: { admin?: true } = {}): Promise<StaffUser> {
   const user = await getOptionalUser(request, context);
-  // /staff responses are already private and uncached (server/staff/http.ts).
+  // /staff responses are already private and uncached (command-http.server.ts).
   if (!user) throw redirect(signInRedirectPath(request));
   if (!isStaffRole(user.role)) throw data<StaffDenial>({ denied: "not-staff" }, { status: 403 });
   if (options.admin && user.role !== "admin") throw data<StaffDenial>({ denied: "admin-only" }, { status: 403 });
   return user as StaffUser;
+}
+
+/** A staff member acting in the console, and from where (security events record the address). */
+export type StaffActor = StaffUser & RequestOrigin;
+
+export function staffActor(user: StaffUser, context: AppLoadContext): StaffActor {
+  return { ...user, ip: context.clientIp || null, userAgent: context.userAgent || null };
 }
 
 /** The audit trail's "who" for a signed-in staff member. */

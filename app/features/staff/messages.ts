@@ -21,15 +21,22 @@ export type StaffActionResult = {
   fieldErrors?: Record<string, string>;
 };
 
-/** Results carried across a redirect as ?notice=<key> (a toast, and a status line without JavaScript). */
-export const staffNotices = {
-  "post-created": { title: "Draft saved", text: "The post is saved as a draft. Publish it when it is ready." },
-  "post-published": { title: "Post published", text: "VIP members can read it now." },
-  "post-deleted": { title: "Post deleted", text: "The post is gone from the VIP blog." },
-} as const;
-export type StaffNoticeKey = keyof typeof staffNotices;
+/** Why a console action was refused; the route answers with the matching status (400, 403, 404, 409). */
+export type StaffProblem = "invalid" | "forbidden" | "not-found" | "conflict";
+/** What a console service decided: the result the page shows and, when refused, why. */
+export type StaffOutcome = StaffActionResult & { problem?: StaffProblem };
 
-export function noticeFrom(url: string): { title: string; text: string } | null {
-  const key = new URL(url).searchParams.get("notice");
-  return key && Object.hasOwn(staffNotices, key) ? staffNotices[key as StaffNoticeKey] : null;
-}
+export const done = (title: string, text: string): StaffOutcome => ({ ok: true, title, text });
+export const refused = (problem: StaffProblem, title: string, text: string, fieldErrors?: Record<string, string>): StaffOutcome => ({
+  ok: false,
+  problem,
+  title,
+  text,
+  ...(fieldErrors ? { fieldErrors } : {}),
+});
+
+/** Flashes for the page a new post redirects to (a toast, and a status line without JavaScript). */
+export const staffFlashes = {
+  postCreated: { kind: "success", title: "Draft saved", text: "The post is saved as a draft. Publish it when it is ready." },
+  postPublished: { kind: "success", title: "Post published", text: "VIP members can read it now." },
+} as const;

@@ -19,6 +19,15 @@ export const staffNav: StaffNavGroup[] = [
     ],
   },
   {
+    label: "Marketplace",
+    items: [
+      { label: "Jobs", href: "/staff/jobs" },
+      { label: "Quotes", href: "/staff/quotes" },
+      { label: "Reviews", href: "/staff/reviews" },
+      { label: "Messages", href: "/staff/messages" },
+    ],
+  },
+  {
     label: "VIP",
     items: [
       { label: "Members", href: "/staff/vip-members" },

@@ -1,18 +1,16 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { data, type AppLoadContext } from "react-router";
-import type { DbOrTx } from "#server/db/client.ts";
+import type { Db, DbOrTx } from "#server/db/client.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { recordStaffAction } from "./audit.server.ts";
 import { actorOf, type StaffUser } from "./guard.server";
-import type { StaffActionResult } from "./messages";
+import { done, refused, type StaffOutcome } from "./messages";
 
 /**
  * "Retry now" on an outbox job: a failed job (its attempts used up) or a pending one waiting for
  * its next backoff becomes due at once, with one more attempt allowed when it had none left. Sent
  * jobs and jobs a worker is running are left alone (400). The worker picks it up on its next poll.
  */
-export async function retryOutboxJob(context: AppLoadContext, actor: StaffUser, jobId: number) {
-  const { db } = context.services;
+export async function retryOutboxJob(db: Db, actor: StaffUser, jobId: number): Promise<StaffOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const rows = await tx
       .update(outboxJobs)
@@ -37,16 +35,9 @@ export async function retryOutboxJob(context: AppLoadContext, actor: StaffUser, 
     });
     return { kind: "queued" as const };
   });
-  if (outcome.kind === "missing") return data<StaffActionResult>({ ok: false, title: "Not found", text: "There is no such job." }, { status: 404 });
+  if (outcome.kind === "missing") return refused("not-found", "Not found", "There is no such job.");
   if (outcome.kind === "not-retryable") {
-    return data<StaffActionResult>(
-      {
-        ok: false,
-        title: "Nothing to retry",
-        text: outcome.status === "sent" ? "This job was already sent." : "A worker is running this job right now.",
-      },
-      { status: 400 },
-    );
+    return refused("invalid", "Nothing to retry", outcome.status === "sent" ? "This job was already sent." : "A worker is running this job right now.");
   }
-  return data<StaffActionResult>({ ok: true, title: "Retry queued", text: "The job will run again within a few seconds." });
+  return done("Retry queued", "The job will run again within a few seconds.");
 }

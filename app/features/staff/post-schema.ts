@@ -25,6 +25,9 @@ export function parseTags(text: string): string[] {
   return tags;
 }
 
+/** The excerpt and the text keep their line breaks; every other field is one line (~/lib/forms/parse). */
+export const vipPostParsing = { multiLine: ["excerpt", "content"] } as const;
+
 export const vipPostSchema = z.object({
   title: required(POST_LIMITS.title, "Please give the post a title."),
   excerpt: required(POST_LIMITS.excerpt, "Please write a short excerpt."),

@@ -46,6 +46,9 @@ export const reviewMessages = {
   tooLong: `Please keep the note under ${REVIEW_NOTE_MAX.toLocaleString("en-GB")} characters.`,
 } as const;
 
+/** The note is the one field where a line break belongs (~/lib/forms/parse). */
+export const reviewParsing = { multiLine: ["note"] } as const;
+
 export const reviewSchema = z
   .object({
     decision: z.enum(reviewDecisions, { error: reviewMessages.decision }),

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
-import { data, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/features/services.server.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingReviews } from "#server/db/schema/fixers.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import { enqueueEmail } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
+import { createFixerProfileFromApproval } from "~/features/quotes/coverage.server.ts";
 import { recordStaffAction } from "./audit.server.ts";
 import { company } from "~/content/company";
-import { checkWith, stringValues } from "./form-values";
 import { actorOf, type StaffUser } from "./guard.server";
-import type { StaffActionResult } from "./messages";
-import { canDecide, decisionLabels, reviewSchema, type ReviewDecision } from "./review-schema";
+import { done, refused, type StaffOutcome } from "./messages";
+import { canDecide, decisionLabels, type ReviewDecision, type ReviewInput } from "./review-schema";
 import { statusLabel } from "./status";
 
 /**
@@ -76,17 +76,12 @@ export function reviewEmail(decision: ReviewDecision, input: { firstName: string
   }
 }
 
-export async function reviewApplication(context: AppLoadContext, user: StaffUser, applicationId: number, form: FormData) {
-  const checked = checkWith(reviewSchema, stringValues(form));
-  if (!checked.ok) {
-    return data<StaffActionResult>(
-      { ok: false, title: "Check the review", text: Object.values(checked.fieldErrors)[0] ?? "", fieldErrors: checked.fieldErrors },
-      { status: 400 },
-    );
-  }
-  const { decision, note } = checked.data;
-  const { db, config, logger } = context.services;
-
+export async function reviewApplication(
+  { db, config, logger }: Pick<AppServices, "db" | "config" | "logger">,
+  user: StaffUser,
+  applicationId: number,
+  { decision, note }: ReviewInput,
+): Promise<StaffOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: fixerOnboarding.id, status: fixerOnboarding.status, email: fixerOnboarding.email, firstName: fixerRegistrations.firstName })
@@ -113,6 +108,7 @@ export async function reviewApplication(context: AppLoadContext, user: StaffUser
       staffUserId: user.id,
       createdAt: now,
     });
+    if (decision === "approved") await createFixerProfileFromApproval(tx as DbOrTx, applicationId); // quotes marketplace: the approved fixer's public profile and services
     const { html, text } = reviewEmail(decision, { firstName: current.firstName, note, publicUrl: siteUrl(config) });
     await enqueueEmail(tx as DbOrTx, { to: current.email, subject: reviewEmailSubjects[decision], html, text, replyTo: company.supportEmail });
     await recordStaffAction(tx as DbOrTx, actorOf(user), {
@@ -124,17 +120,14 @@ export async function reviewApplication(context: AppLoadContext, user: StaffUser
     return { kind: "done" as const, from: current.status };
   });
 
-  if (outcome.kind === "missing") return data<StaffActionResult>({ ok: false, title: "Not found", text: "There is no such application." }, { status: 404 });
+  if (outcome.kind === "missing") return refused("not-found", "Not found", "There is no such application.");
   if (outcome.kind === "not-allowed") {
-    return data<StaffActionResult>(
-      {
-        ok: false,
-        title: "This application is already decided",
-        text: `It is ${statusLabel(outcome.from).toLowerCase()}. Only a pending application can be reviewed; a fixer asked for changes sends a new application.`,
-      },
-      { status: 400 },
+    return refused(
+      "invalid",
+      "This application is already decided",
+      `It is ${statusLabel(outcome.from).toLowerCase()}. Only a pending application can be reviewed; a fixer asked for changes sends a new application.`,
     );
   }
   logger.info({ applicationId, from: outcome.from, to: decision, staff: user.id }, "onboarding application reviewed");
-  return data<StaffActionResult>({ ok: true, title: decisionLabels[decision].done, text: "The fixer has been emailed, and sees the new status on My Account." });
+  return done(decisionLabels[decision].done, "The fixer has been emailed, and sees the new status on My Account.");
 }

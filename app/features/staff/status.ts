@@ -22,6 +22,20 @@ const statuses: Record<string, { label: string; tone: BadgeTone }> = {
   // VIP posts
   published: { label: "Published", tone: "success" },
   draft: { label: "Draft", tone: "secondary" },
+  // Marketplace jobs, quotes and messages ("sent" is above)
+  open: { label: "Open", tone: "warning" },
+  in_progress: { label: "In progress", tone: "accent" },
+  done: { label: "Done", tone: "success" },
+  closed: { label: "Closed", tone: "secondary" },
+  accepted: { label: "Accepted", tone: "success" },
+  declined: { label: "Declined", tone: "secondary" },
+  not_selected: { label: "Not selected", tone: "secondary" },
+  withdrawn: { label: "Withdrawn", tone: "secondary" },
+  hidden: { label: "Hidden", tone: "destructive" },
+  shown: { label: "Shown", tone: "outline" },
+  customer: { label: "Customer", tone: "outline" },
+  fixer: { label: "Fixer", tone: "outline" },
+  leads_paused: { label: "Leads paused", tone: "destructive" },
   // Accounts and codes
   active: { label: "Active", tone: "success" },
   disabled: { label: "Disabled", tone: "destructive" },

@@ -1,32 +1,41 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { data, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/features/services.server.ts";
 import { recordSecurityEvent } from "~/features/auth/security-events.server.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { sessions, users } from "#server/db/schema/auth.ts";
 import { recordStaffAction } from "./audit.server.ts";
-import { applyRole, isStaffRole, roles } from "./roles.server.ts";
-import { checkWith, stringValues } from "./form-values";
-import { actorOf, type StaffUser } from "./guard.server";
-import type { StaffActionResult } from "./messages";
+import { applyRole, isStaffRole, roles, type Role } from "./roles.server.ts";
+import { actorOf, type StaffActor } from "./guard.server";
+import { done, refused, type StaffOutcome } from "./messages";
 import { statusLabel } from "./status";
 
 /**
- * Account actions in the console. The rules:
+ * Account actions in the console. The rules (staffCan):
  * - nobody acts on their own account here (no self-disable, no self-demotion);
  * - staff may disable and enable plain users; disabling or enabling a staff or admin account
  *   takes an admin;
  * - only admins change roles.
  * Disabling deletes every session of the account in the same transaction, so it is signed out at
- * once; sign-in is then refused (server/auth/auth.ts) until it is enabled again.
+ * once; sign-in is then refused (~/features/auth/auth.server.ts) until it is enabled again.
  */
 
-const result = (status: number, ok: boolean, title: string, text: string) => data<StaffActionResult>({ ok, title, text }, { status });
+type Deps = Pick<AppServices, "db" | "logger">;
 
 export const roleSchema = z.object({ role: z.enum(roles, { error: "Please choose user, staff or admin." }) });
 
-async function target(context: AppLoadContext, userId: string) {
-  const [row] = await context.services.db
+/** What `viewer` may do to the account `target`: the user page shows these controls, its actions enforce them. */
+export function staffCan(viewer: { id: string; role: string }, target: { id: string; role: string }) {
+  const self = viewer.id === target.id;
+  return {
+    self,
+    changeRole: viewer.role === "admin" && !self,
+    disable: !self && (!isStaffRole(target.role) || viewer.role === "admin"),
+  };
+}
+
+async function target(db: Deps["db"], userId: string) {
+  const [row] = await db
     .select({ id: users.id, email: users.email, role: users.role, disabledAt: users.disabledAt })
     .from(users)
     .where(eq(users.id, userId))
@@ -34,21 +43,15 @@ async function target(context: AppLoadContext, userId: string) {
   return row ?? null;
 }
 
-function origin(context: AppLoadContext) {
-  return { ip: context.clientIp || null, userAgent: context.userAgent || null };
-}
-
-export async function setDisabled(context: AppLoadContext, actor: StaffUser, userId: string, disable: boolean) {
-  const account = await target(context, userId);
-  if (!account) return result(404, false, "Not found", "There is no such account.");
-  if (account.id === actor.id) return result(400, false, "Not allowed", "You cannot disable or enable your own account.");
-  if (isStaffRole(account.role) && actor.role !== "admin") {
-    return result(403, false, "Admins only", `Only an admin can ${disable ? "disable" : "enable"} a ${statusLabel(account.role).toLowerCase()} account.`);
+export async function setDisabled({ db, logger }: Deps, actor: StaffActor, userId: string, disable: boolean): Promise<StaffOutcome> {
+  const account = await target(db, userId);
+  if (!account) return refused("not-found", "Not found", "There is no such account.");
+  const can = staffCan(actor, account);
+  if (can.self) return refused("invalid", "Not allowed", "You cannot disable or enable your own account.");
+  if (!can.disable) {
+    return refused("forbidden", "Admins only", `Only an admin can ${disable ? "disable" : "enable"} a ${statusLabel(account.role).toLowerCase()} account.`);
   }
-  if (disable === Boolean(account.disabledAt)) {
-    return result(200, true, disable ? "Already disabled" : "Already active", "Nothing changed.");
-  }
-  const { db, logger } = context.services;
+  if (disable === Boolean(account.disabledAt)) return done(disable ? "Already disabled" : "Already active", "Nothing changed.");
   await db.transaction(async (tx) => {
     await tx.update(users).set({ disabledAt: disable ? new Date() : null, updatedAt: new Date() }).where(eq(users.id, userId));
     if (disable) await tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -62,38 +65,32 @@ export async function setDisabled(context: AppLoadContext, actor: StaffUser, use
   await recordSecurityEvent(db, logger, {
     type: disable ? "account_disabled" : "account_enabled",
     userId,
-    ...origin(context),
+    ip: actor.ip,
+    userAgent: actor.userAgent,
     details: { by: actor.email },
   });
-  return result(
-    200,
-    true,
-    disable ? "Account disabled" : "Account enabled",
-    disable ? `${account.email} is signed out everywhere and cannot sign in.` : `${account.email} can sign in again.`,
-  );
+  return disable
+    ? done("Account disabled", `${account.email} is signed out everywhere and cannot sign in.`)
+    : done("Account enabled", `${account.email} can sign in again.`);
 }
 
-export async function changeRole(context: AppLoadContext, actor: StaffUser, userId: string, form: FormData) {
-  if (actor.role !== "admin") return result(403, false, "Admins only", "Only an admin can change roles.");
-  const checked = checkWith(roleSchema, stringValues(form));
-  if (!checked.ok) return data<StaffActionResult>({ ok: false, title: "Choose a role", text: checked.fieldErrors.role ?? "", fieldErrors: checked.fieldErrors }, { status: 400 });
-  const account = await target(context, userId);
-  if (!account) return result(404, false, "Not found", "There is no such account.");
-  if (account.id === actor.id) return result(400, false, "Not allowed", "You cannot change your own role. Ask another admin.");
-  const { db, logger } = context.services;
-  const change = await db.transaction((tx) => applyRole(tx as DbOrTx, account, checked.data.role, actorOf(actor), "console"));
+export async function changeRole({ db, logger }: Deps, actor: StaffActor, userId: string, role: Role): Promise<StaffOutcome> {
+  // Checked before the account is looked up: staff learn nothing about other accounts from this action.
+  if (actor.role !== "admin") return refused("forbidden", "Admins only", "Only an admin can change roles.");
+  const account = await target(db, userId);
+  if (!account) return refused("not-found", "Not found", "There is no such account.");
+  if (!staffCan(actor, account).changeRole) return refused("invalid", "Not allowed", "You cannot change your own role. Ask another admin.");
+  const change = await db.transaction((tx) => applyRole(tx as DbOrTx, account, role, actorOf(actor), "console"));
   if (change.changed) {
     await recordSecurityEvent(db, logger, {
       type: "role_changed",
       userId,
-      ...origin(context),
+      ip: actor.ip,
+      userAgent: actor.userAgent,
       details: { by: actor.email, from: change.from, to: change.to },
     });
   }
-  return result(
-    200,
-    true,
-    change.changed ? "Role changed" : "Role unchanged",
-    change.changed ? `${account.email} is now ${statusLabel(change.to).toLowerCase()}.` : `${account.email} already has that role.`,
-  );
+  return change.changed
+    ? done("Role changed", `${account.email} is now ${statusLabel(change.to).toLowerCase()}.`)
+    : done("Role unchanged", `${account.email} already has that role.`);
 }

@@ -1,17 +1,15 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { data, type AppLoadContext } from "react-router";
-import type { DbOrTx } from "#server/db/client.ts";
+import type { Db, DbOrTx } from "#server/db/client.ts";
 import { vipCodes } from "#server/db/schema/vip.ts";
 import { recordStaffAction } from "./audit.server.ts";
 import { actorOf, type StaffUser } from "./guard.server";
-import type { StaffActionResult } from "./messages";
+import { done, refused, type StaffOutcome } from "./messages";
 
 /**
  * Revokes a leaked or refunded VIP code: it stops opening the VIP blog. Memberships already
  * attached to accounts are kept (they were paid for); take them away by disabling the account.
  */
-export async function revokeVipCode(context: AppLoadContext, actor: StaffUser, codeId: number) {
-  const { db } = context.services;
+export async function revokeVipCode(db: Db, actor: StaffUser, codeId: number): Promise<StaffOutcome> {
   const revoked = await db.transaction(async (tx) => {
     const rows = await tx
       .update(vipCodes)
@@ -28,6 +26,6 @@ export async function revokeVipCode(context: AppLoadContext, actor: StaffUser, c
     }
     return rows.length > 0;
   });
-  if (!revoked) return data<StaffActionResult>({ ok: false, title: "Nothing to revoke", text: "The code does not exist or is already revoked." }, { status: 400 });
-  return data<StaffActionResult>({ ok: true, title: "Code revoked", text: "It no longer opens the VIP blog." });
+  if (!revoked) return refused("invalid", "Nothing to revoke", "The code does not exist or is already revoked.");
+  return done("Code revoked", "It no longer opens the VIP blog.");
 }

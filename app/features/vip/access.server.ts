@@ -2,10 +2,11 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { record } from "~/features/auth/actions.server";
 import { getOptionalUser, requireUser } from "~/features/auth/guard.server";
 import type { SessionUser } from "~/lib/session-user";
-import { HONEYPOT_FIELD } from "~/features/forms/schemas";
-import { accountNoticePath } from "~/features/account/messages";
+import { withFlash } from "~/lib/flash.server";
+import { logHoneypot } from "~/lib/forms/forms.server";
+import { parseSubmission } from "~/lib/forms/parse";
 import { vipMessages } from "./messages";
-import { vipBlogPath, vipCodeSchema, type VipCodeResult } from "./schemas";
+import { VIP_CODE_FORM, vipBlogPath, vipCodeSchema, type VipCodeResult } from "./schemas";
 import {
   countVipLinkFailure,
   getVipMembership,
@@ -22,22 +23,19 @@ type Ctx = AppLoadContext;
 /** Members' pages are personal: never cached, never indexed. */
 export const privatePageHeaders = { "cache-control": "private, no-store", "x-robots-tag": "noindex" } as const;
 
-/** Where a refused visitor goes (spec 001 §2): My Account, which says 'Access Denied'. */
-export const vipDeniedPath = accountNoticePath("vip-denied");
+/** Where a refused visitor goes: My Account, with the flash 'Access Denied'. */
+export const vipDeniedPath = "/account";
 
-function refused(reason: Extract<VipCodeResult, { status: "refused" }>["reason"], status: number, code?: string) {
-  const message =
+/** A refusal: the field's message for a missing or wrong code, a toast for the rest. */
+function refused(reason: "required" | "invalid" | "rate-limited" | "error", status: number, code?: string) {
+  const values: Record<string, string> = code === undefined ? {} : { code };
+  const result: VipCodeResult =
     reason === "required"
-      ? vipMessages.required
+      ? { form: VIP_CODE_FORM, status: "invalid", title: vipMessages.invalid.title, message: vipMessages.required, fieldErrors: { code: vipMessages.required }, values }
       : reason === "invalid"
-        ? vipMessages.invalid.text
-        : reason === "rate-limited"
-          ? vipMessages.rateLimited.text
-          : vipMessages.error.text;
-  return data<VipCodeResult>(
-    { form: "vip-code", status: "refused", reason, message, code },
-    { status, headers: status === 429 ? { "retry-after": "900" } : undefined },
-  );
+        ? { form: VIP_CODE_FORM, status: "invalid", title: vipMessages.invalid.title, message: vipMessages.invalid.text, fieldErrors: { code: vipMessages.invalid.text }, values }
+        : { form: VIP_CODE_FORM, status: "error", title: vipMessages[reason === "rate-limited" ? "rateLimited" : "error"].title, message: vipMessages[reason === "rate-limited" ? "rateLimited" : "error"].text, values };
+  return data<VipCodeResult>(result, { status, headers: status === 429 ? { "retry-after": "900" } : undefined });
 }
 
 async function afterValidCode(context: Ctx, verdict: Extract<VipVerdict, { valid: true }>, user: SessionUser | null) {
@@ -53,16 +51,16 @@ async function afterValidCode(context: Ctx, verdict: Extract<VipVerdict, { valid
  */
 export async function vipCodeAction(request: Request, context: Ctx, formData: FormData) {
   const { services } = context;
+  const viaFetcher = formData.get("via") === "fetcher";
+  const parsed = parseSubmission(vipCodeSchema, formData);
   const raw = formData.get("code");
   const typed = typeof raw === "string" ? raw.slice(0, 1000) : "";
-  const viaFetcher = formData.get("via") === "fetcher";
-  const trap = formData.get(HONEYPOT_FIELD);
-  if (typeof trap === "string" && trap.trim() !== "") {
-    services.logger.warn({ form: "vip-code", ip: context.clientIp }, "form honeypot filled: code not checked");
+  if (!parsed.ok && parsed.honeypot) {
+    // Success would open the members' blog: the bot gets the wrong-code answer, unchecked.
+    logHoneypot(context, VIP_CODE_FORM);
     return refused("invalid", 400);
   }
-  const parsed = vipCodeSchema.safeParse({ code: typed });
-  if (!parsed.success) {
+  if (!parsed.ok) {
     const tooLong = typed.trim().length > 0;
     return refused(tooLong ? "invalid" : "required", 400, tooLong ? undefined : typed);
   }
@@ -82,7 +80,7 @@ export async function vipCodeAction(request: Request, context: Ctx, formData: Fo
     }
     await afterValidCode(context, verdict, user);
     const next = vipBlogPath(code);
-    if (viaFetcher) return data<VipCodeResult>({ form: "vip-code", status: "success", next });
+    if (viaFetcher) return data<VipCodeResult>({ form: VIP_CODE_FORM, status: "success", next });
     return redirect(next);
   } catch (error) {
     services.logger.error({ err: error }, "VIP code check failed");
@@ -92,7 +90,7 @@ export async function vipCodeAction(request: Request, context: Ctx, formData: Fo
 
 function denied(context: Ctx, why: string): never {
   context.services.logger.warn({ ip: context.clientIp, why }, "VIP page refused");
-  throw redirect(vipDeniedPath, { headers: { "cache-control": "no-store" } });
+  throw redirect(vipDeniedPath, { headers: withFlash(context.services.config, vipMessages.denied, { "cache-control": "no-store" }) });
 }
 
 /**

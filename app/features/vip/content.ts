@@ -8,7 +8,7 @@ import { formatGBP, products, vipPromotions } from "~/content/prices";
 
 export type ProgressStatus = "done" | "in-progress";
 
-/** The dated progress update (spec 001 §2). Dated after the app's launch, before today. */
+/** The dated progress update. Dated after the app's launch, before today, so it never reads as a forecast. */
 export const progressUpdate = {
   title: "Progress update",
   date: "2026-11-16",
@@ -85,7 +85,7 @@ const numberWords = ["no", "one", "two", "three", "four", "five", "six", "seven"
 const inWords = (n: number) => numberWords[n] ?? String(n);
 const referral = vipPromotions.referral;
 
-/** The VIP promotions (spec 001 §2). */
+/** The VIP promotions members are offered. */
 export const promotions = [
   {
     id: "early-bird",

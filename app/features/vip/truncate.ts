@@ -1,4 +1,4 @@
-/** How much of a VIP post a preview shows (spec 001 §3): the excerpt up to 150 characters, the content up to 300. */
+/** How much of a VIP post a preview shows, so a teaser never gives the whole post away: the excerpt up to 150 characters, the content up to 300. */
 export const previewLimits = { excerpt: 150, content: 300 } as const;
 
 const ELLIPSIS = "…";

@@ -36,7 +36,7 @@ export function VipSection({ id, title, description, children }: { id: string; t
   );
 }
 
-/** The blog's own header (spec 001 §2): a Home button and a VIP Access badge. */
+/** The blog's own header (the page stands outside the site layout): a Home button and a VIP Access badge. */
 export function VipBlogHeader() {
   return (
     <header className="border-b border-border bg-card">
@@ -194,7 +194,7 @@ export function CommunityUpdates() {
 }
 
 /**
- * One post: the excerpt cut at 150 characters and the content at 300 (spec 001 §3), then the whole
+ * One post: the excerpt cut at 150 characters and the content at 300 (truncate.ts), then the whole
  * post in a native disclosure — keyboard and screen-reader friendly, and it works without JavaScript.
  */
 export function VipPostCard({ post }: { post: VipPost }) {

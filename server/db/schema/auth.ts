@@ -12,7 +12,7 @@ export const users = pgTable("users", {
   image: text("image"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  /** Sign-up profile metadata (spec §3). */
+  /** Sign-up profile metadata (full name, phone, user type). */
   fullName: text("full_name").notNull().default(""),
   phone: text("phone"),
   /** "customer" or "fixer", chosen at sign-up. */

@@ -1,7 +1,7 @@
 import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 
-/** /fixer-register details (spec 001 §3). Payment state lives in `payments` (reference.fixerRegistrationId). */
+/** /fixer-register details. Payment state lives in `payments` (reference.fixerRegistrationId). */
 export const fixerRegistrations = pgTable(
   "fixer_registrations",
   {

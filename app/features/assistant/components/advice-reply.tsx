@@ -8,7 +8,7 @@ import { capitaliseCategory } from "~/features/assistant/reply-format";
 
 const linkClass = "font-semibold text-primary underline underline-offset-2";
 
-/** One AI Fixer reply: the question in bold, the answer, the safety note and the category (spec §4.3). */
+/** One AI Fixer reply: the question in bold, the answer, the safety note and the category. */
 export function AdviceReply({ match }: { match: AdviceMatch }) {
   if (match.kind === "emergency") {
     const { emergency } = match;

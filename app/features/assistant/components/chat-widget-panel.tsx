@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cn } from "~/lib/utils";
 import { homeSections, type WidgetLink, widgetGreeting, widgetQuickQuestions, widgetReply, widgetReplyDelay } from "~/features/assistant/widget-replies";
 
-/** A home chat widget message (spec §3): who sent it, its text and when. */
+/** A home chat widget message: who sent it, its text and when. */
 type WidgetMessage = { id: number; type: "user" | "bot"; text: string; timestamp: Date; links?: WidgetLink[]; appBadges?: boolean };
 
 type ChatWidgetPanelProps = {

@@ -5,16 +5,17 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { quickPrompts, welcomeMessage } from "~/features/assistant/advice";
 import type * as MatcherModule from "~/features/assistant/matcher";
 import type { AdviceMatch } from "~/features/assistant/matcher";
 import { AdviceReply } from "./advice-reply";
 
-/** Spec §9: the AI Fixer answers after 1500 ms. */
+/** The AI Fixer answers after 1500 ms, so a reply reads as considered rather than instant. */
 export const aiFixerReplyDelayMs = 1500;
 
-/** A chat message on the AI Fixer page (spec §3). */
+/** A chat message on the AI Fixer page. */
 export type FixerChatMessage = {
   /** "welcome" for the greeting, otherwise the creation time in milliseconds. */
   id: string;
@@ -38,11 +39,14 @@ const infoCards = [
   { title: "Energy Savings", text: "Reduce your bills and improve your home's efficiency.", icon: Leaf },
 ] as const;
 
-/** The signed-in /fixer-ai view: header, Quick Help, the chat card and three info cards (spec §2.4, §4.3). */
+/** The signed-in /fixer-ai view: header, Quick Help, the chat card and three info cards. */
 export function FixerChat() {
   const [messages, setMessages] = useState<FixerChatMessage[]>([]);
   const [draft, setDraft] = useState("");
   const [pending, setPending] = useState(false);
+  // The chat is its own chunk, so on a slow phone the server's HTML shows before the chat can answer:
+  // its controls stay disabled until then, so a question typed or a prompt tapped too early is not lost.
+  const interactive = useHydrated();
   // A ref as well as state, so two sends in the same tick can't both get through.
   const pendingRef = useRef(false);
   const logRef = useRef<HTMLDivElement>(null);
@@ -57,7 +61,7 @@ export function FixerChat() {
     void loadMatcher();
   }, []);
 
-  // The chat starts empty, then the assistant greets (spec §4.3).
+  // The chat starts empty, then the assistant greets, so the greeting arrives like a reply.
   useEffect(() => {
     const greet = setTimeout(() => setMessages([{ id: "welcome", type: "ai", content: welcomeMessage, timestamp: new Date() }]), 0);
     return () => {
@@ -134,7 +138,7 @@ export function FixerChat() {
               key={prompt}
               variant="outline"
               className="h-auto min-h-11 justify-start py-2 text-left whitespace-normal"
-              disabled={pending}
+              disabled={!interactive || pending}
               onClick={() => send(prompt)}
             >
               {prompt}
@@ -186,7 +190,7 @@ export function FixerChat() {
             placeholder={chatPlaceholder}
             maxLength={1000}
             autoComplete="off"
-            disabled={pending}
+            disabled={!interactive || pending}
           />
           <Button type="submit" size="icon" disabled={!canSend} aria-label="Send message">
             <Send aria-hidden="true" />

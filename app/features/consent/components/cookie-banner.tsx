@@ -8,7 +8,7 @@ import { useConsent } from "~/features/consent/use-consent";
 const CookiePreferences = lazy(() => import("./cookie-preferences").then((m) => ({ default: m.CookiePreferences })));
 
 /**
- * Spec §2.6 / §4.4. Fixed to the bottom of the viewport (it never pushes content). The server
+ * The cookie banner, fixed to the bottom of the viewport (it never pushes content). The server
  * renders it for a visitor whose request carries no cookie choice (`chosenOnServer` false), so it
  * is in the first paint; once the browser has read the stored choice, that decides.
  */

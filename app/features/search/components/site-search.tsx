@@ -8,7 +8,7 @@ import { cn } from "~/lib/utils";
 export const searchPlaceholder = "Search pages, services, features...";
 
 /**
- * The site search (spec §2.7), an ARIA combobox with a listbox popup: typing opens it, arrow keys
+ * The site search, an ARIA combobox with a listbox popup: typing opens it, arrow keys
  * move the active option, Enter navigates to it, Escape closes (a second Escape clears), an outside
  * click closes, and choosing a result navigates and clears the text.
  */

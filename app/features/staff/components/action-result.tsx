@@ -5,8 +5,8 @@ import { cn } from "~/lib/utils";
 type Result = { ok: boolean; title: string; text: string } | null | undefined;
 
 /**
- * An action's result (or a notice carried across a redirect): a toast once hydrated, and a status
- * line in the page, so a browser without JavaScript sees it too.
+ * An action's result: a toast once hydrated, and a status line in the page, so a browser without
+ * JavaScript sees it too. (A result carried across a redirect is a flash: ~/lib/flash.)
  */
 export function ActionResult({ result, className }: { result: Result; className?: string }) {
   const shown = useRef<Result>(undefined);

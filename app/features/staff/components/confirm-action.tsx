@@ -1,4 +1,5 @@
-import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -24,11 +25,7 @@ export function ConfirmAction({
   intent: string;
   fields?: Record<string, string>;
 }) {
-  const hydrated = useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const location = useLocation();
   const navigation = useNavigation();
   const [open, setOpen] = useState(false);

@@ -1,5 +1,4 @@
-import { Download, Inbox, Search } from "lucide-react";
-import type { ReactNode } from "react";
+import { Download, Inbox, Plus, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -15,7 +14,7 @@ import { ToneBadge } from "./status-badge";
  * what is shown), the rows as a table from md up and as cards on phones, pages, and the CSV export
  * of exactly this selection.
  */
-export function ListPage({ view, actions, children }: { view: ListView; actions?: ReactNode; children?: ReactNode }) {
+export function ListPage({ view }: { view: ListView }) {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
@@ -23,7 +22,14 @@ export function ListPage({ view, actions, children }: { view: ListView; actions?
         description={view.description}
         actions={
           <>
-            {actions}
+            {view.create ? (
+              <Button asChild size="sm">
+                <Link to={view.create.href}>
+                  <Plus aria-hidden="true" />
+                  {view.create.label}
+                </Link>
+              </Button>
+            ) : null}
             <Button asChild variant="outline" size="sm">
               {/* A resource route: a plain link downloads the file. */}
               <a href={view.exportHref}>
@@ -34,7 +40,6 @@ export function ListPage({ view, actions, children }: { view: ListView; actions?
           </>
         }
       />
-      {children}
       <FilterForm view={view} />
       <p className="text-sm text-muted-foreground" role="status">
         {resultLine(view)}

@@ -1,34 +1,24 @@
 import { useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { describedBy, FieldDescription, FieldError } from "~/components/ui/field-error";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { checkWith } from "~/features/staff/form-values";
-import { POST_LIMITS, vipPostSchema } from "~/features/staff/post-schema";
+import { parseSubmission } from "~/lib/forms/parse";
+import { POST_LIMITS, vipPostParsing, vipPostSchema } from "~/features/staff/post-schema";
 
 export type PostFormValues = { title: string; excerpt: string; content: string; category: string; author: string; tags: string };
 
 type FieldProps = { name: keyof PostFormValues; label: string; defaultValue: string; error?: string; hint?: string; max: number; rows?: number };
 
-function Field({ name, label, defaultValue, error, hint, max, rows }: FieldProps) {
-  const id = `post-${name}`;
-  const common = {
-    id,
-    name,
-    defaultValue,
-    maxLength: max,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy(id, { hasDescription: Boolean(hint), hasError: Boolean(error) }),
-  } as const;
+function PostField({ name, label, defaultValue, error, hint, max, rows }: FieldProps) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {rows ? <Textarea {...common} rows={rows} /> : <Input {...common} />}
-      {hint ? <FieldDescription fieldId={id}>{hint}</FieldDescription> : null}
-      <FieldError fieldId={id} errors={error} />
-    </div>
+    <Field id={`post-${name}`} label={label} marks={false} hint={hint} error={error} spacing="tight">
+      {(control) => {
+        const common = { ...control, name, defaultValue, maxLength: max };
+        return rows ? <Textarea {...common} rows={rows} /> : <Input {...common} />;
+      }}
+    </Field>
   );
 }
 
@@ -51,7 +41,7 @@ export function PostForm({
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
 
   function check(event: FormEvent<HTMLFormElement>) {
-    const checked = checkWith(vipPostSchema, Object.fromEntries(new FormData(event.currentTarget)));
+    const checked = parseSubmission(vipPostSchema, new FormData(event.currentTarget), vipPostParsing);
     if (!checked.ok) {
       event.preventDefault();
       setErrors(checked.fieldErrors);
@@ -61,8 +51,8 @@ export function PostForm({
 
   return (
     <Form method="post" onSubmit={check} noValidate className="flex flex-col gap-4">
-      <Field name="title" label="Title" defaultValue={values.title} error={shown.title} max={POST_LIMITS.title} />
-      <Field
+      <PostField name="title" label="Title" defaultValue={values.title} error={shown.title} max={POST_LIMITS.title} />
+      <PostField
         name="excerpt"
         label="Excerpt"
         defaultValue={values.excerpt}
@@ -71,7 +61,7 @@ export function PostForm({
         rows={3}
         hint="Shown in the post list; previews show the first 150 characters."
       />
-      <Field
+      <PostField
         name="content"
         label="Content"
         defaultValue={values.content}
@@ -81,10 +71,10 @@ export function PostForm({
         hint="Plain text; leave an empty line between paragraphs."
       />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field name="category" label="Category" defaultValue={values.category} error={shown.category} max={POST_LIMITS.category} />
-        <Field name="author" label="Author" defaultValue={values.author} error={shown.author} max={POST_LIMITS.author} />
+        <PostField name="category" label="Category" defaultValue={values.category} error={shown.category} max={POST_LIMITS.category} />
+        <PostField name="author" label="Author" defaultValue={values.author} error={shown.author} max={POST_LIMITS.author} />
       </div>
-      <Field
+      <PostField
         name="tags"
         label="Tags (optional)"
         defaultValue={values.tags}

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { describedBy, FieldError } from "~/components/ui/field-error";
-import { Label } from "~/components/ui/label";
+import { FieldError } from "~/components/ui/field-error";
+import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
-import { checkWith } from "~/features/staff/form-values";
-import { decisionLabels, REVIEW_NOTE_MAX, reviewDecisions, reviewSchema, type ReviewDecision } from "~/features/staff/review-schema";
+import { parseSubmission } from "~/lib/forms/parse";
+import { decisionLabels, REVIEW_NOTE_MAX, reviewDecisions, reviewParsing, reviewSchema, type ReviewDecision } from "~/features/staff/review-schema";
 
 const hints: Record<ReviewDecision, string> = {
   approved: "The fixer is told they are approved. A note is optional.",
@@ -22,8 +22,7 @@ export function ReviewForm({ serverErrors }: { serverErrors?: Record<string, str
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
 
   function check(event: FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const checked = checkWith(reviewSchema, values);
+    const checked = parseSubmission(reviewSchema, new FormData(event.currentTarget), reviewParsing);
     if (!checked.ok) {
       event.preventDefault();
       setErrors(checked.fieldErrors);
@@ -55,20 +54,15 @@ export function ReviewForm({ serverErrors }: { serverErrors?: Record<string, str
         ))}
         <FieldError fieldId="review-decision" errors={shownErrors.decision} />
       </fieldset>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="review-note">
-          {decision === "rejected" ? "Reason for the fixer" : decision === "approved" ? "Note to the fixer (optional)" : "Note to the fixer"}
-        </Label>
-        <Textarea
-          id="review-note"
-          name="note"
-          rows={5}
-          maxLength={REVIEW_NOTE_MAX}
-          aria-invalid={shownErrors.note ? true : undefined}
-          aria-describedby={describedBy("review-note", { hasError: Boolean(shownErrors.note) })}
-        />
-        <FieldError fieldId="review-note" errors={shownErrors.note} />
-      </div>
+      <Field
+        id="review-note"
+        label={decision === "rejected" ? "Reason for the fixer" : decision === "approved" ? "Note to the fixer (optional)" : "Note to the fixer"}
+        marks={false}
+        error={shownErrors.note}
+        spacing="tight"
+      >
+        {(control) => <Textarea {...control} name="note" rows={5} maxLength={REVIEW_NOTE_MAX} />}
+      </Field>
       <Button type="submit" loading={busy} className="self-start">
         Save decision
       </Button>

@@ -7,6 +7,7 @@ import { accountLinks } from "~/content/navigation";
 import { cn } from "~/lib/utils";
 import { navFor, type StaffNavGroup } from "~/features/staff/nav";
 import { StatusBadge } from "./status-badge";
+import { FlashStatus } from "~/components/ui/flash-status";
 
 type ShellUser = { name: string; email: string; role: "staff" | "admin" };
 
@@ -64,6 +65,7 @@ export function StaffShell({ user, failedJobs, children }: { user: ShellUser; fa
               <StaffNav groups={groups} failedJobs={failedJobs} />
             </div>
           </details>
+          <FlashStatus className="mb-4" />
           {children}
         </main>
       </div>

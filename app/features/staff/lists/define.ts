@@ -41,6 +41,8 @@ export type ListDefinition<Row> = {
   rowId: (row: Row) => string | number;
   /** The detail page of a row; the first table column links there. */
   detailPath?: (row: Row) => string;
+  /** A page that adds a row (a "New …" button beside the export). */
+  create?: { href: string; label: string };
   fetch: (db: Db, query: ListQuery, range: { limit: number; offset: number }) => Promise<Row[]>;
   count: (db: Db, query: ListQuery) => Promise<number>;
 };

@@ -5,7 +5,7 @@ import { paymentEvents, payments } from "#server/db/schema/payments.ts";
 import { humanise, statusLabel } from "~/features/staff/status";
 import { countAll, defineList, searchAny } from "./define";
 
-/** Stored values (server/payments): products by code, statuses and providers. */
+/** Stored values (~/features/payments/products.ts): products by code, statuses and providers. */
 export const paymentProducts = ["fixer_onboarding", "vip_access", "early_access_donation"] as const;
 export const paymentStatuses = ["pending", "paid", "failed", "cancelled", "expired"] as const;
 export const paymentProviders = ["test", "stripe"] as const;

@@ -17,6 +17,7 @@ export const vipPostsList = defineList<VipPost>({
   path: "/staff/vip-posts",
   searchLabel: "Search title, excerpt, author, category or tag",
   emptyText: "No VIP posts yet. Write the first one.",
+  create: { href: "/staff/vip-posts/new", label: "New post" },
   filters: [
     {
       name: "state",

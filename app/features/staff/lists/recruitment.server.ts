@@ -22,7 +22,7 @@ function where(query: { q: string; filters: Record<string, string> }) {
 
 export const recruitmentList = defineList<RecruitmentApplication>({
   id: "recruitment",
-  title: "Recruitment applications",
+  title: "Job applications",
   description: "Job applications sent from /recruitment, with their CVs.",
   path: "/staff/recruitment",
   searchLabel: "Search name, email, phone or position",

@@ -14,6 +14,7 @@ export type ListView = {
   path: string;
   searchLabel: string;
   emptyText: string;
+  create: { href: string; label: string } | null;
   q: string;
   filters: { name: string; label: string; options: readonly FilterOption[]; value: string }[];
   columns: { key: string; label: string; kind: CellKind }[];
@@ -45,6 +46,7 @@ export async function loadListView(context: AppLoadContext, list: AnyListDefinit
     path: list.path,
     searchLabel: list.searchLabel,
     emptyText: list.emptyText,
+    create: list.create ?? null,
     q: query.q,
     filters: list.filters.map((f) => ({ name: f.name, label: f.label, options: f.options, value: query.filters[f.name] ?? "" })),
     columns: columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind ?? "text" })),

@@ -5,7 +5,7 @@ import { useWidgetClearance } from "~/features/assistant/use-widget-clearance";
 import { cn } from "~/lib/utils";
 import type { VipOfferCardProps } from "./vip-offer-card";
 
-/** Spec §9: the card opens after 700 ms of hover or focus and closes 300 ms after leaving. */
+/** The card opens after 700 ms of hover or focus (a passing pointer does not open it) and closes 300 ms after leaving. */
 export const vipHoverCardTimings = {
   openDelayMs: 700,
   closeDelayMs: 300,

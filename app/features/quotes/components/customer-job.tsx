@@ -1,0 +1,340 @@
+import { Form, Link, useActionData } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Textarea } from "~/components/ui/textarea";
+import { formatGBP } from "~/content/prices";
+import { findService } from "~/content/services";
+import { isFormResult, type FormResult } from "~/lib/forms/result";
+import { formatPhone } from "~/lib/phone";
+import type { CustomerJobPage } from "../customer-jobs.server";
+import { jobsCopy } from "../customer-copy";
+import { quotePaths } from "../paths";
+import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
+
+export type CustomerJobView = CustomerJobPage & { checkLabels: Record<string, string>; confirmQuoteId: number | null };
+type Quote = CustomerJobPage["quotes"][number];
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+const timeFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
+const longDate = (iso: string) => dateFormat.format(new Date(`${iso}T12:00:00Z`));
+
+function price(q: Quote) {
+  return q.priceKind === "range" && q.amountToPence !== null ? `${formatGBP(q.amountPence)} to ${formatGBP(q.amountToPence)}` : formatGBP(q.amountPence);
+}
+
+/** The answer of the last POST, when it is for `form`. */
+function useAnswer(form: string): FormResult | undefined {
+  const answer: unknown = useActionData();
+  return isFormResult(answer, form) ? answer : undefined;
+}
+
+function ErrorNote({ result }: { result: FormResult | undefined }) {
+  if (!result || result.status === "success" || !result.message) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
+      {result.message}
+    </p>
+  );
+}
+
+export function CustomerJob({ view }: { view: CustomerJobView }) {
+  const { job, photos, quotes } = view;
+  const jobAnswer = useAnswer("job");
+  const open = job.status === "open";
+  const accepted = quotes.find((q) => q.status === "accepted");
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-10 sm:py-14">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/account" className="text-primary hover:underline">
+          My Account
+        </Link>
+        <span aria-hidden="true" className="px-2 text-muted-foreground">
+          /
+        </span>
+        <Link to={quotePaths.customerJobs} className="text-primary hover:underline">
+          My jobs
+        </Link>
+      </nav>
+
+      <header className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={open ? "default" : job.status === "in_progress" ? "warning" : job.status === "done" ? "success" : "outline"}>{jobsCopy.statusLabels[job.status] ?? job.status}</Badge>
+          <span className="text-sm text-muted-foreground">
+            {findService(job.service)?.name ?? job.service} · {job.postcode} · Posted {dateFormat.format(new Date(job.createdAt))}
+          </span>
+        </div>
+        <h1 className="text-3xl font-bold break-words">{job.title}</h1>
+        <ErrorNote result={jobAnswer} />
+      </header>
+
+      <section aria-labelledby="details-title" className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <h2 id="details-title" className="sr-only">
+            Job details
+          </h2>
+          <p className="break-words whitespace-pre-line">{job.description}</p>
+          {photos.length ? (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
+              {photos.map((p, i) => (
+                <li key={p.id}>
+                  <a href={quotePaths.jobPhoto(job.id, p.id)} className="block overflow-hidden rounded-lg border border-border">
+                    <img src={quotePaths.jobPhoto(job.id, p.id)} alt={`Photo ${i + 1} of the job`} width={p.width ?? 400} height={p.height ?? 300} loading="lazy" className="aspect-[4/3] h-auto w-full object-cover" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <dl className="grid h-fit grid-cols-[max-content_1fr] gap-x-4 gap-y-2 rounded-xl border border-border bg-card p-4 text-sm">
+          <dt className="font-medium text-muted-foreground">When</dt>
+          <dd>{job.timing === "date" && job.preferredDate ? longDate(job.preferredDate) : (jobTimingLabels[job.timing as JobTiming] ?? job.timing)}</dd>
+          <dt className="font-medium text-muted-foreground">Budget</dt>
+          <dd>{job.budget ? (budgetBandLabels[job.budget as BudgetBand] ?? job.budget) : "Not given"}</dd>
+          <dt className="font-medium text-muted-foreground">Quotes</dt>
+          <dd>{quotes.length}</dd>
+        </dl>
+      </section>
+
+      <p className="rounded-lg bg-secondary/60 p-4 text-sm">{jobsCopy.payDirect}</p>
+
+      <section aria-labelledby="quotes-title" className="flex flex-col gap-4">
+        <h2 id="quotes-title" className="text-2xl font-bold">
+          Quotes
+        </h2>
+        {quotes.length === 0 ? (
+          <p className="text-muted-foreground">{open ? "No quotes yet. We'll email you as soon as a fixer quotes." : "This job had no quotes."}</p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {quotes.map((q) => (
+              <li key={q.id} id={`quote-${q.id}`}>
+                <QuoteCard quote={q} view={view} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {job.status === "done" && accepted ? <ReviewSection view={view} fixerName={accepted.fixer.displayName} /> : null}
+
+      {open || job.status === "in_progress" ? (
+        <section aria-labelledby="manage-title" className="flex flex-col gap-3 rounded-xl border border-border p-4">
+          <h2 id="manage-title" className="text-xl font-bold">
+            Manage this job
+          </h2>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            {job.status === "in_progress" ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="done" />
+                <Button type="submit">Mark as done</Button>
+              </Form>
+            ) : null}
+            <Form method="post">
+              <input type="hidden" name="intent" value="close" />
+              <Button type="submit" variant="outline">
+                Close the job
+              </Button>
+            </Form>
+          </div>
+          <p className="text-sm text-muted-foreground">Closing tells fixers still waiting that you've chosen not to go ahead. Mark the job done once the work is finished to review your fixer.</p>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
+  const { job } = view;
+  const open = job.status === "open";
+  const confirming = view.confirmQuoteId === q.id && open && q.status === "sent";
+  const rating = q.fixer.rating;
+  return (
+    <article aria-labelledby={`quote-${q.id}-fixer`} className={`flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-card ${q.status === "accepted" ? "border-success" : "border-border"}`}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={`quote-${q.id}-fixer`} className="text-lg font-semibold">
+          <Link to={quotePaths.fixerProfile(q.fixer.slug)} className="text-primary hover:underline">
+            {q.fixer.displayName}
+          </Link>
+        </h3>
+        <Badge variant={q.status === "accepted" ? "success" : q.status === "sent" ? "secondary" : "outline"}>{jobsCopy.quoteStatusLabels[q.status] ?? q.status}</Badge>
+      </div>
+      <p className="text-sm">{rating !== null ? `★ ${rating.toFixed(1)} from ${q.fixer.reviewCount} ${q.fixer.reviewCount === 1 ? "review" : "reviews"}` : "No reviews yet"}</p>
+      <ul className="flex flex-wrap gap-1" aria-label="Verified checks">
+        {q.fixer.checks.map((c) => (
+          <li key={c}>
+            <Badge variant="outline">✓ {view.checkLabels[c] ?? c}</Badge>
+          </li>
+        ))}
+      </ul>
+      <p className="text-2xl font-bold">
+        {price(q)}
+        <span className="ml-2 text-sm font-normal text-muted-foreground">{q.priceKind === "range" ? "price range" : "fixed price"}</span>
+      </p>
+      <dl className="flex flex-col gap-1 text-sm">
+        <dt className="font-medium text-muted-foreground">Earliest start</dt>
+        <dd>{longDate(q.earliestStart)}</dd>
+        <dt className="font-medium text-muted-foreground">Includes</dt>
+        <dd className="break-words whitespace-pre-line">{q.includes}</dd>
+        {q.message ? (
+          <>
+            <dt className="font-medium text-muted-foreground">Message</dt>
+            <dd className="break-words whitespace-pre-line">{q.message}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      {q.contact ? (
+        <div className="rounded-lg border border-success/50 bg-success/5 p-3 text-sm">
+          <p className="font-semibold">Contact {q.contact.name}</p>
+          <p>
+            <a href={`mailto:${q.contact.email}`} className="inline-block py-1 text-primary [overflow-wrap:anywhere] hover:underline">
+              {q.contact.email}
+            </a>
+          </p>
+          {q.contact.phone ? (
+            <p>
+              <a href={`tel:${q.contact.phone}`} className="inline-block py-1 text-primary hover:underline">
+                {formatPhone(q.contact.phone)}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {open && q.status === "sent" ? (
+        confirming ? (
+          <div role="group" aria-labelledby={`confirm-${q.id}`} className="flex flex-col gap-3 rounded-lg border border-primary bg-secondary p-3">
+            <p id={`confirm-${q.id}`} className="text-sm font-medium">
+              Accept {q.fixer.displayName}'s quote of {price(q)}? The other quotes will be turned down and you'll both get each other's contact details.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Form method="post">
+                <input type="hidden" name="intent" value="accept" />
+                <input type="hidden" name="quoteId" value={q.id} />
+                <Button type="submit">Yes, accept this quote</Button>
+              </Form>
+              <Button asChild variant="outline">
+                <Link to={`${quotePaths.customerJob(job.id)}#quote-${q.id}`} replace preventScrollReset>
+                  Cancel
+                </Link>
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="mt-auto flex flex-wrap gap-2">
+            <Button asChild>
+              <Link to={`?accept=${q.id}#quote-${q.id}`} preventScrollReset>
+                Accept
+              </Link>
+            </Button>
+            <Form method="post">
+              <input type="hidden" name="intent" value="decline" />
+              <input type="hidden" name="quoteId" value={q.id} />
+              <Button type="submit" variant="outline">
+                Decline
+              </Button>
+            </Form>
+          </div>
+        )
+      ) : null}
+
+      <Thread quote={q} view={view} />
+    </article>
+  );
+}
+
+function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
+  const { job } = view;
+  const messages = view.threads[q.fixer.userId] ?? [];
+  const form = `message-${q.fixer.userId}`;
+  const answer = useAnswer(form);
+  const canWrite = job.status !== "closed" && (job.status === "open" ? q.status === "sent" : q.status === "accepted" && job.status !== "closed");
+  if (!canWrite && messages.length === 0) return null;
+  const error = answer?.status === "invalid" ? answer.fieldErrors.body : undefined;
+  const typed = answer?.status === "invalid" && typeof answer.values.body === "string" ? answer.values.body : "";
+  return (
+    <section id={`thread-${q.id}`} aria-labelledby={`thread-${q.id}-title`} className="flex flex-col gap-2 border-t border-border pt-3">
+      <h4 id={`thread-${q.id}-title`} className="font-semibold">
+        Messages with {q.fixer.displayName}
+      </h4>
+      {messages.length ? (
+        <ol className="flex flex-col gap-2">
+          {messages.map((m) => (
+            <li key={m.id} className={`rounded-lg p-2 text-sm ${m.fromMe ? "ml-6 bg-secondary" : "mr-6 bg-muted"}`}>
+              <p className="text-xs text-muted-foreground">
+                {m.fromMe ? "You" : q.fixer.displayName} · {timeFormat.format(new Date(m.createdAt))}
+              </p>
+              <p className="break-words whitespace-pre-line">{m.hidden ? <em>This message was hidden by FixiT.</em> : m.body}</p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-muted-foreground">No messages yet.</p>
+      )}
+      {canWrite ? (
+        <Form method="post" className="flex flex-col gap-2" key={answer?.status === "invalid" ? "again" : "fresh"}>
+          <input type="hidden" name="intent" value="message" />
+          <input type="hidden" name="fixer" value={q.fixer.userId} />
+          <input type="hidden" name="quoteId" value={q.id} />
+          {answer?.status === "error" ? <ErrorNote result={answer} /> : null}
+          <Field id={`message-${q.id}`} label={`Message ${q.fixer.displayName}`} marks={false} hint={job.status === "open" ? "Phone numbers, emails and links are hidden until you accept a quote." : undefined} error={error}>
+            {(control) => <Textarea {...control} name="body" rows={3} maxLength={quoteLimits.message.max} defaultValue={typed} />}
+          </Field>
+          <Button type="submit" variant="outline" className="self-start">
+            Send message
+          </Button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+function ReviewSection({ view, fixerName }: { view: CustomerJobView; fixerName: string }) {
+  const answer = useAnswer("review");
+  if (view.review) {
+    return (
+      <section id="review" aria-labelledby="review-title" className="flex flex-col gap-2 rounded-xl border border-border p-4">
+        <h2 id="review-title" className="text-xl font-bold">
+          Your review of {fixerName}
+        </h2>
+        <p aria-label={`${view.review.rating} out of 5 stars`}>{"★".repeat(view.review.rating) + "☆".repeat(5 - view.review.rating)}</p>
+        {view.review.hidden ? <p className="text-sm text-muted-foreground">FixiT hid this review.</p> : <p className="break-words whitespace-pre-line">{view.review.body}</p>}
+      </section>
+    );
+  }
+  const errors = answer?.status === "invalid" ? answer.fieldErrors : {};
+  const values = answer?.status === "invalid" ? answer.values : {};
+  return (
+    <section id="review" aria-labelledby="review-title" className="flex flex-col gap-3 rounded-xl border border-border p-4">
+      <h2 id="review-title" className="text-xl font-bold">
+        Review {fixerName}
+      </h2>
+      <ErrorNote result={answer?.status === "error" ? answer : undefined} />
+      <Form method="post" className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="review" />
+        <fieldset aria-describedby={errors.rating ? "rating-error" : undefined}>
+          <legend className="mb-2 text-sm font-medium">Your rating</legend>
+          <div className="flex flex-wrap gap-2">
+            {[1, 2, 3, 4, 5].map((n) => (
+              <label key={n} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-input px-3 has-checked:border-primary has-checked:bg-secondary">
+                <input type="radio" name="rating" value={n} defaultChecked={values.rating === String(n)} className="size-4 accent-primary" />
+                {n} {n === 1 ? "star" : "stars"}
+              </label>
+            ))}
+          </div>
+          {errors.rating ? (
+            <p id="rating-error" className="mt-1 text-sm font-medium text-destructive">
+              {errors.rating}
+            </p>
+          ) : null}
+        </fieldset>
+        <Field id="review-body" label="Your review" required hint={`${quoteLimits.review.min} to ${quoteLimits.review.max.toLocaleString("en-GB")} characters: what was done, and how it went.`} error={errors.body}>
+          {(control) => <Textarea {...control} name="body" rows={4} maxLength={quoteLimits.review.max} defaultValue={typeof values.body === "string" ? values.body : ""} />}
+        </Field>
+        <Button type="submit" className="self-start">
+          Post review
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,302 @@
+import { CalendarDays, MapPin, PoundSterling } from "lucide-react";
+import type * as React from "react";
+import { Form, Link, useActionData } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { findService, services } from "~/content/services";
+import { isFormResult, type FormResult } from "~/lib/forms/result";
+import type { FixerJobCard } from "../dashboard.server";
+import { fixerCopy } from "../fixer-copy";
+import { quotePaths } from "../paths";
+import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
+
+/** The fixer's pages and the public profile: views only; the data and rules come from the loaders. */
+
+export const serviceName = (slug: string) => findService(slug)?.name ?? slug;
+
+export function formatPence(pence: number): string {
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: pence % 100 ? 2 : 0 }).format(pence / 100);
+}
+
+export function formatDay(value: Date | string): string {
+  const date = typeof value === "string" ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value) : value;
+  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+}
+
+const penceToPounds = (pence: number | null | undefined) => (pence == null ? "" : (pence / 100).toFixed(pence % 100 ? 2 : 0));
+
+/** The answer the action gave this form (a plain POST re-renders the page with it). */
+export function useFormAnswer(form: string): FormResult | undefined {
+  const answer: unknown = useActionData();
+  return isFormResult(answer, form) ? answer : undefined;
+}
+
+const valueOf = (answer: FormResult | undefined, field: string): string | undefined => {
+  const values = answer && "values" in answer ? answer.values : undefined;
+  const value = values?.[field];
+  return typeof value === "string" ? value : undefined;
+};
+const errorOf = (answer: FormResult | undefined, field: string): string | undefined =>
+  answer?.status === "invalid" ? answer.fieldErrors[field] : undefined;
+
+/** A refusal of the whole form (the job is full, a rate limit), shown above its fields. */
+export function FormAlert({ answer }: { answer: FormResult | undefined }) {
+  if (!answer || answer.status === "success") return null;
+  return (
+    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+      <p className="font-semibold">{answer.title}</p>
+      {answer.message ? <p className="mt-1">{answer.message}</p> : null}
+    </div>
+  );
+}
+
+export function Section({ id, title, intro, children }: { id: string; title: string; intro?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24 rounded-xl border border-border bg-card p-4 shadow-card sm:p-6">
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {intro ? <p className="mt-1 text-sm text-muted-foreground">{intro}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** A job card as the loader sends it (dates may arrive as text). */
+type JobCard = Omit<FixerJobCard, "createdAt"> & { createdAt: Date | string };
+
+const timingText = (job: Pick<JobCard, "timing" | "preferredDate">) =>
+  job.timing === "date" && job.preferredDate ? `On ${formatDay(job.preferredDate)}` : (jobTimingLabels[job.timing as JobTiming] ?? job.timing);
+
+/** What a fixer sees of a job before acceptance: never the customer's name, full postcode or contact details. */
+export function JobFacts({ job }: { job: JobCard }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+      <div className="flex items-center gap-2">
+        <MapPin aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <dt className="sr-only">Area</dt>
+        <dd>{job.district}</dd>
+      </div>
+      <div className="flex items-center gap-2">
+        <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <dt className="sr-only">When</dt>
+        <dd>{timingText(job)}</dd>
+      </div>
+      <div className="flex items-center gap-2">
+        <PoundSterling aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <dt className="sr-only">Budget</dt>
+        <dd>{job.budget ? (budgetBandLabels[job.budget as BudgetBand] ?? job.budget) : "No budget given"}</dd>
+      </div>
+      <div className="flex items-center gap-2 text-muted-foreground">
+        <dt className="sr-only">Posted</dt>
+        <dd>Posted {formatDay(job.createdAt)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function JobPhotos({ job, size }: { job: Pick<JobCard, "id" | "photoIds">; size: "thumb" | "large" }) {
+  if (!job.photoIds.length) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Photos">
+      {job.photoIds.map((photoId, i) => (
+        <li key={photoId}>
+          <a href={quotePaths.jobPhoto(job.id, photoId)} className="block rounded-md focus-visible:outline-2 focus-visible:outline-primary">
+            <img
+              src={quotePaths.jobPhoto(job.id, photoId)}
+              alt={`Photo ${i + 1} of the job`}
+              loading="lazy"
+              className={size === "thumb" ? "size-16 rounded-md border border-border object-cover" : "size-32 rounded-md border border-border object-cover sm:size-40"}
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function JobListItem({ job }: { job: JobCard }) {
+  return (
+    <li className="rounded-lg border border-border p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="secondary">{serviceName(job.service)}</Badge>
+        {job.myQuote ? <Badge variant="success">You quoted: {fixerCopy.quoteStatus[job.myQuote.status] ?? job.myQuote.status}</Badge> : null}
+        <span className="text-xs text-muted-foreground">
+          {job.liveQuotes} of {quoteLimits.quotesPerJob} quotes
+        </span>
+      </div>
+      <h3 className="mt-2 text-lg font-semibold break-words">
+        <Link to={quotePaths.fixerJob(job.id)} className="hover:text-primary hover:underline">
+          {job.title}
+        </Link>
+      </h3>
+      <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">{job.description}</p>
+      <div className="mt-3">
+        <JobFacts job={job} />
+      </div>
+      <div className="mt-3">
+        <JobPhotos job={job} size="thumb" />
+      </div>
+      <Button asChild size="sm" variant="outline" className="mt-3">
+        <Link to={quotePaths.fixerJob(job.id)}>{job.myQuote ? "View job and your quote" : "View job and quote"}</Link>
+      </Button>
+    </li>
+  );
+}
+
+// ---- forms --------------------------------------------------------------------------------------
+
+export function CoverageForm({ coverage }: { coverage: { services: string[]; areas: string[]; bio: string } }) {
+  const answer = useFormAnswer("coverage");
+  const sentServices = answer && "values" in answer && answer.values && Array.isArray(answer.values.services) ? answer.values.services : null;
+  const chosen = new Set(sentServices ?? coverage.services);
+  const servicesError = errorOf(answer, "services");
+  return (
+    <Form method="post" className="flex flex-col gap-5" noValidate>
+      <input type="hidden" name="intent" value="coverage" />
+      <FormAlert answer={answer} />
+      <fieldset aria-describedby={servicesError ? "services-error" : undefined} aria-invalid={servicesError ? true : undefined}>
+        <legend className="text-sm font-medium">Services you offer</legend>
+        <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {services.map((s) => (
+            <label key={s.slug} className="flex min-h-11 items-center gap-3 rounded-md border border-border px-3 text-sm has-[:checked]:border-primary">
+              <input type="checkbox" name="services" value={s.slug} defaultChecked={chosen.has(s.slug)} className="size-5 accent-primary" />
+              {s.name}
+            </label>
+          ))}
+        </div>
+        {servicesError ? (
+          <p id="services-error" className="mt-2 text-sm font-medium text-destructive">
+            {servicesError}
+          </p>
+        ) : null}
+      </fieldset>
+      <Field id="areas" label="Areas you cover" required error={errorOf(answer, "areas")} hint="Postcode areas or districts, separated by commas: M, SW1, LS6.">
+        {(control) => <Input {...control} name="areas" defaultValue={valueOf(answer, "areas") ?? coverage.areas.join(", ")} autoComplete="off" />}
+      </Field>
+      <Field id="bio" label="About you (shown on your public profile)" error={errorOf(answer, "bio")}>
+        {(control) => <Textarea {...control} name="bio" maxLength={quoteLimits.bio.max} defaultValue={valueOf(answer, "bio") ?? coverage.bio} />}
+      </Field>
+      <Button type="submit" className="self-start">
+        Save services and areas
+      </Button>
+    </Form>
+  );
+}
+
+type QuoteValues = { priceKind: "fixed" | "range"; amountPence: number; amountToPence: number | null; includes: string; earliestStart: string; message: string };
+
+export function QuoteForm({ quote, intent }: { quote: QuoteValues | null; intent: "quote" | "update-quote" }) {
+  const answer = useFormAnswer("quote");
+  const v = (field: string, fallback: string) => valueOf(answer, field) ?? fallback;
+  const kind = v("priceKind", quote?.priceKind ?? "fixed");
+  return (
+    <Form method="post" className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <FormAlert answer={answer} />
+      <fieldset>
+        <legend className="text-sm font-medium">Price</legend>
+        <div className="mt-2 flex flex-wrap gap-4 text-sm">
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="radio" name="priceKind" value="fixed" defaultChecked={kind !== "range"} className="size-5 accent-primary" /> Fixed price
+          </label>
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="radio" name="priceKind" value="range" defaultChecked={kind === "range"} className="size-5 accent-primary" /> From–to range
+          </label>
+        </div>
+        {errorOf(answer, "priceKind") ? <p className="text-sm font-medium text-destructive">{errorOf(answer, "priceKind")}</p> : null}
+      </fieldset>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field id="amount" label="Price, or the lower price of a range (£)" required error={errorOf(answer, "amount")}>
+          {(control) => <Input {...control} name="amount" inputMode="decimal" defaultValue={v("amount", penceToPounds(quote?.amountPence))} />}
+        </Field>
+        <Field id="amountTo" label="Top of the range (£)" hint="Only for a range." error={errorOf(answer, "amountTo")} marks={false}>
+          {(control) => <Input {...control} name="amountTo" inputMode="decimal" defaultValue={v("amountTo", penceToPounds(quote?.amountToPence))} />}
+        </Field>
+      </div>
+      <Field id="includes" label="What the price includes" required error={errorOf(answer, "includes")}>
+        {(control) => <Textarea {...control} name="includes" maxLength={quoteLimits.includes.max} defaultValue={v("includes", quote?.includes ?? "")} />}
+      </Field>
+      <Field id="earliestStart" label="Earliest start date" required error={errorOf(answer, "earliestStart")}>
+        {(control) => <Input {...control} type="date" name="earliestStart" defaultValue={v("earliestStart", quote?.earliestStart ?? "")} />}
+      </Field>
+      <Field id="message" label="Message to the customer" error={errorOf(answer, "message")}>
+        {(control) => <Textarea {...control} name="message" maxLength={quoteLimits.quoteMessage.max} defaultValue={v("message", quote?.message ?? "")} />}
+      </Field>
+      <Button type="submit" className="self-start">
+        {intent === "quote" ? "Send quote" : "Save changes"}
+      </Button>
+    </Form>
+  );
+}
+
+export function WithdrawForm() {
+  const answer = useFormAnswer("withdraw");
+  return (
+    <Form method="post" className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="withdraw" />
+      <FormAlert answer={answer} />
+      <Button type="submit" variant="outline" className="self-start">
+        Withdraw quote
+      </Button>
+    </Form>
+  );
+}
+
+type Message = { id: number; fromMe: boolean; body: string | null; hidden: boolean; createdAt: Date | string };
+
+export function MessageThread({ messages, canWrite }: { messages: Message[]; canWrite: boolean }) {
+  const answer = useFormAnswer("message");
+  return (
+    <div className="flex flex-col gap-4">
+      {messages.length ? (
+        <ol className="flex flex-col gap-2">
+          {messages.map((m) => (
+            <li key={m.id} className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.fromMe ? "self-end bg-primary/10" : "self-start bg-muted"}`}>
+              <p className="text-xs font-medium text-muted-foreground">
+                {m.fromMe ? "You" : "Customer"} · {formatDay(m.createdAt)}
+              </p>
+              <p className="break-words whitespace-pre-line">{m.hidden ? <em>This message was hidden by FixiT.</em> : m.body}</p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-muted-foreground">No messages yet.</p>
+      )}
+      {canWrite ? (
+        <Form method="post" className="flex flex-col gap-3" noValidate>
+          <input type="hidden" name="intent" value="message" />
+          <FormAlert answer={answer} />
+          <Field id="body" label="Your message" required error={errorOf(answer, "body")}>
+            {(control) => <Textarea {...control} name="body" maxLength={quoteLimits.message.max} defaultValue={valueOf(answer, "body") ?? ""} />}
+          </Field>
+          <Button type="submit" className="self-start">
+            Send message
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+export function ReplyForm() {
+  const answer = useFormAnswer("reply");
+  return (
+    <Form method="post" className="mt-3 flex flex-col gap-3" noValidate>
+      <input type="hidden" name="intent" value="reply" />
+      <FormAlert answer={answer} />
+      <Field id="reply-body" label="Your public reply" required error={errorOf(answer, "body")} hint="You can reply once.">
+        {(control) => <Textarea {...control} name="body" maxLength={quoteLimits.reply.max} defaultValue={valueOf(answer, "body") ?? ""} />}
+      </Field>
+      <Button type="submit" className="self-start">
+        Post reply
+      </Button>
+    </Form>
+  );
+}
+
+// ---- profiles -----------------------------------------------------------------------------------
+

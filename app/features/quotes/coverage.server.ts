@@ -1,0 +1,207 @@
+import { and, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
+import { services as allServices, type ServiceSlug } from "~/content/services";
+import { serviceWords } from "~/content/service-jobs";
+import type { Db, DbOrTx } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
+import { fixerAreas, fixerProfiles, fixerServices } from "#server/db/schema/quotes.ts";
+import { QuotesError } from "./errors";
+import { publicFixerDataChanged } from "./public-changes";
+import { coveringCodes, normaliseCoverageCode, parseJobPostcode } from "./postcodes";
+import { quoteLimits, serviceSlugs } from "./schemas";
+
+/**
+ * Approved fixers' profiles and coverage: the services they offer and the postcode areas or
+ * districts they cover. The profile is made when staff approve an onboarding application.
+ */
+
+/**
+ * The services an application's answers name ("Gas Safe plumber, boilers" → plumbing), from each
+ * service's name and everyday words. A starting point the fixer edits on their dashboard.
+ */
+export function servicesFromApplication(texts: { expertise: string; qualifications: string }): ServiceSlug[] {
+  const haystack = ` ${`${texts.expertise} ${texts.qualifications}`.toLowerCase().replace(/[^a-z0-9&-]+/g, " ")} `;
+  return allServices
+    .filter((service) => {
+      const words = [service.name.toLowerCase(), ...serviceWords[service.slug].jobs, ...serviceWords[service.slug].synonyms];
+      return words.some((word) => haystack.includes(` ${word.replace(/[^a-z0-9&-]+/g, " ").trim()} `));
+    })
+    .map((s) => s.slug);
+}
+
+const slugify = (value: string) =>
+  value
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40) || "fixer";
+
+/** "Ann", "Baker" → "Ann B.": the public name, enough to recognise, not to look someone up. */
+function publicName(first: string, last: string): string {
+  const initial = last.trim().charAt(0).toUpperCase();
+  return [first.trim(), initial ? `${initial}.` : ""].filter(Boolean).join(" ") || "FixiT fixer";
+}
+
+/**
+ * Makes the approved application's fixer profile (in the reviewer's transaction), with the services
+ * its answers name. Idempotent: an existing profile is returned unchanged. Null when the
+ * application is not approved or has no account (nothing to attach a profile to).
+ */
+export async function createFixerProfileFromApproval(tx: DbOrTx, onboardingId: number) {
+  const [application] = await tx
+    .select({
+      userId: fixerOnboarding.userId,
+      status: fixerOnboarding.status,
+      expertise: fixerOnboarding.expertise,
+      qualifications: fixerOnboarding.qualifications,
+      firstName: fixerRegistrations.firstName,
+      lastName: fixerRegistrations.lastName,
+      accountName: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.name})`,
+    })
+    .from(fixerOnboarding)
+    .leftJoin(fixerRegistrations, eq(fixerRegistrations.id, fixerOnboarding.registrationId))
+    .leftJoin(users, eq(users.id, fixerOnboarding.userId))
+    .where(eq(fixerOnboarding.id, onboardingId))
+    .limit(1);
+  if (!application || application.status !== "approved" || !application.userId) return null;
+  const existing = await profileOf(tx, application.userId);
+  if (existing) return existing;
+
+  const [first = "", ...rest] = (application.accountName ?? "").trim().split(/\s+/);
+  const displayName = application.firstName ? publicName(application.firstName, application.lastName ?? "") : publicName(first, rest.at(-1) ?? "");
+  const base = slugify(displayName);
+  for (let attempt = 1; attempt <= 50; attempt++) {
+    const slug = attempt === 1 ? base : `${base}-${attempt}`;
+    const [created] = await tx
+      .insert(fixerProfiles)
+      .values({ userId: application.userId, onboardingId, slug, displayName })
+      .onConflictDoNothing()
+      .returning();
+    if (created) {
+      const offered = servicesFromApplication(application);
+      if (offered.length) await tx.insert(fixerServices).values(offered.map((service) => ({ fixerUserId: created.userId, service })));
+      return created;
+    }
+    const raced = await profileOf(tx, application.userId);
+    if (raced) return raced;
+  }
+  throw new Error(`no free profile slug for ${base}`);
+}
+
+/**
+ * The fixer's profile, made now from their approved application if it does not exist yet (for
+ * fixers approved before profiles existed). Null for anyone without an approved application.
+ */
+export async function ensureFixerProfile(db: DbOrTx, userId: string) {
+  const existing = await profileOf(db, userId);
+  if (existing) return existing;
+  const [approved] = await db
+    .select({ id: fixerOnboarding.id })
+    .from(fixerOnboarding)
+    .where(and(eq(fixerOnboarding.userId, userId), eq(fixerOnboarding.status, "approved")))
+    .orderBy(desc(fixerOnboarding.id))
+    .limit(1);
+  return approved ? createFixerProfileFromApproval(db, approved.id) : null;
+}
+
+async function profileOf(db: DbOrTx, userId: string) {
+  const [profile] = await db.select().from(fixerProfiles).where(eq(fixerProfiles.userId, userId)).limit(1);
+  return profile ?? null;
+}
+
+export type FixerCoverage = { services: ServiceSlug[]; areas: string[]; bio: string };
+
+export async function fixerCoverage(db: DbOrTx, fixerUserId: string): Promise<FixerCoverage | null> {
+  const profile = await profileOf(db, fixerUserId);
+  if (!profile) return null;
+  const [offered, areas] = await Promise.all([
+    db.select({ service: fixerServices.service }).from(fixerServices).where(eq(fixerServices.fixerUserId, fixerUserId)),
+    db.select({ code: fixerAreas.code }).from(fixerAreas).where(eq(fixerAreas.fixerUserId, fixerUserId)).orderBy(fixerAreas.code),
+  ]);
+  const order = new Map(serviceSlugs.map((slug, i) => [slug, i]));
+  return {
+    services: offered.map((r) => r.service as ServiceSlug).sort((a, b) => order.get(a)! - order.get(b)!),
+    areas: areas.map((r) => r.code),
+    bio: profile.bio,
+  };
+}
+
+/**
+ * Replaces a fixer's services and areas (and optionally the profile's introduction). Only the fixer
+ * themself, with a profile (approved), reaches this; a leads-disabled fixer may still edit.
+ * Areas are re-checked here: each must be a UK postcode area ("M") or outward code ("SW1", "SW1A").
+ */
+export async function setFixerCoverage(
+  db: Db,
+  fixerUserId: string,
+  offered: readonly string[],
+  areas: readonly string[],
+  bio?: string,
+): Promise<FixerCoverage> {
+  const serviceList = [...new Set(offered)];
+  if (serviceList.length === 0 || serviceList.some((s) => !(serviceSlugs as readonly string[]).includes(s))) {
+    throw new QuotesError("invalid", "Choose at least one service from the list.");
+  }
+  const codes = areas.map((a) => normaliseCoverageCode(a));
+  const bad = areas.filter((_, i) => codes[i] === null);
+  if (bad.length) throw new QuotesError("invalid", `${bad.slice(0, 3).join(", ")}: not a UK postcode area or district.`);
+  const areaList = [...new Set(codes as string[])];
+  if (areaList.length === 0) throw new QuotesError("invalid", "Add at least one area you cover, like M or SW1.");
+  if (areaList.length > quoteLimits.areasPerFixer) throw new QuotesError("invalid", `List at most ${quoteLimits.areasPerFixer} areas.`);
+  if (bio !== undefined && (bio.length > quoteLimits.bio.max || bio.includes("\u0000"))) throw new QuotesError("invalid", "Your introduction is too long or has a character that can't be used.");
+
+  await db.transaction(async (tx) => {
+    const [profile] = await tx.select({ userId: fixerProfiles.userId }).from(fixerProfiles).where(eq(fixerProfiles.userId, fixerUserId)).for("update");
+    if (!profile) throw new QuotesError("forbidden", "Only approved fixers have services and areas.");
+    await tx.delete(fixerServices).where(eq(fixerServices.fixerUserId, fixerUserId));
+    await tx.delete(fixerAreas).where(eq(fixerAreas.fixerUserId, fixerUserId));
+    await tx.insert(fixerServices).values(serviceList.map((service) => ({ fixerUserId, service })));
+    await tx.insert(fixerAreas).values(areaList.map((code) => ({ fixerUserId, code })));
+    await tx
+      .update(fixerProfiles)
+      .set({ updatedAt: new Date(), ...(bio !== undefined ? { bio: bio.trim() } : {}) })
+      .where(eq(fixerProfiles.userId, fixerUserId));
+  });
+  publicFixerDataChanged();
+  return (await fixerCoverage(db, fixerUserId))!;
+}
+
+/**
+ * The eligible fixers for a service at a place: approved (a profile), account enabled, leads on,
+ * offering the service and covering the area, district or outward code. The one matching query;
+ * `fixer_services_service_idx` and `fixer_areas_code_idx` serve it.
+ */
+export function matchingFixersQuery(db: DbOrTx, service: string, place: { area: string; district: string; outward: string }, excludeUserId?: string) {
+  return db
+    .select({ fixerUserId: fixerServices.fixerUserId, name: fixerProfiles.displayName, email: users.email })
+    .from(fixerServices)
+    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, fixerServices.fixerUserId))
+    .innerJoin(users, eq(users.id, fixerServices.fixerUserId))
+    .where(
+      and(
+        eq(fixerServices.service, service),
+        isNull(fixerProfiles.leadsDisabledAt),
+        isNull(users.disabledAt),
+        excludeUserId ? sql`${fixerServices.fixerUserId} <> ${excludeUserId}` : undefined,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(fixerAreas)
+            .where(and(eq(fixerAreas.fixerUserId, fixerServices.fixerUserId), inArray(fixerAreas.code, coveringCodes(place)))),
+        ),
+      ),
+    );
+}
+
+/**
+ * Whether any eligible fixer covers this service at this postcode: the request page says so
+ * before the customer submits. False for a postcode that is not a UK one.
+ */
+export async function hasCoverage(db: DbOrTx, service: string, postcode: string): Promise<boolean> {
+  const place = parseJobPostcode(postcode);
+  if (!place) return false;
+  const [row] = await matchingFixersQuery(db, service, place).limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,147 @@
+import { Readable } from "node:stream";
+import { and, eq } from "drizzle-orm";
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { DbOrTx } from "#server/db/client.ts";
+import { jobPhotos, reviews } from "#server/db/schema/quotes.ts";
+import { withFlash } from "~/lib/flash.server";
+import type { Flash } from "~/lib/flash";
+import { readTextForm } from "~/lib/forms/forms.server";
+import { parseSubmission } from "~/lib/forms/parse";
+import type { FormResult } from "~/lib/forms/result";
+import type { SessionUser } from "~/lib/session-user";
+import { jobsCopy } from "./customer-copy";
+import { photoForViewer } from "./dashboard.server";
+import { isQuotesError, QuotesError } from "./errors";
+import { threadForViewer, postMessage, type ThreadMessage } from "./messages.server";
+import { quotePaths } from "./paths";
+import { acceptQuote, closeJob, declineQuote, jobForCustomer, markJobDone, type JobForCustomer } from "./quotes.server";
+import { leaveReview } from "./reviews.server";
+import { messageFormSchema, reviewFormSchema } from "./schemas";
+
+/**
+ * The customer's job page (/account/jobs/:jobId): the job, its photos, the quotes side by side
+ * with each fixer's thread, the review once the job is done; and its actions, one POST per intent,
+ * each answered with a redirect and a flash (post/redirect/get) or a 4xx with the reason.
+ */
+
+type Ctx = AppLoadContext;
+export type JobPageResult = FormResult<{ quoteId?: number; fixer?: string }>;
+
+/** A positive integer from a path or form value; anything else is null (the caller answers 404/400). */
+export function idFrom(value: unknown): number | null {
+  if (typeof value !== "string" || !/^[1-9]\d{0,15}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+export type CustomerJobPage = JobForCustomer & {
+  threads: Record<string, ThreadMessage[]>;
+  review: { rating: number; body: string; hidden: boolean } | null;
+};
+
+/** The page's data: the customer's own job only (another's is "not found"). */
+export async function customerJobPage(db: DbOrTx, customerUserId: string, jobId: number): Promise<CustomerJobPage> {
+  const page = await jobForCustomer(db, customerUserId, jobId);
+  const threads: Record<string, ThreadMessage[]> = {};
+  for (const quote of page.quotes) threads[quote.fixer.userId] = await threadForViewer(db, customerUserId, jobId, quote.fixer.userId);
+  const [review] = await db.select({ rating: reviews.rating, body: reviews.body, hiddenAt: reviews.hiddenAt }).from(reviews).where(eq(reviews.jobId, jobId)).limit(1);
+  return { ...page, threads, review: review ? { rating: review.rating, body: review.body, hidden: review.hiddenAt !== null } : null };
+}
+
+const answer = (status: number, result: JobPageResult, headers: Record<string, string> = {}) =>
+  data(result, { status, headers: { "cache-control": "private, no-store", ...headers } });
+
+function refusal(form: string, error: QuotesError, extra: Partial<JobPageResult> = {}) {
+  const headers: Record<string, string> = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : {};
+  return answer(error.status, { ...extra, form, status: "error", title: "That didn't work", message: error.message } as JobPageResult, headers);
+}
+
+/** The one answer to a job page action: back to the job page with what happened. */
+function done(context: Ctx, jobId: number, flash: Flash, hash = "") {
+  return redirect(`${quotePaths.customerJob(jobId)}${hash}`, { headers: withFlash(context.services.config, flash, { "cache-control": "no-store" }) });
+}
+
+/** Every POST on a job page: `intent` says which action; the job must be the customer's own. */
+export async function customerJobAction(request: Request, context: Ctx, user: SessionUser, jobId: number) {
+  const form = await readTextForm(request);
+  if (!form) return answer(400, { form: "job", status: "error", message: "The form could not be read. Please try again." });
+  const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl };
+  const intent = form.get("intent");
+  const quoteId = idFrom(form.get("quoteId"));
+  try {
+    switch (intent) {
+      case "accept":
+      case "decline": {
+        if (quoteId === null) throw new QuotesError("invalid", "Choose a quote.");
+        // The quote must be on this job: a quote of another of the customer's jobs is "not found" here.
+        const page = await jobForCustomer(deps.db, user.id, jobId);
+        if (!page.quotes.some((q) => q.id === quoteId)) throw new QuotesError("not_found", "There is no such quote on this job.");
+        if (intent === "accept") {
+          await acceptQuote(deps, user.id, quoteId);
+          return done(context, jobId, jobsCopy.flashes.accepted);
+        }
+        await declineQuote(deps, user.id, quoteId);
+        return done(context, jobId, jobsCopy.flashes.declined);
+      }
+      case "close":
+        await closeJob(deps, user.id, jobId);
+        return done(context, jobId, jobsCopy.flashes.closed);
+      case "done":
+        await markJobDone(deps, user.id, jobId);
+        return done(context, jobId, jobsCopy.flashes.done, "#review");
+      case "review": {
+        const checked = parseSubmission(reviewFormSchema, form, { multiLine: ["body"] });
+        if (!checked.ok) return answer(400, { form: "review", status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values });
+        await leaveReview(deps, user.id, jobId, checked.data);
+        return done(context, jobId, jobsCopy.flashes.reviewed);
+      }
+      case "message": {
+        const fixer = form.get("fixer");
+        const formName = `message-${typeof fixer === "string" ? fixer.slice(0, 80) : ""}`;
+        const checked = parseSubmission(messageFormSchema, form, { multiLine: ["body"] });
+        if (!checked.ok) return answer(400, { form: formName, status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values });
+        if (typeof fixer !== "string" || !fixer || fixer.length > 200) throw new QuotesError("invalid", "Choose which fixer to write to.");
+        const sent = await postMessage(deps, user.id, jobId, { body: checked.data.body, fixerUserId: fixer });
+        return done(context, jobId, sent.masked ? jobsCopy.flashes.messageMasked : jobsCopy.flashes.messageSent, `#thread-${quoteId ?? ""}`);
+      }
+      default:
+        return answer(400, { form: "job", status: "error", message: "Unknown action. Please reload the page and try again." });
+    }
+  } catch (error) {
+    if (!isQuotesError(error)) throw error;
+    const formName = intent === "review" ? "review" : intent === "message" ? `message-${String(form.get("fixer") ?? "").slice(0, 80)}` : "job";
+    return refusal(formName, error, quoteId !== null ? { quoteId } : {});
+  }
+}
+
+/**
+ * A job photo for its customer or a fixer who may open the job; anyone else (and a photo of another
+ * job) gets 404. Streamed from private storage, never cached by a shared cache, never sniffed.
+ */
+export async function jobPhotoResponse(context: Ctx, viewer: SessionUser | null, jobIdParam: string | undefined, photoIdParam: string | undefined): Promise<Response> {
+  const notFound = () => new Response("Not found", { status: 404, headers: { "cache-control": "private, no-store", "content-type": "text/plain; charset=utf-8" } });
+  const jobId = idFrom(jobIdParam);
+  const photoId = idFrom(photoIdParam);
+  if (!viewer || jobId === null || photoId === null) return notFound();
+  const { db, storage } = context.services;
+  const [onJob] = await db.select({ id: jobPhotos.id }).from(jobPhotos).where(and(eq(jobPhotos.id, photoId), eq(jobPhotos.jobId, jobId))).limit(1);
+  if (!onJob) return notFound();
+  let photo;
+  try {
+    photo = await photoForViewer(db, viewer.id, photoId);
+  } catch (error) {
+    if (isQuotesError(error)) return notFound();
+    throw error;
+  }
+  const file = await storage.get(photo.storageKey);
+  if (!file) return notFound();
+  return new Response(Readable.toWeb(file.body) as ReadableStream, {
+    headers: {
+      "content-type": photo.contentType,
+      "content-length": String(file.size),
+      "cache-control": "private, max-age=3600",
+      "content-disposition": "inline",
+      // X-Content-Type-Options: nosniff comes with every response (helmet).
+    },
+  });
+}

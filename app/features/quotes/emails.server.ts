@@ -1,0 +1,146 @@
+import { company } from "~/content/company";
+import { findService } from "~/content/services";
+import { renderEmail, type EmailContent } from "~/lib/email-templates.server.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { enqueueEmail } from "#server/mail/outbox.ts";
+import { quotePaths } from "./paths";
+
+/**
+ * The marketplace's emails, queued through the outbox in the caller's transaction (so an email
+ * exists exactly when the change it reports does). Bodies never quote a message's text: the link
+ * opens the page, where the access rules apply.
+ */
+
+export type Person = { email: string; name: string };
+export type Contact = Person & { phone: string | null };
+
+const hello = (to: Person) => (to.name ? `Hi ${to.name},` : "Hello,");
+const serviceName = (slug: string) => findService(slug)?.name ?? slug;
+const moneyNote = `Payment is arranged between you and the fixer: ${company.brand} does not take or hold any money for the job.`;
+const reasons = {
+  customer: `You are receiving this email because you posted a job on ${company.brand}.`,
+  fixer: `You are receiving this email because you are an approved ${company.brand} fixer.`,
+};
+
+async function send(tx: DbOrTx, to: Person, subject: string, content: EmailContent) {
+  await enqueueEmail(tx, { to: to.email, subject, ...renderEmail(content), replyTo: company.supportEmail });
+}
+
+const contactLines = (who: Contact) => [`Name: ${who.name}`, `Email: ${who.email}`, ...(who.phone ? [`Phone: ${who.phone}`] : [])];
+
+export type JobSummary = { id: number; title: string; service: string; district: string };
+
+export async function queueJobPostedEmail(tx: DbOrTx, publicUrl: string, to: Person, job: JobSummary, matched: number) {
+  await send(tx, to, `Your job is posted: ${job.title}`, {
+    preheader: "Local fixers can now send you quotes.",
+    heading: "Your job is posted",
+    paragraphs: [
+      hello(to),
+      `Thanks for posting "${job.title}" (${serviceName(job.service)}, ${job.district}).`,
+      matched > 0
+        ? `We have sent it to ${matched === 1 ? "1 approved local fixer" : `${matched} approved local fixers`}. You will get an email for each quote, and you can compare them side by side on your job's page.`
+        : "No approved fixer covers this service in your area yet. Your job stays open, and fixers who start covering your area will see it.",
+      moneyNote,
+    ],
+    action: { label: "View your job", url: publicUrl + quotePaths.customerJob(job.id) },
+    reason: reasons.customer,
+  });
+}
+
+export async function queueJobMatchedEmail(tx: DbOrTx, publicUrl: string, to: Person, job: JobSummary) {
+  await send(tx, to, `New ${serviceName(job.service).toLowerCase()} job in ${job.district}`, {
+    preheader: job.title,
+    heading: "A new job matches your services",
+    paragraphs: [hello(to), `A customer in ${job.district} needs help with "${job.title}" (${serviceName(job.service)}).`, "Open the job to see the details and photos, and send a quote if it suits you."],
+    action: { label: "See the job", url: publicUrl + quotePaths.fixerJob(job.id) },
+    reason: `${reasons.fixer} You cover ${job.district} for ${serviceName(job.service)}; change your areas on your dashboard.`,
+  });
+}
+
+export async function queueQuoteReceivedEmail(tx: DbOrTx, publicUrl: string, to: Person, job: JobSummary, fixerName: string) {
+  await send(tx, to, `New quote for ${job.title}`, {
+    heading: "You have a new quote",
+    paragraphs: [hello(to), `${fixerName} has sent a quote for "${job.title}".`, "Compare the quotes on your job's page and accept the one you want."],
+    action: { label: "Compare quotes", url: publicUrl + quotePaths.customerJob(job.id) },
+    reason: reasons.customer,
+  });
+}
+
+export async function queueQuoteAcceptedEmails(
+  tx: DbOrTx,
+  publicUrl: string,
+  job: JobSummary & { postcode: string },
+  customer: Contact,
+  fixer: Contact,
+) {
+  await send(tx, fixer, `Your quote was accepted: ${job.title}`, {
+    heading: "Your quote was accepted",
+    paragraphs: [
+      hello(fixer),
+      `${customer.name} accepted your quote for "${job.title}". Here are their contact details to arrange the work:`,
+      ...contactLines(customer),
+      `Job postcode: ${job.postcode}`,
+      moneyNote,
+    ],
+    action: { label: "Open the job", url: publicUrl + quotePaths.fixerJob(job.id) },
+    reason: reasons.fixer,
+  });
+  await send(tx, customer, `You accepted ${fixer.name}'s quote`, {
+    heading: "Quote accepted",
+    paragraphs: [hello(customer), `You accepted ${fixer.name}'s quote for "${job.title}". They have your contact details and will be in touch. Theirs:`, ...contactLines(fixer), moneyNote],
+    action: { label: "Open your job", url: publicUrl + quotePaths.customerJob(job.id) },
+    reason: reasons.customer,
+  });
+}
+
+/** The quote was not chosen: another was accepted, the customer declined it, or closed the job. */
+export async function queueQuoteNotChosenEmail(tx: DbOrTx, to: Person, job: JobSummary, why: "another_accepted" | "declined" | "job_closed") {
+  const text = {
+    another_accepted: "The customer has chosen another fixer for this job.",
+    declined: "The customer has declined your quote.",
+    job_closed: "The customer has closed this job without accepting a quote.",
+  }[why];
+  await send(tx, to, `Update on your quote: ${job.title}`, {
+    heading: "Your quote was not selected",
+    paragraphs: [hello(to), `${text} ("${job.title}", ${job.district}).`, "Thank you for quoting. New jobs in your areas are on your dashboard."],
+    reason: reasons.fixer,
+  });
+}
+
+export async function queueNewMessageEmail(tx: DbOrTx, publicUrl: string, to: Person, fromName: string, job: JobSummary, toRole: "customer" | "fixer") {
+  const path = toRole === "customer" ? quotePaths.customerJob(job.id) : quotePaths.fixerJob(job.id);
+  await send(tx, to, `New message about ${job.title}`, {
+    heading: "You have a new message",
+    paragraphs: [hello(to), `${fromName} sent you a message about "${job.title}".`],
+    action: { label: "Read and reply", url: publicUrl + path },
+    reason: toRole === "customer" ? reasons.customer : reasons.fixer,
+  });
+}
+
+export async function queueReviewReceivedEmail(tx: DbOrTx, publicUrl: string, to: Person, slug: string, rating: number, job: JobSummary) {
+  await send(tx, to, `New ${rating}-star review for ${job.title}`, {
+    heading: "You have a new review",
+    paragraphs: [hello(to), `Your customer for "${job.title}" left a ${rating}-star review. You can reply to it once, from your dashboard.`],
+    action: { label: "See your profile", url: publicUrl + quotePaths.fixerProfile(slug) },
+    reason: reasons.fixer,
+  });
+}
+
+export async function queueContentHiddenEmail(tx: DbOrTx, to: Person, what: "review" | "message", jobTitle: string, reason: string) {
+  await send(tx, to, `Your ${what} was hidden`, {
+    heading: `Your ${what} was hidden`,
+    paragraphs: [hello(to), `Our team has hidden your ${what} about "${jobTitle}". The reason:`, reason],
+    note: `If you think we have made a mistake, write to ${company.supportEmail}.`,
+  });
+}
+
+export async function queueLeadsChangedEmail(tx: DbOrTx, to: Person, disabled: boolean, reason: string) {
+  await send(tx, to, disabled ? "New jobs are paused on your fixer account" : "New jobs are back on your fixer account", {
+    heading: disabled ? "New jobs are paused" : "New jobs are back on",
+    paragraphs: disabled
+      ? [hello(to), "Our team has paused new jobs and quoting on your fixer account. Your public profile and reviews stay. The reason:", reason]
+      : [hello(to), "Our team has turned new jobs back on for your fixer account: matching jobs appear on your dashboard again.", ...(reason ? [reason] : [])],
+    note: `Questions? Write to ${company.supportEmail}.`,
+    reason: reasons.fixer,
+  });
+}

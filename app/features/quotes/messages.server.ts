@@ -1,0 +1,104 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "#server/db/client.ts";
+import { fixerProfiles, jobMessages, jobs, quotes, type Job } from "#server/db/schema/quotes.ts";
+import { checkRateLimit, contactOf, jobOfCustomer, jobVisibleToFixer, requireActiveFixer, type QuotesDeps } from "./access.server";
+import { queueNewMessageEmail } from "./emails.server";
+import { QuotesError } from "./errors";
+import { quoteLimits } from "./schemas";
+
+/**
+ * Message threads on a job: one thread per (job, fixer), between the job's customer and that fixer.
+ * Before a quote is accepted a thread exists only with a fixer whose quote is waiting, and contact
+ * details are masked (so the marketplace is not skipped before anyone has chosen); after
+ * acceptance only the accepted fixer's thread is open, unmasked. A closed job takes no messages.
+ */
+
+export const MASKED = "[contact details hidden until a quote is accepted]";
+
+// "ann@example.com", also spelt out ("ann at example dot com"); the last label is letters, so "2026-12-01 at 9.30" is not one.
+const EMAIL = /[a-z0-9._%+-]+\s*(?:@|\(at\)|\[at\]|\sat\s)\s*(?:[a-z0-9-]+\s*(?:\.|\(dot\)|\[dot\]|\sdot\s)\s*)+[a-z]{2,}\b/gi;
+const LINK = /\b(?:https?:\/\/|www\.)\S+/gi;
+const DOMAIN = /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|co\.uk|org\.uk|uk|net|org|io|me|info|biz|app|dev|ly|to)\b(?:\/\S*)?/gi;
+// Ten or more digits with spaces, dots, dashes or brackets between them: a phone number, not a price or a date.
+const PHONE = /(?:\(\s*)?(?:\+\s*)?\d(?:[\s().-]*\d){9,}/g;
+
+/** Replaces email addresses, links and phone numbers with a notice. */
+export function maskContactDetails(text: string): string {
+  return text.replace(EMAIL, MASKED).replace(LINK, MASKED).replace(DOMAIN, MASKED).replace(PHONE, MASKED);
+}
+
+type Thread = { job: Job; fixerUserId: string; role: "customer" | "fixer"; accepted: boolean };
+
+/**
+ * Who may use the thread (job, fixer): the job's customer (any fixer who quoted) or that fixer
+ * themself (a job they may see). Another customer or fixer gets "not found".
+ */
+async function openThread(db: DbOrTx, viewerUserId: string, jobId: number, threadFixerUserId: string | undefined): Promise<Thread & { quoteStatus: string | null }> {
+  const [job] = await db.select({ customerUserId: jobs.customerUserId }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
+  const role = job?.customerUserId === viewerUserId ? "customer" : "fixer";
+  let full: Job;
+  let fixerUserId: string;
+  if (role === "customer") {
+    full = await jobOfCustomer(db, viewerUserId, jobId);
+    if (!threadFixerUserId) throw new QuotesError("invalid", "Choose which fixer to write to.");
+    fixerUserId = threadFixerUserId;
+  } else {
+    full = await jobVisibleToFixer(db, viewerUserId, jobId);
+    fixerUserId = viewerUserId;
+  }
+  const [quote] = await db.select({ status: quotes.status }).from(quotes).where(and(eq(quotes.jobId, jobId), eq(quotes.fixerUserId, fixerUserId))).limit(1);
+  // The customer sees no thread with a fixer who never quoted (the fixer id reveals nothing).
+  if (!quote && role === "customer") throw new QuotesError("not_found", "There is no conversation with this fixer on your job.");
+  return { job: full, fixerUserId, role, accepted: full.status === "in_progress" || full.status === "done", quoteStatus: quote?.status ?? null };
+}
+
+/**
+ * Posts a message. The customer names the fixer's thread; a fixer writes in their own. Rules:
+ * before acceptance, only with a fixer whose quote is waiting (sent), masked; after acceptance,
+ * only the accepted fixer's thread, unmasked; nothing on a closed job. Rate limited per sender.
+ */
+export async function postMessage(deps: QuotesDeps, senderUserId: string, jobId: number, input: { body: string; fixerUserId?: string }): Promise<{ messageId: number; masked: boolean }> {
+  const body = input.body.trim();
+  if (body.length < quoteLimits.message.min || body.length > quoteLimits.message.max || body.includes("\u0000")) {
+    throw new QuotesError("invalid", `Write a message of up to ${quoteLimits.message.max.toLocaleString("en-GB")} characters.`);
+  }
+  await checkRateLimit(deps.db, "message", senderUserId);
+  return deps.db.transaction(async (tx) => {
+    const thread = await openThread(tx, senderUserId, jobId, input.fixerUserId);
+    if (thread.job.status === "closed") throw new QuotesError("conflict", "This job is closed, so its conversations are closed too.");
+    if (thread.accepted) {
+      if (thread.quoteStatus !== "accepted") throw new QuotesError("forbidden", "This job is now with another fixer.");
+    } else {
+      if (thread.quoteStatus !== "sent") throw new QuotesError("forbidden", "You can message once a quote is sent, while it is waiting for an answer.");
+      if (thread.role === "fixer") await requireActiveFixer(tx, senderUserId);
+    }
+    const stored = thread.accepted ? body : maskContactDetails(body);
+    const [created] = await tx.insert(jobMessages).values({ jobId, fixerUserId: thread.fixerUserId, senderUserId, body: stored }).returning({ id: jobMessages.id });
+
+    const summary = { id: jobId, title: thread.job.title, service: thread.job.service, district: thread.job.district };
+    const [fixer] = await tx.select({ name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, thread.fixerUserId));
+    if (thread.role === "customer") {
+      const to = await contactOf(tx, thread.fixerUserId);
+      // The fixer learns the customer's name only once their quote is accepted.
+      const from = thread.accepted ? (await contactOf(tx, senderUserId)).name : "Your customer";
+      await queueNewMessageEmail(tx, deps.publicUrl, { email: to.email, name: fixer?.name ?? "" }, from, summary, "fixer");
+    } else {
+      const to = await contactOf(tx, thread.job.customerUserId);
+      await queueNewMessageEmail(tx, deps.publicUrl, to, fixer?.name ?? "Your fixer", summary, "customer");
+    }
+    return { messageId: created!.id, masked: stored !== body };
+  });
+}
+
+export type ThreadMessage = { id: number; fromMe: boolean; body: string | null; hidden: boolean; createdAt: Date };
+
+/** A thread as its customer or its fixer reads it; a hidden message shows as hidden, without its text. */
+export async function threadForViewer(db: DbOrTx, viewerUserId: string, jobId: number, fixerUserId?: string): Promise<ThreadMessage[]> {
+  const thread = await openThread(db, viewerUserId, jobId, fixerUserId);
+  const rows = await db
+    .select()
+    .from(jobMessages)
+    .where(and(eq(jobMessages.jobId, jobId), eq(jobMessages.fixerUserId, thread.fixerUserId)))
+    .orderBy(asc(jobMessages.createdAt), asc(jobMessages.id));
+  return rows.map((m) => ({ id: m.id, fromMe: m.senderUserId === viewerUserId, body: m.hiddenAt ? null : m.body, hidden: m.hiddenAt !== null, createdAt: m.createdAt }));
+}

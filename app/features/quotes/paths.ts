@@ -1,0 +1,14 @@
+/**
+ * The pages of the quotes marketplace that emails and other pages link to. The routes must answer
+ * at these paths; this is the one place that names them.
+ */
+export const quotePaths = {
+  request: "/request",
+  customerJobs: "/account/jobs",
+  customerJob: (jobId: number) => `/account/jobs/${jobId}`,
+  fixerDashboard: "/fixer",
+  fixerJob: (jobId: number) => `/fixer/jobs/${jobId}`,
+  fixerProfile: (slug: string) => `/fixers/${slug}`,
+  /** A job photo, served privately to the job's customer and fixers who may see the job. */
+  jobPhoto: (jobId: number, photoId: number) => `/jobs/${jobId}/photos/${photoId}`,
+} as const;

@@ -1,0 +1,151 @@
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { onboardingDocuments } from "#server/db/schema/fixers.ts";
+import { fixerAreas, fixerProfiles, fixerServices, jobs, reviews } from "#server/db/schema/quotes.ts";
+import type { ServiceSlug } from "~/content/services";
+import { ref } from "./access.server";
+import { serviceSlugs } from "./schemas";
+
+/**
+ * What customers and visitors see of a fixer: public name, services, areas, the checks FixiT made
+ * at onboarding, and ratings from verified reviews (hidden reviews count for nothing). Never an
+ * email address, a phone number or the fixer's full name.
+ */
+
+/**
+ * - reviewed: staff approved the onboarding application (every profile has it);
+ * - insurance: the approved application included an insurance document;
+ * - qualifications: it included a certification document.
+ */
+export type VerifiedCheck = "reviewed" | "insurance" | "qualifications";
+export const verifiedCheckLabels: Record<VerifiedCheck, string> = {
+  reviewed: "Application checked by FixiT",
+  insurance: "Insurance documents checked",
+  qualifications: "Qualifications checked",
+};
+
+export type FixerSummary = {
+  userId: string;
+  slug: string;
+  displayName: string;
+  checks: VerifiedCheck[];
+  rating: number | null;
+  reviewCount: number;
+  memberSince: Date;
+};
+
+const ratingColumns = {
+  rating: sql<string | null>`(select round(avg(${reviews.rating}), 2) from ${reviews} where ${reviews.fixerUserId} = ${ref(fixerProfiles.userId)} and ${reviews.hiddenAt} is null)`,
+  reviewCount: sql<number>`(select count(*)::int from ${reviews} where ${reviews.fixerUserId} = ${ref(fixerProfiles.userId)} and ${reviews.hiddenAt} is null)`,
+};
+
+/** The summaries shown beside quotes and on service pages, keyed by fixer. */
+export async function fixerSummaries(db: DbOrTx, fixerUserIds: readonly string[]): Promise<Map<string, FixerSummary>> {
+  if (fixerUserIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: fixerProfiles.userId, slug: fixerProfiles.slug, displayName: fixerProfiles.displayName, onboardingId: fixerProfiles.onboardingId, createdAt: fixerProfiles.createdAt, ...ratingColumns })
+    .from(fixerProfiles)
+    .where(inArray(fixerProfiles.userId, [...fixerUserIds]));
+  const checks = await checksFor(db, rows.map((r) => r.onboardingId).filter((id): id is number => id !== null));
+  return new Map(
+    rows.map((r) => [
+      r.userId,
+      {
+        userId: r.userId,
+        slug: r.slug,
+        displayName: r.displayName,
+        checks: ["reviewed", ...(r.onboardingId !== null ? (checks.get(r.onboardingId) ?? []) : [])],
+        rating: r.rating === null ? null : Number(r.rating),
+        reviewCount: r.reviewCount,
+        memberSince: r.createdAt,
+      },
+    ]),
+  );
+}
+
+async function checksFor(db: DbOrTx, onboardingIds: number[]): Promise<Map<number, VerifiedCheck[]>> {
+  const result = new Map<number, VerifiedCheck[]>();
+  if (onboardingIds.length === 0) return result;
+  const folders = await db
+    .selectDistinct({ onboardingId: onboardingDocuments.onboardingId, folder: onboardingDocuments.folder })
+    .from(onboardingDocuments)
+    .where(and(inArray(onboardingDocuments.onboardingId, onboardingIds), inArray(onboardingDocuments.folder, ["insurance", "certifications"])));
+  for (const { onboardingId, folder } of folders) {
+    const list = result.get(onboardingId) ?? [];
+    list.push(folder === "insurance" ? "insurance" : "qualifications");
+    result.set(onboardingId, list.sort().reverse());
+  }
+  return result;
+}
+
+export type PublicReview = { id: number; rating: number; body: string; reply: string | null; repliedAt: Date | null; createdAt: Date; service: string };
+
+export type PublicFixerProfile = FixerSummary & {
+  bio: string;
+  services: ServiceSlug[];
+  areas: string[];
+  reviews: PublicReview[];
+};
+
+/**
+ * /fixers/<slug>: null for an unknown slug or a disabled account (the page answers 404). A fixer
+ * whose leads are paused keeps a public profile.
+ */
+export async function fixerProfileBySlug(db: DbOrTx, slug: string): Promise<PublicFixerProfile | null> {
+  const [profile] = await db
+    .select({ userId: fixerProfiles.userId, bio: fixerProfiles.bio })
+    .from(fixerProfiles)
+    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .where(and(eq(fixerProfiles.slug, slug), isNull(users.disabledAt)))
+    .limit(1);
+  if (!profile) return null;
+  const [summaries, offered, areas, visible] = await Promise.all([
+    fixerSummaries(db, [profile.userId]),
+    db.select({ service: fixerServices.service }).from(fixerServices).where(eq(fixerServices.fixerUserId, profile.userId)),
+    db.select({ code: fixerAreas.code }).from(fixerAreas).where(eq(fixerAreas.fixerUserId, profile.userId)).orderBy(fixerAreas.code),
+    db
+      .select({ id: reviews.id, rating: reviews.rating, body: reviews.body, reply: reviews.reply, repliedAt: reviews.repliedAt, createdAt: reviews.createdAt, service: jobs.service })
+      .from(reviews)
+      .innerJoin(jobs, eq(jobs.id, reviews.jobId))
+      .where(and(eq(reviews.fixerUserId, profile.userId), isNull(reviews.hiddenAt)))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(50),
+  ]);
+  const order = new Map(serviceSlugs.map((s, i) => [s, i]));
+  return {
+    ...summaries.get(profile.userId)!,
+    bio: profile.bio,
+    services: offered.map((r) => r.service as ServiceSlug).sort((a, b) => (order.get(a) ?? 99) - (order.get(b) ?? 99)),
+    areas: areas.map((r) => r.code),
+    reviews: visible,
+  };
+}
+
+/**
+ * A service page's top-rated fixers: offering the service, account enabled, at least one visible
+ * review; best average first, then most reviews.
+ */
+export async function topRatedFixersForService(db: DbOrTx, service: string, limit = 3): Promise<FixerSummary[]> {
+  const rows = await db
+    .select({ userId: fixerProfiles.userId, reviewCount: ratingColumns.reviewCount, rating: ratingColumns.rating })
+    .from(fixerProfiles)
+    .innerJoin(fixerServices, and(eq(fixerServices.fixerUserId, fixerProfiles.userId), eq(fixerServices.service, service)))
+    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .where(and(isNull(users.disabledAt), sql`${ratingColumns.reviewCount} > 0`))
+    .orderBy(sql`${ratingColumns.rating} desc`, sql`${ratingColumns.reviewCount} desc`, fixerProfiles.createdAt)
+    .limit(Math.max(1, Math.min(limit, 20)));
+  const summaries = await fixerSummaries(db, rows.map((r) => r.userId));
+  return rows.map((r) => summaries.get(r.userId)!);
+}
+
+/** Every public profile's slug, for the sitemap. */
+export async function publicFixerSlugs(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ slug: fixerProfiles.slug })
+    .from(fixerProfiles)
+    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .where(isNull(users.disabledAt))
+    .orderBy(fixerProfiles.slug);
+  return rows.map((r) => r.slug);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { coverageFormSchema, messageFormSchema, postJobFormSchema, poundsToPence, quoteFormSchema, replyFormSchema, reviewFormSchema, ukToday } from "./schemas";
+
+const fieldErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+
+const job = { service: "plumbing", postcode: "sw1a1aa", title: "Leaking kitchen tap", description: "The kitchen tap drips all day and night.", timing: "asap", preferredDate: "", budget: "" };
+
+describe("postJobFormSchema", () => {
+  it("outputs the domain values: normalised postcode, no date unless on a date, no budget when empty", () => {
+    const result = postJobFormSchema.safeParse(job);
+    expect(result.success).toBe(true);
+    expect(result.data).toEqual({ ...job, postcode: "SW1A 1AA", preferredDate: null, budget: null });
+  });
+
+  it("names each bad field with a message", () => {
+    const result = postJobFormSchema.safeParse({ service: "roofing", postcode: "ZZ9 9ZZ", title: "Hi", description: "too short", timing: "soon", budget: "lots" });
+    expect(Object.keys(fieldErrors(result)).sort()).toEqual(["budget", "description", "postcode", "service", "timing", "title"]);
+    expect(fieldErrors(result).description).toBe("Please write at least 20 characters for the description.");
+  });
+
+  it("needs a date from today when the timing is a date", () => {
+    expect(fieldErrors(postJobFormSchema.safeParse({ ...job, timing: "date", preferredDate: "2020-01-01" })).preferredDate).toBe("Choose a date from today to a year ahead.");
+    const today = ukToday();
+    expect(postJobFormSchema.safeParse({ ...job, timing: "date", preferredDate: today }).data?.preferredDate).toBe(today);
+  });
+
+  it("refuses a description over 2,000 characters and a NUL byte", () => {
+    expect(fieldErrors(postJobFormSchema.safeParse({ ...job, description: "a".repeat(2001) })).description).toMatch(/under 2,000/);
+    expect(fieldErrors(postJobFormSchema.safeParse({ ...job, title: "Tap\u0000 fix" })).title).toMatch(/character that can't be used/);
+  });
+});
+
+describe("quoteFormSchema", () => {
+  const quote = { priceKind: "fixed", amount: "£1,250.50", amountTo: "", includes: "Parts and labour", earliestStart: ukToday(), message: "" };
+
+  it("turns pounds into pence", () => {
+    expect(poundsToPence("120")).toBe(12000);
+    expect(poundsToPence("£1,250.5")).toBe(125050);
+    expect(poundsToPence("12.345")).toBeNull();
+    expect(quoteFormSchema.safeParse(quote).data).toMatchObject({ priceKind: "fixed", amountPence: 125050, amountToPence: null });
+  });
+
+  it("needs a range's top above its bottom", () => {
+    expect(fieldErrors(quoteFormSchema.safeParse({ ...quote, priceKind: "range", amount: "200", amountTo: "150" })).amountTo).toMatch(/more than the lower price/);
+    expect(quoteFormSchema.safeParse({ ...quote, priceKind: "range", amount: "150", amountTo: "200" }).data).toMatchObject({ amountPence: 15000, amountToPence: 20000 });
+  });
+
+  it("refuses a price of nothing and a start in the past", () => {
+    const errors = fieldErrors(quoteFormSchema.safeParse({ ...quote, amount: "0", earliestStart: "2020-01-01" }));
+    expect(Object.keys(errors).sort()).toEqual(["amount", "earliestStart"]);
+  });
+});
+
+describe("the other forms", () => {
+  it("bounds messages, reviews and replies", () => {
+    expect(messageFormSchema.safeParse({ body: "  " }).success).toBe(false);
+    expect(messageFormSchema.safeParse({ body: "Hello" }).success).toBe(true);
+    expect(reviewFormSchema.safeParse({ rating: "5", body: "Great work, very tidy and on time." }).data).toEqual({ rating: 5, body: "Great work, very tidy and on time." });
+    expect(Object.keys(fieldErrors(reviewFormSchema.safeParse({ rating: "6", body: "Too short" }))).sort()).toEqual(["body", "rating"]);
+    expect(replyFormSchema.safeParse({ body: "x".repeat(1001) }).success).toBe(false);
+  });
+
+  it("reads coverage from checkboxes and one line of areas, refusing unknown areas", () => {
+    expect(coverageFormSchema.safeParse({ services: ["plumbing", "plumbing"], areas: "m, sw1  ls6;M", bio: "" }).data).toEqual({ services: ["plumbing"], areas: ["M", "SW1", "LS6"], bio: "" });
+    expect(coverageFormSchema.safeParse({ services: "electrical", areas: ["SW1A"], bio: "" }).data?.services).toEqual(["electrical"]);
+    expect(fieldErrors(coverageFormSchema.safeParse({ services: [], areas: "ZZ, M", bio: "" }))).toEqual({ services: "Choose at least one service you offer." });
+    expect(fieldErrors(coverageFormSchema.safeParse({ services: ["plumbing"], areas: "ZZ, M", bio: "" })).areas).toMatch(/^ZZ: not a UK postcode area/);
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * The quotes marketplace's forms: one zod schema per form, shared by the browser (instant field
+ * messages) and the server (the authority), and the domain-value schemas the services re-check
+ * their inputs with. No server imports: this module reaches the browser bundle.
+ *
+ * A form schema reads what a form sends (strings; lists for checkboxes) and outputs the domain
+ * value its service takes, with field messages under the form's own field names.
+ */
+import { z } from "zod";
+import { services, type ServiceSlug } from "~/content/services";
+import { checkTextInput } from "~/lib/text-input";
+import { normaliseCoverageCode, parseJobPostcode, postcodeMessages } from "./postcodes";
+
+export const quoteLimits = {
+  openJobsPerCustomer: 5,
+  quotesPerJob: 5,
+  photosPerJob: 5,
+  photoMaxBytes: 10 * 1024 * 1024,
+  title: { min: 5, max: 100 },
+  description: { min: 20, max: 2000 },
+  includes: { min: 5, max: 1000 },
+  quoteMessage: { max: 2000 },
+  message: { min: 1, max: 2000 },
+  review: { min: 20, max: 1000 },
+  reply: { min: 1, max: 1000 },
+  bio: { max: 1000 },
+  reason: { min: 5, max: 500 },
+  areasPerFixer: 50,
+  /** £1 to £100,000, in pence. */
+  pricePence: { min: 100, max: 10_000_000 },
+  /** How far ahead a preferred date or an earliest start may be. */
+  daysAhead: 366,
+} as const;
+
+export const serviceSlugs = services.map((s) => s.slug) as [ServiceSlug, ...ServiceSlug[]];
+
+export const jobTimings = ["asap", "week", "flexible", "date"] as const;
+export type JobTiming = (typeof jobTimings)[number];
+export const jobTimingLabels: Record<JobTiming, string> = {
+  asap: "As soon as possible",
+  week: "Within a week",
+  flexible: "I'm flexible",
+  date: "On a date",
+};
+
+export const budgetBands = ["under_100", "100_250", "250_500", "500_1000", "1000_2500", "over_2500"] as const;
+export type BudgetBand = (typeof budgetBands)[number];
+export const budgetBandLabels: Record<BudgetBand, string> = {
+  under_100: "Under £100",
+  "100_250": "£100 to £250",
+  "250_500": "£250 to £500",
+  "500_1000": "£500 to £1,000",
+  "1000_2500": "£1,000 to £2,500",
+  over_2500: "Over £2,500",
+};
+
+export const jobStatuses = ["open", "in_progress", "done", "closed"] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+export const quoteStatuses = ["sent", "accepted", "declined", "not_selected", "withdrawn"] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+/** Today's date in the UK as YYYY-MM-DD (dates people pick are UK calendar days). */
+export function ukToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (v: string) => ISO_DATE.test(v) && new Date(`${v}T12:00:00Z`).toISOString().slice(0, 10) === v;
+
+/** A calendar day from today to a year ahead (UK time), as YYYY-MM-DD. */
+export function isBookableDate(value: string, now = new Date()): boolean {
+  if (!isRealDate(value)) return false;
+  const today = ukToday(now);
+  return value >= today && value <= addDays(today, quoteLimits.daysAhead);
+}
+
+// ---- Field builders -----------------------------------------------------------------------
+
+/** A text field: control characters handled by the one rule in ~/lib/text-input, trimmed, bounded. */
+function text(options: { min: number; max: number; multiLine: boolean; label: string }) {
+  const { min, max, multiLine, label } = options;
+  return z.unknown().transform((raw, ctx) => {
+    const checked = checkTextInput(typeof raw === "string" ? raw : "", multiLine);
+    if (!checked.ok) {
+      ctx.addIssue({ code: "custom", message: checked.message });
+      return z.NEVER;
+    }
+    const value = checked.value.trim();
+    if (value.length < min) {
+      ctx.addIssue({ code: "custom", message: min <= 1 ? `Please enter ${label}.` : `Please write at least ${min} characters for ${label}.` });
+      return z.NEVER;
+    }
+    if (value.length > max) {
+      ctx.addIssue({ code: "custom", message: `Please keep ${label} under ${max.toLocaleString("en-GB")} characters.` });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/** Pounds as typed ("120", "£1,250.50") → whole pence; refuses fractions of a penny. */
+export function poundsToPence(input: string): number | null {
+  const value = input.replace(/[£,\s]/g, "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(value)) return null;
+  const [pounds, pence = ""] = value.split(".");
+  return Number(pounds) * 100 + Number(pence.padEnd(2, "0"));
+}
+
+function pounds(label: string) {
+  return z.unknown().transform((raw, ctx) => {
+    const pence = typeof raw === "string" ? poundsToPence(raw) : null;
+    if (pence === null || pence < quoteLimits.pricePence.min || pence > quoteLimits.pricePence.max) {
+      ctx.addIssue({ code: "custom", message: `Enter ${label} in pounds between £1 and £100,000, for example 120 or 120.50.` });
+      return z.NEVER;
+    }
+    return pence;
+  });
+}
+
+const optionalString = (raw: unknown) => (typeof raw === "string" ? raw.trim() : "");
+/** A checkbox group arrives as one string or a list. */
+const list = (raw: unknown): string[] => (Array.isArray(raw) ? raw.filter((v): v is string => typeof v === "string") : typeof raw === "string" && raw ? [raw] : []);
+
+const bookableDate = (message: string) =>
+  z.preprocess(optionalString, z.string().refine((v) => isBookableDate(v), message));
+
+// ---- Domain values (what the services take; re-checked there) -----------------------------
+
+/** Trimmed text within bounds, never a NUL byte (PostgreSQL cannot store one). */
+const domainText = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((v) => !v.includes("\u0000"));
+
+export const jobInputSchema = z
+  .object({
+    service: z.enum(serviceSlugs),
+    postcode: z.string().max(10),
+    title: domainText(quoteLimits.title.min, quoteLimits.title.max),
+    description: domainText(quoteLimits.description.min, quoteLimits.description.max),
+    timing: z.enum(jobTimings),
+    preferredDate: z.string().nullable(),
+    budget: z.enum(budgetBands).nullable(),
+  })
+  .refine((v) => (v.timing === "date" ? v.preferredDate !== null && isBookableDate(v.preferredDate) : v.preferredDate === null), {
+    path: ["preferredDate"],
+  });
+export type JobInput = z.infer<typeof jobInputSchema>;
+
+export const quoteInputSchema = z
+  .object({
+    priceKind: z.enum(["fixed", "range"]),
+    amountPence: z.number().int().min(quoteLimits.pricePence.min).max(quoteLimits.pricePence.max),
+    amountToPence: z.number().int().min(quoteLimits.pricePence.min).max(quoteLimits.pricePence.max).nullable(),
+    includes: domainText(quoteLimits.includes.min, quoteLimits.includes.max),
+    earliestStart: z.string().refine((v) => isBookableDate(v)),
+    message: domainText(0, quoteLimits.quoteMessage.max),
+  })
+  .refine((v) => (v.priceKind === "fixed" ? v.amountToPence === null : v.amountToPence !== null && v.amountToPence > v.amountPence), {
+    path: ["amountToPence"],
+  });
+export type QuoteInput = z.infer<typeof quoteInputSchema>;
+
+export const reviewInputSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  body: domainText(quoteLimits.review.min, quoteLimits.review.max),
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+
+// ---- Form schemas ---------------------------------------------------------------------------
+
+export const postJobFormSchema = z
+  .object({
+    service: z.preprocess(optionalString, z.enum(serviceSlugs, "Choose the service you need.")),
+    postcode: z.unknown().transform((raw, ctx) => {
+      const value = optionalString(raw);
+      const parsed = value ? parseJobPostcode(value) : null;
+      if (!parsed) {
+        ctx.addIssue({ code: "custom", message: value ? postcodeMessages.invalid : postcodeMessages.empty });
+        return z.NEVER;
+      }
+      return parsed.postcode;
+    }),
+    title: text({ ...quoteLimits.title, multiLine: false, label: "a short title" }),
+    description: text({ ...quoteLimits.description, multiLine: true, label: "the description" }),
+    timing: z.preprocess(optionalString, z.enum(jobTimings, "Choose when you need the job done.")),
+    preferredDate: z.preprocess(optionalString, z.string()),
+    budget: z.preprocess(optionalString, z.union([z.literal(""), z.enum(budgetBands)], "Choose a budget from the list, or leave it empty.")),
+  })
+  .transform((v, ctx): JobInput => {
+    const dated = v.timing === "date";
+    if (dated && !isBookableDate(v.preferredDate)) {
+      ctx.addIssue({ code: "custom", path: ["preferredDate"], message: "Choose a date from today to a year ahead." });
+    }
+    return { ...v, preferredDate: dated ? v.preferredDate : null, budget: v.budget || null };
+  });
+
+export const quoteFormSchema = z
+  .object({
+    priceKind: z.preprocess(optionalString, z.enum(["fixed", "range"], "Choose a fixed price or a price range.")),
+    amount: pounds("the price"),
+    amountTo: z.unknown(),
+    includes: text({ ...quoteLimits.includes, multiLine: true, label: "what the price includes" }),
+    earliestStart: bookableDate("Choose the earliest start date, from today to a year ahead."),
+    message: text({ min: 0, max: quoteLimits.quoteMessage.max, multiLine: true, label: "your message" }),
+  })
+  .transform((v, ctx): QuoteInput => {
+    let amountToPence: number | null = null;
+    if (v.priceKind === "range") {
+      const to = typeof v.amountTo === "string" ? poundsToPence(v.amountTo) : null;
+      if (to === null || to > quoteLimits.pricePence.max || to <= v.amount) {
+        ctx.addIssue({ code: "custom", path: ["amountTo"], message: "Enter the top of the range: more than the lower price, up to £100,000." });
+      }
+      amountToPence = to;
+    }
+    return { priceKind: v.priceKind, amountPence: v.amount, amountToPence, includes: v.includes, earliestStart: v.earliestStart, message: v.message };
+  });
+
+export const messageFormSchema = z.object({
+  body: text({ ...quoteLimits.message, multiLine: true, label: "a message" }),
+});
+
+export const reviewFormSchema = z.object({
+  rating: z.preprocess((raw) => (typeof raw === "string" && /^[1-5]$/.test(raw.trim()) ? Number(raw) : raw), z.number("Choose a rating from 1 to 5 stars.").int().min(1).max(5)),
+  body: text({ ...quoteLimits.review, multiLine: true, label: "your review" }),
+});
+
+export const replyFormSchema = z.object({
+  body: text({ ...quoteLimits.reply, multiLine: true, label: "your reply" }),
+});
+
+/** Staff hiding a review or a message, or turning a fixer's leads off: the reason the author is told. */
+export const moderationFormSchema = z.object({
+  reason: text({ ...quoteLimits.reason, multiLine: true, label: "the reason" }),
+});
+
+export type CoverageInput = { services: ServiceSlug[]; areas: string[] };
+
+/** Areas typed as one line ("M, SW1 LS6") or sent as a list. */
+export function splitAreas(raw: unknown): string[] {
+  return list(raw).flatMap((v) => v.split(/[\s,;]+/)).filter(Boolean);
+}
+
+export const coverageFormSchema = z
+  .object({
+    services: z.preprocess(list, z.array(z.enum(serviceSlugs, "Choose services from the list.")).min(1, "Choose at least one service you offer.")),
+    areas: z.preprocess(splitAreas, z.array(z.string()).min(1, "Add at least one area you cover, like M or SW1.")),
+    bio: text({ min: 0, max: quoteLimits.bio.max, multiLine: true, label: "your introduction" }),
+  })
+  .transform((v, ctx) => {
+    const areas: string[] = [];
+    const refused: string[] = [];
+    for (const typed of v.areas) {
+      const code = normaliseCoverageCode(typed);
+      if (code) areas.push(code);
+      else refused.push(typed);
+    }
+    if (refused.length) {
+      ctx.addIssue({ code: "custom", path: ["areas"], message: `${refused.slice(0, 3).join(", ")}: not a UK postcode area or district. ${postcodeMessages.area}` });
+    }
+    const unique = [...new Set(areas)];
+    if (unique.length > quoteLimits.areasPerFixer) {
+      ctx.addIssue({ code: "custom", path: ["areas"], message: `Please list at most ${quoteLimits.areasPerFixer} areas: use an area like M to cover all its districts.` });
+    }
+    return { services: [...new Set(v.services)], areas: unique, bio: v.bio };
+  });

@@ -1,0 +1,101 @@
+/**
+ * For the quotes tests only: a fresh database of each kind (in-memory PGlite; a new PostgreSQL
+ * database when TEST_DATABASE_URL is set), and people made the way the product makes them.
+ */
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { openDatabase, type Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
+import { outboxJobs } from "#server/db/schema/outbox.ts";
+import { createFixerProfileFromApproval, setFixerCoverage } from "./coverage.server";
+import type { QuotesDeps } from "./access.server";
+
+export type DatabaseKind = "pglite" | "postgres";
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export async function openTestDatabase(kind: DatabaseKind): Promise<{ deps: QuotesDeps; close: () => Promise<void> }> {
+  const publicUrl = "https://fixit.test";
+  if (kind === "pglite") {
+    const database = await openDatabase({ database: { kind: "pglite", dir: null } });
+    return { deps: { db: database.db, publicUrl }, close: () => database.close() };
+  }
+  const { default: pg } = await import("pg");
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `fixit_quotes_${randomBytes(6).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ database: { kind: "postgres", url: url.toString() } });
+  return {
+    deps: { db: database.db, publicUrl },
+    close: async () => {
+      await database.close();
+      await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+let counter = 0;
+const nextId = (prefix: string) => `${prefix}-${++counter}-${randomBytes(3).toString("hex")}`;
+
+export async function createUser(db: Db, options: { name?: string; phone?: string | null } = {}): Promise<{ id: string; email: string; name: string }> {
+  const id = nextId("user");
+  const name = options.name ?? `Person ${counter}`;
+  const email = `${id}@example.com`;
+  await db.insert(users).values({ id, name, fullName: name, email, emailVerified: true, phone: options.phone ?? null });
+  return { id, email, name };
+}
+
+/**
+ * An approved fixer through the product's own path: a paid registration, an onboarding application
+ * with documents, approval (which makes the profile), then coverage set on the dashboard.
+ */
+export async function createApprovedFixer(
+  db: Db,
+  options: { first?: string; last?: string; services: string[]; areas: string[]; expertise?: string; documents?: ("insurance" | "certifications")[] },
+) {
+  const user = await createUser(db, { name: `${options.first ?? "Fixer"} ${options.last ?? "Person"}`, phone: "+447700900123" });
+  const [registration] = await db
+    .insert(fixerRegistrations)
+    .values({ firstName: options.first ?? "Fixer", lastName: options.last ?? "Person", email: user.email, phone: "+447700900123", userId: user.id, paidAt: new Date() })
+    .returning({ id: fixerRegistrations.id });
+  const [application] = await db
+    .insert(fixerOnboarding)
+    .values({ registrationId: registration!.id, userId: user.id, email: user.email, qualifications: "NVQ", expertise: options.expertise ?? "General work", insurance: "PL £2m", status: "approved" })
+    .returning({ id: fixerOnboarding.id });
+  for (const folder of options.documents ?? ["insurance"]) {
+    await db.insert(onboardingDocuments).values({ onboardingId: application!.id, folder, storageKey: `fixer-documents/${folder}/${nextId("doc")}.pdf`, originalName: "doc.pdf", storedName: "doc.pdf", contentType: "application/pdf", size: 100 });
+  }
+  const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
+  await setFixerCoverage(db, user.id, options.services, options.areas);
+  return { ...user, slug: profile!.slug, displayName: profile!.displayName };
+}
+
+export type QueuedEmail = { to: string; subject: string; text: string };
+
+/** The emails in the outbox, oldest first. */
+export async function queuedEmails(db: Db): Promise<QueuedEmail[]> {
+  const rows = await db.select({ payload: outboxJobs.payload }).from(outboxJobs).where(eq(outboxJobs.kind, "email")).orderBy(outboxJobs.id);
+  return rows.map((r) => r.payload as QueuedEmail);
+}
+
+export async function clearOutbox(db: Db): Promise<void> {
+  await db.delete(outboxJobs).where(sql`true`);
+}
+
+/** A date n days from today (UK), as YYYY-MM-DD. */
+export function daysFromToday(n: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + n);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(d);
+}

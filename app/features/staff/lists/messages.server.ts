@@ -1,0 +1,108 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { fixerProfiles, jobMessages, jobs } from "#server/db/schema/quotes.ts";
+import { countAll, defineList, searchAny } from "./define";
+import { senderRole } from "./jobs.server";
+import { visibilityCondition, visibilityFilter } from "./reviews.server";
+
+/** Messages between customers and fixers on jobs, as stored (masked before acceptance), hidden ones too. */
+
+const t = jobMessages;
+const sender = alias(users, "sender");
+const select = {
+  id: t.id,
+  jobId: t.jobId,
+  jobTitle: jobs.title,
+  customerUserId: jobs.customerUserId,
+  fixerUserId: t.fixerUserId,
+  fixerName: fixerProfiles.displayName,
+  senderUserId: t.senderUserId,
+  senderEmail: sender.email,
+  body: t.body,
+  hiddenAt: t.hiddenAt,
+  createdAt: t.createdAt,
+};
+export type MessageRow = {
+  id: number;
+  jobId: number;
+  jobTitle: string;
+  customerUserId: string;
+  fixerUserId: string;
+  fixerName: string;
+  senderUserId: string | null;
+  senderEmail: string | null;
+  body: string;
+  hiddenAt: Date | null;
+  createdAt: Date;
+};
+
+/** The role a message went to: the other side of the thread. */
+export function recipientRole(row: Pick<MessageRow, "senderUserId" | "customerUserId" | "fixerUserId">): string {
+  const from = senderRole(row.senderUserId, row.customerUserId, row.fixerUserId);
+  return from === "customer" ? "fixer" : from === "fixer" ? "customer" : "unknown";
+}
+
+function where(query: { q: string; filters: Record<string, string> }) {
+  const hidden = visibilityCondition(t.hiddenAt, query.filters.hidden);
+  const to =
+    query.filters.to === "fixer"
+      ? sql`${t.senderUserId} = ${jobs.customerUserId}`
+      : query.filters.to === "customer"
+        ? sql`${t.senderUserId} = ${t.fixerUserId}`
+        : undefined;
+  return and(hidden, to, searchAny(query.q, [jobs.title, sender.email, fixerProfiles.displayName, t.body]));
+}
+
+/** The page of rows, and the count, over the same joins and filters. */
+const rows = (db: Db, query: { q: string; filters: Record<string, string> }) =>
+  db
+    .select(select)
+    .from(t)
+    .innerJoin(jobs, eq(jobs.id, t.jobId))
+    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
+    .leftJoin(sender, eq(sender.id, t.senderUserId))
+    .where(where(query));
+const total = (db: Db, query: { q: string; filters: Record<string, string> }) =>
+  db
+    .select({ n: countAll })
+    .from(t)
+    .innerJoin(jobs, eq(jobs.id, t.jobId))
+    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
+    .leftJoin(sender, eq(sender.id, t.senderUserId))
+    .where(where(query));
+
+export const messagesList = defineList<MessageRow>({
+  id: "messages",
+  title: "Messages",
+  description: "Messages between customers and fixers on jobs. Hide one on its job's page; its sender is told why.",
+  path: "/staff/messages",
+  searchLabel: "Search job title, sender email, fixer or text",
+  emptyText: "No messages yet.",
+  filters: [
+    visibilityFilter,
+    {
+      name: "to",
+      label: "To",
+      options: [
+        { value: "fixer", label: "To the fixer" },
+        { value: "customer", label: "To the customer" },
+      ],
+    },
+  ],
+  columns: [
+    { key: "job", label: "Job", value: (r) => `#${r.jobId} ${r.jobTitle}` },
+    { key: "from", label: "From", value: (r) => r.senderEmail ?? "(deleted account)" },
+    { key: "to", label: "To", kind: "status", value: (r) => recipientRole(r) },
+    { key: "fixer", label: "Fixer", value: (r) => r.fixerName, table: false },
+    { key: "body", label: "Message", kind: "longtext", value: (r) => r.body },
+    { key: "hidden", label: "Hidden", kind: "yesno", yesNo: ["Hidden", "Shown"], value: (r) => r.hiddenAt !== null },
+    { key: "createdAt", label: "Sent", kind: "datetime", value: (r) => r.createdAt },
+    { key: "id", label: "Message ID", value: (r) => r.id, table: false },
+  ],
+  rowId: (r) => r.id,
+  detailPath: (r) => `/staff/jobs/${r.jobId}#message-${r.id}`,
+  fetch: (db, query, { limit, offset }) => rows(db, query).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
+  count: async (db, query) => (await total(db, query))[0]?.n ?? 0,
+});

@@ -1,0 +1,97 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
+import { countAll, defineList, searchAny } from "./define";
+import { serviceName } from "./jobs.server";
+
+/** Fixers' quotes for jobs (prices only: FixiT takes no payment). Each row links to its job's page. */
+
+const t = quotes;
+const select = {
+  id: t.id,
+  jobId: t.jobId,
+  jobTitle: jobs.title,
+  service: jobs.service,
+  district: jobs.district,
+  fixerName: fixerProfiles.displayName,
+  fixerEmail: users.email,
+  priceKind: t.priceKind,
+  amountPence: t.amountPence,
+  amountToPence: t.amountToPence,
+  status: t.status,
+  createdAt: t.createdAt,
+};
+export type QuoteRow = {
+  id: number;
+  jobId: number;
+  jobTitle: string;
+  service: string;
+  district: string;
+  fixerName: string;
+  fixerEmail: string;
+  priceKind: string;
+  amountPence: number;
+  amountToPence: number | null;
+  status: string;
+  createdAt: Date;
+};
+
+function where(query: { q: string; filters: Record<string, string> }) {
+  return and(query.filters.status ? eq(t.status, query.filters.status) : undefined, searchAny(query.q, [jobs.title, fixerProfiles.displayName, users.email, jobs.district]));
+}
+
+const from = (db: Db) =>
+  db
+    .select(select)
+    .from(t)
+    .innerJoin(jobs, eq(jobs.id, t.jobId))
+    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
+    .innerJoin(users, eq(users.id, t.fixerUserId));
+
+export const quotesList = defineList<QuoteRow>({
+  id: "quotes",
+  title: "Quotes",
+  description: "Fixers' quotes for customers' jobs, and where each stands.",
+  path: "/staff/quotes",
+  searchLabel: "Search job title, fixer name or email, or district",
+  emptyText: "No quotes yet.",
+  filters: [
+    {
+      name: "status",
+      label: "Status",
+      options: [
+        { value: "sent", label: "Sent" },
+        { value: "accepted", label: "Accepted" },
+        { value: "declined", label: "Declined" },
+        { value: "not_selected", label: "Not selected" },
+        { value: "withdrawn", label: "Withdrawn" },
+      ],
+    },
+  ],
+  columns: [
+    { key: "job", label: "Job", value: (r) => `#${r.jobId} ${r.jobTitle}` },
+    { key: "service", label: "Service", value: (r) => serviceName(r.service), table: false },
+    { key: "district", label: "District", value: (r) => r.district, table: false },
+    { key: "fixer", label: "Fixer", value: (r) => r.fixerName },
+    { key: "fixerEmail", label: "Fixer email", value: (r) => r.fixerEmail, table: false },
+    { key: "price", label: "Price", kind: "money", value: (r) => r.amountPence },
+    { key: "priceTo", label: "Price up to", kind: "money", value: (r) => r.amountToPence, table: false },
+    { key: "status", label: "Status", kind: "status", value: (r) => r.status },
+    { key: "createdAt", label: "Sent", kind: "datetime", value: (r) => r.createdAt },
+    { key: "id", label: "Quote ID", value: (r) => r.id, table: false },
+  ],
+  rowId: (r) => r.id,
+  detailPath: (r) => `/staff/jobs/${r.jobId}#quote-${r.id}`,
+  fetch: (db, query, { limit, offset }) => from(db).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
+  count: async (db, query) =>
+    (
+      await db
+        .select({ n: countAll })
+        .from(t)
+        .innerJoin(jobs, eq(jobs.id, t.jobId))
+        .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
+        .innerJoin(users, eq(users.id, t.fixerUserId))
+        .where(where(query))
+    )[0]?.n ?? 0,
+});

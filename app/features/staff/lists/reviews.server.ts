@@ -1,0 +1,95 @@
+import { and, desc, eq, isNotNull, isNull, type AnyColumn } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { fixerProfiles, jobs, reviews } from "#server/db/schema/quotes.ts";
+import { countAll, defineList, searchAny } from "./define";
+
+/** Verified reviews, hidden ones too (staff hide them on the job's page, with a reason). */
+
+const t = reviews;
+const customer = alias(users, "customer");
+const select = {
+  id: t.id,
+  jobId: t.jobId,
+  jobTitle: jobs.title,
+  fixerName: fixerProfiles.displayName,
+  customerEmail: customer.email,
+  rating: t.rating,
+  body: t.body,
+  hiddenAt: t.hiddenAt,
+  createdAt: t.createdAt,
+};
+export type ReviewRow = {
+  id: number;
+  jobId: number;
+  jobTitle: string;
+  fixerName: string;
+  customerEmail: string | null;
+  rating: number;
+  body: string;
+  hiddenAt: Date | null;
+  createdAt: Date;
+};
+
+export const visibilityFilter = {
+  name: "hidden",
+  label: "Visibility",
+  options: [
+    { value: "shown", label: "Shown" },
+    { value: "hidden", label: "Hidden" },
+  ],
+} as const;
+
+/** The condition for the visibility filter's choice, over a row's `hidden_at`. */
+export function visibilityCondition(hiddenAt: AnyColumn, choice: string | undefined) {
+  return choice === "hidden" ? isNotNull(hiddenAt) : choice === "shown" ? isNull(hiddenAt) : undefined;
+}
+
+function where(query: { q: string; filters: Record<string, string> }) {
+  const hidden = visibilityCondition(t.hiddenAt, query.filters.hidden);
+  const rating = query.filters.rating ? eq(t.rating, Number(query.filters.rating)) : undefined;
+  return and(hidden, rating, searchAny(query.q, [jobs.title, fixerProfiles.displayName, customer.email, t.body]));
+}
+
+/** The page of rows, and the count, over the same joins and filters. */
+const rows = (db: Db, query: { q: string; filters: Record<string, string> }) =>
+  db
+    .select(select)
+    .from(t)
+    .innerJoin(jobs, eq(jobs.id, t.jobId))
+    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
+    .leftJoin(customer, eq(customer.id, t.customerUserId))
+    .where(where(query));
+const total = (db: Db, query: { q: string; filters: Record<string, string> }) =>
+  db
+    .select({ n: countAll })
+    .from(t)
+    .innerJoin(jobs, eq(jobs.id, t.jobId))
+    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
+    .leftJoin(customer, eq(customer.id, t.customerUserId))
+    .where(where(query));
+
+export const reviewsList = defineList<ReviewRow>({
+  id: "reviews",
+  title: "Reviews",
+  description: "Customers' verified reviews of fixers. Hide one on its job's page; its author is told why.",
+  path: "/staff/reviews",
+  searchLabel: "Search job title, fixer, customer email or text",
+  emptyText: "No reviews yet.",
+  filters: [visibilityFilter, { name: "rating", label: "Rating", options: ["1", "2", "3", "4", "5"].map((value) => ({ value, label: `${value} star${value === "1" ? "" : "s"}` })) }],
+  columns: [
+    { key: "job", label: "Job", value: (r) => `#${r.jobId} ${r.jobTitle}` },
+    { key: "fixer", label: "Fixer", value: (r) => r.fixerName },
+    { key: "customer", label: "Customer", value: (r) => r.customerEmail ?? "(deleted account)" },
+    { key: "rating", label: "Rating", kind: "number", value: (r) => r.rating },
+    { key: "body", label: "Review", kind: "longtext", value: (r) => r.body },
+    { key: "hidden", label: "Hidden", kind: "yesno", yesNo: ["Hidden", "Shown"], value: (r) => r.hiddenAt !== null },
+    { key: "createdAt", label: "Written", kind: "datetime", value: (r) => r.createdAt },
+    { key: "id", label: "Review ID", value: (r) => r.id, table: false },
+  ],
+  rowId: (r) => r.id,
+  detailPath: (r) => `/staff/jobs/${r.jobId}#review`,
+  fetch: (db, query, { limit, offset }) => rows(db, query).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
+  count: async (db, query) => (await total(db, query))[0]?.n ?? 0,
+});

@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { parseSubmission, type ParseOptions } from "~/lib/forms/parse";
+import { refused, staffMessages, type StaffActionResult, type StaffOutcome, type StaffProblem } from "./messages";
+import type { z } from "zod";
+
+/** How the console's routes answer an action: the service's outcome as the page's result, with its status. */
+const statusOf: Record<StaffProblem, number> = { invalid: 400, forbidden: 403, "not-found": 404, conflict: 409 };
+
+export function staffAnswer(outcome: StaffOutcome) {
+  const { problem, ...result } = outcome;
+  return data<StaffActionResult>(result, { status: problem ? statusOf[problem] : 200 });
+}
+
+/** An intent the page does not send. */
+export function staffBadRequest() {
+  return staffAnswer(refused("invalid", staffMessages.badRequest.title, staffMessages.badRequest.text));
+}
+
+/** A console form's values checked with its shared schema (the form pipeline); on failure, the 400 answer to return. */
+export function checkStaffForm<S extends z.ZodType>(
+  schema: S,
+  form: FormData,
+  refusal: (fieldErrors: Record<string, string>) => { title: string; text: string },
+  parsing?: ParseOptions,
+): { ok: true; data: z.infer<S> } | { ok: false; answer: ReturnType<typeof staffAnswer> } {
+  const checked = parseSubmission(schema, form, parsing);
+  if (checked.ok) return { ok: true, data: checked.data as z.infer<S> };
+  const { title, text } = refusal(checked.fieldErrors);
+  return { ok: false, answer: staffAnswer(refused("invalid", title, text, checked.fieldErrors)) };
+}

@@ -1,0 +1,73 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { changePassword, deleteAccount, updateProfile, type AccountChange, type AccountSession } from "~/features/account/account.server";
+import { accountMessages } from "~/features/account/messages";
+import { fail, overLimit, signOutEverywhere } from "~/features/auth/actions.server";
+import { authHeaders } from "~/features/auth/guard.server";
+import { authSuccess, type AuthResult } from "~/features/auth/messages";
+import { changePasswordSchema, checkForm, profileSchema } from "~/features/auth/schemas";
+import type { RequestOrigin } from "~/features/auth/security-events.server.ts";
+import { withFlash } from "~/lib/flash.server";
+import type { SessionUser } from "~/lib/session-user";
+
+/**
+ * My Account's forms, one function per intent: the account rate limit, the shared schema (400 and
+ * the field's message), then the account service, and the answer — a result for the page, or a
+ * redirect that hands the browser its new cookies.
+ */
+
+type Ctx = AppLoadContext;
+type Values = Record<string, string>;
+
+function originOf(context: Ctx): RequestOrigin {
+  return { ip: context.clientIp || null, userAgent: context.userAgent || null };
+}
+
+function sessionOf(request: Request, context: Ctx): AccountSession {
+  return { authHeaders: authHeaders(request, context), origin: originOf(context) };
+}
+
+/** The refusal (400) of a change better-auth or the password rule turned down. */
+function refused(form: "password" | "delete", change: Extract<AccountChange, { ok: false }>) {
+  return fail(form, 400, change.title, change.text, change.reasons ? { reasons: change.reasons } : {});
+}
+
+function cookiesOf(change: Extract<AccountChange, { ok: true }>): Headers {
+  const headers = new Headers();
+  for (const cookie of change.setCookies) headers.append("set-cookie", cookie);
+  return headers;
+}
+
+export async function profileAction(context: Ctx, user: SessionUser, values: Values) {
+  const limited = await overLimit(context, "account", undefined, user.id);
+  if (limited) return limited;
+  const checked = checkForm(profileSchema, values);
+  if (!checked.ok) return fail("profile", 400, checked.problem.title, checked.problem.text, { field: checked.problem.field });
+  await updateProfile(context.services, user.id, checked.data, originOf(context));
+  return data<AuthResult>(authSuccess("profile", accountMessages.profileSaved.title, accountMessages.profileSaved.text));
+}
+
+/** The old session is gone: redirect with the new session cookie, so the page reloads under it and says so once. */
+export async function passwordAction(request: Request, context: Ctx, user: SessionUser, values: Values) {
+  const limited = await overLimit(context, "account", undefined, user.id);
+  if (limited) return limited;
+  const checked = checkForm(changePasswordSchema, values);
+  if (!checked.ok) return fail("password", 400, checked.problem.title, checked.problem.text, { field: checked.problem.field });
+  const change = await changePassword(context.services, user, checked.data, sessionOf(request, context));
+  if (!change.ok) return refused("password", change);
+  return redirect("/account", { headers: withFlash(context.services.config, accountMessages.passwordChanged, cookiesOf(change)) });
+}
+
+export async function signOutEverywhereAction(request: Request, context: Ctx) {
+  const { headers } = await signOutEverywhere(request, context);
+  return redirect("/", { headers });
+}
+
+export async function deleteAction(request: Request, context: Ctx, user: SessionUser, values: Values) {
+  const limited = await overLimit(context, "account", undefined, user.id);
+  if (limited) return limited;
+  const password = (values.password ?? "").slice(0, 200);
+  if (!password) return fail("delete", 400, accountMessages.deleteFailed.title, accountMessages.deletePasswordRequired.text);
+  const change = await deleteAccount(context.services, user.id, password, sessionOf(request, context));
+  if (!change.ok) return refused("delete", change);
+  return redirect("/", { headers: withFlash(context.services.config, accountMessages.accountDeleted, cookiesOf(change)) });
+}

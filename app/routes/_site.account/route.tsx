@@ -1,0 +1,122 @@
+import { data, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { quotePaths } from "~/features/quotes/paths";
+import {
+  DeleteAccountForm,
+  DownloadDataForm,
+  PasswordForm,
+  ProfileForm,
+  Section,
+  SignOutEverywhereForm,
+} from "~/features/account/account-sections";
+import { loadAccount } from "~/features/account/account.server";
+import { readAccountForm } from "~/features/auth/actions.server";
+import { requireUser } from "~/features/auth/guard.server";
+import { invalidRequest } from "~/features/auth/messages";
+import { getVipMembership } from "~/features/vip/vip.server";
+import { VipStatus } from "~/features/vip/vip-status";
+import { StaffConsoleLink } from "~/features/staff/components/staff-console-link";
+import { loadFixerStatus } from "~/features/fixers/account-status.server";
+import { FixerAccountStatusView } from "~/features/fixers/account-status";
+import { formatPhone } from "~/lib/phone";
+import { pageMeta } from "~/lib/seo";
+import { deleteAction, passwordAction, profileAction, signOutEverywhereAction } from "./actions.server";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "My Account", description: "Your FixiT account: profile, password and your data.", path: "/account", noindex: true });
+
+/** Guarded: a signed-out visitor is redirected to /auth?from=/account before anything is rendered. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const account = await loadAccount(context.services.db, user.id);
+  if (!account) throw data(null, { status: 404 });
+  const vipMembership = await getVipMembership(context.services.db, user.id);
+  const fixerStatus = await loadFixerStatus(context.services.db, user);
+  return data({ account, vipMembership, fixerStatus }, { headers: { "cache-control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await readAccountForm(request);
+  if (!form.ok) return form.answer;
+  const values = form.values;
+  switch (values.intent) {
+    case "profile":
+      return profileAction(context, user, values);
+    case "password":
+      return passwordAction(request, context, user, values);
+    case "sign-out-all":
+      return signOutEverywhereAction(request, context);
+    case "delete":
+      return deleteAction(request, context, user, values);
+    default:
+      return data(invalidRequest("account"), { status: 400 });
+  }
+}
+
+/** The action's Set-Cookie (a new session after a password change, cleared cookies) reaches the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers(actionHeaders);
+  out.set("cache-control", "private, no-store");
+  return out;
+}
+
+const accountTypeLabel = { customer: "Customer", fixer: "Fixer" } as Record<string, string>;
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { account, vipMembership } = loaderData;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-bold">My Account</h1>
+
+      <StaffConsoleLink />
+
+      <Section id="my-jobs" title="My jobs" description="Jobs you've posted, the quotes fixers sent and your messages with them.">
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild>
+            <Link to={quotePaths.customerJobs}>See my jobs</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={quotePaths.request}>Post a job</Link>
+          </Button>
+        </div>
+      </Section>
+
+      <Section id="profile" title="Your details">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="font-medium text-muted-foreground">Name</dt>
+          <dd className="break-words">{account.fullName}</dd>
+          <dt className="font-medium text-muted-foreground">Email</dt>
+          <dd className="break-all">{account.email}</dd>
+          <dt className="font-medium text-muted-foreground">Phone</dt>
+          <dd className="break-words">{account.phone ? formatPhone(account.phone) : "Not given"}</dd>
+          <dt className="font-medium text-muted-foreground">Account type</dt>
+          <dd>{accountTypeLabel[account.userType] ?? "Customer"}</dd>
+        </dl>
+        <ProfileForm fullName={account.fullName} phone={account.phone ?? ""} />
+      </Section>
+
+      <Section id="vip-status" title="VIP early access" description="Members-only content for early supporters.">
+        <VipStatus membership={vipMembership} />
+      </Section>
+
+      <Section id="fixer-status" title="Fixer application">
+        <FixerAccountStatusView status={loaderData.fixerStatus} userType={account.userType} />
+      </Section>
+
+      <Section id="password" title="Change password" description="Changing your password signs you out on every other device.">
+        <PasswordForm />
+      </Section>
+
+      <Section id="devices" title="Devices" description="Signed in somewhere you no longer use? End every session, including this one.">
+        <SignOutEverywhereForm />
+      </Section>
+
+      <Section id="your-data" title="Your data" description="Your rights under UK GDPR: get a copy of your data, or delete your account.">
+        <DownloadDataForm />
+        <DeleteAccountForm />
+      </Section>
+    </div>
+  );
+}

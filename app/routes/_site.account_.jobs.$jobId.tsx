@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import type { Route } from "./+types/_site.account_.jobs.$jobId";
+import { requireUser } from "~/features/auth/guard.server";
+import { CustomerJob } from "~/features/quotes/components/customer-job";
+import { customerJobAction, customerJobPage, idFrom } from "~/features/quotes/customer-jobs.server";
+import { isQuotesError } from "~/features/quotes/errors";
+import { verifiedCheckLabels } from "~/features/quotes/profiles.server";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ loaderData, params }) =>
+  pageMeta({ title: loaderData ? loaderData.job.title : "Job", description: "Your job on FixiT: its quotes and messages.", path: `/account/jobs/${params.jobId}`, noindex: true });
+
+const notFound = () => data("There is no such job on your account.", { status: 404, headers: { "cache-control": "private, no-store" } });
+
+/** The customer's own job only: another customer's job id is 404, like one that does not exist. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const jobId = idFrom(params.jobId);
+  if (jobId === null) throw notFound();
+  try {
+    const page = await customerJobPage(context.services.db, user.id, jobId);
+    const confirmQuoteId = idFrom(new URL(request.url).searchParams.get("accept"));
+    return data({ ...page, checkLabels: verifiedCheckLabels as Record<string, string>, confirmQuoteId }, { headers: { "cache-control": "private, no-store" } });
+  } catch (error) {
+    if (isQuotesError(error) && error.status === 404) throw notFound();
+    throw error;
+  }
+}
+
+/** Accept, decline, close, done, review and message: one POST each, with `intent`. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const jobId = idFrom(params.jobId);
+  if (jobId === null) throw notFound();
+  return customerJobAction(request, context, user, jobId);
+}
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers(actionHeaders);
+  out.set("cache-control", "private, no-store");
+  return out;
+}
+
+export default function CustomerJobRoute({ loaderData }: Route.ComponentProps) {
+  return <CustomerJob view={loaderData} />;
+}

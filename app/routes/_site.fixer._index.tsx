@@ -1,0 +1,113 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/_site.fixer._index";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { requireUser } from "~/features/auth/guard.server";
+import { FixerAccountStatusView } from "~/features/fixers/account-status";
+import { CoverageForm, JobListItem, Section, formatDay, serviceName } from "~/features/quotes/components/fixer-views";
+import { fixerCopy } from "~/features/quotes/fixer-copy";
+import { dashboardAction, loadFixerDashboard } from "~/features/quotes/fixer-pages.server";
+import { quotePaths } from "~/features/quotes/paths";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: fixerCopy.dashboard.title, description: fixerCopy.dashboard.metaDescription, path: quotePaths.fixerDashboard, noindex: true });
+
+/** Signed out → /auth?from=/fixer; not an approved fixer → their application's status. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return data(await loadFixerDashboard(context, user, request), { headers: { "cache-control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  return dashboardAction(context, user, request);
+}
+
+export function headers() {
+  return { "cache-control": "private, no-store" };
+}
+
+export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "applicant") {
+    return (
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
+        <h1 className="text-3xl font-bold">{fixerCopy.dashboard.applicantTitle}</h1>
+        <p className="text-muted-foreground">{fixerCopy.dashboard.applicantText}</p>
+        <Section id="fixer-status" title="Your fixer application">
+          <FixerAccountStatusView status={loaderData.status} userType={loaderData.userType} />
+        </Section>
+      </div>
+    );
+  }
+  const { leads, paused, myQuotes, coverage, profile } = loaderData;
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10 sm:py-14">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-bold">{fixerCopy.dashboard.title}</h1>
+        <Link to={quotePaths.fixerProfile(profile.slug)} className="text-sm font-medium text-primary hover:underline">
+          Your public profile
+        </Link>
+      </div>
+      {paused ? (
+        <div role="status" className="rounded-xl border border-warning/50 bg-warning/10 p-4">
+          <p className="font-semibold">{fixerCopy.dashboard.pausedTitle}</p>
+          <p className="mt-1 text-sm">{paused}</p>
+        </div>
+      ) : null}
+      {leads ? (
+        <Section id="jobs" title={fixerCopy.dashboard.leadsTitle} intro={fixerCopy.dashboard.leadsIntro}>
+          {leads.jobs.length ? (
+            <ul className="flex flex-col gap-4">
+              {leads.jobs.map((job) => (
+                <JobListItem key={job.id} job={job} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">{fixerCopy.dashboard.noLeads}</p>
+          )}
+          {leads.page > 1 || leads.hasMore ? (
+            <nav aria-label="Job pages" className="mt-4 flex gap-3">
+              {leads.page > 1 ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`?page=${leads.page - 1}#jobs`}>Newer jobs</Link>
+                </Button>
+              ) : null}
+              {leads.hasMore ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`?page=${leads.page + 1}#jobs`}>Older jobs</Link>
+                </Button>
+              ) : null}
+            </nav>
+          ) : null}
+        </Section>
+      ) : null}
+      <Section id="quotes" title={fixerCopy.dashboard.myQuotesTitle}>
+        {myQuotes.length ? (
+          <ul className="divide-y divide-border">
+            {myQuotes.map((q) => (
+              <li key={q.quoteId} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <Link to={quotePaths.fixerJob(q.jobId)} className="font-medium break-words hover:text-primary hover:underline">
+                    {q.title}
+                  </Link>
+                  <p className="text-sm text-muted-foreground">
+                    {serviceName(q.service)} · {q.district} · quoted {formatDay(q.quotedAt)}
+                  </p>
+                </div>
+                <Badge variant={q.quoteStatus === "accepted" ? "success" : q.quoteStatus === "sent" ? "secondary" : "outline"}>
+                  {fixerCopy.quoteStatus[q.quoteStatus] ?? q.quoteStatus}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{fixerCopy.dashboard.noQuotes}</p>
+        )}
+      </Section>
+      <Section id="coverage" title={fixerCopy.dashboard.coverageTitle} intro={fixerCopy.dashboard.coverageIntro}>
+        <CoverageForm coverage={coverage} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { Link } from "react-router";
+import { data } from "react-router";
+import type { Route } from "./+types/_site.fixer.jobs.$jobId";
+import { StarRating } from "~/components/content/star-rating";
+import { Badge } from "~/components/ui/badge";
+import { requireUser } from "~/features/auth/guard.server";
+import { formatDay, formatPence, JobFacts, JobPhotos, MessageThread, QuoteForm, ReplyForm, Section, serviceName, WithdrawForm } from "~/features/quotes/components/fixer-views";
+import { fixerCopy } from "~/features/quotes/fixer-copy";
+import { fixerJobAction, jobIdFrom, loadFixerJob } from "~/features/quotes/fixer-pages.server";
+import { quotePaths } from "~/features/quotes/paths";
+import { quoteLimits } from "~/features/quotes/schemas";
+import { formatPhone } from "~/lib/phone";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ params }) =>
+  pageMeta({ title: "Job", description: "A job near you and your quote.", path: `/fixer/jobs/${params.jobId}`, noindex: true });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const jobId = jobIdFrom(params.jobId);
+  return data(await loadFixerJob(context, user, jobId), { headers: { "cache-control": "private, no-store" } });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  return fixerJobAction(context, user, request, jobIdFrom(params.jobId));
+}
+
+export function headers() {
+  return { "cache-control": "private, no-store" };
+}
+
+export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
+  const { job, status, quote, customer, thread, review } = loaderData;
+  const accepted = quote?.status === "accepted";
+  const full = !quote && job.liveQuotes >= quoteLimits.quotesPerJob;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
+      <Link to={quotePaths.fixerDashboard} className="text-sm font-medium text-primary hover:underline">
+        ← Your jobs
+      </Link>
+      <div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="secondary">{serviceName(job.service)}</Badge>
+          <Badge variant="outline">{fixerCopy.jobStatus[status] ?? status}</Badge>
+        </div>
+        <h1 className="mt-2 text-3xl font-bold break-words">{job.title}</h1>
+      </div>
+      <Section id="job" title="The job">
+        <p className="break-words whitespace-pre-line">{job.description}</p>
+        <div className="mt-4">
+          <JobFacts job={job} />
+        </div>
+        <div className="mt-4">
+          <JobPhotos job={job} size="large" />
+        </div>
+      </Section>
+
+      {customer ? (
+        <Section id="contact" title={fixerCopy.job.contactTitle}>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            <dt className="font-medium text-muted-foreground">Name</dt>
+            <dd className="break-words">{customer.name}</dd>
+            <dt className="font-medium text-muted-foreground">Email</dt>
+            <dd className="break-all">
+              <a href={`mailto:${customer.email}`} className="text-primary hover:underline">
+                {customer.email}
+              </a>
+            </dd>
+            <dt className="font-medium text-muted-foreground">Phone</dt>
+            <dd>{customer.phone ? formatPhone(customer.phone) : "Not given"}</dd>
+            <dt className="font-medium text-muted-foreground">Postcode</dt>
+            <dd>{customer.postcode}</dd>
+          </dl>
+        </Section>
+      ) : null}
+
+      {quote ? (
+        <Section id="quote" title={fixerCopy.job.yourQuoteTitle}>
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="text-2xl font-bold tabular-nums">
+              {quote.priceKind === "range" && quote.amountToPence ? `${formatPence(quote.amountPence)}–${formatPence(quote.amountToPence)}` : formatPence(quote.amountPence)}
+            </span>
+            <Badge variant={accepted ? "success" : "secondary"}>{fixerCopy.quoteStatus[quote.status] ?? quote.status}</Badge>
+          </p>
+          <p className="mt-2 text-sm">Earliest start: {formatDay(quote.earliestStart)}</p>
+          {quote.status === "sent" && status === "open" ? (
+            <div className="mt-4 flex flex-col gap-6">
+              <details className="rounded-lg border border-border p-3">
+                <summary className="cursor-pointer font-medium">Change your quote</summary>
+                <div className="mt-3">
+                  <QuoteForm quote={quote} intent="update-quote" />
+                </div>
+              </details>
+              <WithdrawForm />
+            </div>
+          ) : null}
+        </Section>
+      ) : status === "open" ? (
+        <Section id="send-quote" title={fixerCopy.job.quoteTitle} intro={fixerCopy.job.quoteIntro}>
+          {full ? (
+            <p role="status" className="text-sm">
+              {`This job already has ${quoteLimits.quotesPerJob} quotes and is closed to new ones.`}
+            </p>
+          ) : (
+            <QuoteForm quote={null} intent="quote" />
+          )}
+        </Section>
+      ) : null}
+
+      {quote ? (
+        <Section id="messages" title={fixerCopy.job.messagesTitle} intro={accepted ? undefined : fixerCopy.job.maskedNote}>
+          <MessageThread messages={thread} canWrite={status !== "closed" && (quote.status === "sent" || accepted)} />
+        </Section>
+      ) : null}
+
+      {review ? (
+        <Section id="review" title={fixerCopy.job.reviewTitle}>
+          <StarRating rating={review.rating} />
+          <p className="mt-2 break-words whitespace-pre-line">{review.body}</p>
+          {review.reply ? (
+            <div className="mt-3 rounded-lg bg-muted p-3 text-sm">
+              <p className="font-medium">Your reply</p>
+              <p className="break-words whitespace-pre-line">{review.reply}</p>
+            </div>
+          ) : (
+            <ReplyForm />
+          )}
+        </Section>
+      ) : null}
+    </div>
+  );
+}

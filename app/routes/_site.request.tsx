@@ -1,0 +1,47 @@
+import { data } from "react-router";
+import type { Route } from "./+types/_site.request";
+import { getOptionalUser } from "~/features/auth/guard.server";
+import { RequestForm, type RequestDefaults } from "~/features/quotes/components/request-form";
+import { requestCopy } from "~/features/quotes/customer-copy";
+import { quotePaths } from "~/features/quotes/paths";
+import { readDraft } from "~/features/quotes/request-draft.server";
+import { submitJobRequest } from "~/features/quotes/request.server";
+import { serviceSlugs } from "~/features/quotes/schemas";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: requestCopy.title, description: "Post a home job and get quotes from approved local FixiT fixers.", path: quotePaths.request });
+
+/** Anyone may open and fill the form; what a signed-out visitor typed comes back after sign-in. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request, context);
+  const draft = readDraft(request, context.services.config);
+  const asked = new URL(request.url).searchParams.get("service") ?? "";
+  const defaults: RequestDefaults = { ...draft };
+  if (!defaults.service && (serviceSlugs as readonly string[]).includes(asked)) defaults.service = asked;
+  return data({ defaults, signedIn: Boolean(user), restored: Boolean(draft && Object.keys(draft).length) }, { headers: { "cache-control": "private, no-store" } });
+}
+
+/** The job: signed out → kept and sent to sign in; signed in → checked, photos cleaned and stored, posted. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getOptionalUser(request, context);
+  return submitJobRequest(request, context, user);
+}
+
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const out = new Headers(actionHeaders);
+  if (!out.has("cache-control")) out.set("cache-control", loaderHeaders.get("cache-control") ?? "private, no-store");
+  return out;
+}
+
+export default function RequestPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-10 sm:py-14">
+      <div className="flex flex-col gap-3">
+        <h1 className="text-3xl font-bold">{requestCopy.title}</h1>
+        <p className="text-muted-foreground">{requestCopy.intro}</p>
+      </div>
+      <RequestForm defaults={loaderData.defaults} signedIn={loaderData.signedIn} restored={loaderData.restored} />
+    </div>
+  );
+}

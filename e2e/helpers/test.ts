@@ -1,0 +1,59 @@
+import { test as base, type Page } from "@playwright/test";
+
+export * from "@playwright/test";
+
+/**
+ * Waits until the page's app has started (React Router has created its router, so React is
+ * hydrating and replays a click it receives meanwhile). A cached public page starts its app after
+ * the first paint (decision 025), which can be after the load event `page.goto` waits for; a page
+ * without JavaScript, or not made by React Router, has nothing to wait for.
+ */
+export async function appStarted(page: Page, timeoutMs = 30_000) {
+  // Checked from here, on real time: polling inside the page runs on its timers, which a test's paused clock stops.
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const started = await page
+      .evaluate(() => {
+        const w = window as unknown as { __reactRouterContext?: unknown; __reactRouterDataRouter?: unknown };
+        return !w.__reactRouterContext || Boolean(w.__reactRouterDataRouter);
+      })
+      // The page moved on (a redirect in the browser): check the new one.
+      .catch((error: unknown) => {
+        if (page.isClosed()) throw error;
+        return false;
+      });
+    if (started) return;
+    if (Date.now() > deadline) throw new Error(`the app on ${page.url()} did not start within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every page opened through the fixtures waits for its app after goto and reload, as a person waits for a page to respond. */
+const waiting = new WeakSet<Page>();
+function waitForAppAfterNavigation(page: Page) {
+  if (waiting.has(page)) return;
+  waiting.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    if (args[1]?.waitUntil !== "commit") await appStarted(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    if (args[0]?.waitUntil !== "commit") await appStarted(page);
+    return response;
+  };
+}
+
+export const test = base.extend({
+  context: async ({ context }, provide) => {
+    context.on("page", waitForAppAfterNavigation);
+    await provide(context);
+  },
+  page: async ({ page }, provide) => {
+    waitForAppAfterNavigation(page);
+    await provide(page);
+  },
+});

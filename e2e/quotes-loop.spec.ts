@@ -1,0 +1,419 @@
+import { expect, test, type Browser, type Locator, type Page } from "./helpers/test";
+import sharp from "sharp";
+import { signUpAndConfirm, waitForMailTo, withCookieChoice } from "./helpers/accounts";
+import { accessCodeFromMailbox, payWithTestCard, registerAsFixer, submitOnboarding, toastWith, unlockPortal } from "./helpers/fixers";
+import { checkScreen } from "./helpers/page-checks";
+import { grantStaff } from "./helpers/staff";
+
+/**
+ * The quotes marketplace's whole loop (issue 17's "Done when") from the run's fresh database, in a
+ * real browser with one browser context per person: three fixers register, pay, apply and are
+ * approved by staff in the console, then set their services and areas (two cover the job's
+ * district, one covers Manchester only). A customer posts a plumbing job in SW1 with a real JPEG;
+ * only the two matching fixers are emailed and see it; both quote; the customer compares the quotes
+ * side by side and accepts one; they exchange messages; the job is marked done and reviewed; the
+ * fixer replies; the review shows on the fixer's public profile (with its AggregateRating JSON-LD)
+ * and the fixer appears in the service page's top-rated list. A second customer and the
+ * non-matching fixer get 404s. Every new page is checked with axe and photographed at 360 and 1440 px.
+ */
+
+type Person = { page: Page; email: string; name: string };
+type Fixer = Person & { first: string; last: string; displayName: string };
+type MailboxJson = { messages: { subject: string; text: string }[] };
+
+let ip = 10;
+/** One browser context per person, each from its own address (counted separately wherever the server trusts X-Forwarded-For). */
+async function newPerson(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: "en-GB", timezoneId: "Europe/London", extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${(test.info().workerIndex * 40 + ++ip) % 250}` } });
+  const page = await context.newPage();
+  await withCookieChoice(page);
+  return page;
+}
+
+async function subjectsTo(page: Page, to: string): Promise<string[]> {
+  const box = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as MailboxJson;
+  return box.messages.map((m) => m.subject);
+}
+
+/** The image has really loaded (a broken or refused photo has naturalWidth 0). */
+async function expectImageLoaded(img: Locator) {
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), { timeout: 10_000 }).toBeGreaterThan(0);
+}
+
+/** Signed up, registered, paid in the TEST MODE checkout, unlocked and applied: an application waiting for staff. */
+async function applyAsFixer(browser: Browser, first: string, last: string, email: string, phone: string): Promise<Fixer> {
+  const page = await newPerson(browser);
+  const name = `${first} ${last}`;
+  await signUpAndConfirm(page, email, name);
+  const checkout = await registerAsFixer(page, { firstName: first, lastName: last, email, phone });
+  await payWithTestCard(checkout);
+  await checkout.close();
+  const code = await accessCodeFromMailbox(page, email);
+  await unlockPortal(page, code);
+  await submitOnboarding(page);
+  return { page, email, name, first, last, displayName: `${first} ${last.charAt(0)}.` };
+}
+
+async function approve(staff: Page, fixer: Fixer) {
+  await staff.goto("/staff/onboarding?status=pending");
+  await staff.getByRole("link", { name: fixer.name }).first().click();
+  await expect(staff.getByRole("heading", { name: fixer.name, level: 1 })).toBeVisible();
+  await staff.getByLabel(/^Approve/).check();
+  await staff.getByRole("button", { name: "Save decision" }).click();
+  await expect(staff.getByText("Pending → Approved")).toBeVisible();
+}
+
+/** On /fixer: plumbing only, in the given areas. */
+async function setCoverage(fixer: Fixer, areas: string) {
+  const page = fixer.page;
+  await page.goto("/fixer");
+  await expect(page.getByRole("heading", { name: "Your jobs", level: 1 })).toBeVisible();
+  const form = page.locator("#coverage");
+  for (const box of await form.getByRole("checkbox").all()) await box.uncheck();
+  await form.getByRole("checkbox", { name: "Plumbing", exact: true }).check();
+  await form.getByLabel("Areas you cover").fill(areas);
+  await form.getByRole("button", { name: "Save services and areas" }).click();
+  await expect(toastWith(page, "Your services and areas are saved.")).toBeVisible();
+  await expect(page.locator("#coverage").getByLabel("Areas you cover")).toHaveValue(areas);
+  await expect(page.locator("#coverage").getByRole("checkbox", { name: "Plumbing", exact: true })).toBeChecked();
+}
+
+/**
+ * checkScreen on a fresh load of the page: axe runs on the page as it loads, not on a flash toast
+ * caught mid-animation (its colours are still fading in).
+ */
+async function checkPage(page: Page, name: string, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  await checkScreen(page, name, url);
+}
+
+/** A date a few days ahead, as a date input takes it. */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, one accepted, messages, done, reviewed and shown publicly", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const mail = (who: string) => `${who}-${stamp}@example.com`;
+  const jobTitle = `Leaking kitchen tap ${stamp.slice(-5)}`;
+  const jobDescription = "The kitchen mixer tap drips constantly and there is water pooling in the cupboard under the sink.";
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366cc" } })
+    .jpeg()
+    .toBuffer();
+
+  let fixerA!: Fixer, fixerB!: Fixer, fixerC!: Fixer;
+  let customer1!: Person, customer2!: Person;
+  let jobId = 0;
+  let slugA = "";
+
+  await test.step("three fixers apply, staff approve them in the console, and they set their services and areas", async () => {
+    fixerA = await applyAsFixer(browser, "Alma", "Quotewell", mail("alma"), "+44 7700 900201");
+    fixerB = await applyAsFixer(browser, "Bruno", "Quotewell", mail("bruno"), "+44 7700 900202");
+    fixerC = await applyAsFixer(browser, "Cora", "Quotewell", mail("cora"), "+44 7700 900203");
+
+    const staff = await newPerson(browser);
+    const staffEmail = mail("sam-staff");
+    await signUpAndConfirm(staff, staffEmail, "Sam Staff");
+    expect(grantStaff(staffEmail)).toContain(`${staffEmail} is now staff`);
+    for (const fixer of [fixerA, fixerB, fixerC]) await approve(staff, fixer);
+    await staff.context().close();
+
+    await setCoverage(fixerA, "SW1");
+    await setCoverage(fixerB, "SW");
+    await setCoverage(fixerC, "M");
+    // The fixer's public profile, as /fixer links to it (the slug comes from the public name "Alma Q.").
+    const href = await fixerA.page.getByRole("link", { name: "Your public profile" }).getAttribute("href");
+    slugA = /^\/fixers\/([a-z0-9-]+)$/.exec(href ?? "")?.[1] ?? "";
+    expect(slugA, href ?? "").toMatch(/^alma-q/);
+  });
+
+  await test.step("two customers sign up", async () => {
+    customer1 = { page: await newPerson(browser), email: mail("cleo"), name: "Cleo Customer" };
+    customer2 = { page: await newPerson(browser), email: mail("dev"), name: "Dev Customer" };
+    await signUpAndConfirm(customer1.page, customer1.email, customer1.name);
+    await signUpAndConfirm(customer2.page, customer2.email, customer2.name);
+  });
+
+  await test.step("customer 1 posts a plumbing job in SW1 with a photo", async () => {
+    const page = customer1.page;
+    await page.goto("/account/jobs");
+    await expect(page.getByRole("heading", { name: "My jobs", level: 1 })).toBeVisible();
+    await expect(page.getByText("You haven't posted a job yet.")).toBeVisible();
+    await checkPage(page, "quotes-my-jobs-empty", "/account/jobs");
+
+    await page.goto("/request?service=plumbing");
+    await expect(page.getByRole("heading", { name: "Post a job", level: 1 })).toBeVisible();
+    await checkPage(page, "quotes-request", "/request?service=plumbing");
+    await expect(page.getByLabel("Service")).toHaveValue("plumbing");
+    await page.getByLabel("Postcode of the job").fill("SW1A 1AA");
+    // The coverage check runs before sending: two approved fixers cover SW1.
+    await expect(page.getByText("Good news: FixiT fixers cover SW1 for this service.")).toBeVisible();
+    await page.getByLabel("Job title").fill(jobTitle);
+    await page.getByLabel("Describe the job").fill(jobDescription);
+    await page.getByRole("radio", { name: "Within a week" }).check();
+    await page.getByLabel("Budget").selectOption({ label: "£100 to £250" });
+    await page.getByLabel("Photos").setInputFiles({ name: "tap.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByRole("button", { name: "Post job" }).click();
+
+    await page.waitForURL(/\/account\/jobs\/\d+$/);
+    jobId = Number(/\/account\/jobs\/(\d+)$/.exec(page.url())![1]);
+    await expect(toastWith(page, "Your job is posted and 2 local fixers were told.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
+    await expect(page.getByText("Open for quotes")).toBeVisible();
+    await expect(page.getByText("SW1A 1AA", { exact: false }).first()).toBeVisible();
+    await expectImageLoaded(page.getByRole("img", { name: "Photo 1 of the job" }));
+    await expect(page.getByText("No quotes yet.", { exact: false })).toBeVisible();
+  });
+
+  await test.step("the matching fixers are emailed, the non-matching one is not; the customer gets a copy", async () => {
+    const page = customer1.page;
+    const confirmation = await waitForMailTo(page, customer1.email, `Your job is posted: ${jobTitle}`);
+    expect(confirmation.text).toContain("2 approved local fixers");
+    for (const fixer of [fixerA, fixerB]) {
+      const lead = await waitForMailTo(page, fixer.email, "New plumbing job in SW1");
+      expect(lead.text).toContain(jobTitle);
+      expect(lead.text).not.toContain(customer1.name);
+      expect(lead.text).not.toContain("SW1A 1AA");
+    }
+    // The three emails were queued together with the job: by now fixer C's would be there too.
+    await page.waitForTimeout(1_000);
+    expect((await subjectsTo(page, fixerC.email)).filter((s) => s.startsWith("New plumbing job"))).toEqual([]);
+
+    await page.goto("/account/jobs");
+    const row = page.getByRole("link", { name: new RegExp(jobTitle) });
+    await expect(row).toContainText("Plumbing · SW1 · Posted");
+    await expect(row).toContainText("0 quotes");
+    await checkPage(page, "quotes-my-jobs", "/account/jobs");
+  });
+
+  await test.step("fixers A and B see the job (district only, with its photo) and quote; fixer C cannot see it", async () => {
+    // Fixer C: not on the dashboard, 404 on the job and its photo.
+    await fixerC.page.goto("/fixer");
+    await expect(fixerC.page.getByText("No open jobs match your services and areas right now.", { exact: false })).toBeVisible();
+    await expect(fixerC.page.getByText(jobTitle)).toHaveCount(0);
+    expect((await fixerC.page.goto(`/fixer/jobs/${jobId}`))?.status()).toBe(404);
+
+    for (const fixer of [fixerA, fixerB]) {
+      const page = fixer.page;
+      await page.goto("/fixer");
+      const lead = page.locator("#jobs").getByRole("listitem").filter({ has: page.getByRole("heading", { name: jobTitle }) });
+      await expect(lead).toBeVisible();
+      await expect(lead.getByRole("definition").first()).toHaveText("SW1");
+      await expect(lead).toContainText("Within a week");
+      await expect(lead).toContainText("£100 to £250");
+      await expect(page.locator("main")).not.toContainText(customer1.name);
+      await expect(page.locator("main")).not.toContainText("SW1A 1AA");
+      await expectImageLoaded(lead.getByRole("img", { name: "Photo 1 of the job" }));
+      await lead.getByRole("link", { name: "View job and quote" }).click();
+      await page.waitForURL(`**/fixer/jobs/${jobId}`);
+      await expect(page.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
+      await expect(page.locator("main")).not.toContainText(customer1.name);
+      await expect(page.locator("main")).not.toContainText("SW1A 1AA");
+      await expectImageLoaded(page.locator("#job").getByRole("img", { name: "Photo 1 of the job" }));
+    }
+    await checkPage(fixerB.page, "quotes-fixer-job-quote-form", `/fixer/jobs/${jobId}`);
+
+    // The photo itself: its fixers get the JPEG; fixer C and customer 2 do not.
+    const photoUrl = await fixerA.page.locator("#job").getByRole("img", { name: "Photo 1 of the job" }).getAttribute("src");
+    const served = await fixerA.page.request.get(photoUrl!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toMatch(/^image\//);
+    expect((await fixerC.page.request.get(photoUrl!)).status()).toBe(404);
+    expect((await customer2.page.request.get(photoUrl!)).status()).toBe(404);
+
+    // A: a fixed price.
+    const a = fixerA.page;
+    await a.getByRole("radio", { name: "Fixed price" }).check();
+    await a.getByLabel("Price, or the lower price of a range (£)").fill("180");
+    await a.getByLabel("What the price includes").fill("New cartridge and seals, labour, and a check of the isolation valve.");
+    await a.getByLabel("Earliest start date").fill(daysAhead(2));
+    await a.getByLabel("Message to the customer").fill("I can come on Thursday morning.");
+    await a.getByRole("button", { name: "Send quote" }).click();
+    await expect(toastWith(a, "Quote sent")).toBeVisible();
+    await expect(a.locator("#quote")).toContainText("£180");
+    await expect(a.locator("#quote")).toContainText("Waiting for the customer");
+
+    // B: a range.
+    const b = fixerB.page;
+    await b.getByRole("radio", { name: "From–to range" }).check();
+    await b.getByLabel("Price, or the lower price of a range (£)").fill("150");
+    await b.getByLabel("Top of the range (£)").fill("240");
+    await b.getByLabel("What the price includes").fill("Replacing the tap if the body is worn, parts and labour.");
+    await b.getByLabel("Earliest start date").fill(daysAhead(4));
+    await b.getByRole("button", { name: "Send quote" }).click();
+    await expect(toastWith(b, "Quote sent")).toBeVisible();
+    await expect(b.locator("#quote")).toContainText("£150–£240");
+
+    await a.goto("/fixer");
+    await expect(a.locator("#quotes")).toContainText(jobTitle);
+    await expect(a.locator("#jobs")).toContainText("You quoted: Waiting for the customer");
+    await checkPage(a, "quotes-fixer-dashboard", "/fixer");
+    await waitForMailTo(customer1.page, customer1.email, `New quote for ${jobTitle}`);
+  });
+
+  await test.step("customer 2 cannot open customer 1's job", async () => {
+    const response = await customer2.page.goto(`/account/jobs/${jobId}`);
+    expect(response?.status()).toBe(404);
+    await expect(customer2.page.getByText(jobTitle)).toHaveCount(0);
+  });
+
+  const quoteCard = (page: Page, fixer: Fixer) => page.locator("article").filter({ has: page.getByRole("heading", { name: fixer.displayName, level: 3 }) });
+
+  await test.step("customer 1 compares the two quotes side by side and accepts A's; B is not chosen; contact details are shared", async () => {
+    const page = customer1.page;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/account/jobs/${jobId}`);
+    const cardA = quoteCard(page, fixerA);
+    const cardB = quoteCard(page, fixerB);
+    await expect(cardA).toContainText("£180");
+    await expect(cardA).toContainText("fixed price");
+    await expect(cardA).toContainText("I can come on Thursday morning.");
+    await expect(cardB).toContainText("£150 to £240");
+    await expect(cardB).toContainText("price range");
+    const [boxA, boxB] = [await cardA.boundingBox(), await cardB.boundingBox()];
+    expect(Math.abs(boxA!.y - boxB!.y), "quotes side by side at 1440 px").toBeLessThan(2);
+    expect(boxA!.x).not.toBe(boxB!.x);
+    // No contact details before accepting.
+    await expect(page.locator("main")).not.toContainText(fixerA.email);
+    await checkPage(page, "quotes-customer-job-quotes", `/account/jobs/${jobId}`);
+
+    await cardA.getByRole("link", { name: "Accept" }).click();
+    const confirm = cardA.getByRole("group");
+    await expect(confirm).toContainText(`Accept ${fixerA.displayName}'s quote of £180?`);
+    await confirm.getByRole("button", { name: "Yes, accept this quote" }).click();
+    await expect(toastWith(page, "Quote accepted")).toBeVisible();
+    await expect(page.getByText("In progress").first()).toBeVisible();
+    await expect(cardA.getByText("Accepted", { exact: true })).toBeVisible();
+    await expect(cardB.getByText("Not chosen", { exact: true })).toBeVisible();
+    await expect(cardA.getByRole("link", { name: fixerA.email })).toBeVisible();
+    await expect(cardB.getByRole("link", { name: fixerB.email })).toHaveCount(0);
+
+    // Emails: contact details both ways; B is told.
+    expect((await waitForMailTo(page, customer1.email, `You accepted ${fixerA.name}'s quote`)).text).toContain(fixerA.email);
+    const acceptedMail = await waitForMailTo(page, fixerA.email, `Your quote was accepted: ${jobTitle}`);
+    expect(acceptedMail.text).toContain(customer1.email);
+    expect(acceptedMail.text).toContain("SW1A 1AA");
+    const notChosen = await waitForMailTo(page, fixerB.email, `Update on your quote: ${jobTitle}`);
+    expect(notChosen.text).toContain("Your quote was not selected");
+    expect(notChosen.text).toContain("The customer has chosen another fixer for this job.");
+
+    // Fixer A sees the customer's details; B sees "Not chosen" and no details.
+    await fixerA.page.goto(`/fixer/jobs/${jobId}`);
+    const contact = fixerA.page.locator("#contact");
+    await expect(contact).toContainText(customer1.name);
+    await expect(contact).toContainText(customer1.email);
+    await expect(contact).toContainText("SW1A 1AA");
+    await fixerB.page.goto(`/fixer/jobs/${jobId}`);
+    await expect(fixerB.page.locator("#quote")).toContainText("Not chosen");
+    await expect(fixerB.page.locator("#contact")).toHaveCount(0);
+    await expect(fixerB.page.locator("main")).not.toContainText(customer1.email);
+  });
+
+  await test.step("the customer and fixer A exchange messages", async () => {
+    const page = customer1.page;
+    const cardA = quoteCard(page, fixerA);
+    await cardA.getByLabel(`Message ${fixerA.displayName}`).fill("Thank you! Thursday morning suits me; the side gate is open.");
+    await cardA.getByRole("button", { name: "Send message" }).click();
+    await expect(toastWith(page, "The fixer has been emailed.")).toBeVisible();
+    await waitForMailTo(page, fixerA.email, `New message about ${jobTitle}`);
+
+    const a = fixerA.page;
+    await a.goto(`/fixer/jobs/${jobId}`);
+    const thread = a.locator("#messages");
+    await expect(thread).toContainText("Thursday morning suits me; the side gate is open.");
+    await thread.getByLabel("Your message").fill("Great, see you at 9am. I'll bring a spare cartridge.");
+    await thread.getByRole("button", { name: "Send message" }).click();
+    await expect(toastWith(a, "The customer is told by email.")).toBeVisible();
+    await expect(a.locator("#messages")).toContainText("Great, see you at 9am.");
+    await waitForMailTo(a, customer1.email, `New message about ${jobTitle}`);
+
+    await page.reload();
+    const customerThread = quoteCard(page, fixerA).getByRole("region", { name: `Messages with ${fixerA.displayName}` });
+    await expect(customerThread).toContainText("Thursday morning suits me; the side gate is open.");
+    await expect(customerThread).toContainText("Great, see you at 9am. I'll bring a spare cartridge.");
+    await expect(customerThread.getByText(new RegExp(`^${fixerA.displayName.replace(".", "\\.")} · `))).toBeVisible();
+  });
+
+  const visitor = await newPerson(browser);
+  await test.step("before the review, the plumbing service page lists no top-rated fixers (and is cached)", async () => {
+    // The stored cookie choice reaches the server as a cookie once the page has run: poll until the
+    // visitor's variant of the page is served from the cache.
+    await expect.poll(async () => (await visitor.goto("/categories/plumbing"))?.headers()["x-page-cache"], { timeout: 15_000 }).toBe("hit");
+    await expect(visitor.getByRole("heading", { name: "Top-rated plumbing fixers" })).toHaveCount(0);
+  });
+
+  const reviewText = "Alma fixed the dripping tap in under an hour, explained everything and left the kitchen spotless.";
+  const replyText = "Thank you Cleo, it was a pleasure. Call me if the tap ever drips again.";
+  await test.step("the customer marks the job done and leaves a 5-star review; fixer A replies", async () => {
+    const page = customer1.page;
+    await page.getByRole("button", { name: "Mark as done" }).click();
+    await expect(toastWith(page, "Job marked done")).toBeVisible();
+    await expect(page.getByText("Done", { exact: true }).first()).toBeVisible();
+    const review = page.locator("#review");
+    await expect(review.getByRole("heading", { name: `Review ${fixerA.displayName}` })).toBeVisible();
+    await review.getByRole("radio", { name: "5 stars" }).check();
+    await review.getByLabel("Your review").fill(reviewText);
+    await review.getByRole("button", { name: "Post review" }).click();
+    await expect(toastWith(page, "Review posted")).toBeVisible();
+    await expect(page.locator("#review").getByRole("heading", { name: `Your review of ${fixerA.displayName}` })).toBeVisible();
+    await expect(page.locator("#review").getByLabel("5 out of 5 stars")).toBeVisible();
+    await expect(page.locator("#review")).toContainText(reviewText);
+    await checkPage(page, "quotes-customer-job-done", `/account/jobs/${jobId}`);
+    await waitForMailTo(page, fixerA.email, `New 5-star review for ${jobTitle}`);
+
+    const a = fixerA.page;
+    await a.goto(`/fixer/jobs/${jobId}`);
+    const aReview = a.locator("#review");
+    await expect(aReview).toContainText(reviewText);
+    await aReview.getByLabel("Your public reply").fill(replyText);
+    await aReview.getByRole("button", { name: "Post reply" }).click();
+    await expect(toastWith(a, "Reply posted")).toBeVisible();
+    await expect(a.locator("#review")).toContainText(replyText);
+    await expect(a.locator("#review").getByLabel("Your public reply")).toHaveCount(0);
+    await checkPage(a, "quotes-fixer-job-done", `/fixer/jobs/${jobId}`);
+  });
+
+  await test.step("the review and reply show on fixer A's public profile, with an AggregateRating", async () => {
+    await visitor.goto(`/fixers/${slugA}`);
+    await expect(visitor.getByRole("heading", { name: fixerA.displayName, level: 1 })).toBeVisible();
+    await expect(visitor.getByText("5.0 out of 5 from 1 review").first()).toBeVisible();
+    const reviews = visitor.locator("#reviews");
+    await expect(reviews.getByRole("heading", { name: "Reviews (1)" })).toBeVisible();
+    await expect(reviews).toContainText(reviewText);
+    await expect(reviews).toContainText(`Reply from ${fixerA.displayName}`);
+    await expect(reviews).toContainText(replyText);
+    await expect(visitor.locator("#areas")).toContainText("SW1");
+    // Nothing private on the public page.
+    await expect(visitor.locator("main")).not.toContainText(customer1.name);
+    await expect(visitor.locator("main")).not.toContainText(fixerA.email);
+
+    const blocks = (await visitor.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as unknown);
+    const flat = blocks.flatMap((b) => (Array.isArray(b) ? b : [b])) as Record<string, unknown>[];
+    const business = flat.find((b) => b["@type"] === "HomeAndConstructionBusiness");
+    expect(business, JSON.stringify(blocks)).toBeTruthy();
+    expect(business!.name).toBe(fixerA.displayName);
+    expect(business!.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: "5.0", reviewCount: 1, bestRating: 5, worstRating: 1 });
+    await checkPage(visitor, "quotes-fixer-profile", `/fixers/${slugA}`);
+
+    // B has no review: "No reviews yet" and no AggregateRating.
+    await fixerB.page.goto("/fixer");
+    const hrefB = await fixerB.page.getByRole("link", { name: "Your public profile" }).getAttribute("href");
+    await visitor.goto(hrefB!);
+    await expect(visitor.locator("#reviews")).toContainText("No reviews yet.");
+    expect((await visitor.locator('script[type="application/ld+json"]').allTextContents()).join("")).not.toContain("AggregateRating");
+  });
+
+  await test.step("fixer A appears in the plumbing service page's top-rated list (the cached page was dropped)", async () => {
+    await visitor.goto("/categories/plumbing");
+    const top = visitor.locator("section").filter({ has: visitor.getByRole("heading", { name: "Top-rated plumbing fixers" }) });
+    await expect(top).toBeVisible();
+    const card = top.getByRole("listitem").filter({ has: visitor.getByRole("link", { name: fixerA.displayName }) });
+    await expect(card).toContainText("5.0 out of 5 from 1 review");
+    await expect(card.getByRole("link", { name: fixerA.displayName })).toHaveAttribute("href", `/fixers/${slugA}`);
+    await expect(top.getByRole("link", { name: fixerB.displayName })).toHaveCount(0);
+    await checkPage(visitor, "quotes-service-page-top-rated", "/categories/plumbing");
+    await card.getByRole("link", { name: fixerA.displayName }).click();
+    await visitor.waitForURL(`**/fixers/${slugA}`);
+  });
+});

@@ -1,0 +1,219 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import { fixerOnboarding } from "./fixers.ts";
+
+/**
+ * The quotes marketplace: approved fixers' public profiles and coverage, customers' jobs, the
+ * fixers matched to each job, quotes, the message threads and verified reviews. Statuses are text
+ * with CHECK constraints (like the rest of the schema, no PostgreSQL enums: adding a value is a
+ * plain migration). The rules that move them live in app/features/quotes/.
+ */
+
+/** One per approved fixer, created from the approved onboarding application. */
+export const fixerProfiles = pgTable(
+  "fixer_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The approved application the profile was made from (its documents are the verified checks). */
+    onboardingId: bigint("onboarding_id", { mode: "number" }).references(() => fixerOnboarding.id, { onDelete: "set null" }),
+    /** The public address: /fixers/<slug>. */
+    slug: text("slug").notNull().unique(),
+    /** First name and last initial ("Ann B."): what customers see before a quote is accepted. */
+    displayName: text("display_name").notNull(),
+    bio: text("bio").notNull().default(""),
+    /** Set by staff: the fixer gets no new jobs and cannot quote or message; the profile stays. */
+    leadsDisabledAt: timestamp("leads_disabled_at", { withTimezone: true }),
+    leadsDisabledReason: text("leads_disabled_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+);
+
+/** The services a fixer offers (slugs from app/content/services.ts). */
+export const fixerServices = pgTable(
+  "fixer_services",
+  {
+    fixerUserId: text("fixer_user_id")
+      .notNull()
+      .references(() => fixerProfiles.userId, { onDelete: "cascade" }),
+    service: text("service").notNull(),
+  },
+  // The matching query starts from the job's service: (service, fixer) finds every fixer offering it.
+  (t) => [primaryKey({ columns: [t.fixerUserId, t.service] }), index("fixer_services_service_idx").on(t.service, t.fixerUserId)],
+);
+
+/**
+ * The postcode areas ("M", "SW") or outward codes ("SW1", "SW1A", "LS6") a fixer covers,
+ * upper-case without spaces. A job in SW1A 1AA matches a fixer covering "SW", "SW1" or "SW1A".
+ */
+export const fixerAreas = pgTable(
+  "fixer_areas",
+  {
+    fixerUserId: text("fixer_user_id")
+      .notNull()
+      .references(() => fixerProfiles.userId, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fixerUserId, t.code] }), index("fixer_areas_code_idx").on(t.code, t.fixerUserId)],
+);
+
+/** A customer's job. status: open → in_progress (a quote accepted) → done; open or in_progress → closed. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    customerUserId: text("customer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    service: text("service").notNull(),
+    /** Normalised ("SW1A 1AA"); shown only to the customer and, after acceptance, to the accepted fixer. */
+    postcode: text("postcode").notNull(),
+    /** The outward code ("SW1A"), the district ("SW1") and the area letters ("SW"): what matching reads. */
+    outward: text("outward").notNull(),
+    district: text("district").notNull(),
+    area: text("area").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    /** "asap", "week", "flexible" or "date" (then preferred_date). */
+    timing: text("timing").notNull(),
+    preferredDate: date("preferred_date", { mode: "string" }),
+    /** A band key from app/features/quotes/schemas.ts, or null. */
+    budget: text("budget"),
+    status: text("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("jobs_status_check", sql`${t.status} in ('open', 'in_progress', 'done', 'closed')`),
+    check("jobs_timing_check", sql`${t.timing} in ('asap', 'week', 'flexible', 'date')`),
+    check("jobs_date_check", sql`(${t.timing} = 'date') = (${t.preferredDate} is not null)`),
+    // The fixer dashboard: open jobs of a service, newest first, then filtered by area.
+    index("jobs_open_service_idx").on(t.status, t.service, t.createdAt.desc()),
+    index("jobs_customer_idx").on(t.customerUserId, t.status),
+  ],
+);
+
+/** Up to 5 photos of a job, in private storage (readable by the customer and the matched fixers). */
+export const jobPhotos = pgTable(
+  "job_photos",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    jobId: bigint("job_id", { mode: "number" })
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("job_photos_job_idx").on(t.jobId)],
+);
+
+/** The fixers a job was matched to when it was posted: one row each, so each is emailed once. */
+export const jobMatches = pgTable(
+  "job_matches",
+  {
+    jobId: bigint("job_id", { mode: "number" })
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    fixerUserId: text("fixer_user_id")
+      .notNull()
+      .references(() => fixerProfiles.userId, { onDelete: "cascade" }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.fixerUserId] }), index("job_matches_fixer_idx").on(t.fixerUserId, t.jobId)],
+);
+
+/** A fixer's quote for a job: one per fixer per job. Prices in pence; FixiT takes no payment. */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    jobId: bigint("job_id", { mode: "number" })
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    fixerUserId: text("fixer_user_id")
+      .notNull()
+      .references(() => fixerProfiles.userId, { onDelete: "cascade" }),
+    /** "fixed" (amount_pence) or "range" (amount_pence to amount_to_pence). */
+    priceKind: text("price_kind").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    amountToPence: integer("amount_to_pence"),
+    includes: text("includes").notNull(),
+    earliestStart: date("earliest_start", { mode: "string" }).notNull(),
+    message: text("message").notNull().default(""),
+    status: text("status").notNull().default("sent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("quotes_job_fixer_unique").on(t.jobId, t.fixerUserId),
+    check("quotes_status_check", sql`${t.status} in ('sent', 'accepted', 'declined', 'not_selected', 'withdrawn')`),
+    check(
+      "quotes_price_check",
+      sql`(${t.priceKind} = 'fixed' and ${t.amountToPence} is null and ${t.amountPence} > 0) or (${t.priceKind} = 'range' and ${t.amountPence} > 0 and ${t.amountToPence} > ${t.amountPence})`,
+    ),
+    index("quotes_job_idx").on(t.jobId, t.status),
+    index("quotes_fixer_idx").on(t.fixerUserId, t.createdAt),
+    // At most one accepted quote per job, whatever the code does.
+    uniqueIndex("quotes_one_accepted_idx").on(t.jobId).where(sql`${t.status} = 'accepted'`),
+  ],
+);
+
+/** A message on a job's thread between its customer and one fixer (fixer_user_id names the thread). */
+export const jobMessages = pgTable(
+  "job_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    jobId: bigint("job_id", { mode: "number" })
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    fixerUserId: text("fixer_user_id")
+      .notNull()
+      .references(() => fixerProfiles.userId, { onDelete: "cascade" }),
+    senderUserId: text("sender_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** As stored after masking: contact details sent before acceptance never reach the table. */
+    body: text("body").notNull(),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("job_messages_thread_idx").on(t.jobId, t.fixerUserId, t.createdAt)],
+);
+
+/** A verified review: only from the customer of a done job, for the fixer whose quote was accepted. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    jobId: bigint("job_id", { mode: "number" })
+      .notNull()
+      .unique()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    fixerUserId: text("fixer_user_id")
+      .notNull()
+      .references(() => fixerProfiles.userId, { onDelete: "cascade" }),
+    customerUserId: text("customer_user_id").references(() => users.id, { onDelete: "set null" }),
+    rating: smallint("rating").notNull(),
+    body: text("body").notNull(),
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("reviews_rating_check", sql`${t.rating} between 1 and 5`), index("reviews_fixer_idx").on(t.fixerUserId, t.createdAt.desc())],
+);
+
+export type FixerProfile = typeof fixerProfiles.$inferSelect;
+export type Job = typeof jobs.$inferSelect;
+export type JobPhoto = typeof jobPhotos.$inferSelect;
+export type Quote = typeof quotes.$inferSelect;
+export type JobMessage = typeof jobMessages.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
