@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "#server/db/client.ts";
+import { openDatabase, queryCounter, type Database } from "#server/db/client.ts";
 import { eq } from "drizzle-orm";
 import { rateLimitCounters } from "#server/db/schema/rate-limit.ts";
 import { hitRateLimit } from "./rate-limit.ts";
@@ -20,15 +20,29 @@ describe("hitRateLimit", () => {
     for (let i = 0; i < 4; i++) results.push(await hitRateLimit(database.db, rule, now));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
     expect(results[2]!.remaining).toBe(0);
-    expect(results[3]!.retryAfterSeconds).toBe(50);
+    // Four attempts counted (the refused one too) weigh 3 only 30 s into the next window: 50 + 30 s.
+    expect(results[3]!.retryAfterSeconds).toBe(80);
   });
 
-  it("starts again in the next window and keeps keys apart", async () => {
+  it("slides: a burst across a window boundary is refused like any other", async () => {
+    const rule = { key: "test:boundary", limit: 5, windowMs: 60_000 };
+    const end = 60_000 * 28_000_001 - 100; // 0.1 s before a window ends
+    for (let i = 0; i < 5; i++) expect((await hitRateLimit(database.db, rule, end)).allowed).toBe(true);
+    const next = await hitRateLimit(database.db, rule, end + 200); // 0.1 s into the next window
+    expect(next.allowed).toBe(false);
+    // That refusal counts in the new window; the five weigh little enough 24 s into it (5 × 0.6 + 1 + 1 = 5).
+    expect(next.retryAfterSeconds).toBe(24);
+    expect((await hitRateLimit(database.db, rule, end + 100 + 23_900)).allowed).toBe(false);
+    expect((await hitRateLimit(database.db, rule, end + 100 + 24_000)).allowed).toBe(true);
+  });
+
+  it("lets the old attempts slide out, and keeps keys apart", async () => {
     const rule = { key: "test:b", limit: 1, windowMs: 1_000 };
     expect((await hitRateLimit(database.db, rule, 5_000)).allowed).toBe(true);
     expect((await hitRateLimit(database.db, rule, 5_500)).allowed).toBe(false);
     expect((await hitRateLimit(database.db, { ...rule, key: "test:c" }, 5_500)).allowed).toBe(true);
-    expect((await hitRateLimit(database.db, rule, 6_000)).allowed).toBe(true);
+    expect((await hitRateLimit(database.db, rule, 6_000)).allowed).toBe(false);
+    expect((await hitRateLimit(database.db, rule, 7_000)).allowed).toBe(true);
   });
 
   it("writes nothing for a key already over its limit, and says the refusal was already counted", async () => {
@@ -40,5 +54,23 @@ describe("hitRateLimit", () => {
     expect(results.filter((r) => r.allowed)).toHaveLength(2);
     const rows = await database.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, rule.key));
     expect(rows.map((r) => r.count)).toEqual([3]);
+  });
+
+  it("once a key is over its limit, this process refuses it without asking the database until it is allowed again", async () => {
+    const rule = { key: "test:remembered", limit: 1, windowMs: 60_000 };
+    const now = 60_000 * 28_000_000 + 2_000;
+    await hitRateLimit(database.db, rule, now);
+    expect((await hitRateLimit(database.db, rule, now)).allowed).toBe(false);
+    const counted = { queries: 0 };
+    const refused = await queryCounter.run(counted, async () => {
+      const results = [];
+      for (let i = 0; i < 20; i++) results.push(await hitRateLimit(database.db, rule, now + i));
+      return results;
+    });
+    expect(refused.every((r) => !r.allowed && r.alreadyRefused)).toBe(true);
+    expect(counted.queries).toBe(0);
+    // Once the two attempts have slid out (two windows on), the database is asked again.
+    expect(await queryCounter.run(counted, () => hitRateLimit(database.db, rule, now + 120_000))).toMatchObject({ allowed: true });
+    expect(counted.queries).toBeGreaterThan(0);
   });
 });

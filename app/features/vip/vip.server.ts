@@ -1,10 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { rateLimitCounters } from "#server/db/schema/rate-limit.ts";
 import { vipCodes, vipMemberships, vipPosts } from "#server/db/schema/vip.ts";
 import { hashCode } from "#server/security/codes.ts";
-import { hitRateLimit } from "#server/security/rate-limit.ts";
+import { hitRateLimit, limitUsedUp } from "#server/security/rate-limit.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import { VIP_CODE_MAX_LENGTH } from "./schemas";
 import type { VipPost } from "./vip-blog-sections";
@@ -28,7 +27,7 @@ function sameCode(hashHex: string, candidateHashHex: string): boolean {
 }
 
 /**
- * Checks a VIP code as typed: surrounding spaces are trimmed, case matters (spec 001 §5). A valid
+ * Checks a VIP code as typed: surrounding spaces are trimmed (pasted codes carry them), case matters. A valid
  * code entered by a signed-in visitor makes the account a VIP member (once; later codes change nothing).
  */
 export async function verifyVipCode(services: VipServices, rawCode: string, options: { userId?: string | null } = {}): Promise<VipVerdict> {
@@ -124,17 +123,10 @@ export async function withinVipFormLimit(services: VipServices, ip: string): Pro
   return (await hitRateLimit(services.db, { key: `vip-code:form:${ip}`, ...vipCodeLimits.form })).allowed;
 }
 
-/** True when this address has already used up its failed blog-link checks in the current window. */
+/** True when this address has already used up its failed blog-link checks in the last window. */
 export async function vipLinkFailuresExhausted(services: VipServices, ip: string, now = Date.now()): Promise<boolean> {
   if (limitsOff(services)) return false;
-  const { limit, windowMs } = vipCodeLimits.link;
-  const windowStart = Math.floor(now / windowMs) * windowMs;
-  const [row] = await services.db
-    .select({ count: rateLimitCounters.count })
-    .from(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.key, `vip-code:link:${ip}`), eq(rateLimitCounters.windowStart, windowStart)))
-    .limit(1);
-  return (row?.count ?? 0) >= limit;
+  return limitUsedUp(services.db, { key: `vip-code:link:${ip}`, ...vipCodeLimits.link }, now);
 }
 
 export async function countVipLinkFailure(services: VipServices, ip: string, now = Date.now()): Promise<void> {

@@ -1,8 +1,8 @@
 import { bigint, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 /**
- * Fixed-window request counters for public forms and code checks. Kept in the database so
- * limits hold across restarts and across instances.
+ * Request counters for public forms and code checks: one row per key per fixed window, read as a
+ * sliding window (decision 026). Kept in the database so limits hold across restarts and instances.
  */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
