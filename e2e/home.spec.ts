@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots } from "./helpers/page-checks";
 
 /** Stores a cookie choice before the page loads, so the banner stays out of the way. */
@@ -109,8 +109,8 @@ test.describe("home tabs and sections", () => {
     await withConsent(page);
     await page.goto("/");
     // The sections below the fold hydrate from a chunk loaded after the page: wait for it before clicking.
-    await page.waitForLoadState("networkidle");
     const tabs = page.getByRole("tablist", { name: "Explore FixiT" });
+    await expect(tabs).toHaveAttribute("data-live", "true");
     await expect(tabs.getByRole("tab")).toHaveText(["Home Services", "Care Services", "AI Fixer"]);
     await expect(tabs.getByRole("tab", { name: "Home Services" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("heading", { name: "Popular services" })).toBeVisible();

@@ -7,13 +7,14 @@ import { Carousel } from "~/components/ui/carousel";
 import { ContentIcon } from "~/components/content/content-icon";
 import { aiFixer, care, careSlides, homeTabs, howItWorks, popularServices, whyChoose, type Step } from "~/content/home";
 import { services } from "~/content/services";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Section } from "./section";
 
 /** Sections inside the default tab: a link to one of them shows that tab first. */
 const defaultTabSectionIds = [whyChoose.id, howItWorks.id, "popular-services"];
 
 /**
- * The home page's three tabs (spec §2.1): the default tab (popular services, how it works, why
+ * The home page's three tabs: the default tab (popular services, how it works, why
  * choose FixiT), Care and AI Fixer. Every panel is rendered on the server (for search engines and
  * so the section ids always exist); the inactive ones are hidden.
  */
@@ -22,6 +23,9 @@ export function ExploreTabs() {
   // A new object per navigation, so a second click on the same link scrolls again.
   const [scrollTarget, setScrollTarget] = useState<{ id: string } | null>(null);
   const location = useLocation();
+  // Marks the tabs live once this deferred chunk has hydrated (the browser tests wait for it; a
+  // click before that is lost, as on any server-rendered page).
+  const live = useHydrated();
 
   useEffect(() => {
     const target = location.hash.slice(1);
@@ -39,7 +43,7 @@ export function ExploreTabs() {
   return (
     <Tabs value={tab} onValueChange={setTab} gap="none" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
       <h2 className="sr-only">{homeTabs.label}</h2>
-      <TabsList aria-label={homeTabs.label} layout="stretch" className="mx-auto w-full max-w-xl justify-between sm:w-fit">
+      <TabsList aria-label={homeTabs.label} data-live={live || undefined} layout="stretch" className="mx-auto w-full max-w-xl justify-between sm:w-fit">
         {[homeTabs.services, homeTabs.care, homeTabs.aiFixer].map((t) => (
           <TabsTrigger key={t.value} value={t.value} className="flex-1 px-3 sm:px-6">
             {t.label}
