@@ -7,11 +7,22 @@ import { mkdirSync } from "node:fs";
  * `within` (a CSS selector) when the rest of the page was already checked in the same state.
  */
 export async function expectNoSeriousA11yViolations(page: Page, within?: string) {
+  await animationsSettled(page);
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
   const results = await (within ? builder.include(within) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
   expect(summary, summary.join("\n")).toEqual([]);
+}
+
+/**
+ * Waits (up to 5 s) until no finite animation or transition is running: axe reads colours as they
+ * are painted, so a toast caught fading in or out reads as low contrast. Endless ones (spinners) are ignored.
+ */
+async function animationsSettled(page: Page) {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 })
+    .catch(() => undefined); // still running after 5 s: check the page as it is
 }
 
 export const widths = { phone: 360, desktop: 1440 } as const;
