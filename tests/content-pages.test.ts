@@ -195,6 +195,7 @@ describe("page content", () => {
     expect(html).toContain("Fixer applications and their documents: while the account they belong to is open, and 3 years from the application once no account holds them.");
     expect(html).toContain("Transaction records: 7 years");
     expect(html).toMatch(/Communications[^<]*: 3 years/);
+    expect(html).toMatch(/Security logs[^<]*: 12 months/);
     for (const category of ["Essential:", "Functional:", "Analytics:", "Marketing:"]) expect(html).toContain(category);
     for (const phrase of ["Download my data", "Delete my account", "Information Commissioner", "cookieConsent"]) expect(html).toContain(phrase);
     expect(html).toContain('href="#your-rights"');

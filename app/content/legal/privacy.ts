@@ -11,11 +11,12 @@ export const retention = {
   transactionYears: 7,
   communicationYears: 3,
   fixerApplicationYears: 3,
+  securityLogMonths: 12,
 } as const;
 
 export const privacyPolicy: LegalDocument = {
   title: "Data Protection and Privacy Policy",
-  lastUpdated: "2026-11-24",
+  lastUpdated: "2026-11-25",
   intro: `This policy explains what personal data ${company.brand} collects, why, how long we keep it and the rights you have under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.`,
   sections: [
     {
@@ -91,6 +92,7 @@ export const privacyPolicy: LegalDocument = {
             `Fixer applications and their documents: while the account they belong to is open, and ${retention.fixerApplicationYears} years from the application once no account holds them.`,
             `Transaction records: ${retention.transactionYears} years, as tax law requires.`,
             `Communications (messages, form submissions and support emails): ${retention.communicationYears} years.`,
+            `Security logs (sign-ins, failed attempts and refused requests, with the IP address and browser they came from): ${retention.securityLogMonths} months.`,
           ],
         },
         "After these periods the data is deleted or fully anonymised.",

@@ -5,6 +5,7 @@ import { contactSubmissions, recruitmentApplications } from "#server/db/schema/f
 import { devMailbox } from "#server/db/schema/mail.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { payments } from "#server/db/schema/payments.ts";
+import { securityEvents } from "#server/db/schema/security.ts";
 import type { Logger } from "#server/logger.ts";
 import type { FileStore } from "#server/storage/store.ts";
 import { retention } from "~/content/legal/privacy";
@@ -13,9 +14,9 @@ import { retention } from "~/content/legal/privacy";
  * The retention periods the privacy notice promises, applied. Accounts are deleted when their owner
  * closes them (app/features/account), so what is left to age out is communications (form
  * submissions, job applications with their CVs, sent or failed emails), transaction records, and
- * fixer applications (with their documents) that no account holds any more.
+ * fixer applications (with their documents) that no account holds any more, and the security log.
  */
-export type RetentionPeriods = Pick<typeof retention, "communicationYears" | "transactionYears" | "fixerApplicationYears">;
+export type RetentionPeriods = Pick<typeof retention, "communicationYears" | "transactionYears" | "fixerApplicationYears" | "securityLogMonths">;
 export type RetentionReport = {
   contactSubmissions: number;
   recruitmentApplications: number;
@@ -26,11 +27,18 @@ export type RetentionReport = {
   fixerApplications: number;
   fixerRegistrations: number;
   fixerDocumentFiles: number;
+  securityEvents: number;
 };
 
 export function yearsBefore(now: Date, years: number): Date {
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+  return cutoff;
+}
+
+export function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
   return cutoff;
 }
 
@@ -43,6 +51,7 @@ export async function applyRetention(
   const communications = yearsBefore(now, periods.communicationYears);
   const transactions = yearsBefore(now, periods.transactionYears);
   const fixerData = yearsBefore(now, periods.fixerApplicationYears);
+  const securityLog = monthsBefore(now, periods.securityLogMonths);
 
   const report = await db.transaction(async (tx) => {
     const contacts = await tx.delete(contactSubmissions).where(lt(contactSubmissions.createdAt, communications)).returning({ id: contactSubmissions.id });
@@ -80,6 +89,7 @@ export async function applyRetention(
         ),
       )
       .returning({ id: fixerRegistrations.id });
+    const security = await tx.delete(securityEvents).where(lt(securityEvents.createdAt, securityLog)).returning({ id: securityEvents.id });
     return {
       contactSubmissions: contacts.length,
       recruitmentApplications: applications.length,
@@ -90,6 +100,7 @@ export async function applyRetention(
       fixerApplications: fixerApplications.length,
       fixerRegistrations: fixerRegistrationRows.length,
       documentKeys: keys.filter((key) => !stillUsed.has(key)),
+      securityEvents: security.length,
     };
   });
 

@@ -10,8 +10,9 @@ import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#serve
 import { contactSubmissions, recruitmentApplications } from "#server/db/schema/forms.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { payments } from "#server/db/schema/payments.ts";
+import { securityEvents } from "#server/db/schema/security.ts";
 import { createFileStore, type FileStore } from "#server/storage/index.ts";
-import { applyRetention, yearsBefore } from "./retention.server.ts";
+import { applyRetention, monthsBefore, yearsBefore } from "./retention.server.ts";
 
 /** The privacy notice's periods, applied to a real (in-memory) database and a real local file store. */
 let database: Database;
@@ -49,6 +50,7 @@ const application = (firstName: string, createdAt: Date, cvKey: string | null) =
 describe("applyRetention", () => {
   it("counts whole years back from the day it runs", () => {
     expect(yearsBefore(now, 3).toISOString()).toBe("2023-11-24T12:00:00.000Z");
+    expect(monthsBefore(now, 12).toISOString()).toBe("2025-11-24T12:00:00.000Z");
   });
 
   it("deletes communications older than 3 years (with their CV files) and payments older than 7, and keeps the rest", async () => {
@@ -81,6 +83,7 @@ describe("applyRetention", () => {
       fixerApplications: 0,
       fixerRegistrations: 0,
       fixerDocumentFiles: 0,
+      securityEvents: 0,
     });
 
     expect((await db.select().from(contactSubmissions)).map((r) => r.name)).toEqual(["young"]);
@@ -101,6 +104,7 @@ describe("applyRetention", () => {
       fixerApplications: 0,
       fixerRegistrations: 0,
       fixerDocumentFiles: 0,
+      securityEvents: 0,
     });
   });
 
@@ -130,5 +134,16 @@ describe("applyRetention", () => {
     expect(await storage.exists(files.onlyOld)).toBe(false);
     expect(await storage.exists(files.shared)).toBe(true);
     expect(await storage.exists(files.owned)).toBe(true);
+  });
+
+  it("deletes security-log entries older than 12 months, and keeps the younger ones", async () => {
+    const { db } = database;
+    await db.insert(securityEvents).values([
+      { type: "signin_failed", ipAddress: "203.0.113.1", userAgent: "old", details: { email: "old@example.com" }, createdAt: daysAgo(367) },
+      { type: "account_deleted", userId: "gone", details: {}, createdAt: daysAgo(400) },
+      { type: "signin_failed", ipAddress: "203.0.113.2", userAgent: "young", details: { email: "young@example.com" }, createdAt: daysAgo(360) },
+    ]);
+    expect(await applyRetention({ db, storage, logger }, now)).toMatchObject({ securityEvents: 2 });
+    expect((await db.select().from(securityEvents)).map((e) => e.userAgent)).toEqual(["young"]);
   });
 });
