@@ -14,6 +14,7 @@ import { leaveReview } from "~/features/quotes/reviews.server";
 import type { JobInput } from "~/features/quotes/schemas";
 import { clearOutbox, createApprovedFixer, createUser, daysFromToday, queuedEmails } from "~/features/quotes/testing.server";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
+import { csv } from "./csv-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
@@ -104,42 +105,6 @@ async function newConfirmedUser(email: string, fullName: string) {
 
 async function setRole(email: string, role: "user" | "staff" | "admin") {
   await deps.db.update(users).set({ role }).where(eq(users.email, email));
-}
-
-function parseCsv(text: string): string[][] {
-  expect(text.charCodeAt(0)).toBe(0xfeff);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 1; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += ch;
-  }
-  return rows;
-}
-
-async function csv(browser: Browser, pathname: string) {
-  const res = await browser.get(pathname);
-  expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-  return parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer()));
 }
 
 const column = (rows: string[][], label: string) => rows.slice(1).map((r) => r[rows[0]!.indexOf(label)]);
