@@ -10,12 +10,14 @@
  *   BENCH_DATABASE_URL=postgres://... npm run bench      # PostgreSQL (a throwaway database is created)
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 BENCH_PORT=3999 npm run bench
  *   BENCH_ONLY=marketplace npm run bench                 # only the marketplace section (scripts/bench-marketplace.ts)
+ *   BENCH_ONLY=forms npm run bench                       # only the form POSTs and the server's peak RSS
  *
  * Then the quotes marketplace: 1,000 open jobs and 500 fixers seeded in a database of its own, and
  * the server time of posting a job and opening the fixer dashboard (p50/p99).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import http from "node:http";
 import autocannon from "autocannon";
 import { publicPages } from "~/content/pages.ts";
 import { services } from "~/content/services.ts";
@@ -35,6 +37,7 @@ type Row = { label: string; rps: number; p50: number; p99: number; cpuMsPerReque
 async function main() {
   const pgAdmin = process.env.BENCH_DATABASE_URL;
   if (process.env.BENCH_ONLY === "marketplace") return benchMarketplace(pgAdmin);
+  const formsOnly = process.env.BENCH_ONLY === "forms";
   const server = await startProductionServer({ port: Number(process.env.BENCH_PORT ?? 3999), pgAdminUrl: pgAdmin });
   const { base } = server;
   try {
@@ -53,10 +56,10 @@ async function main() {
     console.log(`FixiT bench: ${seconds} s per line, ${connections} connections, database ${pgAdmin ? "PostgreSQL" : "PGlite (memory)"}`);
     const home = await (await fetch(`${base}/`)).text();
     const asset = /\/assets\/entry\.client[^"]+\.js/.exec(home)?.[0] ?? /\/assets\/[^"]+\.js/.exec(home)![0];
-    const reference = await run(`static ${asset.replace(/-[\w-]+\.js$/, ".js")} (reference)`, { url: asset, headers: browserHeaders });
+    const reference = formsOnly ? undefined : await run(`static ${asset.replace(/-[\w-]+\.js$/, ".js")} (reference)`, { url: asset, headers: browserHeaders });
 
-    const cookie = await signedInCookie(base);
-    const paths = [...publicPages.map((p) => p.path), ...services.map((s) => s.href)];
+    const paths = formsOnly ? [] : [...publicPages.map((p) => p.path), ...services.map((s) => s.href)];
+    const cookie = formsOnly ? "" : await signedInCookie(base);
     const pages: { path: string; anonymous: Row; signedIn?: Row }[] = [];
     for (const p of paths) {
       const res = await fetch(`${base}${p}`, { redirect: "manual" });
@@ -70,7 +73,7 @@ async function main() {
       pages.push({ path: p, anonymous, signedIn });
     }
     // Server time of one cached page: one connection, one request at a time.
-    const single = await autocannon({ url: `${base}/`, connections: 1, duration: Math.min(seconds, 3), headers: browserHeaders });
+    const single = formsOnly ? undefined : await autocannon({ url: `${base}/`, connections: 1, duration: Math.min(seconds, 3), headers: browserHeaders });
 
     const posts: Row[] = [];
     for (const form of benchForms) {
@@ -80,6 +83,13 @@ async function main() {
       posts.push(await run(`POST ${form.path}.data (${form.label}, fetcher) at ${postRate}/s`, { url: `${form.path}.data`, method: "POST", headers, body, overallRate: postRate }));
       posts.push(await run(`POST ${form.path} (${form.label}, no JavaScript) at ${postRate}/s`, { url: form.path, method: "POST", headers, body, overallRate: postRate }));
     }
+    // The same fetcher POSTs arriving as independent visitors' do (at random moments, 100/s on
+    // average) instead of autocannon's 20 connections sending together every 200 ms.
+    for (const form of benchForms) {
+      const body = new URLSearchParams(form.fields).toString();
+      const headers = { "content-type": "application/x-www-form-urlencoded", origin: base };
+      posts.push(await runArrivals(server.process.pid!, `POST ${form.path}.data (${form.label}, fetcher), random arrivals at ${postRate}/s`, `${base}${form.path}.data`, { headers, body, rate: postRate, seconds }));
+    }
     // A refused request must cost far less than an accepted one: the sign-in form past its
     // per-email limit (429 from one read, no page, no write), sent as a non-browser sends it.
     const refusedBody = new URLSearchParams({ intent: "sign-in", email: "bench-limited@example.com", password: "wrong-password-1" }).toString();
@@ -88,13 +98,15 @@ async function main() {
     const refused = await run("POST /auth sign-in over its limit (429, non-browser)", { url: "/auth", method: "POST", headers: formHeaders, body: refusedBody });
     const peakRss = server.peakRssMb();
 
-    const ratio = (row: Row) => (row.rps / reference.rps).toFixed(2);
-    console.log(`\nstatic reference: ${reference.rps.toFixed(0)} req/s (p99 ${reference.p99} ms)`);
-    console.log("\n| page | anonymous req/s | ratio | p99 ms | signed-in req/s | ratio | p99 ms |\n|---|---|---|---|---|---|---|");
-    for (const { path, anonymous: a, signedIn: s } of pages) {
-      console.log(`| ${path} | ${a.rps.toFixed(0)} | ${ratio(a)} | ${a.p99} | ${s ? s.rps.toFixed(0) : "–"} | ${s ? ratio(s) : "–"} | ${s ? s.p99 : "–"} |`);
+    if (reference && single) {
+      const ratio = (row: Row) => (row.rps / reference.rps).toFixed(2);
+      console.log(`\nstatic reference: ${reference.rps.toFixed(0)} req/s (p99 ${reference.p99} ms)`);
+      console.log("\n| page | anonymous req/s | ratio | p99 ms | signed-in req/s | ratio | p99 ms |\n|---|---|---|---|---|---|---|");
+      for (const { path, anonymous: a, signedIn: s } of pages) {
+        console.log(`| ${path} | ${a.rps.toFixed(0)} | ${ratio(a)} | ${a.p99} | ${s ? s.rps.toFixed(0) : "–"} | ${s ? ratio(s) : "–"} | ${s ? s.p99 : "–"} |`);
+      }
+      console.log(`\ncached GET / with one connection: ${single.latency.average.toFixed(2)} ms per request (${single.requests.average.toFixed(0)} req/s)`);
     }
-    console.log(`\ncached GET / with one connection: ${single.latency.average.toFixed(2)} ms per request (${single.requests.average.toFixed(0)} req/s)`);
     console.log(`\n| form POST (${postRate} req/s offered) | req/s | p50 ms | p99 ms | CPU ms/req | non-2xx | errors |\n|---|---|---|---|---|---|---|`);
     for (const r of posts) console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest.toFixed(2)} | ${r.non2xx} | ${r.errors} |`);
     console.log(`| ${refused.label} (unthrottled) | ${refused.rps.toFixed(0)} | ${refused.p50} | ${refused.p99} | ${refused.cpuMsPerRequest.toFixed(2)} | ${refused.non2xx} | ${refused.errors} |`);
@@ -105,7 +117,66 @@ async function main() {
   } finally {
     await server.stop();
   }
-  await benchMarketplace(pgAdmin);
+  if (!formsOnly) await benchMarketplace(pgAdmin);
+}
+
+/**
+ * An open-loop load: POSTs sent at exponentially distributed intervals (a Poisson process, as
+ * requests from many independent visitors arrive), each on a free keep-alive connection. A
+ * request's latency counts from its scheduled moment, so a slow server cannot hide its queue.
+ */
+async function runArrivals(
+  pid: number,
+  label: string,
+  url: string,
+  { headers, body, rate, seconds }: { headers: Record<string, string>; body: string; rate: number; seconds: number },
+): Promise<Row> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const send = (scheduled: number) =>
+    new Promise<void>((resolve) => {
+      const req = http.request(url, { method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on("end", () => {
+          latencies.push(performance.now() - scheduled);
+          if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx += 1;
+          resolve();
+        });
+      });
+      req.on("error", () => {
+        errors += 1;
+        resolve();
+      });
+      req.end(body);
+    });
+  const cpuBefore = readCpuMs(pid);
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  let next = start;
+  while (next - start < seconds * 1000) {
+    const wait = next - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(send(next));
+    next += -Math.log(1 - Math.random()) * (1000 / rate);
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const row: Row = {
+    label,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    cpuMsPerRequest: (readCpuMs(pid) - cpuBefore) / Math.max(1, latencies.length),
+    non2xx,
+    errors,
+  };
+  console.log(`  ${label}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.cpuMsPerRequest.toFixed(2)} CPU ms/req`);
+  return row;
 }
 
 /** The process's CPU time so far (user + system), in milliseconds, from /proc. */

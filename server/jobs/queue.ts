@@ -36,31 +36,38 @@ export function setDefaultMaxAttempts(value: number | undefined): void {
   defaultMaxAttempts = value;
 }
 
+/** One job to queue: its kind (which handler runs it), its payload, and when and how often it may run. */
+export type NewJob = { kind: string; payload: unknown } & EnqueueOptions;
+
 export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
-  if (!kind.trim()) throw new Error("a job kind needs a name");
-  if (payload === undefined) throw new Error("a job needs a payload");
-  const { maxAttempts = defaultMaxAttempts, runAt } = options;
-  if (maxAttempts !== undefined && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) {
-    throw new Error(`maxAttempts must be a positive integer, got ${maxAttempts}`);
-  }
-  if (runAt !== undefined && Number.isNaN(runAt.getTime())) throw new Error("runAt is not a valid date");
-  await db.insert(outboxJobs).values({
-    kind,
-    payload,
-    ...(maxAttempts !== undefined ? { maxAttempts } : {}),
-    ...(runAt !== undefined ? { runAt } : {}),
+  await enqueueJobs(db, [{ kind, payload, ...options }]);
+}
+
+/** Queues several jobs in one statement (a submission's emails and webhook: one round trip, not one each). */
+export async function enqueueJobs(db: DbOrTx, jobs: NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const rows = jobs.map(({ kind, payload, maxAttempts = defaultMaxAttempts, runAt }) => {
+    if (!kind.trim()) throw new Error("a job kind needs a name");
+    if (payload === undefined) throw new Error("a job needs a payload");
+    if (maxAttempts !== undefined && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) {
+      throw new Error(`maxAttempts must be a positive integer, got ${maxAttempts}`);
+    }
+    if (runAt !== undefined && Number.isNaN(runAt.getTime())) throw new Error("runAt is not a valid date");
+    // A multi-row insert fills a column left out of one row with DEFAULT, so the defaults still apply.
+    return { kind, payload, ...(maxAttempts !== undefined ? { maxAttempts } : {}), ...(runAt !== undefined ? { runAt } : {}) };
   });
+  await db.insert(outboxJobs).values(rows);
 }
 
 /**
- * Claims the oldest due job of one of `kinds` and leases it until now + leaseMs. Due means pending
- * with run_at passed, or still "processing" under an expired lease (its worker died).
- * FOR UPDATE SKIP LOCKED lets several instances claim at once without waiting on or
- * taking each other's rows. The claim counts as an attempt, so a job that kills its
- * worker every time still ends.
+ * Claims up to `limit` of the oldest due jobs of one of `kinds` and leases them until now + leaseMs,
+ * in one statement. Due means pending with run_at passed, or still "processing" under an expired
+ * lease (its worker died). FOR UPDATE SKIP LOCKED lets several instances claim at once without
+ * waiting on or taking each other's rows. The claim counts as an attempt, so a job that kills its
+ * worker every time still ends. Answered oldest first.
  */
-export async function claimNextJob(db: Db, kinds: string[], leaseMs: number): Promise<OutboxJob | undefined> {
-  if (kinds.length === 0) return undefined;
+export async function claimDueJobs(db: Db, kinds: string[], leaseMs: number, limit: number): Promise<OutboxJob[]> {
+  if (kinds.length === 0 || limit < 1) return [];
   const due = db
     .select({ id: outboxJobs.id })
     .from(outboxJobs)
@@ -74,9 +81,9 @@ export async function claimNextJob(db: Db, kinds: string[], leaseMs: number): Pr
       ),
     )
     .orderBy(outboxJobs.runAt, outboxJobs.id)
-    .limit(1)
+    .limit(limit)
     .for("update", { skipLocked: true });
-  const [job] = await db
+  const jobs = await db
     .update(outboxJobs)
     .set({
       status: "processing",
@@ -85,7 +92,7 @@ export async function claimNextJob(db: Db, kinds: string[], leaseMs: number): Pr
     })
     .where(inArray(outboxJobs.id, due))
     .returning();
-  return job;
+  return jobs.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
 }
 
 /**
@@ -95,13 +102,24 @@ export async function claimNextJob(db: Db, kinds: string[], leaseMs: number): Pr
 const fence = (job: Pick<OutboxJob, "id" | "attempts">) =>
   and(eq(outboxJobs.id, job.id), eq(outboxJobs.attempts, job.attempts), eq(outboxJobs.status, "processing"));
 
-export async function renewLease(db: Db, job: OutboxJob, leaseMs: number): Promise<boolean> {
+/** Extends the lease of every job in `jobs` this worker still holds; answers the ids it still holds. */
+export async function renewLeases(db: Db, jobs: OutboxJob[], leaseMs: number): Promise<Set<number>> {
+  if (jobs.length === 0) return new Set();
   const rows = await db
     .update(outboxJobs)
     .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-    .where(fence(job))
+    .where(or(...jobs.map(fence)))
     .returning({ id: outboxJobs.id });
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Hands claimed jobs that were never started back (a stopping worker): due again at once, the claim not counted. */
+export async function releaseJobs(db: Db, jobs: OutboxJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await db
+    .update(outboxJobs)
+    .set({ status: "pending", lockedUntil: null, attempts: sql`${outboxJobs.attempts} - 1` })
+    .where(or(...jobs.map(fence)));
 }
 
 export async function markJobSent(db: Db, job: OutboxJob): Promise<boolean> {

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import type { DbOrTx } from "#server/db/client.ts";
-import { enqueueJob, type EnqueueOptions } from "#server/jobs/queue.ts";
+import { enqueueJobs, type EnqueueOptions, type NewJob } from "#server/jobs/queue.ts";
 
 export type { DbOrTx } from "#server/db/client.ts";
 export {
   enqueueJob,
+  enqueueJobs,
   PermanentJobError,
   type EnqueueOptions,
   type JobContext,
   type JobHandler,
+  type NewJob,
 } from "#server/jobs/queue.ts";
 
 export type EmailMessage = {
@@ -42,15 +44,16 @@ export const emailMessageSchema = z.object({
     .optional(),
 });
 
-/** Queues an email. Pass the transaction that writes the submission, so both land or neither does. */
-export async function enqueueEmail(
-  db: DbOrTx,
-  message: EmailMessage,
-  options?: Pick<EnqueueOptions, "maxAttempts">,
-): Promise<void> {
+/** The outbox job that sends `message`, checked first (a caller's mistake throws before anything is written). */
+export function emailJob(message: EmailMessage, options?: Pick<EnqueueOptions, "maxAttempts">): NewJob {
   const parsed = emailMessageSchema.safeParse(message);
   if (!parsed.success) {
     throw new Error(`Invalid email message: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
-  await enqueueJob(db, EMAIL_JOB_KIND, parsed.data, options);
+  return { kind: EMAIL_JOB_KIND, payload: parsed.data, ...options };
+}
+
+/** Queues an email. Pass the transaction that writes the submission, so both land or neither does. */
+export async function enqueueEmail(db: DbOrTx, message: EmailMessage, options?: Pick<EnqueueOptions, "maxAttempts">): Promise<void> {
+  await enqueueJobs(db, [emailJob(message, options)]);
 }

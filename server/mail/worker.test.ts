@@ -8,8 +8,8 @@ import { openDatabase, type Database } from "#server/db/client.ts";
 import { devMailbox } from "#server/db/schema/mail.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { createLogger } from "#server/logger.ts";
-import { claimNextJob, markJobSent } from "#server/jobs/queue.ts";
-import { enqueueEmail, enqueueJob, PermanentJobError, type EmailMessage, type JobHandler } from "./outbox.ts";
+import { claimDueJobs, markJobSent } from "#server/jobs/queue.ts";
+import { emailJob, enqueueEmail, enqueueJob, enqueueJobs, PermanentJobError, type EmailMessage, type JobHandler } from "./outbox.ts";
 import type { MailTransport, OutgoingEmail } from "./transports.ts";
 import { startOutboxWorker } from "./worker.ts";
 
@@ -171,7 +171,7 @@ describe("the outbox worker", () => {
   it("takes over a job whose worker died once its lease has expired, and ignores the dead worker's late result", async () => {
     await enqueueEmail(database.db, message(1));
     // A worker claims the job and then "dies" (never reports back).
-    const claimed = await claimNextJob(database.db, ["email"], 60_000);
+    const [claimed] = await claimDueJobs(database.db, ["email"], 60_000, 1);
     expect(claimed).toMatchObject({ status: "processing", attempts: 1 });
     const fake = fakeTransport();
     const worker = startOutboxWorker(services(), { transport: fake.transport, intervalMs: 60_000 });
@@ -262,5 +262,91 @@ describe("the outbox worker", () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ subject: "Message 7", text: "Hello 7", from: "FixiT <hello@fixit.local>" });
     expect(stored[0]!.headers["Reply-To"]).toBe("reply@example.com");
+  });
+
+  it("queues several jobs in one statement, each with the column defaults it did not set", async () => {
+    await enqueueJobs(database.db, [emailJob(message(1)), emailJob(message(2), { maxAttempts: 2 }), { kind: "test-webhook", payload: { a: 1 } }]);
+    const rows = await jobs();
+    expect(rows.map((r) => [r.kind, r.status, r.maxAttempts, r.attempts])).toEqual([
+      ["email", "pending", 8, 0],
+      ["email", "pending", 2, 0],
+      ["test-webhook", "pending", 8, 0],
+    ]);
+    // One bad message fails the whole call before anything is written.
+    await expect(enqueueJobs(database.db, [emailJob(message(3)), { kind: "", payload: {} }])).rejects.toThrow(/kind/);
+    expect(await jobs()).toHaveLength(3);
+  });
+
+  it("claims due jobs in batches, oldest first, and sends every one", async () => {
+    for (let n = 1; n <= 23; n++) await enqueueEmail(database.db, message(n));
+    const fake = fakeTransport();
+    const worker = startOutboxWorker(services(), { transport: fake.transport, intervalMs: 60_000 });
+    expect(await worker.runOnce()).toBe(23);
+    await worker.stop();
+    expect(fake.sent.map((m) => m.subject)).toEqual(Array.from({ length: 23 }, (_, i) => `Message ${i + 1}`));
+    expect((await jobs()).every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+  });
+
+  it("a stopping worker hands back the claimed jobs it has not started, not counting the claim", async () => {
+    for (const n of [1, 2, 3]) await enqueueEmail(database.db, message(n));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const sending = new Promise<void>((r) => (started = r));
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      kind: "smtp",
+      async send(m) {
+        started();
+        await gate;
+        sent.push(m.subject);
+      },
+      close() {},
+    };
+    const worker = startOutboxWorker(services(), { transport, intervalMs: 60_000 });
+    const run = worker.runOnce();
+    await sending;
+    const stopping = worker.stop();
+    release();
+    await stopping;
+    expect(await run).toBe(1);
+    expect(sent).toEqual(["Message 1"]);
+    expect((await jobs()).map((r) => [r.status, r.attempts, r.lockedUntil])).toEqual([
+      ["sent", 1, null],
+      ["pending", 0, null],
+      ["pending", 0, null],
+    ]);
+  });
+
+  it("skips a claimed job whose lease another worker took while it waited its turn", async () => {
+    for (const n of [1, 2]) await enqueueEmail(database.db, message(n));
+    const [first, second] = await jobs();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      kind: "smtp",
+      async send(m) {
+        if (m.subject === "Message 1") {
+          // While the first send is slow, another instance claims the second job (its lease had run out).
+          await database.db.update(outboxJobs).set({ attempts: 2 }).where(eq(outboxJobs.id, second!.id));
+          await gate;
+        }
+        sent.push(m.subject);
+      },
+      close() {},
+    };
+    // A 600 ms lease is renewed every 200 ms: the renewal finds the second job gone.
+    const worker = startOutboxWorker(services(), { transport, intervalMs: 60_000, leaseMs: 600 });
+    const run = worker.runOnce();
+    await new Promise((r) => setTimeout(r, 500));
+    release();
+    expect(await run).toBe(1);
+    await worker.stop();
+    expect(sent).toEqual(["Message 1"]);
+    const rows = await jobs();
+    expect(rows.find((r) => r.id === first!.id)).toMatchObject({ status: "sent", attempts: 1 });
+    // Left to the worker that holds it now.
+    expect(rows.find((r) => r.id === second!.id)).toMatchObject({ status: "processing", attempts: 2 });
   });
 });

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { Config } from "#server/config.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { enqueueJob, PermanentJobError, type JobHandler } from "#server/mail/outbox.ts";
+import { enqueueJobs, PermanentJobError, type JobHandler, type NewJob } from "#server/mail/outbox.ts";
 
 /**
  * The sheet sync (each submission copied to the team's spreadsheet) as an outbound webhook: queued in the
@@ -25,18 +25,29 @@ export function signWebhookBody(body: string, secret: string): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }
 
+/** The outbox job that syncs one submission to the sheet; none when SHEETS_WEBHOOK_URL is not set. */
+export function sheetSyncJob(
+  config: Pick<Config, "SHEETS_WEBHOOK_URL">,
+  formType: SheetFormType,
+  data: Record<string, unknown>,
+  submittedAt: Date = new Date(),
+): NewJob | undefined {
+  if (!config.SHEETS_WEBHOOK_URL) return undefined;
+  const body = JSON.stringify({ formType, data, submittedAt: submittedAt.toISOString() });
+  return { kind: WEBHOOK_JOB_KIND, payload: { url: config.SHEETS_WEBHOOK_URL, body } satisfies WebhookPayload };
+}
+
 /** Queues the sync when SHEETS_WEBHOOK_URL is set; does nothing otherwise. */
 export async function enqueueSheetSync(
   db: DbOrTx,
   config: Pick<Config, "SHEETS_WEBHOOK_URL">,
   formType: SheetFormType,
   data: Record<string, unknown>,
-  submittedAt: Date = new Date(),
+  submittedAt?: Date,
 ): Promise<boolean> {
-  if (!config.SHEETS_WEBHOOK_URL) return false;
-  const body = JSON.stringify({ formType, data, submittedAt: submittedAt.toISOString() });
-  await enqueueJob(db, WEBHOOK_JOB_KIND, { url: config.SHEETS_WEBHOOK_URL, body } satisfies WebhookPayload);
-  return true;
+  const job = sheetSyncJob(config, formType, data, submittedAt);
+  if (job) await enqueueJobs(db, [job]);
+  return job !== undefined;
 }
 
 /** Runs one queued sheet sync: POSTs the signed body; a 2xx ends it, anything else is retried. */

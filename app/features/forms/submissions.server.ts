@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { contactSubmissions } from "#server/db/schema/forms.ts";
-import { enqueueEmail, type EmailMessage } from "#server/mail/outbox.ts";
+import { emailJob, enqueueJobs, type EmailMessage } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import { company } from "~/content/company";
@@ -17,7 +17,7 @@ import {
   type InvestorInquiry,
   type Waitlist,
 } from "./schemas";
-import { enqueueSheetSync, type SheetFormType } from "./sheet-sync.server";
+import { sheetSyncJob, type SheetFormType } from "./sheet-sync.server";
 
 /**
  * Help, investor, waitlist and feedback submissions: one contact_submissions row and its
@@ -238,8 +238,8 @@ export async function storeContactSubmission<F extends ContactFormName>(
       .insert(contactSubmissions)
       .values({ ...plan.row, ip: meta.ip || null, userAgent: meta.userAgent || null, createdAt: submittedAt })
       .returning({ id: contactSubmissions.id });
-    for (const message of plan.emails) await enqueueEmail(tx as DbOrTx, message);
-    if (plan.sheet) await enqueueSheetSync(tx as DbOrTx, services.config, plan.sheet, plan.row.data, submittedAt);
+    const sheetJob = plan.sheet && sheetSyncJob(services.config, plan.sheet, plan.row.data, submittedAt);
+    await enqueueJobs(tx as DbOrTx, [...plan.emails.map((message) => emailJob(message)), ...(sheetJob ? [sheetJob] : [])]);
     return { id: row!.id, repeat: false };
   });
 }
