@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { precompressClientFiles } from "./scripts/precompress-plugin.ts";
+import { shellChunks } from "./scripts/shell-chunks-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -12,6 +13,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // and the file (hence its hashed name) must be the one the browser bundle names.
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget: "es2022" }
-    : { target: "es2022", cssTarget: "es2022", sourcemap: process.env.BUILD_SOURCEMAP === "1" },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressClientFiles()])],
+    : {
+        target: "es2022",
+        cssTarget: "es2022",
+        sourcemap: process.env.BUILD_SOURCEMAP === "1",
+      },
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [shellChunks(), precompressClientFiles()])],
 }));

@@ -1,0 +1,59 @@
+import path from "node:path";
+import type { Plugin, UserConfig } from "vite";
+
+/**
+ * Fewer, larger first-load chunks (decision 027). By default every shared module set gets its own
+ * chunk, so each page's HTML preloaded 32–59 scripts, most under 1 KB: each one a request and a
+ * separately compressed body. Two chunks hold what every page loads anyway:
+ * - "framework": React, React DOM and React Router;
+ * - "shell": every module that app/root.tsx or app/routes/_site.tsx imports statically, directly
+ *   or through other modules (header, footer, buttons, consent, icons they use).
+ * Nothing is duplicated and no page loads a module it did not load before, except the home page,
+ * which now also loads the _site layout's few modules it had not shared.
+ */
+const framework = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
+
+export function shellChunks(): Plugin {
+  const shellRoots = ["app/root.tsx", "app/routes/_site.tsx"];
+  let root = "";
+  let appDir = "";
+  const shell = new Set<string>();
+  return {
+    name: "fixit:shell-chunks",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    config(): UserConfig {
+      return {
+        build: {
+          rollupOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: "framework", test: framework, priority: 2 },
+                  { name: "shell", test: (id: string) => shell.has(id), priority: 1 },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+    configResolved(config) {
+      root = config.root;
+      appDir = path.resolve(root, "app") + path.sep;
+    },
+    // The module graph is complete here, before chunks are made: collect what the shell imports statically.
+    buildEnd() {
+      const queue = shellRoots.map((file) => path.resolve(root, file));
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        if (shell.has(id)) continue;
+        const info = this.getModuleInfo(id);
+        if (!info) continue;
+        shell.add(id);
+        // Our own modules only: a library barrel (radix-ui) statically imports every part of itself,
+        // most of which tree-shaking drops; the parts a shell module really uses come with it.
+        for (const imported of info.importedIds) if (imported.startsWith(appDir)) queue.push(imported);
+      }
+    },
+  };
+}
