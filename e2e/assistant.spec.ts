@@ -34,11 +34,15 @@ test.describe("/fixer-ai signed out", () => {
     await expect(page.getByText("each degree lower saves about 10%")).toBeVisible();
     await expect(page.getByText("between 1 and 2 bar")).toHaveCount(0);
 
-    const faq = page.locator('[data-slot="accordion-trigger"]');
+    const faq = page.locator('[data-slot="accordion-item"]');
     await expect(faq).toHaveCount(5);
-    await faq.nth(3).click();
-    await expect(faq.nth(3)).toHaveAttribute("aria-expanded", "true");
+    await faq.nth(3).locator("summary").click();
+    await expect(faq.nth(3)).toHaveAttribute("open", "");
     await expect(page.getByText("Gas Safe registered engineer and electrical work")).toBeVisible();
+    // One answer at a time: opening another closes it.
+    await faq.nth(1).locator("summary").click();
+    await expect(faq.nth(1)).toHaveAttribute("open", "");
+    await expect(faq.nth(3)).not.toHaveAttribute("open");
 
     const signIn = page.getByRole("link", { name: "Sign in to chat" }).first();
     await expect(signIn).toHaveAttribute("href", "/auth?from=/fixer-ai");

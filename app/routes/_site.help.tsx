@@ -75,9 +75,9 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
             <h2 id={`${category.id}-title`} className="text-h2">
               {category.title}
             </h2>
-            <Accordion type="multiple" className="mt-4 rounded-xl border border-border bg-card px-5 shadow-card">
+            <Accordion className="mt-4 rounded-xl border border-border bg-card px-5 shadow-card">
               {category.items.map((item) => (
-                <AccordionItem key={item.id} value={item.id} className="last:border-b-0">
+                <AccordionItem key={item.id} id={`faq-${item.id}`} className="last:border-b-0">
                   <AccordionTrigger headingLevel={3}>{item.question}</AccordionTrigger>
                   <AccordionContent>
                     <p>{item.answer}</p>

@@ -261,12 +261,12 @@ export default function UiKitGallery() {
       </Section>
 
       <Section title="Accordion">
-        <Accordion type="single" collapsible className="max-w-2xl">
-          <AccordionItem value="vetting">
+        <Accordion className="max-w-2xl">
+          <AccordionItem name="dev-ui-faq">
             <AccordionTrigger>How are fixers vetted?</AccordionTrigger>
             <AccordionContent>We check identity, qualifications and insurance before anyone joins.</AccordionContent>
           </AccordionItem>
-          <AccordionItem value="payment">
+          <AccordionItem name="dev-ui-faq">
             <AccordionTrigger>When do I pay?</AccordionTrigger>
             <AccordionContent>Only when the job is done and you are happy with it.</AccordionContent>
           </AccordionItem>

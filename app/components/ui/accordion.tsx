@@ -1,49 +1,47 @@
 import { ChevronDown } from "lucide-react";
-import { Accordion as AccordionPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-export const Accordion = AccordionPrimitive.Root;
-
-export function AccordionItem({ className, ...props }: React.ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item data-slot="accordion-item" className={cn("border-b border-border", className)} {...props} />;
+/**
+ * Questions and answers as native disclosure widgets (`<details>`/`<summary>`): they open before
+ * the page's JavaScript has run (or without it), the browser's find-in-page opens the answer it
+ * finds, and they cost no script (decision 028). Items that share a `name` open one at a time.
+ */
+export function Accordion({ className, ...props }: React.ComponentProps<"div">) {
+  return <div data-slot="accordion" className={className} {...props} />;
 }
 
-/** The header is an h3 unless `headingLevel` says otherwise, so the page outline stays right. */
+export function AccordionItem({ className, ...props }: React.ComponentProps<"details">) {
+  return <details data-slot="accordion-item" className={cn("group border-b border-border", className)} {...props} />;
+}
+
+/** The question is an h3 unless `headingLevel` says otherwise, so the page outline stays right (HTML allows a heading in a summary). */
 export function AccordionTrigger({
   className,
   children,
   headingLevel = 3,
   ...props
-}: React.ComponentProps<typeof AccordionPrimitive.Trigger> & { headingLevel?: 2 | 3 | 4 }) {
+}: React.ComponentProps<"summary"> & { headingLevel?: 2 | 3 | 4 }) {
   const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
   return (
-    <AccordionPrimitive.Header asChild>
-      <Heading className="flex">
-        <AccordionPrimitive.Trigger
-          data-slot="accordion-trigger"
-          className={cn(
-            "flex min-h-11 flex-1 cursor-pointer items-center justify-between gap-4 rounded-md py-3 text-left text-base font-medium transition-colors hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&[data-state=open]>svg]:rotate-180",
-            className,
-          )}
-          {...props}
-        >
-          {children}
-          <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-muted-foreground transition-transform duration-200" />
-        </AccordionPrimitive.Trigger>
-      </Heading>
-    </AccordionPrimitive.Header>
+    <summary
+      data-slot="accordion-trigger"
+      className={cn(
+        "flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-md py-3 text-left text-base font-medium transition-colors hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden",
+        className,
+      )}
+      {...props}
+    >
+      <Heading className="text-base font-medium">{children}</Heading>
+      <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180" />
+    </summary>
   );
 }
 
-export function AccordionContent({ className, children, ...props }: React.ComponentProps<typeof AccordionPrimitive.Content>) {
+export function AccordionContent({ className, children, ...props }: React.ComponentProps<"div">) {
   return (
-    <AccordionPrimitive.Content
-      data-slot="accordion-content"
-      className="overflow-hidden text-body data-[state=closed]:animate-accordion-up data-[state=open]:animate-accordion-down"
-      {...props}
-    >
-      <div className={cn("pb-4 text-muted-foreground", className)}>{children}</div>
-    </AccordionPrimitive.Content>
+    <div data-slot="accordion-content" className={cn("pb-4 text-body text-muted-foreground", className)} {...props}>
+      {children}
+    </div>
   );
 }

@@ -79,9 +79,9 @@ export function FixerAiLanding() {
         <h2 id="fixer-ai-faq-title" className="text-h2">
           Frequently asked questions
         </h2>
-        <Accordion type="single" collapsible>
-          {landingFaqs.map((faq, i) => (
-            <AccordionItem key={faq.question} value={`faq-${i}`}>
+        <Accordion>
+          {landingFaqs.map((faq) => (
+            <AccordionItem key={faq.question} name="fixer-ai-faq">
               <AccordionTrigger>{faq.question}</AccordionTrigger>
               <AccordionContent>{faq.answer}</AccordionContent>
             </AccordionItem>
