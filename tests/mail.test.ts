@@ -178,7 +178,7 @@ describe("outbox over SMTP", () => {
       for (const [i, to] of addresses.entries()) await enqueueEmail(db, email(to, i + 1));
     });
     // Before the kill: the first message is answered 451 (so it waits for a retry), the second
-    // hangs mid-DATA (so it is leased, half sent); the rest wait their turn.
+    // hangs mid-DATA (so it is leased, half sent); the rest, claimed in the same batch, wait their turn.
     let phase: "before" | "after" = "before";
     const smtp = await startSmtpServer((to) => {
       if (phase === "after") return "accept";
@@ -196,10 +196,12 @@ describe("outbox over SMTP", () => {
     expect(first.process.signalCode).toBe("SIGKILL");
 
     if (testDbKind() === "postgres") {
-      // What the crash left behind: one job leased mid-send, one waiting for its retry, the rest pending.
+      // What the crash left behind: one job waiting for its retry; the one leased mid-send and the
+      // rest of its claimed batch leased too (taken over once the lease expires), none sent.
       const rows = byId(await store.use((db) => db.select().from(outboxJobs)));
       expect(rows.filter((r) => r.status === "sent")).toHaveLength(0);
-      expect(rows.filter((r) => r.status === "processing")).toHaveLength(1);
+      expect(rows.filter((r) => r.status === "pending")).toHaveLength(1);
+      expect(rows.filter((r) => r.status === "processing")).toHaveLength(count - 1);
     }
     phase = "after";
     const second = await startTestServer({ reuse: { databaseUrl: store.databaseUrl, dataDir: store.dataDir }, env });
