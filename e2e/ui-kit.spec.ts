@@ -94,6 +94,17 @@ test("tabs switch with the arrow keys", async ({ page }) => {
   await page.keyboard.press("ArrowLeft");
   await expect(reviews).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tabpanel")).toHaveText("Rated 4.9 out of 5 by customers.");
+  await page.keyboard.press("Home");
+  await expect(overview).toBeFocused();
+  await expect(overview).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("End");
+  await expect(reviews).toBeFocused();
+  await expect(reviews).toHaveAttribute("aria-selected", "true");
+  // The list is one tab stop: Tab goes on to the open panel, which its tab names; the others are hidden.
+  await expect(overview).toHaveAttribute("tabindex", "-1");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("tabpanel", { name: "Reviews" })).toBeFocused();
+  await expect(page.getByRole("tabpanel")).toHaveCount(1);
 });
 
 test("the toast helper shows an error toast as an alert in the destructive colour", async ({ page }) => {

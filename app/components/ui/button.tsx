@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type * as React from "react";
 import { Spinner } from "~/components/ui/spinner";
+import { Slot } from "~/components/ui/slot";
 import { cn } from "~/lib/utils";
 
 export const buttonVariants = cva(
@@ -60,7 +60,7 @@ export function Button({
   const classes = cn(buttonVariants({ variant, size }), className);
   if (asChild) {
     return (
-      <Slot.Root
+      <Slot
         data-slot="button"
         className={classes}
         aria-busy={loading || undefined}
@@ -68,7 +68,7 @@ export function Button({
         {...props}
       >
         {children}
-      </Slot.Root>
+      </Slot>
     );
   }
   return (

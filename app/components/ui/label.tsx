@@ -1,10 +1,10 @@
-import { Label as LabelPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+/** A native label: `select-none` keeps a double click from selecting its text (all Radix Label added). */
+export function Label({ className, ...props }: React.ComponentProps<"label">) {
   return (
-    <LabelPrimitive.Root
+    <label
       data-slot="label"
       className={cn(
         "inline-flex items-center gap-2 text-sm leading-snug font-medium text-foreground select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70",
