@@ -4,20 +4,46 @@ import type { Plugin, UserConfig } from "vite";
 /**
  * Fewer, larger first-load chunks (decision 027). By default every shared module set gets its own
  * chunk, so each page's HTML preloaded 32–59 scripts, most under 1 KB: each one a request and a
- * separately compressed body. Two chunks hold what every page loads anyway:
+ * separately compressed body. Three chunks hold code that always loads together:
  * - "framework": React, React DOM and React Router;
  * - "shell": every module that app/root.tsx or app/routes/_site.tsx imports statically, directly
- *   or through other modules (header, footer, buttons, consent, icons they use).
+ *   or through other modules (header, footer, buttons, consent, icons they use);
+ * - "forms": the public forms' shared stack (form hook, submission parsing, field components), which
+ *   every form page loads whole and no other page loads at first.
+ * A group also takes the library modules its members import, so the form stack must not import one
+ * that other pages import at first (an icon the home page shows too): that page would then load the
+ * whole "forms" chunk for it (+6 KB on /, caught by tests/js-budget.test.ts). native-select.tsx draws
+ * its chevron itself for that reason.
  * Nothing is duplicated and no page loads a module it did not load before, except the home page,
  * which now also loads the _site layout's few modules it had not shared.
  */
 const framework = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
+
+const formStackFiles = [
+  "features/forms/messages.ts",
+  "features/forms/fields.tsx",
+  "features/forms/form-fields.ts",
+  "features/forms/use-form-submission.ts",
+  "features/forms/client-action.ts",
+  "lib/forms/use-form.ts",
+  "lib/forms/parse.ts",
+  "lib/forms/result.ts",
+  "lib/text-input.ts",
+  "components/ui/field.tsx",
+  "components/ui/field-error.tsx",
+  "components/ui/label.tsx",
+  "components/ui/input.tsx",
+  "components/ui/textarea.tsx",
+  "components/ui/native-select.tsx",
+  "components/ui/honeypot.tsx",
+];
 
 export function shellChunks(): Plugin {
   const shellRoots = ["app/root.tsx", "app/routes/_site.tsx"];
   let root = "";
   let appDir = "";
   const shell = new Set<string>();
+  const formStack = new Set<string>();
   return {
     name: "fixit:shell-chunks",
     apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
@@ -28,8 +54,9 @@ export function shellChunks(): Plugin {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: "framework", test: framework, priority: 2 },
-                  { name: "shell", test: (id: string) => shell.has(id), priority: 1 },
+                  { name: "framework", test: framework, priority: 3 },
+                  { name: "shell", test: (id: string) => shell.has(id), priority: 2 },
+                  { name: "forms", test: (id: string) => formStack.has(id), priority: 1 },
                 ],
               },
             },
@@ -40,9 +67,11 @@ export function shellChunks(): Plugin {
     configResolved(config) {
       root = config.root;
       appDir = path.resolve(root, "app") + path.sep;
+      for (const file of formStackFiles) formStack.add(path.join(appDir, file));
     },
-    // The module graph is complete here, before chunks are made: collect what the shell imports statically.
+    // The module graph is complete here, before chunks are made.
     buildEnd() {
+      // What the shell imports statically.
       const queue = shellRoots.map((file) => path.resolve(root, file));
       while (queue.length > 0) {
         const id = queue.pop()!;

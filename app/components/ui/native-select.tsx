@@ -1,4 +1,3 @@
-import { ChevronDown } from "lucide-react";
 import type * as React from "react";
 import { fieldClasses } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
@@ -14,10 +13,19 @@ export function NativeSelect({ className, children, ...props }: React.ComponentP
       >
         {children}
       </select>
-      <ChevronDown
+      {/* Lucide's chevron-down, drawn here: the form stack's chunk must not take an icon other pages import (scripts/shell-chunks-plugin.ts). */}
+      <svg
         aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
         className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
+      >
+        <path d="m6 9 6 6 6-6" />
+      </svg>
     </div>
   );
 }
