@@ -11,7 +11,7 @@ import { loadConfig, type Config } from "./config.ts";
 import { openDatabase, pingDatabase, queryCounter } from "./db/client.ts";
 import { clientIp } from "./http/client-ip.ts";
 import { redactUrl } from "./http/redact-url.ts";
-import { refusalMemo } from "./http/refusal-memo.ts";
+import { refusalMemo, type RefusalLogLocals } from "./http/refusal-memo.ts";
 import { refuseMalformedHostHeaders, refuseNonFormBodies } from "./http/request-guards.ts";
 import { cspNonce, permissionsPolicy, securityHeaders } from "./http/security.ts";
 import { rememberSiteOrigin } from "./http/site-url.ts";
@@ -153,11 +153,17 @@ export function createApp(
         return id;
       },
       customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-      customSuccessObject: (_req, res, value: Record<string, unknown>) => ({
-        ...value,
-        dbQueries: (res as unknown as { locals: { dbCounter?: { queries: number } } }).locals.dbCounter?.queries,
-      }),
+        err || res.statusCode >= 500
+          ? "error"
+          : (res as unknown as { locals: RefusalLogLocals }).locals.quietLog
+            ? "silent"
+            : res.statusCode >= 400
+              ? "warn"
+              : "info",
+      customSuccessObject: (_req, res, value: Record<string, unknown>) => {
+        const locals = (res as unknown as { locals: RefusalLogLocals & { dbCounter?: { queries: number } } }).locals;
+        return { ...value, dbQueries: locals.dbCounter?.queries, refusalRepeats: locals.refusalRepeats };
+      },
       serializers: {
         // VIP codes and email-link tokens travel in query strings: never written to the logs.
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),

@@ -2,15 +2,21 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusalMemo } from "./refusal-memo.ts";
+import { REPEAT_LOG_EVERY, refusalMemo, type RefusalLogLocals } from "./refusal-memo.ts";
 
 let server: Server;
 let base: string;
 let clock = 1_000_000;
 const seen: string[] = [];
+/** What each answered request left for the request log, in order. */
+const logged: RefusalLogLocals[] = [];
 
 beforeAll(async () => {
   const app = express();
+  app.use((_req, res, next) => {
+    res.on("finish", () => logged.push({ ...(res.locals as RefusalLogLocals) }));
+    next();
+  });
   app.use(refusalMemo({ clientIp: (req) => String(req.headers["x-test-ip"] ?? "192.0.2.1"), now: () => clock }));
   // Stands in for React Router: reads the form from the stream as the adapter does, refuses "flood".
   app.post("/form", (req, res) => {
@@ -61,5 +67,21 @@ describe("refusalMemo", () => {
     clock += 41_000;
     await post("intent=flood&email=a%40example.com");
     expect(seen).toHaveLength(6);
+  });
+
+  it("leaves the first repeat and every hundredth to the request log, with the count, and quiets the rest", async () => {
+    const form = "intent=flood&email=sampled%40example.com";
+    expect((await post(form)).status).toBe(429);
+    logged.length = 0;
+    for (let i = 0; i < 2 * REPEAT_LOG_EVERY; i++) expect((await post(form)).status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const counted = logged.filter((l) => l.refusalRepeats !== undefined).map((l) => l.refusalRepeats);
+    expect(counted).toEqual([1, REPEAT_LOG_EVERY, 2 * REPEAT_LOG_EVERY]);
+    expect(logged.filter((l) => l.quietLog)).toHaveLength(2 * REPEAT_LOG_EVERY - 3);
+    // A request the handler answers is always logged.
+    logged.length = 0;
+    await post("name=Ada");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logged).toEqual([{}]);
   });
 });

@@ -11,7 +11,15 @@ import type { Request, RequestHandler, Response } from "express";
  * fills up, so a refusal stays true until then. Browsers (Accept: text/html) always get the page.
  */
 
-type Remembered = { expiresAt: number; status: number; contentType: string; body: Buffer };
+type Remembered = { expiresAt: number; status: number; contentType: string; body: Buffer; repeats: number };
+
+/**
+ * A flood would write one log line per repeat (13,836 in a 5 s test): the request log records the
+ * first repeat of a remembered refusal and then every hundredth, with the count so far
+ * (`res.locals.refusalRepeats`); the others are marked `res.locals.quietLog`.
+ */
+export const REPEAT_LOG_EVERY = 100;
+export type RefusalLogLocals = { quietLog?: boolean; refusalRepeats?: number };
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const MAX_BODY_BYTES = 16 * 1024;
@@ -50,6 +58,10 @@ export function refusalMemo(options: { clientIp: (req: Request) => string; now?:
 }
 
 function repeat(res: Response, known: Remembered, at: number) {
+  known.repeats += 1;
+  const locals = res.locals as RefusalLogLocals;
+  if (known.repeats === 1 || known.repeats % REPEAT_LOG_EVERY === 0) locals.refusalRepeats = known.repeats;
+  else locals.quietLog = true;
   res
     .status(known.status)
     .set({
@@ -80,7 +92,7 @@ function captureRefusal(res: Response, store: (entry: Remembered) => void, at: n
     const contentType = String(res.getHeader("content-type") ?? "");
     // Only a plain body: one the compressor (mounted after this) has not encoded.
     if (res.statusCode === 429 && retryAfter > 0 && contentType.startsWith("application/json") && !res.getHeader("content-encoding")) {
-      store({ expiresAt: at + retryAfter * 1000, status: 429, contentType, body: Buffer.concat(chunks) });
+      store({ expiresAt: at + retryAfter * 1000, status: 429, contentType, body: Buffer.concat(chunks), repeats: 0 });
     }
     return end(chunk, ...rest);
   }) as Response["end"];
