@@ -140,6 +140,19 @@ test("help: a FAQ answer opens with the keyboard, and before the page's JavaScri
   await expect(page.getByRole("heading", { name: "Contact Support", exact: true })).toBeVisible();
 });
 
+test("help: a link to one question opens its answer and brings it into view", async ({ page }) => {
+  await page.goto("/help#faq-fees");
+  await appStarted(page);
+  const item = page.locator("#faq-fees");
+  await expect(item).toHaveAttribute("open", "");
+  await expect(item.getByText(/5% customer service fee at checkout/)).toBeInViewport();
+  // Only the linked answer: the others stay shut.
+  await expect(page.locator("details[open]")).toHaveCount(1);
+  // A link within the page to another question opens that one too.
+  await page.evaluate(() => (window.location.hash = "#faq-cancel"));
+  await expect(page.locator("#faq-cancel")).toHaveAttribute("open", "");
+});
+
 test("uk-reviews: star ratings are announced as text", async ({ page }) => {
   await page.goto("/uk-reviews");
   const ratings = page.getByRole("img", { name: /^Rated \d out of 5$/ });

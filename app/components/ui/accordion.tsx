@@ -1,5 +1,7 @@
 import { ChevronDown } from "lucide-react";
+import { useEffect, useRef } from "react";
 import type * as React from "react";
+import { useLocation } from "react-router";
 import { cn } from "~/lib/utils";
 
 /**
@@ -8,7 +10,20 @@ import { cn } from "~/lib/utils";
  * finds, and they cost no script (decision 028). Items that share a `name` open one at a time.
  */
 export function Accordion({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="accordion" className={className} {...props} />;
+  const ref = useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+  // A link to one question (/help#faq-fees) opens its answer: browsers scroll to a <details> but leave it shut.
+  useEffect(() => {
+    let id = "";
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return; // a broken percent-encoding names no question
+    }
+    const target = id ? document.getElementById(id) : null;
+    if (target instanceof HTMLDetailsElement && ref.current?.contains(target)) target.open = true;
+  }, [hash]);
+  return <div ref={ref} data-slot="accordion" className={className} {...props} />;
 }
 
 export function AccordionItem({ className, ...props }: React.ComponentProps<"details">) {
