@@ -146,6 +146,9 @@ test("help: a link to one question opens its answer and brings it into view", as
   const item = page.locator("#faq-fees");
   await expect(item).toHaveAttribute("open", "");
   await expect(item.getByText(/5% customer service fee at checkout/)).toBeInViewport();
+  // The question is not hidden under the sticky header.
+  const headerBottom = (await page.getByRole("banner").boundingBox())!.y + (await page.getByRole("banner").boundingBox())!.height;
+  expect((await item.getByRole("heading", { name: "What fees does FixiT charge?" }).boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
   // Only the linked answer: the others stay shut.
   await expect(page.locator("details[open]")).toHaveCount(1);
   // A link within the page to another question opens that one too.

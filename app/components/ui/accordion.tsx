@@ -27,7 +27,7 @@ export function Accordion({ className, ...props }: React.ComponentProps<"div">) 
 }
 
 export function AccordionItem({ className, ...props }: React.ComponentProps<"details">) {
-  return <details data-slot="accordion-item" className={cn("group border-b border-border", className)} {...props} />;
+  return <details data-slot="accordion-item" className={cn("group scroll-mt-24 border-b border-border", className)} {...props} />;
 }
 
 /** The question is an h3 unless `headingLevel` says otherwise, so the page outline stays right (HTML allows a heading in a summary). */
