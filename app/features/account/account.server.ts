@@ -58,7 +58,7 @@ function refusedBy(error: unknown, title: string): AccountChange {
 
 /** Changes the password (the strength rule first) and ends every other session; this browser gets a fresh session cookie. */
 export async function changePassword(deps: AccountDeps, user: SessionUser, change: ChangePasswordInput, session: AccountSession): Promise<AccountChange> {
-  const verdict = judgePassword(change.password, [user.name, user.email]);
+  const verdict = await judgePassword(change.password, [user.name, user.email]);
   if (!verdict.ok) return { ok: false, title: accountMessages.passwordFailed.title, text: weakPasswordMessage(verdict.reasons), reasons: verdict.reasons };
   let headers: Headers;
   try {

@@ -104,7 +104,7 @@ export async function signUp(request: Request, context: Ctx, values: Record<stri
     return fail("sign-up", 400, checked.problem.title, checked.problem.text, { field: checked.problem.field });
   }
   const input = checked.data;
-  const verdict = judgePassword(input.password, [input.fullName, input.email, input.phone]);
+  const verdict = await judgePassword(input.password, [input.fullName, input.email, input.phone]);
   if (!verdict.ok) {
     await record(context, { type: "signup_failed", details: { email: input.email, reason: "weak_password" } });
     return fail("sign-up", 400, authMessages.signUpFailed.title, weakPasswordMessage(verdict.reasons), { reasons: verdict.reasons, field: "password" });
@@ -213,7 +213,7 @@ export async function completeReset(request: Request, context: Ctx, values: Reco
   const token = (values.token ?? "").slice(0, 200);
   const checked = checkForm(newPasswordSchema, values);
   if (!checked.ok) return fail("new-password", 400, checked.problem.title, checked.problem.text);
-  const verdict = judgePassword(checked.data.password);
+  const verdict = await judgePassword(checked.data.password);
   if (!verdict.ok) {
     return fail("new-password", 400, authMessages.resetFailed.title, weakPasswordMessage(verdict.reasons), { reasons: verdict.reasons });
   }

@@ -193,7 +193,7 @@ export function createAuth({ config, logger, db }: AuthServices) {
           userType: text(body.userType),
         });
         if (!checked.ok) throw new APIError("BAD_REQUEST", { message: checked.problem.text });
-        const verdict = judgePassword(checked.data.password, [checked.data.fullName, checked.data.email]);
+        const verdict = await judgePassword(checked.data.password, [checked.data.fullName, checked.data.email]);
         if (!verdict.ok) throw new APIError("BAD_REQUEST", { message: weakPasswordMessage(verdict.reasons), code: "WEAK_PASSWORD" });
         return {
           context: {

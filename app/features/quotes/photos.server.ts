@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import sharp from "sharp";
 import { newStorageKey, type FileStore } from "#server/storage/index.ts";
 import type { StoredJobPhoto } from "./jobs.server";
 import { quoteLimits } from "./schemas";
@@ -56,6 +55,8 @@ export type ProcessedPhoto = { data: Buffer; contentType: StoredJobPhoto["conten
  * truncated file) is refused with a message naming the file.
  */
 export async function processJobPhoto(input: Buffer, displayName = "This file"): Promise<ProcessedPhoto> {
+  // Loaded on the first photo, not at start-up: libvips adds ~27 MB to the server's memory.
+  const { default: sharp } = await import("sharp");
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
