@@ -1,4 +1,6 @@
 import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import type { TypedQueryBuilder } from "drizzle-orm/query-builders/query-builder";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { outboxJobs, type OutboxJob } from "#server/db/schema/outbox.ts";
 import type { Logger } from "#server/logger.ts";
@@ -43,20 +45,40 @@ export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, opt
   await enqueueJobs(db, [{ kind, payload, ...options }]);
 }
 
-/** Queues several jobs in one statement (a submission's emails and webhook: one round trip, not one each). */
-export async function enqueueJobs(db: DbOrTx, jobs: NewJob[]): Promise<void> {
-  if (jobs.length === 0) return;
-  const rows = jobs.map(({ kind, payload, maxAttempts = defaultMaxAttempts, runAt }) => {
+/** The rows that queue `jobs`, each checked; a column a row leaves out gets its DEFAULT. */
+function jobRows(jobs: NewJob[]) {
+  return jobs.map(({ kind, payload, maxAttempts = defaultMaxAttempts, runAt }) => {
     if (!kind.trim()) throw new Error("a job kind needs a name");
     if (payload === undefined) throw new Error("a job needs a payload");
     if (maxAttempts !== undefined && (!Number.isInteger(maxAttempts) || maxAttempts < 1)) {
       throw new Error(`maxAttempts must be a positive integer, got ${maxAttempts}`);
     }
     if (runAt !== undefined && Number.isNaN(runAt.getTime())) throw new Error("runAt is not a valid date");
-    // A multi-row insert fills a column left out of one row with DEFAULT, so the defaults still apply.
     return { kind, payload, ...(maxAttempts !== undefined ? { maxAttempts } : {}), ...(runAt !== undefined ? { runAt } : {}) };
   });
-  await db.insert(outboxJobs).values(rows);
+}
+
+/** Queues several jobs in one statement (a submission's emails and webhook: one round trip, not one each). */
+export async function enqueueJobs(db: DbOrTx, jobs: NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await db.insert(outboxJobs).values(jobRows(jobs));
+}
+
+/**
+ * Runs `insert` (one row, returning its `id`) and queues `jobs` in one statement. A data-modifying
+ * WITH is all-or-nothing like a transaction, at one round trip instead of four (BEGIN, the row, the
+ * jobs, COMMIT): for a submission whose jobs do not need the new row's id (pre-rendered emails).
+ */
+export async function insertWithJobs(db: DbOrTx, insert: TypedQueryBuilder<{ id: PgColumn }, { id: number }[]>, jobs: NewJob[]): Promise<number> {
+  const inserted = db.$with("inserted").as(insert);
+  if (jobs.length === 0) {
+    const [row] = await db.with(inserted).select({ id: inserted.id }).from(inserted);
+    return Number(row!.id);
+  }
+  // PostgreSQL runs a data-modifying WITH to completion whether or not the main query reads it.
+  const queued = db.$with("queued").as(db.insert(outboxJobs).values(jobRows(jobs)).returning({ id: outboxJobs.id }));
+  const [row] = await db.with(inserted, queued).select({ id: inserted.id }).from(inserted);
+  return Number(row!.id);
 }
 
 /**

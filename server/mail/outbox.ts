@@ -6,6 +6,7 @@ export type { DbOrTx } from "#server/db/client.ts";
 export {
   enqueueJob,
   enqueueJobs,
+  insertWithJobs,
   PermanentJobError,
   type EnqueueOptions,
   type JobContext,

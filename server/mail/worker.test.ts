@@ -9,7 +9,7 @@ import { devMailbox } from "#server/db/schema/mail.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { createLogger } from "#server/logger.ts";
 import { claimDueJobs, markJobSent } from "#server/jobs/queue.ts";
-import { emailJob, enqueueEmail, enqueueJob, enqueueJobs, PermanentJobError, type EmailMessage, type JobHandler } from "./outbox.ts";
+import { emailJob, enqueueEmail, enqueueJob, enqueueJobs, insertWithJobs, PermanentJobError, type EmailMessage, type JobHandler } from "./outbox.ts";
 import type { MailTransport, OutgoingEmail } from "./transports.ts";
 import { startOutboxWorker } from "./worker.ts";
 
@@ -275,6 +275,27 @@ describe("the outbox worker", () => {
     // One bad message fails the whole call before anything is written.
     await expect(enqueueJobs(database.db, [emailJob(message(3)), { kind: "", payload: {} }])).rejects.toThrow(/kind/);
     expect(await jobs()).toHaveLength(3);
+  });
+
+  it("stores a row and queues its jobs in one statement: both or neither", async () => {
+    const row = (id?: number) =>
+      database.db
+        .insert(devMailbox)
+        .values({ ...(id ? { id } : {}), to: "row@example.com", from: "test", subject: "Row", html: "", text: "" })
+        .returning({ id: devMailbox.id });
+    const id = await insertWithJobs(database.db, row(), [emailJob(message(1)), { kind: "test-webhook", payload: { a: 1 } }]);
+    expect((await database.db.select({ id: devMailbox.id }).from(devMailbox)).map((r) => r.id)).toEqual([id]);
+    expect((await jobs()).map((r) => [r.kind, r.status, r.maxAttempts])).toEqual([
+      ["email", "pending", 8],
+      ["test-webhook", "pending", 8],
+    ]);
+    // The row's insert fails in the database (its id is taken): no job is queued either.
+    await expect(insertWithJobs(database.db, row(id), [emailJob(message(2))])).rejects.toThrow();
+    expect(await jobs()).toHaveLength(2);
+    // A row without jobs is stored on its own.
+    const second = await insertWithJobs(database.db, row(), []);
+    expect(second).toBeGreaterThan(id);
+    expect(await jobs()).toHaveLength(2);
   });
 
   it("claims due jobs in batches, oldest first, and sends every one", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { contactSubmissions } from "#server/db/schema/forms.ts";
-import { emailJob, enqueueJobs, type EmailMessage } from "#server/mail/outbox.ts";
+import { emailJob, insertWithJobs, type EmailMessage } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import { company } from "~/content/company";
@@ -229,17 +229,20 @@ export async function storeContactSubmission<F extends ContactFormName>(
 ): Promise<{ id: number; repeat: boolean }> {
   const plan = planContactSubmission(services.config, form, data);
   const submittedAt = new Date();
-  return services.db.transaction(async (tx) => {
-    if (form === "waitlist") {
-      const updated = await updateWaitlistEntry(tx as DbOrTx, plan.row, meta);
-      if (updated) return { id: updated.id, repeat: true };
-    }
-    const [row] = await tx
+  const sheetJob = plan.sheet && sheetSyncJob(services.config, plan.sheet, plan.row.data, submittedAt);
+  const jobs = [...plan.emails.map((message) => emailJob(message)), ...(sheetJob ? [sheetJob] : [])];
+  const insertRow = (db: DbOrTx) =>
+    db
       .insert(contactSubmissions)
       .values({ ...plan.row, ip: meta.ip || null, userAgent: meta.userAgent || null, createdAt: submittedAt })
       .returning({ id: contactSubmissions.id });
-    const sheetJob = plan.sheet && sheetSyncJob(services.config, plan.sheet, plan.row.data, submittedAt);
-    await enqueueJobs(tx as DbOrTx, [...plan.emails.map((message) => emailJob(message)), ...(sheetJob ? [sheetJob] : [])]);
-    return { id: row!.id, repeat: false };
+  if (form !== "waitlist") {
+    // The row and its jobs in one statement: all or nothing, one round trip.
+    return { id: await insertWithJobs(services.db, insertRow(services.db), jobs), repeat: false };
+  }
+  return services.db.transaction(async (tx) => {
+    const updated = await updateWaitlistEntry(tx as DbOrTx, plan.row, meta);
+    if (updated) return { id: updated.id, repeat: true };
+    return { id: await insertWithJobs(tx as DbOrTx, insertRow(tx as DbOrTx), jobs), repeat: false };
   });
 }
