@@ -6,10 +6,13 @@ import type { Plugin, UserConfig } from "vite";
  * chunk, so each page's HTML preloaded 32–59 scripts, most under 1 KB: each one a request and a
  * separately compressed body. Three chunks hold code that always loads together:
  * - "framework": React, React DOM and React Router;
- * - "shell": every module that app/root.tsx or app/routes/_site.tsx imports statically, directly
- *   or through other modules (header, footer, buttons, consent, icons they use);
+ * - "shell": every module that app/root.tsx, app/routes/_site.tsx or app/lib/seo.ts (every page's
+ *   meta) imports statically, directly or through other modules (header, buttons, consent, icons
+ *   they use); the footer hydrates from a chunk of its own (components/layout/deferred-footer.tsx);
  * - "forms": the public forms' shared stack (form hook, submission parsing, field components), which
- *   every form page loads whole and no other page loads at first.
+ *   every form page loads whole and no other page loads at first. The routes' clientAction
+ *   (features/forms/client-action.ts) stays out of it: a page whose forms all hydrate later
+ *   (/careers, /help) preloads its clientAction but not the form stack.
  * A group also takes the library modules its members import, so the form stack must not import one
  * that other pages import at first (an icon the home page shows too): that page would then load the
  * whole "forms" chunk for it (+6 KB on /, caught by tests/js-budget.test.ts). native-select.tsx draws
@@ -24,7 +27,6 @@ const formStackFiles = [
   "features/forms/fields.tsx",
   "features/forms/form-fields.ts",
   "features/forms/use-form-submission.ts",
-  "features/forms/client-action.ts",
   "lib/forms/use-form.ts",
   "lib/forms/parse.ts",
   "lib/forms/result.ts",
@@ -39,7 +41,10 @@ const formStackFiles = [
 ];
 
 export function shellChunks(): Plugin {
-  const shellRoots = ["app/root.tsx", "app/routes/_site.tsx"];
+  // lib/seo.ts builds every page's meta tags (and with it the company details, which the deferred
+  // footer and the forms' messages use too): without it here, the "forms" group would take
+  // company.ts and every page would load that chunk for it.
+  const shellRoots = ["app/root.tsx", "app/routes/_site.tsx", "app/lib/seo.ts"];
   let root = "";
   let appDir = "";
   const shell = new Set<string>();

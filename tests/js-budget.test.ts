@@ -8,24 +8,25 @@ import { startTestServer, type TestServer } from "./helpers/server";
  * First-load JavaScript per public page (gzip, as scripts/measure-js.mjs counts it: every script
  * the HTML loads or modulepreloads), on the production build. A budget, not a timing.
  *
- * Goals: / ≤ 110 KB, every public page ≤ 130 KB (DESIGN.md). Not reached yet on every page: each
- * page's budget below is its size on 2026-11-25, rounded up to the next whole KB, so that it cannot
- * grow; lower a figure whenever a change makes the page smaller.
+ * Goals: / ≤ 110 KB, every public page ≤ 130 KB (DESIGN.md). The second holds; the first does not
+ * (React, React DOM and React Router alone are 105 KB). Each page's budget below is its size on
+ * 2026-11-25, rounded up to the next whole KB, so that it cannot grow; lower a figure whenever a
+ * change makes the page smaller.
  */
 const budgetsKb: Record<string, number> = {
-  "/": 125,
-  "/categories": 130,
-  "/how-it-works": 130,
-  "/about": 124,
-  "/careers": 133,
-  "/help": 132,
-  "/early-access": 132,
-  "/uk-reviews": 123,
-  "/fixer-register": 134,
-  "/recruitment": 128,
-  "/fixer-ai": 124,
-  "/terms": 124,
-  "/data-protection": 124,
+  "/": 123,
+  "/categories": 128,
+  "/how-it-works": 129,
+  "/about": 122,
+  "/careers": 126,
+  "/help": 124,
+  "/early-access": 130,
+  "/uk-reviews": 121,
+  "/fixer-register": 130,
+  "/recruitment": 126,
+  "/fixer-ai": 122,
+  "/terms": 123,
+  "/data-protection": 122,
 };
 
 let server: TestServer;
@@ -39,10 +40,12 @@ afterAll(async () => {
 describe("first-load JavaScript budgets", () => {
   it("every public page has a budget, and none is over it", async () => {
     expect(Object.keys(budgetsKb).sort()).toEqual(publicPages.map((p) => p.path).sort());
-    const results = (await measureFirstLoadJs(server.url, Object.keys(budgetsKb))) as { path: string; status: number; gzipBytes: number }[];
+    expect(Object.entries(budgetsKb).filter(([, kb]) => kb > 130)).toEqual([]);
+    const budgets = budgetsKb;
+    const results = (await measureFirstLoadJs(server.url, Object.keys(budgets))) as { path: string; status: number; gzipBytes: number }[];
     const over = results
-      .filter((r) => r.status !== 200 || r.gzipBytes / 1024 > budgetsKb[r.path]!)
-      .map((r) => `${r.path}: ${(r.gzipBytes / 1024).toFixed(1)} KB gz (HTTP ${r.status}), budget ${budgetsKb[r.path]} KB`);
+      .filter((r) => r.status !== 200 || r.gzipBytes / 1024 > budgets[r.path]!)
+      .map((r) => `${r.path}: ${(r.gzipBytes / 1024).toFixed(1)} KB gz (HTTP ${r.status}), budget ${budgets[r.path]} KB`);
     expect(over).toEqual([]);
     expect(results.every((r) => r.gzipBytes > 90 * 1024)).toBe(true); // React alone is ~100 KB: the measure counts it
   }, 120_000);

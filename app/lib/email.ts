@@ -4,7 +4,9 @@
  * owner, so `Pat+FixiT@Example.COM` is kept as `Pat+FixiT@example.com`). Anything that is not a
  * plausible address is refused with a message instead of being "cleaned" into another one.
  */
-export const EMAIL_MAX = 254;
+import { EMAIL_MAX } from "./contact-fields";
+
+export { EMAIL_MAX } from "./contact-fields";
 
 export const emailMessages = {
   required: "Enter your email address, like name@example.com.",

@@ -3,10 +3,9 @@
  * E.164. Hand-written rather than libphonenumber-js: FixiT takes UK numbers, and the library's smallest
  * build would add tens of KB to every form page for rules we need a dozen lines for (decision 016).
  */
-export const PHONE_EXAMPLE = "07700 900123";
-export const PHONE_HINT = `e.g. ${PHONE_EXAMPLE} or +44 7700 900123`;
-/** Longest text accepted in a phone field before it is parsed. */
-export const PHONE_INPUT_MAX = 30;
+import { PHONE_EXAMPLE, PHONE_INPUT_MAX } from "./contact-fields";
+
+export { PHONE_EXAMPLE, PHONE_HINT, PHONE_INPUT_MAX } from "./contact-fields";
 
 export const phoneMessages = {
   required: `Enter your phone number, like ${PHONE_EXAMPLE}.`,

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/_index";
-import { Footer } from "~/components/layout/footer";
+import { DeferredFooter } from "~/components/layout/deferred-footer";
 import { openCookiePreferences } from "~/features/consent/consent-store";
 import { HomeTopBar } from "~/components/layout/home-top-bar";
 import { SkipLink } from "~/components/layout/skip-link";
@@ -37,7 +37,7 @@ export default function Home() {
         <HomeHero />
         <DeferredBelowFold />
       </main>
-      <Footer onCookieSettings={openCookiePreferences} />
+      <DeferredFooter onCookieSettings={openCookiePreferences} />
       <DeferredVipHoverCard />
       <DeferredChatWidget />
     </>

@@ -11,7 +11,7 @@ import { jobs, jobsPostedOn, type JobListing } from "~/content/jobs";
 import { publicPage } from "~/content/pages";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { investorInquiryAction } from "~/features/forms/actions.server";
-import { InvestorInquiryForm } from "~/features/forms/investor-inquiry-form";
+import { DeferredInvestorInquiryForm } from "~/features/forms/deferred-forms";
 import { formClientAction } from "~/features/forms/client-action";
 
 const page = publicPage("/careers");
@@ -126,7 +126,7 @@ export default function CareersPage() {
             Interested in investing in {company.brand}? Tell us about yourself and we will be in touch.
           </p>
           <div data-slot="investor-inquiry-form" className="mt-6 rounded-xl border border-border bg-card p-6 shadow-card">
-            <InvestorInquiryForm />
+            <DeferredInvestorInquiryForm />
           </div>
         </Container>
       </section>

@@ -6,7 +6,7 @@ import { formatLongDate, isPast, milestones } from "~/content/dates";
 import { formatGBP, products } from "~/content/prices";
 import { badRequest, donationAction, handleContactForm } from "~/features/forms/actions.server";
 import { readTextForm } from "~/lib/forms/forms.server";
-import { FeedbackForm } from "~/features/forms/feedback-form";
+import { DeferredFeedbackForm } from "~/features/forms/deferred-forms";
 import { formClientAction } from "~/features/forms/client-action";
 import { WaitlistForm } from "~/features/forms/waitlist-form";
 import { vipCodeAction } from "~/features/vip/access.server";
@@ -126,7 +126,7 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
             <CardDescription>Tell us which services you would book and how often. It takes a minute.</CardDescription>
           </CardHeader>
           <CardContent>
-            <FeedbackForm />
+            <DeferredFeedbackForm />
           </CardContent>
         </Card>
       </div>

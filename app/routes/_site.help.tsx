@@ -9,7 +9,7 @@ import { buildFaq, type FaqCategory } from "~/content/faq";
 import { publicPage } from "~/content/pages";
 import { pageMeta } from "~/lib/seo";
 import { contactSupportAction } from "~/features/forms/actions.server";
-import { ContactSupportForm } from "~/features/forms/contact-support-form";
+import { DeferredContactSupportForm } from "~/features/forms/deferred-forms";
 import { formClientAction } from "~/features/forms/client-action";
 
 const page = publicPage("/help");
@@ -122,7 +122,7 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-small text-muted-foreground">Phone lines are open {company.supportHours}.</p>
           </div>
           <div className="rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8">
-            <ContactSupportForm />
+            <DeferredContactSupportForm />
           </div>
         </Container>
       </section>

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { Footer } from "~/components/layout/footer";
+import { DeferredFooter } from "~/components/layout/deferred-footer";
 import { openCookiePreferences } from "~/features/consent/consent-store";
 import { Header } from "~/components/layout/header";
 import { FlashStatus } from "~/components/ui/flash-status";
@@ -15,7 +15,7 @@ export default function SiteLayout() {
         <FlashStatus className="mx-auto w-full max-w-3xl px-4 pt-6" />
         <Outlet />
       </main>
-      <Footer onCookieSettings={openCookiePreferences} />
+      <DeferredFooter onCookieSettings={openCookiePreferences} />
     </>
   );
 }

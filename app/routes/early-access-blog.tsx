@@ -1,5 +1,5 @@
 import { data, useNavigation } from "react-router";
-import { Footer } from "~/components/layout/footer";
+import { DeferredFooter } from "~/components/layout/deferred-footer";
 import { openCookiePreferences } from "~/features/consent/consent-store";
 import { SkipLink } from "~/components/layout/skip-link";
 import { Spinner } from "~/components/ui/spinner";
@@ -70,7 +70,7 @@ export default function EarlyAccessBlog({ loaderData }: Route.ComponentProps) {
           <CommunityUpdates />
         </div>
       </main>
-      <Footer onCookieSettings={openCookiePreferences} />
+      <DeferredFooter onCookieSettings={openCookiePreferences} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { payments } from "#server/db/schema/payments.ts";
 import { PRODUCT_CODES } from "~/features/payments/products.ts";
-import { isApplicationStatus, type ApplicationStatus } from "./content";
+import { isApplicationStatus, type ApplicationStatus } from "./portal-content";
 
 /**
  * The fixer's side of My Account: their registration (linked to the account by its code, or made

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { applicationStatusCopy } from "./content";
+import { applicationStatusCopy } from "./portal-content";
 import type { FixerAccountStatus, FixerNextStep } from "./account-status.server";
 
 const paymentLabels = {

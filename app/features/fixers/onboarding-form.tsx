@@ -8,11 +8,11 @@ import { LoadingOverlay } from "~/components/ui/loading-overlay";
 import { Progress } from "~/components/ui/progress";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
-import { onboardingCards, onboardingCopy, onboardingMessages, onboardingUploadLimits, type DocumentFolder, type TextField } from "./content";
+import { onboardingCards, onboardingCopy, onboardingMessages, onboardingUploadLimits, type DocumentFolder, type TextField } from "./portal-content";
 import type { PortalDocument, PreviousAnswers, SubmitResult } from "./onboarding.server";
 import { Honeypot } from "~/components/ui/honeypot";
 import { HONEYPOT_FIELD } from "~/lib/forms/parse";
-import { stripAngleBrackets } from "./rules";
+import { stripAngleBrackets } from "./registration-fields";
 import { checkChosenFile, uploadWithProgress } from "./upload";
 
 /** Where the browser sends the form (JSON answers); without JavaScript the page's own action takes it. */

@@ -11,7 +11,7 @@ import { hitRateLimit } from "#server/security/rate-limit.ts";
 import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "#server/storage/index.ts";
 import { record } from "~/features/auth/actions.server";
 import type { SessionUser } from "~/lib/session-user";
-import { gateToasts, isApplicationStatus, onboardingCards, onboardingMessages, onboardingUploadLimits, type ApplicationStatus, type DocumentFolder } from "./content";
+import { gateToasts, isApplicationStatus, onboardingCards, onboardingMessages, onboardingUploadLimits, type ApplicationStatus, type DocumentFolder } from "./portal-content";
 import { logHoneypot } from "~/lib/forms/forms.server";
 import { firstError, honeypotFilled, parseSubmission } from "~/lib/forms/parse";
 import { accessCodeSchema, onboardingTextSchema } from "./schemas";

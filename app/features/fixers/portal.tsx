@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
-import { applicationStatusCopy, gateCopy, onboardingCopy, onboardingMessages } from "./content";
+import { applicationStatusCopy, gateCopy, onboardingCopy, onboardingMessages } from "./portal-content";
 import { OnboardingForm } from "./onboarding-form";
 import type { PortalView, SubmitResult, UnlockResult } from "./onboarding.server";
 import { FixerStepIndicator } from "./step-indicator";

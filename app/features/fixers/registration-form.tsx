@@ -5,13 +5,13 @@ import { Field } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
-import { PHONE_HINT } from "~/lib/phone";
+import { PHONE_HINT } from "~/lib/contact-fields";
 import { firstError } from "~/lib/forms/parse";
 import { useForm } from "~/lib/forms/use-form";
 import { PAYMENT_REDIRECT_DELAY_MS, registrationCopy, registrationToasts } from "./content";
 import type { RegistrationResult } from "./registration.server";
 import { Honeypot } from "~/components/ui/honeypot";
-import { REGISTRATION_FORM, registrationFields, registrationLimits, registrationSchema, stripAngleBrackets, type RegistrationField } from "./rules";
+import { REGISTRATION_FORM, registrationFields, registrationLimits, stripAngleBrackets, type RegistrationField } from "./registration-fields";
 
 /** The page reads the same fetcher (by key) to move its step indicator once the details are saved. */
 export const REGISTRATION_FETCHER_KEY = REGISTRATION_FORM;
@@ -26,14 +26,15 @@ const fields: readonly { name: RegistrationField; label: string; type: string; a
 const emptyValues: Record<RegistrationField, string> = { firstName: "", lastName: "", email: "", phone: "" };
 
 /**
- * The fixer details form. The browser checks the spec's rules first (exact toasts); the server
- * checks again, saves the registration and creates the fee checkout, whose URL opens in a new tab
- * 1.5 s later. A 'Continue to payment' link stays visible, so a popup blocker never strands anyone.
+ * The fixer details form. The browser checks the spec's rules first (exact toasts) once they have
+ * loaded after the page; the server checks again, saves the registration and creates the fee
+ * checkout, whose URL opens in a new tab 1.5 s later. A 'Continue to payment' link stays visible, so a popup blocker never strands anyone.
  */
 export function FixerRegistrationForm() {
   const { fetcher, result, documentResult, busy, fieldErrors, formRef, onSubmit, clearError } = useForm<RegistrationResult>({
     form: REGISTRATION_FORM,
-    schema: registrationSchema,
+    // The email and phone rules load after the page; until then the server's answer carries the same toasts.
+    schema: () => import("./rules").then((m) => m.registrationSchema),
     parse: { fields: registrationFields },
     onInvalid: (errors) => {
       const first = firstError(errors);

@@ -1,7 +1,10 @@
-import { EMAIL_MAX, parseEmail } from "~/lib/email";
+import { parseEmail } from "~/lib/email";
 import { defineSchema } from "~/lib/forms/parse";
-import { parsePhone, PHONE_INPUT_MAX } from "~/lib/phone";
+import { parsePhone } from "~/lib/phone";
 import { registrationToasts } from "./content";
+import { registrationFields, registrationLimits, stripAngleBrackets, type RegistrationField } from "./registration-fields";
+
+export { REGISTRATION_FORM, registrationFields, registrationLimits, stripAngleBrackets, type RegistrationField } from "./registration-fields";
 
 /**
  * The fixer forms' rules, shared by the browser (instant toasts) and the server (the authority).
@@ -11,20 +14,10 @@ import { registrationToasts } from "./content";
  * phone pattern, which refused `07700 900123`.
  */
 
-/** Applied as the person types: < and > never reach the field. */
-export function stripAngleBrackets(value: string): string {
-  return value.replace(/[<>]/g, "");
-}
-
 /** What the server stores: stripped and trimmed. */
 export function cleanText(value: unknown): string {
   return typeof value === "string" ? stripAngleBrackets(value).trim() : "";
 }
-
-export const registrationLimits = { name: 100, email: EMAIL_MAX, phone: PHONE_INPUT_MAX } as const;
-
-export type RegistrationField = "firstName" | "lastName" | "email" | "phone";
-export const registrationFields: readonly RegistrationField[] = ["firstName", "lastName", "email", "phone"];
 
 export type RegistrationDetails = Record<RegistrationField, string>;
 
@@ -47,9 +40,6 @@ export function checkRegistration(input: Partial<Record<string, unknown>>):
   // Lowercased whole, like the accounts it is matched with (better-auth stores addresses lowercased).
   return { ok: true, data: { ...values, email: email.email.toLowerCase(), phone: phone.e164 } };
 }
-
-/** The registration form's name: its fetcher's key and the `form` of its answers. */
-export const REGISTRATION_FORM = "fixer-registration";
 
 /** The registration form's schema for the form pipeline (~/lib/forms/parse), in the browser and on the server. */
 export const registrationSchema = defineSchema(checkRegistration);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_ACCEPT } from "#server/storage/filetype.ts";
-import { onboardingUploadLimits, registrationToasts } from "./content";
+import { registrationToasts } from "./content";
+import { onboardingUploadLimits } from "./portal-content";
 import { fixerCodeKey, storedNameOf } from "./onboarding.server";
 import { emailMessages } from "~/lib/email";
 import { phoneMessages } from "~/lib/phone";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { gateToasts, onboardingMessages, onboardingUploadLimits, type TextField } from "./content";
+import { gateToasts, onboardingMessages, onboardingUploadLimits, type TextField } from "./portal-content";
 import { cleanText } from "./rules";
 
 /** The server's schemas for the portal (the browser checks the same rules by hand in onboarding-form.tsx). */

@@ -1,4 +1,4 @@
-import { onboardingMessages, onboardingUploadLimits } from "./content";
+import { onboardingMessages, onboardingUploadLimits } from "./portal-content";
 
 /**
  * Browser side of the onboarding upload: quick checks of each chosen file (the server checks

@@ -1,5 +1,5 @@
 import { Button } from "~/components/ui/button";
-import { PHONE_HINT } from "~/lib/phone";
+import { PHONE_HINT } from "~/lib/contact-fields";
 import { Honeypot } from "~/components/ui/honeypot";
 import { FormOutcome, TextField } from "./fields";
 import { busyLabels } from "./messages";

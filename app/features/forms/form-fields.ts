@@ -1,6 +1,5 @@
 import type { FormResult } from "~/lib/forms/result";
-import { EMAIL_MAX } from "~/lib/email";
-import { PHONE_INPUT_MAX } from "~/lib/phone";
+import { EMAIL_MAX, PHONE_INPUT_MAX } from "~/lib/contact-fields";
 
 /**
  * What the public forms' pages need besides the zod schemas (./schemas.ts): field limits, the

@@ -1,7 +1,7 @@
 import { FieldError } from "~/components/ui/field-error";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { PHONE_HINT } from "~/lib/phone";
+import { PHONE_HINT } from "~/lib/contact-fields";
 import type { FieldErrors } from "~/lib/forms/parse";
 import { Input } from "~/components/ui/input";
 import { jobs } from "~/content/jobs";

@@ -1,0 +1,141 @@
+/**
+ * The fixer journey after payment: the onboarding portal (/fixer-onboarding), its uploads and the
+ * application's status on My Account. Texts in quotes in the spec are reproduced exactly.
+ */
+
+export const gateCopy = {
+  title: "Fixer Onboarding Portal",
+  description: "Enter the access code we emailed you after payment to unlock your onboarding.",
+  label: "Access Code",
+  placeholder: "FIX-XXXX-XXXX-XXXX",
+  button: "Unlock Portal",
+  busy: "Validating...",
+  hint: "Don't have an access code? Complete your registration and payment first, and we'll email you one.",
+  registerLink: "Register and pay",
+} as const;
+
+export const gateToasts = {
+  invalid: { title: "Invalid Code", description: "Please enter the correct fixer access code" },
+  granted: "Access Granted! Welcome to the Fixer Onboarding Portal.",
+  rateLimited: { title: "Too many attempts", description: "Please wait a few minutes and try again." },
+  required: { title: "Invalid Code", description: "Please enter your fixer access code" },
+} as const;
+
+/** Per-file and per-card limits of the onboarding uploads: the UI states them, both sides enforce them. */
+export const onboardingUploadLimits = {
+  maxFileBytes: 10 * 1024 * 1024,
+  maxFileLabel: "10 MB",
+  maxFilesPerCard: 5,
+  /** The picker's filter (spec: .pdf, .doc, .docx); content is checked on the server too. */
+  accept: ".pdf,.doc,.docx",
+  extensions: [".pdf", ".doc", ".docx"],
+  /** Longest text in each card. */
+  maxTextLength: 5000,
+} as const;
+
+export type DocumentFolder = "certifications" | "portfolio" | "insurance";
+export type TextField = "qualifications" | "expertise" | "insurance";
+
+export type OnboardingCard = {
+  id: string;
+  title: string;
+  description: string;
+  text: { name: TextField; label: string; placeholder: string };
+  files: { name: DocumentFolder; label: string; required: boolean; hint: string };
+};
+
+export const onboardingCards: readonly OnboardingCard[] = [
+  {
+    id: "qualifications-card",
+    title: "Qualifications & Certifications",
+    description: "Trade qualifications, registrations and certificates that show you are qualified for your work.",
+    text: {
+      name: "qualifications",
+      label: "Your qualifications and certifications",
+      placeholder: "e.g. NVQ Level 3 in Plumbing and Heating; Gas Safe registered (no. 123456); City & Guilds 2391",
+    },
+    files: { name: "certifications", label: "Certification documents", required: false, hint: "Certificates and registrations." },
+  },
+  {
+    id: "expertise-card",
+    title: "Expertise & Skills",
+    description: "The jobs you do best, your experience, and examples of your work.",
+    text: {
+      name: "expertise",
+      label: "Your expertise and skills",
+      placeholder: "e.g. 8 years fitting bathrooms and boilers; emergency leak repairs; kitchen installations",
+    },
+    files: { name: "portfolio", label: "Portfolio or work examples", required: false, hint: "Photos of past jobs in a PDF, references or case studies." },
+  },
+  {
+    id: "insurance-card",
+    title: "Insurance Information",
+    description: "Customers book with confidence when fixers are insured.",
+    text: {
+      name: "insurance",
+      label: "Insurance details",
+      placeholder: "e.g. Public liability insurance, £2 million cover, with Example Insurance plc, policy PL-123456, renews March 2027",
+    },
+    files: { name: "insurance", label: "Insurance documents", required: true, hint: "At least one document: your policy schedule or certificate of insurance." },
+  },
+];
+
+export const onboardingCopy = {
+  title: "Complete Your Fixer Profile",
+  badge: "Access Granted",
+  intro: "Tell us about your qualifications, skills and insurance. Our team reviews every application.",
+  limits: `PDF, DOC or DOCX, up to ${onboardingUploadLimits.maxFileLabel} each, at most ${onboardingUploadLimits.maxFilesPerCard} files per section.`,
+  rightToWork: "By submitting, you confirm that the information you have provided is accurate and that you have the right to work in the UK.",
+  submit: "Complete Fixer Registration",
+  uploading: "Uploading files...",
+  submitting: "Submitting application...",
+  draftSaved: "Your answers are saved on this device until you submit.",
+  addFiles: "Add files",
+  noFilesYet: "No files attached yet.",
+  keptNote: "Your previous answers and the documents you sent are filled in: change what staff asked for, remove what no longer applies, and submit again.",
+} as const;
+
+export const onboardingMessages = {
+  success: {
+    title: "Application Submitted!",
+    description: "Thank you for completing your fixer profile. We'll review your application and get back to you within 24 hours.",
+  },
+  noRegistration: "Registration email not found. Please complete the initial registration first.",
+  required: "Please fill in all required fields",
+  insuranceRequired: "Please add at least one insurance document.",
+  failed: { title: "Error", description: "Something went wrong. Please try again." },
+  rateLimited: "Too many attempts. Please wait a few minutes and try again.",
+  uploadFailed: (file: string, reason: string) => `Failed to upload ${file}: ${reason}`,
+  tooLarge: `The file is larger than ${onboardingUploadLimits.maxFileLabel}.`,
+  badType: "Please upload a PDF, DOC, or DOCX file.",
+  tooMany: (label: string) => `You can add at most ${onboardingUploadLimits.maxFilesPerCard} files to ${label}.`,
+} as const;
+
+export type ApplicationStatus = "pending" | "approved" | "changes_requested" | "rejected";
+
+export const applicationStatusCopy: Record<ApplicationStatus, { label: string; tone: "warning" | "success" | "accent" | "destructive"; text: string }> = {
+  pending: {
+    label: "Under review",
+    tone: "warning",
+    text: "We have your application and will get back to you within 24 hours.",
+  },
+  approved: {
+    label: "Approved",
+    tone: "success",
+    text: "Welcome to FixiT! Your fixer profile is approved.",
+  },
+  changes_requested: {
+    label: "Changes requested",
+    tone: "accent",
+    text: "Our team asked for a few changes. Read the note, then update and resubmit your application.",
+  },
+  rejected: {
+    label: "Not approved",
+    tone: "destructive",
+    text: "We are sorry: we could not approve your application.",
+  },
+};
+
+export function isApplicationStatus(value: string): value is ApplicationStatus {
+  return Object.hasOwn(applicationStatusCopy, value);
+}
