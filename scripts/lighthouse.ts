@@ -4,8 +4,9 @@
  *
  *   npm run lighthouse                       # starts the production build on LIGHTHOUSE_PORT (3998)
  *   LIGHTHOUSE_URL=http://127.0.0.1:3000 npm run lighthouse -- /about /terms   # a running server, some pages
+ *   LIGHTHOUSE_SAVE_DIR=/tmp/lh npm run lighthouse     # also keeps each page's full report (JSON) there
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -38,6 +39,11 @@ async function main() {
       const result = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" });
       if (!result) throw new Error(`no Lighthouse result for ${p}`);
       const lhr = result.lhr;
+      const saveDir = process.env.LIGHTHOUSE_SAVE_DIR;
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        writeFileSync(`${saveDir}/${p === "/" ? "home" : p.slice(1).replace(/\//g, "_")}.json`, JSON.stringify(lhr));
+      }
       const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string; selector?: string } }[] }[] } | undefined)?.items;
       const node = lcpItems?.[0]?.items?.[0]?.node;
       const row: Row = {

@@ -15,7 +15,7 @@ import { findServicePage, type CarePage, type TradePage } from "~/content/servic
 import { requestPathFor } from "~/content/job-request";
 import { findService, services, type Service } from "~/content/services";
 import { checkPostcode } from "~/features/coverage/postcode-check";
-import { PostcodeCheckForm } from "~/features/coverage/postcode-check-form";
+import { DeferredPostcodeCheckForm } from "~/features/coverage/deferred-postcode-check-form";
 import { TopRatedFixers } from "~/features/quotes/components/top-rated-fixers";
 import { topRatedForServicePage } from "~/features/quotes/public-profile.server";
 import { pageMeta } from "~/lib/seo";
@@ -29,7 +29,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const postcodeCheck = postcode === null ? null : checkPostcode(postcode);
   // Cached for anonymous visitors (decision 012), dropped when reviews or services change (decision 023).
   const topFixers = await topRatedForServicePage(context.services.db, service.slug);
-  return data({ slug: service.slug, postcode: postcode ?? "", postcodeCheck, topFixers }, { status: postcodeCheck?.status === "invalid" ? 400 : 200 });
+  // The page's copy travels as data: one service's (~1 KB) in the HTML instead of all eleven in the script.
+  return data({ slug: service.slug, page, postcode: postcode ?? "", postcodeCheck, topFixers }, { status: postcodeCheck?.status === "invalid" ? 400 : 200 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -44,10 +45,10 @@ function metaDescription(service: Service): string {
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const service = findService(loaderData.slug)!;
-  const page = findServicePage(loaderData.slug)!;
+  const page = loaderData.page;
   const coverage = (
     <Container className="pt-14 sm:pt-20">
-      <PostcodeCheckForm
+      <DeferredPostcodeCheckForm
         key={service.slug}
         serviceName={service.name}
         action={service.href}

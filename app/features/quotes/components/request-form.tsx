@@ -13,7 +13,7 @@ import type { FieldErrors } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
 import { requestCopy } from "../customer-copy";
 import { parseJobPostcode } from "../postcodes";
-import { budgetBandLabels, budgetBands, jobTimingLabels, jobTimings, postJobFormSchema, quoteLimits, ukToday } from "../schemas";
+import { budgetBandLabels, budgetBands, jobTimingLabels, jobTimings, quoteLimits, ukToday } from "../job-fields";
 
 type Result = FormResult<{ noCoverage?: { district: string } }>;
 export type RequestDefaults = Partial<Record<"service" | "postcode" | "title" | "description" | "timing" | "preferredDate" | "budget", string>>;
@@ -39,7 +39,8 @@ function checkPhotos(form: HTMLFormElement): FieldErrors {
 export function RequestForm({ defaults, signedIn, restored }: { defaults: RequestDefaults; signedIn: boolean; restored: boolean }) {
   const { fieldErrors, values, result, formRef, onSubmit, onChange } = useForm<Result>({
     form: "post-job",
-    schema: postJobFormSchema,
+    // zod and the form's schema load after the page; until then the server's answer carries the field messages.
+    schema: () => import("../schemas").then((m) => m.postJobFormSchema),
     parse: { multiLine: ["description"] },
     validate: checkPhotos,
     revalidateOnChange: true,
