@@ -117,6 +117,28 @@ test("the postcode check on a service page answers at once, and without JavaScri
   await noJs.close();
 });
 
+test("a postcode typed before the check has hydrated is the one checked", async ({ page }) => {
+  // The check hydrates from its own chunk after the page (decision 030): hold that chunk back while the visitor types.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/postcode-check-form-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/categories/electrical");
+  const field = page.getByRole("textbox", { name: "Check your postcode" });
+  await field.fill("hello");
+  release();
+  // Hydrated: React has attached its props to the form.
+  await expect
+    .poll(() => page.locator("#postcode-check form").evaluate((form) => Object.keys(form).some((key) => key.startsWith("__reactProps"))))
+    .toBe(true);
+  await expect(field).toHaveValue("hello");
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  await expect(page.getByText("That doesn't look like a UK postcode")).toBeVisible();
+  await expect(field).toHaveValue("hello");
+});
+
 test("pages with the new coverage, app and postcode sections fit 360 px and 1440 px", async ({ page }) => {
   test.setTimeout(240_000);
   for (const [name, path] of [

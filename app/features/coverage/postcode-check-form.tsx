@@ -19,7 +19,6 @@ type PostcodeCheckFormProps = {
  * the page's loader; with JavaScript it answers at once in the browser, from the same content.
  */
 export function PostcodeCheckForm({ serviceName, action, initial }: PostcodeCheckFormProps) {
-  const [value, setValue] = useState(initial.input);
   const [result, setResult] = useState(initial.result);
   const id = useId();
   const error = result?.status === "invalid" ? result.message : null;
@@ -40,6 +39,9 @@ export function PostcodeCheckForm({ serviceName, action, initial }: PostcodeChec
         className="mt-5 flex flex-col gap-2"
         onSubmit={(event) => {
           event.preventDefault();
+          // Read from the field, not from state: the form hydrates after the page (a deferred chunk),
+          // and what was typed before that is in the field only.
+          const value = String(new FormData(event.currentTarget).get("postcode") ?? "");
           const check = checkPostcode(value);
           setResult(check);
           const url = new URL(window.location.href);
@@ -54,8 +56,7 @@ export function PostcodeCheckForm({ serviceName, action, initial }: PostcodeChec
           <Input
             id={`${id}-postcode`}
             name="postcode"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
+            defaultValue={initial.input}
             autoComplete="postal-code"
             autoCapitalize="characters"
             maxLength={10}
