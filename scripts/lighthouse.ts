@@ -37,13 +37,14 @@ async function main() {
     base = server.base;
   }
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
-  const rows: (Row & { ranges: string[] })[] = [];
+  const rows: (Row & { ranges: string[]; failed: string })[] = [];
   try {
     for (const p of paths) {
       const url = new URL(p, base).toString();
       // One warm-up request so a render-once cache (or a cold module) is not what gets measured.
       await (await fetch(url)).arrayBuffer();
       const measured: Row[] = [];
+      const failures: string[] = [];
       for (let run = 1; run <= runs; run++) {
         const result = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" });
         if (!result) throw new Error(`no Lighthouse result for ${p}`);
@@ -52,6 +53,11 @@ async function main() {
         if (saveDir) {
           mkdirSync(saveDir, { recursive: true });
           writeFileSync(`${saveDir}/${p === "/" ? "home" : p.slice(1).replace(/\//g, "_")}${runs > 1 ? `-${run}` : ""}.json`, JSON.stringify(lhr));
+        }
+        // A run Lighthouse could not finish (no paint seen, a lost page) counts as failed, not as a score of 0.
+        if (lhr.runtimeError || !Number.isFinite(lhr.audits["largest-contentful-paint"]?.numericValue)) {
+          failures.push(lhr.runtimeError?.code ?? "no LCP");
+          continue;
         }
         const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string; selector?: string } }[] }[] } | undefined)?.items;
         const node = lcpItems?.[0]?.items?.[0]?.node;
@@ -63,18 +69,20 @@ async function main() {
           lcpElement: (node?.snippet ?? node?.selector ?? "?").replace(/\s+/g, " ").slice(0, 90),
         });
       }
+      if (measured.length === 0) throw new Error(`every Lighthouse run of ${p} failed: ${failures.join(", ")}`);
       const scores = measured.map((r) => r.score);
       const lcps = measured.map((r) => r.lcpMs);
       const tbts = measured.map((r) => r.tbtMs);
-      const row: Row & { ranges: string[] } = {
+      const row: Row & { ranges: string[]; failed: string } = {
         ...measured[0]!,
         score: median(scores),
         lcpMs: median(lcps),
         tbtMs: median(tbts),
         ranges: [range(scores), range(lcps), range(tbts)],
+        failed: failures.length ? ` (${failures.length} of ${runs} runs failed: ${failures.join(", ")})` : "",
       };
       rows.push(row);
-      console.log(`  ${p}: ${row.score}${row.ranges[0]}, LCP ${row.lcpMs} ms${row.ranges[1]}, TBT ${row.tbtMs} ms${row.ranges[2]}`);
+      console.log(`  ${p}: ${row.score}${row.ranges[0]}, LCP ${row.lcpMs} ms${row.ranges[1]}, TBT ${row.tbtMs} ms${row.ranges[2]}${row.failed}`);
     }
   } finally {
     await chrome.kill();
@@ -82,7 +90,7 @@ async function main() {
   }
   if (runs > 1) console.log(`\nMedian of ${runs} runs per page, the range in brackets.`);
   console.log("\n| page | score | LCP ms | TBT ms | LCP element |\n|---|---|---|---|---|");
-  for (const r of rows) console.log(`| ${r.path} | ${r.score}${r.ranges[0]} | ${r.lcpMs}${r.ranges[1]} | ${r.tbtMs}${r.ranges[2]} | \`${r.lcpElement.replace(/\|/g, "\\|")}\` |`);
+  for (const r of rows) console.log(`| ${r.path}${r.failed} | ${r.score}${r.ranges[0]} | ${r.lcpMs}${r.ranges[1]} | ${r.tbtMs}${r.ranges[2]} | \`${r.lcpElement.replace(/\|/g, "\\|")}\` |`);
 }
 
 await main();
