@@ -71,13 +71,9 @@ export async function enqueueJobs(db: DbOrTx, jobs: NewJob[]): Promise<void> {
  */
 export async function insertWithJobs(db: DbOrTx, insert: TypedQueryBuilder<{ id: PgColumn }, { id: number }[]>, jobs: NewJob[]): Promise<number> {
   const inserted = db.$with("inserted").as(insert);
-  if (jobs.length === 0) {
-    const [row] = await db.with(inserted).select({ id: inserted.id }).from(inserted);
-    return Number(row!.id);
-  }
   // PostgreSQL runs a data-modifying WITH to completion whether or not the main query reads it.
-  const queued = db.$with("queued").as(db.insert(outboxJobs).values(jobRows(jobs)).returning({ id: outboxJobs.id }));
-  const [row] = await db.with(inserted, queued).select({ id: inserted.id }).from(inserted);
+  const queued = jobs.length ? [db.$with("queued").as(db.insert(outboxJobs).values(jobRows(jobs)).returning({ id: outboxJobs.id }))] : [];
+  const [row] = await db.with(inserted, ...queued).select({ id: inserted.id }).from(inserted);
   return Number(row!.id);
 }
 

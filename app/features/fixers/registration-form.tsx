@@ -28,7 +28,8 @@ const emptyValues: Record<RegistrationField, string> = { firstName: "", lastName
 /**
  * The fixer details form. The browser checks the spec's rules first (exact toasts) once they have
  * loaded after the page; the server checks again, saves the registration and creates the fee
- * checkout, whose URL opens in a new tab 1.5 s later. A 'Continue to payment' link stays visible, so a popup blocker never strands anyone.
+ * checkout, whose URL opens in a new tab 1.5 s later. A 'Continue to payment' link stays visible,
+ * so a popup blocker never strands anyone.
  */
 export function FixerRegistrationForm() {
   const { fetcher, result, documentResult, busy, fieldErrors, formRef, onSubmit, clearError } = useForm<RegistrationResult>({

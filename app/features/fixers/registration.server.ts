@@ -10,7 +10,8 @@ import { firstError, parseSubmission } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
 import { registrationToasts } from "./content";
 import { isTransientDbError, REGISTRATION_RETRY, withRetry, type RetryOptions } from "./retry";
-import { REGISTRATION_FORM, registrationFields, registrationSchema, type RegistrationDetails } from "./rules";
+import { REGISTRATION_FORM, registrationFields } from "./registration-fields";
+import { registrationSchema, type RegistrationDetails } from "./rules";
 
 /**
  * /fixer-register's action: the details are saved as a fixer_registrations row (a transient

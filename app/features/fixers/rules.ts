@@ -4,8 +4,6 @@ import { parsePhone } from "~/lib/phone";
 import { registrationToasts } from "./content";
 import { registrationFields, registrationLimits, stripAngleBrackets, type RegistrationField } from "./registration-fields";
 
-export { REGISTRATION_FORM, registrationFields, registrationLimits, stripAngleBrackets, type RegistrationField } from "./registration-fields";
-
 /**
  * The fixer forms' rules, shared by the browser (instant toasts) and the server (the authority).
  * Plain functions, no zod, so the registration page's bundle stays small; the portal's zod schemas are in schemas.ts.

@@ -5,7 +5,8 @@ import { onboardingUploadLimits } from "./portal-content";
 import { fixerCodeKey, storedNameOf } from "./onboarding.server";
 import { emailMessages } from "~/lib/email";
 import { phoneMessages } from "~/lib/phone";
-import { checkRegistration, onboardingTextSchema, stripAngleBrackets } from "./schemas";
+import { stripAngleBrackets } from "./registration-fields";
+import { checkRegistration, onboardingTextSchema } from "./schemas";
 
 const valid = { firstName: "Ada", lastName: "Lovelace", email: "Ada@Example.com", phone: "07700 900123" };
 
