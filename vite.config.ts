@@ -3,7 +3,9 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { precompressClientFiles } from "./scripts/precompress-plugin.ts";
+import { islandsChunks } from "./scripts/islands-chunks-plugin.ts";
 import { shellChunks } from "./scripts/shell-chunks-plugin.ts";
+import reactRouterConfig from "./react-router.config.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -18,5 +20,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         cssTarget: "es2022",
         sourcemap: process.env.BUILD_SOURCEMAP === "1",
       },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [shellChunks(), precompressClientFiles()])],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    islandsChunks({ buildDirectory: reactRouterConfig.buildDirectory ?? "build", client: !isSsrBuild }),
+    ...(isSsrBuild ? [] : [shellChunks(), precompressClientFiles()]),
+  ],
 }));

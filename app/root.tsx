@@ -1,5 +1,20 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  NavLink,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import type { AppStoreLinks } from "~/content/app-stores";
 import type { SessionUser } from "~/lib/session-user";
@@ -11,7 +26,13 @@ import { SiteWidgets } from "~/features/consent/components/site-widgets";
 import { fontPreloadHref } from "~/lib/fonts";
 import { takeFlash } from "~/lib/flash.server";
 import { hasConsentCookie } from "~/features/consent/consent";
+import { Island } from "~/lib/islands/island";
+import { IslandsPageContext } from "~/lib/islands/islands";
+import { RoutingContext, type RootData, type Routing } from "~/lib/routing";
 import stylesheetHref from "./app.css?url";
+
+// Only the server writes an islands page; the browser bundle drops this.
+const islandsScripts = import.meta.env.SSR ? await import("~/lib/islands/islands-scripts") : null;
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes it a React stylesheet resource: emitted first in <head>, before the
@@ -38,12 +59,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ user, flash, appStores, consentChosen }, { headers: { "set-cookie": clear } });
 }
 
+/** React Router as the shell's routing (~/lib/routing): the same on the server and in the browser. */
+const routerRouting: Routing = {
+  Link,
+  NavLink,
+  useLocation,
+  useNavigate: () => {
+    const navigate = useNavigate();
+    return (to) => void (typeof to === "number" ? navigate(to) : navigate(to));
+  },
+  useRootData: () => useRouteLoaderData<typeof loader>("root") satisfies RootData | undefined,
+  useRouteError,
+};
+
+/**
+ * Whether this page is served as islands (decision 031): its route asks for it (`handle.islands`),
+ * the visitor is signed out and there is no flash to show. Decided on the server only, in a
+ * production build (development needs React Router's scripts for hot reloading); the browser then
+ * never renders this layout again.
+ */
+function useIslandsPage(rootData: RootData | undefined): boolean {
+  const matches = useMatches();
+  if (!islandsScripts?.islandsAvailable) return false;
+  if (!rootData || rootData.user || rootData.flash) return false;
+  return matches.some((match) => (match.handle as { islands?: boolean } | undefined)?.islands === true);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Undefined when the root loader failed (error page): then the banner waits for the browser's stored choice.
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const islandsPage = useIslandsPage(rootData);
   return (
-    <html lang="en-GB">
+    <html lang="en-GB" data-islands={islandsPage ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -52,10 +100,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
-        {children}
-        <SiteWidgets consentChosen={rootData?.consentChosen ?? true} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <RoutingContext value={routerRouting}>
+          <IslandsPageContext value={islandsPage}>
+            {children}
+            <Island name="site-widgets">
+              <SiteWidgets consentChosen={rootData?.consentChosen ?? true} />
+            </Island>
+          </IslandsPageContext>
+        </RoutingContext>
+        {islandsPage && rootData && islandsScripts ? (
+          <islandsScripts.IslandsScripts rootData={rootData} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -207,3 +207,31 @@ test.describe("home page quality", () => {
     await saveScreenshots(page, "home", "/");
   });
 });
+
+test("a signed-out visitor's home page hydrates as islands, without React Router, with no error (decision 031)", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-islands", "started");
+  expect(scripts.some((path) => path.includes("/assets/islands.client-"))).toBe(true);
+  expect(scripts.filter((path) => /router|entry\.client/.test(path))).toEqual([]);
+  // The islands work: the menu opens and a link to a part of the page closes it; the banner takes a choice.
+  const menu = page.getByRole("button", { name: "Menu" });
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await page.getByRole("button", { name: "Reject Non-Essential" }).click();
+  await expect(page.getByTestId("cookie-banner")).toBeHidden();
+  // The next page hydrates whole with React Router.
+  await page.goto("/about");
+  await expect(page.locator("html")).not.toHaveAttribute("data-islands");
+  expect(problems).toEqual([]);
+});

@@ -5,10 +5,13 @@ import type { Plugin, UserConfig } from "vite";
  * Fewer, larger first-load chunks (decision 027). By default every shared module set gets its own
  * chunk, so each page's HTML preloaded 32–59 scripts, most under 1 KB: each one a request and a
  * separately compressed body. Three chunks hold code that always loads together:
- * - "framework": React, React DOM and React Router;
+ * - "react": React and React DOM; "router": React Router. An islands page (decision 031) loads the
+ *   first and not the second;
  * - "shell": every module that app/root.tsx, app/routes/_site.tsx or app/lib/seo.ts (every page's
  *   meta) imports statically, directly or through other modules (header, buttons, consent, icons
- *   they use); the footer hydrates from a chunk of its own (components/layout/deferred-footer.tsx);
+ *   they use), but not the two route modules themselves; the footer hydrates from a chunk of its
+ *   own (components/layout/deferred-footer.tsx). No shell module may import React Router (the
+ *   build fails if one does): the islands load the shell, and with it they would load the router;
  * - "forms": the public forms' shared stack (form hook, submission parsing, field components), which
  *   every form page loads whole and no other page loads at first. The routes' clientAction
  *   (features/forms/client-action.ts) stays out of it: a page whose forms all hydrate later
@@ -20,7 +23,8 @@ import type { Plugin, UserConfig } from "vite";
  * Nothing is duplicated and no page loads a module it did not load before, except the home page,
  * which now also loads the _site layout's few modules it had not shared.
  */
-const framework = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
+const react = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const router = /node_modules[\\/](react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 
 const formStackFiles = [
   "features/forms/messages.ts",
@@ -49,6 +53,7 @@ export function shellChunks(): Plugin {
   let appDir = "";
   const shell = new Set<string>();
   const formStack = new Set<string>();
+  const routeModules = new Set<string>();
   return {
     name: "fixit:shell-chunks",
     apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
@@ -59,8 +64,11 @@ export function shellChunks(): Plugin {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: "framework", test: framework, priority: 3 },
-                  { name: "shell", test: (id: string) => shell.has(id), priority: 2 },
+                  { name: "react", test: react, priority: 4 },
+                  { name: "shell", test: (id: string) => shell.has(id), priority: 3 },
+                  // With React Router, the root and layout route modules, which use it on every router page. Below
+                  // the shell, so that the shell modules they import stay in the shell.
+                  { name: "router", test: (id: string) => router.test(id) || routeModules.has(id.split("?")[0]!), priority: 2 },
                   { name: "forms", test: (id: string) => formStack.has(id), priority: 1 },
                 ],
               },
@@ -77,13 +85,21 @@ export function shellChunks(): Plugin {
     // The module graph is complete here, before chunks are made.
     buildEnd() {
       // What the shell imports statically.
-      const queue = shellRoots.map((file) => path.resolve(root, file));
+      const roots = shellRoots.map((file) => path.resolve(root, file));
+      for (const id of roots) if (!id.endsWith(".ts")) routeModules.add(id);
+      const queue = [...roots];
+      const seen = new Set<string>();
       while (queue.length > 0) {
         const id = queue.pop()!;
-        if (shell.has(id)) continue;
+        if (seen.has(id)) continue;
+        seen.add(id);
         const info = this.getModuleInfo(id);
         if (!info) continue;
-        shell.add(id);
+        if (!routeModules.has(id)) {
+          shell.add(id);
+          const routerImport = info.importedIds.find((imported) => router.test(imported));
+          if (routerImport) this.error(`${path.relative(root, id)} is in the shell chunk and imports React Router: use ~/lib/routing (decision 031)`);
+        }
         // Our own modules only: a library barrel (radix-ui) statically imports every part of itself,
         // most of which tree-shaking drops; the parts a shell module really uses come with it.
         for (const imported of info.importedIds) if (imported.startsWith(appDir)) queue.push(imported);

@@ -9,25 +9,27 @@ import { startTestServer, type TestServer } from "./helpers/server";
  * First-load JavaScript per public page (gzip, as scripts/measure-js.mjs counts it: every script
  * the HTML loads or modulepreloads), on the production build. A budget, not a timing.
  *
- * Goals: / ≤ 110 KB, every public page ≤ 130 KB (DESIGN.md). The second holds; the first does not
- * (React, React DOM and React Router alone are 105 KB). Each page's budget below is its size on
- * 2026-11-25, rounded up to the next whole KB, so that it cannot grow; lower a figure whenever a
- * change makes the page smaller.
+ * Goals: / ≤ 110 KB, every public page ≤ 130 KB (DESIGN.md). Both hold: the signed-out home page
+ * hydrates as islands without React Router (decision 031); React and React DOM are 66 KB, React
+ * Router another 40 on every other page. Each page's budget below is its size on 2026-11-25,
+ * rounded up to the next whole KB (the other pages grew by ~1 KB when React and React Router became
+ * two chunks), so that it cannot grow; lower a figure whenever a change makes
+ * the page smaller.
  */
 const budgetsKb: Record<string, number> = {
-  "/": 123,
-  "/categories": 128,
-  "/how-it-works": 129,
-  "/about": 122,
-  "/careers": 126,
-  "/help": 124,
+  "/": 86,
+  "/categories": 129,
+  "/how-it-works": 130,
+  "/about": 123,
+  "/careers": 127,
+  "/help": 125,
   "/early-access": 130,
-  "/uk-reviews": 121,
+  "/uk-reviews": 122,
   "/fixer-register": 130,
-  "/recruitment": 126,
-  "/fixer-ai": 122,
-  "/terms": 123,
-  "/data-protection": 122,
+  "/recruitment": 127,
+  "/fixer-ai": 123,
+  "/terms": 124,
+  "/data-protection": 123,
 };
 
 /**
@@ -35,8 +37,8 @@ const budgetsKb: Record<string, number> = {
  * copy and their form's schema travel as data or load after the page (decision 030).
  */
 const otherPublicBudgetsKb: Record<string, number> = {
-  ...Object.fromEntries(services.map((s) => [s.href, 129])),
-  "/request": 129,
+  ...Object.fromEntries(services.map((s) => [s.href, 130])),
+  "/request": 130,
 };
 
 let server: TestServer;
@@ -50,7 +52,7 @@ afterAll(async () => {
 describe("first-load JavaScript budgets", () => {
   it("every public page has a budget, and none is over it", async () => {
     expect(Object.keys(budgetsKb).sort()).toEqual(publicPages.map((p) => p.path).sort());
-    expect(Object.entries(budgetsKb).filter(([, kb]) => kb > 130)).toEqual([]);
+    expect(Object.entries(budgetsKb).filter(([path, kb]) => kb > (path === "/" ? 110 : 130))).toEqual([]);
     const budgets = { ...budgetsKb, ...otherPublicBudgetsKb };
     expect(Object.keys(budgets)).toHaveLength(13 + 11 + 1);
     const results = (await measureFirstLoadJs(server.url, Object.keys(budgets))) as { path: string; status: number; gzipBytes: number }[];
@@ -58,6 +60,7 @@ describe("first-load JavaScript budgets", () => {
       .filter((r) => r.status !== 200 || r.gzipBytes / 1024 > budgets[r.path]!)
       .map((r) => `${r.path}: ${(r.gzipBytes / 1024).toFixed(1)} KB gz (HTTP ${r.status}), budget ${budgets[r.path]} KB`);
     expect(over).toEqual([]);
-    expect(results.every((r) => r.gzipBytes > 90 * 1024)).toBe(true); // React alone is ~100 KB: the measure counts it
+    // React and React DOM alone are ~66 KB, React Router another ~40: the measure counts them.
+    expect(results.every((r) => r.gzipBytes > (r.path === "/" ? 66 : 105) * 1024)).toBe(true);
   }, 120_000);
 });

@@ -96,6 +96,32 @@ describe("anonymous visitors", () => {
     expect(perRequest).not.toContain('"first-contentful-paint"');
   });
 
+  it("the signed-out home page is served as islands: no React Router, each island and the root data in the HTML, preloads allowed by hash (decision 031)", async () => {
+    await get("/");
+    const res = await get("/");
+    expect(res.headers.get("x-page-cache")).toBe("hit");
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="en-GB" data-islands="">/);
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).not.toContain("__reactRouterRouteModules");
+    const islands = [...html.matchAll(/data-island="([a-z-]+)"/g)].map((m) => m[1]);
+    expect(islands.sort()).toEqual(["home-below-fold", "home-hero", "home-top-bar", "home-widgets", "site-footer", "site-widgets"]);
+    const rootData = JSON.parse(/<script id="fixit-root-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "null");
+    expect(rootData).toMatchObject({ user: null, flash: null, consentChosen: false });
+    const boot = inlineScripts(html).find((script) => script.includes("first-contentful-paint"));
+    const preloads = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(boot ?? "")?.[1] ?? "[]") as string[];
+    const entry = /import\("(\/assets\/islands\.client-[^"]+\.js)"\)/.exec(boot ?? "")?.[1];
+    expect(entry).toBeDefined();
+    expect(preloads).toContain(entry);
+    expect(preloads.some((href) => /\/assets\/react-[^/]+\.js$/.test(href))).toBe(true);
+    expect(preloads.filter((href) => /router/.test(href))).toEqual([]);
+    for (const href of preloads) expect((await fetch(`${base}${href}`)).status, href).toBe(200);
+    const policy = scriptPolicy(res);
+    for (const script of inlineScripts(html)) expect(policy).toContain(sha256(script));
+    // Every other page hydrates whole with React Router.
+    expect(await (await get("/about")).text()).not.toContain("data-islands");
+  });
+
   it("a query string, a page that is not public, or an unknown cookie skips the cache", async () => {
     for (const path of ["/about?x=1", "/auth", "/dev/mailbox"]) {
       expect((await get(path)).headers.get("x-page-cache"), path).toBeNull();
@@ -145,6 +171,11 @@ describe("signed-in visitors", () => {
     const anonymousHtml = await anonymous.text();
     expect(anonymousHtml).not.toContain(email);
     expect(anonymousHtml).not.toContain("Grace Cachetest");
+
+    // A signed-in visitor's home page hydrates with React Router (their header has a fetcher), never as islands.
+    const home = await (await browser.get("/")).text();
+    expect(home).not.toContain("data-islands");
+    expect(home).toContain("__reactRouterContext");
 
     // Once the anonymous page is cached, the signed-in visitor still gets their own.
     const again = await browser.get("/how-it-works");

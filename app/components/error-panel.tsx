@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useRouteError } from "react-router";
+import { useRouteError } from "~/lib/routing";
 
 /**
  * The fallback for an unexpected failure. Routes may render their own fallback instead;

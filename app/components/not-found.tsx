@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "~/lib/routing";
 
 /** The 404 page. Inside the site layout (which has the <main>) it renders without a landmark of its own. */
 export function NotFound({ landmark = true }: { landmark?: boolean }) {

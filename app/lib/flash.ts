@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { useRootData } from "./routing";
 
 /**
  * A one-read message carried across a redirect ("Password changed", "Access Denied"): set with the
@@ -11,6 +11,5 @@ export type ShownFlash = Flash & { id: string };
 
 /** The flash the root loader read for this page, or null. */
 export function useFlash(): ShownFlash | null {
-  const root = useRouteLoaderData("root") as { flash?: ShownFlash | null } | undefined;
-  return root?.flash ?? null;
+  return useRootData()?.flash ?? null;
 }

@@ -35,20 +35,3 @@ export function pageMeta({ title, description, path, image = "/og-image.png", no
     ...jsonLd.map((data) => ({ "script:ld+json": data })),
   ];
 }
-
-/** JSON-LD Organization for the home page. */
-export function organizationJsonLd(): Record<string, unknown> {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Organization",
-    name: company.brand,
-    legalName: company.legalName,
-    url: new URL("/", siteOrigin).toString(),
-    logo: new URL("/favicon.svg", siteOrigin).toString(),
-    email: company.email,
-    telephone: company.phoneHref.replace("tel:", ""),
-    address: { "@type": "PostalAddress", streetAddress: company.registeredOffice, addressCountry: "GB" },
-    parentOrganization: { "@type": "Organization", name: company.parent.name },
-    sameAs: company.social.map((s) => s.href),
-  };
-}

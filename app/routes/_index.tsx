@@ -3,11 +3,13 @@ import { DeferredFooter } from "~/components/layout/deferred-footer";
 import { openCookiePreferences } from "~/features/consent/consent-store";
 import { HomeTopBar } from "~/components/layout/home-top-bar";
 import { SkipLink } from "~/components/layout/skip-link";
-import { DeferredChatWidget, DeferredVipHoverCard } from "~/features/assistant/components/deferred-chat-widget";
 import { heroSlides } from "~/content/home-hero";
 import { DeferredBelowFold } from "~/features/home/deferred-below-fold";
 import { HomeHero } from "~/features/home/hero";
-import { organizationJsonLd, pageMeta } from "~/lib/seo";
+import { HomeWidgets } from "~/features/home/home-widgets";
+import { Island } from "~/lib/islands/island";
+import { pageMeta } from "~/lib/seo";
+import { organizationJsonLd } from "~/lib/organization-json-ld";
 import { FlashStatus } from "~/components/ui/flash-status";
 
 export const meta: Route.MetaFunction = () =>
@@ -24,22 +26,37 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", as: "image", href: heroSlides[0]!.image.src, type: "image/svg+xml", fetchPriority: "high" } as Route.LinkDescriptors[number],
 ];
 
+/**
+ * A signed-out visitor's home page hydrates as islands, without React Router (decision 031): the
+ * parts below, each on its own. The rest (skip link, flash line) is plain HTML.
+ */
+export const handle = { islands: true };
+
 /** The home page: no site header (its hero has its own top bar), then the sections and the footer. */
 export default function Home() {
   return (
     <>
       <SkipLink />
       <header className="bg-secondary">
-        <HomeTopBar />
+        <Island name="home-top-bar">
+          <HomeTopBar />
+        </Island>
       </header>
       <main id="main" tabIndex={-1} className="outline-none">
         <FlashStatus className="mx-auto w-full max-w-3xl px-4 pt-6" />
-        <HomeHero />
-        <DeferredBelowFold />
+        <Island name="home-hero">
+          <HomeHero />
+        </Island>
+        <Island name="home-below-fold">
+          <DeferredBelowFold />
+        </Island>
       </main>
-      <DeferredFooter onCookieSettings={openCookiePreferences} />
-      <DeferredVipHoverCard />
-      <DeferredChatWidget />
+      <Island name="site-footer">
+        <DeferredFooter onCookieSettings={openCookiePreferences} />
+      </Island>
+      <Island name="home-widgets">
+        <HomeWidgets />
+      </Island>
     </>
   );
 }

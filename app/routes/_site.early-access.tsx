@@ -10,7 +10,8 @@ import { DeferredFeedbackForm } from "~/features/forms/deferred-forms";
 import { formClientAction } from "~/features/forms/client-action";
 import { WaitlistForm } from "~/features/forms/waitlist-form";
 import { vipCodeAction } from "~/features/vip/access.server";
-import { VipCodeForm, vipCodeClientAction } from "~/features/vip/vip-code-form";
+import { DeferredVipCodeForm } from "~/features/vip/deferred-vip-code-form";
+import { vipCodeClientAction } from "~/features/vip/vip-code-client-action";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
@@ -147,7 +148,7 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-2 flex flex-col gap-2 border-t border-border pt-5">
           <h3 className="text-lg font-semibold">Already a VIP member?</h3>
           <p className="text-sm text-muted-foreground">Enter the code from your VIP confirmation email, or one FixiT gave you, to open the VIP blog.</p>
-          <VipCodeForm />
+          <DeferredVipCodeForm />
         </div>
       </section>
     </div>

@@ -3,10 +3,11 @@ import { test as base, type Page } from "@playwright/test";
 export * from "@playwright/test";
 
 /**
- * Waits until the page's app has started (React Router has created its router, so React is
- * hydrating and replays a click it receives meanwhile). A cached public page starts its app after
- * the first paint (decision 025), which can be after the load event `page.goto` waits for; a page
- * without JavaScript, or not made by React Router, has nothing to wait for.
+ * Waits until the page's app has started (React Router has created its router, or an islands page
+ * (decision 031) has started hydrating every island, so React is hydrating and replays a click it
+ * receives meanwhile). A cached public page starts its app after the first paint (decision 025),
+ * which can be after the load event `page.goto` waits for; a page without JavaScript, or not made
+ * by React Router, has nothing to wait for.
  */
 export async function appStarted(page: Page, timeoutMs = 30_000) {
   // Checked from here, on real time: polling inside the page runs on its timers, which a test's paused clock stops.
@@ -14,6 +15,8 @@ export async function appStarted(page: Page, timeoutMs = 30_000) {
   for (;;) {
     const started = await page
       .evaluate(() => {
+        const islands = document.documentElement.dataset.islands;
+        if (islands !== undefined) return islands === "started";
         const w = window as unknown as { __reactRouterContext?: unknown; __reactRouterDataRouter?: unknown };
         return !w.__reactRouterContext || Boolean(w.__reactRouterDataRouter);
       })

@@ -19,9 +19,10 @@ const staticImportPattern = /^import \* as ([A-Za-z_$][\w$]*) from ("[^"]+");$/g
 /**
  * Resolves at the first contentful paint (already past: at once; never reported within 3 s, or
  * not measurable in this browser: then too). PerformanceObserver is not a timer, so a test's fake
- * clock does not hold the page back.
+ * clock does not hold the page back. The islands pages' start (app/lib/islands/islands-scripts.tsx)
+ * waits for it too.
  */
-const waitForFirstPaint = `await new Promise((resolve) => {
+export const waitForFirstPaint = `await new Promise((resolve) => {
   const painted = (entries) => entries.some((entry) => entry.name === "first-contentful-paint");
   if (!PerformanceObserver.supportedEntryTypes?.includes("paint") || painted(performance.getEntriesByType("paint"))) return resolve();
   new PerformanceObserver((list, observer) => { if (painted(list.getEntries())) { observer.disconnect(); resolve(); } }).observe({ type: "paint", buffered: true });

@@ -1,11 +1,10 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link, useRootData } from "~/lib/routing";
 import { appJoinInstead, appStoreBadges, type AppStoreLinks, hasAnyStore, noAppStoreLinks } from "~/content/app-stores";
 import { cn } from "~/lib/utils";
 
 /** The store addresses the root loader passes from the settings (APP_STORE_URL, PLAY_STORE_URL). */
 export function useAppStoreLinks(): AppStoreLinks {
-  const data = useRouteLoaderData("root") as { appStores?: AppStoreLinks } | undefined;
-  return data?.appStores ?? noAppStoreLinks;
+  return useRootData()?.appStores ?? noAppStoreLinks;
 }
 
 type AppStoreBadgesProps = {

@@ -1,35 +1,19 @@
-import { useEffect } from "react";
-import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { accountLinks } from "~/content/navigation";
+import { deferredHydration } from "~/lib/deferred-hydration";
+import { Link, useRootData } from "~/lib/routing";
 import type { SessionUser } from "~/lib/session-user";
 import { cn } from "~/lib/utils";
 
 /** The signed-in user from the root loader (server-read, so the right buttons show on first paint). */
 export function useSessionUser(): SessionUser | null {
-  const data = useRouteLoaderData("root") as { user: SessionUser | null } | undefined;
-  return data?.user ?? null;
+  return useRootData()?.user ?? null;
 }
 
-/**
- * Sign Out as a fetcher: success follows the server's redirect to /; a failure stays on the page with
- * the 'Sign Out Failed' toast. Without JavaScript it is a plain form post.
- */
-function SignOutButton({ size, className }: { size: "default" | "sm"; className?: string }) {
-  const fetcher = useFetcher<{ ok: false; title: string; text: string }>();
-  useEffect(() => {
-    const failure = fetcher.state === "idle" ? fetcher.data : undefined;
-    // The toast module (sonner) loads only when needed: the header is on every page's first load.
-    if (failure && failure.ok === false) void import("~/components/ui/toast").then(({ toast }) => toast.error(failure.title, failure.text));
-  }, [fetcher.state, fetcher.data]);
-  return (
-    <fetcher.Form method="post" action={accountLinks.signOutAction} className={className}>
-      <Button type="submit" variant="ghost" size={size} className={className} loading={fetcher.state !== "idle"}>
-        Sign Out
-      </Button>
-    </fetcher.Form>
-  );
-}
+// A fetcher needs React Router, which the shell must not import (decision 031): only a signed-in
+// visitor, whose pages all hydrate with the router, renders it.
+const serverSignOutButton = import.meta.env.SSR ? (await import("./sign-out-button")).SignOutButton : null;
+const SignOutButton = deferredHydration(serverSignOutButton, () => import("./sign-out-button").then((m) => m.SignOutButton));
 
 const displayFrom = { always: "flex", sm: "hidden sm:flex", lg: "hidden lg:flex" } as const;
 

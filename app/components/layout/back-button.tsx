@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 
 /**

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/lib/routing";
 import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
 import { company } from "~/content/company";
 import { isPast, milestones } from "~/content/dates";

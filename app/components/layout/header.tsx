@@ -1,6 +1,6 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { NavLink, useLocation } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 import { headerNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";

@@ -1,6 +1,6 @@
 import { ChevronDown, Menu } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "~/lib/routing";
 import { homeMenuNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
 import { AccountActions } from "./account-actions";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/routing";
 import { cn } from "~/lib/utils";
 
 /** The FixiT mark and wordmark, linking home. `tone="light"` for dark backgrounds. */

@@ -1,5 +1,5 @@
 import { Menu } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { headerNav } from "~/content/navigation";

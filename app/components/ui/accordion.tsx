@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useRef } from "react";
 import type * as React from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "~/lib/routing";
 import { cn } from "~/lib/utils";
 
 /**

@@ -1,6 +1,6 @@
 import { ArrowRight, Check } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Carousel } from "~/components/ui/carousel";

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { SiteSearch } from "~/features/search/components/site-search";

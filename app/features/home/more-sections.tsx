@@ -1,5 +1,5 @@
 import { ArrowRight, Check, Crown, Smartphone, Star } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/lib/routing";
 import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
 import { Button } from "~/components/ui/button";
 import { appPromo, closingCta, professionals, testimonialsSection, vipOffer } from "~/content/home";

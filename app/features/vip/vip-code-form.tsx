@@ -5,29 +5,12 @@ import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
-import { clientActionWithin, clientErrorMessage } from "~/lib/forms/client-errors";
 import { useForm } from "~/lib/forms/use-form";
 import { vipMessages } from "./messages";
 import { VIP_CODE_FORM, vipCodeSchema, VIP_CODE_MAX_LENGTH, type VipCodeResult } from "./schemas";
 import { VipNavigationPending } from "./vip-navigation-pending";
 
 const FIELD_ID = "vip-code";
-
-/**
- * The route's clientAction for the code form: a failure that never reached the server (offline,
- * timeout, 5xx) becomes the 'Error' answer instead of the page's error screen.
- */
-export function vipCodeClientAction(serverAction: () => Promise<unknown>): Promise<unknown> {
-  return clientActionWithin(
-    serverAction,
-    (error): VipCodeResult => ({
-      form: VIP_CODE_FORM,
-      status: "error",
-      title: vipMessages.error.title,
-      message: error instanceof Error && error.name === "TimeoutError" ? clientErrorMessage(error) : vipMessages.error.text,
-    }),
-  );
-}
 
 /**
  * 'Enter VIP Blog': one code field. With JavaScript a fetcher asks the server, shows the toast and

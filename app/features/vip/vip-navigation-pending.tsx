@@ -1,6 +1,9 @@
+import { lazy, Suspense } from "react";
 import { useNavigation } from "react-router";
-import { LoadingOverlay } from "~/components/ui/loading-overlay";
 import { vipMessages } from "./messages";
+
+// Only a visitor who submits a code or opens the blog sees it: it loads then, not with the page.
+const LoadingOverlay = lazy(() => import("~/components/ui/loading-overlay").then((m) => ({ default: m.LoadingOverlay })));
 
 const VIP_PAGES: Record<string, string> = {
   "/early-access-blog": vipMessages.checking,
@@ -15,5 +18,9 @@ export function VipNavigationPending() {
   const navigation = useNavigation();
   if (navigation.state !== "loading") return null;
   const text = VIP_PAGES[navigation.location.pathname];
-  return text ? <LoadingOverlay text={text} /> : null;
+  return text ? (
+    <Suspense fallback={null}>
+      <LoadingOverlay text={text} />
+    </Suspense>
+  ) : null;
 }

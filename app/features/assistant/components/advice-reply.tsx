@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/routing";
 import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
 import { findService } from "~/content/services";
 import { fallbackReply } from "~/features/assistant/advice";

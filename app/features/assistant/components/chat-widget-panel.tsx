@@ -1,6 +1,6 @@
 import { Bot, Compass, MessageCircle, Send, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/routing";
 import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

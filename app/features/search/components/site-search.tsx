@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "~/lib/routing";
 import type { SearchEntry } from "~/content/search-index";
 import { filterSearchEntries } from "~/features/search/filter";
 import { cn } from "~/lib/utils";

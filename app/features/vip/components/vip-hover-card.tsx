@@ -1,6 +1,6 @@
 import { Crown, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ComponentType } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/routing";
 import { useWidgetClearance } from "~/features/assistant/use-widget-clearance";
 import { cn } from "~/lib/utils";
 import type { VipOfferCardProps } from "./vip-offer-card";

@@ -1,0 +1,52 @@
+import type { ReactElement } from "react";
+import { hydrateRoot } from "react-dom/client";
+import type { RootData } from "~/lib/routing";
+import { islandIdPrefix, islandsRootDataId, type IslandName } from "~/lib/islands/islands";
+import { IslandRoot } from "~/lib/islands/island-root";
+
+/**
+ * What each island renders in the browser: the same element the page renders inside its <Island>
+ * on the server (decision 031). Each loads as its own chunk, so an island hydrates as soon as its
+ * code arrives, independently of the others.
+ */
+const islands: Record<IslandName, (rootData: RootData | undefined) => Promise<ReactElement>> = {
+  "home-top-bar": () => import("~/components/layout/home-top-bar").then(({ HomeTopBar }) => <HomeTopBar />),
+  "home-hero": () => import("~/features/home/hero").then(({ HomeHero }) => <HomeHero />),
+  "home-below-fold": () => import("~/features/home/deferred-below-fold").then(({ DeferredBelowFold }) => <DeferredBelowFold />),
+  "home-widgets": () => import("~/features/home/home-widgets").then(({ HomeWidgets }) => <HomeWidgets />),
+  "site-footer": () =>
+    Promise.all([import("~/components/layout/deferred-footer"), import("~/features/consent/consent-store")]).then(
+      ([{ DeferredFooter }, { openCookiePreferences }]) => <DeferredFooter onCookieSettings={openCookiePreferences} />,
+    ),
+  "site-widgets": (rootData) =>
+    import("~/features/consent/components/site-widgets").then(({ SiteWidgets }) => <SiteWidgets consentChosen={rootData?.consentChosen ?? true} />),
+};
+
+/**
+ * Hydrates every island on the page, each as its code arrives; marks the document when all have
+ * started. Runs when an islands page imports this module, its own entry (scripts/islands-chunks-plugin.ts):
+ * such a page never loads React Router's entry, other pages never load this.
+ */
+async function hydrateIslands() {
+  const rootData = JSON.parse(document.getElementById(islandsRootDataId)?.textContent || "null") as RootData | null;
+  const page = { pathname: window.location.pathname, search: window.location.search };
+  const containers = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+  await Promise.all(
+    containers.map(async (container) => {
+      const name = container.dataset.island as IslandName;
+      const render = islands[name];
+      if (!render) throw new Error(`No island named ${name}`);
+      const element = await render(rootData ?? undefined);
+      hydrateRoot(
+        container,
+        <IslandRoot page={page} rootData={rootData ?? undefined}>
+          {element}
+        </IslandRoot>,
+        { identifierPrefix: islandIdPrefix(name) },
+      );
+    }),
+  );
+  document.documentElement.dataset.islands = "started";
+}
+
+void hydrateIslands();

@@ -1,0 +1,29 @@
+import islandsChunks from "virtual:fixit/islands-chunks";
+import { waitForFirstPaint } from "#server/http/paint-first.ts";
+import type { RootData } from "../routing";
+import { islandsRootDataId } from "./islands";
+
+/** Whether this server can serve islands pages: a production build, whose client build listed their chunks. */
+export const islandsAvailable = import.meta.env.PROD && islandsChunks !== null;
+
+/**
+ * An islands page's scripts, in place of React Router's: the root loader's data for the islands
+ * (JSON, not a script), then, once the page has painted, the entry and the islands' chunks
+ * (preloaded together, no waterfall; the list comes from the client build).
+ */
+export function IslandsScripts({ rootData, nonce }: { rootData: RootData; nonce: string | undefined }) {
+  const { entry, preloads } = islandsChunks!;
+  const json = JSON.stringify(rootData).replace(/</g, "\\u003c");
+  const boot = [
+    waitForFirstPaint,
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `import(${JSON.stringify(entry)});`,
+  ].join("\n");
+  return (
+    <>
+      <script id={islandsRootDataId} type="application/json" dangerouslySetInnerHTML={{ __html: json }} />
+      <script type="module" async nonce={nonce} dangerouslySetInnerHTML={{ __html: boot }} />
+    </>
+  );
+}
+

@@ -1,0 +1,72 @@
+import { createContext, use, type ComponentType, type RefAttributes } from "react";
+import type { LinkProps, NavLinkProps, To } from "react-router";
+import type { AppStoreLinks } from "~/content/app-stores";
+import type { ShownFlash } from "./flash";
+import type { SessionUser } from "./session-user";
+
+/**
+ * Links, location and the root loader's data for the components every page loads (header, footer,
+ * banner, home sections), without importing React Router (decision 031). The root layout provides
+ * React Router's own (client-side navigation, prefetching); the home page's islands, hydrated
+ * without the router, provide plain links and the document's location (./islands/document-routing.tsx).
+ * A module in the shell chunk imports these, never "react-router" (scripts/shell-chunks-plugin.ts
+ * fails the build otherwise): one such import would make the home page load React Router again.
+ */
+export interface RootData {
+  user: SessionUser | null;
+  flash: ShownFlash | null;
+  appStores: AppStoreLinks;
+  /** Whether the visitor has made a cookie choice (the banner is server-rendered when not). */
+  consentChosen: boolean;
+}
+
+export interface AppLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+  /** Changes with every navigation, also to the same URL. */
+  key: string;
+}
+
+type AnchorRef = RefAttributes<HTMLAnchorElement>;
+
+export interface Routing {
+  Link: ComponentType<LinkProps & AnchorRef>;
+  NavLink: ComponentType<NavLinkProps & AnchorRef>;
+  useLocation(): AppLocation;
+  /** A path, or a number of history entries to go back or forward. */
+  useNavigate(): (to: To | number) => void;
+  /** Undefined when the root loader failed (an error page). */
+  useRootData(): RootData | undefined;
+  useRouteError(): unknown;
+}
+
+export const RoutingContext = createContext<Routing | null>(null);
+
+function useRouting(): Routing {
+  const routing = use(RoutingContext);
+  if (!routing) throw new Error("No RoutingContext: render inside the root layout or an island");
+  return routing;
+}
+
+export function Link(props: LinkProps & AnchorRef) {
+  const { Link: Implementation } = useRouting();
+  return <Implementation {...props} />;
+}
+
+export function NavLink(props: NavLinkProps & AnchorRef) {
+  const { NavLink: Implementation } = useRouting();
+  return <Implementation {...props} />;
+}
+
+// Each hook calls the provider's hook; a provider is fixed for the life of its tree, so the hook order never changes.
+export const useLocation = (): AppLocation => useRouting().useLocation();
+export const useNavigate = () => useRouting().useNavigate();
+export const useRootData = (): RootData | undefined => useRouting().useRootData();
+export const useRouteError = (): unknown => useRouting().useRouteError();
+
+/** A link target as a URL path (React Router's `to` may be an object). */
+export function pathOf(to: To): string {
+  if (typeof to === "string") return to;
+  return `${to.pathname ?? ""}${to.search ?? ""}${to.hash ?? ""}`;
+}
