@@ -1,5 +1,3 @@
-import { useRootData } from "./routing";
-
 /**
  * A one-read message carried across a redirect ("Password changed", "Access Denied"): set with the
  * redirect in a signed cookie (./flash.server.ts), read once by the root loader, shown as a toast
@@ -8,8 +6,3 @@ import { useRootData } from "./routing";
 export type Flash = { kind: "success" | "error"; title: string; text: string };
 /** A flash as the root loader hands it on; `id` tells one showing from the next. */
 export type ShownFlash = Flash & { id: string };
-
-/** The flash the root loader read for this page, or null. */
-export function useFlash(): ShownFlash | null {
-  return useRootData()?.flash ?? null;
-}

@@ -1,4 +1,4 @@
-import { useFlash } from "~/lib/flash";
+import { useRootData } from "~/lib/routing";
 import { cn } from "~/lib/utils";
 
 /**
@@ -6,7 +6,7 @@ import { cn } from "~/lib/utils";
  * it too (with JavaScript the root also shows it as a toast). Each layout places it once.
  */
 export function FlashStatus({ className }: { className?: string }) {
-  const flash = useFlash();
+  const flash = useRootData()?.flash ?? null;
   if (!flash) return null;
   return (
     <div className={className}>
