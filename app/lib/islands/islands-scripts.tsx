@@ -21,7 +21,7 @@ export function IslandsScripts({ rootData, nonce }: { rootData: RootData; nonce:
   ].join("\n");
   return (
     <>
-      <script id={islandsRootDataId} type="application/json" dangerouslySetInnerHTML={{ __html: json }} />
+      <script id={islandsRootDataId} type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />
       <script type="module" async nonce={nonce} dangerouslySetInnerHTML={{ __html: boot }} />
     </>
   );
