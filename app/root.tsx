@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import {
   data,
+  useActionData,
+  useFetcher,
   isRouteErrorResponse,
   Link,
   Links,
@@ -70,6 +72,8 @@ const routerRouting: Routing = {
   },
   useRootData: () => useRouteLoaderData<typeof loader>("root") satisfies RootData | undefined,
   useRouteError,
+  useFetcher,
+  useActionData,
 };
 
 /**

@@ -6,6 +6,8 @@ type OutputChunk = Rollup.OutputChunk;
 
 const virtualId = "virtual:fixit/islands-chunks";
 const resolvedVirtualId = `\0${virtualId}`;
+/** Modules the shell loads only for a signed-in visitor, who never gets an islands page. */
+const signedInOnly = [path.join("components", "layout", "sign-out-button.tsx")];
 
 /**
  * The islands pages' own entry (decision 031), from the client build to the server build.
@@ -49,6 +51,23 @@ export function islandsChunks({ buildDirectory, client }: { buildDirectory: stri
       };
       addWithImports(entry.fileName);
       for (const island of entry.dynamicImports) addWithImports(island);
+      // Nothing an island can load, now or later (a card opened on hover), may need React Router:
+      // it would throw outside the router, and load the router chunk.
+      const router = Object.values(bundle).find((output): output is OutputChunk => output.type === "chunk" && output.name === "router");
+      const reached = new Map<string, string[]>([[entry.fileName, [entry.fileName]]]);
+      const queue = [entry.fileName];
+      while (router && queue.length > 0) {
+        const fileName = queue.shift()!;
+        const chunk = bundle[fileName] as OutputChunk;
+        const via = reached.get(fileName)!;
+        if (chunk.imports.includes(router.fileName)) this.error(`islands-chunks: ${via.join(" → ")} imports React Router; use ~/lib/routing (decision 031)`);
+        for (const next of [...chunk.imports, ...chunk.dynamicImports]) {
+          const nextChunk = bundle[next] as OutputChunk;
+          if (reached.has(next) || signedInOnly.some((file) => nextChunk.facadeModuleId?.endsWith(file))) continue;
+          reached.set(next, [...via, next]);
+          queue.push(next);
+        }
+      }
       const url = (fileName: string) => `${base}${fileName}`;
       const list = { entry: url(entry.fileName), preloads: [...files].map(url) };
       mkdirSync(path.dirname(listFile), { recursive: true });

@@ -1,5 +1,5 @@
 import { createContext, use, type ComponentType, type RefAttributes } from "react";
-import type { LinkProps, NavLinkProps, To } from "react-router";
+import type { LinkProps, NavLinkProps, To, useActionData as routerUseActionData, useFetcher as routerUseFetcher } from "react-router";
 import type { AppStoreLinks } from "~/content/app-stores";
 import type { ShownFlash } from "./flash";
 import type { SessionUser } from "./session-user";
@@ -39,6 +39,9 @@ export interface Routing {
   /** Undefined when the root loader failed (an error page). */
   useRootData(): RootData | undefined;
   useRouteError(): unknown;
+  /** The forms' hooks (lib/forms/use-form.ts): with them, no form module imports React Router. */
+  useFetcher: typeof routerUseFetcher;
+  useActionData: typeof routerUseActionData;
 }
 
 export const RoutingContext = createContext<Routing | null>(null);
@@ -64,6 +67,8 @@ export const useLocation = (): AppLocation => useRouting().useLocation();
 export const useNavigate = () => useRouting().useNavigate();
 export const useRootData = (): RootData | undefined => useRouting().useRootData();
 export const useRouteError = (): unknown => useRouting().useRouteError();
+export const useFetcher: typeof routerUseFetcher = (options) => useRouting().useFetcher(options);
+export const useActionData: typeof routerUseActionData = () => useRouting().useActionData();
 
 /** A link target as a URL path (React Router's `to` may be an object). */
 export function pathOf(to: To): string {

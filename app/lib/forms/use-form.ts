@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher } from "~/lib/routing";
 import { parseSubmission, type FieldErrors, type FormSchema, type FormValues, type ParseOptions } from "./parse";
 import { isFormResult, type FormResult } from "./result";
 

@@ -80,5 +80,10 @@ export function createDocumentRouting(page: { pathname: string; search: string }
     },
     useRootData: () => rootData,
     useRouteError: () => undefined,
+    // No island posts through a fetcher: a form that needs one hydrates with React Router.
+    useFetcher: () => {
+      throw new Error("A fetcher needs React Router, which an island does not have (decision 031)");
+    },
+    useActionData: () => undefined,
   };
 }

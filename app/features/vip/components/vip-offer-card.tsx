@@ -1,5 +1,5 @@
 import { Crown } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/lib/routing";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
 import { formatGBP, priceWithTerms, products } from "~/content/prices";
 
