@@ -1,4 +1,4 @@
-import type { ReactElement } from "react";
+import { startTransition, type ReactElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { RootData } from "~/lib/routing";
 import { islandIdPrefix, islandsRootDataId, type IslandName } from "~/lib/islands/islands";
@@ -37,13 +37,17 @@ async function hydrateIslands() {
       const render = islands[name];
       if (!render) throw new Error(`No island named ${name}`);
       const element = await render(rootData ?? undefined);
-      hydrateRoot(
-        container,
-        <IslandRoot page={page} rootData={rootData ?? undefined}>
-          {element}
-        </IslandRoot>,
-        { identifierPrefix: islandIdPrefix(name) },
-      );
+      // In a transition, as React Router hydrates: React then works in slices of a few milliseconds
+      // and lets a tap in between, instead of one long task per island.
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <IslandRoot page={page} rootData={rootData ?? undefined}>
+            {element}
+          </IslandRoot>,
+          { identifierPrefix: islandIdPrefix(name) },
+        );
+      });
     }),
   );
   document.documentElement.dataset.islands = "started";
