@@ -28,7 +28,7 @@ const islands: Record<IslandName, (rootData: RootData | undefined) => Promise<Re
  * such a page never loads React Router's entry, other pages never load this.
  */
 async function hydrateIslands() {
-  const rootData = JSON.parse(document.getElementById(islandsRootDataId)?.textContent || "null") as RootData | null;
+  const rootData = (JSON.parse(document.getElementById(islandsRootDataId)?.textContent || "null") as RootData | null) ?? undefined;
   const page = { pathname: window.location.pathname, search: window.location.search };
   const containers = [...document.querySelectorAll<HTMLElement>("[data-island]")];
   await Promise.all(
@@ -36,13 +36,13 @@ async function hydrateIslands() {
       const name = container.dataset.island as IslandName;
       const render = islands[name];
       if (!render) throw new Error(`No island named ${name}`);
-      const element = await render(rootData ?? undefined);
+      const element = await render(rootData);
       // In a transition, as React Router hydrates: React then works in slices of a few milliseconds
       // and lets a tap in between, instead of one long task per island.
       startTransition(() => {
         hydrateRoot(
           container,
-          <IslandRoot page={page} rootData={rootData ?? undefined}>
+          <IslandRoot page={page} rootData={rootData}>
             {element}
           </IslandRoot>,
           { identifierPrefix: islandIdPrefix(name) },

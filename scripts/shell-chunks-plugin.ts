@@ -4,7 +4,7 @@ import type { Plugin, UserConfig } from "vite";
 /**
  * Fewer, larger first-load chunks (decision 027). By default every shared module set gets its own
  * chunk, so each page's HTML preloaded 32–59 scripts, most under 1 KB: each one a request and a
- * separately compressed body. Three chunks hold code that always loads together:
+ * separately compressed body. Four groups hold code that always loads together:
  * - "react": React and React DOM; "router": React Router. An islands page (decision 031) loads the
  *   first and not the second;
  * - "shell": every module that app/root.tsx, app/routes/_site.tsx or app/lib/seo.ts (every page's
@@ -48,7 +48,9 @@ export function shellChunks(): Plugin {
   // lib/seo.ts builds every page's meta tags (and with it the company details, which the deferred
   // footer and the forms' messages use too): without it here, the "forms" group would take
   // company.ts and every page would load that chunk for it.
-  const shellRoots = ["app/root.tsx", "app/routes/_site.tsx", "app/lib/seo.ts"];
+  // The root and layout route modules import React Router: what they import is the shell, they are not.
+  const layoutRouteModules = ["app/root.tsx", "app/routes/_site.tsx"];
+  const shellRoots = [...layoutRouteModules, "app/lib/seo.ts"];
   let root = "";
   let appDir = "";
   const shell = new Set<string>();
@@ -85,9 +87,8 @@ export function shellChunks(): Plugin {
     // The module graph is complete here, before chunks are made.
     buildEnd() {
       // What the shell imports statically.
-      const roots = shellRoots.map((file) => path.resolve(root, file));
-      for (const id of roots) if (!id.endsWith(".ts")) routeModules.add(id);
-      const queue = [...roots];
+      for (const file of layoutRouteModules) routeModules.add(path.resolve(root, file));
+      const queue = shellRoots.map((file) => path.resolve(root, file));
       const seen = new Set<string>();
       while (queue.length > 0) {
         const id = queue.pop()!;

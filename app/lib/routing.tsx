@@ -69,9 +69,3 @@ export const useRootData = (): RootData | undefined => useRouting().useRootData(
 export const useRouteError = (): unknown => useRouting().useRouteError();
 export const useFetcher: typeof routerUseFetcher = (options) => useRouting().useFetcher(options);
 export const useActionData: typeof routerUseActionData = () => useRouting().useActionData();
-
-/** A link target as a URL path (React Router's `to` may be an object). */
-export function pathOf(to: To): string {
-  if (typeof to === "string") return to;
-  return `${to.pathname ?? ""}${to.search ?? ""}${to.hash ?? ""}`;
-}

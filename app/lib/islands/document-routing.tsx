@@ -1,6 +1,12 @@
 import { useSyncExternalStore, type RefAttributes } from "react";
-import type { LinkProps, NavLinkProps } from "react-router";
-import { pathOf, useLocation, type AppLocation, type RootData, type Routing } from "../routing";
+import type { LinkProps, NavLinkProps, To } from "react-router";
+import { useLocation, type AppLocation, type RootData, type Routing } from "../routing";
+
+/** A link target as a URL path (React Router's `to` may be an object). */
+function pathOf(to: To): string {
+  if (typeof to === "string") return to;
+  return `${to.pathname ?? ""}${to.search ?? ""}${to.hash ?? ""}`;
+}
 
 /**
  * The routing an island has (decision 031): plain links (a click loads the next page, which the
