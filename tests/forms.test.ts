@@ -245,6 +245,17 @@ describe("waitlist, feedback, help and investor forms", () => {
     expect(rows[0]).toMatchObject({ email: "rita+list@example.com", phone: "+447700900123", message: "Location: York" });
   });
 
+  it("waitlist: simultaneous sign-ups with one address keep one row and send one welcome", async () => {
+    const before = await stored();
+    const names = ["Sam Same", "Samuel Same", "Sammy Same", "Samantha Same"];
+    const answers = await Promise.all(names.map((name, i) => post("/early-access", { intent: "waitlist", name, email: i % 2 ? "SAM.SAME@example.com" : "sam.same@example.com" }, newIp())));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.filter((a) => a.html.includes("You&#x27;re already on the list"))).toHaveLength(3);
+    const { contacts, jobs } = await added(before);
+    expect(contacts).toHaveLength(1);
+    expect(jobs.filter((j) => j.kind === "email").map((j) => j.payload.to.toLowerCase())).toEqual(["sam.same@example.com"]);
+  });
+
   it("keeps a plus-address exactly as typed (domain lowercased) and mails that address", async () => {
     const before = await stored();
     const res = await post("/help", { intent: "help", name: "Pat Plus", email: " Pat+FixiT@Example.COM ", phone: "", description: "Plus-address check (plus-1)." });

@@ -7,6 +7,7 @@ export {
   enqueueJob,
   enqueueJobs,
   insertWithJobs,
+  upsertWithJobs,
   PermanentJobError,
   type EnqueueOptions,
   type JobContext,

@@ -9,7 +9,7 @@ import { devMailbox } from "#server/db/schema/mail.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { createLogger } from "#server/logger.ts";
 import { claimDueJobs, markJobSent } from "#server/jobs/queue.ts";
-import { emailJob, enqueueEmail, enqueueJob, enqueueJobs, insertWithJobs, PermanentJobError, type EmailMessage, type JobHandler } from "./outbox.ts";
+import { emailJob, enqueueEmail, enqueueJob, enqueueJobs, insertWithJobs, PermanentJobError, upsertWithJobs, type EmailMessage, type JobHandler } from "./outbox.ts";
 import type { MailTransport, OutgoingEmail } from "./transports.ts";
 import { startOutboxWorker } from "./worker.ts";
 
@@ -295,6 +295,33 @@ describe("the outbox worker", () => {
     // A row without jobs is stored on its own.
     const second = await insertWithJobs(database.db, row(), []);
     expect(second).toBeGreaterThan(id);
+    expect(await jobs()).toHaveLength(2);
+  });
+
+  it("upserts a row and queues its jobs only when the row is new, in one statement", async () => {
+    const upsert = (id: number, subject: string) =>
+      database.db
+        .insert(devMailbox)
+        .values({ id, to: "row@example.com", from: "test", subject, html: "", text: "" })
+        .onConflictDoUpdate({ target: devMailbox.id, set: { subject } })
+        .returning({ id: devMailbox.id, inserted: sql<boolean>`(xmax = 0)`.as("inserted") });
+    const later = new Date(Date.now() + 3_600_000);
+    const queued = [emailJob(message(1)), { kind: "test-webhook", payload: { a: [1, "two"] }, maxAttempts: 3, runAt: later }];
+    expect(await upsertWithJobs(database.db, upsert(7001, "First"), queued)).toEqual({ id: 7001, inserted: true });
+    const rows = await jobs();
+    expect(rows.map((r) => [r.kind, r.status, r.maxAttempts])).toEqual([
+      ["email", "pending", 8],
+      ["test-webhook", "pending", 3],
+    ]);
+    expect(rows[0]!.payload).toEqual(message(1));
+    expect(rows[1]!.payload).toEqual({ a: [1, "two"] });
+    expect(rows[1]!.runAt.getTime()).toBe(later.getTime());
+    // The same key again: the row is updated and nothing more is queued.
+    expect(await upsertWithJobs(database.db, upsert(7001, "Second"), queued)).toEqual({ id: 7001, inserted: false });
+    expect(await jobs()).toHaveLength(2);
+    expect((await database.db.select({ subject: devMailbox.subject }).from(devMailbox).where(eq(devMailbox.id, 7001)))[0]).toEqual({ subject: "Second" });
+    // A new key without jobs is stored on its own.
+    expect(await upsertWithJobs(database.db, upsert(7002, "Alone"), [])).toEqual({ id: 7002, inserted: true });
     expect(await jobs()).toHaveLength(2);
   });
 

@@ -1,7 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "#server/db/client.ts";
+import { sql } from "drizzle-orm";
 import { contactSubmissions } from "#server/db/schema/forms.ts";
-import { emailJob, insertWithJobs, type EmailMessage } from "#server/mail/outbox.ts";
+import { emailJob, insertWithJobs, upsertWithJobs, type EmailMessage } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import { company } from "~/content/company";
@@ -196,29 +195,7 @@ export function planContactSubmission<F extends ContactFormName>(config: AppServ
 }
 
 /**
- * A waitlist sign-up from an address already on the list (compared whatever its case): that row is
- * updated with the new details and nothing is sent again. The advisory lock makes two simultaneous
- * sign-ups with one address wait for each other, so they cannot both insert.
- */
-async function updateWaitlistEntry(tx: DbOrTx, row: Row, meta: RequestMeta): Promise<{ id: number } | null> {
-  const key = emailKey(row.email);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`waitlist:${key}`}))`);
-  const [existing] = await tx
-    .select({ id: contactSubmissions.id })
-    .from(contactSubmissions)
-    .where(and(eq(contactSubmissions.subject, row.subject), eq(sql`lower(${contactSubmissions.email})`, key)))
-    .orderBy(asc(contactSubmissions.id))
-    .limit(1);
-  if (!existing) return null;
-  await tx
-    .update(contactSubmissions)
-    .set({ name: row.name, email: row.email, phone: row.phone, message: row.message, data: row.data, ip: meta.ip || null, userAgent: meta.userAgent || null })
-    .where(eq(contactSubmissions.id, existing.id));
-  return existing;
-}
-
-/**
- * Stores one submission and queues its jobs in one transaction. Throws (and keeps nothing) on failure.
+ * Stores one submission and queues its jobs in one statement. Throws (and keeps nothing) on failure.
  * `repeat` is true when a waitlist address was already on the list (updated, nothing sent).
  */
 export async function storeContactSubmission<F extends ContactFormName>(
@@ -231,18 +208,18 @@ export async function storeContactSubmission<F extends ContactFormName>(
   const submittedAt = new Date();
   const sheetJob = plan.sheet && sheetSyncJob(services.config, plan.sheet, plan.row.data, submittedAt);
   const jobs = [...plan.emails.map((message) => emailJob(message)), ...(sheetJob ? [sheetJob] : [])];
-  const insertRow = (db: DbOrTx) =>
-    db
-      .insert(contactSubmissions)
-      .values({ ...plan.row, ip: meta.ip || null, userAgent: meta.userAgent || null, createdAt: submittedAt })
-      .returning({ id: contactSubmissions.id });
+  const row = { ...plan.row, ip: meta.ip || null, userAgent: meta.userAgent || null };
   if (form !== "waitlist") {
     // The row and its jobs in one statement: all or nothing, one round trip.
-    return { id: await insertWithJobs(services.db, insertRow(services.db), jobs), repeat: false };
+    const insert = services.db.insert(contactSubmissions).values({ ...row, createdAt: submittedAt }).returning({ id: contactSubmissions.id });
+    return { id: await insertWithJobs(services.db, insert, jobs), repeat: false };
   }
-  return services.db.transaction(async (tx) => {
-    const updated = await updateWaitlistEntry(tx as DbOrTx, plan.row, meta);
-    if (updated) return { id: updated.id, repeat: true };
-    return { id: await insertWithJobs(tx as DbOrTx, insertRow(tx as DbOrTx), jobs), repeat: false };
-  });
+  // An address already on the list (whatever its case) updates its row, keeps its first date and is sent nothing again.
+  const upsert = services.db
+    .insert(contactSubmissions)
+    .values({ ...row, createdAt: submittedAt, waitlistKey: emailKey(row.email) })
+    .onConflictDoUpdate({ target: contactSubmissions.waitlistKey, set: row })
+    .returning({ id: contactSubmissions.id, inserted: sql<boolean>`(xmax = 0)`.as("inserted") });
+  const { id, inserted } = await upsertWithJobs(services.db, upsert, jobs);
+  return { id, repeat: !inserted };
 }

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Help, investor, waitlist and feedback submissions: the spec's columns (name, email, phone,
@@ -19,8 +19,13 @@ export const contactSubmissions = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A waitlist row's address, lowercased: unique, so a repeat sign-up updates its row in the same
+     * statement that would insert it (INSERT … ON CONFLICT). Null on the other forms' rows.
+     */
+    waitlistKey: text("waitlist_key"),
   },
-  (t) => [index("contact_submissions_subject_idx").on(t.subject, t.createdAt)],
+  (t) => [index("contact_submissions_subject_idx").on(t.subject, t.createdAt), uniqueIndex("contact_submissions_waitlist_key_idx").on(t.waitlistKey)],
 );
 
 /** Job applications from /recruitment; the CV (if any) sits in private storage under cv_key. */

@@ -1,5 +1,8 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
+/** How often a job may run when its sender does not say (MAIL_MAX_ATTEMPTS overrides it for the worker's jobs). */
+export const OUTBOX_DEFAULT_MAX_ATTEMPTS = 8;
+
 /**
  * Jobs that must happen after a submission (emails, webhooks). They are written in the
  * same transaction as the submission, so a failed send never loses what the user sent.
@@ -14,7 +17,7 @@ export const outboxJobs = pgTable(
     /** pending → processing → sent, or failed once attempts are used up. */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    maxAttempts: integer("max_attempts").notNull().default(8),
+    maxAttempts: integer("max_attempts").notNull().default(OUTBOX_DEFAULT_MAX_ATTEMPTS),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
     /** A claimed job is leased until this time; a crashed worker's job is picked up again after it. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),

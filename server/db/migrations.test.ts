@@ -1,0 +1,56 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, describe, expect, it } from "vitest";
+
+// A migration that rewrites data, run against a database that holds the rows it must rewrite.
+const folder = path.resolve("drizzle");
+const work = mkdtempSync(path.join(tmpdir(), "fixit-migrations-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The migrations folder as it was before `tag`: the same files, with the journal cut there. */
+function migrationsBefore(tag: string): string {
+  const dir = path.join(work, tag);
+  cpSync(folder, dir, { recursive: true });
+  const journalPath = path.join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag));
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+describe("migration 0007_waitlist_key", () => {
+  it("keys each waitlisted address's earliest row and keeps every row, duplicates included", async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    try {
+      await migrate(db, { migrationsFolder: migrationsBefore("0007_waitlist_key") });
+      // Rows as an older version could leave them: one address twice (two cases), a help request from it too.
+      await client.exec(`
+        insert into contact_submissions (name, email, subject, message, data) values
+          ('Ann', 'Ann@Example.com', 'Early Access Waitlist', 'first', '{}'),
+          ('Ann again', 'ann@example.com', 'Early Access Waitlist', 'second', '{}'),
+          ('Ann', 'ann@example.com', 'Help Center Inquiry', 'help', '{}'),
+          ('Bo', 'bo@example.com', 'Early Access Waitlist', 'only', '{}');`);
+      await migrate(db, { migrationsFolder: folder });
+      const { rows } = await client.query<{ message: string; waitlist_key: string | null }>(
+        "select message, waitlist_key from contact_submissions order by id",
+      );
+      expect(rows).toEqual([
+        { message: "first", waitlist_key: "ann@example.com" },
+        { message: "second", waitlist_key: null },
+        { message: "help", waitlist_key: null },
+        { message: "only", waitlist_key: "bo@example.com" },
+      ]);
+      // The key is unique from now on.
+      await expect(
+        client.exec("insert into contact_submissions (name, email, subject, message, data, waitlist_key) values ('X', 'bo@example.com', 'Early Access Waitlist', 'm', '{}', 'bo@example.com')"),
+      ).rejects.toThrow(/duplicate key/);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
