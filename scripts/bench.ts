@@ -6,7 +6,8 @@
  * 100 req/s, as a browser with JavaScript sends them (a fetcher POST to `<page>.data`) and as a
  * plain form POST; and the server's peak memory (RSS). Not a test: its figures go in notes.
  *
- *   npm run bench                                        # PGlite (in memory)
+ *   npm run bench                                        # PGlite on disk: the embedded default, as `npm start` runs it
+ *   BENCH_PGLITE=memory npm run bench                    # PGlite in memory (database and WAL in the process's RSS)
  *   BENCH_DATABASE_URL=postgres://... npm run bench      # PostgreSQL (a throwaway database is created)
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 BENCH_PORT=3999 npm run bench
  *   BENCH_ONLY=marketplace npm run bench                 # only the marketplace section (scripts/bench-marketplace.ts)
@@ -38,7 +39,8 @@ async function main() {
   const pgAdmin = process.env.BENCH_DATABASE_URL;
   if (process.env.BENCH_ONLY === "marketplace") return benchMarketplace(pgAdmin);
   const formsOnly = process.env.BENCH_ONLY === "forms";
-  const server = await startProductionServer({ port: Number(process.env.BENCH_PORT ?? 3999), pgAdminUrl: pgAdmin });
+  const pgliteInMemory = process.env.BENCH_PGLITE === "memory";
+  const server = await startProductionServer({ port: Number(process.env.BENCH_PORT ?? 3999), pgAdminUrl: pgAdmin, pgliteOnDisk: !pgliteInMemory });
   const { base } = server;
   try {
     const run = async (label: string, opts: autocannon.Options): Promise<Row> => {
@@ -53,7 +55,7 @@ async function main() {
     // No Accept-Encoding: every line measures the server, not the compressor.
     const browserHeaders = { accept: "text/html" };
 
-    console.log(`FixiT bench: ${seconds} s per line, ${connections} connections, database ${pgAdmin ? "PostgreSQL" : "PGlite (memory)"}`);
+    console.log(`FixiT bench: ${seconds} s per line, ${connections} connections, database ${pgAdmin ? "PostgreSQL" : pgliteInMemory ? "PGlite (memory)" : "PGlite (on disk)"}`);
     const home = await (await fetch(`${base}/`)).text();
     const asset = /\/assets\/entry\.client[^"]+\.js/.exec(home)?.[0] ?? /\/assets\/[^"]+\.js/.exec(home)![0];
     const reference = formsOnly ? undefined : await run(`static ${asset.replace(/-[\w-]+\.js$/, ".js")} (reference)`, { url: asset, headers: browserHeaders });

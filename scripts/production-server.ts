@@ -1,7 +1,7 @@
 /**
  * Starts the production build (server/main.js) as a child process for the bench and Lighthouse
- * scripts, with the same heap cap as `npm start`, a throwaway data folder and optionally a
- * throwaway PostgreSQL database. `stop()` ends the process and removes both.
+ * scripts, with the same heap cap as `npm start`, a throwaway data folder and a throwaway database:
+ * PostgreSQL, PGlite in that folder, or PGlite in memory. `stop()` ends the process and removes both.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -11,8 +11,15 @@ import pg from "pg";
 
 export type ProductionServer = { base: string; process: ChildProcess; peakRssMb(): number | undefined; stop(): Promise<void> };
 
-export async function startProductionServer(options: { port: number; pgAdminUrl?: string; env?: NodeJS.ProcessEnv }): Promise<ProductionServer> {
-  let databaseUrl = "memory://";
+export async function startProductionServer(options: {
+  port: number;
+  pgAdminUrl?: string;
+  /** Without PostgreSQL: the embedded default on disk (as `npm start` runs it) instead of an in-memory PGlite. */
+  pgliteOnDisk?: boolean;
+  env?: NodeJS.ProcessEnv;
+}): Promise<ProductionServer> {
+  // An empty DATABASE_URL is the embedded default: PGlite under DATA_DIR.
+  let databaseUrl = options.pgliteOnDisk ? "" : "memory://";
   let dbName: string | undefined;
   if (options.pgAdminUrl) {
     dbName = `fixit_bench_${Date.now()}`;
