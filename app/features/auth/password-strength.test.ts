@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { judgePassword, weakPasswordMessage } from "./password-strength.server.ts";
+import { createPasswordChecker, judgePassword, weakPasswordMessage } from "./password-strength.server.ts";
+
+// A long password of look-alike characters: zxcvbn tries every reading of it (hundreds of ms).
+const slowToJudge = "p@55w0rd".repeat(13).slice(0, 100);
 
 describe("judgePassword", () => {
   it.each(["password", "123456", "qwerty123", "letmein"])("refuses the common password %s with reasons", async (pw) => {
@@ -17,5 +20,40 @@ describe("judgePassword", () => {
     expect(weakPasswordMessage(["This is a top-10 common password."])).toBe(
       "This password is too easy to guess. This is a top-10 common password.",
     );
+  });
+
+  it("judges off the event loop: timers keep firing while a slow password is judged", async () => {
+    await judgePassword("warm-up");
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 5);
+    let ticksWhenJudged = 0;
+    const verdict = await judgePassword(slowToJudge).finally(() => (ticksWhenJudged = ticks));
+    clearInterval(ticker);
+    expect(verdict.ok).toBe(false); // a repeated common password
+    expect(ticksWhenJudged).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the password checker's worker", () => {
+  it("starts on the first password and ends when idle, then starts again when needed", async () => {
+    const checker = createPasswordChecker({ idleMs: 100 });
+    expect(checker.running).toBe(false);
+    expect((await judgePassword("password", [], checker)).ok).toBe(false);
+    expect(checker.running).toBe(true);
+    await expect.poll(() => checker.running, { timeout: 5_000 }).toBe(false);
+    expect(await judgePassword("copper-kettle-violet-harbour", [], checker)).toEqual({ ok: true });
+  });
+
+  it("refuses a password it cannot judge in time, and still judges the ones queued behind it", async () => {
+    const checker = createPasswordChecker({ timeoutMs: 100 });
+    const [slow, common, good] = await Promise.all([
+      judgePassword(slowToJudge, [], checker),
+      judgePassword("password", [], checker),
+      judgePassword("copper-kettle-violet-harbour", [], checker),
+    ]);
+    expect(slow).toEqual({ ok: false, reasons: ["This password could not be checked in time. Please choose a shorter one."] });
+    expect(common.ok).toBe(false);
+    expect(common.ok === false && common.reasons.join(" ")).not.toContain("in time");
+    expect(good).toEqual({ ok: true });
   });
 });
