@@ -116,6 +116,9 @@ export function createPasswordChecker({ idleMs = 60_000, timeoutMs = 5_000, maxH
 
 export type PasswordVerdict = { ok: true } | { ok: false; reasons: string[] };
 
+/** The one reason that is not about guessing: the password took too long to judge. */
+const NOT_CHECKED_IN_TIME = "This password could not be checked in time. Please choose a shorter one.";
+
 const checker = createPasswordChecker();
 
 export async function judgePassword(password: string, personal: string[] = [], using: PasswordChecker = checker): Promise<PasswordVerdict> {
@@ -124,7 +127,7 @@ export async function judgePassword(password: string, personal: string[] = [], u
     // zxcvbn is slow on very long input; the first 100 characters decide.
     result = await using.check(password.slice(0, 100), personal.filter(Boolean).map((s) => s.slice(0, 100)));
   } catch (error) {
-    if (error instanceof PasswordTooHardToCheck) return { ok: false, reasons: ["This password could not be checked in time. Please choose a shorter one."] };
+    if (error instanceof PasswordTooHardToCheck) return { ok: false, reasons: [NOT_CHECKED_IN_TIME] };
     throw error;
   }
   if (result.score >= MIN_SCORE) return { ok: true };
@@ -134,5 +137,6 @@ export async function judgePassword(password: string, personal: string[] = [], u
 
 /** One sentence for a toast: "This password is too easy to guess. Add more words …". */
 export function weakPasswordMessage(reasons: string[]): string {
+  if (reasons.includes(NOT_CHECKED_IN_TIME)) return NOT_CHECKED_IN_TIME;
   return ["This password is too easy to guess.", ...reasons].filter((r, i, all) => all.indexOf(r) === i).join(" ");
 }
