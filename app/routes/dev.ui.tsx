@@ -62,7 +62,7 @@ export default function UiKitGallery() {
   // The demo overlay lifts itself after a moment so nobody is stuck behind it.
   useEffect(() => {
     if (!overlayShown) return;
-    const timer = setTimeout(() => setOverlayShown(false), 3000);
+    const timer = setTimeout(() => setOverlayShown(false), 5000);
     return () => clearTimeout(timer);
   }, [overlayShown]);
 
