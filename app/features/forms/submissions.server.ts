@@ -20,7 +20,7 @@ import { sheetSyncJob, type SheetFormType } from "./sheet-sync.server";
 
 /**
  * Help, investor, waitlist and feedback submissions: one contact_submissions row and its
- * outbox jobs (inbox email, acknowledgement, sheet sync) in one transaction, so either all
+ * outbox jobs (inbox email, acknowledgement, sheet sync) in one statement, so either all
  * of it is kept or none of it.
  */
 
