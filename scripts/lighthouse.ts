@@ -23,6 +23,9 @@ const buildDir = process.env.BUILD_DIR ?? "build";
 
 type Row = { path: string; score: number; lcpMs: number; tbtMs: number; lcpElement: string };
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+// Lighthouse's own measure of this machine's CPU speed; simulated throttling multiplies observed CPU time
+// by 4, a factor made for a machine of index ~1,000–2,000 (see docs/OPERATIONS.md).
+const benchmarkIndexes: number[] = [];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const range = (values: number[]) => (values.length > 1 ? ` (${Math.min(...values)}–${Math.max(...values)})` : "");
 
@@ -59,6 +62,7 @@ async function main() {
           failures.push(lhr.runtimeError?.code ?? "no LCP");
           continue;
         }
+        benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string; selector?: string } }[] }[] } | undefined)?.items;
         const node = lcpItems?.[0]?.items?.[0]?.node;
         measured.push({
@@ -88,6 +92,7 @@ async function main() {
     await chrome.kill();
     await server?.stop();
   }
+  console.log(`\nLighthouse benchmark index of this machine: ${median(benchmarkIndexes)}${range(benchmarkIndexes.map(Math.round))}`);
   if (runs > 1) console.log(`\nMedian of ${runs} runs per page, the range in brackets.`);
   console.log("\n| page | score | LCP ms | TBT ms | LCP element |\n|---|---|---|---|---|");
   for (const r of rows) console.log(`| ${r.path}${r.failed} | ${r.score}${r.ranges[0]} | ${r.lcpMs}${r.ranges[1]} | ${r.tbtMs}${r.ranges[2]} | \`${r.lcpElement.replace(/\|/g, "\\|")}\` |`);

@@ -13,10 +13,4 @@ export function isPast(date: Date, now: Date = new Date()): boolean {
   return date.getTime() <= now.getTime();
 }
 
-// Built once: a DateTimeFormat costs far more to create than to use.
-const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
-
-/** "16 January 2026" */
-export function formatLongDate(date: Date): string {
-  return longDate.format(date);
-}
+export { formatLongDate } from "~/lib/format";

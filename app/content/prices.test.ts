@@ -13,6 +13,12 @@ describe("formatGBP", () => {
     expect(formatGBP(0)).toBe("£0");
   });
 
+  it("writes every amount up to £20,000 as Intl's GBP currency format does", () => {
+    const [whole, withPence] = [0, 2].map((digits) => new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: digits }));
+    const intl = (pence: number) => (pence % 100 === 0 ? whole! : withPence!).format(pence / 100);
+    for (let pence = 0; pence <= 2_000_000; pence += 13) expect(formatGBP(pence)).toBe(intl(pence));
+  });
+
   it("refuses fractions of a penny and negative amounts", () => {
     expect(() => formatGBP(1.5)).toThrow(RangeError);
     expect(() => formatGBP(-100)).toThrow(RangeError);

@@ -13,6 +13,7 @@ import { vipCodeAction } from "~/features/vip/access.server";
 import { DeferredVipCodeForm } from "~/features/vip/deferred-vip-code-form";
 import { vipCodeClientAction } from "~/features/vip/vip-code-client-action";
 import { pageMeta } from "~/lib/seo";
+import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -100,7 +101,7 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
         <div className="flex items-start gap-3 rounded-xl border border-border bg-card p-4">
           <Users aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
           <p className="text-sm">
-            <strong className="block text-2xl font-bold">{loaderData.signupCount.toLocaleString("en-GB")}</strong>
+            <strong className="block text-2xl font-bold">{formatCount(loaderData.signupCount)}</strong>
             people have signed up
           </p>
         </div>

@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { applicationStatusCopy } from "./portal-content";
 import type { FixerAccountStatus, FixerNextStep } from "./account-status.server";
+import { formatLongDate } from "~/lib/format";
 
 const paymentLabels = {
   paid: { label: "Paid", tone: "success" },
@@ -20,7 +21,7 @@ const nextSteps: Record<Exclude<FixerNextStep, "none">, { text: string; label: s
 };
 
 function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+  return formatLongDate(new Date(iso));
 }
 
 /** My Account's #fixer-status: registration, payment, application and the next step. */

@@ -11,6 +11,7 @@ import { applicationStatusCopy, gateCopy, onboardingCopy, onboardingMessages } f
 import { OnboardingForm } from "./onboarding-form";
 import type { PortalView, SubmitResult, UnlockResult } from "./onboarding.server";
 import { FixerStepIndicator } from "./step-indicator";
+import { formatLongDate } from "~/lib/format";
 
 export type PortalPageProps = {
   view: PortalView;
@@ -137,7 +138,7 @@ function AccessGate({ documentResult }: { documentResult?: UnlockResult }) {
 }
 
 function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+  return formatLongDate(new Date(iso));
 }
 
 function ApplicationStatusView({ view, submitted }: { view: Extract<PortalView, { state: "status" }>; submitted: boolean }) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { gateToasts, onboardingMessages, onboardingUploadLimits, type TextField } from "./portal-content";
 import { cleanText } from "./rules";
+import { formatCount } from "~/lib/format";
 
 /** The server's schemas for the portal (the browser checks the same rules by hand in onboarding-form.tsx). */
 
@@ -15,7 +16,7 @@ export const accessCodeSchema = z
 const onboardingText = z
   .string()
   .transform(cleanText)
-  .pipe(z.string().min(1, onboardingMessages.required).max(onboardingUploadLimits.maxTextLength, `Please keep each answer under ${onboardingUploadLimits.maxTextLength.toLocaleString("en-GB")} characters.`));
+  .pipe(z.string().min(1, onboardingMessages.required).max(onboardingUploadLimits.maxTextLength, `Please keep each answer under ${formatCount(onboardingUploadLimits.maxTextLength)} characters.`));
 
 /** The onboarding texts (files are checked separately while they stream). */
 export const onboardingTextSchema = z.object({

@@ -3,6 +3,7 @@ import { services } from "~/content/services";
 import { parseEmail } from "~/lib/email";
 import { parseOptionalPhone, parsePhone } from "~/lib/phone";
 import { investmentAmounts, investmentTimelines, investmentTypes, frequencies, likelihoods, limits, type FormName } from "./form-fields";
+import { formatCount } from "~/lib/format";
 
 export * from "./form-fields";
 
@@ -12,7 +13,7 @@ export * from "./form-fields";
  * never stores an unbounded string.
  */
 
-const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max.toLocaleString("en-GB")} characters.`);
+const text = (max: number) => z.string().trim().max(max, `Please keep this under ${formatCount(max)} characters.`);
 const required = (max: number, message: string) => text(max).min(1, message);
 /** An address as typed: trimmed, domain lowercased, never rewritten (~/lib/email). */
 const emailAddress = z.string("Please enter a valid email address.").transform((value, ctx) => {

@@ -4,6 +4,7 @@
  * after the page has loaded.
  */
 import { services, type ServiceSlug } from "~/content/services";
+import { londonCalendarDate } from "~/lib/format";
 
 export const quoteLimits = {
   openJobsPerCustomer: 5,
@@ -55,7 +56,8 @@ export type QuoteStatus = (typeof quoteStatuses)[number];
 
 /** Today's date in the UK as YYYY-MM-DD (dates people pick are UK calendar days). */
 export function ukToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const { year, monthIndex, day } = londonCalendarDate(now);
+  return `${year}-${String(monthIndex + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 function addDays(isoDate: string, days: number): string {

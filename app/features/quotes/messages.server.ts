@@ -5,6 +5,7 @@ import { checkRateLimit, contactOf, jobOfCustomer, jobVisibleToFixer, requireAct
 import { queueNewMessageEmail } from "./emails.server";
 import { QuotesError } from "./errors";
 import { quoteLimits } from "./schemas";
+import { formatCount } from "~/lib/format";
 
 /**
  * Message threads on a job: one thread per (job, fixer), between the job's customer and that fixer.
@@ -60,7 +61,7 @@ async function openThread(db: DbOrTx, viewerUserId: string, jobId: number, threa
 export async function postMessage(deps: QuotesDeps, senderUserId: string, jobId: number, input: { body: string; fixerUserId?: string }): Promise<{ messageId: number; masked: boolean }> {
   const body = input.body.trim();
   if (body.length < quoteLimits.message.min || body.length > quoteLimits.message.max || body.includes("\u0000")) {
-    throw new QuotesError("invalid", `Write a message of up to ${quoteLimits.message.max.toLocaleString("en-GB")} characters.`);
+    throw new QuotesError("invalid", `Write a message of up to ${formatCount(quoteLimits.message.max)} characters.`);
   }
   await checkRateLimit(deps.db, "message", senderUserId);
   return deps.db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { queueContentHiddenEmail, queueLeadsChangedEmail, queueReviewReceivedEma
 import { QuotesError } from "./errors";
 import { publicFixerDataChanged } from "./public-changes";
 import { quoteLimits, reviewInputSchema, type ReviewInput } from "./schemas";
+import { formatCount } from "~/lib/format";
 
 /**
  * Verified reviews and staff moderation. leaveReview is the only code that creates a review: its
@@ -15,7 +16,7 @@ import { quoteLimits, reviewInputSchema, type ReviewInput } from "./schemas";
 
 export async function leaveReview(deps: QuotesDeps, customerUserId: string, jobId: number, input: ReviewInput): Promise<{ reviewId: number }> {
   const checked = reviewInputSchema.safeParse(input);
-  if (!checked.success) throw new QuotesError("invalid", `Choose 1 to 5 stars and write ${quoteLimits.review.min} to ${quoteLimits.review.max.toLocaleString("en-GB")} characters.`);
+  if (!checked.success) throw new QuotesError("invalid", `Choose 1 to 5 stars and write ${quoteLimits.review.min} to ${formatCount(quoteLimits.review.max)} characters.`);
   const left = await deps.db.transaction(async (tx) => {
     // Another customer's job is "not found"; only a done job can be reviewed.
     const job = await jobOfCustomer(tx, customerUserId, jobId, { forUpdate: true });
@@ -41,7 +42,7 @@ export async function leaveReview(deps: QuotesDeps, customerUserId: string, jobI
 export async function replyToReview(deps: QuotesDeps, fixerUserId: string, reviewId: number, body: string): Promise<void> {
   const reply = body.trim();
   if (reply.length < quoteLimits.reply.min || reply.length > quoteLimits.reply.max || reply.includes("\u0000")) {
-    throw new QuotesError("invalid", `Write a reply of up to ${quoteLimits.reply.max.toLocaleString("en-GB")} characters.`);
+    throw new QuotesError("invalid", `Write a reply of up to ${formatCount(quoteLimits.reply.max)} characters.`);
   }
   await deps.db.transaction(async (tx) => {
     const [review] = await tx.select().from(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.fixerUserId, fixerUserId))).for("update");

@@ -11,6 +11,7 @@ import type { ServiceSlug } from "~/content/services";
 import { checkTextInput } from "~/lib/text-input";
 import { budgetBands, isBookableDate, jobTimings, poundsToPence, quoteLimits, serviceSlugs } from "./job-fields";
 import { normaliseCoverageCode, parseJobPostcode, postcodeMessages } from "./postcodes";
+import { formatCount } from "~/lib/format";
 
 export * from "./job-fields";
 
@@ -31,7 +32,7 @@ function text(options: { min: number; max: number; multiLine: boolean; label: st
       return z.NEVER;
     }
     if (value.length > max) {
-      ctx.addIssue({ code: "custom", message: `Please keep ${label} under ${max.toLocaleString("en-GB")} characters.` });
+      ctx.addIssue({ code: "custom", message: `Please keep ${label} under ${formatCount(max)} characters.` });
       return z.NEVER;
     }
     return value;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "~/lib/format";
 
 /**
  * The VIP post form (create and edit), shared by the browser and the server. Tags are typed as
@@ -11,7 +12,7 @@ const required = (max: number, missing: string) =>
     .string({ error: missing })
     .trim()
     .min(1, missing)
-    .max(max, `Please keep this under ${max.toLocaleString("en-GB")} characters.`);
+    .max(max, `Please keep this under ${formatCount(max)} characters.`);
 
 export function parseTags(text: string): string[] {
   const seen = new Set<string>();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "~/lib/format";
 
 /**
  * The fixer review workflow's rules, shared by the review form (instant messages) and the server
@@ -43,7 +44,7 @@ export const reviewMessages = {
   decision: "Please choose a decision.",
   noteForChanges: `Tell the fixer what to change (at least ${REVIEW_NOTE_MIN} characters).`,
   reasonForRejection: `Give the reason for the rejection (at least ${REVIEW_NOTE_MIN} characters).`,
-  tooLong: `Please keep the note under ${REVIEW_NOTE_MAX.toLocaleString("en-GB")} characters.`,
+  tooLong: `Please keep the note under ${formatCount(REVIEW_NOTE_MAX)} characters.`,
 } as const;
 
 /** The note is the one field where a line break belongs (~/lib/forms/parse). */

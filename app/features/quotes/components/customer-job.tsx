@@ -11,13 +11,13 @@ import type { CustomerJobPage } from "../customer-jobs.server";
 import { jobsCopy } from "../customer-copy";
 import { quotePaths } from "../paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
+import { formatCount, formatLongDate } from "~/lib/format";
 
 export type CustomerJobView = CustomerJobPage & { checkLabels: Record<string, string>; confirmQuoteId: number | null };
 type Quote = CustomerJobPage["quotes"][number];
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
 const timeFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
-const longDate = (iso: string) => dateFormat.format(new Date(`${iso}T12:00:00Z`));
+const longDate = (iso: string) => formatLongDate(new Date(`${iso}T12:00:00Z`));
 
 function price(q: Quote) {
   return q.priceKind === "range" && q.amountToPence !== null ? `${formatGBP(q.amountPence)} to ${formatGBP(q.amountToPence)}` : formatGBP(q.amountPence);
@@ -61,7 +61,7 @@ export function CustomerJob({ view }: { view: CustomerJobView }) {
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={open ? "default" : job.status === "in_progress" ? "warning" : job.status === "done" ? "success" : "outline"}>{jobsCopy.statusLabels[job.status] ?? job.status}</Badge>
           <span className="text-sm text-muted-foreground">
-            {findService(job.service)?.name ?? job.service} · {job.postcode} · Posted {dateFormat.format(new Date(job.createdAt))}
+            {findService(job.service)?.name ?? job.service} · {job.postcode} · Posted {formatLongDate(new Date(job.createdAt))}
           </span>
         </div>
         <h1 className="text-3xl font-bold break-words">{job.title}</h1>
@@ -328,7 +328,7 @@ function ReviewSection({ view, fixerName }: { view: CustomerJobView; fixerName: 
             </p>
           ) : null}
         </fieldset>
-        <Field id="review-body" label="Your review" required hint={`${quoteLimits.review.min} to ${quoteLimits.review.max.toLocaleString("en-GB")} characters: what was done, and how it went.`} error={errors.body}>
+        <Field id="review-body" label="Your review" required hint={`${quoteLimits.review.min} to ${formatCount(quoteLimits.review.max)} characters: what was done, and how it went.`} error={errors.body}>
           {(control) => <Textarea {...control} name="body" rows={4} maxLength={quoteLimits.review.max} defaultValue={typeof values.body === "string" ? values.body : ""} />}
         </Field>
         <Button type="submit" className="self-start">

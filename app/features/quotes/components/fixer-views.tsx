@@ -12,18 +12,18 @@ import type { FixerJobCard } from "../dashboard.server";
 import { fixerCopy } from "../fixer-copy";
 import { quotePaths } from "../paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
+import { formatGBP } from "~/content/prices";
+import { formatLongDate } from "~/lib/format";
 
 /** The fixer's pages and the public profile: views only; the data and rules come from the loaders. */
 
 export const serviceName = (slug: string) => findService(slug)?.name ?? slug;
 
-export function formatPence(pence: number): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: pence % 100 ? 2 : 0 }).format(pence / 100);
-}
+export const formatPence = formatGBP;
 
 export function formatDay(value: Date | string): string {
   const date = typeof value === "string" ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value) : value;
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+  return formatLongDate(date);
 }
 
 const penceToPounds = (pence: number | null | undefined) => (pence == null ? "" : (pence / 100).toFixed(pence % 100 ? 2 : 0));

@@ -14,6 +14,7 @@ import type { FormResult } from "~/lib/forms/result";
 import { requestCopy } from "../customer-copy";
 import { parseJobPostcode } from "../postcodes";
 import { budgetBandLabels, budgetBands, jobTimingLabels, jobTimings, quoteLimits, ukToday } from "../job-fields";
+import { formatCount } from "~/lib/format";
 
 type Result = FormResult<{ noCoverage?: { district: string } }>;
 export type RequestDefaults = Partial<Record<"service" | "postcode" | "title" | "description" | "timing" | "preferredDate" | "budget", string>>;
@@ -137,7 +138,7 @@ export function RequestForm({ defaults, signedIn, restored }: { defaults: Reques
         {(control) => <Input {...control} name="title" required maxLength={quoteLimits.title.max} defaultValue={initial("title")} />}
       </Field>
 
-      <Field id="description" label="Describe the job" required hint={`What needs doing, what you've noticed, access or parking: ${quoteLimits.description.min} to ${quoteLimits.description.max.toLocaleString("en-GB")} characters.`} error={fieldErrors.description}>
+      <Field id="description" label="Describe the job" required hint={`What needs doing, what you've noticed, access or parking: ${quoteLimits.description.min} to ${formatCount(quoteLimits.description.max)} characters.`} error={fieldErrors.description}>
         {(control) => <Textarea {...control} name="description" required rows={6} maxLength={quoteLimits.description.max} defaultValue={initial("description")} />}
       </Field>
 

@@ -5,8 +5,9 @@ import type { DashboardData, DashboardTile, WindowCounts } from "~/features/staf
 import { formatPence } from "~/features/staff/format";
 import { PageHeader, Panel } from "./page-header";
 import { StatusBadge } from "./status-badge";
+import { formatCount } from "~/lib/format";
 
-const n = (value: number) => value.toLocaleString("en-GB");
+const n = formatCount;
 
 function Tile({ tile }: { tile: DashboardTile }) {
   return (

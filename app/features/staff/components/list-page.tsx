@@ -8,6 +8,7 @@ import { cn } from "~/lib/utils";
 import type { Cell, ListView } from "~/features/staff/lists/view.server";
 import { PageHeader } from "./page-header";
 import { ToneBadge } from "./status-badge";
+import { formatCount } from "~/lib/format";
 
 /**
  * A staff list: search and filters (a GET form, so it works without JavaScript and the URL says
@@ -53,7 +54,7 @@ export function ListPage({ view }: { view: ListView }) {
 function resultLine(view: ListView): string {
   if (view.total === 0) return view.narrowed ? "No results." : "Nothing here yet.";
   const noun = view.total === 1 ? "result" : "results";
-  return view.pageCount > 1 ? `${view.total.toLocaleString("en-GB")} ${noun} · page ${view.page} of ${view.pageCount}` : `${view.total.toLocaleString("en-GB")} ${noun}`;
+  return view.pageCount > 1 ? `${formatCount(view.total)} ${noun} · page ${view.page} of ${view.pageCount}` : `${formatCount(view.total)} ${noun}`;
 }
 
 function FilterForm({ view }: { view: ListView }) {
