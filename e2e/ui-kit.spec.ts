@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./helpers/test";
+import { publicPages } from "~/content/pages";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
 
 // The cookie banner is another test's subject: here a choice is already made, so it stays out of the way.
@@ -25,7 +26,7 @@ test("the gallery renders and preloads the self-hosted latin Inter font", async 
   await openGallery(page);
   await expect(page.getByRole("heading", { level: 1, name: "FixiT UI kit" })).toBeVisible();
   const preload = page.locator('link[rel="preload"][as="font"]');
-  await expect(preload).toHaveAttribute("href", /\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  await expect(preload).toHaveAttribute("href", /\/assets\/inter-latin-wght-subset-[\w-]+\.woff2$/);
   await expect(preload).toHaveAttribute("crossorigin", "anonymous");
   await page.evaluate(() => document.fonts.ready);
   expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
@@ -34,6 +35,28 @@ test("the gallery renders and preloads the self-hosted latin Inter font", async 
   expect(fontRequests.length).toBeGreaterThan(0);
   for (const url of fontRequests) expect(url.startsWith(origin)).toBe(true);
   expect(new Set(fontRequests)).toEqual(new Set([new URL((await preload.getAttribute("href"))!, origin).href]));
+});
+
+test("the subset font has a glyph for every character the public pages show within its range", async ({ page }) => {
+  // scripts/subset-font.sh keeps Inter's latin characters (app.css's unicode-range): a character in that
+  // range that the font lacked would silently render in the fallback font, mid-word.
+  const inRange = (code: number) =>
+    code <= 0xff || [0x131, 0x152, 0x153, 0x2bb, 0x2bc, 0x2c6, 0x2da, 0x2dc, 0x20ac, 0x2122, 0x2191, 0x2193, 0x2212, 0x2215].includes(code) || (code >= 0x2000 && code <= 0x206f);
+  const shown = new Set<string>();
+  for (const { path } of publicPages) {
+    await page.goto(path);
+    for (const character of await page.evaluate(() => document.body.innerText)) shown.add(character);
+  }
+  const checked = [...shown].filter((c) => inRange(c.codePointAt(0)!) && /[^\s\p{Cc}\p{Cf}\p{Mn}]/u.test(c));
+  expect(checked.length).toBeGreaterThan(60);
+  await page.evaluate(() => document.fonts.load('16px "Inter Variable"', "a"));
+  // A glyph Inter lacks falls back to the next family, so it measures exactly as that family alone does.
+  const missing = await page.evaluate((characters) => {
+    const context = document.createElement("canvas").getContext("2d")!;
+    const width = (font: string, text: string) => ((context.font = `40px ${font}`), context.measureText(text).width);
+    return characters.filter((c) => ["monospace", "serif"].every((fallback) => width(`"Inter Variable", ${fallback}`, c) === width(fallback, c)));
+  }, checked);
+  expect(missing).toEqual([]);
 });
 
 test("the keyboard opens and closes the dialog, and focus returns to its trigger", async ({ page }) => {
