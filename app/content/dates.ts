@@ -13,4 +13,28 @@ export function isPast(date: Date, now: Date = new Date()): boolean {
   return date.getTime() <= now.getTime();
 }
 
-export { formatLongDate } from "~/lib/format";
+// Not Intl.DateTimeFormat: see decision 033 and ~/lib/format.
+const monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+const hourMs = 3_600_000;
+
+/** 01:00 UTC on the last Sunday of a month: when UK clocks change (the rule since 1996). */
+function lastSundayAtOneUtc(year: number, monthIndex: number): number {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0));
+  return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/** The calendar date in the UK (Europe/London: GMT, and BST from late March to late October). */
+export function londonCalendarDate(date: Date): { year: number; monthIndex: number; day: number } {
+  const time = date.getTime();
+  if (!Number.isFinite(time)) throw new RangeError("not a valid date");
+  const year = date.getUTCFullYear();
+  const summerTime = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9);
+  const local = new Date(time + (summerTime ? hourMs : 0));
+  return { year: local.getUTCFullYear(), monthIndex: local.getUTCMonth(), day: local.getUTCDate() };
+}
+
+/** "16 January 2026", the date as it was in the UK. */
+export function formatLongDate(date: Date): string {
+  const { year, monthIndex, day } = londonCalendarDate(date);
+  return `${day} ${monthNames[monthIndex]} ${year}`;
+}

@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { applicationStatusCopy } from "./portal-content";
 import type { FixerAccountStatus, FixerNextStep } from "./account-status.server";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate } from "~/content/dates";
 
 const paymentLabels = {
   paid: { label: "Paid", tone: "success" },

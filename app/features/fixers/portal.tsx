@@ -11,7 +11,7 @@ import { applicationStatusCopy, gateCopy, onboardingCopy, onboardingMessages } f
 import { OnboardingForm } from "./onboarding-form";
 import type { PortalView, SubmitResult, UnlockResult } from "./onboarding.server";
 import { FixerStepIndicator } from "./step-indicator";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate } from "~/content/dates";
 
 export type PortalPageProps = {
   view: PortalView;

@@ -4,7 +4,7 @@
  * after the page has loaded.
  */
 import { services, type ServiceSlug } from "~/content/services";
-import { londonCalendarDate } from "~/lib/format";
+import { londonCalendarDate } from "~/content/dates";
 
 export const quoteLimits = {
   openJobsPerCustomer: 5,

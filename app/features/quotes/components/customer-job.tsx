@@ -11,7 +11,8 @@ import type { CustomerJobPage } from "../customer-jobs.server";
 import { jobsCopy } from "../customer-copy";
 import { quotePaths } from "../paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
-import { formatCount, formatLongDate } from "~/lib/format";
+import { formatCount } from "~/lib/format";
+import { formatLongDate } from "~/content/dates";
 
 export type CustomerJobView = CustomerJobPage & { checkLabels: Record<string, string>; confirmQuoteId: number | null };
 type Quote = CustomerJobPage["quotes"][number];

@@ -13,7 +13,7 @@ import { fixerCopy } from "../fixer-copy";
 import { quotePaths } from "../paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
 import { formatGBP } from "~/content/prices";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate } from "~/content/dates";
 
 /** The fixer's pages and the public profile: views only; the data and rules come from the loaders. */
 
