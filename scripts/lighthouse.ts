@@ -23,8 +23,8 @@ const buildDir = process.env.BUILD_DIR ?? "build";
 
 type Row = { path: string; score: number; lcpMs: number; tbtMs: number; lcpElement: string };
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
-// Lighthouse's own measure of this machine's CPU speed; simulated throttling multiplies observed CPU time
-// by 4, a factor made for a machine of index ~1,000–2,000 (see docs/OPERATIONS.md).
+// Lighthouse's own measure of this machine's CPU speed, printed so that runs on two machines can be
+// compared; docs/OPERATIONS.md gives this machine's figure and its blocking-time floor.
 const benchmarkIndexes: number[] = [];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const range = (values: number[]) => (values.length > 1 ? ` (${Math.min(...values)}–${Math.max(...values)})` : "");
