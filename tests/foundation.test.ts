@@ -81,6 +81,10 @@ describe("the production server", () => {
     expect(brotli.headers.get("content-type")).toMatch(/^text\/css/);
     expect(brotli.headers.get("vary")).toMatch(/accept-encoding/i);
     expect(await brotli.text()).toBe(identity);
+    // Chrome lists gzip first ("gzip, deflate, br, zstd"): it still gets the smaller brotli copy.
+    const chrome = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(chrome.headers.get("content-encoding")).toBe("br");
+    expect(await chrome.text()).toBe(identity);
     const page = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
   });

@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { paintBeforeScripts } from "./paint-first.ts";
 import { dayKey, etagFor, matchesIfNoneMatch, PageCache, policyWithScriptHashes, preparePage, type CachedPage } from "./page-cache.ts";
+import { chooseContentEncoding } from "./content-encoding.ts";
 
 type Options = {
   build: ServerBuild;
@@ -92,7 +93,7 @@ export function cookieChoice(header: string | undefined, consentCookie: string):
 }
 
 function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, status: "hit" | "miss") {
-  const encoding = (req.acceptsEncodings("br", "gzip", "identity") || "identity") as "br" | "gzip" | "identity";
+  const encoding = chooseContentEncoding(req.headers["accept-encoding"], ["br", "gzip", "identity"] as const) ?? "identity";
   for (const [name, value] of page.headers) res.setHeader(name, value);
   const policy = res.getHeader("content-security-policy");
   if (typeof policy === "string") res.setHeader("content-security-policy", policyWithScriptHashes(policy, res.locals.cspNonce as string, page.scriptHashes));

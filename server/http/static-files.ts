@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { chooseContentEncoding } from "./content-encoding.ts";
 
 /**
  * The URL path of every file in the client build (`/favicon.svg`, `/assets/…`), read once at start.
@@ -31,11 +32,11 @@ const encodings = [
  * the browser accepts (brotli preferred); `undefined` sends the file as it is.
  */
 export function precompressedEncoding(
-  req: { path: string; acceptsEncodings(...encodings: string[]): string | false },
+  req: { path: string; headers: { "accept-encoding"?: string } },
   files: Set<string>,
 ): (typeof encodings)[number] | undefined {
   const available = encodings.filter((encoding) => files.has(`${req.path}${encoding.suffix}`));
   if (available.length === 0) return undefined;
-  const chosen = req.acceptsEncodings(...available.map((encoding) => encoding.name), "identity");
+  const chosen = chooseContentEncoding(req.headers["accept-encoding"], [...available.map((encoding) => encoding.name), "identity"]);
   return available.find((encoding) => encoding.name === chosen);
 }
