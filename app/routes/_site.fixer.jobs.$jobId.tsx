@@ -4,7 +4,8 @@ import type { Route } from "./+types/_site.fixer.jobs.$jobId";
 import { StarRating } from "~/components/content/star-rating";
 import { Badge } from "~/components/ui/badge";
 import { requireUser } from "~/features/auth/guard.server";
-import { formatDay, formatPence, JobFacts, JobPhotos, MessageThread, QuoteForm, ReplyForm, Section, serviceName, WithdrawForm } from "~/features/quotes/components/fixer-views";
+import { formatDay, JobFacts, JobPhotos, MessageThread, QuoteForm, ReplyForm, Section, serviceName, WithdrawForm } from "~/features/quotes/components/fixer-views";
+import { formatGBP } from "~/content/prices";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
 import { fixerJobAction, jobIdFrom, loadFixerJob } from "~/features/quotes/fixer-pages.server";
 import { quotePaths } from "~/features/quotes/paths";
@@ -79,7 +80,7 @@ export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
         <Section id="quote" title={fixerCopy.job.yourQuoteTitle}>
           <p className="flex flex-wrap items-center gap-2">
             <span className="text-2xl font-bold tabular-nums">
-              {quote.priceKind === "range" && quote.amountToPence ? `${formatPence(quote.amountPence)}–${formatPence(quote.amountToPence)}` : formatPence(quote.amountPence)}
+              {quote.priceKind === "range" && quote.amountToPence ? `${formatGBP(quote.amountPence)}–${formatGBP(quote.amountToPence)}` : formatGBP(quote.amountPence)}
             </span>
             <Badge variant={accepted ? "success" : "secondary"}>{fixerCopy.quoteStatus[quote.status] ?? quote.status}</Badge>
           </p>

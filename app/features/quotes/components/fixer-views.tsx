@@ -12,14 +12,11 @@ import type { FixerJobCard } from "../dashboard.server";
 import { fixerCopy } from "../fixer-copy";
 import { quotePaths } from "../paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
-import { formatGBP } from "~/content/prices";
 import { formatLongDate } from "~/content/dates";
 
 /** The fixer's pages and the public profile: views only; the data and rules come from the loaders. */
 
 export const serviceName = (slug: string) => findService(slug)?.name ?? slug;
-
-export const formatPence = formatGBP;
 
 export function formatDay(value: Date | string): string {
   const date = typeof value === "string" ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value) : value;
