@@ -1,6 +1,6 @@
 /**
  * Starts the production build (server/main.js) as a child process for the bench and Lighthouse
- * scripts, with the same heap cap as `npm start`, a throwaway data folder and a throwaway database:
+ * scripts, with the same heap flags as `npm start`, a throwaway data folder and a throwaway database:
  * PostgreSQL, PGlite in that folder, or PGlite in memory. `stop()` ends the process and removes both.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -30,7 +30,7 @@ export async function startProductionServer(options: {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "fixit-bench-"));
   const base = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ["--max-old-space-size=192", "server/main.js"], {
+  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", "server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
