@@ -186,7 +186,6 @@ async function runArrivals(
   return row;
 }
 
-/** The process's CPU time so far (user + system), in milliseconds, from /proc. */
 /** Waits until the server uses under 5% of a core over half a second (at most 60 s); returns the ms waited. */
 async function waitUntilQuiet(pid: number): Promise<number> {
   const started = Date.now();
@@ -198,6 +197,7 @@ async function waitUntilQuiet(pid: number): Promise<number> {
   return Date.now() - started;
 }
 
+/** The process's CPU time so far (user + system), in milliseconds, from /proc. */
 function readCpuMs(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
