@@ -8,8 +8,10 @@
 set -eu
 cd "$(dirname "$0")/.."
 source_font=node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2
+# The characters app.css's @font-face declares (its unicode-range), so the two cannot drift apart.
+unicodes=$(sed -n '/unicode-range:/,/;/p' app/app.css | tr -d ' \n' | sed 's/unicode-range://; s/;$//')
 pyftsubset "$source_font" \
-  --unicodes="U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD" \
+  --unicodes="$unicodes" \
   --layout-features="kern,liga,ccmp,locl,mark,mkmk,tnum" \
   --flavor=woff2 \
   --output-file=app/assets/fonts/inter-latin-wght-subset.woff2

@@ -52,7 +52,7 @@ export function createPasswordChecker({ idleMs = 60_000, timeoutMs = 5_000, maxH
   function start(): Worker {
     // A 4 MB young generation instead of V8's default (16 MB semi-spaces): measured, the worker's
     // resident memory after 20 checks is 63 MB instead of 102, and a check is no slower to notice
-    // (typical 20–70 ms either way). While it runs it shares the server's memory budget.
+    // (typical checks 20–80 ms either way). While it runs it shares the server's memory budget.
     const started = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 4 } });
     started.unref();
     started.on("message", (reply: Reply | "ready") => {
