@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Logger as DrizzleLogger } from "drizzle-orm/logger";
@@ -65,7 +66,16 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
   const dir = config.database.dir;
   const releaseLock = dir ? takeDataDirLock(dir) : () => {};
   try {
-    const client = dir ? new PGlite(dir) : new PGlite();
+    const options = {
+      // PGlite 0.3 kept everything in template1; 0.4 connects to "postgres" unless told. Staying on
+      // template1 opens the folders 0.3 wrote, with their tables and rows (decision 035).
+      database: "template1",
+      // initdb writes shared_buffers = 128MB (and PGlite 0.3 forced it): under load the whole pool
+      // becomes resident. The database is a few MB; 16 MB holds it (decision 035 has the figures).
+      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+    };
+    if (dir && !existsSync(path.join(dir, "PG_VERSION"))) await createPgliteFolder(dir, options);
+    const client = new PGlite(dir ?? undefined, options);
     await client.waitReady;
     const db = drizzle(client, { logger: countingLogger });
     await migrate(db, { migrationsFolder });
@@ -81,6 +91,17 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
     releaseLock();
     throw error;
   }
+}
+
+/** Runs initdb in a child process (see create-pglite-folder.mjs for why), so the server keeps none of its memory. */
+function createPgliteFolder(dir: string, options: object): Promise<void> {
+  const script = path.resolve(process.cwd(), "server/db/create-pglite-folder.mjs");
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [script, dir, JSON.stringify(options)], (error, _stdout, stderr) => {
+      if (error) reject(new Error(`Could not create the database folder ${dir}: ${stderr.trim() || error.message}`));
+      else resolve();
+    });
+  });
 }
 
 export class DataDirLockedError extends Error {}
