@@ -4,7 +4,7 @@ import { useForm } from "~/lib/forms/use-form";
 import { failureToasts, successCopy } from "./messages";
 import { publicFormParsing, type FormName, type PublicFormResult } from "./form-fields";
 
-/** The public forms' zod schemas: fetched after the page has loaded, not with it. */
+/** The public forms' zod schemas: fetched when the visitor first reaches into the form, not with the page. */
 const loadSchema = (form: FormName) => () => import("./schemas").then((m) => m.formSchemas[form]);
 
 /** The toasts a public form's answer shows. */
