@@ -1,4 +1,4 @@
-import { appStarted, expect, test, type Page } from "./helpers/test";
+import { appStarted, expect, test, type Page, type Response } from "./helpers/test";
 import { expectNoSeriousA11yViolations, saveScreenshots } from "./helpers/page-checks";
 
 /**
@@ -48,18 +48,24 @@ test("Chromium gets the cached page, its scripts and its stylesheet as brotli", 
   // Chromium lists br last ("gzip, deflate, br, zstd"); among equal q-values the server's order
   // must win, or every Chrome visitor downloads gzip (12–17% larger). See content-encoding.ts.
   const encodings: string[] = [];
-  page.on("response", async (response) => {
+  const reading: Promise<void>[] = [];
+  const record = async (response: Response) => {
     const type = response.request().resourceType();
     if (!["document", "script", "stylesheet"].includes(type) || !response.url().startsWith(baseURL!)) return;
     // The build keeps no compressed copy of a file that compression would not shrink (a few bytes long).
     if ((await response.body()).length < 1024) return;
     encodings.push(`${type} ${new URL(response.url()).pathname} ${(await response.allHeaders())["content-encoding"] ?? "none"}`);
-  });
+  };
+  const onResponse = (response: Response) => void reading.push(record(response));
+  page.on("response", onResponse);
   // Fills the cache without filling the browser's own (a second page.goto would revalidate: a 304 has no body).
   await (await page.request.get("/about")).body();
   const cached = await page.goto("/about");
   expect(cached?.headers()["x-page-cache"]).toBe("hit");
   await appStarted(page);
+  // Every response seen so far is read to the end before the page can close under a reader.
+  page.off("response", onResponse);
+  await Promise.all(reading);
   expect(encodings.filter((line) => line.startsWith("document"))).toEqual(["document /about br"]);
   const assets = encodings.filter((line) => !line.startsWith("document"));
   expect(assets.some((line) => line.startsWith("script"))).toBe(true);
