@@ -75,10 +75,16 @@ async function buyVip(browser: Browser, email: string): Promise<string> {
 }
 
 describe("the code form on /early-access", () => {
-  it("accepts a campaign code and sends a browser without JavaScript straight to the blog", async () => {
-    const res = await enterCode(CAMPAIGN);
+  it("accepts a campaign code and sends a browser without JavaScript straight to the blog, which says so once", async () => {
+    const browser = new Browser(base);
+    const res = await enterCode(CAMPAIGN, newIp(), browser);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/early-access-blog?code=${encodeURIComponent(CAMPAIGN)}`);
+    const blog = await (await browser.get(res.headers.get("location")!)).text();
+    expect(blog).toContain("VIP access verified!");
+    expect(blog).toContain("Welcome to FixiT VIP access!");
+    expect(blog).not.toContain("verified!."); // the status line adds no full stop after a title that has its own
+    expect(await (await browser.get(res.headers.get("location")!)).text()).not.toContain("VIP access verified!");
   });
 
   it("answers a fetcher with the success result and the blog link, so the page can show the toast first", async () => {

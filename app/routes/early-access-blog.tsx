@@ -2,6 +2,7 @@ import { data, useNavigation } from "react-router";
 import { DeferredFooter } from "~/components/layout/deferred-footer";
 import { openCookiePreferences } from "~/features/consent/consent-store";
 import { SkipLink } from "~/components/layout/skip-link";
+import { FlashStatus } from "~/components/ui/flash-status";
 import { Spinner } from "~/components/ui/spinner";
 import { privatePageHeaders, requireVipCode } from "~/features/vip/access.server";
 import { vipMessages } from "~/features/vip/messages";
@@ -53,6 +54,7 @@ export default function EarlyAccessBlog({ loaderData }: Route.ComponentProps) {
             <p className="max-w-2xl text-lg text-muted-foreground">
               Thank you for backing FixiT early. Here is what we have built, what is next, and a few ways to look after your home.
             </p>
+            <FlashStatus className="max-w-2xl" />
             {checking ? <Spinner label={vipMessages.checking} /> : null}
           </header>
 

@@ -17,7 +17,7 @@ export function FlashStatus({ className }: { className?: string }) {
           flash.kind === "success" ? "border-success/40 bg-success/10" : "border-destructive/40 bg-destructive/10",
         )}
       >
-        <strong>{flash.text ? `${flash.title}.` : flash.title}</strong>
+        <strong>{flash.text && !/[.!?]$/.test(flash.title) ? `${flash.title}.` : flash.title}</strong>
         {flash.text ? ` ${flash.text}` : null}
       </p>
     </div>

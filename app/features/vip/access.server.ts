@@ -81,7 +81,8 @@ export async function vipCodeAction(request: Request, context: Ctx, formData: Fo
     await afterValidCode(context, verdict, user);
     const next = vipBlogPath(code);
     if (viaFetcher) return data<VipCodeResult>({ form: VIP_CODE_FORM, status: "success", next });
-    return redirect(next);
+    // Without JavaScript (or before the form has hydrated) the blog says what the toast would have.
+    return redirect(next, { headers: withFlash(context.services.config, { kind: "success", ...vipMessages.verified }) });
   } catch (error) {
     services.logger.error({ err: error }, "VIP code check failed");
     return refused("error", 503, typed);
