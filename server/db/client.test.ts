@@ -7,13 +7,13 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import type { PGlite } from "@electric-sql/pglite";
 import { PGlite as PGlite03 } from "pglite-0.3";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "./client.ts";
+import { openDatabase, type Database } from "./client.ts";
 
 // The embedded database on disk: a folder the server creates, and one an older release wrote.
 const work = mkdtempSync(path.join(tmpdir(), "fixit-pglite-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const rowsOf = async (database: Awaited<ReturnType<typeof openDatabase>>, query: string) =>
+const rowsOf = async (database: Database, query: string) =>
   ((await database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 describe("the PGlite folder", () => {
