@@ -14,6 +14,10 @@ const islands: Record<IslandName, (rootData: RootData | undefined) => Promise<Re
   "home-hero": () => import("~/features/home/hero").then(({ HomeHero }) => <HomeHero />),
   "home-below-fold": () => import("~/features/home/deferred-below-fold").then(({ DeferredBelowFold }) => <DeferredBelowFold />),
   "home-widgets": () => import("~/features/home/home-widgets").then(({ HomeWidgets }) => <HomeWidgets />),
+  "categories-browser": () => import("~/components/content/categories-browser").then(({ CategoriesBrowser }) => <CategoriesBrowser />),
+  "fixer-ai-landing": () => import("~/features/assistant/components/fixer-ai-landing").then(({ FixerAiLanding }) => <FixerAiLanding />),
+  "how-it-works-steps": () => import("~/components/content/how-it-works-steps").then(({ HowItWorksSteps }) => <HowItWorksSteps />),
+  "site-header": () => import("~/components/layout/header").then(({ Header }) => <Header />),
   "site-footer": () =>
     Promise.all([import("~/components/layout/deferred-footer"), import("~/features/consent/consent-store")]).then(
       ([{ DeferredFooter }, { openCookiePreferences }]) => <DeferredFooter onCookieSettings={openCookiePreferences} />,

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import type { Plugin, Rollup } from "vite";
 
 type OutputChunk = Rollup.OutputChunk;
@@ -12,10 +13,12 @@ const signedInOnly = [path.join("components", "layout", "sign-out-button.tsx")];
 /**
  * The islands pages' own entry (decision 031), from the client build to the server build.
  * app/islands.client.tsx is an entry of the client build beside React Router's. The client build
- * lists it and every chunk that it and each island import statically, and writes the list beside
- * the build; the server build, made after it, reads the list as `virtual:fixit/islands-chunks`, so
- * that the page preloads them together once it has painted, then imports the entry. Without a
- * client build (development, unit tests) the module is null and no page is served as islands.
+ * lists it and every chunk it imports statically, and for each island (by name) the further
+ * chunks that island's modules need; it writes the lists beside the build. The server build, made
+ * after it, reads them as `virtual:fixit/islands-chunks`, so that a page, once it has painted,
+ * preloads together the entry's chunks and those of the islands it holds (decision 037), then
+ * imports the entry. Without a client build (development, unit tests) the module is null and no
+ * page is served as islands.
  */
 export function islandsChunks({ buildDirectory, client }: { buildDirectory: string; client: boolean }): Plugin {
   let listFile = "";
@@ -39,7 +42,7 @@ export function islandsChunks({ buildDirectory, client }: { buildDirectory: stri
       // The client is built first; a server build without its list would serve no islands, silently.
       return `export default ${readFileSync(listFile, "utf8")};`;
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       if (!client) return;
       const entry = Object.values(bundle).find((output): output is OutputChunk => output.type === "chunk" && output.facadeModuleId === islandsEntry);
       if (!entry) this.error("islands-chunks: no chunk for app/islands.client.tsx");
@@ -50,7 +53,20 @@ export function islandsChunks({ buildDirectory, client }: { buildDirectory: stri
         for (const imported of (bundle[fileName] as OutputChunk).imports) addWithImports(imported);
       };
       addWithImports(entry.fileName);
-      for (const island of entry.dynamicImports) addWithImports(island);
+      const common = [...files];
+      const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk");
+      const islands: Record<string, string[]> = {};
+      for (const [name, specifiers] of islandImports(readFileSync(islandsEntry, "utf8"))) {
+        files.clear();
+        for (const specifier of specifiers) {
+          const resolved = await this.resolve(specifier, islandsEntry);
+          const chunk = resolved && chunks.find((candidate) => candidate.moduleIds.includes(resolved.id));
+          if (!chunk) this.error(`islands-chunks: no chunk holds ${specifier}, imported by the island ${name}`);
+          addWithImports(chunk.fileName);
+        }
+        islands[name] = [...files].filter((file) => !common.includes(file));
+      }
+      if (Object.keys(islands).length === 0) this.error("islands-chunks: found no island in app/islands.client.tsx");
       // Nothing an island can load, now or later (a card opened on hover), may need React Router:
       // it would throw outside the router, and load the router chunk.
       const router = Object.values(bundle).find((output): output is OutputChunk => output.type === "chunk" && output.name === "router");
@@ -69,9 +85,42 @@ export function islandsChunks({ buildDirectory, client }: { buildDirectory: stri
         }
       }
       const url = (fileName: string) => `${base}${fileName}`;
-      const list = { entry: url(entry.fileName), preloads: [...files].map(url) };
+      const list = {
+        entry: url(entry.fileName),
+        preloads: common.map(url),
+        islands: Object.fromEntries(Object.entries(islands).map(([name, list]) => [name, list.map(url)])),
+      };
       mkdirSync(path.dirname(listFile), { recursive: true });
       writeFileSync(listFile, JSON.stringify(list));
     },
   };
+}
+
+/**
+ * Each island's name in app/islands.client.tsx's `islands` table, with the modules its loader
+ * imports (`"site-header": () => import("~/components/layout/header")…`), read with TypeScript's
+ * parser so that the table stays the one place an island is named.
+ */
+export function islandImports(source: string): Map<string, string[]> {
+  const file = ts.createSourceFile("islands.client.tsx", source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const islands = new Map<string, string[]>();
+  const importsIn = (node: ts.Node, found: string[]): string[] => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      found.push(node.arguments[0].text);
+    }
+    // forEachChild stops at a callback's first truthy result: return nothing.
+    ts.forEachChild(node, (child) => void importsIn(child, found));
+    return found;
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === "islands" && node.initializer && ts.isObjectLiteralExpression(node.initializer)) {
+      for (const property of node.initializer.properties) {
+        if (!ts.isPropertyAssignment(property) || !(ts.isStringLiteral(property.name) || ts.isIdentifier(property.name))) continue;
+        islands.set(property.name.text, importsIn(property.initializer, []));
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return islands;
 }

@@ -28,6 +28,11 @@ export function firstLoadScriptUrls(html, pageUrl) {
     for (const imp of m[1].matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g)) urls.add(new URL(imp[1], pageUrl).toString());
     const preloads = /for \(const href of (\[[^\]]*\])\)/.exec(m[1])?.[1];
     for (const href of preloads ? JSON.parse(preloads) : []) urls.add(new URL(href, pageUrl).toString());
+    // An islands page (app/lib/islands/islands-scripts.tsx): the entry's chunks, and those of the islands in its HTML.
+    const islandsPreloads = /for \(const href of new Set\(\[\.\.\.(\[[^\]]*\]), \.\.\.onThisPage\]\)\)/.exec(m[1])?.[1];
+    const islands = JSON.parse(/^const islands = (\{.*\});$/m.exec(m[1])?.[1] ?? "{}");
+    const onThisPage = [...html.matchAll(/\bdata-island="([a-z-]+)"/g)].flatMap((island) => islands[island[1]] ?? []);
+    for (const href of islandsPreloads ? [...JSON.parse(islandsPreloads), ...onThisPage] : []) urls.add(new URL(href, pageUrl).toString());
   }
   return [...urls].filter((u) => new URL(u).origin === new URL(pageUrl).origin);
 }

@@ -20,6 +20,16 @@ afterAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { redirect: "manual", headers });
 const scriptPolicy = (res: Response) => /script-src ([^;]*)/.exec(res.headers.get("content-security-policy") ?? "")?.[1] ?? "";
 const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(` ${m[1]}`)).map((m) => m[2]!);
+
+/** An islands page's start script (app/lib/islands/islands-scripts.tsx): its entry, the entry's chunks, and each island's. */
+function islandsBoot(html: string) {
+  const boot = inlineScripts(html).find((script) => script.includes("first-contentful-paint") && script.includes("islands.client-")) ?? "";
+  return {
+    entry: /import\("(\/assets\/islands\.client-[^"]+\.js)"\)/.exec(boot)?.[1],
+    preloads: JSON.parse(/new Set\(\[\.\.\.(\[[^\]]*\])/.exec(boot)?.[1] ?? "[]") as string[],
+    islandPreloads: JSON.parse(/^const islands = (\{.*\});$/m.exec(boot)?.[1] ?? "{}") as Record<string, string[]>,
+  };
+}
 const sha256 = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
 
 describe("anonymous visitors", () => {
@@ -86,7 +96,7 @@ describe("anonymous visitors", () => {
   });
 
   it("a cached page paints before its JavaScript loads: no module preloads in the head, the app starts after the first paint (decision 025)", async () => {
-    const cached = await (await get("/terms")).text();
+    const cached = await (await get("/help")).text();
     expect(cached).not.toContain('rel="modulepreload"');
     const start = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(cached)?.[1] ?? "";
     expect(start).toContain('"first-contentful-paint"');
@@ -96,7 +106,7 @@ describe("anonymous visitors", () => {
     expect(entry).toBeDefined();
     expect(start).toContain(`"${entry}"`);
     // A page rendered per request (here: with a query string) is React Router's own output.
-    const perRequest = await (await get("/terms?per-request")).text();
+    const perRequest = await (await get("/help?per-request")).text();
     expect(perRequest).toContain('rel="modulepreload"');
     expect(perRequest).not.toContain('"first-contentful-paint"');
   });
@@ -113,18 +123,36 @@ describe("anonymous visitors", () => {
     expect(islands.sort()).toEqual(["home-below-fold", "home-hero", "home-top-bar", "home-widgets", "site-footer", "site-widgets"]);
     const rootData = JSON.parse(/<script id="fixit-root-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "null");
     expect(rootData).toMatchObject({ user: null, flash: null, consentChosen: false });
-    const boot = inlineScripts(html).find((script) => script.includes("first-contentful-paint"));
-    const preloads = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(boot ?? "")?.[1] ?? "[]") as string[];
-    const entry = /import\("(\/assets\/islands\.client-[^"]+\.js)"\)/.exec(boot ?? "")?.[1];
+    const { entry, preloads, islandPreloads } = islandsBoot(html);
     expect(entry).toBeDefined();
     expect(preloads).toContain(entry);
     expect(preloads.some((href) => /\/assets\/react-[^/]+\.js$/.test(href))).toBe(true);
-    expect(preloads.filter((href) => /router/.test(href))).toEqual([]);
-    for (const href of preloads) expect((await fetch(`${base}${href}`)).status, href).toBe(200);
+    expect(islandPreloads["home-hero"]?.some((href) => /\/assets\/hero-[^/]+\.js$/.test(href))).toBe(true);
+    for (const href of [...preloads, ...Object.values(islandPreloads).flat()]) {
+      expect(href).not.toMatch(/router/);
+      expect((await fetch(`${base}${href}`)).status, href).toBe(200);
+    }
     const policy = scriptPolicy(res);
     for (const script of inlineScripts(html)) expect(policy).toContain(sha256(script));
-    // Every other page hydrates whole with React Router.
-    expect(await (await get("/about")).text()).not.toContain("data-islands");
+    // A page with forms hydrates whole with React Router.
+    expect(await (await get("/help")).text()).not.toContain("data-islands");
+  });
+
+  it("the signed-out content pages are served as islands too: the header and the footer hydrate, the text stays HTML (decision 037)", async () => {
+    for (const [path, pageIslands] of [
+      ["/terms", []],
+      ["/about", []],
+      ["/categories", ["categories-browser"]],
+      ["/fixer-ai", ["fixer-ai-landing"]],
+    ] as const) {
+      const html = await (await get(path)).text();
+      expect(html, path).toMatch(/<html lang="en-GB" data-islands="">/);
+      expect(html, path).not.toContain("__reactRouterContext");
+      const islands = [...html.matchAll(/data-island="([a-z-]+)"/g)].map((m) => m[1]);
+      expect(islands.sort(), path).toEqual(["site-footer", "site-header", "site-widgets", ...pageIslands].sort());
+      // The same boot script on every islands page: it preloads what the islands in the HTML need.
+      expect(islandsBoot(html).islandPreloads, path).toEqual(islandsBoot(await (await get("/")).text()).islandPreloads);
+    }
   });
 
   it("a query string, a page that is not public, or an unknown cookie skips the cache", async () => {

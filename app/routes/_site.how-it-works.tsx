@@ -1,22 +1,25 @@
-import { ArrowRight, CalendarCheck, ClipboardList, CreditCard, FileText, Lock, Rocket, Search, Tag } from "lucide-react";
+import { ArrowRight, FileText, Lock, Rocket, Tag } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/_site.how-it-works";
 import { CheckList } from "~/components/content/feature-list";
 import { Container, PageHero } from "~/components/content/layout";
 import { CoverageStatement } from "~/features/coverage/coverage-statement";
-import { Reveal } from "~/components/content/reveal";
+import { HowItWorksSteps } from "~/components/content/how-it-works-steps";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
-import { howItWorksSteps } from "~/content/how-it-works";
 import { publicPage } from "~/content/pages";
 import { fees, formatGBP, freeCancellationHours, products } from "~/content/prices";
 import { formatPriceWithUnit, servicePrices } from "~/content/service-prices";
 import { services } from "~/content/services";
+import { Island } from "~/lib/islands/island";
 import { pageMeta } from "~/lib/seo";
 
 const page = publicPage("/how-it-works");
+
+/** Signed out, the page is served as islands: the header, the steps (they reveal on scroll) and the footer hydrate (decision 037). */
+export const handle = { islands: true };
 
 export const meta: Route.MetaFunction = () => pageMeta(page);
 
@@ -25,7 +28,6 @@ export function loader() {
   return { today: new Date().toISOString() };
 }
 
-const stepIcons = [ClipboardList, Search, CalendarCheck, CreditCard] as const;
 
 export default function HowItWorksPage({ loaderData }: Route.ComponentProps) {
   const today = new Date(loaderData.today);
@@ -56,33 +58,9 @@ export default function HowItWorksPage({ loaderData }: Route.ComponentProps) {
             Four simple steps
           </h2>
           <p className="mt-3 max-w-2xl text-lg text-muted-foreground">From first message to finished job.</p>
-          <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-            {howItWorksSteps.map((step, index) => {
-              const Icon = stepIcons[index] ?? ClipboardList;
-              return (
-                <li key={step.title} className="h-full" data-testid="how-it-works-step">
-                  <Reveal className="h-full" delayMs={index * 100}>
-                    <article className="flex h-full flex-col rounded-xl border border-border bg-card p-6 shadow-card">
-                      <div className="flex items-center justify-between">
-                        <span className="flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
-                          <Icon aria-hidden="true" className="size-6" />
-                        </span>
-                        <span className="text-4xl font-extrabold text-primary/20 tabular-nums" aria-hidden="true">
-                          {index + 1}
-                        </span>
-                      </div>
-                      <h3 className="mt-5 text-h4 font-semibold">
-                        <span className="sr-only">Step {index + 1}: </span>
-                        {step.title}
-                      </h3>
-                      <p className="mt-2 text-muted-foreground">{step.description}</p>
-                      <CheckList items={step.points} className="mt-4 text-small" />
-                    </article>
-                  </Reveal>
-                </li>
-              );
-            })}
-          </ol>
+          <Island name="how-it-works-steps">
+            <HowItWorksSteps />
+          </Island>
         </Container>
       </section>
 

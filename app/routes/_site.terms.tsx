@@ -7,6 +7,9 @@ import { pageMeta } from "~/lib/seo";
 
 const page = publicPage("/terms");
 
+/** Signed out, the page is served as islands: only the header and footer hydrate (decision 037). */
+export const handle = { islands: true };
+
 export const meta: Route.MetaFunction = () => pageMeta(page);
 
 export default function TermsPage() {

@@ -11,6 +11,9 @@ import { pageMeta } from "~/lib/seo";
 
 const page = publicPage("/uk-reviews");
 
+/** Signed out, the page is served as islands: only the header and footer hydrate (decision 037). */
+export const handle = { islands: true };
+
 export const meta: Route.MetaFunction = () => pageMeta(page);
 
 export default function UkReviewsPage() {

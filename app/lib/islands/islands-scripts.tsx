@@ -8,15 +8,17 @@ export const islandsAvailable = import.meta.env.PROD && islandsChunks !== null;
 
 /**
  * An islands page's scripts, in place of React Router's: the root loader's data for the islands
- * (JSON, not a script), then, once the page has painted, the entry and the islands' chunks
- * (preloaded together, no waterfall; the list comes from the client build).
+ * (JSON, not a script), then, once the page has painted, the entry and the chunks of the islands
+ * this page holds (preloaded together, no waterfall; the lists come from the client build).
  */
 export function IslandsScripts({ rootData, nonce }: { rootData: RootData; nonce: string | undefined }) {
-  const { entry, preloads } = islandsChunks!;
+  const { entry, preloads, islands } = islandsChunks!;
   const json = JSON.stringify(rootData).replace(/</g, "\\u003c");
   const boot = [
     waitForFirstPaint,
-    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `const islands = ${JSON.stringify(islands)};`,
+    `const onThisPage = [...document.querySelectorAll("[data-island]")].flatMap((island) => islands[island.dataset.island] ?? []);`,
+    `for (const href of new Set([...${JSON.stringify(preloads)}, ...onThisPage])) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
     `import(${JSON.stringify(entry)});`,
   ].join("\n");
   return (

@@ -1,7 +1,7 @@
 import { createContext } from "react";
 
 /** The parts of a page that hydrate on their own when the page is served as islands (app/islands.client.tsx). */
-export type IslandName = "home-top-bar" | "home-hero" | "home-below-fold" | "site-footer" | "site-widgets" | "home-widgets";
+export type IslandName = "home-top-bar" | "home-hero" | "home-below-fold" | "categories-browser" | "fixer-ai-landing" | "how-it-works-steps" | "site-header" | "site-footer" | "site-widgets" | "home-widgets";
 
 /** The id of the JSON the islands read the root loader's data from. */
 export const islandsRootDataId = "fixit-root-data";

@@ -1,9 +1,9 @@
 import { Bot, Leaf, Lock, MapPin, ShieldCheck, Zap } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Link } from "~/lib/routing";
 import { landingFaqs, landingFeatures, landingHero, signInHref, signUpHref, tipCategories, type TipCategory } from "~/features/assistant/landing-content";
 
 const featureIcons = { zap: Zap, map: MapPin, shield: ShieldCheck, leaf: Leaf } as const;
