@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./helpers/test";
-import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots } from "./helpers/page-checks";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, watchScriptsAndErrors } from "./helpers/page-checks";
 
 /** Stores a cookie choice before the page loads, so the banner stays out of the way. */
 async function withConsent(page: Page) {
@@ -209,15 +209,7 @@ test.describe("home page quality", () => {
 });
 
 test("a signed-out visitor's home page hydrates as islands, without React Router, with no error (decision 031)", async ({ page }) => {
-  const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
+  const { problems, scripts } = watchScriptsAndErrors(page);
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("data-islands", "started");
   expect(scripts.some((path) => path.includes("/assets/islands.client-"))).toBe(true);

@@ -1,4 +1,5 @@
-import { appStarted, expect, test, type Page } from "./helpers/test";
+import { appStarted, expect, test } from "./helpers/test";
+import { watchScriptsAndErrors } from "./helpers/page-checks";
 
 /**
  * The signed-out content pages hydrate as islands, without React Router (decision 037): only the
@@ -7,22 +8,9 @@ import { appStarted, expect, test, type Page } from "./helpers/test";
  */
 const islandsPages = ["/about", "/how-it-works", "/uk-reviews", "/terms", "/data-protection", "/categories", "/fixer-ai"];
 
-function watch(page: Page) {
-  const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  return { problems, scripts };
-}
-
 for (const path of islandsPages) {
   test(`${path} hydrates as islands, without React Router, with no error; its menu opens at 360 px`, async ({ page }) => {
-    const { problems, scripts } = watch(page);
+    const { problems, scripts } = watchScriptsAndErrors(page);
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("data-islands", "started");
@@ -42,7 +30,7 @@ for (const path of islandsPages) {
 }
 
 test("the /categories tabs work in their island; a service page hydrates with React Router, and Back returns", async ({ page }) => {
-  const { problems } = watch(page);
+  const { problems } = watchScriptsAndErrors(page);
   await page.goto("/categories");
   await expect(page.locator("html")).toHaveAttribute("data-islands", "started");
   await page.getByRole("tab", { name: "Features" }).click();

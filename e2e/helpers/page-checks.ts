@@ -57,3 +57,17 @@ export async function checkScreen(page: Page, name: string, urlPath: string) {
   }
   await page.setViewportSize({ width: widths.desktop, height: 900 });
 }
+
+/** Collects a page's script errors and console errors, and the paths of the scripts it requests. */
+export function watchScriptsAndErrors(page: Page) {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return { problems, scripts };
+}
