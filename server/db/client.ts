@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Logger as DrizzleLogger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Config } from "#server/config.ts";
+import { memorySnapshotFile, readMemorySnapshot, saveMemorySnapshot } from "./pglite-snapshot.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** The database or a transaction from `db.transaction(async (tx) => ...)`: write a submission and its jobs atomically. */
@@ -75,10 +76,13 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
       startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
     };
     if (dir && !existsSync(path.join(dir, "PG_VERSION"))) await createPgliteFolder(dir, options);
-    const client = new PGlite(dir ?? undefined, options);
+    const snapshot = dir ? null : memorySnapshotFile(options, migrationsFolder);
+    const loadDataDir = readMemorySnapshot(snapshot);
+    const client = new PGlite(dir ?? undefined, { ...options, loadDataDir });
     await client.waitReady;
     const db = drizzle(client, { logger: countingLogger });
     await migrate(db, { migrationsFolder });
+    if (snapshot && !loadDataDir) await saveMemorySnapshot(client, snapshot);
     return {
       db: db as unknown as Db,
       kind: "pglite",
