@@ -1,6 +1,6 @@
 import { appStarted, expect, test } from "./helpers/test";
 import { signUpAndConfirm } from "./helpers/accounts";
-import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots } from "./helpers/page-checks";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, saveScreenshots } from "./helpers/page-checks";
 
 test.describe("/fixer-ai signed out", () => {
   test("never sends the chat to a signed-out visitor", async ({ request }) => {
@@ -154,7 +154,7 @@ test.describe("/fixer-ai signed in", () => {
     for (const width of [360, 1440]) {
       await page.setViewportSize({ width, height: 800 });
       expect(await hasHorizontalOverflow(page), `overflow at ${width}px`).toBe(false);
-      await page.screenshot({ path: `screenshots/fixer-ai-signed-in-${width}.png`, fullPage: true });
+      await saveScreenshot(page, `fixer-ai-signed-in-${width}`, { fullPage: true });
     }
   });
 });

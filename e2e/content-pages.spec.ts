@@ -1,6 +1,5 @@
 import { appStarted, expect, test, type Page } from "./helpers/test";
-import { mkdirSync } from "node:fs";
-import { expectNoSeriousA11yViolations, hasHorizontalOverflow, widths } from "./helpers/page-checks";
+import { animationsSettled, expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, widths } from "./helpers/page-checks";
 
 const routes = [
   "/categories",
@@ -35,14 +34,13 @@ async function scrollThrough(page: Page) {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForTimeout(800);
+  await animationsSettled(page);
 }
 
 // One visit per width does all of it: the first-visit page (cookie banner open) is checked by axe,
 // then the visitor chooses and the page is captured for a person to look at.
 for (const path of routes) {
   test(`${path} at 360 and 1440 px: no serious axe violation, no sideways overflow, screenshots`, async ({ page }) => {
-    mkdirSync("screenshots", { recursive: true });
     for (const [label, width] of Object.entries(widths)) {
       await page.setViewportSize({ width, height: label === "phone" ? 780 : 900 });
       const response = await page.goto(path);
@@ -54,7 +52,7 @@ for (const path of routes) {
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("button", { name: "Reject Non-Essential" }).click();
       await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
-      await page.screenshot({ path: `screenshots/content${path.replaceAll("/", "-")}-${width}.png`, fullPage: true });
+      await saveScreenshot(page, `content${path.replaceAll("/", "-")}-${width}`, { fullPage: true });
       // Forget the choice, so the next width is a first visit again.
       await page.evaluate(() => localStorage.clear());
       await page.context().clearCookies();

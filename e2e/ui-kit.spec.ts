@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./helpers/test";
 import { publicPages } from "~/content/pages";
-import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, saveScreenshots, widths } from "./helpers/page-checks";
 
 // The cookie banner is another test's subject: here a choice is already made, so it stays out of the way.
 test.beforeEach(async ({ page }) => {
@@ -262,13 +262,13 @@ test("UI kit screenshots", async ({ page }) => {
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
   await page.waitForTimeout(400);
-  await page.screenshot({ path: "screenshots/ui-kit-sheet-360.png" });
+  await saveScreenshot(page, "ui-kit-sheet-360");
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Error toast" }).click();
   await page.waitForTimeout(500);
-  await page.screenshot({ path: "screenshots/ui-kit-toast-360.png" });
+  await saveScreenshot(page, "ui-kit-toast-360");
   await page.getByRole("button", { name: "Success toast" }).click();
   await page.getByRole("button", { name: "Open dialog" }).click();
   await page.waitForTimeout(400);
-  await page.screenshot({ path: "screenshots/ui-kit-dialog-360.png" });
+  await saveScreenshot(page, "ui-kit-dialog-360");
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./helpers/test";
 import { signUpAndConfirm, waitForMailTo, withCookieChoice } from "./helpers/accounts";
-import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, saveScreenshots, widths } from "./helpers/page-checks";
 
 /**
  * VIP early access as people use it: buy in the TEST MODE checkout, find the code in the
@@ -170,7 +170,7 @@ test("the VIP section and the blog: accessible, no sideways scrolling at 360 px 
       const r = el.getBoundingClientRect();
       return { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
     });
-    await page.screenshot({ path: `screenshots/vip-early-access-section-${width}.png`, fullPage: true, clip });
+    await saveScreenshot(page, `vip-early-access-section-${width}`, { fullPage: true, clip });
   }
   await saveScreenshots(page, "vip-early-access-blog", `/early-access-blog?code=${CAMPAIGN}`);
 });

@@ -1,7 +1,6 @@
 import { appStarted, expect, type Page, test } from "./helpers/test";
-import { mkdirSync } from "node:fs";
 import { signUpAndConfirm } from "./helpers/accounts";
-import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots } from "./helpers/page-checks";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, saveScreenshots } from "./helpers/page-checks";
 
 /** Visitors' everyday questions (the assistant's site answers, search, coverage) as a visitor meets them in the browser. */
 
@@ -9,11 +8,6 @@ async function acceptCookies(page: Page) {
   await page.addInitScript(() => {
     window.localStorage.setItem("cookieConsent", JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }));
   });
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync("screenshots", { recursive: true });
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: false });
 }
 
 test.beforeEach(async ({ page }) => {
@@ -45,7 +39,7 @@ test("the home chat widget answers gas first, booking with the store badges, cov
     await dialog.getByRole("button", { name: "Booking" }).click();
     await expect(log.getByRole("img", { name: "Download on the App Store" })).toBeVisible({ timeout: 5_000 });
     await expect(log.getByRole("img", { name: "Get it on Google Play" })).toBeVisible();
-    await shot(page, `widget-booking-${width}`);
+    await saveScreenshot(page, `widget-booking-${width}`);
 
     await input.fill("Do you cover Manchester?");
     await input.press("Enter");
@@ -53,7 +47,7 @@ test("the home chat widget answers gas first, booking with the store badges, cov
     await input.fill("can I talk to a human?");
     await input.press("Enter");
     await expect(log.getByRole("link", { name: "Contact form" })).toHaveAttribute("href", "/help#contact-support", { timeout: 5_000 });
-    await shot(page, `widget-open-${width}`);
+    await saveScreenshot(page, `widget-open-${width}`);
   }
 });
 
@@ -77,7 +71,7 @@ test("/fixer-ai puts the emergency first and answers prices from the price guide
     await input.press("Enter");
     await expect(log.getByRole("link", { name: "Plumbing prices" })).toHaveAttribute("href", "/categories/plumbing", { timeout: 5_000 });
     await log.evaluate((el) => (el.scrollTop = 0));
-    await shot(page, `fixer-ai-emergency-${width}`);
+    await saveScreenshot(page, `fixer-ai-emergency-${width}`);
     expect(await hasHorizontalOverflow(page)).toBe(false);
   }
 });
@@ -156,8 +150,8 @@ test("pages with the new coverage, app and postcode sections fit 360 px and 1440
   await expect(page.getByRole("img", { name: "Download on the App Store" }).first()).toBeVisible();
   await page.locator("footer").scrollIntoViewIfNeeded();
   await expect(page.locator("footer").getByRole("img", { name: "Get it on Google Play" })).toBeVisible();
-  await page.locator("footer").screenshot({ path: "screenshots/issue15-footer-1440.png" });
+  await saveScreenshot(page.locator("footer"), "issue15-footer-1440");
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.locator("footer").screenshot({ path: "screenshots/issue15-footer-360.png" });
+  await saveScreenshot(page.locator("footer"), "issue15-footer-360");
   await expectNoSeriousA11yViolations(page);
 });
