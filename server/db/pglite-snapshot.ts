@@ -54,6 +54,10 @@ export async function saveMemorySnapshot(client: PGlite, file: string | null): P
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
   } catch {
-    rmSync(partial, { force: true });
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      /* the folder itself could not be made: nothing was written */
+    }
   }
 }
