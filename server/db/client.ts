@@ -78,7 +78,9 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
     if (dir && !existsSync(path.join(dir, "PG_VERSION"))) await createPgliteFolder(dir, options);
     const snapshot = dir ? null : memorySnapshotFile(options, migrationsFolder);
     const loadDataDir = readMemorySnapshot(snapshot);
-    const client = new PGlite(dir ?? undefined, { ...options, loadDataDir });
+    // In memory as "memory://", not as no folder: PGlite then dumps (for the snapshot) an empty
+    // folder's name, and the dump misses everything written after start, the migrations included.
+    const client = new PGlite(dir ?? "memory://", { ...options, loadDataDir });
     await client.waitReady;
     const db = drizzle(client, { logger: countingLogger });
     await migrate(db, { migrationsFolder });
