@@ -224,6 +224,9 @@ test.describe("header, footer and back button", () => {
     await page.goto("/about");
     await page.getByRole("banner").getByRole("link", { name: "Careers" }).click();
     await expect(page).toHaveURL(/\/careers$/);
+    // /about is an islands page (decision 037): its links load a new document, which must start
+    // before its Back button does anything (the fixture waits so after goto, not after a click).
+    await appStarted(page);
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page).toHaveURL(/\/about$/);
   });
