@@ -35,7 +35,7 @@ export const widths = { phone: 360, desktop: 1440 } as const;
  * Screenshots are for a person to look at, so a CI run, which nobody looks at, takes none unless
  * E2E_SCREENSHOTS=1; E2E_SCREENSHOTS=0 skips them anywhere. Whatever a test asserts runs either way.
  */
-export const screenshotsWanted = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS === "1" : !process.env.CI;
+const screenshotsWanted = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS === "1" : !process.env.CI;
 
 /** Saves a screenshot of the page, or of one element, under screenshots/ (when screenshots are wanted). */
 export async function saveScreenshot(
