@@ -28,7 +28,19 @@ const countingLogger: DrizzleLogger = {
   },
 };
 
-const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+/** The options every PGlite database opens with (they are also part of the in-memory snapshot's name). */
+export function pgliteOptions(defaultStartParams: readonly string[]) {
+  return {
+    // PGlite 0.3 kept everything in template1; 0.4 connects to "postgres" unless told. Staying on
+    // template1 opens the folders 0.3 wrote, with their tables and rows (decision 035).
+    database: "template1",
+    // initdb writes shared_buffers = 128MB (and PGlite 0.3 forced it): under load the whole pool
+    // becomes resident. The database is a few MB; 16 MB holds it (decision 035 has the figures).
+    startParams: [...defaultStartParams, "-c", "shared_buffers=16MB"],
+  };
+}
 
 export async function openDatabase(config: Pick<Config, "database">): Promise<Database> {
   if (config.database.kind === "postgres") {
@@ -67,14 +79,7 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
   const dir = config.database.dir;
   const releaseLock = dir ? takeDataDirLock(dir) : () => {};
   try {
-    const options = {
-      // PGlite 0.3 kept everything in template1; 0.4 connects to "postgres" unless told. Staying on
-      // template1 opens the folders 0.3 wrote, with their tables and rows (decision 035).
-      database: "template1",
-      // initdb writes shared_buffers = 128MB (and PGlite 0.3 forced it): under load the whole pool
-      // becomes resident. The database is a few MB; 16 MB holds it (decision 035 has the figures).
-      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
-    };
+    const options = pgliteOptions(PGlite.defaultStartParams);
     if (dir && !existsSync(path.join(dir, "PG_VERSION"))) await createPgliteFolder(dir, options);
     const snapshot = dir ? null : memorySnapshotFile(options, migrationsFolder);
     const loadDataDir = readMemorySnapshot(snapshot);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "./client.ts";
+import { migrationsFolder, openDatabase, pgliteOptions, type Database } from "./client.ts";
 import { memorySnapshotFile, readMemorySnapshot, saveMemorySnapshot } from "./pglite-snapshot.ts";
 
 const work = mkdtempSync(path.join(tmpdir(), "fixit-snapshot-"));
@@ -84,7 +84,7 @@ describe("memory:// databases", () => {
     ((await database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
 
   it("are migrated and empty each time, whether they ran initdb or started from the snapshot the first one left", async () => {
-    const file = memorySnapshotFile({ database: "template1", startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] }, path.resolve("drizzle"));
+    const file = memorySnapshotFile(pgliteOptions(PGlite.defaultStartParams), migrationsFolder);
     for (let round = 0; round < 2; round++) {
       const database = await openDatabase({ database: { kind: "pglite", dir: null } });
       try {
