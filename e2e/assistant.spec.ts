@@ -77,7 +77,7 @@ test.describe("/fixer-ai signed in", () => {
     await appStarted(page);
 
     // One Back control: the site's Back button (the chat's own Back link was a second one).
-    await expect(page.getByRole("button", { name: "Back" })).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Back" })).toHaveCount(1);
     await expect(page.getByRole("heading", { level: 1, name: "AI Fixer" })).toBeVisible();
     await expect(page.getByText("Online & Ready to Help")).toBeVisible();
     for (const title of ["Smart Diagnostics", "UK-Specific Advice", "Energy Savings"]) {

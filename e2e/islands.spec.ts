@@ -42,7 +42,7 @@ test("the /categories tabs work in their island; a service page hydrates with Re
   // A page that is not an island page hydrates whole with React Router, and Back returns.
   await expect(page.locator("html")).not.toHaveAttribute("data-islands");
   await appStarted(page);
-  await page.getByRole("button", { name: "Back" }).click();
+  await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/categories$/);
   expect(problems).toEqual([]);
 });
@@ -53,10 +53,10 @@ test("a signed-out visitor's Back on an islands page returns to the site page th
   await page.getByRole("banner").getByRole("link", { name: "About Us" }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.locator("html")).toHaveAttribute("data-islands", "started");
-  await page.getByRole("button", { name: "Back" }).click();
+  await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/terms$/);
   await page.goto("about:blank");
   await page.goto("/uk-reviews");
-  await page.getByRole("button", { name: "Back" }).click();
+  await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });

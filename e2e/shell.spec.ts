@@ -173,7 +173,7 @@ test.describe("header, footer and back button", () => {
     await withConsent(page);
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Professionals" })).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Back" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Back" })).toHaveCount(0);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/about");
     const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
@@ -227,7 +227,7 @@ test.describe("header, footer and back button", () => {
     // /about is an islands page (decision 037): its links load a new document, which must start
     // before its Back button does anything (the fixture waits so after goto, not after a click).
     await appStarted(page);
-    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("link", { name: "Back" }).click();
     await expect(page).toHaveURL(/\/about$/);
   });
 
@@ -235,8 +235,20 @@ test.describe("header, footer and back button", () => {
     await withConsent(page);
     await page.goto("about:blank");
     await page.goto("/help");
-    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("link", { name: "Back" }).click();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test("Back works before any script has run: it is a link to /", async ({ browser }) => {
+    // A slow phone taps Back before the page has hydrated (or a chunk failed to load): with
+    // JavaScript off the tap must still go somewhere, the home page.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/about");
+    await page.goto("/careers");
+    await page.getByRole("link", { name: "Back" }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await context.close();
   });
 
   test("the 404 page has the header and footer", async ({ page }) => {

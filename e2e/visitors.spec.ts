@@ -75,8 +75,8 @@ test("one Back button on /fixer-ai, an icon per value on /about, VIP terms said 
   await signUpAndConfirm(page, `visitor${unique()}@example.com`, "Vic Visitor");
   await page.goto("/fixer-ai");
   await expect(page.getByRole("heading", { name: "AI Fixer", level: 1 })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Back" })).toHaveCount(1);
-  await expect(page.getByRole("link", { name: "Back" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Back" })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Back" })).toHaveCount(0);
   await checkScreen(page, "fixer-ai-chat", "/fixer-ai");
 
   await page.goto("/account");

@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import type { MouseEvent } from "react";
 import { useNavigate } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 
@@ -8,22 +9,27 @@ import { Button } from "~/components/ui/button";
  * (history.state.idx): 0 is the page the visit started on, and the number survives a reload. A
  * page served as islands (decision 031) has no router, and a link to or from one loads a new
  * document: there the referrer tells whether the previous entry is a page of this site.
+ *
+ * It is a link to / with the history logic on top, not a button: before the page's script has
+ * started (a slow phone, a failed chunk) a tap still goes somewhere sensible, the home page,
+ * where a button with only a click handler did nothing.
  */
 export function BackButton({ className }: { className?: string }) {
   const navigate = useNavigate();
+  const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (Ctrl, Cmd, Shift, middle button) opens the home page, as the link says.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0 || cameFromThisSite()) void navigate(-1);
+    else void navigate("/");
+  };
   return (
-    <Button
-      variant="muted"
-      size="sm"
-      className={className}
-      onClick={() => {
-        const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (idx > 0 || cameFromThisSite()) void navigate(-1);
-        else void navigate("/");
-      }}
-    >
-      <ArrowLeft aria-hidden="true" />
-      Back
+    <Button asChild variant="muted" size="sm" className={className}>
+      <a href="/" onClick={goBack}>
+        <ArrowLeft aria-hidden="true" />
+        Back
+      </a>
     </Button>
   );
 }
