@@ -1,4 +1,4 @@
-import { expect, type Page } from "./test";
+import { expect, test, type Page } from "./test";
 import { makeDocx, makePdf } from "#tests/helpers/documents.ts";
 import { waitForMailTo } from "./accounts";
 
@@ -79,4 +79,40 @@ export async function submitOnboarding(page: Page) {
   await page.getByRole("button", { name: "Complete Fixer Registration" }).click();
   await expect(toastWith(page, "Application Submitted!")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Under review").first()).toBeVisible();
+}
+
+/**
+ * The same journey as registerAsFixer → payWithTestCard → unlockPortal → submitOnboarding, as the
+ * forms post it without JavaScript, over the page's own request context (its cookies). For specs
+ * whose subject is what happens after a fixer applies: the browser journey is fixer-journey.spec.ts's.
+ */
+export async function applyOverHttp(page: Page, details: { firstName: string; lastName: string; email: string; phone: string }) {
+  // Form posts from the site's own pages carry its Origin (the server checks it on these forms).
+  const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
+  const saved = await page.request.post("/fixer-register", { form: details, headers });
+  expect(saved.status(), "the registration is saved").toBe(200);
+  const checkout = /href="(\/checkout\/test\/[0-9a-f-]{36})"/.exec(await saved.text())?.[1];
+  expect(checkout, "the saved page links to the checkout").toBeTruthy();
+  const paid = await page.request.post(checkout!, {
+    form: { cardName: `${details.firstName} ${details.lastName}`, cardNumber: "4242 4242 4242 4242", expiry: "12 / 39", cvc: "123" },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(paid.status(), "the test card pays").toBe(302);
+  const code = await accessCodeFromMailbox(page, details.email);
+  const unlocked = await page.request.post("/fixer-onboarding", { form: { intent: "unlock", code }, headers });
+  expect(unlocked.status(), "the access code unlocks the portal").toBeLessThan(400);
+  // The insurance card's text and files share a name, so the body is a FormData, not an object.
+  const form = new FormData();
+  for (const [name, value] of Object.entries(onboardingAnswers)) form.append(name, value);
+  form.append("certifications", new Blob([new Uint8Array(makePdf("Gas Safe certificate"))], { type: "application/pdf" }), "gas-safe-certificate.pdf");
+  form.append(
+    "insurance",
+    new Blob([new Uint8Array(makeDocx("Public liability insurance schedule"))], { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" }),
+    "public-liability-policy.docx",
+  );
+  const submitted = await page.request.post("/fixer-onboarding/submit", { multipart: form, headers, maxRedirects: 0 });
+  expect(submitted.status(), await submitted.text()).toBeLessThan(400);
+  const portal = await (await page.request.get("/fixer-onboarding")).text();
+  expect(portal, "the application is under review").toContain("Under review");
 }

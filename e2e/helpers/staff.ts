@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import { expect, test, type Page } from "./test";
 
 const port = process.env.E2E_PORT ?? "4173";
 
@@ -16,4 +17,17 @@ export function grantStaff(email: string, role: "staff" | "admin" = "staff"): st
     },
     encoding: "utf8",
   });
+}
+
+/** Staff approve a pending fixer application as the console's review form posts it (the console's own test is staff.spec.ts). */
+export async function approveOverHttp(staff: Page, fixerName: string) {
+  const list = await (await staff.request.get("/staff/onboarding?status=pending")).text();
+  const id = new RegExp(`href="/staff/onboarding/(\\d+)"[^>]*>${fixerName}<`).exec(list)?.[1];
+  expect(id, `${fixerName}'s application in the pending list`).toBeTruthy();
+  const saved = await staff.request.post(`/staff/onboarding/${id}`, {
+    form: { intent: "review", decision: "approved", note: "" },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(saved.status()).toBeLessThan(400);
+  expect(await saved.text()).toContain("Pending → Approved");
 }
