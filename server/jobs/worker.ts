@@ -1,3 +1,4 @@
+import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { OutboxJob } from "#server/db/schema/outbox.ts";
 import type { JobServices } from "#server/services.ts";
 import { computeBackoffMs } from "./backoff.ts";
@@ -124,6 +125,10 @@ export function startJobWorker(services: JobServices, options: JobWorkerOptions)
           break;
         }
         if (!lost.has(job.id)) {
+          // With PGlite every query finishes within the microtask queue, so a batch of jobs would
+          // run start to end without letting a waiting request in (80-170 ms stalls under load):
+          // each job starts on a new turn of the event loop.
+          await nextMacrotask();
           running = { id: job.id, controller: new AbortController() };
           await runJob(job, handlers.get(job.kind)!, running.controller.signal);
           ran += 1;
