@@ -9,7 +9,7 @@ import { startJobWorker } from "./worker.ts";
 // gets a turn of the event loop until the worker itself waits for a macrotask.
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ database: { kind: "pglite" } });
+  database = await openDatabase({ database: { kind: "pglite", dir: null } });
 }, 120_000);
 afterAll(() => database?.close());
 
