@@ -24,6 +24,29 @@ test.describe("cookie banner", () => {
     await expect(page.getByRole("region", { name: "Cookie Preferences" })).toHaveCount(0);
   });
 
+  test("a choice made before any script has run is kept: the form posts it, and the page's script adopts it once it runs", async ({ browser }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const before = await noScript.newPage();
+    await before.goto("/help");
+    const banner = before.getByRole("region", { name: "Cookie Preferences" });
+    await banner.getByRole("button", { name: "Reject Non-Essential" }).click();
+    await expect(before).toHaveURL(/\/help$/);
+    await expect(before.getByRole("heading", { name: "How can we help?", level: 1 })).toBeVisible();
+    await expect(before.getByRole("region", { name: "Cookie Preferences" })).toHaveCount(0);
+    // The same visitor once scripts run: no banner, and the choice is in localStorage as the spec stores it.
+    const withScript = await browser.newContext({ storageState: await noScript.storageState() });
+    await noScript.close();
+    const after = await withScript.newPage();
+    await after.goto("/about");
+    await appStarted(after);
+    await expect.poll(() => storedConsent(after)).toBe(JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }));
+    await expect(after.getByRole("region", { name: "Cookie Preferences" })).toHaveCount(0);
+    await after.reload();
+    await appStarted(after);
+    await expect(after.getByRole("region", { name: "Cookie Preferences" })).toHaveCount(0);
+    await withScript.close();
+  });
+
   test("Reject Non-Essential stores only essential as true, with a button as prominent as Accept", async ({ page }) => {
     await page.goto("/about");
     const banner = page.getByRole("region", { name: "Cookie Preferences" });

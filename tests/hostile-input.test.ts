@@ -114,6 +114,8 @@ const FORMS: FormCase[] = [
   { path: "/fixer-onboarding", fields: { intent: "unlock", code: "NOT-A-CODE" }, as: () => member },
   { path: "/request", multipart: true, fields: jobRequest, multiLine: ["description"], as: () => member },
   { path: "/request", multipart: true, fields: jobRequest, multiLine: ["description"] },
+  // The cookie banner's choice without JavaScript: it stores nothing, and sends back only to a path of this site.
+  { path: "/consent", fields: { choice: "all", returnTo: "/help" } },
 ];
 
 const PUBLIC_QUERIES: Record<string, string[]> = {

@@ -171,6 +171,44 @@ describe("anonymous visitors", () => {
     expect((await get("/careers", { cookie: "cookie_consent=all" })).headers.get("x-page-cache")).toBe("hit");
     expect(await (await get("/careers")).text()).toContain("Accept All Cookies");
   });
+
+  it("the banner's choice works before any script: a plain form posts to /consent, which sets the cookie and returns to the page", async () => {
+    const page = await (await get("/careers")).text();
+    const [, formTag = "", form = ""] = /(<form[^>]*action="\/consent"[^>]*>)([\s\S]*?)<\/form>/.exec(page) ?? [];
+    expect(formTag).toContain('method="post"');
+    expect(form).toContain('<input type="hidden" name="returnTo" value="/careers"/>');
+    const buttons = [...form.matchAll(/<button([^>]*)>([^<]*)</g)].map(([, attributes = "", label]) => ({ label, submit: attributes.includes('type="submit"'), choice: /name="choice"/.test(attributes) ? /value="([^"]*)"/.exec(attributes)?.[1] : undefined }));
+    expect(buttons).toEqual([
+      { label: "Accept All Cookies", submit: true, choice: "all" },
+      { label: "Reject Non-Essential", submit: true, choice: "essential" },
+      { label: "Customize Preferences", submit: false, choice: undefined },
+    ]);
+
+    const post = (body: Record<string, string>) =>
+      fetch(`${base}/consent`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: base }, body: new URLSearchParams(body) });
+    for (const [choice, value] of [["all", "all"], ["essential", "essential"]] as const) {
+      const chosen = await post({ choice, returnTo: "/careers" });
+      expect(chosen.status).toBe(303);
+      expect(chosen.headers.get("location")).toBe("/careers");
+      const cookie = chosen.headers.getSetCookie().find((c) => c.startsWith("cookie_consent="));
+      expect(cookie).toMatch(new RegExp(`^cookie_consent=${value}; Path=/; Max-Age=31536000; SameSite=Lax`));
+      // The page it returns to has no banner.
+      expect(await (await get("/careers", { cookie: cookie!.split(";")[0]! })).text()).not.toContain("Accept All Cookies");
+    }
+    // Back only to a path of this site.
+    for (const returnTo of ["//evil.example/", "https://evil.example/", "/%2F%2Fevil.example"]) {
+      expect((await post({ choice: "all", returnTo })).headers.get("location")).toBe("/");
+    }
+    // A made-up choice: a clear 400, and no cookie.
+    const refused = await post({ choice: "everything", returnTo: "/careers" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe("Choose Accept All Cookies or Reject Non-Essential.");
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    // A GET changes nothing.
+    const typed = await get("/consent?choice=all");
+    expect(typed.status).toBe(302);
+    expect(typed.headers.getSetCookie()).toEqual([]);
+  });
 });
 
 describe("signed-in visitors", () => {

@@ -4,7 +4,16 @@
  * On the server only the mirrored cookie is known (root loader: `consentChosen`), so the server
  * renders the banner for a visitor who has not chosen, and the browser confirms from localStorage.
  */
-import { consentCookieName, consentCookieValue, consentStorageKey, parseConsent, serializeConsent, type ConsentChoices } from "./consent";
+import {
+  acceptAllChoices,
+  consentCookieName,
+  consentCookieValue,
+  consentStorageKey,
+  parseConsent,
+  rejectNonEssentialChoices,
+  serializeConsent,
+  type ConsentChoices,
+} from "./consent";
 
 export type ConsentSnapshot = {
   /** False on the server and before the first client read of localStorage. */
@@ -40,11 +49,26 @@ function writeCookie(choices: ConsentChoices | null) {
     : `${consentCookieName}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }
 
-/** A choice stored before the cookie existed (or a cookie left after storage was cleared) is brought in line. */
-function syncCookie(choices: ConsentChoices | null) {
+/**
+ * Brings the stored choice and the cookie in line. A choice stored before the cookie existed gets
+ * its cookie. A cookie without a stored choice was set by the server (the banner's form, sent
+ * before the script ran: "all" or "essential") and is adopted; any other is cleared, so the banner
+ * asks again. Returns the choice that holds.
+ */
+function syncCookie(stored: ConsentChoices | null): ConsentChoices | null {
   const current = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`).exec(document.cookie)?.[1];
-  const wanted = choices ? consentCookieValue(choices) : undefined;
-  if (current !== wanted) writeCookie(choices);
+  const fromServer = current === "all" ? acceptAllChoices : current === "essential" ? rejectNonEssentialChoices : null;
+  if (!stored && fromServer) {
+    try {
+      window.localStorage.setItem(consentStorageKey, serializeConsent(fromServer));
+    } catch {
+      // Storage unavailable: the cookie still holds the choice.
+    }
+    return fromServer;
+  }
+  const wanted = stored ? consentCookieValue(stored) : undefined;
+  if (current !== wanted) writeCookie(stored);
+  return stored;
 }
 
 function onStorage(e: StorageEvent) {
@@ -56,9 +80,7 @@ export function subscribeConsent(listener: () => void): () => void {
   if (listeners.size === 1) window.addEventListener("storage", onStorage);
   if (!snapshot.ready)
     queueMicrotask(() => {
-      const consent = readStorage();
-      syncCookie(consent);
-      emit({ ready: true, consent });
+      emit({ ready: true, consent: syncCookie(readStorage()) });
     });
   return () => {
     listeners.delete(listener);

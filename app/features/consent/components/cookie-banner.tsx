@@ -1,8 +1,9 @@
 import { Cookie, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type MouseEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { acceptAllChoices, rejectNonEssentialChoices, type ConsentChoices } from "~/features/consent/consent";
 import { useConsent } from "~/features/consent/use-consent";
+import { useLocation } from "~/lib/routing";
 
 // The four toggles (and their switch component) load when someone opens the preferences.
 const CookiePreferences = lazy(() => import("./cookie-preferences").then((m) => ({ default: m.CookiePreferences })));
@@ -14,6 +15,7 @@ const CookiePreferences = lazy(() => import("./cookie-preferences").then((m) => 
  */
 export function CookieBanner({ chosenOnServer }: { chosenOnServer: boolean }) {
   const { ready, consent, save, preferencesRequested } = useConsent();
+  const { pathname } = useLocation();
   const [view, setView] = useState<"main" | "details">("main");
   const [dismissed, setDismissed] = useState(false);
   const [reopened, setReopened] = useState(false);
@@ -42,6 +44,10 @@ export function CookieBanner({ chosenOnServer }: { chosenOnServer: boolean }) {
     save(choices);
     setReopened(false);
     setView("main");
+  };
+  const chooseInPlace = (event: MouseEvent<HTMLButtonElement>, choices: ConsentChoices) => {
+    event.preventDefault();
+    choose(choices);
   };
 
   return (
@@ -81,9 +87,16 @@ export function CookieBanner({ chosenOnServer }: { chosenOnServer: boolean }) {
               </a>
               .
             </p>
-            <div className="mt-4 grid gap-2 sm:grid-cols-3">
-              <Button onClick={() => choose(acceptAllChoices)}>Accept All Cookies</Button>
-              <Button onClick={() => choose(rejectNonEssentialChoices)}>Reject Non-Essential</Button>
+            {/* Before the script has started (or without it) the two choices post to /consent, which
+                sets the mirrored cookie and comes back here; once it runs, they save in place. */}
+            <form method="post" action="/consent" className="mt-4 grid gap-2 sm:grid-cols-3">
+              <input type="hidden" name="returnTo" value={pathname} />
+              <Button type="submit" name="choice" value="all" onClick={(event) => chooseInPlace(event, acceptAllChoices)}>
+                Accept All Cookies
+              </Button>
+              <Button type="submit" name="choice" value="essential" onClick={(event) => chooseInPlace(event, rejectNonEssentialChoices)}>
+                Reject Non-Essential
+              </Button>
               <Button
                 variant="outline"
                 onClick={() => {
@@ -93,7 +106,7 @@ export function CookieBanner({ chosenOnServer }: { chosenOnServer: boolean }) {
               >
                 Customize Preferences
               </Button>
-            </div>
+            </form>
           </>
         ) : (
           <>
