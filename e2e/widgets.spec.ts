@@ -1,4 +1,4 @@
-import { appStarted, expect, type Page, test } from "./helpers/test";
+import { appStarted, appStartedNow, expect, type Page, test } from "./helpers/test";
 import { expectNoSeriousA11yViolations } from "./helpers/page-checks";
 
 /** Waits for hydration, so React's handlers are attached before we act. */
@@ -257,11 +257,13 @@ test.describe("on a 360 px phone", () => {
 
   test("no widget shows while the cookie banner is open, so none covers its buttons", async ({ page }) => {
     await pauseClock(page);
-    await gotoHome(page);
+    // The banner's code loads lazily; React hydrates it on a (paused) timer.
+    await page.goto("/", { waitUntil: "commit" });
+    await page.waitForLoadState();
+    expect(await advanceUntil(page, () => appStartedNow(page), 5_000)).toBe(true);
     await page.clock.runFor(2500);
     const banner = page.getByTestId("cookie-banner");
-    // The banner's code loads lazily; React reveals it on a (paused) timer.
-    expect(await advanceUntil(page, () => banner.isVisible(), 5_000)).toBe(true);
+    await expect(banner).toBeVisible();
     // On a phone the widgets give way to the banner entirely (decision 019; e2e/small-screens.spec.ts measures more).
     await expect(openBubble(page)).toBeHidden();
     await expect(page.locator("[data-vip-hover-card]")).toBeHidden();

@@ -12,24 +12,24 @@ import { startTestServer, type TestServer } from "./helpers/server";
  * Goals: / ≤ 110 KB, every public page ≤ 130 KB (DESIGN.md). Both hold: the signed-out home page
  * and content pages hydrate as islands without React Router (decisions 031 and 037); React and
  * React DOM are 66 KB, React Router another 40 on every other page (~1 KB more than when the two
- * were one chunk). Each page's budget below is its size when last lowered (2026-11-25, the islands
- * pages 2026-11-26), rounded up to the next whole KB, so that it cannot grow; lower a figure
+ * were one chunk). Each page's budget below is its size when last lowered (2026-11-26: the cookie banner
+ * hydrates from its own chunk), rounded up to the next whole KB, so that it cannot grow; lower a figure
  * whenever a change makes the page smaller.
  */
 const budgetsKb: Record<string, number> = {
-  "/": 87,
-  "/categories": 89,
-  "/how-it-works": 83,
-  "/about": 79,
-  "/careers": 127,
-  "/help": 125,
-  "/early-access": 130,
-  "/uk-reviews": 79,
-  "/fixer-register": 130,
-  "/recruitment": 127,
-  "/fixer-ai": 84,
-  "/terms": 79,
-  "/data-protection": 79,
+  "/": 86,
+  "/categories": 88,
+  "/how-it-works": 82,
+  "/about": 78,
+  "/careers": 126,
+  "/help": 124,
+  "/early-access": 129,
+  "/uk-reviews": 78,
+  "/fixer-register": 129,
+  "/recruitment": 126,
+  "/fixer-ai": 83,
+  "/terms": 78,
+  "/data-protection": 78,
 };
 
 /**
@@ -37,8 +37,8 @@ const budgetsKb: Record<string, number> = {
  * copy and their form's schema travel as data or load after the page (decision 030).
  */
 const otherPublicBudgetsKb: Record<string, number> = {
-  ...Object.fromEntries(services.map((s) => [s.href, 130])),
-  "/request": 130,
+  ...Object.fromEntries(services.map((s) => [s.href, 129])),
+  "/request": 129,
 };
 
 let server: TestServer;

@@ -3,18 +3,28 @@ import { test as base, type Page } from "@playwright/test";
 export * from "@playwright/test";
 
 /**
- * Waits until the page's app has started (React Router has created its router, or an islands page
+ * Whether the page's app has started (React Router has created its router, or an islands page
  * (decision 031) has started hydrating every island, so React is hydrating and replays a click it
- * receives meanwhile). A cached public page starts its app after the first paint (decision 025),
- * which can be after the load event `page.goto` waits for; a page without JavaScript, or not made
- * by React Router, has nothing to wait for.
+ * receives meanwhile) and the cookie banner, when it stays shown, has hydrated. A page without
+ * JavaScript, or not made by React Router, has nothing to wait for.
  */
-export async function appStarted(page: Page, timeoutMs = 30_000) {
-  // Checked from here, on real time: polling inside the page runs on its timers, which a test's paused clock stops.
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const started = await page
+export function appStartedNow(page: Page): Promise<boolean> {
+  return (
+    page
       .evaluate(() => {
+        // The cookie banner hydrates from its own chunk, after the page (decision 039): until then
+        // its choices post a plain form (a reload) instead of saving in place. React marks each
+        // node it has hydrated. A visitor with a stored choice never uses it (it goes once
+        // hydrated), so only a banner that stays is waited for.
+        const banner = document.querySelector("[data-testid=cookie-banner]");
+        const choiceStored = (() => {
+          try {
+            return localStorage.getItem("cookieConsent") !== null;
+          } catch {
+            return false;
+          }
+        })();
+        if (banner && !choiceStored && !Object.keys(banner).some((key) => key.startsWith("__reactFiber$"))) return false;
         const islands = document.documentElement.dataset.islands;
         if (islands !== undefined) return islands === "started";
         const w = window as unknown as { __reactRouterContext?: unknown; __reactRouterDataRouter?: unknown };
@@ -24,8 +34,21 @@ export async function appStarted(page: Page, timeoutMs = 30_000) {
       .catch((error: unknown) => {
         if (page.isClosed()) throw error;
         return false;
-      });
-    if (started) return;
+      })
+  );
+}
+
+/**
+ * Waits until appStartedNow. A cached public page starts its app after the first paint (decision
+ * 025), which can be after the load event `page.goto` waits for. Under a paused clock the banner's
+ * hydration waits for the clock (React retries on a timer): such a test goes with `waitUntil:
+ * "commit"` and advances the clock until appStartedNow.
+ */
+export async function appStarted(page: Page, timeoutMs = 30_000) {
+  // Checked from here, on real time: polling inside the page runs on its timers, which a test's paused clock stops.
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await appStartedNow(page)) return;
     if (Date.now() > deadline) throw new Error(`the app on ${page.url()} did not start within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -1,6 +1,9 @@
 import { lazy, memo, Suspense } from "react";
 import { useAfterLoad } from "~/lib/after-load";
-import { CookieBanner } from "./cookie-banner";
+import { deferredHydration } from "~/lib/deferred-hydration";
+
+const serverCookieBanner = import.meta.env.SSR ? (await import("./cookie-banner")).CookieBanner : null;
+const CookieBanner = deferredHydration(serverCookieBanner, () => import("./cookie-banner").then((m) => m.CookieBanner));
 
 // Toasts only follow something the visitor does, so the toaster (sonner, ~9 KB gz) loads after the page has loaded.
 const Toaster = lazy(() => import("~/components/ui/toaster").then((m) => ({ default: m.Toaster })));
@@ -10,8 +13,9 @@ const Toaster = lazy(() => import("~/components/ui/toaster").then((m) => ({ defa
  * bubble (bottom right) and the VIP early-access hover card (bottom left) mount on the home page.
  *
  * The cookie banner is server-rendered for a visitor who has not chosen (so it is in the first
- * paint) and is part of the first-load code (its main view is ~2 KB gz), so it is interactive as
- * soon as the page hydrates: a lazily loaded banner would show buttons that drop early clicks.
+ * paint) and hydrates from its own chunk, fetched as the page's hydration starts (~2 KB gz less
+ * first-load code on every page). Its two main choices are a plain form meanwhile (POST /consent),
+ * so a tap before its script has arrived still counts.
  */
 export const SiteWidgets = memo(function SiteWidgets({ consentChosen }: { consentChosen: boolean }) {
   return (
