@@ -12,23 +12,22 @@ export function appStartedNow(page: Page): Promise<boolean> {
   return (
     page
       .evaluate(() => {
+        const islands = document.documentElement.dataset.islands;
+        const w = window as unknown as { __reactRouterContext?: unknown; __reactRouterDataRouter?: unknown };
+        if (islands !== undefined ? islands !== "started" : w.__reactRouterContext && !w.__reactRouterDataRouter) return false;
+        // No script of ours ran (JavaScript off, or a page not made by React Router): nothing to wait for.
+        if (islands === undefined && !w.__reactRouterContext) return true;
         // The cookie banner hydrates from its own chunk, after the page (decision 039): until then
         // its choices post a plain form (a reload) instead of saving in place. React marks each
         // node it has hydrated. A visitor with a stored choice never uses it (it goes once
         // hydrated), so only a banner that stays is waited for.
         const banner = document.querySelector("[data-testid=cookie-banner]");
-        const choiceStored = (() => {
-          try {
-            return localStorage.getItem("cookieConsent") !== null;
-          } catch {
-            return false;
-          }
-        })();
-        if (banner && !choiceStored && !Object.keys(banner).some((key) => key.startsWith("__reactFiber$"))) return false;
-        const islands = document.documentElement.dataset.islands;
-        if (islands !== undefined) return islands === "started";
-        const w = window as unknown as { __reactRouterContext?: unknown; __reactRouterDataRouter?: unknown };
-        return !w.__reactRouterContext || Boolean(w.__reactRouterDataRouter);
+        if (!banner || Object.keys(banner).some((key) => key.startsWith("__reactFiber$"))) return true;
+        try {
+          return localStorage.getItem("cookieConsent") !== null;
+        } catch {
+          return false;
+        }
       })
       // The page moved on (a redirect in the browser): check the new one.
       .catch((error: unknown) => {
