@@ -21,7 +21,7 @@ const budgetsKb: Record<string, number> = {
   "/categories": 88,
   "/how-it-works": 82,
   "/about": 78,
-  "/careers": 126,
+  "/careers": 122,
   "/help": 124,
   "/early-access": 129,
   "/uk-reviews": 78,
