@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from "./helpers/test";
+import { expect, sameOriginHeaders, test, type Browser, type Locator, type Page } from "./helpers/test";
 import sharp from "sharp";
 import { signUpAndConfirm, waitForMailTo, withCookieChoice } from "./helpers/accounts";
 import { applyOverHttp, toastWith } from "./helpers/fixers";
@@ -110,7 +110,7 @@ test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, 
 
     await setCoverage(fixerA, "SW1");
     for (const [fixer, areas] of [[fixerB, "SW"], [fixerC, "M"]] as const) {
-      const saved = await fixer.page.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas, bio: "" }, headers: { origin: new URL(test.info().project.use.baseURL!).origin } });
+      const saved = await fixer.page.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas, bio: "" }, headers: sameOriginHeaders() });
       expect(saved.status()).toBeLessThan(400);
     }
     // The fixer's public profile, as /fixer links to it (the slug comes from the public name "Alma Q.").

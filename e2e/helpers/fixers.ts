@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./test";
+import { expect, sameOriginHeaders, type Page } from "./test";
 import { makeDocx, makePdf } from "#tests/helpers/documents.ts";
 import { waitForMailTo } from "./accounts";
 
@@ -87,8 +87,7 @@ export async function submitOnboarding(page: Page) {
  * whose subject is what happens after a fixer applies: the browser journey is fixer-journey.spec.ts's.
  */
 export async function applyOverHttp(page: Page, details: { firstName: string; lastName: string; email: string; phone: string }) {
-  // Form posts from the site's own pages carry its Origin (the server checks it on these forms).
-  const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
+  const headers = sameOriginHeaders();
   const saved = await page.request.post("/fixer-register", { form: details, headers });
   expect(saved.status(), "the registration is saved").toBe(200);
   const checkout = /href="(\/checkout\/test\/[0-9a-f-]{36})"/.exec(await saved.text())?.[1];

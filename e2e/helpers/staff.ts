@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { expect, test, type Page } from "./test";
+import { expect, sameOriginHeaders, type Page } from "./test";
 
 const port = process.env.E2E_PORT ?? "4173";
 
@@ -26,7 +26,7 @@ export async function approveOverHttp(staff: Page, fixerName: string) {
   expect(id, `${fixerName}'s application in the pending list`).toBeTruthy();
   const saved = await staff.request.post(`/staff/onboarding/${id}`, {
     form: { intent: "review", decision: "approved", note: "" },
-    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+    headers: sameOriginHeaders(),
   });
   expect(saved.status()).toBeLessThan(400);
   expect(await saved.text()).toContain("Pending → Approved");

@@ -82,3 +82,8 @@ export const test = base.extend({
     await provide(page);
   },
 });
+
+/** What a form posted from one of the site's own pages carries: its Origin (the server checks it on forms). */
+export function sameOriginHeaders(): Record<string, string> {
+  return { origin: new URL(test.info().project.use.baseURL!).origin };
+}

@@ -12,18 +12,18 @@ import { acceptAllChoices, consentCookieName, consentCookieValue, rejectNonEssen
  * still records the choice. The server can only set the mirrored cookie; the browser copies it
  * into the `cookieConsent` localStorage entry once a script runs (consent-store.ts).
  */
-export const consentFormSchema = z.object({
+const consentFormSchema = z.object({
   choice: z.enum(["all", "essential"], { error: "Choose Accept All Cookies or Reject Non-Essential." }),
   returnTo: z.string().max(2000).optional(),
 });
 
-export const consentFormMessages = {
+const consentFormMessages = {
   unreadable: "That cookie choice could not be read. Please choose again from the banner.",
 } as const;
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
-export function consentCookieHeader(config: Pick<Config, "isProduction" | "publicUrl">, choice: "all" | "essential"): string {
+function consentCookieHeader(config: Pick<Config, "isProduction" | "publicUrl">, choice: "all" | "essential"): string {
   const value = consentCookieValue(choice === "all" ? acceptAllChoices : rejectNonEssentialChoices);
   const secure = config.isProduction && config.publicUrl.startsWith("https://");
   // Not HttpOnly: the page's script reads it to adopt the choice, as it writes it itself.
