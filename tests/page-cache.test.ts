@@ -204,6 +204,18 @@ describe("anonymous visitors", () => {
     expect(refused.status).toBe(400);
     expect(await refused.text()).toBe("Choose Accept All Cookies or Reject Non-Essential.");
     expect(refused.headers.getSetCookie()).toEqual([]);
+    // Another site cannot make the choice for the visitor: its form post says where it came from.
+    for (const headers of [{ origin: "https://evil.example" }, { origin: base, "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
+      const forged = await fetch(`${base}/consent`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams({ choice: "all", returnTo: "/careers" }),
+      });
+      expect(forged.status).toBe(403);
+      expect(await forged.text()).toBe("A cookie choice can only be made on FixiT's own pages.");
+      expect(forged.headers.getSetCookie()).toEqual([]);
+    }
     // A GET changes nothing.
     const typed = await get("/consent?choice=all");
     expect(typed.status).toBe(302);

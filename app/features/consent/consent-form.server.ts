@@ -19,6 +19,7 @@ const consentFormSchema = z.object({
 
 const consentFormMessages = {
   unreadable: "That cookie choice could not be read. Please choose again from the banner.",
+  otherSite: "A cookie choice can only be made on FixiT's own pages.",
 } as const;
 
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -32,6 +33,9 @@ function consentCookieHeader(config: Pick<Config, "isProduction" | "publicUrl">,
 
 /** Records the choice in the cookie and goes back to the page the banner was on (303, so the browser GETs it). */
 export async function submitConsentForm(request: Request, config: Pick<Config, "isProduction" | "publicUrl">) {
+  // The form needs no session, so SameSite cookies do not stop another site from posting it:
+  // a choice must come from one of our pages (browsers say where a form was sent from).
+  if (!fromThisSite(request, config)) return refuse(consentFormMessages.otherSite, 403);
   const form = await readTextForm(request);
   if (!form) return refuse(consentFormMessages.unreadable);
   const parsed = parseSubmission(consentFormSchema, form);
@@ -42,7 +46,16 @@ export async function submitConsentForm(request: Request, config: Pick<Config, "
   });
 }
 
-/** The banner only ever sends a valid choice: anything else was typed by hand, and reads as text. */
-function refuse(message: string) {
-  return new Response(message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+/** Sec-Fetch-Site, or else Origin, when the browser sends them; a browser that sends neither is let through. */
+function fromThisSite(request: Request, config: Pick<Config, "publicUrl">): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite) return fetchSite === "same-origin" || fetchSite === "none";
+  const origin = request.headers.get("origin");
+  if (!origin) return true;
+  return origin === new URL(request.url).origin || origin === new URL(config.publicUrl).origin;
+}
+
+/** The banner only ever sends a valid choice from our own pages: anything else reads as text. */
+function refuse(message: string, status = 400) {
+  return new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 }
