@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Config } from "#server/config.ts";
+import { secureCookies } from "#server/http/site-url.ts";
 import type { Flash, ShownFlash } from "./flash";
 
 /**
@@ -35,8 +36,7 @@ export function flashCookie(config: FlashConfig, flash: Flash): string {
   const shown: ShownFlash = { kind: flash.kind, title: flash.title, text: flash.text, id: randomUUID() };
   const payload = Buffer.from(JSON.stringify(shown)).toString("base64url");
   const value = `${payload}.${signature(payload, config.sessionSecret).toString("base64url")}`;
-  const secure = config.isProduction && config.publicUrl.startsWith("https://");
-  return `${FLASH_COOKIE}=${value}; Max-Age=120; ${attributes}${secure ? "; Secure" : ""}`;
+  return `${FLASH_COOKIE}=${value}; Max-Age=120; ${attributes}${secureCookies(config) ? "; Secure" : ""}`;
 }
 
 /** A redirect's headers with a flash (and anything else the redirect sends). */

@@ -20,6 +20,11 @@ export function loopbackOrigin(host: string | undefined): string | null {
 
 type OriginConfig = Pick<Config, "publicUrl" | "isProduction" | "PUBLIC_URL">;
 
+/** Whether the cookies we set are marked Secure: in production, when the site is served over HTTPS. */
+export function secureCookies(config: Pick<Config, "isProduction" | "publicUrl">): boolean {
+  return config.isProduction && config.publicUrl.startsWith("https://");
+}
+
 /** Express middleware: remembers the loopback origin of this request (development without PUBLIC_URL only). */
 export function rememberSiteOrigin(config: OriginConfig): RequestHandler {
   return (req, _res, next) => {

@@ -2,9 +2,10 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import type { Config } from "#server/config.ts";
 import { safeReturnPath } from "#server/http/return-path.ts";
+import { secureCookies } from "#server/http/site-url.ts";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission } from "~/lib/forms/parse";
-import { acceptAllChoices, consentCookieName, consentCookieValue, rejectNonEssentialChoices } from "./consent";
+import { consentCookie } from "./consent";
 
 /**
  * The cookie banner without JavaScript: its two main buttons also submit a plain form to
@@ -22,15 +23,6 @@ const consentFormMessages = {
   otherSite: "A cookie choice can only be made on FixiT's own pages.",
 } as const;
 
-const ONE_YEAR_SECONDS = 31_536_000;
-
-function consentCookieHeader(config: Pick<Config, "isProduction" | "publicUrl">, choice: "all" | "essential"): string {
-  const value = consentCookieValue(choice === "all" ? acceptAllChoices : rejectNonEssentialChoices);
-  const secure = config.isProduction && config.publicUrl.startsWith("https://");
-  // Not HttpOnly: the page's script reads it to adopt the choice, as it writes it itself.
-  return `${consentCookieName}=${value}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
 /** Records the choice in the cookie and goes back to the page the banner was on (303, so the browser GETs it). */
 export async function submitConsentForm(request: Request, config: Pick<Config, "isProduction" | "publicUrl">) {
   // The form needs no session, so SameSite cookies do not stop another site from posting it:
@@ -42,7 +34,8 @@ export async function submitConsentForm(request: Request, config: Pick<Config, "
   if (!parsed.ok) return refuse(parsed.fieldErrors.choice ?? consentFormMessages.unreadable);
   return redirect(safeReturnPath(parsed.data.returnTo), {
     status: 303,
-    headers: { "set-cookie": consentCookieHeader(config, parsed.data.choice), "cache-control": "no-store" },
+    // The same cookie the page's script writes (not HttpOnly: the script reads it to adopt the choice).
+    headers: { "set-cookie": consentCookie(parsed.data.choice, secureCookies(config)), "cache-control": "no-store" },
   });
 }
 

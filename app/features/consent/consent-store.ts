@@ -5,12 +5,12 @@
  * renders the banner for a visitor who has not chosen, and the browser confirms from localStorage.
  */
 import {
-  acceptAllChoices,
+  consentCookie,
   consentCookieName,
   consentCookieValue,
+  consentFromCookieValue,
   consentStorageKey,
   parseConsent,
-  rejectNonEssentialChoices,
   serializeConsent,
   type ConsentChoices,
 } from "./consent";
@@ -41,12 +41,9 @@ function readStorage(): ConsentChoices | null {
   }
 }
 
-/** Mirrors the choice into the first-party cookie the server reads (a year, like the stored choice). */
+/** Mirrors the choice into the first-party cookie the server reads. */
 function writeCookie(choices: ConsentChoices | null) {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = choices
-    ? `${consentCookieName}=${consentCookieValue(choices)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
-    : `${consentCookieName}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  document.cookie = consentCookie(choices ? consentCookieValue(choices) : null, window.location.protocol === "https:");
 }
 
 /**
@@ -57,7 +54,7 @@ function writeCookie(choices: ConsentChoices | null) {
  */
 function syncCookie(stored: ConsentChoices | null): ConsentChoices | null {
   const current = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`).exec(document.cookie)?.[1];
-  const fromServer = current === "all" ? acceptAllChoices : current === "essential" ? rejectNonEssentialChoices : null;
+  const fromServer = consentFromCookieValue(current);
   if (!stored && fromServer) {
     try {
       window.localStorage.setItem(consentStorageKey, serializeConsent(fromServer));

@@ -46,10 +46,22 @@ export function isAllowed(consent: ConsentChoices | null, category: ConsentCateg
 export const consentCookieName = "cookie_consent";
 const consentCookieValues = ["all", "essential", "custom"] as const;
 
-export function consentCookieValue(c: ConsentChoices): (typeof consentCookieValues)[number] {
+type ConsentCookieValue = (typeof consentCookieValues)[number];
+
+export function consentCookieValue(c: ConsentChoices): ConsentCookieValue {
   if (c.functional && c.analytics && c.marketing) return "all";
   if (!c.functional && !c.analytics && !c.marketing) return "essential";
   return "custom";
+}
+
+/** The choice a cookie value stands for, where it names one ("custom" does not say which). */
+export function consentFromCookieValue(value: string | undefined): ConsentChoices | null {
+  return value === "all" ? acceptAllChoices : value === "essential" ? rejectNonEssentialChoices : null;
+}
+
+/** The mirrored cookie as Set-Cookie and document.cookie take it: kept a year, like the stored choice, or cleared (null). */
+export function consentCookie(value: ConsentCookieValue | null, secure: boolean): string {
+  return `${consentCookieName}=${value ?? ""}; Path=/; Max-Age=${value ? 31_536_000 : 0}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 /** Whether a Cookie header carries a valid choice: then the server leaves the banner out. */

@@ -1,6 +1,7 @@
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "#server/config.ts";
+import { secureCookies } from "#server/http/site-url.ts";
 
 /**
  * What a signed-out visitor typed on /request, kept across sign-in: a signed, short-lived cookie
@@ -47,8 +48,7 @@ export function draftCookie(config: DraftConfig, draft: JobDraft): string {
     const { description: _dropped, ...rest } = draft;
     value = encode(rest, config.sessionSecret);
   }
-  const secure = config.isProduction && config.publicUrl.startsWith("https://");
-  return `${DRAFT_COOKIE}=${value}; Max-Age=1800; ${attributes}${secure ? "; Secure" : ""}`;
+  return `${DRAFT_COOKIE}=${value}; Max-Age=1800; ${attributes}${secureCookies(config) ? "; Secure" : ""}`;
 }
 
 /** The request's draft when its signature holds; null when absent, altered or unreadable. */
