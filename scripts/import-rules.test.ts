@@ -9,7 +9,7 @@ const eslint = new ESLint();
 
 async function importErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => ["no-restricted-imports", "no-restricted-syntax", "@typescript-eslint/no-restricted-imports"].includes(m.ruleId ?? "")).map((m) => m.message);
 }
 
 describe("import direction", () => {
@@ -23,6 +23,7 @@ describe("import direction", () => {
     ["app/components/ui/example.tsx", `const m = () => import("~/features/assistant/matcher");`],
     ["app/features/vip/example.ts", `import { loader } from "~/routes/_site.account";`],
     ["app/features/vip/example.ts", `import { Layout } from "~/root";`],
+    ["app/features/forms/example.ts", `import { z } from "zod";`],
   ])("refuses %s: %s", async (filePath, code) => {
     expect(await importErrors(filePath, code)).not.toEqual([]);
   });
@@ -34,6 +35,8 @@ describe("import direction", () => {
     ["app/features/vip/example.ts", `import { enqueueEmail } from "#server/mail/outbox.ts";`],
     ["app/components/ui/example.tsx", `import { cn } from "~/lib/utils";`],
     ["app/routes/example.tsx", `import { vipStatus } from "~/features/vip/vip.server";`],
+    ["app/features/forms/example.ts", `import { z } from "~/lib/zod";`],
+    ["app/features/staff/example.server.ts", `import type { z } from "zod";`],
   ])("allows %s: %s", async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Config } from "#server/config.ts";
 import { secureCookies } from "#server/http/site-url.ts";
 import type { Flash, ShownFlash } from "./flash";

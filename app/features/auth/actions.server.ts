@@ -7,7 +7,7 @@ import { recordSecurityEvent, type SecurityEventInput } from "./security-events.
 import { sessions, users } from "#server/db/schema/auth.ts";
 import { countAuthAttempt, type AuthLimitName } from "./limits.server.ts";
 import { rateLimitMessage } from "#server/security/rate-limit.ts";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { firstError, parseSubmission } from "~/lib/forms/parse";
 import { authHeaders, getSignedIn, signInReturnPath } from "./guard.server";
 import { authFailure, authMessages, authSuccess, type AuthResult } from "./messages";

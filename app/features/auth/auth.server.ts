@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { authMessages } from "./messages.ts";
 import { checkForm, signUpSchema, userTypes } from "./schemas.ts";
 import { normaliseEmail } from "~/lib/email.ts";

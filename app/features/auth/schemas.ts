@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { EMAIL_MAX, normaliseEmail, parseEmail } from "~/lib/email";
 import { firstError, parseSubmission, type FieldErrors } from "~/lib/forms/parse";
 import { textInputMessages } from "~/lib/text-input";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Config } from "#server/config.ts";
 import { safeReturnPath } from "#server/http/return-path.ts";
 import { secureCookies } from "#server/http/site-url.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { gateToasts, onboardingMessages, onboardingUploadLimits, type TextField } from "./portal-content";
 import { cleanText } from "./rules";
 import { formatCount } from "~/lib/format";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { services } from "~/content/services";
 import { parseEmail } from "~/lib/email";
 import { parseOptionalPhone, parsePhone } from "~/lib/phone";

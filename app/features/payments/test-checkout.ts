@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * The TEST MODE checkout's card form: one schema for the browser and the server, and the rule for

@@ -6,7 +6,7 @@
  * A form schema reads what a form sends (strings; lists for checkboxes) and outputs the domain
  * value its service takes, with field messages under the form's own field names.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { ServiceSlug } from "~/content/services";
 import { checkTextInput } from "~/lib/text-input";
 import { budgetBands, isBookableDate, jobTimings, poundsToPence, quoteLimits, serviceSlugs } from "./job-fields";

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * How the command-line tool (scripts/staff.ts) proves to a running server that it may change roles:

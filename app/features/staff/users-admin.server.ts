@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { AppServices } from "~/features/services.server.ts";
 import { recordSecurityEvent } from "~/features/auth/security-events.server.ts";
 import type { DbOrTx } from "#server/db/client.ts";

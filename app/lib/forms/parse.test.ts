@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { textInputMessages } from "~/lib/text-input";
 import { defineSchema, HONEYPOT_FIELD, parseSubmission, readValues } from "./parse";
 
