@@ -1,10 +1,11 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { paintBeforeScripts } from "#server/http/paint-first.ts";
 import { NonceProvider } from "~/lib/nonce";
 import { keepFlashPrivate } from "~/lib/flash.server";
 import { refusalWithoutPage } from "~/lib/refusal.server";
@@ -34,12 +35,17 @@ export default function handleRequest(
   // No nonce in a page rendered for the anonymous cache: its inline scripts are allowed by hash (decision 012).
   const nonce = loadContext.cspNonce || undefined;
 
+  // A signed-out visitor's page, cached or rendered per request, paints before its JavaScript starts
+  // (decision 025): the whole document is rendered, then its scripts rewritten. Nothing on such a
+  // page waits for slow data, so holding it back until complete costs no first byte worth having.
+  const paintFirst = !signedIn(routerContext);
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and the anonymous-HTML cache get the complete document in one piece.
+    // Crawlers and signed-out visitors (the anonymous-HTML cache among them) get the complete document in one piece.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      loadContext.renderForCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      paintFirst || loadContext.renderForCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
@@ -56,6 +62,26 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (paintFirst) {
+            const chunks: Buffer[] = [];
+            pipe(
+              new Writable({
+                write(chunk: Buffer, _encoding, callback) {
+                  chunks.push(chunk);
+                  callback();
+                },
+                final(callback) {
+                  clearTimeout(timeoutId);
+                  timeoutId = undefined;
+                  const html = paintBeforeScripts(Buffer.concat(chunks).toString("utf8"));
+                  resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                  callback();
+                },
+              }),
+            );
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -63,7 +89,6 @@ export default function handleRequest(
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -84,4 +109,10 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** Whether the root loader found a signed-in user (no root data: an error before it, so no). */
+function signedIn(routerContext: EntryContext): boolean {
+  const root = routerContext.staticHandlerContext.loaderData?.root as { user?: unknown } | undefined;
+  return Boolean(root?.user);
 }

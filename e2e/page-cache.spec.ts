@@ -44,6 +44,19 @@ test("a cached page loads twice with no CSP violation, hydrates, and the cookie 
   expect(await problems()).toEqual([]);
 });
 
+test("a signed-out page rendered per request starts its app under the response's nonce after the first paint, with no CSP violation", async ({ page }) => {
+  const problems = await watchCsp(page);
+  const response = await page.goto("/request?service=plumbing");
+  expect(response?.headers()["x-page-cache"]).toBeUndefined();
+  expect(response?.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
+  await appStarted(page);
+  // The app started: the form's coverage check runs in the browser as the postcode is typed.
+  await expect(page.getByLabel("Service")).toHaveValue("plumbing");
+  await page.getByLabel("Postcode of the job").fill("SW1A 1AA");
+  await expect(page.getByText(/FixiT fixers? covers? SW1 for this service/)).toBeVisible();
+  expect(await problems()).toEqual([]);
+});
+
 test("Chromium gets the cached page, its scripts and its stylesheet as brotli", async ({ page, baseURL }) => {
   // Chromium lists br last ("gzip, deflate, br, zstd"); among equal q-values the server's order
   // must win, or every Chrome visitor downloads gzip (12–17% larger). See content-encoding.ts.

@@ -105,10 +105,26 @@ describe("anonymous visitors", () => {
     const entry = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(start)?.[1];
     expect(entry).toBeDefined();
     expect(start).toContain(`"${entry}"`);
-    // A page rendered per request (here: with a query string) is React Router's own output.
-    const perRequest = await (await get("/help?per-request")).text();
-    expect(perRequest).toContain('rel="modulepreload"');
-    expect(perRequest).not.toContain('"first-contentful-paint"');
+  });
+
+  it("a signed-out visitor's page rendered per request paints first too, its rewritten script carrying the response's nonce", async () => {
+    for (const path of ["/request", "/request?service=plumbing", "/help?per-request"]) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-page-cache")).toBeNull();
+      const nonce = /'nonce-([^']+)'/.exec(scriptPolicy(res))?.[1];
+      expect(nonce).toBeDefined();
+      const html = await res.text();
+      expect(html).not.toContain('rel="modulepreload"');
+      const start = /<script nonce="([^"]+)" type="module" async="">([\s\S]*?)<\/script>/.exec(html);
+      expect(start?.[1]).toBe(nonce);
+      expect(start?.[2]).toContain('"first-contentful-paint"');
+      expect(start?.[2]).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
+      // Every inline script the browser runs still carries the response's nonce (data blocks need none).
+      const runnable = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !/\ssrc=|type="application\//.test(tag));
+      expect(runnable.length).toBeGreaterThan(1);
+      for (const tag of runnable) expect(tag).toContain(`nonce="${nonce}"`);
+    }
   });
 
   it("the signed-out home page is served as islands: no React Router, each island and the root data in the HTML, preloads allowed by hash (decision 031)", async () => {
@@ -255,10 +271,13 @@ describe("signed-in visitors", () => {
     expect(anonymousHtml).not.toContain(email);
     expect(anonymousHtml).not.toContain("Grace Cachetest");
 
-    // A signed-in visitor's home page hydrates with React Router (their header has a fetcher), never as islands.
+    // A signed-in visitor's home page hydrates with React Router (their header has a fetcher), never as
+    // islands, and streams as React Router writes it: its scripts start as they arrive, not after a paint.
     const home = await (await browser.get("/")).text();
     expect(home).not.toContain("data-islands");
     expect(home).toContain("__reactRouterContext");
+    expect(home).toContain('rel="modulepreload"');
+    expect(home).not.toContain('"first-contentful-paint"');
 
     // Once the anonymous page is cached, the signed-in visitor still gets their own.
     const again = await browser.get("/how-it-works");

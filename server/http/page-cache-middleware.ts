@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { paintBeforeScripts } from "./paint-first.ts";
 import { dayKey, etagFor, matchesIfNoneMatch, PageCache, policyWithScriptHashes, preparePage, type CachedPage } from "./page-cache.ts";
 import { chooseContentEncoding } from "./content-encoding.ts";
 
@@ -55,7 +54,8 @@ export function pageCacheMiddleware(options: Options): RequestHandler & { cache:
     response.headers.forEach((value, name) => {
       if (!perResponseHeaders.has(name)) kept.push([name, value]);
     });
-    return preparePage(paintBeforeScripts(await response.text()), kept);
+    // Rendered as every signed-out visitor's page is: its JavaScript starts after the first paint (decision 025).
+    return preparePage(await response.text(), kept);
   };
 
   const middleware: RequestHandler = (req, res, next) => {

@@ -60,6 +60,17 @@ describe("paintBeforeScripts", () => {
     }
   });
 
+  it("keeps the nonce of a page rendered per request on the rewritten script", () => {
+    const withNonce = page()
+      .replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, '<link rel="modulepreload" href="$1" nonce="n0nce"/>')
+      .replace('<script type="module" async="">', '<script nonce="n0nce" type="module" async="">');
+    const html = paintBeforeScripts(withNonce);
+    expect(html).not.toContain('rel="modulepreload"');
+    const script = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(script).toContain('"first-contentful-paint"');
+    expect(script).toContain('["/assets/entry.client-E.js","/assets/root-A.js"]');
+  });
+
   it("keeps a dollar sign in the page's script as it is", () => {
     const withDollar = moduleScript.replace("window.__reactRouterManifest = {", () => 'window.__reactRouterManifest = {"price":"$& $1",');
     expect(rewrittenScript(paintBeforeScripts(page(withDollar)))).toContain('"price":"$& $1"');

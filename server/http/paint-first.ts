@@ -1,5 +1,6 @@
 /**
- * A cached public page paints before its JavaScript competes with it (decision 025).
+ * A signed-out visitor's page paints before its JavaScript competes with it (decision 025): a cached
+ * page (no nonce) and a page rendered per request (its response's nonce) alike.
  *
  * React Router's `<Scripts>` writes a `modulepreload` link per module into the head and one inline
  * module script whose static imports run the app as soon as they arrive. On a slow phone those
@@ -12,8 +13,9 @@
  * (tests render real pages, so a React Router upgrade that changes the shape fails them).
  */
 
-const moduleScriptPattern = /<script type="module" async="">([\s\S]*?)<\/script>/g;
-const modulePreloadPattern = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+// React Router writes the nonce first on a script and last on a link.
+const moduleScriptPattern = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/g;
+const modulePreloadPattern = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
 const staticImportPattern = /^import \* as ([A-Za-z_$][\w$]*) from ("[^"]+");$/gm;
 
 /**
@@ -36,11 +38,15 @@ export const waitForFirstPaint = `await new Promise((resolve) => {
  */
 const yieldToBrowser = `const yieldToBrowser = () => new Promise((resolve) => { const channel = new MessageChannel(); channel.port1.onmessage = resolve; channel.port2.postMessage(null); });`;
 
+/**
+ * The rewritten script keeps the script's nonce, if it had one (a cached page's scripts are allowed
+ * by hash instead); the preloads and imports it starts are same-origin, allowed by 'self'.
+ */
 export function paintBeforeScripts(html: string): string {
   const moduleScripts = [...html.matchAll(moduleScriptPattern)];
   const preloads = [...html.matchAll(modulePreloadPattern)].map((match) => match[1]!);
   if (moduleScripts.length !== 1 || preloads.length === 0) return html;
-  const [script, body] = moduleScripts[0] as unknown as [string, string];
+  const [script, nonceAttribute = "", body] = moduleScripts[0] as unknown as [string, string | undefined, string];
   if (!body.includes("window.__reactRouterRouteModules")) return html;
 
   const imports = [...body.matchAll(staticImportPattern)].map((match) => ({ name: match[1]!, from: match[2]! }));
@@ -56,5 +62,5 @@ export function paintBeforeScripts(html: string): string {
     rest.trim(),
   ].join("\n");
 
-  return html.replace(modulePreloadPattern, "").replace(script, () => `<script type="module" async="">${rewritten}</script>`);
+  return html.replace(modulePreloadPattern, "").replace(script, () => `<script${nonceAttribute} type="module" async="">${rewritten}</script>`);
 }
