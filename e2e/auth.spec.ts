@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./helpers/test";
+import { watchCsp } from "./helpers/csp";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
 
 /** The whole account journey as a new user does it, reading email from the development mailbox. */
@@ -29,7 +30,7 @@ test("sign up, confirm by email, account, sign out, guarded return, reset, sign 
   await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
   await page.getByRole("tab", { name: "Sign Up" }).click();
 
-  // The browser checks in the spec's order before anything is sent.
+  // Checked in the spec's order: by the server if the press beat the form's rules to the browser, then in the browser (the same messages).
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
   await expect(page.getByText("Please enter your full name.")).toBeVisible();
   await page.getByLabel("Full name").fill("Grace Hopper");
@@ -103,6 +104,34 @@ test("sign up, confirm by email, account, sign out, guarded return, reset, sign 
     expect(await hasHorizontalOverflow(page)).toBe(false);
   }
   await saveScreenshots(page, "account", "/account");
+});
+
+test("sign-up's rules load when the visitor first reaches into the form, then check it in the browser with no CSP violation", async ({ page }) => {
+  const isSchemaChunk = (url: string) => /\/assets\/schemas-[\w-]+\.js$/.test(new URL(url).pathname);
+  const schemaRequests: string[] = [];
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (isSchemaChunk(request.url())) schemaRequests.push(request.url());
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const cspProblems = await watchCsp(page);
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.waitForLoadState("networkidle");
+  // A visitor who only opens the page never loads them.
+  expect(schemaRequests).toEqual([]);
+
+  const schemaArrived = page.waitForResponse((response) => isSchemaChunk(response.url()) && response.ok());
+  await page.getByLabel("Full name").click();
+  await schemaArrived;
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("Email").fill("ada@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("abc");
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByText("Password must be at least 6 characters.")).toBeVisible();
+  // The browser refused it on its own: nothing was sent, and zod's rules ran under the CSP without a report.
+  expect(posts).toEqual([]);
+  expect(await cspProblems()).toEqual([]);
 });
 
 test("/auth is accessible and fits at 360 and 1440", async ({ page }) => {

@@ -1,25 +1,11 @@
-import { appStarted, expect, test, type Page, type Response } from "./helpers/test";
+import { appStarted, expect, test, type Response } from "./helpers/test";
+import { watchCsp } from "./helpers/csp";
 import { expectNoSeriousA11yViolations, saveScreenshots } from "./helpers/page-checks";
 
 /**
  * A public page served from the anonymous-HTML cache (decision 012) in a real browser, with the
  * CSP enforced: every inline script must run under the hashes the cached response sends.
  */
-async function watchCsp(page: Page) {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (/content security policy/i.test(message.text())) problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      const w = window as unknown as { __cspViolations?: string[] };
-      (w.__cspViolations ??= []).push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  return async () => [...problems, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
-}
-
 test("a cached page loads twice with no CSP violation, hydrates, and the cookie choice reaches the server", async ({ page }) => {
   const problems = await watchCsp(page);
   await page.goto("/uk-reviews");

@@ -24,7 +24,7 @@ export function firstLoadScriptUrls(html, pageUrl) {
   // Inline module scripts import the entry and the route modules.
   for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
     for (const imp of m[1].matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) urls.add(new URL(imp[1], pageUrl).toString());
-    // A cached page starts them after its first paint (server/http/paint-first.ts): its preload list and its imports.
+    // A signed-out visitor's page starts them after its first paint (server/http/paint-first.ts): its preload list and its imports.
     for (const imp of m[1].matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g)) urls.add(new URL(imp[1], pageUrl).toString());
     const preloads = /for \(const href of (\[[^\]]*\])\)/.exec(m[1])?.[1];
     for (const href of preloads ? JSON.parse(preloads) : []) urls.add(new URL(href, pageUrl).toString());

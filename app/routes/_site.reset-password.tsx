@@ -5,7 +5,6 @@ import { completeReset, readAccountForm } from "~/features/auth/actions.server";
 import { AccountField, NoScriptResult, toastFirstProblem } from "~/features/auth/auth-forms";
 import type { AuthResult } from "~/features/auth/messages";
 import { toastResult } from "~/features/auth/result-toast";
-import { newPasswordSchema } from "~/features/auth/schemas";
 import { useForm } from "~/lib/forms/use-form";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_site.reset-password";
@@ -29,9 +28,9 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
-  const { fetcher, busy, onSubmit } = useForm<AuthResult>({
+  const { fetcher, busy, formRef, onSubmit } = useForm<AuthResult>({
     form: "new-password",
-    schema: newPasswordSchema,
+    schema: () => import("~/features/auth/schemas").then((m) => m.newPasswordSchema),
     focusFirstError: false,
     onInvalid: toastFirstProblem,
     onResult: toastResult,
@@ -61,7 +60,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
               </Button>
             </div>
           ) : (
-            <fetcher.Form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+            <fetcher.Form ref={formRef} method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
               <input type="hidden" name="token" value={loaderData.token} />
               <AccountField label="New password" name="password" type="password" autoComplete="new-password" aria-required="true" />
               {result?.reasons?.length ? (

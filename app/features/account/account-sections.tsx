@@ -8,7 +8,8 @@ import { formatPhone, PHONE_HINT, PHONE_INPUT_MAX } from "~/lib/phone";
 import { AccountField, toastFirstProblem } from "~/features/auth/auth-forms";
 import type { AuthResult } from "~/features/auth/messages";
 import { toastResult } from "~/features/auth/result-toast";
-import { changePasswordSchema, profileSchema, TEXT_MAX } from "~/features/auth/schemas";
+import { TEXT_MAX } from "~/features/auth/form-messages";
+import { changePasswordSchema, profileSchema } from "~/features/auth/schemas";
 
 /** The blocks of /account. Every form posts to the /account action with an `intent`. */
 

@@ -4,10 +4,10 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
 import { authMessages, type AuthResult } from "./messages";
-import { normaliseEmail } from "~/lib/email";
+import { EMAIL_MAX, normaliseEmail } from "~/lib/email";
 import { useForm } from "~/lib/forms/use-form";
 import { PHONE_HINT, PHONE_INPUT_MAX } from "~/lib/phone";
-import { firstProblem, signUpSchema, TEXT_MAX, EMAIL_MAX } from "./schemas";
+import { firstProblem, TEXT_MAX } from "./form-messages";
 import { toastResult } from "./result-toast";
 
 /** The sign-in, sign-up and reset forms of /auth. Each posts to the /auth action (works without JavaScript). */
@@ -88,9 +88,9 @@ export function SignInForm({ from, onForgot }: { from: string; onForgot: () => v
 }
 
 export function SignUpForm() {
-  const { fetcher, busy, formKey, onSubmit } = useForm<AuthResult>({
+  const { fetcher, busy, formKey, formRef, onSubmit } = useForm<AuthResult>({
     form: "sign-up",
-    schema: signUpSchema,
+    schema: () => import("./schemas").then((m) => m.signUpSchema),
     focusFirstError: false,
     onInvalid: toastFirstProblem,
     onResult: toastResult,
@@ -99,7 +99,7 @@ export function SignUpForm() {
   const reasons = fetcher.data && fetcher.data.status !== "success" ? fetcher.data.reasons : undefined;
 
   return (
-    <fetcher.Form key={formKey} method="post" action="/auth" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+    <fetcher.Form ref={formRef} key={formKey} method="post" action="/auth" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="sign-up" />
       <AccountField label="Full name" name="fullName" autoComplete="name" maxLength={TEXT_MAX} aria-required="true" />
       <AccountField label="Email" name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX} aria-required="true" />
