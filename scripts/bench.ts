@@ -20,7 +20,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
-import { publicPages } from "~/content/pages.ts";
+import { publicPages, signedOutFormPaths } from "~/content/pages.ts";
 import { services } from "~/content/services.ts";
 import { benchForms } from "./bench-forms.ts";
 import { benchMarketplace } from "./bench-marketplace.ts";
@@ -60,7 +60,8 @@ async function main() {
     const asset = /\/assets\/entry\.client[^"]+\.js/.exec(home)?.[0] ?? /\/assets\/[^"]+\.js/.exec(home)![0];
     const reference = formsOnly ? undefined : await run(`static ${asset.replace(/-[\w-]+\.js$/, ".js")} (reference)`, { url: asset, headers: browserHeaders });
 
-    const paths = formsOnly ? [] : [...publicPages.map((p) => p.path), ...services.map((s) => s.href)];
+    // The signed-out form pages are rendered per request: their lines show what a page outside the cache costs.
+    const paths = formsOnly ? [] : [...publicPages.map((p) => p.path), ...services.map((s) => s.href), ...signedOutFormPaths];
     const cookie = formsOnly ? "" : await signedInCookie(base);
     const pages: { path: string; anonymous: Row; signedIn?: Row }[] = [];
     for (const p of paths) {

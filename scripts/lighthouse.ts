@@ -1,5 +1,6 @@
 /**
- * `npm run lighthouse`: Lighthouse mobile (simulated throttling, its default) on every public page
+ * `npm run lighthouse`: Lighthouse mobile (simulated throttling, its default) on every public page, the
+ * service pages and the signed-out form pages (app/content/pages.ts)
  * against the production build, with the machine's Chromium. Prints score, LCP, TBT and the LCP element.
  *
  *   npm run lighthouse                       # starts the production build on LIGHTHOUSE_PORT (3998)
@@ -14,7 +15,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { publicPages } from "~/content/pages.ts";
+import { publicPages, signedOutFormPaths } from "~/content/pages.ts";
+import { services } from "~/content/services.ts";
 import { startProductionServer, type ProductionServer } from "./production-server.ts";
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -31,7 +33,7 @@ const range = (values: number[]) => (values.length > 1 ? ` (${Math.min(...values
 
 async function main() {
   const argPaths = process.argv.slice(2).filter((a) => a.startsWith("/"));
-  const paths = argPaths.length ? argPaths : publicPages.map((p) => p.path);
+  const paths = argPaths.length ? argPaths : [...publicPages.map((p) => p.path), ...services.map((s) => s.href), ...signedOutFormPaths];
   let server: ProductionServer | undefined;
   let base = process.env.LIGHTHOUSE_URL;
   if (!base) {
