@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./helpers/test";
 import { watchCsp } from "./helpers/csp";
+import { watchFormRequests } from "./helpers/form-requests";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
 
 /** The whole account journey as a new user does it, reading email from the development mailbox. */
@@ -107,13 +108,7 @@ test("sign up, confirm by email, account, sign out, guarded return, reset, sign 
 });
 
 test("sign-up's rules load when the visitor first reaches into the form, then check it in the browser with no CSP violation", async ({ page }) => {
-  const isSchemaChunk = (url: string) => /\/assets\/schemas-[\w-]+\.js$/.test(new URL(url).pathname);
-  const schemaRequests: string[] = [];
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (isSchemaChunk(request.url())) schemaRequests.push(request.url());
-    if (request.method() === "POST") posts.push(request.url());
-  });
+  const { schemaRequests, posts, rulesArrived } = watchFormRequests(page);
   const cspProblems = await watchCsp(page);
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
@@ -121,9 +116,9 @@ test("sign-up's rules load when the visitor first reaches into the form, then ch
   // A visitor who only opens the page never loads them.
   expect(schemaRequests).toEqual([]);
 
-  const schemaArrived = page.waitForResponse((response) => isSchemaChunk(response.url()) && response.ok());
+  const arrived = rulesArrived();
   await page.getByLabel("Full name").click();
-  await schemaArrived;
+  await arrived;
   await page.getByLabel("Full name").fill("Ada Lovelace");
   await page.getByLabel("Email").fill("ada@example.com");
   await page.getByLabel("Password", { exact: true }).fill("abc");

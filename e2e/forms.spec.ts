@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./helpers/test";
+import { watchFormRequests } from "./helpers/form-requests";
 import { makePdf } from "#tests/helpers/documents.ts";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
 
@@ -124,22 +125,16 @@ test("recruitment: rules on submit then on change, CV checks, success clears the
 });
 
 test("a form's rules load when the visitor first reaches into it, then check it in the browser", async ({ page }) => {
-  const isSchemaChunk = (url: string) => /\/assets\/schemas-[\w-]+\.js$/.test(new URL(url).pathname);
-  const schemaRequests: string[] = [];
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (isSchemaChunk(request.url())) schemaRequests.push(request.url());
-    if (request.method() === "POST") posts.push(request.url());
-  });
+  const { schemaRequests, posts, rulesArrived } = watchFormRequests(page);
   await page.goto("/recruitment");
   await page.waitForLoadState("networkidle");
   // A visitor who only reads the page never loads them.
   expect(schemaRequests).toEqual([]);
 
   const form = page.getByRole("form", { name: "Application Form" });
-  const schemaArrived = page.waitForResponse((response) => isSchemaChunk(response.url()) && response.ok());
+  const arrived = rulesArrived();
   await form.getByLabel("First name").click();
-  await schemaArrived;
+  await arrived;
   await form.getByLabel("First name").fill("R");
   await form.getByRole("button", { name: "Submit Application" }).click();
   await expect(form.getByText("First name must be at least 2 characters.")).toBeVisible();

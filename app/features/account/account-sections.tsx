@@ -6,9 +6,8 @@ import { toast } from "~/components/ui/toast";
 import { useForm } from "~/lib/forms/use-form";
 import { formatPhone, PHONE_HINT, PHONE_INPUT_MAX } from "~/lib/phone";
 import { AccountField, toastFirstProblem } from "~/features/auth/auth-forms";
-import type { AuthResult } from "~/features/auth/messages";
+import { TEXT_MAX, type AuthResult } from "~/features/auth/messages";
 import { toastResult } from "~/features/auth/result-toast";
-import { TEXT_MAX } from "~/features/auth/form-messages";
 import { changePasswordSchema, profileSchema } from "~/features/auth/schemas";
 
 /** The blocks of /account. Every form posts to the /account action with an `intent`. */

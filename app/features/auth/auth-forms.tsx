@@ -3,11 +3,10 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
-import { authMessages, type AuthResult } from "./messages";
+import { authMessages, firstProblem, TEXT_MAX, type AuthResult } from "./messages";
 import { EMAIL_MAX, normaliseEmail } from "~/lib/email";
 import { useForm } from "~/lib/forms/use-form";
 import { PHONE_HINT, PHONE_INPUT_MAX } from "~/lib/phone";
-import { firstProblem, TEXT_MAX } from "./form-messages";
 import { toastResult } from "./result-toast";
 
 /** The sign-in, sign-up and reset forms of /auth. Each posts to the /auth action (works without JavaScript). */

@@ -2,13 +2,13 @@ import { z } from "~/lib/zod";
 import { EMAIL_MAX, normaliseEmail, parseEmail } from "~/lib/email";
 import { parseSubmission } from "~/lib/forms/parse";
 import { parseOptionalPhone } from "~/lib/phone";
-import { firstProblem, PASSWORD_MAX, PASSWORD_MIN, TEXT_MAX, type FormProblem } from "./form-messages";
+import { firstProblem, PASSWORD_MAX, PASSWORD_MIN, TEXT_MAX, type FormProblem } from "./messages";
 
 /**
  * The account forms' rules, shared by the browser (instant toasts) and the server (the authority).
  * Input is trimmed and bounded here; nothing is stored pre-escaped: React escapes on output.
  * The pages load this (and zod) when the visitor first reaches into a form (decision 036); their
- * limits and messages are in ./form-messages.
+ * limits and messages are in ./messages.
  */
 
 /** Trimmed and cut to 1000 characters (names). */
