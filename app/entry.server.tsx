@@ -1,4 +1,4 @@
-import { PassThrough, Writable } from "node:stream";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -35,9 +35,10 @@ export default function handleRequest(
   // No nonce in a page rendered for the anonymous cache: its inline scripts are allowed by hash (decision 012).
   const nonce = loadContext.cspNonce || undefined;
 
-  // A signed-out visitor's page, cached or rendered per request, paints before its JavaScript starts
-  // (decision 025): the whole document is rendered, then its scripts rewritten. Nothing on such a
-  // page waits for slow data, so holding it back until complete costs no first byte worth having.
+  // A signed-out visitor's page, cached (the cache renders without a session) or rendered per request,
+  // paints before its JavaScript starts (decision 025): the whole document is rendered, then its
+  // scripts rewritten. Nothing on such a page waits for slow data, so holding it back until complete
+  // costs no first byte worth having.
   const paintFirst = !signedIn(routerContext);
 
   return new Promise((resolve, reject) => {
@@ -45,7 +46,7 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     // Crawlers and signed-out visitors (the anonymous-HTML cache among them) get the complete document in one piece.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      paintFirst || loadContext.renderForCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      paintFirst || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
@@ -63,25 +64,6 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (paintFirst) {
-            const chunks: Buffer[] = [];
-            pipe(
-              new Writable({
-                write(chunk: Buffer, _encoding, callback) {
-                  chunks.push(chunk);
-                  callback();
-                },
-                final(callback) {
-                  clearTimeout(timeoutId);
-                  timeoutId = undefined;
-                  const html = paintBeforeScripts(Buffer.concat(chunks).toString("utf8"));
-                  resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-                  callback();
-                },
-              }),
-            );
-            return;
-          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -90,11 +72,14 @@ export default function handleRequest(
             },
           });
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
+          const stream = createReadableStreamFromReadable(body);
+          if (!paintFirst) {
+            resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+            return;
+          }
+          new Response(stream).text().then(
+            (html) => resolve(new Response(paintBeforeScripts(html), { headers: responseHeaders, status: responseStatusCode })),
+            reject,
           );
         },
         onShellError(error: unknown) {

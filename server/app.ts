@@ -237,7 +237,7 @@ export function createApp(
       paths: [...publicPages.map((p) => p.path), ...servicePaths],
       consentCookie: consentCookieName,
       origin: config.publicUrl,
-      loadContext: (requestId) => ({ services, cspNonce: "", renderForCache: true, clientIp: "", userAgent: "", requestId }),
+      loadContext: (requestId) => ({ services, cspNonce: "", clientIp: "", userAgent: "", requestId }),
       maxAgeMs: (path) => (servicePaths.has(path) ? SERVICE_PAGE_MAX_AGE_MS : undefined),
     });
     const stopListening = onPublicFixerDataChange(() => pageCache.cache.invalidate((path) => servicePaths.has(path)));

@@ -19,8 +19,6 @@ declare module "react-router" {
     services: AppServices;
     /** Empty when the page is rendered for the anonymous-HTML cache: its inline scripts are allowed by hash. */
     cspNonce: string;
-    /** Rendering for the anonymous-HTML cache (server/http/page-cache-middleware.ts): the whole document at once. */
-    renderForCache?: boolean;
     /** The client's address as Express sees it (honours TRUST_PROXY). Never looked up elsewhere. */
     clientIp: string;
     userAgent: string;
