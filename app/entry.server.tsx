@@ -9,6 +9,7 @@ import { paintBeforeScripts } from "#server/http/paint-first.ts";
 import { NonceProvider } from "~/lib/nonce";
 import { keepFlashPrivate } from "~/lib/flash.server";
 import { refusalWithoutPage } from "~/lib/refusal.server";
+import { startsOnFirstInteraction } from "~/content/pages";
 
 export const streamTimeout = 5_000;
 
@@ -40,6 +41,9 @@ export default function handleRequest(
   // scripts rewritten. Nothing on such a page waits for slow data, so holding it back until complete
   // costs no first byte worth having.
   const paintFirst = !signedIn(routerContext);
+  // A public, service or signed-out form page goes further: its scripts load on the visitor's first
+  // interaction (decision 041). A flash is shown at once, so such a page starts after its paint.
+  const start = paintFirst && responseStatusCode === 200 && !hasFlash(routerContext) && startsOnFirstInteraction(new URL(request.url).pathname) ? "interaction" : "paint";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -78,7 +82,7 @@ export default function handleRequest(
             return;
           }
           new Response(stream).text().then(
-            (html) => resolve(new Response(paintBeforeScripts(html), { headers: responseHeaders, status: responseStatusCode })),
+            (html) => resolve(new Response(paintBeforeScripts(html, { start }), { headers: responseHeaders, status: responseStatusCode })),
             reject,
           );
         },
@@ -96,8 +100,14 @@ export default function handleRequest(
   });
 }
 
+const rootData = (routerContext: EntryContext) => routerContext.staticHandlerContext.loaderData?.root as { user?: unknown; flash?: unknown } | undefined;
+
 /** Whether the root loader found a signed-in user (no root data: an error before it, so no). */
 function signedIn(routerContext: EntryContext): boolean {
-  const root = routerContext.staticHandlerContext.loaderData?.root as { user?: unknown } | undefined;
-  return Boolean(root?.user);
+  return Boolean(rootData(routerContext)?.user);
+}
+
+/** Whether the page carries a one-read message (a toast) for the visitor. */
+function hasFlash(routerContext: EntryContext): boolean {
+  return Boolean(rootData(routerContext)?.flash);
 }

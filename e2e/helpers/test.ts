@@ -6,12 +6,15 @@ export * from "@playwright/test";
  * Whether the page's app has started (React Router has created its router, or an islands page
  * (decision 031) has started hydrating every island, so React is hydrating and replays a click it
  * receives meanwhile) and the cookie banner, when it stays shown, has hydrated. A page without
- * JavaScript, or not made by React Router, has nothing to wait for.
+ * JavaScript, or not made by React Router, has nothing to wait for. A public page loads its scripts
+ * on the visitor's first interaction (decision 041): this starts them as that would, with the
+ * page's `fixit:start` event, so that a test begins from a page that answers.
  */
 export function appStartedNow(page: Page): Promise<boolean> {
   return (
     page
       .evaluate(() => {
+        document.dispatchEvent(new Event("fixit:start"));
         const islands = document.documentElement.dataset.islands;
         const w = window as unknown as { __reactRouterContext?: unknown; __reactRouterDataRouter?: unknown };
         if (islands !== undefined ? islands !== "started" : w.__reactRouterContext && !w.__reactRouterDataRouter) return false;

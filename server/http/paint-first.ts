@@ -1,13 +1,17 @@
+import { awaitFirstInteraction, startOnFirstInteraction } from "./first-interaction.ts";
+
 /**
  * A signed-out visitor's page paints before its JavaScript competes with it (decision 025): a cached
- * page (no nonce) and a page rendered per request (its response's nonce) alike.
+ * page (no nonce) and a page rendered per request (its response's nonce) alike. A public, service
+ * or signed-out form page goes further: its modules load when the visitor first interacts with it
+ * (decision 041, ./first-interaction.ts).
  *
  * React Router's `<Scripts>` writes a `modulepreload` link per module into the head and one inline
  * module script whose static imports run the app as soon as they arrive. On a slow phone those
  * ~130 KB share the connection with the stylesheet and the font; on a fast one the modules run,
  * and the page hydrates, before the first paint. Rewritten, the links go, and the module script
- * first waits for the first contentful paint, then preloads the same modules together (no
- * waterfall) and imports them. Links and forms work before that: they are plain HTML.
+ * first waits for the first contentful paint (or the visitor's first interaction), then preloads
+ * the same modules together (no waterfall) and imports them. Links and forms work before that: they are plain HTML.
  *
  * Fails safe: a page whose scripts do not have exactly the shape this knows is left as it is
  * (tests render real pages, so a React Router upgrade that changes the shape fails them).
@@ -42,7 +46,7 @@ const yieldToBrowser = `const yieldToBrowser = () => new Promise((resolve) => { 
  * The rewritten script keeps the script's nonce, if it had one (a cached page's scripts are allowed
  * by hash instead); the preloads and imports it starts are same-origin, allowed by 'self'.
  */
-export function paintBeforeScripts(html: string): string {
+export function paintBeforeScripts(html: string, { start = "paint" }: { start?: "paint" | "interaction" } = {}): string {
   const moduleScripts = [...html.matchAll(moduleScriptPattern)];
   const preloads = [...html.matchAll(modulePreloadPattern)].map((match) => match[1]!);
   if (moduleScripts.length !== 1 || preloads.length === 0) return html;
@@ -55,8 +59,11 @@ export function paintBeforeScripts(html: string): string {
   if (imports.length === 0 || /^\s*import[\s{*"']/m.test(rest)) return html;
 
   const rewritten = [
-    waitForFirstPaint,
-    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `const modulePreloads = ${JSON.stringify(preloads)};`,
+    `let preloaded = false;`,
+    `const preload = () => { if (preloaded) return; preloaded = true; for (const href of modulePreloads) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href })); };`,
+    ...(start === "interaction" ? [startOnFirstInteraction("document"), awaitFirstInteraction] : [waitForFirstPaint]),
+    `preload();`,
     yieldToBrowser,
     ...imports.map((i) => `const ${i.name} = await import(${i.from});\nawait yieldToBrowser();`),
     rest.trim(),

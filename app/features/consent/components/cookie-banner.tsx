@@ -87,9 +87,11 @@ export function CookieBanner({ chosenOnServer }: { chosenOnServer: boolean }) {
               </a>
               .
             </p>
-            {/* Before the script has started (or without it) the two choices post to /consent, which
-                sets the mirrored cookie and comes back here; once it runs, they save in place. */}
-            <form method="post" action="/consent" className="mt-4 grid gap-2 sm:grid-cols-3">
+            {/* Without JavaScript the two choices post to /consent, which sets the mirrored cookie and
+                comes back here; once the script runs, they save in place. A tap before then is held
+                until this banner has hydrated (data-hold-submit, decision 041): the post's reload
+                would wipe what the visitor types meanwhile. */}
+            <form method="post" action="/consent" data-hold-submit="" className="mt-4 grid gap-2 sm:grid-cols-3">
               <input type="hidden" name="returnTo" value={pathname} />
               <Button type="submit" name="choice" value="all" onClick={(event) => chooseInPlace(event, acceptAllChoices)}>
                 Accept All Cookies

@@ -1,0 +1,126 @@
+import { appStarted, expect, test, type Page } from "./helpers/test";
+import { watchScriptsAndErrors } from "./helpers/page-checks";
+
+/**
+ * A public page loads no framework code until the visitor reaches for a part that needs it, and
+ * the interaction that started the load is not lost (decision 041). Each test slows the page's
+ * scripts down, as a phone on a slow connection would see them, so that the interaction really
+ * happens before React has arrived.
+ */
+
+/** Every script of the site arrives `ms` late. */
+async function slowScripts(page: Page, ms: number) {
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+/** Opens a page as a visitor does, without starting its app (the fixtures' goto would). */
+async function open(page: Page, path: string) {
+  await page.goto(path, { waitUntil: "commit" });
+  await page.waitForLoadState("load");
+  // Time for anything the page would start by itself (after its paint, on idle) to ask for its code.
+  await page.waitForTimeout(1_500);
+}
+
+test("/terms at 360 px loads no script until the menu is tapped; the tap loads React and the menu opens", async ({ page }) => {
+  const { problems, scripts } = watchScriptsAndErrors(page);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await slowScripts(page, 800);
+  await open(page, "/terms");
+  expect(scripts).toEqual([]);
+  // The page works as HTML meanwhile: its links are links.
+  await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/");
+
+  await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
+  // The click came before React: it is answered once the header has hydrated, not lost.
+  const dialog = page.getByRole("dialog", { name: "Menu" });
+  await expect(dialog).toBeVisible();
+  expect(scripts.some((script) => /\/react-[^/]+\.js$/.test(script))).toBe(true);
+  expect(scripts.filter((script) => /router|entry\.client/.test(script))).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  expect(problems).toEqual([]);
+});
+
+test("/: a letter typed into the search before React has loaded lands, and the results open", async ({ page }) => {
+  const { problems, scripts } = watchScriptsAndErrors(page);
+  await slowScripts(page, 800);
+  await open(page, "/");
+  expect(scripts).toEqual([]);
+  const search = page.getByRole("combobox", { name: "Search FixiT" }).first();
+  await search.click();
+  await page.keyboard.type("p");
+  await expect(search).toHaveValue("p");
+  await expect(page.locator("html")).toHaveAttribute("data-islands", "started");
+  // React hydrated the field with what it held: the results for "p" open, the letter is still there.
+  await expect(page.getByRole("listbox", { name: "Search results" }).getByRole("option").first()).toBeVisible();
+  await expect(search).toHaveValue("p");
+  await page.keyboard.type("lum");
+  await expect(search).toHaveValue("plum");
+  await expect(page.getByRole("option", { name: /Plumbing/ }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("/request: focusing the first field loads the app, and what was typed stays", async ({ page }) => {
+  const { problems, scripts } = watchScriptsAndErrors(page);
+  await slowScripts(page, 800);
+  await open(page, "/request");
+  expect(scripts).toEqual([]);
+  const postcode = page.getByLabel("Postcode of the job");
+  await page.getByLabel("Service").focus();
+  await postcode.fill("SW1A 1AA");
+  await page.getByLabel("Job title").click();
+  await page.keyboard.type("Leaking kitchen tap");
+  await appStarted(page);
+  expect(scripts.some((script) => /entry\.client-[^/]+\.js$/.test(script))).toBe(true);
+  await expect(postcode).toHaveValue("SW1A 1AA");
+  await expect(page.getByLabel("Job title")).toHaveValue("Leaking kitchen tap");
+  expect(problems).toEqual([]);
+});
+
+test("/request: Post job pressed before the app has loaded posts the form as plain HTML", async ({ page }) => {
+  await slowScripts(page, 5_000);
+  await open(page, "/request?service=plumbing");
+  await page.getByLabel("Postcode of the job").fill("SW1A 1AA");
+  await page.getByLabel("Job title").fill("Leaking kitchen tap");
+  await page.getByLabel("Describe the job").fill("The kitchen tap drips all night and the washer looks worn.");
+  await page.getByRole("radio", { name: "Within a week" }).check();
+  await page.getByLabel("Budget").selectOption({ label: "£100 to £250" });
+  const posted = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/request");
+  await page.getByRole("button", { name: "Post job" }).click();
+  await posted;
+  // Signed out: what was typed is kept, and the visitor is asked to sign in (the server's answer, no script needed).
+  await page.waitForURL(/\/auth\?/);
+});
+
+test("a cookie choice tapped before the page's script has run saves in place: what the visitor types meanwhile stays (issue 37, item 7)", async ({ page }) => {
+  const consentPosts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/consent") consentPosts.push(request.url());
+  });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await slowScripts(page, 1_000);
+  await page.goto("/fixer-register", { waitUntil: "commit" });
+  // At once, as a visitor taps the banner that covers the foot of the screen.
+  await page.getByRole("button", { name: "Accept All Cookies" }).click();
+  const firstName = page.getByLabel("First name");
+  await firstName.fill("Priya");
+  await page.waitForTimeout(3_000);
+  await expect(firstName).toHaveValue("Priya");
+  await expect(page.getByTestId("cookie-banner")).toBeHidden();
+  expect(consentPosts).toEqual([]);
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cookieConsent"))) ?? "null")).toMatchObject({ analytics: true, marketing: true });
+});
+
+test("without JavaScript, the cookie banner's choice still posts and comes back", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/terms");
+  await page.getByRole("button", { name: "Reject Non-Essential" }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+  expect((await context.cookies()).find((cookie) => cookie.name === "cookie_consent")?.value).toBe("essential");
+  await context.close();
+});

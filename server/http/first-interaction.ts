@@ -1,0 +1,64 @@
+/**
+ * A signed-out visitor's public page loads no framework code until the visitor reaches for a part
+ * that needs it (decision 041). These are pieces of the page's one inline module script (allowed by
+ * the response's nonce, or by its hash on a cached page), used by the islands pages' start
+ * (app/lib/islands/islands-scripts.tsx) and by React Router's rewritten script (./paint-first.ts).
+ *
+ * `firstInteraction` resolves on the first pointerdown, focus, key or click in scope (on an island
+ * of an islands page; anywhere on a React Router page, whose whole document hydrates), at once if
+ * the focus is already there (autofocus), or on a `fixit:start` event (the browser tests start a
+ * page's app with it). A mouse pointing at a link or a button in scope preloads the modules (a
+ * download, nothing runs).
+ *
+ * The interaction that started the load is not lost:
+ * - a focus, and keys typed into a field, are the browser's own: the field keeps them, and React
+ *   hydrates the field with what it holds;
+ * - a click on a button React alone answers (the header's menu toggle, a tab) is held until React
+ *   has hydrated that button, then clicked again, once. React marks each node it hydrates with a
+ *   `__reactProps$…` key, which is what is waited for;
+ * - a submit button posts its form as plain HTML, as without JavaScript, unless the form asks for
+ *   the click to be held (`data-hold-submit`): the cookie banner, whose plain post reloads the page
+ *   (and would wipe what the visitor types meanwhile), while its script saves in place. If React
+ *   has not hydrated it within 10 s, the form posts after all.
+ *
+ * `preload()` must be defined before this code (the page's module preloads, added once).
+ */
+export function startOnFirstInteraction(scope: "islands" | "document"): string {
+  const inScope =
+    scope === "islands"
+      ? `const inScope = (node) => node instanceof Element && node.closest("[data-island]") !== null;`
+      : `const inScope = (node) => node instanceof Element;`;
+  return `${inScope}
+let start;
+const firstInteraction = new Promise((resolve) => { start = resolve; });
+for (const type of ["pointerdown", "focusin", "keydown", "click"]) document.addEventListener(type, (event) => { if (inScope(event.target)) start(); }, { capture: true, passive: true });
+document.addEventListener("fixit:start", () => start());
+if (document.activeElement !== document.body && inScope(document.activeElement)) start();
+document.addEventListener("pointerover", (event) => { if (event.pointerType === "mouse" && inScope(event.target) && event.target.closest("a[href], button")) preload(); }, { passive: true });
+const hydrated = (node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"));
+const held = new Set();
+document.addEventListener("click", (event) => {
+  const control = event.target instanceof Element ? event.target.closest("button") : null;
+  if (!control || !inScope(control) || hydrated(control)) return;
+  const form = control.type === "submit" ? control.form : null;
+  if (form && !form.hasAttribute("data-hold-submit")) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (held.has(control)) return;
+  held.add(control);
+  const giveUpAt = Date.now() + 10000;
+  const replay = () => {
+    if (hydrated(control) || !control.isConnected || Date.now() > giveUpAt) {
+      if (hydrated(control)) control.click();
+      else if (form?.isConnected) form.requestSubmit(control);
+      held.delete(control);
+      return;
+    }
+    setTimeout(replay, 20);
+  };
+  replay();
+}, true);`;
+}
+
+/** The line after which a script's imports run only once the visitor has interacted (scripts/measure-js.mjs looks for it). */
+export const awaitFirstInteraction = "await firstInteraction;";
