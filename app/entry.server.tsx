@@ -9,9 +9,16 @@ import { paintBeforeScripts } from "#server/http/paint-first.ts";
 import { NonceProvider } from "~/lib/nonce";
 import { keepFlashPrivate } from "~/lib/flash.server";
 import { refusalWithoutPage } from "~/lib/refusal.server";
-import { startsOnFirstInteraction } from "~/content/pages";
+import { publicPages, signedOutFormPaths } from "~/content/pages";
+import { services } from "~/content/services";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The pages whose scripts load on the visitor's first interaction, not at load (decision 041): every
+ * public page, service page and signed-out form page, for a signed-out visitor with no flash to show.
+ */
+const firstInteractionPaths: ReadonlySet<string> = new Set([...publicPages.map((p) => p.path), ...services.map((s) => s.href), ...signedOutFormPaths]);
 
 /** Client-side navigations' data requests: a flash read there is as private as on a page. */
 export function handleDataRequest(response: Response) {
@@ -43,7 +50,7 @@ export default function handleRequest(
   const paintFirst = !signedIn(routerContext);
   // A public, service or signed-out form page goes further: its scripts load on the visitor's first
   // interaction (decision 041). A flash is shown at once, so such a page starts after its paint.
-  const start = paintFirst && responseStatusCode === 200 && !hasFlash(routerContext) && startsOnFirstInteraction(new URL(request.url).pathname) ? "interaction" : "paint";
+  const start = paintFirst && responseStatusCode === 200 && !hasFlash(routerContext) && firstInteractionPaths.has(new URL(request.url).pathname) ? "interaction" : "paint";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

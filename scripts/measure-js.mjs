@@ -1,63 +1,92 @@
 #!/usr/bin/env node
 /**
- * First-load JavaScript of each page, gzipped: the scripts the page's HTML loads or modulepreloads
- * (<script src>, <link rel="modulepreload">, and the imports and preload list of inline module scripts),
- * fetched from a running server and gzipped at level 9. Chunks loaded later (lazy imports) are
- * not counted.
+ * JavaScript per page, gzipped at level 9, fetched from a running server, in two figures:
+ * - first load: what the browser fetches and runs before the visitor does anything: the scripts the
+ *   HTML loads or modulepreloads (<script src>, <link rel="modulepreload">), the imports and preload
+ *   lists of its inline module scripts that start by themselves (after the first paint: decision
+ *   025), and the inline scripts' own text;
+ * - through the first interaction: that, plus what a page that waits for the visitor's first
+ *   interaction (decision 041: its script `await firstInteraction;`) then preloads and imports.
+ * Chunks loaded later still (lazy imports) are in neither.
  *
  *   node scripts/measure-js.mjs http://127.0.0.1:3000 / /about /help
  *   node scripts/measure-js.mjs --json http://127.0.0.1:3000 /
  *
- * Also importable: `measureFirstLoadJs(baseUrl, paths)` returns [{ path, files, bytes, gzipBytes }].
+ * Also importable: `measureFirstLoadJs(baseUrl, paths)` returns
+ * [{ path, status, files, bytes, gzipBytes, inlineGzipBytes, interaction: { files, bytes, gzipBytes } }].
  */
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 
-/** The JS URLs a page's HTML loads on first load. */
-export function firstLoadScriptUrls(html, pageUrl) {
-  const urls = new Set();
+const gatedMarker = "await firstInteraction;";
+
+/** The JS URLs a page's HTML loads: before any interaction (`first`) and once the visitor interacts (`onInteraction`). */
+export function pageScriptUrls(html, pageUrl) {
+  const first = new Set();
+  const onInteraction = new Set();
+  const absolute = (href) => new URL(href, pageUrl).toString();
   for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
     const href = /\bhref="([^"]+)"/.exec(m[0])?.[1];
-    if (href) urls.add(new URL(href, pageUrl).toString());
+    if (href) first.add(absolute(href));
   }
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) urls.add(new URL(m[1], pageUrl).toString());
-  // Inline module scripts import the entry and the route modules.
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) first.add(absolute(m[1]));
   for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const imp of m[1].matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) urls.add(new URL(imp[1], pageUrl).toString());
-    // A signed-out visitor's page starts them after its first paint (server/http/paint-first.ts): its preload list and its imports.
-    for (const imp of m[1].matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g)) urls.add(new URL(imp[1], pageUrl).toString());
-    const preloads = /for \(const href of (\[[^\]]*\])\)/.exec(m[1])?.[1];
-    for (const href of preloads ? JSON.parse(preloads) : []) urls.add(new URL(href, pageUrl).toString());
+    const script = m[1];
+    const into = script.includes(gatedMarker) ? onInteraction : first;
+    // Static imports (React Router's own script) and dynamic ones (the rewritten and the islands start scripts).
+    for (const imp of script.matchAll(/import\s*(?:[^"'(]*from\s*)?["']([^"']+\.js)["']/g)) into.add(absolute(imp[1]));
+    for (const imp of script.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g)) into.add(absolute(imp[1]));
+    // React Router's modules, preloaded together by the rewritten script (server/http/paint-first.ts).
+    const modulePreloads = /^const modulePreloads = (\[.*\]);$/m.exec(script)?.[1];
+    for (const href of modulePreloads ? JSON.parse(modulePreloads) : []) into.add(absolute(href));
     // An islands page (app/lib/islands/islands-scripts.tsx): the entry's chunks, and those of the islands in its HTML.
-    const islandsPreloads = /for \(const href of new Set\(\[\.\.\.(\[[^\]]*\]), \.\.\.onThisPage\]\)\)/.exec(m[1])?.[1];
-    const islands = JSON.parse(/^const islands = (\{.*\});$/m.exec(m[1])?.[1] ?? "{}");
+    const islandsPreloads = /^const islandsPreloads = (\[.*\]);$/m.exec(script)?.[1];
+    const islands = JSON.parse(/^const islands = (\{.*\});$/m.exec(script)?.[1] ?? "{}");
     const onThisPage = [...html.matchAll(/\bdata-island="([a-z-]+)"/g)].flatMap((island) => islands[island[1]] ?? []);
-    for (const href of islandsPreloads ? [...JSON.parse(islandsPreloads), ...onThisPage] : []) urls.add(new URL(href, pageUrl).toString());
+    for (const href of islandsPreloads ? [...JSON.parse(islandsPreloads), ...onThisPage] : []) into.add(absolute(href));
   }
-  return [...urls].filter((u) => new URL(u).origin === new URL(pageUrl).origin);
+  const sameOrigin = (urls) => [...urls].filter((u) => new URL(u).origin === new URL(pageUrl).origin);
+  return { first: sameOrigin(first), onInteraction: sameOrigin([...onInteraction].filter((u) => !first.has(u))) };
 }
+
+/** The text of the page's inline scripts the browser runs (JSON data blocks are not run). */
+export function inlineScripts(html) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=|type="application\//.test(m[1])).map((m) => m[2]);
+}
+
+const sum = (files, key) => files.reduce((n, f) => n + f[key], 0);
 
 export async function measureFirstLoadJs(baseUrl, paths) {
   const cache = new Map();
-  const results = [];
-  for (const path of paths) {
-    const pageUrl = new URL(path, baseUrl).toString();
-    const res = await fetch(pageUrl);
-    const html = await res.text();
+  const fetchAll = async (urls) => {
     const files = [];
-    for (const url of firstLoadScriptUrls(html, pageUrl)) {
+    for (const url of urls) {
       if (!cache.has(url)) {
         const body = Buffer.from(await (await fetch(url)).arrayBuffer());
         cache.set(url, { bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length });
       }
       files.push({ url: new URL(url).pathname, ...cache.get(url) });
     }
+    return files;
+  };
+  const results = [];
+  for (const path of paths) {
+    const pageUrl = new URL(path, baseUrl).toString();
+    const res = await fetch(pageUrl);
+    const html = await res.text();
+    const { first, onInteraction } = pageScriptUrls(html, pageUrl);
+    const inline = inlineScripts(html).join("\n");
+    const inlineFile = { url: "(inline)", bytes: Buffer.byteLength(inline), gzipBytes: inline ? gzipSync(inline, { level: 9 }).length : 0 };
+    const files = [...(await fetchAll(first)), ...(inline ? [inlineFile] : [])];
+    const interactionFiles = [...files, ...(await fetchAll(onInteraction))];
     results.push({
       path,
       status: res.status,
       files,
-      bytes: files.reduce((n, f) => n + f.bytes, 0),
-      gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+      bytes: sum(files, "bytes"),
+      gzipBytes: sum(files, "gzipBytes"),
+      inlineGzipBytes: inlineFile.gzipBytes,
+      interaction: { files: interactionFiles, bytes: sum(interactionFiles, "bytes"), gzipBytes: sum(interactionFiles, "gzipBytes") },
     });
   }
   return results;
@@ -79,9 +108,13 @@ async function main() {
     console.log(JSON.stringify(results, null, 2));
     return;
   }
+  console.log(`${"page".padEnd(32)} ${"first load".padStart(13)}  ${"through the first interaction".padStart(29)}`);
   for (const r of results) {
-    console.log(`${r.path.padEnd(32)} ${kb(r.gzipBytes).padStart(7)} KB gz  (${kb(r.bytes)} KB raw, ${r.files.length} files, HTTP ${r.status})`);
-    if (verbose) for (const f of r.files) console.log(`    ${kb(f.gzipBytes).padStart(7)} KB gz  ${f.url}`);
+    const through = r.interaction;
+    console.log(
+      `${r.path.padEnd(32)} ${kb(r.gzipBytes).padStart(7)} KB gz  ${kb(through.gzipBytes).padStart(7)} KB gz (${kb(through.bytes)} KB raw, ${through.files.length} files)  HTTP ${r.status}`,
+    );
+    if (verbose) for (const f of through.files) console.log(`    ${kb(f.gzipBytes).padStart(7)} KB gz  ${r.files.includes(f) ? "first load " : "interaction"}  ${f.url}`);
   }
 }
 

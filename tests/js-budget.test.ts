@@ -6,9 +6,16 @@ import { measureFirstLoadJs } from "../scripts/measure-js.mjs";
 import { startTestServer, type TestServer } from "./helpers/server";
 
 /**
- * First-load JavaScript per public page (gzip, as scripts/measure-js.mjs counts it: every script
- * the HTML loads or modulepreloads), on the production build. A budget, not a timing.
+ * JavaScript per page (gzip, as scripts/measure-js.mjs counts it), on the production build. Budgets, not timings.
  *
+ * First load: what a page fetches and runs before the visitor does anything. A public page, a
+ * service page or a signed-out form page loads its framework code on the visitor's first
+ * interaction (decision 041), so what it runs before then is its inline start script (and, on a
+ * React Router page, the router's context: the loader's data). Issue 38's goal: under 15 KB on
+ * /terms, /about and /categories; every such page is held to a few KB below.
+ *
+ * Through the first interaction: what the page fetches once the visitor reaches for it (the scripts
+ * that were its first load before decision 041; the inline scripts are counted in the first load).
  * Goals: / ≤ 110 KB, every public page ≤ 130 KB (DESIGN.md). Both hold: the signed-out home page
  * and content pages hydrate as islands without React Router (decisions 031 and 037); React and
  * React DOM are 66 KB, React Router another 40 on every other page (~1 KB more than when the two
@@ -44,6 +51,10 @@ const otherPublicBudgetsKb: Record<string, number> = {
   "/reset-password": 127,
 } satisfies Record<(typeof signedOutFormPaths)[number], number>;
 
+/** First load, before any interaction (decision 041): the islands pages run 1.5 KB of inline script, the router pages 2–5 KB (their context carries the loader's data). */
+const firstLoadBudgetKb = (path: string) => (islandsPages.includes(path) ? 2 : 6);
+const islandsPages = ["/", "/categories", "/how-it-works", "/about", "/uk-reviews", "/fixer-ai", "/terms", "/data-protection"];
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -53,18 +64,26 @@ afterAll(async () => {
 });
 
 describe("first-load JavaScript budgets", () => {
-  it("every public page has a budget, and none is over it", async () => {
+  it("every public page has a budget, and none is over it: a few KB of inline script before any interaction, the framework with it", async () => {
     expect(Object.keys(budgetsKb).sort()).toEqual(publicPages.map((p) => p.path).sort());
     expect(Object.entries(budgetsKb).filter(([path, kb]) => kb > (path === "/" ? 110 : 130))).toEqual([]);
     const budgets = { ...budgetsKb, ...otherPublicBudgetsKb };
     expect(Object.keys(budgets)).toHaveLength(publicPages.length + services.length + signedOutFormPaths.length);
-    const results = (await measureFirstLoadJs(server.url, Object.keys(budgets))) as { path: string; status: number; gzipBytes: number }[];
-    const over = results
-      .filter((r) => r.status !== 200 || r.gzipBytes / 1024 > budgets[r.path]!)
-      .map((r) => `${r.path}: ${(r.gzipBytes / 1024).toFixed(1)} KB gz (HTTP ${r.status}), budget ${budgets[r.path]} KB`);
+    type Measured = { path: string; status: number; gzipBytes: number; inlineGzipBytes: number; interaction: { gzipBytes: number; files: { url: string }[] } };
+    const results = (await measureFirstLoadJs(server.url, Object.keys(budgets))) as Measured[];
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    expect(results.filter((r) => r.status !== 200).map((r) => `${r.path}: HTTP ${r.status}`)).toEqual([]);
+    // Before any interaction: no framework code at all, only the inline start script.
+    const overFirst = results
+      .filter((r) => r.gzipBytes / 1024 > firstLoadBudgetKb(r.path) || r.gzipBytes !== r.inlineGzipBytes)
+      .map((r) => `${r.path}: ${kb(r.gzipBytes)} KB gz before any interaction (${kb(r.gzipBytes - r.inlineGzipBytes)} KB of it fetched), budget ${firstLoadBudgetKb(r.path)} KB`);
+    expect(overFirst).toEqual([]);
+    expect(["/terms", "/about", "/categories"].every((path) => firstLoadBudgetKb(path) < 15)).toBe(true);
+    // Through the first interaction, the scripts fetched: the budgets as they were.
+    const fetched = (r: Measured) => r.interaction.gzipBytes - r.inlineGzipBytes;
+    const over = results.filter((r) => fetched(r) / 1024 > budgets[r.path]!).map((r) => `${r.path}: ${kb(fetched(r))} KB gz through the first interaction, budget ${budgets[r.path]} KB`);
     expect(over).toEqual([]);
-    // React and React DOM alone are ~66 KB, React Router another ~40: the measure counts them.
-    const islandsPages = ["/", "/categories", "/how-it-works", "/about", "/uk-reviews", "/fixer-ai", "/terms", "/data-protection"];
-    expect(results.every((r) => r.gzipBytes > (islandsPages.includes(r.path) ? 66 : 105) * 1024)).toBe(true);
+    // React and React DOM alone are ~66 KB, React Router another ~40: the measure counts them once the visitor interacts.
+    expect(results.every((r) => fetched(r) > (islandsPages.includes(r.path) ? 66 : 105) * 1024)).toBe(true);
   }, 120_000);
 });

@@ -1,5 +1,3 @@
-import { services } from "./services";
-
 /**
  * Every public page: the sitemap lists them and the site search indexes them.
  * Add a page here when you add its route.
@@ -28,13 +26,6 @@ export const publicPages: readonly PublicPage[] = [
  * budget (tests/js-budget.test.ts) and measured with them (`npm run bench`, `npm run lighthouse`).
  */
 export const signedOutFormPaths = ["/request", "/auth", "/reset-password"] as const;
-
-/**
- * The pages whose scripts load on the visitor's first interaction, not at load (decision 041): every
- * public page, service page and signed-out form page, for a signed-out visitor with no flash to show.
- */
-const firstInteractionPaths: ReadonlySet<string> = new Set([...publicPages.map((p) => p.path), ...services.map((s) => s.href), ...signedOutFormPaths]);
-export const startsOnFirstInteraction = (pathname: string) => firstInteractionPaths.has(pathname);
 
 /** The entry for one path; a typo in a route's meta fails loudly instead of shipping a blank title. */
 export function publicPage(path: string): PublicPage {
