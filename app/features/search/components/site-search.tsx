@@ -35,10 +35,8 @@ export function SiteSearch({ className, label = "Search FixiT" }: { className?: 
     const input = inputRef.current;
     if (!input?.value) return;
     void import("~/content/search-index").then((m) => setSearchIndex(m.searchIndex));
-    /* eslint-disable react-hooks/set-state-in-effect -- adopting what the field held before hydration, once */
     setQuery(input.value);
     setOpen(document.activeElement === input);
-    /* eslint-enable react-hooks/set-state-in-effect */
   }, []);
 
   useEffect(() => {
