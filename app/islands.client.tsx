@@ -30,30 +30,41 @@ const islands: Record<IslandName, (rootData: RootData | undefined) => Promise<Re
  * Hydrates every island on the page, each as its code arrives; marks the document when all have
  * started. Runs when an islands page imports this module, its own entry (scripts/islands-chunks-plugin.ts):
  * such a page never loads React Router's entry, other pages never load this.
+ *
+ * The page imports it on the visitor's first interaction (decision 041). The island that
+ * interaction reached (`data-island-first`) hydrates first and at once, so that it answers soonest;
+ * the others follow when the browser is next idle, in a transition, in slices that let the
+ * visitor's next tap in.
  */
 async function hydrateIslands() {
   const rootData = (JSON.parse(document.getElementById(islandsRootDataId)?.textContent || "null") as RootData | null) ?? undefined;
   const page = { pathname: window.location.pathname, search: window.location.search };
   const containers = [...document.querySelectorAll<HTMLElement>("[data-island]")];
-  await Promise.all(
-    containers.map(async (container) => {
-      const name = container.dataset.island as IslandName;
-      const render = islands[name];
-      if (!render) throw new Error(`No island named ${name}`);
-      const element = await render(rootData);
-      // In a transition, as React Router hydrates: React then works in slices of a few milliseconds
-      // and lets a tap in between, instead of one long task per island.
-      startTransition(() => {
-        hydrateRoot(
-          container,
-          <IslandRoot page={page} rootData={rootData}>
-            {element}
-          </IslandRoot>,
-          { identifierPrefix: islandIdPrefix(name) },
-        );
-      });
-    }),
-  );
+  const hydrate = async (container: HTMLElement, urgent: boolean) => {
+    const name = container.dataset.island as IslandName;
+    const render = islands[name];
+    if (!render) throw new Error(`No island named ${name}`);
+    const element = await render(rootData);
+    const root = () =>
+      hydrateRoot(
+        container,
+        <IslandRoot page={page} rootData={rootData}>
+          {element}
+        </IslandRoot>,
+        { identifierPrefix: islandIdPrefix(name) },
+      );
+    if (urgent) root();
+    // In a transition, as React Router hydrates: React then works in slices of a few milliseconds
+    // and lets a tap in between, instead of one long task per island.
+    else startTransition(root);
+  };
+  const first = containers.find((container) => container.hasAttribute("data-island-first"));
+  if (first) {
+    await hydrate(first, true);
+    // The rest wait until that answer is on the screen and the browser is idle.
+    await new Promise((resolve) => (window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 1_000 }) : setTimeout(resolve, 200)));
+  }
+  await Promise.all(containers.filter((container) => container !== first).map((container) => hydrate(container, false)));
   document.documentElement.dataset.islands = "started";
 }
 

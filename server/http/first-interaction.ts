@@ -7,7 +7,8 @@
  * `firstInteraction` resolves on the first pointerdown, focus, key or click in scope (on an island
  * of an islands page; anywhere on a React Router page, whose whole document hydrates), at once if
  * the focus is already there (autofocus), or on a `fixit:start` event (the browser tests start a
- * page's app with it). A mouse pointing at a link or a button in scope preloads the modules (a
+ * page's app with it). The island the visitor reached for is marked `data-island-first`: it
+ * hydrates before the others (app/islands.client.tsx). A mouse pointing at a link or a button in scope preloads the modules (a
  * download, nothing runs).
  *
  * The interaction that started the load is not lost:
@@ -30,10 +31,10 @@ export function startOnFirstInteraction(scope: "islands" | "document"): string {
       : `const inScope = (node) => node instanceof Element;`;
   return `${inScope}
 let start;
-const firstInteraction = new Promise((resolve) => { start = resolve; });
-for (const type of ["pointerdown", "focusin", "keydown", "click"]) document.addEventListener(type, (event) => { if (inScope(event.target)) start(); }, { capture: true, passive: true });
+const firstInteraction = new Promise((resolve) => { start = (target) => { if (target) target.closest("[data-island]")?.setAttribute("data-island-first", ""); start = () => {}; resolve(); }; });
+for (const type of ["pointerdown", "focusin", "keydown", "click"]) document.addEventListener(type, (event) => { if (inScope(event.target)) start(event.target); }, { capture: true, passive: true });
 document.addEventListener("fixit:start", () => start());
-if (document.activeElement !== document.body && inScope(document.activeElement)) start();
+if (document.activeElement !== document.body && inScope(document.activeElement)) start(document.activeElement);
 document.addEventListener("pointerover", (event) => { if (event.pointerType === "mouse" && inScope(event.target) && event.target.closest("a[href], button")) preload(); }, { passive: true });
 const hydrated = (node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"));
 const held = new Set();
