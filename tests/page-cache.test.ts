@@ -23,10 +23,10 @@ const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s
 
 /** An islands page's start script (app/lib/islands/islands-scripts.tsx): its entry, the entry's chunks, and each island's. */
 function islandsBoot(html: string) {
-  const boot = inlineScripts(html).find((script) => script.includes("first-contentful-paint") && script.includes("islands.client-")) ?? "";
+  const boot = inlineScripts(html).find((script) => script.includes("await firstInteraction;") && script.includes("islands.client-")) ?? "";
   return {
     entry: /import\("(\/assets\/islands\.client-[^"]+\.js)"\)/.exec(boot)?.[1],
-    preloads: JSON.parse(/new Set\(\[\.\.\.(\[[^\]]*\])/.exec(boot)?.[1] ?? "[]") as string[],
+    preloads: JSON.parse(/^const islandsPreloads = (\[.*\]);$/m.exec(boot)?.[1] ?? "[]") as string[],
     islandPreloads: JSON.parse(/^const islands = (\{.*\});$/m.exec(boot)?.[1] ?? "{}") as Record<string, string[]>,
   };
 }
@@ -95,11 +95,12 @@ describe("anonymous visitors", () => {
     expect(scriptPolicy(fresh)).toMatch(/'nonce-[^']+'/);
   });
 
-  it("a cached page paints before its JavaScript loads: no module preloads in the head, the app starts after the first paint (decision 025)", async () => {
+  it("a cached page loads no JavaScript before the visitor's first interaction: no module preloads in the head, the app starts on that interaction (decisions 025, 041)", async () => {
     const cached = await (await get("/help")).text();
     expect(cached).not.toContain('rel="modulepreload"');
     const start = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(cached)?.[1] ?? "";
-    expect(start).toContain('"first-contentful-paint"');
+    expect(start).toContain("\nawait firstInteraction;\n");
+    expect(start).not.toContain('"first-contentful-paint"');
     expect(start).not.toMatch(/^import \* as/m);
     // Every module the page needs is still named, preloaded together once the page has painted.
     const entry = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(start)?.[1];
@@ -107,7 +108,7 @@ describe("anonymous visitors", () => {
     expect(start).toContain(`"${entry}"`);
   });
 
-  it("a signed-out visitor's page rendered per request paints first too, its rewritten script carrying the response's nonce", async () => {
+  it("a signed-out visitor's page rendered per request waits for the first interaction too, its rewritten script carrying the response's nonce", async () => {
     for (const path of ["/request", "/request?service=plumbing", "/help?per-request"]) {
       const res = await get(path);
       expect(res.status).toBe(200);
@@ -118,7 +119,7 @@ describe("anonymous visitors", () => {
       expect(html).not.toContain('rel="modulepreload"');
       const start = /<script nonce="([^"]+)" type="module" async="">([\s\S]*?)<\/script>/.exec(html);
       expect(start?.[1]).toBe(nonce);
-      expect(start?.[2]).toContain('"first-contentful-paint"');
+      expect(start?.[2]).toContain("\nawait firstInteraction;\n");
       expect(start?.[2]).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
       // Every inline script the browser runs still carries the response's nonce (data blocks need none).
       const runnable = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !/\ssrc=|type="application\//.test(tag));
@@ -306,6 +307,9 @@ describe("flash messages", () => {
     expect(shown.headers.get("cache-control")).toBe("private, no-store");
     expect(shown.headers.getSetCookie()).toContain(FLASH_CLEARED);
     const body = await shown.text();
+    // A flash is a toast shown at once: this page's app starts after its paint, not on the first interaction.
+    expect(body).toContain('"first-contentful-paint"');
+    expect(body).not.toContain("await firstInteraction;");
     expect(body).toContain("Access Denied");
     expect(body).toContain(DENIED);
     expect(body).toMatch(/role="status"[^>]*>\s*<strong>Access Denied\.<\/strong>/);

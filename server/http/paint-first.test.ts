@@ -27,11 +27,27 @@ describe("paintBeforeScripts", () => {
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain('<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>');
     const script = rewrittenScript(html);
+    expect(script).toContain('const modulePreloads = ["/assets/entry.client-E.js","/assets/root-A.js"];');
     const waits = script.indexOf('"first-contentful-paint"');
-    const preloads = script.indexOf('["/assets/entry.client-E.js","/assets/root-A.js"]');
+    const preloads = script.indexOf("\npreload();");
     expect(waits).toBeGreaterThan(-1);
     expect(preloads).toBeGreaterThan(waits);
     expect(script.indexOf('import("/assets/root-A.js")')).toBeGreaterThan(preloads);
+    expect(script).not.toContain("firstInteraction");
+  });
+
+  it("on a page that starts on the first interaction (decision 041), waits for it instead of the paint, before preloading or importing anything", () => {
+    const script = rewrittenScript(paintBeforeScripts(page(), { start: "interaction" }));
+    expect(script).not.toContain('"first-contentful-paint"');
+    const waits = script.indexOf("\nawait firstInteraction;");
+    const preloads = script.indexOf("\npreload();");
+    expect(waits).toBeGreaterThan(-1);
+    expect(preloads).toBeGreaterThan(waits);
+    expect(script.indexOf('import("/assets/root-A.js")')).toBeGreaterThan(preloads);
+    expect(script.indexOf('import("/assets/entry.client-E.js")')).toBeGreaterThan(preloads);
+    // Anywhere on a React Router page: its whole document hydrates.
+    expect(script).toContain("const inScope = (node) => node instanceof Element;");
+    for (const type of ['"pointerdown"', '"focusin"', '"keydown"', '"click"', '"fixit:start"']) expect(script).toContain(type);
   });
 
   it("imports every route module in the original order, one task each, and keeps the rest of React Router's script", () => {
@@ -68,7 +84,7 @@ describe("paintBeforeScripts", () => {
     expect(html).not.toContain('rel="modulepreload"');
     const script = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1];
     expect(script).toContain('"first-contentful-paint"');
-    expect(script).toContain('["/assets/entry.client-E.js","/assets/root-A.js"]');
+    expect(script).toContain('const modulePreloads = ["/assets/entry.client-E.js","/assets/root-A.js"];');
   });
 
   it("keeps a dollar sign in the page's script as it is", () => {
