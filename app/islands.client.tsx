@@ -46,7 +46,7 @@ async function hydrateIslands() {
     if (!render) throw new Error(`No island named ${name}`);
     const element = await render(rootData);
     const root = () =>
-      hydrateRoot(
+      void hydrateRoot(
         container,
         <IslandRoot page={page} rootData={rootData}>
           {element}
@@ -62,7 +62,7 @@ async function hydrateIslands() {
   if (first) {
     await hydrate(first, true);
     // The rest wait until that answer is on the screen and the browser is idle.
-    await new Promise((resolve) => (window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 1_000 }) : setTimeout(resolve, 200)));
+    await new Promise((resolve) => ("requestIdleCallback" in window ? requestIdleCallback(resolve, { timeout: 1_000 }) : setTimeout(resolve, 200)));
   }
   await Promise.all(containers.filter((container) => container !== first).map((container) => hydrate(container, false)));
   document.documentElement.dataset.islands = "started";

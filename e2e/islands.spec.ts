@@ -52,7 +52,8 @@ test("a signed-out visitor's Back on an islands page returns to the site page th
   await page.goto("/terms");
   await page.getByRole("banner").getByRole("link", { name: "About Us" }).click();
   await expect(page).toHaveURL(/\/about$/);
-  await expect(page.locator("html")).toHaveAttribute("data-islands", "started");
+  // A tap on Back before /about's script has loaded (decision 041) is held until the link has hydrated: it goes back too.
+  await expect(page.locator("html")).not.toHaveAttribute("data-islands", "started");
   await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/terms$/);
   await page.goto("about:blank");

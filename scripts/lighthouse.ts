@@ -31,7 +31,7 @@ const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const buildDir = process.env.BUILD_DIR ?? "build";
 
-type Run = { path: string; score: number; lcpMs: number; tbtMs: number; lcpElement: string };
+type Run = { path: string; score: number; lcpMs: number; tbtMs: number; lcpElement: string; scriptsFetched: number };
 type Row = Run & { ranges: string[]; failed: string; withoutScripts: { score: number; tbtMs: number; ranges: string[] } };
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 // Lighthouse's own measure of this machine's CPU speed, printed so that runs on two machines can be
@@ -119,6 +119,8 @@ async function main() {
       lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN),
       tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
       lcpElement: (node?.snippet ?? node?.selector ?? "?").replace(/\s+/g, " ").slice(0, 90),
+      // A page that waits for the first interaction (decision 041) fetches none: a steadier sign than TBT on a busy machine.
+      scriptsFetched: ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string }[] } | undefined)?.items ?? []).filter((item) => item.resourceType === "Script").length,
     };
   };
   try {
@@ -156,7 +158,7 @@ async function main() {
       };
       rows.push(row);
       console.log(
-        `  ${p}: ${row.score}${row.ranges[0]}, LCP ${row.lcpMs} ms${row.ranges[1]}, TBT ${row.tbtMs} ms${row.ranges[2]}; ` +
+        `  ${p}: ${row.score}${row.ranges[0]}, LCP ${row.lcpMs} ms${row.ranges[1]}, TBT ${row.tbtMs} ms${row.ranges[2]}, ${row.scriptsFetched} scripts fetched; ` +
           `without scripts ${row.withoutScripts.score}, TBT ${row.withoutScripts.tbtMs} ms${row.withoutScripts.ranges[1]}; difference ${row.tbtMs - row.withoutScripts.tbtMs} ms${row.failed}`,
       );
     }
@@ -167,11 +169,11 @@ async function main() {
   }
   console.log(`\nLighthouse benchmark index of this machine: ${median(benchmarkIndexes)}${range(benchmarkIndexes.map(Math.round))}`);
   if (runs > 1) console.log(`\nMedian of ${runs} runs per page, the range in brackets; each run followed by one of the same page without scripts.`);
-  console.log("\n| page | score | LCP ms | TBT ms | without scripts: score | TBT ms | TBT difference ms | LCP element |\n|---|---|---|---|---|---|---|---|");
+  console.log("\n| page | score | LCP ms | TBT ms | scripts fetched | without scripts: score | TBT ms | TBT difference ms | LCP element |\n|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     const w = r.withoutScripts;
     console.log(
-      `| ${r.path}${r.failed} | ${r.score}${r.ranges[0]} | ${r.lcpMs}${r.ranges[1]} | ${r.tbtMs}${r.ranges[2]} | ${w.score}${w.ranges[0]} | ${w.tbtMs}${w.ranges[1]} | ${r.tbtMs - w.tbtMs} | \`${r.lcpElement.replace(/\|/g, "\\|")}\` |`,
+      `| ${r.path}${r.failed} | ${r.score}${r.ranges[0]} | ${r.lcpMs}${r.ranges[1]} | ${r.tbtMs}${r.ranges[2]} | ${r.scriptsFetched} | ${w.score}${w.ranges[0]} | ${w.tbtMs}${w.ranges[1]} | ${r.tbtMs - w.tbtMs} | \`${r.lcpElement.replace(/\|/g, "\\|")}\` |`,
     );
   }
   const over = rows.filter((r) => r.tbtMs - r.withoutScripts.tbtMs > 50).map((r) => r.path);

@@ -20,7 +20,10 @@
  * - a submit button posts its form as plain HTML, as without JavaScript, unless the form asks for
  *   the click to be held (`data-hold-submit`): the cookie banner, whose plain post reloads the page
  *   (and would wipe what the visitor types meanwhile), while its script saves in place. If React
- *   has not hydrated it within 10 s, the form posts after all.
+ *   has not hydrated it within 10 s, the form posts after all;
+ * - a link is followed, unless it asks for its click to be held (`data-hold-click`): the header's
+ *   Back, a link to / whose script goes back in history instead. After 10 s it is followed.
+ * A click with a modifier key or another button than the main one (a new tab) is the browser's.
  *
  * `preload()` must be defined before this code (the page's module preloads, added once).
  */
@@ -39,8 +42,9 @@ document.addEventListener("pointerover", (event) => { if (event.pointerType === 
 const hydrated = (node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"));
 const held = new Set();
 document.addEventListener("click", (event) => {
-  const control = event.target instanceof Element ? event.target.closest("button") : null;
+  const control = event.target instanceof Element ? event.target.closest("button, a[data-hold-click]") : null;
   if (!control || !inScope(control) || hydrated(control)) return;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const form = control.type === "submit" ? control.form : null;
   if (form && !form.hasAttribute("data-hold-submit")) return;
   event.preventDefault();
@@ -52,6 +56,7 @@ document.addEventListener("click", (event) => {
     if (hydrated(control) || !control.isConnected || Date.now() > giveUpAt) {
       if (hydrated(control)) control.click();
       else if (form?.isConnected) form.requestSubmit(control);
+      else if (control.isConnected && control.href) location.assign(control.href);
       held.delete(control);
       return;
     }

@@ -10,9 +10,11 @@ import { Button } from "~/components/ui/button";
  * page served as islands (decision 031) has no router, and a link to or from one loads a new
  * document: there the referrer tells whether the previous entry is a page of this site.
  *
- * It is a link to / with the history logic on top, not a button: before the page's script has
- * started (a slow phone, a failed chunk) a tap still goes somewhere sensible, the home page,
- * where a button with only a click handler did nothing.
+ * It is a link to / with the history logic on top, not a button: without the page's script (a
+ * failed chunk, JavaScript off) a tap still goes somewhere sensible, the home page, where a button
+ * with only a click handler did nothing. With JavaScript, a tap before the script has loaded is
+ * held until this link has hydrated and then replayed (`data-hold-click`, decision 041), so that it
+ * goes back, as after.
  */
 export function BackButton({ className }: { className?: string }) {
   const navigate = useNavigate();
@@ -26,7 +28,7 @@ export function BackButton({ className }: { className?: string }) {
   };
   return (
     <Button asChild variant="muted" size="sm" className={className}>
-      <a href="/" onClick={goBack}>
+      <a href="/" data-hold-click="" onClick={goBack}>
         <ArrowLeft aria-hidden="true" />
         Back
       </a>
