@@ -12,8 +12,10 @@
  * download, nothing runs).
  *
  * The interaction that started the load is not lost:
- * - a focus, and keys typed into a field, are the browser's own: the field keeps them, and React
- *   hydrates the field with what it holds;
+ * - a focus, and keys typed into a field, are the browser's own: the field keeps them. Once React
+ *   has hydrated a field typed into before, it gets an `input` event, so that a field React controls
+ *   takes what it holds into its state (React would otherwise put its own, empty, value back on
+ *   the next render);
  * - a click on a button React alone answers (the header's menu toggle, a tab) is held until React
  *   has hydrated that button, then clicked again, once. React marks each node it hydrates with a
  *   `__reactProps$…` key, which is what is waited for;
@@ -40,6 +42,21 @@ document.addEventListener("fixit:start", () => start());
 if (document.activeElement !== document.body && inScope(document.activeElement)) start(document.activeElement);
 document.addEventListener("pointerover", (event) => { if (event.pointerType === "mouse" && inScope(event.target) && event.target.closest("a[href], button")) preload(); }, { passive: true });
 const hydrated = (node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"));
+const typedBefore = new Set();
+document.addEventListener("input", (event) => {
+  const field = event.target;
+  if (!(field instanceof Element) || !field.matches("input, textarea, select") || !inScope(field) || hydrated(field) || typedBefore.has(field)) return;
+  typedBefore.add(field);
+  const tell = () => {
+    if (!field.isConnected) return;
+    if (!hydrated(field)) return void setTimeout(tell, 20);
+    // React tracks the value it last saw; it must see this one as new.
+    field._valueTracker?.setValue("");
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    if (field.tagName === "SELECT") field.dispatchEvent(new Event("change", { bubbles: true }));
+  };
+  tell();
+}, true);
 const held = new Set();
 document.addEventListener("click", (event) => {
   const control = event.target instanceof Element ? event.target.closest("button, a[data-hold-click]") : null;

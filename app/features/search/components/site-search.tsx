@@ -29,16 +29,6 @@ export function SiteSearch({ className, label = "Search FixiT" }: { className?: 
   const results = useMemo(() => (searchIndex ? filterSearchEntries(searchIndex, query) : []), [searchIndex, query]);
   const expanded = open && query.trim() !== "";
 
-  // The box works before the page's script (decision 041): what a visitor typed while React was
-  // loading is in the field, and the results for it open as soon as this has hydrated.
-  useEffect(() => {
-    const input = inputRef.current;
-    if (!input?.value) return;
-    void import("~/content/search-index").then((m) => setSearchIndex(m.searchIndex));
-    setQuery(input.value);
-    setOpen(document.activeElement === input);
-  }, []);
-
   useEffect(() => {
     if (!expanded) return;
     const onPointerDown = (e: PointerEvent) => {
