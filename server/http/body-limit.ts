@@ -61,6 +61,10 @@ export function hasBody(req: IncomingMessage): boolean {
 /** Answers 413 (if nothing was answered yet), in a few bytes; the rest of the body is discarded after it. */
 export function refuseTooLarge(res: ServerResponse) {
   if (res.headersSent) return;
+  // A client that asked to close the connection after this request would have it closed the moment
+  // the answer is written, with its body still arriving: the reset that causes can reach it before
+  // the answer does. Kept open, the rest of the body is drained first (discardUnreadRequestBodies).
+  if (!res.req.complete) res.shouldKeepAlive = true;
   res.statusCode = 413;
   res.setHeader("content-type", "text/plain; charset=utf-8");
   res.setHeader("cache-control", "no-store");

@@ -29,6 +29,8 @@ type Options = {
   env?: Record<string, string>;
   /** Reuse a database and data folder (restart tests). */
   reuse?: { databaseUrl: string; dataDir: string };
+  /** Node's own flags, e.g. the heap flags `npm start` passes (package.json), for a test of the server's memory. */
+  nodeArgs?: string[];
 };
 
 /** The settings every test server runs with, then the test's own. */
@@ -59,7 +61,7 @@ export async function startTestServer(options: Options = {}): Promise<TestServer
   const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), "fixit-test-"));
   const databaseUrl = options.reuse?.databaseUrl ?? (await createTestDatabase());
   let output = "";
-  const child = spawn(process.execPath, ["server/main.js"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server/main.js"], {
     env: { ...process.env, NODE_ENV: "production", ...serverEnv(dataDir, databaseUrl, options.env) },
     stdio: ["ignore", "pipe", "pipe"],
   });
