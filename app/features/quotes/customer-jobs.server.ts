@@ -6,7 +6,7 @@ import { jobPhotos, reviews } from "#server/db/schema/quotes.ts";
 import { withFlash } from "~/lib/flash.server";
 import type { Flash } from "~/lib/flash";
 import { readTextForm } from "~/lib/forms/forms.server";
-import { parseSubmission } from "~/lib/forms/parse";
+import { parseSubmission, refusedHiddenField } from "~/lib/forms/parse";
 import { checkTextInput } from "~/lib/text-input";
 import type { FormResult } from "~/lib/forms/result";
 import type { SessionUser } from "~/lib/session-user";
@@ -72,6 +72,9 @@ function messageFormName(form: FormData) {
 export async function customerJobAction(request: Request, context: Ctx, user: SessionUser, jobId: number) {
   const form = await readTextForm(request);
   if (!form) return answer(400, { form: "job", status: "error", message: "The form could not be read. Please try again." });
+  // The hidden fields before any is used (the forms' schemas check the fields a person types).
+  const refusedField = refusedHiddenField(form, ["intent", "quoteId", "fixer"]);
+  if (refusedField) return answer(400, { form: "job", status: "error", message: refusedField.message });
   const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl };
   const intent = form.get("intent");
   const quoteId = idFrom(form.get("quoteId"));

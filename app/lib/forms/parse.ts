@@ -144,6 +144,15 @@ export function parseSubmission<S extends FormSchema>(schema: S, source: FormSou
   return { ok: false, fieldErrors, values: echoedValues(schema, values) };
 }
 
+/**
+ * The text-input rule for the one-line fields an action reads outside its schemas (an intent, an
+ * id, the thread a message goes to): the first refused one and its message, or null. Check them
+ * before any is used; the fields a schema reads get the rule (and their own messages) from it.
+ */
+export function refusedHiddenField(source: FormSource, fields: readonly string[]): { field: string; message: string } | null {
+  return firstError(checkTextInputs(readValues(source, { fields })).fieldErrors);
+}
+
 /** The first refused field and its message, in the order the schema checks them. */
 export function firstError(fieldErrors: FieldErrors): { field: string; message: string } | null {
   const [field, message] = Object.entries(fieldErrors)[0] ?? [];
