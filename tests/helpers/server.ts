@@ -14,7 +14,7 @@ export type TestServer = {
   dataDir: string;
   /** The supervisor `npm start` runs (server/supervisor.js); the server itself is its child: {@link TestServer.serverPid}. */
   process: ChildProcess;
-  /** The server process's id (the supervisor's child), for its memory (/proc/<pid>/status) or to kill it. */
+  /** The server process's id (the supervisor's child; the process itself when nothing supervises it), for its memory (/proc/<pid>/status) or to kill it. */
   serverPid(): number | undefined;
   /** Everything the server wrote to stdout/stderr so far (pino JSON lines). */
   logs(): string;
@@ -91,7 +91,7 @@ export async function startTestServer(options: Options = {}): Promise<TestServer
     if (child.exitCode !== null) resolve(child.exitCode);
     else child.once("exit", (code) => resolve(code));
   });
-  const serverPid = () => childPidOf(child.pid!);
+  const serverPid = () => childPidOf(child.pid!) ?? (child.exitCode === null ? child.pid : undefined);
   const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
     const server = serverPid();
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
