@@ -83,7 +83,7 @@ describe("better-auth's redirects stay on the site", () => {
       }
     }
     expect(offsite).toEqual([]);
-  });
+  }, 180_000);
 
   it("keeps a callbackURL sent in a JSON body on the site: the confirmation link it mails leads back here", async () => {
     for (const [i, variant] of ["/.//evil.example", "https://evil.example/welcome"].entries()) {
@@ -110,7 +110,7 @@ describe("better-auth's redirects stay on the site", () => {
     });
     const mail = await waitForMail(base, email, "Confirm your FixiT account");
     expect(new URL(linkIn(mail, "/api/auth/verify-email", base)).searchParams.get("callbackURL")).toBe("/auth/confirmed");
-  });
+  }, 180_000); // three sign-ups, each a password hash and a mail
 });
 
 describe("hidden fields pass the text-input rule", () => {
@@ -147,7 +147,7 @@ describe("hidden fields pass the text-input rule", () => {
     expect(await messagesOnJob()).toBe(0);
     expect((await customer.post(`/account/jobs/${jobId}`, message, { origin: base })).status).toBe(302);
     expect(await messagesOnJob()).toBe(1);
-  });
+  }, 120_000);
 
   it("refuses a NUL byte in the other forms' hidden fields with a 4xx", async () => {
     const cases: { path: string; fields: Record<string, string>; as?: Browser }[] = [
@@ -213,7 +213,7 @@ describe("cross-site requests", () => {
     const account = await customer.get("/account");
     expect(account.status).toBe(200);
     expect(await account.text()).toContain("Request Tester");
-  });
+  }, 180_000);
 
   it("lets the site's own pages through: same-origin, a user's own navigation, and clients that say nothing", async () => {
     for (const headers of [{ origin: base, "sec-fetch-site": "same-origin" }, { "sec-fetch-site": "none" }, { origin: base }, {}] as Record<string, string>[]) {
@@ -223,5 +223,5 @@ describe("cross-site requests", () => {
     const bob = await confirmedUser("requests-signout@example.com");
     const res = await bob.post("/auth/sign-out", {}, { origin: base, "sec-fetch-site": "same-origin" });
     expect(res.status).toBe(302);
-  });
+  }, 120_000);
 });

@@ -53,6 +53,20 @@ export const refuseNonFormBodies: RequestHandler = (req, res, next) => {
   refuse(res, 415, "Unsupported body: send the form as application/x-www-form-urlencoded or multipart/form-data.");
 };
 
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/** On a loopback address, the same server's other loopback names (localhost:3000 is 127.0.0.1:3000). */
+function loopbackAliases(origin: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return [];
+  }
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [];
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+}
+
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(",") : value;
 }
@@ -87,7 +101,7 @@ export function refuseCrossSiteRequests(publicUrl: string): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const ownOrigin = `${req.protocol}://${req.host}`.toLowerCase();
-    const ok = fromThisSite({ fetchSite: header(req.headers["sec-fetch-site"]), origin: header(req.headers.origin) }, [ownOrigin, publicOrigin]);
+    const ok = fromThisSite({ fetchSite: header(req.headers["sec-fetch-site"]), origin: header(req.headers.origin) }, [ownOrigin, ...loopbackAliases(ownOrigin), publicOrigin]);
     if (ok) return next();
     refuse(res, 403, crossSiteMessage);
   };
