@@ -44,10 +44,10 @@ async function main() {
   const { base } = server;
   try {
     const run = async (label: string, opts: autocannon.Options): Promise<Row> => {
-      const cpuBefore = readCpuMs(server.process.pid!);
+      const cpuBefore = readCpuMs(server.serverPid());
       const result = await autocannon({ connections, duration: seconds, ...opts, url: `${base}${opts.url ?? ""}` });
       // The server's own CPU time (user + system) per answered request.
-      const cpuMsPerRequest = (readCpuMs(server.process.pid!) - cpuBefore) / Math.max(1, result.requests.total);
+      const cpuMsPerRequest = (readCpuMs(server.serverPid()) - cpuBefore) / Math.max(1, result.requests.total);
       const row = { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest, non2xx: result.non2xx, errors: result.errors + result.timeouts };
       console.log(`  ${label}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${cpuMsPerRequest.toFixed(2)} CPU ms/req${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}`);
       return row;
@@ -97,10 +97,10 @@ async function main() {
       for (const form of benchForms) {
         const body = new URLSearchParams(form.fields).toString();
         const headers = { "content-type": "application/x-www-form-urlencoded", origin: base };
-        const waited = await waitUntilQuiet(server.process.pid!);
+        const waited = await waitUntilQuiet(server.serverPid());
         console.log(`  (server quiet after ${(waited / 1000).toFixed(1)} s)`);
         const how = spacing === "even" ? `one every ${1000 / postRate} ms` : `random arrivals at ${postRate}/s`;
-        posts.push(await runArrivals(server.process.pid!, `POST ${form.path}.data (${form.label}, fetcher), ${how}`, `${base}${form.path}.data`, { headers, body, rate: postRate, seconds, spacing }));
+        posts.push(await runArrivals(server.serverPid(), `POST ${form.path}.data (${form.label}, fetcher), ${how}`, `${base}${form.path}.data`, { headers, body, rate: postRate, seconds, spacing }));
       }
     }
     // A refused request must cost far less than an accepted one: the sign-in form past its

@@ -9,7 +9,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-export type ProductionServer = { base: string; process: ChildProcess; peakRssMb(): number | undefined; stop(): Promise<void> };
+export type ProductionServer = {
+  base: string;
+  /** The supervisor (server/supervisor.js). */
+  process: ChildProcess;
+  /** The server process, the supervisor's child: its CPU time and memory are the server's. */
+  serverPid(): number;
+  peakRssMb(): number | undefined;
+  stop(): Promise<void>;
+};
 
 export async function startProductionServer(options: {
   port: number;
@@ -60,7 +68,8 @@ export async function startProductionServer(options: {
     await stop();
     throw error;
   }
-  return { base, process: child, peakRssMb: () => readPeakRssMb(child.pid!), stop };
+  // `npm start` runs a supervisor whose one child is the server: that child's memory is the server's.
+  return { base, process: child, serverPid: () => childPidOf(child.pid!) ?? child.pid!, peakRssMb: () => readPeakRssMb(childPidOf(child.pid!) ?? child.pid!), stop };
 }
 
 export async function adminQuery(url: string, sql: string) {
@@ -70,6 +79,16 @@ export async function adminQuery(url: string, sql: string) {
     await admin.query(sql);
   } finally {
     await admin.end();
+  }
+}
+
+/** The one child of a process (Linux: /proc/<pid>/task/<pid>/children). */
+export function childPidOf(pid: number): number | undefined {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0];
+    return first ? Number(first) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

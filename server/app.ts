@@ -2,17 +2,18 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { loadConfig, type Config } from "./config.ts";
 import { openDatabase, pingDatabase, queryCounter } from "./db/client.ts";
+import { limitRequestBodies, type BodyLimits } from "./http/body-limit.ts";
 import { clientIp } from "./http/client-ip.ts";
+import { reactRouterHandler } from "./http/react-router-handler.ts";
 import { redactUrl } from "./http/redact-url.ts";
 import { refusalMemo, type RefusalLogLocals } from "./http/refusal-memo.ts";
-import { refuseMalformedHostHeaders, refuseNonFormBodies } from "./http/request-guards.ts";
+import { refuseCrossSiteRequests, refuseMalformedHostHeaders, refuseNonFormBodies } from "./http/request-guards.ts";
 import { cspNonce, permissionsPolicy, securityHeaders } from "./http/security.ts";
 import { rememberSiteOrigin } from "./http/site-url.ts";
 import { pageCacheMiddleware } from "./http/page-cache-middleware.ts";
@@ -35,6 +36,10 @@ import { mountPaymentsHttp } from "~/features/payments/webhook.server.ts";
 import type { AppServices, FeatureJobKind } from "~/features/services.server.ts";
 import { mountStaffHttp } from "~/features/staff/command-http.server.ts";
 import { onPublicFixerDataChange } from "~/features/quotes/public-changes.ts";
+import { quoteLimits } from "~/features/quotes/job-fields.ts";
+import { onboardingUploadLimits } from "~/features/fixers/portal-content.ts";
+import { DOCUMENT_FOLDERS } from "~/features/fixers/onboarding.server.ts";
+import { CV_MAX_BYTES } from "~/features/forms/form-fields.ts";
 
 /** What the outbox worker runs besides email: one handler per feature job kind (a missing one is a type error). */
 const jobHandlers: Record<FeatureJobKind, JobHandler> = { [WEBHOOK_JOB_KIND]: deliverSheetSync };
@@ -107,6 +112,24 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
 
   return { url, services, close };
 }
+
+const MB = 1024 * 1024;
+/**
+ * Each request body's cap, enforced while it is read (server/http/body-limit.ts). A person's form is
+ * a few KB; the uploads get their files' limits plus room for the fields and the multipart framing.
+ */
+const onboardingUploadBytes = onboardingUploadLimits.maxFileBytes * onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length + MB;
+export const bodyLimits: BodyLimits = {
+  form: 100_000,
+  json: 64 * 1024,
+  routes: [
+    { match: (path) => path === "/recruitment", multipart: CV_MAX_BYTES + MB },
+    { match: (path) => path === "/request", multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerJob + MB },
+    { match: (path) => path === "/fixer-onboarding" || path === "/fixer-onboarding/submit", multipart: onboardingUploadBytes },
+    // A VIP post's text may be 50,000 characters, percent-encoded up to nine bytes each.
+    { match: (path) => path.startsWith("/staff/vip-posts/"), form: MB },
+  ],
+};
 
 /** How long a service page (it lists top-rated fixers) is served from the anonymous-HTML cache at most. */
 const SERVICE_PAGE_MAX_AGE_MS = 5 * 60_000;
@@ -202,6 +225,10 @@ export function createApp(
 
   // Stripe's webhook needs the raw body for its signature: mounted before anything reads it.
   mountPaymentsHttp(app, services);
+  // Every other state-changing request must come from this site's own pages (403 otherwise).
+  app.use(refuseCrossSiteRequests(config.publicUrl));
+  // Every other body has its route's cap, enforced while it is read (413 at once past it).
+  app.use(limitRequestBodies(bodyLimits));
 
   if ("middlewares" in mode) {
     app.use(mode.middlewares);
@@ -254,7 +281,7 @@ export function createApp(
     next();
   });
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       build: "middlewares" in mode ? mode.loadBuild : mode.build,
       mode: dev ? "development" : "production",
       getLoadContext: (req, res) => ({

@@ -1,50 +1,66 @@
 // The process entry: starts the bundled server (or Vite in --dev), and shuts it down
 // gracefully on SIGTERM/SIGINT. Plain JavaScript so Node runs it without a build step.
+// In production the first process is only the supervisor (./supervisor.js): it runs this same file
+// again as the server, in a child process, and starts a new one if that one dies (decision 040).
+import { fileURLToPath } from "node:url";
+import { supervise } from "./supervisor.js";
+
 const dev = process.argv.includes("--dev");
+const SUPERVISED = "FIXIT_SUPERVISED";
 
-// Signals are caught from the first moment: one that arrives while the server is still starting
-// (it may already be listening) is honoured as soon as start() returns, instead of killing the process.
-let server;
-let pendingSignal;
-const stop = (signal) => {
-  if (!server) {
-    pendingSignal ??= signal;
-    return;
-  }
-  server.services.logger.info({ signal }, "signal received");
-  server.close().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-};
-process.once("SIGTERM", () => stop("SIGTERM"));
-process.once("SIGINT", () => stop("SIGINT"));
+if (!dev && !process.env[SUPERVISED]) supervise(fileURLToPath(import.meta.url), { ...process.env, [SUPERVISED]: "1" });
+else runServer();
 
-async function main() {
-  if (dev) {
-    const { createServer } = await import("vite");
-    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-    const { start } = await vite.ssrLoadModule("./server/app.ts");
-    server = await start({
-      vite: {
-        middlewares: vite.middlewares,
-        loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build"),
+function runServer() {
+  // Signals are caught from the first moment: one that arrives while the server is still starting
+  // (it may already be listening) is honoured as soon as start() returns, instead of killing the process.
+  let server;
+  let pendingSignal;
+  const stop = (signal) => {
+    if (!server) {
+      pendingSignal ??= signal;
+      return;
+    }
+    server.services.logger.info({ signal }, "signal received");
+    // close() is one promise however often it is asked for (Ctrl-C reaches the supervisor too, which passes it on).
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
       },
-    });
-  } else {
-    const buildDir = new URL(`../${process.env.BUILD_DIR ?? "build"}/`, import.meta.url);
-    const { start } = await import(new URL("server/index.js", buildDir).href);
-    server = await start();
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  // The supervisor is gone (killed outright): finish the requests in hand and stop, rather than run on unwatched.
+  process.once("disconnect", () => stop("supervisor gone"));
+
+  async function main() {
+    if (dev) {
+      const { createServer } = await import("vite");
+      const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+      const { start } = await vite.ssrLoadModule("./server/app.ts");
+      server = await start({
+        vite: {
+          middlewares: vite.middlewares,
+          loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build"),
+        },
+      });
+    } else {
+      const buildDir = new URL(`../${process.env.BUILD_DIR ?? "build"}/`, import.meta.url);
+      const { start } = await import(new URL("server/index.js", buildDir).href);
+      server = await start();
+    }
+
+    process.on("unhandledRejection", (reason) => server.services.logger.error({ err: reason }, "unhandled rejection"));
+    // Tells the supervisor the server is up: a death from now on is restarted.
+    process.send?.({ type: "listening" });
+    if (pendingSignal) stop(pendingSignal);
   }
 
-  process.on("unhandledRejection", (reason) => server.services.logger.error({ err: reason }, "unhandled rejection"));
-  if (pendingSignal) stop(pendingSignal);
+  main().catch((error) => {
+    console.error(error?.message ?? error);
+    process.exit(1);
+  });
 }
-
-main().catch((error) => {
-  console.error(error?.message ?? error);
-  process.exit(1);
-});

@@ -230,7 +230,7 @@ describe("anonymous visitors", () => {
         body: new URLSearchParams({ choice: "all", returnTo: "/careers" }),
       });
       expect(forged.status).toBe(403);
-      expect(await forged.text()).toBe("A cookie choice can only be made on FixiT's own pages.");
+      expect(await forged.text()).toBe("This can only be done from FixiT's own pages.");
       expect(forged.headers.getSetCookie()).toEqual([]);
     }
     // A GET changes nothing.

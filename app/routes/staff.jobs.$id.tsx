@@ -9,7 +9,7 @@ import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.ser
 import { jobDetailLabels, loadJob } from "~/features/staff/lists/jobs.server";
 import { staffMeta } from "~/features/staff/meta";
 import { formId, moderationParsing, moderationSchema, reasonProblem, staffHideMessage, staffHideReview } from "~/features/staff/moderation.server";
-import { checkStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
+import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { withFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/staff.jobs.$id";
 
@@ -26,7 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const id = parseIdParam(params.id);
-  const form = await request.formData();
+  const read = await readStaffForm(request);
+  if (!read.ok) return read.answer;
+  const { form } = read;
   const intent = form.get("intent");
   const target = formId(form.get(intent === "hide-review" ? "reviewId" : "messageId"));
   if ((intent !== "hide-review" && intent !== "hide-message") || target === null) return staffBadRequest();

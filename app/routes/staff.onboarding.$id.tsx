@@ -13,7 +13,7 @@ import { loadOnboardingApplication } from "~/features/staff/lists/onboarding.ser
 import { staffMeta } from "~/features/staff/meta";
 import { reviewApplication } from "~/features/staff/review.server";
 import { allowedDecisions, isOnboardingStatus, reviewParsing, reviewSchema } from "~/features/staff/review-schema";
-import { checkStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
+import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { humanise, statusLabel } from "~/features/staff/status";
 import type { Route } from "./+types/staff.onboarding.$id";
 
@@ -30,7 +30,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const id = parseIdParam(params.id);
-  const form = await request.formData();
+  const read = await readStaffForm(request);
+  if (!read.ok) return read.answer;
+  const { form } = read;
   if (form.get("intent") !== "review") return staffBadRequest();
   const checked = checkStaffForm(reviewSchema, form, (errors) => ({ title: "Check the review", text: Object.values(errors)[0] ?? "" }), reviewParsing);
   if (!checked.ok) return checked.answer;

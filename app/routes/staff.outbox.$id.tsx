@@ -7,7 +7,7 @@ import { StatusBadge } from "~/features/staff/components/status-badge";
 import { formatDateTime } from "~/features/staff/format";
 import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
 import { loadOutboxJob } from "~/features/staff/lists/outbox.server";
-import { staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
+import { readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { staffMeta } from "~/features/staff/meta";
 import { retryOutboxJob } from "~/features/staff/outbox-admin.server";
 import { humanise } from "~/features/staff/status";
@@ -25,7 +25,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const id = parseIdParam(params.id);
-  const form = await request.formData();
+  const read = await readStaffForm(request);
+  if (!read.ok) return read.answer;
+  const { form } = read;
   if (form.get("intent") !== "retry") return staffBadRequest();
   return staffAnswer(await retryOutboxJob(context.services.db, user, id));
 }

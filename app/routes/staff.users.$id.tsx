@@ -14,7 +14,7 @@ import { loadUser } from "~/features/staff/lists/users.server";
 import { staffMeta } from "~/features/staff/meta";
 import { fixerLeadsOf, moderationParsing, moderationSchema, reasonProblem, staffSetLeads } from "~/features/staff/moderation.server";
 import { humanise, statusLabel } from "~/features/staff/status";
-import { checkStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
+import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { changeRole, roleSchema, setDisabled, staffCan } from "~/features/staff/users-admin.server";
 import { withFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/staff.users.$id";
@@ -32,7 +32,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = staffActor(await requireStaff(request, context), context);
   const id = parseTextIdParam(params.id);
-  const form = await request.formData();
+  const read = await readStaffForm(request);
+  if (!read.ok) return read.answer;
+  const { form } = read;
   switch (form.get("intent")) {
     case "disable":
       return staffAnswer(await setDisabled(context.services, actor, id, true));

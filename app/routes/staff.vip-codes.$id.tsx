@@ -7,7 +7,7 @@ import { StatusBadge } from "~/features/staff/components/status-badge";
 import { formatDateTime } from "~/features/staff/format";
 import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
 import { loadVipCode } from "~/features/staff/lists/vip.server";
-import { staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
+import { readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { staffMeta } from "~/features/staff/meta";
 import { revokeVipCode } from "~/features/staff/vip-codes-admin.server";
 import type { Route } from "./+types/staff.vip-codes.$id";
@@ -24,7 +24,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const id = parseIdParam(params.id);
-  const form = await request.formData();
+  const read = await readStaffForm(request);
+  if (!read.ok) return read.answer;
+  const { form } = read;
   if (form.get("intent") !== "revoke") return staffBadRequest();
   return staffAnswer(await revokeVipCode(context.services.db, user, id));
 }

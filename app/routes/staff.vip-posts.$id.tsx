@@ -10,7 +10,7 @@ import { formatDateTime } from "~/features/staff/format";
 import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
 import { loadVipPost } from "~/features/staff/lists/posts.server";
 import { vipPostParsing, vipPostSchema } from "~/features/staff/post-schema";
-import { checkStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
+import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { withFlash } from "~/lib/flash.server";
 import { staffMeta } from "~/features/staff/meta";
 import { deleteVipPost, postProblem, setVipPostPublished, updateVipPost } from "~/features/staff/posts-admin.server";
@@ -29,7 +29,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
   const id = parseIdParam(params.id);
   const { db, config } = context.services;
-  const form = await request.formData();
+  const read = await readStaffForm(request);
+  if (!read.ok) return read.answer;
+  const { form } = read;
   switch (form.get("intent")) {
     case "save": {
       const checked = checkStaffForm(vipPostSchema, form, () => postProblem, vipPostParsing);

@@ -6,7 +6,7 @@ import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { requireStaff } from "~/features/staff/guard.server";
 import { staffFlashes } from "~/features/staff/messages";
 import { vipPostParsing, vipPostSchema } from "~/features/staff/post-schema";
-import { checkStaffForm, staffBadRequest } from "~/features/staff/respond.server";
+import { checkStaffForm, readStaffForm, staffBadRequest } from "~/features/staff/respond.server";
 import { withFlash } from "~/lib/flash.server";
 import { staffMeta } from "~/features/staff/meta";
 import { createVipPost, postProblem } from "~/features/staff/posts-admin.server";
@@ -21,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
-  const form = await request.formData();
+  const read = await readStaffForm(request);
+  if (!read.ok) return read.answer;
+  const { form } = read;
   const intent = form.get("intent");
   if (intent !== "save" && intent !== "publish") return staffBadRequest();
   const checked = checkStaffForm(vipPostSchema, form, () => postProblem, vipPostParsing);

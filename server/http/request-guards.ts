@@ -53,10 +53,56 @@ export const refuseNonFormBodies: RequestHandler = (req, res, next) => {
   refuse(res, 415, "Unsupported body: send the form as application/x-www-form-urlencoded or multipart/form-data.");
 };
 
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/** On a loopback address, the same server's other loopback names (localhost:3000 is 127.0.0.1:3000). */
+function loopbackAliases(origin: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return [];
+  }
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [];
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+}
+
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(",") : value;
 }
 
 function refuse(res: Parameters<RequestHandler>[1], status: number, message: string) {
   res.status(status).set("cache-control", "no-store").type("text/plain").send(message);
+}
+
+export const crossSiteMessage = "This can only be done from FixiT's own pages.";
+
+/**
+ * Whether a state-changing request was sent by one of this site's own pages, as the browser says:
+ * `Sec-Fetch-Site` when it sends it (same-origin, or none for something the user did themselves),
+ * else `Origin`, which must be this site's (the request's own origin or PUBLIC_URL's). A client
+ * that sends neither (a script, an old browser) is let through: SameSite cookies still hold there.
+ */
+export function fromThisSite(headers: { fetchSite?: string; origin?: string }, ownOrigins: readonly string[]): boolean {
+  const fetchSite = headers.fetchSite?.trim().toLowerCase();
+  if (fetchSite) return fetchSite === "same-origin" || fetchSite === "none";
+  if (headers.origin === undefined) return true;
+  return ownOrigins.includes(headers.origin.trim().toLowerCase());
+}
+
+/**
+ * One rule for every request that changes state (any method but GET, HEAD and OPTIONS), pages and
+ * resource routes alike: sent from another site (or a sibling subdomain: "same-site") → 403 before
+ * any route runs, so no route can forget it. Mounted after the two endpoints other senders use on
+ * purpose (Stripe's signed webhook, the staff tool's signed loopback call).
+ */
+export function refuseCrossSiteRequests(publicUrl: string): RequestHandler {
+  const publicOrigin = new URL(publicUrl).origin.toLowerCase();
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const ownOrigin = `${req.protocol}://${req.host}`.toLowerCase();
+    const ok = fromThisSite({ fetchSite: header(req.headers["sec-fetch-site"]), origin: header(req.headers.origin) }, [ownOrigin, ...loopbackAliases(ownOrigin), publicOrigin]);
+    if (ok) return next();
+    refuse(res, 403, crossSiteMessage);
+  };
 }

@@ -156,28 +156,33 @@ export async function discardStoredFiles(store: FileStore, files: Pick<StoredFil
 
 /**
  * Reads off and throws away what is left of a request body nobody read — e.g. the rest of an
- * upload refused at its size limit — so a browser still sending sees the answer rather than a
- * connection reset. Call it once the response is sent; nothing of it is parsed or stored. Past
- * `maxBytes` the connection is closed instead.
+ * upload refused at its size limit, or of any body refused at its cap (server/http/body-limit.ts) —
+ * so a client still sending sees the answer rather than a connection reset: a reset that arrives
+ * before the client has read the answer takes the answer with it. Call it once the response is
+ * sent; nothing of it is parsed or kept (memory stays flat). Past `maxBytes`, or `maxMs` after it
+ * started, the connection is closed instead: a slow or endless sender is not waited for.
  */
-export function discardRequestBody(request: IncomingMessage, maxBytes = 16 * 1024 * 1024): void {
+export function discardRequestBody(request: IncomingMessage, { maxBytes = 256 * 1024 * 1024, maxMs = 2_000 } = {}): void {
   if (request.complete || request.destroyed) return;
   request.unpipe();
   request.removeAllListeners("data"); // whoever was reading has finished with it
   let discarded = 0;
+  const giveUp = setTimeout(() => request.socket?.destroy(), maxMs);
+  giveUp.unref();
   request.on("data", (chunk: Buffer) => {
     discarded += chunk.length;
     if (discarded > maxBytes) request.socket.destroy();
   });
+  request.once("close", () => clearTimeout(giveUp));
   request.resume();
   // The HTTP parser may have paused the socket itself while the body sat unread; restart it.
   request.socket?.resume();
 }
 
 /** Express middleware: after each response, {@link discardRequestBody} whatever was left unread. */
-export function discardUnreadRequestBodies(maxBytes?: number) {
+export function discardUnreadRequestBodies(limits?: { maxBytes?: number; maxMs?: number }) {
   return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
-    response.once("finish", () => discardRequestBody(request, maxBytes));
+    response.once("finish", () => discardRequestBody(request, limits));
     next();
   };
 }

@@ -6,12 +6,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import type { start as startServer } from "#server/app.ts";
+import { childPidOf } from "../../scripts/production-server.ts";
 import type { AppServices } from "~/features/services.server.ts";
 
 export type TestServer = {
   url: string;
   dataDir: string;
+  /** The supervisor `npm start` runs (server/supervisor.js); the server itself is its child: {@link TestServer.serverPid}. */
   process: ChildProcess;
+  /** The server process's id (the supervisor's child; the process itself when nothing supervises it), for its memory (/proc/<pid>/status) or to kill it. */
+  serverPid(): number | undefined;
   /** Everything the server wrote to stdout/stderr so far (pino JSON lines). */
   logs(): string;
   /** Stop with a signal (SIGTERM by default) and wait for the process to exit. */
@@ -25,6 +29,8 @@ type Options = {
   env?: Record<string, string>;
   /** Reuse a database and data folder (restart tests). */
   reuse?: { databaseUrl: string; dataDir: string };
+  /** Node's own flags, e.g. the heap flags `npm start` passes (package.json), for a test of the server's memory. */
+  nodeArgs?: string[];
 };
 
 /** The settings every test server runs with, then the test's own. */
@@ -55,7 +61,7 @@ export async function startTestServer(options: Options = {}): Promise<TestServer
   const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), "fixit-test-"));
   const databaseUrl = options.reuse?.databaseUrl ?? (await createTestDatabase());
   let output = "";
-  const child = spawn(process.execPath, ["server/main.js"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server/main.js"], {
     env: { ...process.env, NODE_ENV: "production", ...serverEnv(dataDir, databaseUrl, options.env) },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -85,15 +91,22 @@ export async function startTestServer(options: Options = {}): Promise<TestServer
     if (child.exitCode !== null) resolve(child.exitCode);
     else child.once("exit", (code) => resolve(code));
   });
+  const serverPid = () => childPidOf(child.pid!) ?? (child.exitCode === null ? child.pid : undefined);
   const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    const server = serverPid();
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    return exited;
+    // SIGKILL stands for the machine losing the process: the server dies with its supervisor, at once.
+    if (signal === "SIGKILL" && server) killQuietly(server, signal);
+    const code = await exited;
+    if (server) await waitForExit(server);
+    return code;
   };
   return {
     url,
     dataDir,
     databaseUrl,
     process: child,
+    serverPid,
     logs: () => output,
     stop,
     async dispose() {
@@ -102,6 +115,26 @@ export async function startTestServer(options: Options = {}): Promise<TestServer
       if (!options.reuse) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function killQuietly(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 export type InProcessServer = Pick<TestServer, "url" | "dataDir" | "databaseUrl" | "logs" | "dispose"> & {

@@ -8,6 +8,7 @@ import { sessions, users } from "#server/db/schema/auth.ts";
 import { countAuthAttempt, type AuthLimitName } from "./limits.server.ts";
 import { rateLimitMessage } from "#server/security/rate-limit.ts";
 import { z } from "~/lib/zod";
+import { readTextForm } from "~/lib/forms/forms.server";
 import { firstError, parseSubmission } from "~/lib/forms/parse";
 import { authHeaders, getSignedIn, signInReturnPath } from "./guard.server";
 import { authFailure, authMessages, authSuccess, type AuthResult } from "./messages";
@@ -29,12 +30,8 @@ const accountFormFields = z.record(z.string(), z.string());
  * refused field, is the 400 answer to return as it is.
  */
 export async function readAccountForm(request: Request): Promise<{ ok: true; values: Record<string, string> } | { ok: false; answer: ReturnType<typeof fail> }> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { ok: false, answer: fail("account", 400, "Invalid request", "The form could not be read. Please reload the page and try again.") };
-  }
+  const form = await readTextForm(request);
+  if (!form) return { ok: false, answer: fail("account", 400, "Invalid request", "The form could not be read. Please reload the page and try again.") };
   const checked = parseSubmission(accountFormFields, form, { fields: "all" });
   if (checked.ok) return { ok: true, values: checked.data };
   const refused = firstError(checked.fieldErrors);

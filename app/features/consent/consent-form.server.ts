@@ -20,14 +20,12 @@ const consentFormSchema = z.object({
 
 const consentFormMessages = {
   unreadable: "That cookie choice could not be read. Please choose again from the banner.",
-  otherSite: "A cookie choice can only be made on FixiT's own pages.",
 } as const;
 
 /** Records the choice in the cookie and goes back to the page the banner was on (303, so the browser GETs it). */
 export async function submitConsentForm(request: Request, config: Pick<Config, "isProduction" | "publicUrl">) {
-  // The form needs no session, so SameSite cookies do not stop another site from posting it:
-  // a choice must come from one of our pages (browsers say where a form was sent from).
-  if (!fromThisSite(request, config)) return refuse(consentFormMessages.otherSite, 403);
+  // The form needs no session, so SameSite cookies would not stop another site from posting it: the
+  // server's one rule for state-changing requests (a cross-site sender → 403) answers that before this runs.
   const form = await readTextForm(request);
   if (!form) return refuse(consentFormMessages.unreadable);
   const parsed = parseSubmission(consentFormSchema, form);
@@ -37,15 +35,6 @@ export async function submitConsentForm(request: Request, config: Pick<Config, "
     // The same cookie the page's script writes (not HttpOnly: the script reads it to adopt the choice).
     headers: { "set-cookie": consentCookie(parsed.data.choice, secureCookies(config)), "cache-control": "no-store" },
   });
-}
-
-/** Sec-Fetch-Site, or else Origin, when the browser sends them; a browser that sends neither is let through. */
-function fromThisSite(request: Request, config: Pick<Config, "publicUrl">): boolean {
-  const fetchSite = request.headers.get("sec-fetch-site");
-  if (fetchSite) return fetchSite === "same-origin" || fetchSite === "none";
-  const origin = request.headers.get("origin");
-  if (!origin) return true;
-  return origin === new URL(request.url).origin || origin === new URL(config.publicUrl).origin;
 }
 
 /** The banner only ever sends a valid choice from our own pages: anything else reads as text. */

@@ -33,8 +33,9 @@ export async function withinRateLimit(context: AppLoadContext, form: FormName): 
 export async function handleContactForm(form: ContactFormName, formData: FormData, context: AppLoadContext) {
   const schema = formSchemas[form];
   const parsed = parseSubmission(schema, formData, publicFormParsing);
-  // What was typed, sent back with any failure so a page without JavaScript keeps it.
-  const values = readValues(formData, { fields: Object.keys(schema.shape), lists: publicFormParsing.lists });
+  // What was typed, sent back with any failure so a page without JavaScript keeps it (a refused
+  // value cut to its field's length; accepted values are within it already).
+  const values = parsed.ok ? readValues(formData, { fields: Object.keys(schema.shape), lists: publicFormParsing.lists }) : parsed.values;
   if (!parsed.ok && parsed.honeypot) {
     logHoneypot(context, form);
     return answer({ form, status: "success" });

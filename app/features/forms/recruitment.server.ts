@@ -125,7 +125,8 @@ export async function recruitmentAction({ request, context }: ActionArgs) {
   const discard = () => discardStoredFiles(storage, upload.files);
 
   const parsed = parseSubmission(recruitmentSchema, formData, publicFormParsing);
-  const values = readValues(formData, { fields: Object.keys(recruitmentSchema.shape) });
+  // A refused value comes back cut to its field's length; accepted values are within it already.
+  const values = parsed.ok ? readValues(formData, { fields: Object.keys(recruitmentSchema.shape) }) : parsed.values;
   if (!parsed.ok && parsed.honeypot) {
     logHoneypot(context, form);
     await discard();

@@ -8,6 +8,8 @@ import {
   markPaidAndFulfil, markPaymentFailed, paymentProvider, productDetails, productKeyFromCode, type ProductKey } from "./payments.server.ts";
 import { hitRateLimit } from "#server/security/rate-limit.ts";
 import { getOptionalUser } from "~/features/auth/guard.server";
+import { readTextForm } from "~/lib/forms/forms.server";
+import { checkTextInputs } from "~/lib/text-input";
 import { checkTestCheckout, testCardOutcome, testCheckoutMessages, type TestCheckoutFieldErrors } from "./test-checkout";
 
 /** The TEST MODE checkout page (/checkout/test/<id>) and the VIP checkout link (/checkout/vip). */
@@ -74,14 +76,12 @@ export async function submitTestCheckout(request: Request, context: AppLoadConte
   const limit = await hitRateLimit(services.db, { key: `checkout:test:${context.clientIp}`, ...checkoutLimits.testCardAttempts });
   if (!limit.allowed) return fail(429, { formError: testCheckoutMessages.rateLimited });
 
-  let values: Record<string, string>;
-  try {
-    const form = await request.formData();
-    values = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  } catch {
-    return fail(400, { formError: testCheckoutMessages.failed });
-  }
-  const checked = checkTestCheckout(values, { needsEmail: !payment.email });
+  const form = await readTextForm(request);
+  if (!form) return fail(400, { formError: testCheckoutMessages.failed });
+  // The one text-input rule first (a NUL byte or a line break in these one-line fields), then the card rules.
+  const text = checkTextInputs(Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+  if (Object.keys(text.fieldErrors).length > 0) return fail(400, { fieldErrors: text.fieldErrors });
+  const checked = checkTestCheckout(text.values, { needsEmail: !payment.email });
   if (!checked.ok) return fail(400, { fieldErrors: checked.fieldErrors });
 
   const outcome = testCardOutcome(checked.data.cardNumber);

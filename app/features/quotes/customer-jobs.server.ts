@@ -6,7 +6,8 @@ import { jobPhotos, reviews } from "#server/db/schema/quotes.ts";
 import { withFlash } from "~/lib/flash.server";
 import type { Flash } from "~/lib/flash";
 import { readTextForm } from "~/lib/forms/forms.server";
-import { parseSubmission } from "~/lib/forms/parse";
+import { parseSubmission, refusedHiddenField } from "~/lib/forms/parse";
+import { checkTextInput } from "~/lib/text-input";
 import type { FormResult } from "~/lib/forms/result";
 import type { SessionUser } from "~/lib/session-user";
 import { jobsCopy } from "./customer-copy";
@@ -16,7 +17,7 @@ import { threadForViewer, postMessage, type ThreadMessage } from "./messages.ser
 import { quotePaths } from "./paths";
 import { acceptQuote, closeJob, declineQuote, jobForCustomer, markJobDone, type JobForCustomer } from "./quotes.server";
 import { leaveReview } from "./reviews.server";
-import { messageFormSchema, reviewFormSchema } from "./schemas";
+import { customerMessageFormSchema, reviewFormSchema } from "./schemas";
 
 /**
  * The customer's job page (/account/jobs/:jobId): the job, its photos, the quotes side by side
@@ -61,10 +62,19 @@ function done(context: Ctx, jobId: number, flash: Flash, hash = "") {
   return redirect(`${quotePaths.customerJob(jobId)}${hash}`, { headers: withFlash(context.services.config, flash, { "cache-control": "no-store" }) });
 }
 
+/** A thread's message form is named for its fixer, so the answer shows on that thread's form; a name the rule refuses names none. */
+function messageFormName(form: FormData) {
+  const fixer = form.get("fixer");
+  return `message-${typeof fixer === "string" && checkTextInput(fixer, false).ok ? fixer.slice(0, 80) : ""}`;
+}
+
 /** Every POST on a job page: `intent` says which action; the job must be the customer's own. */
 export async function customerJobAction(request: Request, context: Ctx, user: SessionUser, jobId: number) {
   const form = await readTextForm(request);
   if (!form) return answer(400, { form: "job", status: "error", message: "The form could not be read. Please try again." });
+  // The hidden fields before any is used (the forms' schemas check the fields a person types).
+  const refusedField = refusedHiddenField(form, ["intent", "quoteId", "fixer"]);
+  if (refusedField) return answer(400, { form: "job", status: "error", message: refusedField.message });
   const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl };
   const intent = form.get("intent");
   const quoteId = idFrom(form.get("quoteId"));
@@ -96,12 +106,9 @@ export async function customerJobAction(request: Request, context: Ctx, user: Se
         return done(context, jobId, jobsCopy.flashes.reviewed);
       }
       case "message": {
-        const fixer = form.get("fixer");
-        const formName = `message-${typeof fixer === "string" ? fixer.slice(0, 80) : ""}`;
-        const checked = parseSubmission(messageFormSchema, form, { multiLine: ["body"] });
-        if (!checked.ok) return answer(400, { form: formName, status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values });
-        if (typeof fixer !== "string" || !fixer || fixer.length > 200) throw new QuotesError("invalid", "Choose which fixer to write to.");
-        const sent = await postMessage(deps, user.id, jobId, { body: checked.data.body, fixerUserId: fixer });
+        const checked = parseSubmission(customerMessageFormSchema, form, { multiLine: ["body"] });
+        if (!checked.ok) return answer(400, { form: messageFormName(form), status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values });
+        const sent = await postMessage(deps, user.id, jobId, { body: checked.data.body, fixerUserId: checked.data.fixer });
         return done(context, jobId, sent.masked ? jobsCopy.flashes.messageMasked : jobsCopy.flashes.messageSent, `#thread-${quoteId ?? ""}`);
       }
       default:
@@ -109,7 +116,7 @@ export async function customerJobAction(request: Request, context: Ctx, user: Se
     }
   } catch (error) {
     if (!isQuotesError(error)) throw error;
-    const formName = intent === "review" ? "review" : intent === "message" ? `message-${String(form.get("fixer") ?? "").slice(0, 80)}` : "job";
+    const formName = intent === "review" ? "review" : intent === "message" ? messageFormName(form) : "job";
     return refusal(formName, error, quoteId !== null ? { quoteId } : {});
   }
 }

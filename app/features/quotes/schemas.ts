@@ -156,6 +156,11 @@ export const messageFormSchema = z.object({
   body: text({ ...quoteLimits.message, multiLine: true, label: "a message" }),
 });
 
+/** A customer's message names the fixer's thread it goes to (a hidden field: read through the same rules). */
+export const customerMessageFormSchema = messageFormSchema.extend({
+  fixer: z.string({ error: "Choose which fixer to write to." }).trim().min(1, "Choose which fixer to write to.").max(200, "Choose which fixer to write to."),
+});
+
 export const reviewFormSchema = z.object({
   rating: z.preprocess((raw) => (typeof raw === "string" && /^[1-5]$/.test(raw.trim()) ? Number(raw) : raw), z.number("Choose a rating from 1 to 5 stars.").int().min(1).max(5)),
   body: text({ ...quoteLimits.review, multiLine: true, label: "your review" }),

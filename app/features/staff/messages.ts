@@ -10,6 +10,7 @@ export const staffMessages = {
   },
   notFound: { title: "Not found", text: "There is no such record. It may have been deleted." },
   badRequest: { title: "That did not work", text: "The request was not understood. Please try again." },
+  unreadable: { title: "That did not work", text: "The form could not be read. Please reload the page and try again." },
   saved: { title: "Saved", text: "Your changes are saved." },
 } as const;
 

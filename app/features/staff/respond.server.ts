@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission, type ParseOptions } from "~/lib/forms/parse";
 import { refused, staffMessages, type StaffActionResult, type StaffOutcome, type StaffProblem } from "./messages";
 import type { z } from "zod";
@@ -14,6 +15,16 @@ export function staffAnswer(outcome: StaffOutcome) {
 /** An intent the page does not send. */
 export function staffBadRequest() {
   return staffAnswer(refused("invalid", staffMessages.badRequest.title, staffMessages.badRequest.text));
+}
+
+/**
+ * A console form's body, read as the public forms' are (bounded by its route's cap while it is read,
+ * never a 500 on a malformed body): the form, or the 400 answer to return.
+ */
+export async function readStaffForm(request: Request): Promise<{ ok: true; form: FormData } | { ok: false; answer: ReturnType<typeof staffAnswer> }> {
+  const form = await readTextForm(request);
+  if (form) return { ok: true, form };
+  return { ok: false, answer: staffAnswer(refused("invalid", staffMessages.unreadable.title, staffMessages.unreadable.text)) };
 }
 
 /** A console form's values checked with its shared schema (the form pipeline); on failure, the 400 answer to return. */

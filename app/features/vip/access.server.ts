@@ -6,7 +6,7 @@ import { withFlash } from "~/lib/flash.server";
 import { logHoneypot } from "~/lib/forms/forms.server";
 import { parseSubmission } from "~/lib/forms/parse";
 import { vipMessages } from "./messages";
-import { VIP_CODE_FORM, vipBlogPath, vipCodeSchema, type VipCodeResult } from "./schemas";
+import { VIP_CODE_FORM, VIP_CODE_MAX_LENGTH, vipBlogPath, vipCodeSchema, type VipCodeResult } from "./schemas";
 import {
   countVipLinkFailure,
   getVipMembership,
@@ -28,7 +28,7 @@ export const vipDeniedPath = "/account";
 
 /** A refusal: the field's message for a missing or wrong code, a toast for the rest. */
 function refused(reason: "required" | "invalid" | "rate-limited" | "error", status: number, code?: string) {
-  const values: Record<string, string> = code === undefined ? {} : { code };
+  const values: Record<string, string> = code === undefined ? {} : { code: code.slice(0, VIP_CODE_MAX_LENGTH) };
   const result: VipCodeResult =
     reason === "required"
       ? { form: VIP_CODE_FORM, status: "invalid", title: vipMessages.invalid.title, message: vipMessages.required, fieldErrors: { code: vipMessages.required }, values }

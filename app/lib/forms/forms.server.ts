@@ -1,17 +1,17 @@
 import type { AppLoadContext } from "react-router";
 
 /**
- * The server half of the form pipeline: reading a text form's body with a size bound, and the one
- * honeypot answer's log line.
+ * The server half of the form pipeline: reading a text form's body, and the one honeypot answer's
+ * log line.
  */
 
-/** Text forms are small; anything bigger is not a person typing. */
-const MAX_TEXT_FORM_BYTES = 100_000;
-
-/** The body of a text form, or null when it is too big or cannot be read (the caller answers 400). */
+/**
+ * The body of a text form (urlencoded, or multipart without files), or null when it cannot be read
+ * (no boundary, cut short, over its cap, not a form: the caller answers 400). Its size is bounded
+ * before it gets here: the server reads every body through its route's cap and answers 413 the
+ * moment it is passed (server/http/body-limit.ts), so this never holds more than the cap.
+ */
 export async function readTextForm(request: Request): Promise<FormData | null> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_TEXT_FORM_BYTES) return null;
   try {
     return await request.formData();
   } catch {

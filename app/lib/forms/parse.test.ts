@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/lib/zod";
 import { textInputMessages } from "~/lib/text-input";
-import { defineSchema, HONEYPOT_FIELD, parseSubmission, readValues } from "./parse";
+import { defineSchema, ECHO_MAX_LENGTH, HONEYPOT_FIELD, parseSubmission, readValues, refusedHiddenField } from "./parse";
 
 const schema = z.object({
   name: z.string().trim().min(1, "Please enter your name.").max(10, "Please keep this under 10 characters."),
@@ -75,5 +75,24 @@ describe("readValues", () => {
     const data = form([["name", "first"], ["name", "second"], ["services", "a"], ["services", "b"]]);
     data.append("cv", new Blob(["x"]), "cv.pdf");
     expect(readValues(data, { lists: ["services"] })).toEqual({ name: "first", services: ["a", "b"] });
+  });
+});
+
+describe("what a refusal echoes", () => {
+  it("cuts each refused value to its field's maximum, or to the longest text any form takes", () => {
+    const schema = z.object({ name: z.string().trim().max(10), note: z.string().max(20).optional(), code: z.string() });
+    const parsed = parseSubmission(schema, { name: "x".repeat(50), note: "y".repeat(50), code: "z".repeat(20_000) });
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.values).toEqual({ name: "x".repeat(10), note: "y".repeat(20), code: "z".repeat(ECHO_MAX_LENGTH) });
+  });
+});
+
+describe("refusedHiddenField", () => {
+  it("applies the text-input rule to the named one-line fields only", () => {
+    const form = new URLSearchParams({ intent: "message", fixer: "a\u0000b", body: "two\nlines" });
+    expect(refusedHiddenField(form, ["intent", "fixer"])).toEqual({ field: "fixer", message: textInputMessages.nul });
+    expect(refusedHiddenField(form, ["intent"])).toBeNull();
+    expect(refusedHiddenField(new URLSearchParams({ quoteId: "1\n2" }), ["quoteId"])).toEqual({ field: "quoteId", message: textInputMessages.lineBreak });
   });
 });

@@ -62,9 +62,42 @@ function entriesOf(source: FormSource): [string, unknown][] {
   return source instanceof FormData || source instanceof URLSearchParams ? [...source.entries()] : Object.entries(source);
 }
 
-function schemaFields(schema: FormSchema): string[] | null {
+function schemaShape(schema: FormSchema): Record<string, unknown> | null {
   const shape = (schema as { shape?: unknown }).shape;
-  return shape && typeof shape === "object" ? Object.keys(shape) : null;
+  return shape && typeof shape === "object" ? (shape as Record<string, unknown>) : null;
+}
+
+function schemaFields(schema: FormSchema): string[] | null {
+  const shape = schemaShape(schema);
+  return shape ? Object.keys(shape) : null;
+}
+
+/** A refused value is sent back at most this long when its schema names no maximum: the longest text any form takes. */
+export const ECHO_MAX_LENGTH = 10_000;
+
+type SchemaNode = { maxLength?: number | null; _zod?: { def?: { innerType?: SchemaNode; in?: SchemaNode } } };
+
+/** The field's maximum length in its schema (a zod string's `.max`, through optional/default/pipe), if it names one. */
+function fieldMaxLength(schema: FormSchema, field: string): number | undefined {
+  let node = schemaShape(schema)?.[field] as SchemaNode | undefined;
+  for (let depth = 0; node && depth < 5; depth++) {
+    if (typeof node.maxLength === "number") return node.maxLength;
+    node = node._zod?.def?.innerType ?? node._zod?.def?.in;
+  }
+  return undefined;
+}
+
+/**
+ * The values a refusal sends back (so a page without JavaScript keeps what was typed), each cut to
+ * the length its field allows: a refusal never echoes more than a field can hold.
+ */
+function echoedValues(schema: FormSchema, values: FormValues): FormValues {
+  const echoed: FormValues = {};
+  for (const [field, value] of Object.entries(values)) {
+    const max = Math.min(fieldMaxLength(schema, field) ?? ECHO_MAX_LENGTH, ECHO_MAX_LENGTH);
+    echoed[field] = Array.isArray(value) ? value.slice(0, 100).map((item) => item.slice(0, max)) : value.slice(0, max);
+  }
+  return echoed;
 }
 
 /** A form's text values (files are handled apart): the first value of each field, every value of a list field. */
@@ -96,7 +129,7 @@ export function honeypotFilled(source: FormSource): boolean {
 export function parseSubmission<S extends FormSchema>(schema: S, source: FormSource, options: ParseOptions = {}): Parsed<SchemaOutput<S>> {
   const fields = options.fields === "all" ? null : Array.isArray(options.fields) ? options.fields : schemaFields(schema);
   const values = readValues(source, { fields, lists: options.lists });
-  if (honeypotFilled(source)) return { ok: false, fieldErrors: {}, values, honeypot: true };
+  if (honeypotFilled(source)) return { ok: false, fieldErrors: {}, values: echoedValues(schema, values), honeypot: true };
   const multiLine = new Set(options.multiLine ?? []);
   const checked = checkTextInputs(values, (field) => multiLine.has(field));
   const result = schema["~standard"].validate(checked.values);
@@ -108,7 +141,16 @@ export function parseSubmission<S extends FormSchema>(schema: S, source: FormSou
     fieldErrors[key] ??= issue.message;
   }
   if (!result.issues && Object.keys(fieldErrors).length === 0) return { ok: true, data: result.value as SchemaOutput<S> };
-  return { ok: false, fieldErrors, values };
+  return { ok: false, fieldErrors, values: echoedValues(schema, values) };
+}
+
+/**
+ * The text-input rule for the one-line fields an action reads outside its schemas (an intent, an
+ * id, the thread a message goes to): the first refused one and its message, or null. Check them
+ * before any is used; the fields a schema reads get the rule (and their own messages) from it.
+ */
+export function refusedHiddenField(source: FormSource, fields: readonly string[]): { field: string; message: string } | null {
+  return firstError(checkTextInputs(readValues(source, { fields })).fieldErrors);
 }
 
 /** The first refused field and its message, in the order the schema checks them. */

@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runningServerPort } from "#server/running-server.ts";
+import { startTestServer, testDbKind, type TestServer } from "./helpers/server";
+
+/**
+ * `npm start` keeps the site up when the server process dies (decision 040): the supervisor
+ * (server/supervisor.js) starts a new server, which takes the embedded database's lock after the
+ * dead one and records itself for `npm run staff` (DATA_DIR/server.json); SIGTERM still shuts down
+ * gracefully. On the PGlite run the embedded default on disk, as `npm start` runs it: its lock file
+ * is the point.
+ */
+let server: TestServer;
+
+/** A port free now: a restarted server listens on the port it was given, and `PORT=0` would pick another. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  // PGlite on disk, as `npm start` runs it (its lock file is the point); on the PostgreSQL run, that database.
+  const database: Record<string, string> = testDbKind() === "pglite" ? { DATABASE_URL: "" } : {};
+  server = await startTestServer({ env: { ...database, PORT: String(await freePort()) } });
+}, 120_000);
+afterAll(async () => {
+  await server?.dispose();
+});
+
+async function waitForNewServer(previous: number, timeoutMs = 90_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const pid = server.serverPid();
+    if (pid && pid !== previous) {
+      try {
+        const res = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+        if (res.status === 200) return pid;
+      } catch {
+        /* not listening yet */
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no new server process answered within ${timeoutMs} ms:\n${server.logs().slice(-2000)}`);
+}
+
+describe("the supervisor", () => {
+  it("starts a new server when the server process dies, which takes the database lock and answers on the same address", async () => {
+    const first = server.serverPid()!;
+    expect(first).toBeGreaterThan(0);
+    expect(first).not.toBe(server.process.pid);
+    expect(runningServerPort(server.dataDir)).toBe(Number(new URL(server.url).port));
+
+    process.kill(first, "SIGKILL"); // an out-of-memory abort, as far as the supervisor can tell
+    const second = await waitForNewServer(first);
+    expect(server.logs()).toContain("the server process died: starting a new one");
+    // The new process holds the embedded database (its lock file names it) and is the one the staff tool finds.
+    if (testDbKind() === "pglite") expect(Number(readFileSync(`${server.dataDir}/pglite.lock`, "utf8"))).toBe(second);
+    expect(JSON.parse(readFileSync(`${server.dataDir}/server.json`, "utf8")).pid).toBe(second);
+    expect(runningServerPort(server.dataDir)).toBe(Number(new URL(server.url).port));
+  }, 180_000);
+
+  it("still shuts down gracefully on SIGTERM, server and supervisor", async () => {
+    const pid = server.serverPid()!;
+    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(server.logs()).toContain("shut down cleanly");
+    expect(() => process.kill(pid, 0)).toThrow();
+  }, 60_000);
+});
