@@ -9,6 +9,7 @@ import { renderEmail } from "~/lib/email-templates.server.ts";
 import { hashCode, normaliseFixerCode } from "#server/security/codes.ts";
 import { hitRateLimit } from "#server/security/rate-limit.ts";
 import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "#server/storage/index.ts";
+import { PAPER_TYPES, PHOTO_TYPES } from "#server/storage/filetype.ts";
 import { record } from "~/features/auth/actions.server";
 import type { SessionUser } from "~/lib/session-user";
 import { gateToasts, isApplicationStatus, onboardingCards, onboardingMessages, onboardingUploadLimits, type ApplicationStatus, type DocumentFolder } from "./portal-content";
@@ -231,6 +232,8 @@ export async function submitOnboarding(request: Request, context: Ctx, user: Ses
       maxFieldBytes: onboardingUploadLimits.maxTextLength * 4 + 100,
       maxFields: 12 + onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length,
       allowedFields: { files: [...DOCUMENT_FOLDERS] },
+      // A phone photo of a certificate or insurance paper is as good as a scan.
+      allowedTypes: [...PAPER_TYPES, ...PHOTO_TYPES],
       store: storage,
       folder: (field) => `${STORAGE_BUCKET}/${field}`,
     });

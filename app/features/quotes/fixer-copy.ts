@@ -29,6 +29,7 @@ export const fixerCopy = {
     reviewsTitle: "Reviews",
     noReviews: "No reviews yet. Reviews come only from customers whose job this fixer did through FixiT.",
   },
+  invitedBadge: "Asked for you",
   quoteStatus: {
     sent: "Waiting for the customer",
     accepted: "Accepted",

@@ -43,7 +43,7 @@ describe.each(databaseKinds)("quotes, acceptance and messages (%s)", (kind) => {
   let electrician: Fixer;
 
   const fixer = (i: number, services: string[], areas: string[]) =>
-    createApprovedFixer(deps.db, { first: `Pat${i}`, last: "Fixer", services, areas });
+    createApprovedFixer(deps.db, { first: `Pat${i}`, last: "Fixer", services, areas, checked: ["insurance"] });
 
   beforeAll(async () => {
     ({ deps, close } = await openTestDatabase(kind));
