@@ -88,6 +88,8 @@ export type PublicReview = { id: number; rating: number; body: string; reply: st
 
 export type PublicFixerProfile = FixerSummary & {
   bio: string;
+  /** Leads on: customers may ask this fixer for a quote from the profile. */
+  takingJobs: boolean;
   services: ServiceSlug[];
   areas: string[];
   reviews: PublicReview[];
@@ -99,7 +101,7 @@ export type PublicFixerProfile = FixerSummary & {
  */
 export async function fixerProfileBySlug(db: DbOrTx, slug: string): Promise<PublicFixerProfile | null> {
   const [profile] = await db
-    .select({ userId: fixerProfiles.userId, bio: fixerProfiles.bio })
+    .select({ userId: fixerProfiles.userId, bio: fixerProfiles.bio, leadsDisabledAt: fixerProfiles.leadsDisabledAt })
     .from(fixerProfiles)
     .innerJoin(users, eq(users.id, fixerProfiles.userId))
     .where(and(eq(fixerProfiles.slug, slug), isNull(users.disabledAt)))
@@ -121,6 +123,7 @@ export async function fixerProfileBySlug(db: DbOrTx, slug: string): Promise<Publ
   return {
     ...summaries.get(profile.userId)!,
     bio: profile.bio,
+    takingJobs: profile.leadsDisabledAt === null,
     services: offered.map((r) => r.service as ServiceSlug).sort((a, b) => (order.get(a) ?? 99) - (order.get(b) ?? 99)),
     areas: areas.map((r) => r.code),
     reviews: visible,
