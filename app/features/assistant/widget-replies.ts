@@ -100,8 +100,9 @@ export function widgetReply(message: string, context: WidgetReplyContext = {}): 
     topicKeywords.find(([name, keywords]) =>
       keywords.some((k) => (name === "greeting" || k.length <= 3 ? words.has(k) || (k === "£" && text.includes(k)) : startsWord(text, k))),
     )?.[0] ?? "default";
-  // "Do you work in Leeds?" or just "N1 9GU": a launch city or a postcode with no other topic is a coverage question.
-  const topic = matched === "default" && (coveredCityPattern.test(text) || findPostcodeIn(text)) ? "coverage" : matched;
+  // "Do you work in Leeds?", "a plumber in N1 9GU?" or just "N1 9GU": a coverage question.
+  const postcodeAsked = (matched === "default" || matched === "services") && findPostcodeIn(text) !== null;
+  const topic = postcodeAsked || (matched === "default" && coveredCityPattern.test(text)) ? "coverage" : matched;
 
   switch (topic) {
     case "human":

@@ -70,7 +70,8 @@ export function CustomerJob({ view }: { view: CustomerJobView }) {
           </span>
         </div>
         <h1 className="text-3xl font-bold break-words">{job.title}</h1>
-        {onCard ? null : <ErrorNote result={jobAnswer} />}
+        {/* A refusal about a quote no longer shown (withdrawn meanwhile) or about the job: here, in view. */}
+        {onCard ? null : <ShownRefusal result={jobAnswer?.status === "error" ? jobAnswer : undefined} testId="job-refusal" />}
         {open && job.waitingSince ? (
           <p className="rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm" data-testid="job-waiting">
             {jobsCopy.waitingNote(job.district)}
@@ -153,19 +154,23 @@ export function CustomerJob({ view }: { view: CustomerJobView }) {
   );
 }
 
-/** The refusal of an action on this quote, in the card, brought into view (the button pressed was here). */
-function CardRefusal({ quoteId }: { quoteId: number }) {
-  const answer = useAnswer("job");
+/** A refusal shown where the pressed button was, and brought into view (it may be far down the page). */
+function ShownRefusal({ result, testId }: { result: FormResult | undefined; testId: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const shown = answer?.status === "error" && answer.quoteId === quoteId ? answer : undefined;
   useEffect(() => {
-    if (shown) ref.current?.scrollIntoView({ block: "center" });
-  }, [shown]);
-  return shown ? (
-    <div ref={ref} data-testid={`quote-${quoteId}-refusal`}>
-      <ErrorNote result={shown} />
+    if (result) ref.current?.scrollIntoView({ block: "center" });
+  }, [result]);
+  return result ? (
+    <div ref={ref} data-testid={testId}>
+      <ErrorNote result={result} />
     </div>
   ) : null;
+}
+
+/** The refusal of an action on this quote (accept or decline from a stale tab: 409), in its card. */
+function CardRefusal({ quoteId }: { quoteId: number }) {
+  const answer = useAnswer("job");
+  return <ShownRefusal result={answer?.status === "error" && answer.quoteId === quoteId ? answer : undefined} testId={`quote-${quoteId}-refusal`} />;
 }
 
 function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
