@@ -30,6 +30,8 @@ import { takeFlash } from "~/lib/flash.server";
 import { hasConsentCookie } from "~/features/consent/consent";
 import { Island } from "~/lib/islands/island";
 import { IslandsPageContext } from "~/lib/islands/islands";
+import { figurePaths } from "~/content/figures";
+import { siteFigures } from "~/features/home/figures.server";
 import { RoutingContext, type RootData, type Routing } from "~/lib/routing";
 import stylesheetHref from "./app.css?url";
 
@@ -56,9 +58,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const consentChosen = hasConsentCookie(request.headers.get("cookie"));
   const appStores: AppStoreLinks = { appStore: config.APP_STORE_URL, googlePlay: config.PLAY_STORE_URL };
   const { flash, clear } = takeFlash(request, config);
-  if (!clear) return { user, flash, appStores, consentChosen };
+  // The pages with figures count them when rendered: for a signed-out visitor that is the cached
+  // render of / and /about, not each request (decision 043).
+  const figures = figurePaths.has(new URL(request.url).pathname) ? await siteFigures(context.services.db) : null;
+  if (!clear) return { user, flash, appStores, consentChosen, figures };
   // Clearing the cookie also makes the response private, no-store (entry.server.tsx).
-  return data({ user, flash, appStores, consentChosen }, { headers: { "set-cookie": clear } });
+  return data({ user, flash, appStores, consentChosen, figures }, { headers: { "set-cookie": clear } });
 }
 
 /** React Router as the shell's routing (~/lib/routing): the same on the server and in the browser. */

@@ -40,6 +40,7 @@ import { quoteLimits } from "~/features/quotes/job-fields.ts";
 import { onboardingUploadLimits } from "~/features/fixers/portal-content.ts";
 import { DOCUMENT_FOLDERS } from "~/features/fixers/onboarding.server.ts";
 import { CV_MAX_BYTES } from "~/features/forms/form-fields.ts";
+import { figurePaths } from "~/content/figures.ts";
 
 /** What the outbox worker runs besides email: one handler per feature job kind (a missing one is a type error). */
 const jobHandlers: Record<FeatureJobKind, JobHandler> = { [WEBHOOK_JOB_KIND]: deliverSheetSync };
@@ -265,7 +266,8 @@ export function createApp(
       consentCookie: consentCookieName,
       origin: config.publicUrl,
       loadContext: (requestId) => ({ services, cspNonce: "", clientIp: "", userAgent: "", requestId }),
-      maxAgeMs: (path) => (servicePaths.has(path) ? SERVICE_PAGE_MAX_AGE_MS : undefined),
+      // The pages with figures (/ and /about: decision 043) are counted at most 5 minutes ago too.
+      maxAgeMs: (path) => (servicePaths.has(path) || figurePaths.has(path) ? SERVICE_PAGE_MAX_AGE_MS : undefined),
     });
     const stopListening = onPublicFixerDataChange(() => pageCache.cache.invalidate((path) => servicePaths.has(path)));
     (app.locals.onClose as (() => void)[]).push(() => void stopListening());

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { figurePaths } from "~/content/figures";
 import { publicPages } from "~/content/pages";
 import { services } from "~/content/services";
 import { startTestServer, type TestServer } from "./helpers/server";
@@ -14,7 +15,7 @@ afterAll(async () => {
 const paths = [...publicPages.map((p) => p.path), ...services.map((s) => s.href)];
 
 describe("public pages for a visitor without a session cookie", () => {
-  it("answers 200 and runs no database query (x-db-queries is 0) on every content page; a service page only its top-rated fixers query", async () => {
+  it("answers 200 and runs no database query (x-db-queries is 0) on every content page; a service page only its top-rated fixers query, / and /about their figures query", async () => {
     const answers: string[] = [];
     for (const path of paths) {
       const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
@@ -22,10 +23,11 @@ describe("public pages for a visitor without a session cookie", () => {
     }
     // Every page the sitemap and the search list must exist: a 404 here is a missing page. Service
     // pages list top-rated fixers (decision 023): one query when none have reviews.
+    // The pages with figures count them in one query when rendered (decision 043).
     const servicePaths = new Set<string>(services.map((s) => s.href));
-    expect(answers).toEqual(paths.map((path) => `${path} 200 queries=${servicePaths.has(path) ? 1 : 0}`));
+    expect(answers).toEqual(paths.map((path) => `${path} 200 queries=${servicePaths.has(path) || figurePaths.has(path) ? 1 : 0}`));
     // Served again from the anonymous-HTML cache: no query at all.
-    for (const path of servicePaths) expect((await fetch(`${server.url}${path}`)).headers.get("x-db-queries"), path).toBe("0");
+    for (const path of [...servicePaths, ...figurePaths]) expect((await fetch(`${server.url}${path}`)).headers.get("x-db-queries"), path).toBe("0");
     expect(paths).toContain("/");
   });
 

@@ -58,11 +58,11 @@ async function approve(email: string, first: string, last: string, services: str
   const [registration] = await db.insert(fixerRegistrations).values({ firstName: first, lastName: last, email, phone: "+447700900123", userId: user!.id, paidAt: new Date() }).returning({ id: fixerRegistrations.id });
   const [application] = await db
     .insert(fixerOnboarding)
-    .values({ registrationId: registration!.id, userId: user!.id, email, qualifications: "NVQ", expertise: "Plumbing", insurance: "PL £2m", status: "approved" })
+    .values({ registrationId: registration!.id, userId: user!.id, email, qualifications: "NVQ", expertise: "Plumbing", insurance: "PL £2m", status: "approved", insuranceChecked: true })
     .returning({ id: fixerOnboarding.id });
   await db.insert(onboardingDocuments).values({ onboardingId: application!.id, folder: "insurance", storageKey: `fixer-documents/insurance/${user!.id}.pdf`, originalName: "i.pdf", storedName: "i.pdf", contentType: "application/pdf", size: 100 });
   const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
-  await setFixerCoverage(db, user!.id, services, areas);
+  await setFixerCoverage({ db, publicUrl: server.url }, user!.id, services, areas);
   return { id: user!.id, slug: profile!.slug };
 }
 
@@ -220,7 +220,7 @@ describe("quotes", () => {
     const html = await profile.text();
     expect(html).toContain("Pip fixed the valve quickly");
     expect(html).toContain("Thank you, it was a pleasure.");
-    expect(html).toContain("Insurance documents checked");
+    expect(html).toContain("Insurance checked");
     expect(html).not.toContain("pip.plumber@example.com");
     const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
     const business = ld.find((d) => d["@type"] === "HomeAndConstructionBusiness")!;

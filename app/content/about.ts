@@ -1,5 +1,7 @@
 /** Copy for /about. Company names and registered details come from company.ts. */
 import { HandCoins, MapPin, Receipt, ShieldCheck } from "lucide-react";
+import { figureStats, type FigureStat, type Stat } from "~/content/figures";
+import { services } from "~/content/services";
 import type { Feature } from "~/content/service-pages";
 
 export const aboutStory: readonly string[] = [
@@ -15,9 +17,9 @@ export const aboutValues: readonly Feature[] = [
   { title: "Built for the UK", icon: MapPin, description: "UK trade schemes, UK consumer law and UK GDPR, designed in from the start." },
 ];
 
-export const aboutStats = [
-  { value: "11", label: "Service categories" },
-  { value: "500+", label: "Verified fixers" },
+export const aboutStats: readonly (Stat | FigureStat)[] = [
+  { value: String(services.length), label: "Service categories" },
+  figureStats.fixers,
   { value: "1,200+", label: "Households in our research" },
   { value: "24/7", label: "AI support" },
-] as const;
+];

@@ -4,9 +4,10 @@
  * below the fold load later with their copy.
  */
 import type { ServiceSlug } from "~/content/services";
+import { figureStats, type FigureStat, type Stat } from "~/content/figures";
 
 export type Illustration = { src: string; alt: string; width: number; height: number };
-export type Stat = { value: string; label: string };
+export type { Stat };
 
 export const illustration = (folder: "services" | "care", slug: string, alt: string): Illustration => ({
   src: `/images/${folder}/${slug}.svg`,
@@ -22,11 +23,8 @@ export const hero = {
   primaryCta: { label: "Post a job", href: "/request" },
   secondaryCta: { label: "Browse all services", href: "/categories" },
   searchLabel: "Search FixiT",
-  stats: [
-    { value: "10K+", label: "customers" },
-    { value: "500+", label: "verified fixers" },
-    { value: "24/7", label: "AI support" },
-  ] satisfies Stat[],
+  /** Counted from the database, or a labelled goal (~/content/figures), then the assistant. */
+  stats: [figureStats.customers, figureStats.fixers, { value: "24/7", label: "AI support" }] satisfies (FigureStat | Stat)[],
 };
 
 export type HeroSlide = { slug: ServiceSlug; title: string; caption: string; image: Illustration };

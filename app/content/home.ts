@@ -2,7 +2,8 @@
  * Copy and data for the home page (/). Figures come from prices.ts and dates.ts, so one edit changes every page.
  * Dated claims are worded against today's date by the page (see ~/content/dates).
  */
-import { illustration, type Illustration, type Stat } from "~/content/home-hero";
+import { illustration, type Illustration } from "~/content/home-hero";
+import { figureStats, type FigureStat } from "~/content/figures";
 import type { ServiceSlug } from "~/content/services";
 
 export type { HeroSlide, Illustration, Stat } from "~/content/home-hero";
@@ -91,10 +92,8 @@ export const careSlides: readonly CareSlide[] = [
 export const care = {
   title: "Care you can count on",
   lead: "Background-checked carers for the people and pets who matter most.",
-  stats: [
-    { value: "5K+", label: "families" },
-    { value: "200+", label: "caregivers" },
-  ] satisfies Stat[],
+  /** Counted from the database, or a labelled goal (~/content/figures). */
+  stats: [figureStats.careCustomers, figureStats.carers] satisfies FigureStat[],
   points: ["Background checks and insurance on every carer", "Meet and chat before you book", "Payment held in escrow until you are happy"],
 };
 
@@ -115,7 +114,7 @@ export const professionals = {
   id: "professionals",
   eyebrow: "For professionals",
   title: "Grow your business with FixiT",
-  lead: "Join 500+ verified fixers winning local work. Fixers are independent contractors: set your own hours and earn up to £40/hour.",
+  lead: "Join the approved local fixers winning work through FixiT. Fixers are independent contractors: set your own hours and earn up to £40/hour.",
   points: [
     "Local jobs matched to your skills",
     "Quote upfront and chat directly with customers",
@@ -164,7 +163,7 @@ export const testimonialsSection = {
 
 export const closingCta = {
   title: "Ready to get it fixed?",
-  lead: "Join 10K+ customers who book trusted professionals with FixiT.",
+  lead: "Post a job for free and get quotes from approved local fixers.",
   primary: { label: "Get Early Access", href: "/early-access" },
   secondary: { label: "Become a fixer", href: "/fixer-register" },
 };

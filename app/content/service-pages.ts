@@ -34,10 +34,13 @@ export type CareCard = { title: string; description: string; includes: string[];
 
 export type ServicePage = TradePage | CarePage;
 
-/** Identity, right to work and insurance are checked for every fixer, whatever the trade. */
+/**
+ * What onboarding collects and what a profile may claim, whatever the trade: a badge shows only a
+ * check staff recorded at the onboarding review (decision 043), never what was merely uploaded.
+ */
 const baseChecks: Feature[] = [
-  { title: "ID and right-to-work checks", description: "Photo ID is verified and every fixer confirms the right to work in the UK." },
-  { title: "Public liability insurance", description: "Proof of cover is uploaded at onboarding and checked before the first job." },
+  { title: "Checks you can see", description: "Our team reviews every fixer's application. A fixer's profile and quotes show only the checks we actually made: identity, insurance, qualifications." },
+  { title: "Public liability insurance", description: "Proof of cover is uploaded at onboarding; “Insurance checked” appears on a fixer's profile once our team has checked it." },
 ];
 
 /** Shared promises in every trade's why-choose grid; each page adds its own first. */
@@ -278,7 +281,7 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
       {
         title: "Vetted and insured",
         description: "Sitters are checked before they are trusted with your keys.",
-        includes: ["Enhanced DBS check", "ID and references verified", "Key handling agreed in writing"],
+        includes: ["Enhanced DBS check", "Identity checked at onboarding review (shown on the profile)", "Key handling agreed in writing"],
       },
     ],
   },

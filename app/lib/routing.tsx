@@ -1,6 +1,7 @@
 import { createContext, use, type ComponentType, type RefAttributes } from "react";
 import type { LinkProps, NavLinkProps, To, useActionData as routerUseActionData, useFetcher as routerUseFetcher } from "react-router";
 import type { AppStoreLinks } from "~/content/app-stores";
+import type { SiteFigures } from "~/content/figures";
 import type { ShownFlash } from "./flash";
 import type { SessionUser } from "./session-user";
 
@@ -18,6 +19,8 @@ export interface RootData {
   appStores: AppStoreLinks;
   /** Whether the visitor has made a cookie choice (the banner is server-rendered when not). */
   consentChosen: boolean;
+  /** On the pages that show figures (~/content/figures): counted from the database when rendered. */
+  figures?: SiteFigures | null;
 }
 
 export interface AppLocation {

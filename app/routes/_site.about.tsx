@@ -6,6 +6,8 @@ import { FeatureGrid } from "~/components/content/feature-list";
 import { Container, PageHero, PageSection } from "~/components/content/layout";
 import { Button } from "~/components/ui/button";
 import { aboutStats, aboutStory, aboutValues } from "~/content/about";
+import { shownStat } from "~/content/figures";
+import { useRootData } from "~/lib/routing";
 import { company } from "~/content/company";
 import { publicPage } from "~/content/pages";
 import { pageMeta } from "~/lib/seo";
@@ -18,6 +20,8 @@ export const handle = { islands: true };
 export const meta: Route.MetaFunction = () => pageMeta(page);
 
 export default function AboutPage() {
+  // Counted when the page is rendered (root data on /about), or shown as a labelled goal.
+  const figures = useRootData()?.figures;
   return (
     <>
       <PageHero
@@ -39,7 +43,7 @@ export default function AboutPage() {
             </div>
           </div>
           <dl className="grid grid-cols-2 gap-4 self-start">
-            {aboutStats.map((stat) => (
+            {aboutStats.map((item) => shownStat(item, figures)).map((stat) => (
               <div key={stat.label} className="flex flex-col rounded-xl border border-border bg-card p-5 text-center shadow-card">
                 <dt className="text-small text-muted-foreground">{stat.label}</dt>
                 <dd className="order-first text-h2 font-bold text-primary">{stat.value}</dd>

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/_site.account_.jobs.$jobId";
 import { requireUser } from "~/features/auth/guard.server";
 import { CustomerJob } from "~/features/quotes/components/customer-job";
@@ -33,6 +33,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const jobId = idFrom(params.jobId);
   if (jobId === null) throw notFound();
   return customerJobAction(request, context, user, jobId);
+}
+
+/**
+ * After a refusal React Router keeps the page's data as it was; a 409 means the job changed elsewhere
+ * (another tab accepted a quote, the fixer withdrew), so the page reloads it and shows the job as it is.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {

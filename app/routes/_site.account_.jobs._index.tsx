@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { findService } from "~/content/services";
 import { requireUser } from "~/features/auth/guard.server";
-import { jobsCopy } from "~/features/quotes/customer-copy";
+import { jobsCopy, jobStateLabel } from "~/features/quotes/customer-copy";
 import { customerJobs } from "~/features/quotes/jobs.server";
 import { quotePaths } from "~/features/quotes/paths";
 import { pageMeta } from "~/lib/seo";
@@ -63,7 +63,7 @@ export default function MyJobsPage({ loaderData }: Route.ComponentProps) {
                   </span>
                 </span>
                 <span className="flex shrink-0 items-center gap-2">
-                  <Badge variant={job.status === "open" ? "default" : job.status === "in_progress" ? "warning" : job.status === "done" ? "success" : "outline"}>{jobsCopy.statusLabels[job.status] ?? job.status}</Badge>
+                  <Badge variant={job.status === "open" ? "default" : job.status === "in_progress" ? "warning" : job.status === "done" ? "success" : "outline"}>{jobStateLabel(job)}</Badge>
                   <span className="text-sm">
                     {job.quotes} {job.quotes === 1 ? "quote" : "quotes"}
                   </span>

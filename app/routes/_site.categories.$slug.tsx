@@ -14,7 +14,7 @@ import { formatPriceRange, formatPriceWithUnit, servicePrices, type PriceRange }
 import { findServicePage, type CarePage, type TradePage } from "~/content/service-pages";
 import { requestPathFor } from "~/content/job-request";
 import { findService, services, type Service } from "~/content/services";
-import { checkPostcode } from "~/features/coverage/postcode-check";
+import { postcodeCheckFor } from "~/features/quotes/coverage.server";
 import { DeferredPostcodeCheckForm } from "~/features/coverage/deferred-postcode-check-form";
 import { TopRatedFixers } from "~/features/quotes/components/top-rated-fixers";
 import { topRatedForServicePage } from "~/features/quotes/public-profile.server";
@@ -24,9 +24,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const service = findService(params.slug);
   const page = findServicePage(params.slug);
   if (!service || !page) throw data(null, { status: 404 });
-  // The postcode check's GET form (works without JavaScript); a malformed postcode is a 400 with its message.
+  // The postcode check's GET form (works without JavaScript): the one coverage answer (a query
+  // string, so never the cached page); a malformed postcode is a 400 with its message.
   const postcode = new URL(request.url).searchParams.get("postcode");
-  const postcodeCheck = postcode === null ? null : checkPostcode(postcode);
+  const postcodeCheck = postcode === null ? null : await postcodeCheckFor(context.services.db, service.slug, postcode);
   // Cached for anonymous visitors (decision 012), dropped when reviews or services change (decision 023).
   const topFixers = await topRatedForServicePage(context.services.db, service.slug);
   // The page's copy travels as data: one service's (~1 KB) in the HTML instead of all eleven in the script.
@@ -50,6 +51,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
     <Container className="pt-14 sm:pt-20">
       <DeferredPostcodeCheckForm
         key={service.slug}
+        service={service.slug}
         serviceName={service.name}
         action={service.href}
         initial={{ input: loaderData.postcode, result: loaderData.postcodeCheck }}

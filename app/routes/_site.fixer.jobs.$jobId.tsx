@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/_site.fixer.jobs.$jobId";
 import { StarRating } from "~/components/content/star-rating";
 import { Badge } from "~/components/ui/badge";
@@ -25,6 +25,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   return fixerJobAction(context, user, request, jobIdFrom(params.jobId));
+}
+
+/** A 409 means the job or quote changed elsewhere (accepted, closed): reload it rather than show it stale. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
 export function headers() {

@@ -1,7 +1,8 @@
 import { BadgeCheck, MapPin } from "lucide-react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/_site.fixers.$slug";
 import { StarRating } from "~/components/content/star-rating";
+import { Button } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { fixerProfileJsonLd, loadPublicProfile } from "~/features/quotes/public-profile.server";
 import { formatDay, Section, serviceName } from "~/features/quotes/components/fixer-views";
@@ -55,6 +56,14 @@ export default function FixerProfilePage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        {profile.takingJobs ? (
+          <div className="mt-5 flex flex-col gap-2">
+            <Button asChild size="lg" className="self-start">
+              <Link to={quotePaths.requestWithFixer(profile.slug, profile.services[0] ?? null)}>Request a quote from this fixer</Link>
+            </Button>
+            <p className="text-sm text-muted-foreground">{fixerCopy.profile.inviteNote(profile.displayName)}</p>
+          </div>
+        ) : null}
       </header>
       {profile.bio ? <p className="break-words whitespace-pre-line">{profile.bio}</p> : null}
       <Section id="checks" title="Verified checks">

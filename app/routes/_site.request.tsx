@@ -7,19 +7,31 @@ import { quotePaths } from "~/features/quotes/paths";
 import { readDraft } from "~/features/quotes/request-draft.server";
 import { submitJobRequest } from "~/features/quotes/request.server";
 import { serviceSlugs } from "~/features/quotes/schemas";
+import { parseCoveragePlace } from "~/features/quotes/postcodes";
+import { invitableFixer } from "~/features/quotes/profiles.server";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: requestCopy.title, description: "Post a home job and get quotes from approved local FixiT fixers.", path: quotePaths.request });
 
-/** Anyone may open and fill the form; what a signed-out visitor typed comes back after sign-in. */
+/**
+ * Anyone may open and fill the form; what a signed-out visitor typed comes back after sign-in.
+ * `?service=` and `?postcode=` fill it in (from a service page's postcode check); `?fixer=<slug>`
+ * asks that fixer to quote (from their profile: one lookup of the slug).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
   const draft = readDraft(request, context.services.config);
-  const asked = new URL(request.url).searchParams.get("service") ?? "";
+  const params = new URL(request.url).searchParams;
+  const asked = params.get("service") ?? "";
   const defaults: RequestDefaults = { ...draft };
   if (!defaults.service && (serviceSlugs as readonly string[]).includes(asked)) defaults.service = asked;
-  return data({ defaults, signedIn: Boolean(user), restored: Boolean(draft && Object.keys(draft).length) }, { headers: { "cache-control": "private, no-store" } });
+  const place = parseCoveragePlace(params.get("postcode") ?? "");
+  if (!defaults.postcode && place) defaults.postcode = place.postcode;
+  const slug = params.get("fixer") ?? defaults.invite ?? "";
+  const invited = slug ? await invitableFixer(context.services.db, slug) : null;
+  defaults.invite = invited?.slug ?? "";
+  return data({ defaults, invited, signedIn: Boolean(user), restored: Boolean(draft && Object.keys(draft).length) }, { headers: { "cache-control": "private, no-store" } });
 }
 
 /** The job: signed out → kept and sent to sign in; signed in → checked, photos cleaned and stored, posted. */
@@ -41,7 +53,7 @@ export default function RequestPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">{requestCopy.title}</h1>
         <p className="text-muted-foreground">{requestCopy.intro}</p>
       </div>
-      <RequestForm defaults={loaderData.defaults} signedIn={loaderData.signedIn} restored={loaderData.restored} />
+      <RequestForm defaults={loaderData.defaults} invited={loaderData.invited} signedIn={loaderData.signedIn} restored={loaderData.restored} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-
 import { ReasonForm } from "~/features/staff/components/reason-form";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
-import { formatDateTime, formatPence } from "~/features/staff/format";
+import { formatDateTime, formatQuotePence } from "~/features/staff/format";
 import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
 import { jobDetailLabels, loadJob } from "~/features/staff/lists/jobs.server";
 import { staffMeta } from "~/features/staff/meta";
@@ -130,9 +130,14 @@ export default function JobDetail({ loaderData, actionData }: Route.ComponentPro
                       <StatusBadge status={q.status} />
                     </div>
                     <span>
-                      {q.amountToPence === null ? formatPence(q.amountPence) : `${formatPence(q.amountPence)} to ${formatPence(q.amountToPence)}`} · from {q.earliestStart}
+                      {formatQuotePence(q.amountPence, q.amountToPence)} · from {q.earliestStart}
                     </span>
                     <span className="text-muted-foreground">{q.includes}</span>
+                    {q.message ? (
+                      <blockquote className="border-l-2 border-border pl-3 break-words whitespace-pre-wrap" aria-label={`Message from ${q.fixerName}`}>
+                        {q.message}
+                      </blockquote>
+                    ) : null}
                     <span className="text-muted-foreground">Sent {formatDateTime(q.createdAt)}</span>
                   </li>
                 ))}

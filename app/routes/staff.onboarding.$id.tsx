@@ -12,7 +12,7 @@ import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.ser
 import { loadOnboardingApplication } from "~/features/staff/lists/onboarding.server";
 import { staffMeta } from "~/features/staff/meta";
 import { reviewApplication } from "~/features/staff/review.server";
-import { allowedDecisions, isOnboardingStatus, reviewParsing, reviewSchema } from "~/features/staff/review-schema";
+import { allowedDecisions, isOnboardingStatus, reviewCheckLabels, reviewChecks, reviewParsing, reviewSchema } from "~/features/staff/review-schema";
 import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { humanise, statusLabel } from "~/features/staff/status";
 import type { Route } from "./+types/staff.onboarding.$id";
@@ -152,6 +152,12 @@ export default function OnboardingDetail({ loaderData, actionData }: Route.Compo
                   {a.reviewedAt ? ` (${formatDateTime(a.reviewedAt)}${a.reviewerEmail ? ` by ${a.reviewerEmail}` : ""})` : ""}. Only pending
                   applications can be reviewed.
                 </p>
+                {a.status === "approved" ? (
+                  <p>
+                    Checked by the reviewer:{" "}
+                    {reviewChecks.filter((check) => a[`${check}Checked`]).map((check) => reviewCheckLabels[check].label.toLowerCase()).join(", ") || "nothing beyond the application itself"}.
+                  </p>
+                ) : null}
                 {a.status === "changes_requested" ? <p>The fixer can send a new application from the onboarding portal; it will appear as pending.</p> : null}
                 {a.reviewNote ? (
                   <p className="rounded-md bg-muted p-3 whitespace-pre-wrap">

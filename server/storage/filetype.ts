@@ -1,41 +1,68 @@
 /**
  * Document type checks by content (magic bytes) as well as by extension, for the uploads the site
- * takes: CVs, certifications, insurance papers and portfolios — PDF, DOC and DOCX only.
+ * takes: CVs (PDF, DOC and DOCX only) and the fixer onboarding's certifications, insurance papers and
+ * portfolios (those, or a phone photo of the paper: JPEG, PNG, WebP or HEIC).
  *
  * - PDF starts with `%PDF-`.
+ * - JPEG starts `FF D8 FF`; PNG with its 8-byte signature; WebP is `RIFF····WEBP`; HEIC/HEIF is an
+ *   ISO box `····ftyp` whose brand is one of the HEIF brands (heic, heix, hevc, heim, heis, mif1, msf1).
  * - DOC is an OLE2 compound file: `D0 CF 11 E0 A1 B1 1A E1`.
  * - DOCX is a ZIP (`PK\x03\x04`) holding an entry whose name starts with `word/`; a plain zip or an
  *   .xlsx (`xl/…`) is not a DOCX. The entry is found in the zip's local file headers or its central
  *   directory, so the whole file must be seen (use {@link DocumentSniffer} while streaming).
  */
 
-export type DocumentType = "pdf" | "doc" | "docx";
+export type DocumentType = "pdf" | "doc" | "docx" | "jpeg" | "png" | "webp" | "heic";
+
+/** The paper formats every upload takes (a CV is one of these only). */
+export const PAPER_TYPES = ["pdf", "doc", "docx"] as const satisfies readonly DocumentType[];
+/** A phone photo of a paper: what onboarding takes as well. */
+export const PHOTO_TYPES = ["jpeg", "png", "webp", "heic"] as const satisfies readonly DocumentType[];
 
 export const DOCUMENT_MIME_TYPES = {
   pdf: "application/pdf",
   doc: "application/msword",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  heic: "image/heic",
 } as const satisfies Record<DocumentType, string>;
 
 export type DocumentMimeType = (typeof DOCUMENT_MIME_TYPES)[DocumentType];
 
-/** The MIME types an upload may have (spec 001: application/pdf, application/msword, the Word openxml type). */
-export const ALLOWED_DOCUMENT_MIME_TYPES: readonly DocumentMimeType[] = Object.values(DOCUMENT_MIME_TYPES);
+/** The MIME types a CV may have (spec 001: application/pdf, application/msword, the Word openxml type). */
+export const ALLOWED_DOCUMENT_MIME_TYPES: readonly DocumentMimeType[] = PAPER_TYPES.map((type) => DOCUMENT_MIME_TYPES[type]);
 
-export const DOCUMENT_EXTENSIONS = { ".pdf": "pdf", ".doc": "doc", ".docx": "docx" } as const satisfies Record<
-  string,
-  DocumentType
->;
+export const DOCUMENT_EXTENSIONS = {
+  ".pdf": "pdf",
+  ".doc": "doc",
+  ".docx": "docx",
+  ".jpg": "jpeg",
+  ".jpeg": "jpeg",
+  ".png": "png",
+  ".webp": "webp",
+  ".heic": "heic",
+  ".heif": "heic",
+} as const satisfies Record<string, DocumentType>;
 
 /** For `<input type="file" accept=…>`: the spec's picker accepts .pdf, .doc, .docx. */
 export const DOCUMENT_ACCEPT = ".pdf,.doc,.docx";
+/** The onboarding portal's picker: papers, or a phone photo of one. */
+export const DOCUMENT_OR_PHOTO_ACCEPT = ".pdf,.doc,.docx,.jpg,.jpeg,.png,.webp,.heic,.heif";
 
-/** Bytes needed to tell the formats apart by their magic numbers. */
-export const SNIFF_BYTES = 8;
+/** Bytes needed to tell the formats apart by their magic numbers (WebP and HEIC need 12). */
+export const SNIFF_BYTES = 12;
 
 const PDF_MAGIC = Buffer.from("%PDF-", "latin1");
 const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const RIFF = Buffer.from("RIFF", "latin1");
+const WEBP = Buffer.from("WEBP", "latin1");
+const FTYP = Buffer.from("ftyp", "latin1");
+const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]);
 
 const ZIP_LOCAL_HEADER = { signature: ZIP_MAGIC, nameLengthAt: 26, nameAt: 30 };
 const ZIP_CENTRAL_HEADER = { signature: Buffer.from([0x50, 0x4b, 0x01, 0x02]), nameLengthAt: 28, nameAt: 46 };
@@ -78,10 +105,15 @@ export class DocumentSniffer {
   }
 
   /** What the first bytes say: a zip is only a candidate DOCX until the whole file is seen. */
-  magic(): "pdf" | "doc" | "zip" | null {
-    if (startsWith(this.head, PDF_MAGIC)) return "pdf";
-    if (startsWith(this.head, OLE2_MAGIC)) return "doc";
-    if (startsWith(this.head, ZIP_MAGIC)) return "zip";
+  magic(): Exclude<DocumentType, "docx"> | "zip" | null {
+    const head = this.head;
+    if (startsWith(head, PDF_MAGIC)) return "pdf";
+    if (startsWith(head, OLE2_MAGIC)) return "doc";
+    if (startsWith(head, ZIP_MAGIC)) return "zip";
+    if (startsWith(head, JPEG_MAGIC)) return "jpeg";
+    if (startsWith(head, PNG_MAGIC)) return "png";
+    if (head.length >= 12 && startsWith(head, RIFF) && head.subarray(8, 12).equals(WEBP)) return "webp";
+    if (head.length >= 12 && head.subarray(4, 8).equals(FTYP) && HEIF_BRANDS.has(head.subarray(8, 12).toString("latin1"))) return "heic";
     return null;
   }
 
@@ -90,7 +122,8 @@ export class DocumentSniffer {
     const magic = this.magic();
     if (!this.headComplete) {
       // Too few bytes yet: refuse only when what we have already contradicts the expected magic.
-      const want = expected === "pdf" ? PDF_MAGIC : expected === "doc" ? OLE2_MAGIC : ZIP_MAGIC;
+      const want = { pdf: PDF_MAGIC, doc: OLE2_MAGIC, docx: ZIP_MAGIC, jpeg: JPEG_MAGIC, png: PNG_MAGIC, webp: RIFF, heic: null }[expected];
+      if (!want) return true; // a HEIF box starts with its size: nothing to compare yet
       const n = Math.min(this.head.length, want.length);
       return this.head.subarray(0, n).equals(want.subarray(0, n));
     }
@@ -105,7 +138,7 @@ export class DocumentSniffer {
   }
 }
 
-/** The document type of a whole file's bytes, or null if it is none of PDF, DOC, DOCX. */
+/** The document type of a whole file's bytes, or null if it is none of the types above. */
 export function detectDocumentType(content: Buffer): DocumentType | null {
   const sniffer = new DocumentSniffer();
   sniffer.push(content);
@@ -116,10 +149,10 @@ export type DocumentCheck =
   | { ok: true; type: DocumentType; contentType: DocumentMimeType }
   | { ok: false; reason: "extension" | "content" };
 
-/** The extension must be .pdf, .doc or .docx AND the content must be that format. */
-export function checkDocument(fileName: string, content: Buffer): DocumentCheck {
+/** The extension must be one of `allowed` (PDF, DOC, DOCX by default) AND the content must be that format. */
+export function checkDocument(fileName: string, content: Buffer, allowed: readonly DocumentType[] = PAPER_TYPES): DocumentCheck {
   const claimed = documentTypeForFileName(fileName);
-  if (!claimed) return { ok: false, reason: "extension" };
+  if (!claimed || !allowed.includes(claimed)) return { ok: false, reason: "extension" };
   if (detectDocumentType(content) !== claimed) return { ok: false, reason: "content" };
   return { ok: true, type: claimed, contentType: DOCUMENT_MIME_TYPES[claimed] };
 }

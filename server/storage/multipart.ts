@@ -6,6 +6,7 @@ import {
   DOCUMENT_MIME_TYPES,
   DocumentSniffer,
   documentTypeForFileName,
+  PAPER_TYPES,
   type DocumentMimeType,
   type DocumentType,
 } from "./filetype.ts";
@@ -14,7 +15,8 @@ import { newStorageKey, sanitiseFileName, type FileStore } from "./store.ts";
 /**
  * Streaming multipart/form-data uploads. Each file goes straight from the request into the
  * FileStore — never whole in memory (`request.formData()` would buffer it). While it streams:
- * - its first bytes must match its extension (.pdf = PDF, .doc = OLE2, .docx = zip with `word/`);
+ * - its first bytes must match its extension (.pdf = PDF, .doc = OLE2, .docx = zip with `word/`,
+ *   and, where `allowedTypes` takes photos, .jpg/.png/.webp/.heic by their signatures);
  * - its size is counted, and the moment it passes `maxFileBytes` the parser stops reading the
  *   request.
  * On any failure every file of the request already stored is deleted, then the promise rejects —
@@ -137,6 +139,8 @@ export type ParseMultipartOptions = {
   maxFields: number;
   /** The only field names that may carry files; a file in any other field is refused. */
   allowedFields: { files: string[] };
+  /** The types a file may be (by extension and content): PDF, DOC and DOCX unless named. */
+  allowedTypes?: readonly DocumentType[];
   store: FileStore;
   /** The storage folder for a file field, e.g. `(field) => \`fixer-documents/${field}\``. */
   folder(fieldName: string): string;
@@ -262,7 +266,7 @@ export function parseMultipart(
         return;
       }
       const expected = documentTypeForFileName(info.filename);
-      if (!expected) {
+      if (!expected || !(options.allowedTypes ?? PAPER_TYPES).includes(expected)) {
         file.resume();
         fail(UploadError.badType({ field, fileName }));
         return;

@@ -1,3 +1,4 @@
+import { coverageLookupAnswer } from "./contact-answers";
 import { describe, expect, it } from "vitest";
 import { company } from "~/content/company";
 import { formatGBP, products } from "~/content/prices";
@@ -56,18 +57,30 @@ describe("home chat widget replies", () => {
     expect(without.text).toMatch(/Join the early access list and we.ll email you the download link/);
   });
 
-  it("answers coverage from the coverage content", () => {
+  it("answers coverage with the one coverage answer: a postcode is looked up, never guessed from the launch cities", () => {
     const manchester = widgetReply("Do you cover Manchester?");
     expect(manchester.topic).toBe("coverage");
-    expect(manchester.text).toMatch(/^Yes, FixiT works in Manchester/);
-    expect(manchester.text).toContain("Greater Manchester");
-    expect(widgetReply("do you work in leeds").text).toMatch(/^Yes, FixiT works in Leeds/);
-    expect(widgetReply("Is SW1A 1AA in your area?").text).toMatch(/^Yes, SW1A 1AA is in our London area/);
-    const elsewhere = widgetReply("do you cover Cardiff?");
-    expect(elsewhere.text).toContain("London, Manchester, Birmingham, Leeds, Bristol and Glasgow");
-    expect(elsewhere.links.map((l) => l.href)).toContain("/early-access");
-    expect(widgetReply("Is CF10 1AA covered?").text).toMatch(/^Not yet: CF10 1AA/);
+    expect(manchester.coverageLookup).toBeUndefined();
+    // No claim that a fixer works there: the answer asks for the postcode and offers posting the job.
+    expect(manchester.text).not.toMatch(/^Yes/);
+    expect(manchester.text).toMatch(/Type your postcode/);
+    expect(manchester.links.map((l) => l.href)).toContain("/request");
+    expect(widgetReply("Is SW1A 1AA in your area?")).toMatchObject({ topic: "coverage", coverageLookup: { postcode: "SW1A 1AA", service: null } });
+    expect(widgetReply("do you have a plumber for N1 9GU")).toMatchObject({ topic: "coverage", coverageLookup: { postcode: "N1 9GU", service: "plumbing" } });
+    expect(widgetReply("N1 9GU").coverageLookup).toEqual({ postcode: "N1 9GU", service: null });
     expect(widgetReply("how do I discover new services").topic).not.toBe("coverage");
+  });
+
+  it("words the server's coverage answer: covered, not yet (post anyway or the area waitlist), or a failed check", () => {
+    const lookup = { postcode: "N1 9GU", service: "plumbing" as const };
+    const yes = coverageLookupAnswer(lookup, { covered: true, fixers: 2, postcode: "N1 9GU", district: "N1", service: "plumbing" }, "Plumbing");
+    expect(yes.text).toMatch(/^Yes: 2 approved FixiT fixers offer plumbing in N1/);
+    expect(yes.links[0]!.href).toBe("/request?service=plumbing&postcode=N1+9GU");
+    const no = coverageLookupAnswer(lookup, { covered: false, fixers: 0, postcode: "N1 9GU", district: "N1", service: "plumbing" }, "Plumbing");
+    expect(no.text).toMatch(/^Not yet: no approved FixiT fixer offers plumbing in N1 9GU yet\. You can still post your job/);
+    expect(no.links.map((l) => l.href)).toEqual(["/request?service=plumbing&postcode=N1+9GU", "/waitlist?service=plumbing&postcode=N1+9GU"]);
+    expect(no.text + no.links.map((l) => l.label).join(" ")).not.toMatch(/donat|£/i);
+    expect(coverageLookupAnswer(lookup, { error: "Too many checks." }, "Plumbing").text).toMatch(/^Too many checks\./);
   });
 
   it("puts a visitor who wants a person through to the help form, the phone number and its hours", () => {

@@ -1,14 +1,15 @@
 /**
  * The home chat widget's canned replies, chosen by keywords. They stay true to the
  * site: prices come from ~/content/prices, dates from ~/content/dates, and links go to real pages.
- * Runs in the browser only; no server call.
+ * Runs in the browser only; the one server call is the coverage answer for a postcode (`coverageLookup`).
  */
 import type { AppStoreLinks } from "~/content/app-stores";
 import { requestPathFor } from "~/content/job-request";
 import { earningsClaimPerHour, formatGBP, products } from "~/content/prices";
 import { services } from "~/content/services";
 import { detectEmergency, emergencyText, gasEmergencyNumber } from "./emergencies";
-import { coverageAnswer, coveredCityPattern, humanAnswer } from "./contact-answers";
+import { coverageAnswer, coveredCityPattern, humanAnswer, type CoverageLookup } from "./contact-answers";
+import { findPostcodeIn } from "~/features/coverage/find-postcode";
 import { type AssistantLink, bookingAnswer, findServiceIn, pricingAnswer } from "./site-answers";
 
 export type WidgetLink = AssistantLink;
@@ -18,6 +19,8 @@ export type WidgetReply = {
   links: WidgetLink[];
   /** Show the app's store badges under the reply (the booking answer). */
   appBadges?: boolean;
+  /** A postcode to check with the server before replying (the one coverage answer). */
+  coverageLookup?: CoverageLookup;
 };
 
 /** What the reply may depend on besides the message: the configured app stores and today's date. */
@@ -97,8 +100,9 @@ export function widgetReply(message: string, context: WidgetReplyContext = {}): 
     topicKeywords.find(([name, keywords]) =>
       keywords.some((k) => (name === "greeting" || k.length <= 3 ? words.has(k) || (k === "£" && text.includes(k)) : startsWord(text, k))),
     )?.[0] ?? "default";
-  // "Do you work in Leeds?": a launch city with no other topic is a coverage question.
-  const topic = matched === "default" && coveredCityPattern.test(text) ? "coverage" : matched;
+  // "Do you work in Leeds?", "a plumber in N1 9GU?" or just "N1 9GU": a coverage question.
+  const postcodeAsked = (matched === "default" || matched === "services") && findPostcodeIn(text) !== null;
+  const topic = postcodeAsked || (matched === "default" && coveredCityPattern.test(text)) ? "coverage" : matched;
 
   switch (topic) {
     case "human":

@@ -3,10 +3,13 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { coverageCopy, coveredCityList } from "~/content/coverage";
-import { checkPostcode, type PostcodeCheck } from "./postcode-check";
+import { coverageCopy } from "~/content/coverage";
+import type { ServiceSlug } from "~/content/services";
+import { areaWaitlistPath, fetchCoverage, requestPathForPlace } from "~/features/quotes/coverage-answer";
+import { checkFromCoverage, readPostcode, type PostcodeCheck } from "./postcode-check";
 
 type PostcodeCheckFormProps = {
+  service: ServiceSlug;
   serviceName: string;
   /** The page's own address: the form also works without JavaScript, as a GET to it. */
   action: string;
@@ -15,11 +18,13 @@ type PostcodeCheckFormProps = {
 };
 
 /**
- * "Do you cover my postcode?" on each service page. Without JavaScript it is a GET form answered by
- * the page's loader; with JavaScript it answers at once in the browser, from the same content.
+ * "Do you cover my postcode?" on each service page: the one coverage answer (approved fixers who
+ * offer this service there, decision 043). Without JavaScript it is a GET form answered by the
+ * page's loader; with JavaScript the browser asks GET /request/coverage and shows the answer in place.
  */
-export function PostcodeCheckForm({ serviceName, action, initial }: PostcodeCheckFormProps) {
+export function PostcodeCheckForm({ service, serviceName, action, initial }: PostcodeCheckFormProps) {
   const [result, setResult] = useState(initial.result);
+  const [checking, setChecking] = useState(false);
   const id = useId();
   const error = result?.status === "invalid" ? result.message : null;
 
@@ -30,7 +35,7 @@ export function PostcodeCheckForm({ serviceName, action, initial }: PostcodeChec
         Do we cover your area?
       </h2>
       <p className="mt-2 text-muted-foreground">
-        {serviceName} professionals work in {coveredCityList()} today. Check your postcode.
+        Check whether an approved FixiT {serviceName.toLowerCase()} fixer covers your postcode. If none does yet, you can still post your job: we keep it until one does.
       </p>
       <form
         method="get"
@@ -42,11 +47,17 @@ export function PostcodeCheckForm({ serviceName, action, initial }: PostcodeChec
           // Read from the field, not from state: the form hydrates after the page (a deferred chunk),
           // and what was typed before that is in the field only.
           const value = String(new FormData(event.currentTarget).get("postcode") ?? "");
-          const check = checkPostcode(value);
-          setResult(check);
-          const url = new URL(window.location.href);
-          url.searchParams.set("postcode", value.trim());
-          window.history.replaceState(window.history.state, "", url);
+          const read = readPostcode(value);
+          if (!read.ok) return setResult(read.check);
+          setChecking(true);
+          void fetchCoverage(service, read.postcode)
+            .then((answer) => {
+              setResult("error" in answer ? { status: "invalid", input: value, message: answer.error } : checkFromCoverage(answer));
+              const url = new URL(window.location.href);
+              url.searchParams.set("postcode", value.trim());
+              window.history.replaceState(window.history.state, "", url);
+            })
+            .finally(() => setChecking(false));
         }}
       >
         <label htmlFor={`${id}-postcode`} className="font-medium">
@@ -64,7 +75,9 @@ export function PostcodeCheckForm({ serviceName, action, initial }: PostcodeChec
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
           />
-          <Button type="submit">Check</Button>
+          <Button type="submit" loading={checking} disabled={checking}>
+            Check
+          </Button>
         </div>
         <p id={`${id}-hint`} className="text-small text-muted-foreground">
           {coverageCopy.checkHint}
@@ -77,20 +90,33 @@ export function PostcodeCheckForm({ serviceName, action, initial }: PostcodeChec
       </form>
       <div role="status" aria-live="polite" className="mt-4 empty:hidden">
         {result?.status === "covered" ? (
-          <p className="flex gap-2 rounded-lg bg-success/10 p-4 text-body" data-testid="postcode-result">
+          <div className="flex gap-2 rounded-lg bg-success/10 p-4 text-body" data-testid="postcode-result">
             <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
-            <span>
-              <strong>Good news: we cover {result.postcode}.</strong> It is in our {result.area.region} area, where FixiT {serviceName.toLowerCase()}{" "}
-              professionals take bookings.
-            </span>
-          </p>
+            <div>
+              <p>
+                <strong>Good news: we cover {result.postcode}.</strong>{" "}
+                {result.fixers === 1 ? "1 approved FixiT fixer offers" : `${result.fixers} approved FixiT fixers offer`} {serviceName.toLowerCase()} in {result.district}.
+              </p>
+              <Button asChild className="mt-3">
+                <Link to={requestPathForPlace(service, result.postcode)}>Post your job</Link>
+              </Button>
+            </div>
+          </div>
         ) : result?.status === "not-yet" ? (
-          <p className="rounded-lg bg-muted p-4 text-body" data-testid="postcode-result">
-            <strong>Not yet: we don&apos;t cover {result.postcode} yet.</strong> {coverageCopy.elsewhere}{" "}
-            <Link to="/early-access" className="font-semibold text-primary underline underline-offset-2">
-              Join early access
-            </Link>
-          </p>
+          <div className="rounded-lg bg-muted p-4 text-body" data-testid="postcode-result">
+            <p>
+              <strong>Not yet: no FixiT {serviceName.toLowerCase()} fixer covers {result.postcode} yet.</strong> You can still post your job: we keep it,
+              waiting for a fixer, and email you as soon as one starts covering {result.district}.
+            </p>
+            <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
+              <Button asChild>
+                <Link to={requestPathForPlace(service, result.postcode)}>Post your job anyway</Link>
+              </Button>
+              <Link to={areaWaitlistPath(service, result.postcode)} className="font-semibold text-primary underline underline-offset-2">
+                Join the waitlist for {result.district}
+              </Link>
+            </div>
+          </div>
         ) : null}
       </div>
     </section>

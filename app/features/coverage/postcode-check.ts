@@ -1,49 +1,40 @@
 /**
- * The postcode check on each service page: is this UK postcode in an area FixiT serves today?
- * Answers from ~/content/coverage; the format is checked with the `postcode` package. Runs on the
- * server (the GET form without JavaScript) and in the browser (instant answer) alike.
+ * The postcode check on each service page. The browser and the server read the postcode the same
+ * way here (format only: a full postcode or its outward code); whether a fixer covers it is the
+ * one coverage answer, from the database (`coverageFor`, decision 043): the page's loader asks it
+ * for the GET form without JavaScript, the browser through GET /request/coverage.
  */
-import { parse, validOutcode } from "postcode";
-import { type CoverageArea, findCoverageByPostcodeArea } from "~/content/coverage";
+import { parseCoveragePlace } from "~/features/quotes/postcodes";
+import { findPostcodeIn } from "./find-postcode";
+
+export { findPostcodeIn };
 
 export type PostcodeCheck =
   | { status: "invalid"; input: string; message: string }
-  | { status: "covered"; postcode: string; area: CoverageArea }
-  | { status: "not-yet"; postcode: string };
+  | { status: "covered"; postcode: string; district: string; fixers: number }
+  | { status: "not-yet"; postcode: string; district: string };
 
 // One field, checked by this one function on the server (the GET form) and in the browser alike.
 // No zod here: it would add ~25 KB gz to every service page's first load for a single string.
 const messages = {
   empty: "Enter a postcode, for example SW1A 1AA.",
   tooLong: "That is too long for a UK postcode. Enter it like SW1A 1AA or M1.",
+  invalid: "That doesn't look like a UK postcode. Enter it like SW1A 1AA, or just the first part, like M1.",
 } as const;
-const invalidMessage = "That doesn't look like a UK postcode. Enter it like SW1A 1AA, or just the first part, like M1.";
 
-/** Checks a full postcode ("SW1A 1AA") or just its outward code ("M1"). */
-export function checkPostcode(input: string): PostcodeCheck {
+/** A full postcode ("SW1A 1AA") or just its outward code ("M1"), normalised; or the message to show. */
+export function readPostcode(input: string): { ok: true; postcode: string } | { ok: false; check: PostcodeCheck } {
   const trimmed = input.trim();
-  if (!trimmed) return { status: "invalid", input, message: messages.empty };
-  if (trimmed.length > 10) return { status: "invalid", input, message: messages.tooLong };
-  const value = trimmed.toUpperCase().replace(/\s+/g, " ");
-
-  const full = parse(value);
-  let normalised: string;
-  let area: string;
-  if (full.valid) {
-    normalised = full.postcode;
-    area = full.area;
-  } else if (validOutcode(value.replace(/\s/g, ""))) {
-    normalised = value.replace(/\s/g, "");
-    area = normalised.match(/^[A-Z]{1,2}/)![0];
-  } else {
-    return { status: "invalid", input, message: invalidMessage };
-  }
-  const coverage = findCoverageByPostcodeArea(area);
-  return coverage ? { status: "covered", postcode: normalised, area: coverage } : { status: "not-yet", postcode: normalised };
+  const invalid = (message: string) => ({ ok: false as const, check: { status: "invalid" as const, input, message } });
+  if (!trimmed) return invalid(messages.empty);
+  if (trimmed.length > 10) return invalid(messages.tooLong);
+  const place = parseCoveragePlace(trimmed.toUpperCase().replace(/\s+/g, " "));
+  return place ? { ok: true, postcode: place.postcode } : invalid(messages.invalid);
 }
 
-/** A postcode anywhere in a sentence ("do you cover SW1A 1AA?"), or null. */
-export function findPostcodeIn(text: string): string | null {
-  const match = text.toUpperCase().match(/\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/);
-  return match && parse(match[0]).valid ? match[0] : null;
+/** The check's result from the coverage answer. */
+export function checkFromCoverage(answer: { covered: boolean; postcode: string; district: string; fixers: number }): PostcodeCheck {
+  return answer.covered
+    ? { status: "covered", postcode: answer.postcode, district: answer.district, fixers: answer.fixers }
+    : { status: "not-yet", postcode: answer.postcode, district: answer.district };
 }

@@ -9,6 +9,10 @@ import { renderEmail } from "~/lib/email-templates.server.ts";
 import { hashCode, normaliseFixerCode } from "#server/security/codes.ts";
 import { hitRateLimit } from "#server/security/rate-limit.ts";
 import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "#server/storage/index.ts";
+import { PAPER_TYPES, PHOTO_TYPES } from "#server/storage/filetype.ts";
+
+/** What onboarding takes: a PDF, DOC or DOCX, or a phone photo of the paper (JPEG, PNG, WebP, HEIC), checked by content. */
+export const ONBOARDING_FILE_TYPES = [...PAPER_TYPES, ...PHOTO_TYPES];
 import { record } from "~/features/auth/actions.server";
 import type { SessionUser } from "~/lib/session-user";
 import { gateToasts, isApplicationStatus, onboardingCards, onboardingMessages, onboardingUploadLimits, type ApplicationStatus, type DocumentFolder } from "./portal-content";
@@ -231,6 +235,7 @@ export async function submitOnboarding(request: Request, context: Ctx, user: Ses
       maxFieldBytes: onboardingUploadLimits.maxTextLength * 4 + 100,
       maxFields: 12 + onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length,
       allowedFields: { files: [...DOCUMENT_FOLDERS] },
+      allowedTypes: ONBOARDING_FILE_TYPES,
       store: storage,
       folder: (field) => `${STORAGE_BUCKET}/${field}`,
     });

@@ -26,9 +26,12 @@ export const onboardingUploadLimits = {
   maxFileBytes: 10 * 1024 * 1024,
   maxFileLabel: "10 MB",
   maxFilesPerCard: 5,
-  /** The picker's filter (spec: .pdf, .doc, .docx); content is checked on the server too. */
-  accept: ".pdf,.doc,.docx",
-  extensions: [".pdf", ".doc", ".docx"],
+  /**
+   * The picker's filter (spec: .pdf, .doc, .docx; and a phone photo of the paper: JPEG, PNG, WebP,
+   * HEIC); content is checked on the server too (server/storage/filetype.ts).
+   */
+  accept: ".pdf,.doc,.docx,.jpg,.jpeg,.png,.webp,.heic,.heif",
+  extensions: [".pdf", ".doc", ".docx", ".jpg", ".jpeg", ".png", ".webp", ".heic", ".heif"],
   /** Longest text in each card. */
   maxTextLength: 5000,
 } as const;
@@ -84,7 +87,7 @@ export const onboardingCopy = {
   title: "Complete Your Fixer Profile",
   badge: "Access Granted",
   intro: "Tell us about your qualifications, skills and insurance. Our team reviews every application.",
-  limits: `PDF, DOC or DOCX, up to ${onboardingUploadLimits.maxFileLabel} each, at most ${onboardingUploadLimits.maxFilesPerCard} files per section.`,
+  limits: `PDF, DOC or DOCX, or a photo of the paper (JPEG, PNG, WebP or HEIC from a phone), up to ${onboardingUploadLimits.maxFileLabel} each, at most ${onboardingUploadLimits.maxFilesPerCard} files per section.`,
   rightToWork: "By submitting, you confirm that the information you have provided is accurate and that you have the right to work in the UK.",
   submit: "Complete Fixer Registration",
   uploading: "Uploading files...",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_ACCEPT } from "#server/storage/filetype.ts";
+import { DOCUMENT_OR_PHOTO_ACCEPT } from "#server/storage/filetype.ts";
 import { registrationToasts } from "./content";
 import { onboardingUploadLimits } from "./portal-content";
 import { fixerCodeKey, storedNameOf } from "./onboarding.server";
@@ -43,8 +43,8 @@ describe("onboarding rules", () => {
     expect(onboardingTextSchema.parse({ qualifications: " <NVQ> ", expertise: "x", insurance: "y" })).toEqual({ qualifications: "NVQ", expertise: "x", insurance: "y" });
   });
 
-  it("accepts what the storage module accepts", () => {
-    expect(onboardingUploadLimits.accept).toBe(DOCUMENT_ACCEPT);
+  it("accepts what the storage module accepts (papers, or a phone photo of one)", () => {
+    expect(onboardingUploadLimits.accept).toBe(DOCUMENT_OR_PHOTO_ACCEPT);
   });
 
   it("names stored files `${timestamp}-${sanitised}`", () => {

@@ -6,11 +6,21 @@ import { onboardingMessages, onboardingUploadLimits } from "./portal-content";
  * upload progress events fetch() does not offer.
  */
 
-const MAGIC = {
-  pdf: [0x25, 0x50, 0x44, 0x46, 0x2d],
-  doc: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
-  docx: [0x50, 0x4b, 0x03, 0x04],
-} as const;
+// The first bytes each extension must start with (the server checks the whole signature again).
+const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d];
+const JPEG = [0xff, 0xd8, 0xff];
+const MAGIC: Record<string, { at: number; bytes: readonly number[] }> = {
+  ".pdf": { at: 0, bytes: PDF },
+  ".doc": { at: 0, bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] },
+  ".docx": { at: 0, bytes: [0x50, 0x4b, 0x03, 0x04] },
+  ".jpg": { at: 0, bytes: JPEG },
+  ".jpeg": { at: 0, bytes: JPEG },
+  ".png": { at: 0, bytes: [0x89, 0x50, 0x4e, 0x47] },
+  ".webp": { at: 8, bytes: [0x57, 0x45, 0x42, 0x50] },
+  // HEIC/HEIF: an ISO box, "ftyp" after its 4-byte size.
+  ".heic": { at: 4, bytes: [0x66, 0x74, 0x79, 0x70] },
+  ".heif": { at: 4, bytes: [0x66, 0x74, 0x79, 0x70] },
+};
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf(".");
@@ -23,9 +33,9 @@ export async function checkChosenFile(file: File): Promise<string | null> {
   if (!(onboardingUploadLimits.extensions as readonly string[]).includes(extension)) return onboardingMessages.badType;
   if (file.size > onboardingUploadLimits.maxFileBytes) return onboardingMessages.tooLarge;
   if (file.size === 0) return "The file is empty.";
-  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  const magic = extension === ".pdf" ? MAGIC.pdf : extension === ".doc" ? MAGIC.doc : MAGIC.docx;
-  if (!magic.every((byte, i) => head[i] === byte)) return onboardingMessages.badType;
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  const magic = MAGIC[extension];
+  if (!magic || !magic.bytes.every((byte, i) => head[magic.at + i] === byte)) return onboardingMessages.badType;
   return null;
 }
 

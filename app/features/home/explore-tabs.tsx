@@ -1,6 +1,7 @@
 import { ArrowRight, Check } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "~/lib/routing";
+import { Link, useLocation, useRootData } from "~/lib/routing";
+import { shownStat } from "~/content/figures";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Carousel } from "~/components/ui/carousel";
@@ -166,6 +167,7 @@ function WhyChoose() {
 }
 
 function CarePanel() {
+  const figures = useRootData()?.figures;
   return (
     <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-14">
       <Carousel
@@ -198,7 +200,7 @@ function CarePanel() {
         <h3 className="text-h2 text-balance">{care.title}</h3>
         <p className="mt-3 text-lg text-muted-foreground">{care.lead}</p>
         <dl className="mt-8 grid grid-cols-2 gap-4">
-          {care.stats.map((s) => (
+          {care.stats.map((item) => shownStat(item, figures)).map((s) => (
             <div key={s.label} className="flex flex-col-reverse rounded-xl bg-secondary p-5">
               <dt className="text-muted-foreground">{s.label}</dt>
               <dd className="text-3xl font-extrabold tracking-tight text-primary">{s.value}</dd>

@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "~/lib/routing";
+import { Link, useRootData } from "~/lib/routing";
+import { shownStat } from "~/content/figures";
 import { Button } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { SiteSearch } from "~/features/search/components/site-search";
@@ -7,6 +8,7 @@ import { hero, heroSlides } from "~/content/home-hero";
 
 /** The hero under the home top bar: headline, site search, calls to action, figures and the service carousel. */
 export function HomeHero() {
+  const figures = useRootData()?.figures;
   return (
     <div className="relative bg-gradient-to-b from-secondary via-secondary/60 to-background">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden">
@@ -34,7 +36,7 @@ export function HomeHero() {
             </Button>
           </div>
           <dl data-keep-clear="" className="mt-9 grid max-w-lg grid-cols-3 gap-4 border-t border-border pt-6">
-            {hero.stats.map((s) => (
+            {hero.stats.map((item) => shownStat(item, figures)).map((s) => (
               <div key={s.label} className="flex flex-col-reverse">
                 <dt className="text-sm text-muted-foreground">{s.label}</dt>
                 <dd className="text-2xl font-extrabold tracking-tight text-foreground sm:text-3xl">{s.value}</dd>

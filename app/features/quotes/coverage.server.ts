@@ -1,14 +1,18 @@
-import { and, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 import { services as allServices, type ServiceSlug } from "~/content/services";
 import { serviceWords } from "~/content/service-jobs";
-import type { Db, DbOrTx } from "#server/db/client.ts";
+import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
 import { fixerAreas, fixerProfiles, fixerServices } from "#server/db/schema/quotes.ts";
+import type { QuotesDeps } from "./access.server";
+import { checkFromCoverage, readPostcode, type PostcodeCheck } from "~/features/coverage/postcode-check";
+import { coverageAnswer } from "./coverage-answer";
 import { QuotesError } from "./errors";
 import { publicFixerDataChanged } from "./public-changes";
-import { coveringCodes, normaliseCoverageCode, parseJobPostcode } from "./postcodes";
+import { coveringCodes, normaliseCoverageCode, parseCoveragePlace, type JobPostcode } from "./postcodes";
 import { quoteLimits, serviceSlugs } from "./schemas";
+import { matchNewlyCoveredWork } from "./waiting.server";
 
 /**
  * Approved fixers' profiles and coverage: the services they offer and the postcode areas or
@@ -132,9 +136,11 @@ export async function fixerCoverage(db: DbOrTx, fixerUserId: string): Promise<Fi
  * Replaces a fixer's services and areas (and optionally the profile's introduction). Only the fixer
  * themself, with a profile (approved), reaches this; a leads-disabled fixer may still edit.
  * Areas are re-checked here: each must be a UK postcode area ("M") or outward code ("SW1", "SW1A").
+ * In the same transaction, open jobs the new coverage reaches become the fixer's matches (emailed
+ * once), waiting jobs' customers hear a fixer has arrived, and the area waitlist is told.
  */
 export async function setFixerCoverage(
-  db: Db,
+  { db, publicUrl }: QuotesDeps,
   fixerUserId: string,
   offered: readonly string[],
   areas: readonly string[],
@@ -163,45 +169,65 @@ export async function setFixerCoverage(
       .update(fixerProfiles)
       .set({ updatedAt: new Date(), ...(bio !== undefined ? { bio: bio.trim() } : {}) })
       .where(eq(fixerProfiles.userId, fixerUserId));
+    await matchNewlyCoveredWork(tx, publicUrl, fixerUserId);
   });
   publicFixerDataChanged();
   return (await fixerCoverage(db, fixerUserId))!;
 }
 
 /**
- * The eligible fixers for a service at a place: approved (a profile), account enabled, leads on,
- * offering the service and covering the area, district or outward code. The one matching query;
- * `fixer_services_service_idx` and `fixer_areas_code_idx` serve it.
+ * The conditions that make a fixer eligible for a service at a place: approved (a profile),
+ * account enabled, leads on, offering the service and covering the area, district or outward
+ * code. `fixer_services_service_idx` and `fixer_areas_code_idx` serve them.
  */
-export function matchingFixersQuery(db: DbOrTx, service: string, place: { area: string; district: string; outward: string }, excludeUserId?: string) {
+function eligibleFixer(db: DbOrTx, service: string | null, place: Pick<JobPostcode, "area" | "district" | "outward">, excludeUserId?: string) {
+  return and(
+    service ? eq(fixerServices.service, service) : undefined,
+    isNull(fixerProfiles.leadsDisabledAt),
+    isNull(users.disabledAt),
+    excludeUserId ? sql`${fixerServices.fixerUserId} <> ${excludeUserId}` : undefined,
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(fixerAreas)
+        .where(and(eq(fixerAreas.fixerUserId, fixerServices.fixerUserId), inArray(fixerAreas.code, coveringCodes(place)))),
+    ),
+  );
+}
+
+/** The eligible fixers for a service at a place: the one matching query (posting a job reads it). */
+export function matchingFixersQuery(db: DbOrTx, service: string, place: Pick<JobPostcode, "area" | "district" | "outward">, excludeUserId?: string) {
   return db
     .select({ fixerUserId: fixerServices.fixerUserId, name: fixerProfiles.displayName, email: users.email })
     .from(fixerServices)
     .innerJoin(fixerProfiles, eq(fixerProfiles.userId, fixerServices.fixerUserId))
     .innerJoin(users, eq(users.id, fixerServices.fixerUserId))
-    .where(
-      and(
-        eq(fixerServices.service, service),
-        isNull(fixerProfiles.leadsDisabledAt),
-        isNull(users.disabledAt),
-        excludeUserId ? sql`${fixerServices.fixerUserId} <> ${excludeUserId}` : undefined,
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(fixerAreas)
-            .where(and(eq(fixerAreas.fixerUserId, fixerServices.fixerUserId), inArray(fixerAreas.code, coveringCodes(place)))),
-        ),
-      ),
-    );
+    .where(eligibleFixer(db, service, place, excludeUserId));
 }
 
+export type Coverage = { place: JobPostcode; service: ServiceSlug | null; fixers: number };
+
 /**
- * Whether any eligible fixer covers this service at this postcode: the request page says so
- * before the customer submits. False for a postcode that is not a UK one.
+ * THE coverage answer (decision 043): how many eligible fixers offer a service (or any service,
+ * when none is named) at a full postcode or an outward code. The service pages' postcode check,
+ * the job form's check before sending, the assistant and posting a job all read this (posting
+ * through the same conditions, in `matchingFixersQuery`). Null for a place that is not a UK one.
  */
-export async function hasCoverage(db: DbOrTx, service: string, postcode: string): Promise<boolean> {
-  const place = parseJobPostcode(postcode);
-  if (!place) return false;
-  const [row] = await matchingFixersQuery(db, service, place).limit(1);
-  return row !== undefined;
+export async function coverageFor(db: DbOrTx, service: ServiceSlug | null, postcode: string): Promise<Coverage | null> {
+  const place = parseCoveragePlace(postcode);
+  if (!place) return null;
+  const [row] = await db
+    .select({ n: countDistinct(fixerServices.fixerUserId) })
+    .from(fixerServices)
+    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, fixerServices.fixerUserId))
+    .innerJoin(users, eq(users.id, fixerServices.fixerUserId))
+    .where(eligibleFixer(db, service, place));
+  return { place, service, fixers: row?.n ?? 0 };
+}
+
+/** The service page's postcode check without JavaScript: the format, then the coverage answer. */
+export async function postcodeCheckFor(db: DbOrTx, service: ServiceSlug, input: string): Promise<PostcodeCheck> {
+  const read = readPostcode(input);
+  if (!read.ok) return read.check;
+  return checkFromCoverage(coverageAnswer((await coverageFor(db, service, read.postcode))!));
 }

@@ -11,19 +11,27 @@ export const requestCopy = {
   photosHint: "Up to 5 photos, JPEG, PNG or WebP, 10 MB each. We remove location and camera details from every photo before fixers see it.",
   submit: "Post job",
   checking: "Checking for fixers near you…",
-  covered: (district: string) => `Good news: FixiT fixers cover ${district} for this service.`,
-  notCovered: (district: string) => `No approved FixiT fixer covers ${district} for this service yet. Join the waitlist and we'll tell you when one does.`,
-  waitlist: { label: "Join the waitlist", href: "/early-access" },
+  covered: (district: string, fixers: number) => `Good news: ${fixers === 1 ? "1 approved FixiT fixer covers" : `${fixers} approved FixiT fixers cover`} ${district} for this service.`,
+  notCovered: (district: string) =>
+    `No approved FixiT fixer covers ${district} for this service yet. You can still post your job: we keep it, waiting for a fixer, and email you as soon as one starts covering ${district}.`,
+  waitlistInstead: "Not ready to post? Join the waitlist for this area",
+  invited: (name: string) => `You're asking ${name} for a quote. Your job also goes to the other approved fixers who cover your area.`,
   signInFlash: { kind: "success" as const, title: "Sign in to post your job", text: "We've kept what you typed (photos need adding again). Sign in or create a free account, then send the form." },
   draftRestored: "We kept what you typed before signing in. Photos are not kept: add them again if you want fixers to see them.",
-  posted: (matched: number) => ({
-    kind: "success" as const,
-    title: "Job posted",
-    text:
-      matched === 0
-        ? "Your job is posted. We've emailed you a copy and will tell you when a fixer quotes."
-        : `Your job is posted and ${matched} local ${matched === 1 ? "fixer was" : "fixers were"} told. We've emailed you a copy.`,
-  }),
+  posted: ({ matchedFixers, waiting, invited }: { matchedFixers: number; waiting: boolean; invited: string | null }) =>
+    waiting
+      ? {
+          kind: "success" as const,
+          title: "Job posted: waiting for a fixer",
+          text: "No approved fixer covers this service in your area yet. We've kept your job and will email you as soon as one does.",
+        }
+      : {
+          kind: "success" as const,
+          title: "Job posted",
+          text: invited
+            ? `Your job is posted and ${invited} was asked to quote${matchedFixers > 1 ? `, with ${matchedFixers - 1} other local ${matchedFixers === 2 ? "fixer" : "fixers"}` : ""}. We've emailed you a copy.`
+            : `Your job is posted and ${matchedFixers} local ${matchedFixers === 1 ? "fixer was" : "fixers were"} told. We've emailed you a copy.`,
+        },
   rateLimited: "Too many checks. Please wait a few minutes and try again.",
 } as const;
 
@@ -33,6 +41,10 @@ export const jobsCopy = {
   empty: "You haven't posted a job yet. Describe what you need and local fixers will quote.",
   postCta: { label: "Post a job", href: quotePaths.request },
   statusLabels: { open: "Open for quotes", in_progress: "In progress", done: "Done", closed: "Closed" } as Record<string, string>,
+  /** An open job nobody covers yet (decision 043). */
+  waitingLabel: "Waiting for a fixer",
+  waitingNote: (district: string) =>
+    `No approved fixer covers this service in ${district} yet. We've kept your job: the first fixer who starts covering ${district} is sent it, and we'll email you then.`,
   quoteStatusLabels: { sent: "Waiting for you", accepted: "Accepted", declined: "Declined", not_selected: "Not chosen", withdrawn: "Withdrawn" } as Record<string, string>,
   payDirect: "You pay the fixer directly for the work. FixiT never takes payment for a job.",
   flashes: {
@@ -45,3 +57,8 @@ export const jobsCopy = {
     messageMasked: { kind: "success" as const, title: "Message sent", text: "Contact details in it were hidden: they are shared once you accept a quote." },
   },
 } as const;
+
+/** A job's state as the customer reads it: an open job nobody covers yet is "Waiting for a fixer". */
+export function jobStateLabel(job: { status: string; waitingSince: Date | string | null }): string {
+  return job.status === "open" && job.waitingSince ? jobsCopy.waitingLabel : (jobsCopy.statusLabels[job.status] ?? job.status);
+}

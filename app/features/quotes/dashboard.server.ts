@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { fixerServices, jobPhotos, jobs, quotes, type Quote } from "#server/db/schema/quotes.ts";
+import { fixerServices, jobMatches, jobPhotos, jobs, quotes, type Quote } from "#server/db/schema/quotes.ts";
 import { contactOf, fixerCoversJob, ref, jobOfCustomer, jobVisibleToFixer, requireActiveFixer } from "./access.server";
 import { QuotesError } from "./errors";
 import { quoteLimits } from "./schemas";
@@ -26,9 +26,15 @@ export type FixerJobCard = {
   liveQuotes: number;
   /** This fixer's quote on the job, if any. */
   myQuote: { id: number; status: string } | null;
+  /** The customer asked this fixer by name, from their profile. */
+  invited: boolean;
 };
 
 export const DASHBOARD_PAGE_SIZE = 20;
+
+/** The job was sent to this fixer because its customer invited them (not only by their areas). */
+const invitedBy = (fixerUserId: string) =>
+  sql<boolean>`exists (select 1 from ${jobMatches} where ${jobMatches.jobId} = ${ref(jobs.id)} and ${jobMatches.fixerUserId} = ${fixerUserId} and ${jobMatches.invited})`;
 
 const liveQuotes = sql<number>`(select count(*)::int from ${quotes} where ${quotes.jobId} = ${ref(jobs.id)} and ${quotes.status} in ('sent', 'accepted'))`;
 
@@ -53,14 +59,20 @@ export async function openJobsForFixer(db: DbOrTx, fixerUserId: string, options:
       budget: jobs.budget,
       createdAt: jobs.createdAt,
       liveQuotes,
+      invited: invitedBy(fixerUserId),
     })
     .from(jobs)
     .where(
       and(
         eq(jobs.status, "open"),
-        // The service filter first, so the (status, service, created_at) index serves it.
-        inArray(jobs.service, db.select({ service: fixerServices.service }).from(fixerServices).where(eq(fixerServices.fixerUserId, fixerUserId))),
-        fixerCoversJob(fixerUserId),
+        or(
+          and(
+            // The service filter first, so the (status, service, created_at) index serves it.
+            inArray(jobs.service, db.select({ service: fixerServices.service }).from(fixerServices).where(eq(fixerServices.fixerUserId, fixerUserId))),
+            fixerCoversJob(fixerUserId),
+          ),
+          invitedBy(fixerUserId),
+        ),
         sql`${jobs.customerUserId} <> ${fixerUserId}`,
         or(sql`${liveQuotes} < ${quoteLimits.quotesPerJob}`, sql`exists ${myQuote}`),
       ),
@@ -106,7 +118,7 @@ export async function jobForFixer(db: DbOrTx, fixerUserId: string, jobId: number
   if (!accepted) await requireActiveFixer(db, fixerUserId);
   const [photos, [live]] = await Promise.all([
     db.select({ id: jobPhotos.id }).from(jobPhotos).where(eq(jobPhotos.jobId, jobId)).orderBy(asc(jobPhotos.id)),
-    db.select({ n: liveQuotes }).from(jobs).where(eq(jobs.id, jobId)),
+    db.select({ n: liveQuotes, invited: invitedBy(fixerUserId) }).from(jobs).where(eq(jobs.id, jobId)),
   ]);
   const contact = accepted ? await contactOf(db, job.customerUserId) : null;
   return {
@@ -123,6 +135,7 @@ export async function jobForFixer(db: DbOrTx, fixerUserId: string, jobId: number
       photoIds: photos.map((p) => p.id),
       liveQuotes: live?.n ?? 0,
       myQuote: myQuote ? { id: myQuote.id, status: myQuote.status } : null,
+      invited: live?.invited ?? false,
     },
     status: job.status,
     myQuote: myQuote ?? null,

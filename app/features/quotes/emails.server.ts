@@ -39,7 +39,7 @@ export async function queueJobPostedEmail(tx: DbOrTx, publicUrl: string, to: Per
       `Thanks for posting "${job.title}" (${serviceName(job.service)}, ${job.district}).`,
       matched > 0
         ? `We have sent it to ${matched === 1 ? "1 approved local fixer" : `${matched} approved local fixers`}. You will get an email for each quote, and you can compare them side by side on your job's page.`
-        : "No approved fixer covers this service in your area yet. Your job stays open, and fixers who start covering your area will see it.",
+        : `No approved fixer covers ${serviceName(job.service).toLowerCase()} in ${job.district} yet. We have kept your job: it is waiting for a fixer, and we will email you as soon as one starts covering ${job.district}.`,
       moneyNote,
     ],
     action: { label: "View your job", url: publicUrl + quotePaths.customerJob(job.id) },
@@ -47,13 +47,73 @@ export async function queueJobPostedEmail(tx: DbOrTx, publicUrl: string, to: Per
   });
 }
 
-export async function queueJobMatchedEmail(tx: DbOrTx, publicUrl: string, to: Person, job: JobSummary) {
-  await send(tx, to, `New ${serviceName(job.service).toLowerCase()} job in ${job.district}`, {
+export async function queueJobMatchedEmail(tx: DbOrTx, publicUrl: string, to: Person, job: JobSummary, invited = false) {
+  await send(tx, to, invited ? `A customer asked you to quote: ${job.title}` : `New ${serviceName(job.service).toLowerCase()} job in ${job.district}`, {
     preheader: job.title,
-    heading: "A new job matches your services",
-    paragraphs: [hello(to), `A customer in ${job.district} needs help with "${job.title}" (${serviceName(job.service)}).`, "Open the job to see the details and photos, and send a quote if it suits you."],
+    heading: invited ? "A customer asked you for a quote" : "A new job matches your services",
+    paragraphs: [
+      hello(to),
+      invited
+        ? `A customer in ${job.district} chose you from your FixiT profile and asked you to quote for "${job.title}" (${serviceName(job.service)}).`
+        : `A customer in ${job.district} needs help with "${job.title}" (${serviceName(job.service)}).`,
+      "Open the job to see the details and photos, and send a quote if it suits you.",
+    ],
     action: { label: "See the job", url: publicUrl + quotePaths.fixerJob(job.id) },
-    reason: `${reasons.fixer} You cover ${job.district} for ${serviceName(job.service)}; change your areas on your dashboard.`,
+    reason: invited ? `${reasons.fixer} The customer asked for you by name.` : `${reasons.fixer} You cover ${job.district} for ${serviceName(job.service)}; change your areas on your dashboard.`,
+  });
+}
+
+/** A fixer's new areas or services cover open jobs they were never told about: one email naming them. */
+export async function queueNewlyCoveredJobsEmail(tx: DbOrTx, publicUrl: string, to: Person, named: readonly JobSummary[], total: number) {
+  const more = total - named.length;
+  await send(tx, to, total === 1 ? `A job in your areas: ${named[0]!.title}` : `${total} jobs in your areas are waiting for quotes`, {
+    heading: total === 1 ? "A job in your areas is waiting for a quote" : "Jobs in your areas are waiting for quotes",
+    paragraphs: [
+      hello(to),
+      "The services and areas you have just set cover jobs customers have already posted:",
+      ...named.map((job) => `${job.title} (${serviceName(job.service)}, ${job.district})`),
+      ...(more > 0 ? [`And ${more} more on your dashboard.`] : []),
+      "Open your dashboard to see the details and photos, and send a quote if one suits you.",
+    ],
+    action: { label: "See the jobs", url: publicUrl + quotePaths.fixerDashboard },
+    reason: `${reasons.fixer} You changed the services or areas you cover.`,
+  });
+}
+
+/** The first fixer covering a waiting job has arrived: its customer is told, once. */
+export async function queueFixerFoundEmail(tx: DbOrTx, publicUrl: string, to: Person, job: JobSummary) {
+  await send(tx, to, `A fixer now covers your job: ${job.title}`, {
+    preheader: `${serviceName(job.service)} in ${job.district}`,
+    heading: "A fixer now covers your area",
+    paragraphs: [
+      hello(to),
+      `Your job "${job.title}" was waiting for a fixer. An approved FixiT fixer now covers ${serviceName(job.service).toLowerCase()} in ${job.district} and has been sent your job.`,
+      "You will get an email for each quote, and you can compare them on your job's page.",
+      moneyNote,
+    ],
+    action: { label: "View your job", url: publicUrl + quotePaths.customerJob(job.id) },
+    reason: reasons.customer,
+  });
+}
+
+/** Someone on the area waitlist: a fixer now offers the service they asked about at their postcode. */
+export async function queueAreaWaitlistFixerEmail(tx: DbOrTx, publicUrl: string, entry: Person & { service: string; postcode: string }) {
+  const service = serviceName(entry.service);
+  await send(tx, entry, `${service} is now available in ${entry.postcode}`, {
+    heading: `A ${service.toLowerCase()} fixer now covers ${entry.postcode}`,
+    paragraphs: [hello(entry), `You asked us to tell you when a FixiT fixer offers ${service.toLowerCase()} in ${entry.postcode}. One now does: post your job and they will be sent it.`],
+    action: { label: "Post a job", url: `${publicUrl}${quotePaths.request}?service=${encodeURIComponent(entry.service)}` },
+    reason: `You are receiving this email because you joined the ${company.brand} waitlist for ${service.toLowerCase()} in ${entry.postcode}. We will not email you about it again.`,
+  });
+}
+
+/** The area waitlist's confirmation. */
+export async function queueAreaWaitlistJoinedEmail(tx: DbOrTx, to: Person, entry: { service: string; postcode: string }) {
+  const service = serviceName(entry.service).toLowerCase();
+  await send(tx, to, `You're on the waitlist for ${service} in ${entry.postcode}`, {
+    heading: "You're on the waitlist",
+    paragraphs: [hello(to), `We will email you once, as soon as an approved FixiT fixer offers ${service} in ${entry.postcode}.`],
+    reason: `You are receiving this email because you joined the ${company.brand} waitlist for ${service} in ${entry.postcode}.`,
   });
 }
 
@@ -117,11 +177,11 @@ export async function queueNewMessageEmail(tx: DbOrTx, publicUrl: string, to: Pe
   });
 }
 
-export async function queueReviewReceivedEmail(tx: DbOrTx, publicUrl: string, to: Person, slug: string, rating: number, job: JobSummary) {
+export async function queueReviewReceivedEmail(tx: DbOrTx, publicUrl: string, to: Person, rating: number, job: JobSummary) {
   await send(tx, to, `New ${rating}-star review for ${job.title}`, {
     heading: "You have a new review",
-    paragraphs: [hello(to), `Your customer for "${job.title}" left a ${rating}-star review. You can reply to it once, from your dashboard.`],
-    action: { label: "See your profile", url: publicUrl + quotePaths.fixerProfile(slug) },
+    paragraphs: [hello(to), `Your customer for "${job.title}" left a ${rating}-star review. You can reply to it once, on the job's page.`],
+    action: { label: "Reply on the job's page", url: `${publicUrl}${quotePaths.fixerJob(job.id)}#review` },
     reason: reasons.fixer,
   });
 }

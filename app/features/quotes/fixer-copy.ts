@@ -28,7 +28,9 @@ export const fixerCopy = {
   profile: {
     reviewsTitle: "Reviews",
     noReviews: "No reviews yet. Reviews come only from customers whose job this fixer did through FixiT.",
+    inviteNote: (name: string) => `Describe your job and ${name} is asked to quote. It also goes to other approved fixers who cover your area, so you can compare.`,
   },
+  invitedBadge: "Asked for you",
   quoteStatus: {
     sent: "Waiting for the customer",
     accepted: "Accepted",

@@ -65,7 +65,7 @@ export async function dashboardAction(context: AppLoadContext, user: SessionUser
   const parsed = parseSubmission(coverageFormSchema, form, { lists: ["services"], multiLine: ["bio"] });
   if (!parsed.ok) return invalid("coverage", parsed.fieldErrors, parsed.values);
   try {
-    await setFixerCoverage(context.services.db, user.id, parsed.data.services, parsed.data.areas, parsed.data.bio);
+    await setFixerCoverage({ db: context.services.db, publicUrl: context.services.config.publicUrl }, user.id, parsed.data.services, parsed.data.areas, parsed.data.bio);
   } catch (error) {
     return refusal("coverage", error);
   }

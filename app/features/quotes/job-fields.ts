@@ -21,6 +21,8 @@ export const quoteLimits = {
   bio: { max: 1000 },
   reason: { min: 5, max: 500 },
   areasPerFixer: 50,
+  /** A profile slug is at most 40 characters, and "-50" when it was taken (coverage.server.ts). */
+  inviteSlugMax: 60,
   /** £1 to £100,000, in pence. */
   pricePence: { min: 100, max: 10_000_000 },
   /** How far ahead a preferred date or an earliest start may be. */

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { jobMatches, jobPhotos, jobs, quotes } from "#server/db/schema/quotes.ts";
+import { fixerProfiles, jobMatches, jobPhotos, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { checkRateLimit, ref, type QuotesDeps } from "./access.server";
 import { matchingFixersQuery } from "./coverage.server";
 import { queueJobMatchedEmail, queueJobPostedEmail } from "./emails.server";
@@ -12,14 +12,24 @@ import { jobInputSchema, quoteLimits, type JobInput } from "./schemas";
 /** A photo the route has already checked (type by content, size, location data removed) and stored privately. */
 export type StoredJobPhoto = { storageKey: string; contentType: "image/jpeg" | "image/png" | "image/webp"; size: number; width?: number | null; height?: number | null };
 
-export type PostedJob = { jobId: number; matchedFixers: number };
+export type PostedJob = {
+  jobId: number;
+  matchedFixers: number;
+  /** No fixer covers the job's service and postcode yet: it is kept, waiting for one. */
+  waiting: boolean;
+  /** The fixer the customer asked for by name, when they could be sent the job. */
+  invited: string | null;
+};
 
 /**
  * Posts a customer's job and matches it, in one transaction: the job and its photos, one
  * job_matches row per eligible fixer (each emailed once, now), and the customer's confirmation.
  * Rules: any signed-in account may post (the route requires the session); at most 5 open jobs per
  * customer (counted under a lock on the customer's row, so two tabs cannot make a sixth); rate
- * limited per customer.
+ * limited per customer. A job nobody covers yet is kept "waiting for a fixer" (decision 043): the
+ * first fixer whose coverage reaches it is matched then, and the customer told. A fixer the
+ * customer invited from their profile is matched too (marked invited), whatever their areas, as
+ * long as they are taking jobs; the job still goes to every fixer covering it.
  */
 export async function postJob(deps: QuotesDeps, customerUserId: string, input: JobInput, photos: readonly StoredJobPhoto[] = []): Promise<PostedJob> {
   const checked = jobInputSchema.safeParse(input);
@@ -45,26 +55,53 @@ export async function postJob(deps: QuotesDeps, customerUserId: string, input: J
       throw new QuotesError("limit", `You already have ${quoteLimits.openJobsPerCustomer} open jobs. Close one you no longer need before posting another.`);
     }
 
+    const matched = await matchingFixersQuery(tx, job.service, place, customerUserId);
+    const invited = job.invite ? await invitedFixer(tx, job.invite, customerUserId) : null;
+    const now = new Date();
+    const waiting = matched.length === 0 && !invited;
     const [created] = await tx
       .insert(jobs)
-      .values({ customerUserId, service: job.service, ...place, title: job.title, description: job.description, timing: job.timing, preferredDate: job.preferredDate, budget: job.budget })
+      .values({
+        customerUserId,
+        service: job.service,
+        ...place,
+        title: job.title,
+        description: job.description,
+        timing: job.timing,
+        preferredDate: job.preferredDate,
+        budget: job.budget,
+        waitingSince: waiting ? now : null,
+      })
       .returning({ id: jobs.id });
     const jobId = created!.id;
     if (photos.length) {
       await tx.insert(jobPhotos).values(photos.map((p) => ({ jobId, storageKey: p.storageKey, contentType: p.contentType, size: p.size, width: p.width ?? null, height: p.height ?? null })));
     }
 
-    const matched = await matchingFixersQuery(tx, job.service, place, customerUserId);
-    if (matched.length) {
-      const now = new Date();
-      // The primary key (job, fixer) records each match once; each matched fixer is emailed once, now.
-      await tx.insert(jobMatches).values(matched.map((m) => ({ jobId, fixerUserId: m.fixerUserId, notifiedAt: now })));
+    // The primary key (job, fixer) records each match once; each matched fixer is emailed once, now.
+    const recipients = invited && !matched.some((m) => m.fixerUserId === invited.fixerUserId) ? [...matched, invited] : matched;
+    if (recipients.length) {
+      await tx.insert(jobMatches).values(recipients.map((m) => ({ jobId, fixerUserId: m.fixerUserId, notifiedAt: now, invited: m.fixerUserId === invited?.fixerUserId })));
     }
     const summary = { id: jobId, title: job.title, service: job.service, district: place.district };
-    for (const fixer of matched) await queueJobMatchedEmail(tx, deps.publicUrl, fixer, summary);
-    await queueJobPostedEmail(tx, deps.publicUrl, customer, summary, matched.length);
-    return { jobId, matchedFixers: matched.length };
+    for (const fixer of recipients) await queueJobMatchedEmail(tx, deps.publicUrl, fixer, summary, fixer.fixerUserId === invited?.fixerUserId);
+    await queueJobPostedEmail(tx, deps.publicUrl, customer, summary, recipients.length);
+    return { jobId, matchedFixers: recipients.length, waiting, invited: invited?.name ?? null };
   });
+}
+
+/**
+ * The fixer a customer invited, by profile slug, if they are taking jobs (approved, enabled,
+ * leads on) and are not the customer; else null: the job is posted to the area as usual.
+ */
+async function invitedFixer(tx: DbOrTx, slug: string, customerUserId: string) {
+  const [fixer] = await tx
+    .select({ fixerUserId: fixerProfiles.userId, name: fixerProfiles.displayName, email: users.email })
+    .from(fixerProfiles)
+    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .where(and(eq(fixerProfiles.slug, slug), isNull(fixerProfiles.leadsDisabledAt), isNull(users.disabledAt), sql`${fixerProfiles.userId} <> ${customerUserId}`))
+    .limit(1);
+  return fixer ?? null;
 }
 
 export type CustomerJobListItem = {
@@ -73,11 +110,12 @@ export type CustomerJobListItem = {
   service: string;
   district: string;
   status: string;
+  waitingSince: Date | null;
   createdAt: Date;
   quotes: number;
 };
 
-/** My jobs: the customer's own jobs only, newest first, with how many live quotes each has. */
+/** My jobs: the customer's own jobs only, newest first, with how many quotes each has (those the job page shows: all but withdrawn ones). */
 export async function customerJobs(db: DbOrTx, customerUserId: string): Promise<CustomerJobListItem[]> {
   return db
     .select({
@@ -86,8 +124,9 @@ export async function customerJobs(db: DbOrTx, customerUserId: string): Promise<
       service: jobs.service,
       district: jobs.district,
       status: jobs.status,
+      waitingSince: jobs.waitingSince,
       createdAt: jobs.createdAt,
-      quotes: sql<number>`(select count(*)::int from ${quotes} where ${quotes.jobId} = ${ref(jobs.id)} and ${quotes.status} in ('sent', 'accepted'))`,
+      quotes: sql<number>`(select count(*)::int from ${quotes} where ${quotes.jobId} = ${ref(jobs.id)} and ${quotes.status} <> 'withdrawn')`,
     })
     .from(jobs)
     .where(eq(jobs.customerUserId, customerUserId))

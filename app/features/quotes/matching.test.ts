@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerAreas, fixerProfiles, fixerServices, jobMatches, jobs } from "#server/db/schema/quotes.ts";
 import type { QuotesDeps } from "./access.server";
-import { hasCoverage } from "./coverage.server";
+import { coverageFor } from "./coverage.server";
 import { DASHBOARD_PAGE_SIZE, openJobsForFixer } from "./dashboard.server";
 import { QuotesError } from "./errors";
 import { closeJob } from "./quotes.server";
@@ -111,7 +111,7 @@ describe.each(databaseKinds)("matching jobs to fixers (%s)", (kind) => {
       expect(emails.filter((e) => e.to === customer.email)).toHaveLength(1);
       // The emails to fixers name the district, never the full postcode.
       for (const email of emails.filter((e) => fixerEmails.has(e.to))) expect(email.text).not.toContain(postcode);
-      expect(await hasCoverage(deps.db, service, postcode)).toBe(expected.length > 0);
+      expect(((await coverageFor(deps.db, service, postcode))?.fixers ?? 0) > 0).toBe(expected.length > 0);
     }
     expect(checkedWithMatches).toBeGreaterThan(10);
   }, 120_000);
@@ -126,8 +126,8 @@ describe.each(databaseKinds)("matching jobs to fixers (%s)", (kind) => {
   });
 
   it("answers no coverage for a place nobody covers and for a postcode that is not one", async () => {
-    expect(await hasCoverage(deps.db, "plumbing", "CF10 1EP")).toBe(false);
-    expect(await hasCoverage(deps.db, "plumbing", "not a postcode")).toBe(false);
+    expect(await coverageFor(deps.db, "plumbing", "CF10 1EP")).toMatchObject({ fixers: 0 });
+    expect(await coverageFor(deps.db, "plumbing", "not a postcode")).toBeNull();
   });
 
   it("shows each fixer exactly the open jobs that match them now, newest first, with the district and never the postcode", async () => {

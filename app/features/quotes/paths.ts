@@ -9,6 +9,8 @@ export const quotePaths = {
   fixerDashboard: "/fixer",
   fixerJob: (jobId: number) => `/fixer/jobs/${jobId}`,
   fixerProfile: (slug: string) => `/fixers/${slug}`,
+  /** The job form with a fixer invited ("Request a quote from this fixer" on their profile). */
+  requestWithFixer: (slug: string, service: string | null) => `/request?${new URLSearchParams(service ? { fixer: slug, service } : { fixer: slug })}`,
   /** A job photo, served privately to the job's customer and fixers who may see the job. */
   jobPhoto: (jobId: number, photoId: number) => `/jobs/${jobId}/photos/${photoId}`,
 } as const;

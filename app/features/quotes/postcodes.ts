@@ -59,3 +59,19 @@ export function normaliseCoverageCode(input: string): string | null {
 export function coveringCodes(place: Pick<JobPostcode, "area" | "district" | "outward">): string[] {
   return [...new Set([place.area, place.district, place.outward])];
 }
+
+/**
+ * A place to check coverage for: a full postcode ("N1 9GU") or just its outward code ("N1",
+ * "SW1A"), as the service pages' check and the assistant accept. Null when it is neither.
+ */
+export function parseCoveragePlace(input: string): JobPostcode | null {
+  const full = parseJobPostcode(input);
+  if (full) return full;
+  const outward = input.replace(/\s+/g, "").toUpperCase();
+  if (!outward || outward.length > 4 || !validOutcode(outward)) return null;
+  const area = /^[A-Z]{1,2}/.exec(outward)![0];
+  if (!UK_POSTCODE_AREAS.has(area)) return null;
+  // "SW1A" is in district "SW1"; "N1" and "M11" are districts themselves.
+  const district = /^[A-Z]{1,2}\d+/.exec(outward)![0];
+  return { postcode: outward, outward, district, area };
+}

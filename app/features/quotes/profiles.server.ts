@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { onboardingDocuments } from "#server/db/schema/fixers.ts";
+import { fixerOnboarding } from "#server/db/schema/fixers.ts";
 import { fixerAreas, fixerProfiles, fixerServices, jobs, reviews } from "#server/db/schema/quotes.ts";
 import type { ServiceSlug } from "~/content/services";
 import { ref } from "./access.server";
@@ -14,14 +14,18 @@ import { serviceSlugs } from "./schemas";
  */
 
 /**
+ * Only what staff recorded as checked when they reviewed the onboarding application (the ticks on
+ * the review page, stored on the application and in the audit trail), never what was merely sent:
  * - reviewed: staff approved the onboarding application (every profile has it);
- * - insurance: the approved application included an insurance document;
- * - qualifications: it included a certification document.
+ * - identity: staff checked an identity document;
+ * - insurance: staff checked the insurance;
+ * - qualifications: staff checked the qualifications.
  */
-export type VerifiedCheck = "reviewed" | "insurance" | "qualifications";
+export type VerifiedCheck = "reviewed" | "identity" | "insurance" | "qualifications";
 export const verifiedCheckLabels: Record<VerifiedCheck, string> = {
   reviewed: "Application checked by FixiT",
-  insurance: "Insurance documents checked",
+  identity: "Identity checked",
+  insurance: "Insurance checked",
   qualifications: "Qualifications checked",
 };
 
@@ -67,14 +71,15 @@ export async function fixerSummaries(db: DbOrTx, fixerUserIds: readonly string[]
 async function checksFor(db: DbOrTx, onboardingIds: number[]): Promise<Map<number, VerifiedCheck[]>> {
   const result = new Map<number, VerifiedCheck[]>();
   if (onboardingIds.length === 0) return result;
-  const folders = await db
-    .selectDistinct({ onboardingId: onboardingDocuments.onboardingId, folder: onboardingDocuments.folder })
-    .from(onboardingDocuments)
-    .where(and(inArray(onboardingDocuments.onboardingId, onboardingIds), inArray(onboardingDocuments.folder, ["insurance", "certifications"])));
-  for (const { onboardingId, folder } of folders) {
-    const list = result.get(onboardingId) ?? [];
-    list.push(folder === "insurance" ? "insurance" : "qualifications");
-    result.set(onboardingId, list.sort().reverse());
+  const rows = await db
+    .select({ id: fixerOnboarding.id, identity: fixerOnboarding.identityChecked, insurance: fixerOnboarding.insuranceChecked, qualifications: fixerOnboarding.qualificationsChecked })
+    .from(fixerOnboarding)
+    .where(inArray(fixerOnboarding.id, onboardingIds));
+  for (const row of rows) {
+    result.set(
+      row.id,
+      (["identity", "insurance", "qualifications"] as const).filter((check) => row[check]),
+    );
   }
   return result;
 }
@@ -83,6 +88,8 @@ export type PublicReview = { id: number; rating: number; body: string; reply: st
 
 export type PublicFixerProfile = FixerSummary & {
   bio: string;
+  /** Leads on: customers may ask this fixer for a quote from the profile. */
+  takingJobs: boolean;
   services: ServiceSlug[];
   areas: string[];
   reviews: PublicReview[];
@@ -94,7 +101,7 @@ export type PublicFixerProfile = FixerSummary & {
  */
 export async function fixerProfileBySlug(db: DbOrTx, slug: string): Promise<PublicFixerProfile | null> {
   const [profile] = await db
-    .select({ userId: fixerProfiles.userId, bio: fixerProfiles.bio })
+    .select({ userId: fixerProfiles.userId, bio: fixerProfiles.bio, leadsDisabledAt: fixerProfiles.leadsDisabledAt })
     .from(fixerProfiles)
     .innerJoin(users, eq(users.id, fixerProfiles.userId))
     .where(and(eq(fixerProfiles.slug, slug), isNull(users.disabledAt)))
@@ -116,6 +123,7 @@ export async function fixerProfileBySlug(db: DbOrTx, slug: string): Promise<Publ
   return {
     ...summaries.get(profile.userId)!,
     bio: profile.bio,
+    takingJobs: profile.leadsDisabledAt === null,
     services: offered.map((r) => r.service as ServiceSlug).sort((a, b) => (order.get(a) ?? 99) - (order.get(b) ?? 99)),
     areas: areas.map((r) => r.code),
     reviews: visible,
@@ -137,6 +145,21 @@ export async function topRatedFixersForService(db: DbOrTx, service: string, limi
     .limit(Math.max(1, Math.min(limit, 20)));
   const summaries = await fixerSummaries(db, rows.map((r) => r.userId));
   return rows.map((r) => summaries.get(r.userId)!);
+}
+
+/**
+ * The fixer a customer may ask for a quote by their profile's slug: a public profile whose
+ * account is enabled and whose leads are on. Null otherwise (the job form then names nobody).
+ */
+export async function invitableFixer(db: DbOrTx, slug: string): Promise<{ slug: string; displayName: string } | null> {
+  if (!/^[a-z0-9-]{1,60}$/.test(slug)) return null;
+  const [fixer] = await db
+    .select({ slug: fixerProfiles.slug, displayName: fixerProfiles.displayName })
+    .from(fixerProfiles)
+    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .where(and(eq(fixerProfiles.slug, slug), isNull(users.disabledAt), isNull(fixerProfiles.leadsDisabledAt)))
+    .limit(1);
+  return fixer ?? null;
 }
 
 /** Every public profile's slug, for the sitemap. */

@@ -5,6 +5,7 @@ import { fixerProfiles, jobPhotos, jobs, quotes, type Job, type Quote } from "#s
 import { checkRateLimit, contactOf, jobOfCustomer, jobVisibleToFixer, requireActiveFixer, type QuotesDeps } from "./access.server";
 import { queueQuoteAcceptedEmails, queueQuoteNotChosenEmail, queueQuoteReceivedEmail, type Person } from "./emails.server";
 import { QuotesError } from "./errors";
+import { maskContactDetails } from "./messages.server";
 import { fixerSummaries, type FixerSummary } from "./profiles.server";
 import { quoteInputSchema, quoteLimits, type QuoteInput } from "./schemas";
 
@@ -24,13 +25,15 @@ function checkQuoteInput(input: QuoteInput): QuoteInput {
 
 const summaryOf = (job: Job) => ({ id: job.id, title: job.title, service: job.service, district: job.district });
 
+// A quote is always sent before acceptance: its texts are masked like a thread's messages, so
+// contact details never reach the customer (or the table) before the customer has chosen.
 const quoteValues = (q: QuoteInput) => ({
   priceKind: q.priceKind,
   amountPence: q.amountPence,
   amountToPence: q.priceKind === "range" ? q.amountToPence : null,
-  includes: q.includes,
+  includes: maskContactDetails(q.includes),
   earliestStart: q.earliestStart,
-  message: q.message,
+  message: maskContactDetails(q.message),
 });
 
 /**

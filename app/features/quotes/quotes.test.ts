@@ -43,7 +43,7 @@ describe.each(databaseKinds)("quotes, acceptance and messages (%s)", (kind) => {
   let electrician: Fixer;
 
   const fixer = (i: number, services: string[], areas: string[]) =>
-    createApprovedFixer(deps.db, { first: `Pat${i}`, last: "Fixer", services, areas });
+    createApprovedFixer(deps.db, { first: `Pat${i}`, last: "Fixer", services, areas, checked: ["insurance"] });
 
   beforeAll(async () => {
     ({ deps, close } = await openTestDatabase(kind));
@@ -161,7 +161,8 @@ describe.each(databaseKinds)("quotes, acceptance and messages (%s)", (kind) => {
       [b.displayName, "not_selected", null],
     ]);
     expect(forCustomer.quotes[0]!.fixer.checks).toEqual(["reviewed", "insurance"]);
-    expect((await customerJobs(deps.db, customer.id)).map((j) => [j.id, j.status, j.quotes])).toEqual([[jobId, "in_progress", 1]]);
+    // Every quote the job page shows (the accepted one and the one not chosen), as My jobs counts them.
+    expect((await customerJobs(deps.db, customer.id)).map((j) => [j.id, j.status, j.quotes])).toEqual([[jobId, "in_progress", 2]]);
     expect(await customerJobs(deps.db, otherCustomer.id)).toEqual([]);
 
     // Nothing more can be quoted or accepted on it.

@@ -6,29 +6,31 @@ import { logHoneypot } from "~/lib/forms/forms.server";
 import { parseSubmission } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
 import type { SessionUser } from "~/lib/session-user";
-import { hasCoverage } from "./coverage.server";
+import type { ServiceSlug } from "~/content/services";
+import { coverageFor } from "./coverage.server";
+import { coverageAnswer, coverageMessages } from "./coverage-answer";
 import { requestCopy } from "./customer-copy";
 import { isQuotesError } from "./errors";
 import { postJob } from "./jobs.server";
 import { quotePaths } from "./paths";
 import { discardPhotos, PhotoUploadError, readJobRequest } from "./photos.server";
-import { parseJobPostcode } from "./postcodes";
+import { parseCoveragePlace } from "./postcodes";
 import { clearedDraftCookie, draftCookie, draftFrom, hasDraftCookie } from "./request-draft.server";
 import { postJobFormSchema, serviceSlugs } from "./schemas";
 
 /**
  * /request, the job form: a signed-out visitor's answers are kept across sign-in; a customer's job
  * is read as it streams (photos checked, cleaned and stored privately), checked with the form's
- * schema, refused where no approved fixer covers it, then posted by the quotes service. Any refusal
- * deletes the photos already stored and answers 4xx with the field's message.
+ * schema, then posted by the quotes service (kept "waiting for a fixer" where nobody covers it yet:
+ * decision 043). Any refusal deletes the photos already stored and answers 4xx with the field's message.
  */
 
 export const POST_JOB_FORM = "post-job";
-export type PostJobResult = FormResult<{ noCoverage?: { district: string } }>;
+export type PostJobResult = FormResult;
 
 type Ctx = AppLoadContext;
 const formLimits = { maxFieldBytes: 16_000, maxFields: 20 };
-const textFields = ["service", "postcode", "title", "description", "timing", "preferredDate", "budget"];
+const textFields = ["service", "postcode", "title", "description", "timing", "preferredDate", "budget", "invite"];
 
 type WithoutForm<T> = T extends unknown ? Omit<T, "form"> : never;
 const refuse = (status: number, result: WithoutForm<PostJobResult>, headers?: HeadersInit) =>
@@ -72,18 +74,10 @@ export async function submitJobRequest(request: Request, context: Ctx, user: Ses
     headers.append("set-cookie", draftCookie(config, draftFrom(upload.fields)));
     return redirect(`/auth?from=${encodeURIComponent(signInReturnPath(quotePaths.request))}`, { headers });
   }
-  const job = checked.data;
-  const place = parseJobPostcode(job.postcode)!;
-  if (!(await hasCoverage(context.services.db, job.service, job.postcode))) {
-    await discard();
-    const message = requestCopy.notCovered(place.district);
-    return refuse(409, { status: "invalid", fieldErrors: { postcode: message }, values: valuesOf(upload.fields), noCoverage: { district: place.district }, title: "No fixers here yet", message });
-  }
-
   try {
-    const posted = await postJob({ db: context.services.db, publicUrl: config.publicUrl }, user.id, job, upload.photos);
-    logger.info({ jobId: posted.jobId, matched: posted.matchedFixers, photos: upload.photos.length }, "job posted");
-    const headers = withFlash(config, requestCopy.posted(posted.matchedFixers), { "cache-control": "no-store" });
+    const posted = await postJob({ db: context.services.db, publicUrl: config.publicUrl }, user.id, checked.data, upload.photos);
+    logger.info({ jobId: posted.jobId, matched: posted.matchedFixers, waiting: posted.waiting, photos: upload.photos.length }, "job posted");
+    const headers = withFlash(config, requestCopy.posted(posted), { "cache-control": "no-store" });
     if (hasDraftCookie(request)) headers.append("set-cookie", clearedDraftCookie);
     return redirect(quotePaths.customerJob(posted.jobId), { headers });
   } catch (error) {
@@ -96,19 +90,24 @@ export async function submitJobRequest(request: Request, context: Ctx, user: Ses
 
 const COVERAGE_LIMIT = { limit: 60, windowMs: 10 * 60 * 1000 };
 
-/** The coverage check the form makes before sending: JSON `{ covered, district }`; rate limited per IP. */
+/**
+ * GET /request/coverage?service=&postcode=: the one coverage answer (`coverageFor`) for the browser —
+ * the job form before sending, the service pages' postcode check and the assistant. `service` may
+ * be left out (any service); `postcode` may be a full postcode or an outward code ("N1").
+ * JSON `CoverageAnswer`; 400 for a bad service or postcode; rate limited per IP.
+ */
 export async function coverageCheck(request: Request, context: Ctx): Promise<Response> {
   const headers = { "cache-control": "private, no-store" };
   const url = new URL(request.url);
   const service = url.searchParams.get("service") ?? "";
-  const place = parseJobPostcode((url.searchParams.get("postcode") ?? "").slice(0, 20));
-  if (!(serviceSlugs as readonly string[]).includes(service) || !place) {
-    return Response.json({ error: "Choose a service and enter a full UK postcode." }, { status: 400, headers });
+  const postcode = (url.searchParams.get("postcode") ?? "").slice(0, 20);
+  if ((service && !(serviceSlugs as readonly string[]).includes(service)) || !parseCoveragePlace(postcode)) {
+    return Response.json({ error: coverageMessages.invalid }, { status: 400, headers });
   }
   const limited = await hitRateLimit(context.services.db, { key: `quotes:coverage:${context.clientIp}`, ...COVERAGE_LIMIT });
   if (!limited.allowed) {
     return Response.json({ error: requestCopy.rateLimited }, { status: 429, headers: { ...headers, "retry-after": String(limited.retryAfterSeconds ?? 60) } });
   }
-  const covered = await hasCoverage(context.services.db, service, place.postcode);
-  return Response.json({ covered, district: place.district }, { headers });
+  const coverage = await coverageFor(context.services.db, (service || null) as ServiceSlug | null, postcode);
+  return Response.json(coverageAnswer(coverage!), { headers });
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { fixerProfiles, jobMessages, jobs, quotes, reviews } from "#server/db/schema/quotes.ts";
 import { recordStaffAction, type AuditActor } from "~/features/staff/audit.server.ts";
 import { contactOf, jobOfCustomer, type QuotesDeps } from "./access.server";
+import { matchNewlyCoveredWork } from "./waiting.server";
 import { queueContentHiddenEmail, queueLeadsChangedEmail, queueReviewReceivedEmail } from "./emails.server";
 import { QuotesError } from "./errors";
 import { publicFixerDataChanged } from "./public-changes";
@@ -29,9 +30,9 @@ export async function leaveReview(deps: QuotesDeps, customerUserId: string, jobI
       .onConflictDoNothing({ target: reviews.jobId })
       .returning({ id: reviews.id });
     if (!created) throw new QuotesError("conflict", "You have already reviewed this job.");
-    const [fixer] = await tx.select({ slug: fixerProfiles.slug, name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, accepted.fixerUserId));
+    const [fixer] = await tx.select({ name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, accepted.fixerUserId));
     const to = await contactOf(tx, accepted.fixerUserId);
-    await queueReviewReceivedEmail(tx, deps.publicUrl, { email: to.email, name: fixer!.name }, fixer!.slug, checked.data.rating, { id: job.id, title: job.title, service: job.service, district: job.district });
+    await queueReviewReceivedEmail(tx, deps.publicUrl, { email: to.email, name: fixer!.name }, checked.data.rating, { id: job.id, title: job.title, service: job.service, district: job.district });
     return { reviewId: created.id };
   });
   publicFixerDataChanged();
@@ -124,6 +125,8 @@ export async function setLeadsDisabled(deps: QuotesDeps, actor: AuditActor, fixe
     });
     const to = await contactOf(tx, fixerUserId);
     await queueLeadsChangedEmail(tx, { email: to.email, name: profile.displayName }, disabled, why);
+    // Leads back on: jobs that waited meanwhile in the fixer's areas reach them now.
+    if (!disabled) await matchNewlyCoveredWork(tx, deps.publicUrl, fixerUserId);
     return true;
   });
 }

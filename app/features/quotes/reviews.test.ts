@@ -95,7 +95,7 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
   });
 
   it("the public profile: services, areas, checks, average rating over visible reviews, member since; no contact details", async () => {
-    const fixer = await createApprovedFixer(deps.db, { first: "Alex", last: "Volt", services: ["electrical", "handyman"], areas: ["M", "SK4"], documents: ["insurance", "certifications"] });
+    const fixer = await createApprovedFixer(deps.db, { first: "Alex", last: "Volt", services: ["electrical", "handyman"], areas: ["M", "SK4"], documents: ["insurance", "certifications"], checked: ["insurance", "qualifications"] });
     const ratings = [5, 4, 4];
     const reviewIds = [];
     for (const rating of ratings) {
@@ -103,7 +103,7 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
       reviewIds.push((await leaveReview(deps, customer.id, jobId, { rating, body: `${good} (${rating})` })).reviewId);
     }
     const profile = await fixerProfileBySlug(deps.db, fixer.slug);
-    expect(profile).toMatchObject({ displayName: "Alex V.", services: ["electrical", "handyman"], areas: ["M", "SK4"], checks: ["reviewed", "qualifications", "insurance"], rating: 4.33, reviewCount: 3 });
+    expect(profile).toMatchObject({ displayName: "Alex V.", services: ["electrical", "handyman"], areas: ["M", "SK4"], checks: ["reviewed", "insurance", "qualifications"], rating: 4.33, reviewCount: 3 });
     expect(profile!.memberSince).toBeInstanceOf(Date);
     expect(profile!.reviews.map((r) => r.service)).toEqual(["electrical", "electrical", "electrical"]);
     expect(JSON.stringify(profile)).not.toContain(fixer.email);

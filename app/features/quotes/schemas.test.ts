@@ -10,7 +10,7 @@ describe("postJobFormSchema", () => {
   it("outputs the domain values: normalised postcode, no date unless on a date, no budget when empty", () => {
     const result = postJobFormSchema.safeParse(job);
     expect(result.success).toBe(true);
-    expect(result.data).toEqual({ ...job, postcode: "SW1A 1AA", preferredDate: null, budget: null });
+    expect(result.data).toEqual({ ...job, postcode: "SW1A 1AA", preferredDate: null, budget: null, invite: null });
   });
 
   it("names each bad field with a message", () => {

@@ -10,7 +10,8 @@ import { z } from "~/lib/zod";
 import type { ServiceSlug } from "~/content/services";
 import { checkTextInput } from "~/lib/text-input";
 import { budgetBands, isBookableDate, jobTimings, poundsToPence, quoteLimits, serviceSlugs } from "./job-fields";
-import { normaliseCoverageCode, parseJobPostcode, postcodeMessages } from "./postcodes";
+import { normaliseCoverageCode, parseCoveragePlace, parseJobPostcode, postcodeMessages } from "./postcodes";
+import { parseEmail } from "~/lib/email";
 import { formatCount } from "~/lib/format";
 
 export * from "./job-fields";
@@ -50,6 +51,9 @@ function pounds(label: string) {
   });
 }
 
+/** A profile slug as /fixers/<slug> has it (empty: nobody invited). */
+const inviteSlugPattern = /^[a-z0-9-]*$/;
+const inviteMessage = "That fixer link is not valid. Open the fixer's profile and choose 'Request a quote' again.";
 const optionalString = (raw: unknown) => (typeof raw === "string" ? raw.trim() : "");
 /** A checkbox group arrives as one string or a list. */
 const list = (raw: unknown): string[] => (Array.isArray(raw) ? raw.filter((v): v is string => typeof v === "string") : typeof raw === "string" && raw ? [raw] : []);
@@ -77,6 +81,8 @@ export const jobInputSchema = z
     timing: z.enum(jobTimings),
     preferredDate: z.string().nullable(),
     budget: z.enum(budgetBands).nullable(),
+    /** A fixer's profile slug: the customer asked this fixer to quote ("Request a quote from this fixer"). */
+    invite: z.string().max(quoteLimits.inviteSlugMax).regex(inviteSlugPattern).nullable().optional(),
   })
   .refine((v) => (v.timing === "date" ? v.preferredDate !== null && isBookableDate(v.preferredDate) : v.preferredDate === null), {
     path: ["preferredDate"],
@@ -122,13 +128,14 @@ export const postJobFormSchema = z
     timing: z.preprocess(optionalString, z.enum(jobTimings, "Choose when you need the job done.")),
     preferredDate: z.preprocess(optionalString, z.string()),
     budget: z.preprocess(optionalString, z.union([z.literal(""), z.enum(budgetBands)], "Choose a budget from the list, or leave it empty.")),
+    invite: z.preprocess(optionalString, z.string().max(quoteLimits.inviteSlugMax, inviteMessage).regex(inviteSlugPattern, inviteMessage)),
   })
   .transform((v, ctx): JobInput => {
     const dated = v.timing === "date";
     if (dated && !isBookableDate(v.preferredDate)) {
       ctx.addIssue({ code: "custom", path: ["preferredDate"], message: "Choose a date from today to a year ahead." });
     }
-    return { ...v, preferredDate: dated ? v.preferredDate : null, budget: v.budget || null };
+    return { ...v, preferredDate: dated ? v.preferredDate : null, budget: v.budget || null, invite: v.invite || null };
   });
 
 export const quoteFormSchema = z
@@ -205,3 +212,25 @@ export const coverageFormSchema = z
     }
     return { services: [...new Set(v.services)], areas: unique, bio: v.bio };
   });
+
+/** The area waitlist (/waitlist): who to tell, and the service and postcode they are waiting for. */
+export const areaWaitlistFormSchema = z.object({
+  name: text({ min: 1, max: 100, multiLine: false, label: "your name" }),
+  email: z.preprocess(optionalString, z.string().transform((value, ctx) => {
+    const parsed = parseEmail(value);
+    if (parsed.ok) return parsed.email;
+    ctx.addIssue({ code: "custom", message: parsed.message });
+    return z.NEVER;
+  })),
+  service: z.preprocess(optionalString, z.enum(serviceSlugs, "Choose the service you need.")),
+  postcode: z.unknown().transform((raw, ctx) => {
+    const value = optionalString(raw);
+    const place = value ? parseCoveragePlace(value) : null;
+    if (!place) {
+      ctx.addIssue({ code: "custom", message: value ? "That doesn't look like a UK postcode. Enter it like N1 9GU, or just the first part, like N1." : "Enter your postcode, like N1 9GU, or just the first part, like N1." });
+      return z.NEVER;
+    }
+    return place.postcode;
+  }),
+});
+export type AreaWaitlistInput = z.infer<typeof areaWaitlistFormSchema>;

@@ -14,8 +14,11 @@ import type { QuotesDeps } from "./access.server";
 export type DatabaseKind = "pglite" | "postgres";
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
+/** The origin the tests' emails link to. */
+export const testPublicUrl = "https://fixit.test";
+
 export async function openTestDatabase(kind: DatabaseKind): Promise<{ deps: QuotesDeps; close: () => Promise<void> }> {
-  const publicUrl = "https://fixit.test";
+  const publicUrl = testPublicUrl;
   if (kind === "pglite") {
     const database = await openDatabase({ database: { kind: "pglite", dir: null } });
     return { deps: { db: database.db, publicUrl }, close: () => database.close() };
@@ -62,7 +65,16 @@ export async function createUser(db: Db, options: { name?: string; phone?: strin
  */
 export async function createApprovedFixer(
   db: Db,
-  options: { first?: string; last?: string; services: string[]; areas: string[]; expertise?: string; documents?: ("insurance" | "certifications")[] },
+  options: {
+    first?: string;
+    last?: string;
+    services: string[];
+    areas: string[];
+    expertise?: string;
+    documents?: ("insurance" | "certifications")[];
+    /** What the reviewing staff member ticked as checked (none unless named). */
+    checked?: ("identity" | "insurance" | "qualifications")[];
+  },
 ) {
   const user = await createUser(db, { name: `${options.first ?? "Fixer"} ${options.last ?? "Person"}`, phone: "+447700900123" });
   const [registration] = await db
@@ -71,13 +83,24 @@ export async function createApprovedFixer(
     .returning({ id: fixerRegistrations.id });
   const [application] = await db
     .insert(fixerOnboarding)
-    .values({ registrationId: registration!.id, userId: user.id, email: user.email, qualifications: "NVQ", expertise: options.expertise ?? "General work", insurance: "PL £2m", status: "approved" })
+    .values({
+      registrationId: registration!.id,
+      userId: user.id,
+      email: user.email,
+      qualifications: "NVQ",
+      expertise: options.expertise ?? "General work",
+      insurance: "PL £2m",
+      status: "approved",
+      identityChecked: options.checked?.includes("identity") ?? false,
+      insuranceChecked: options.checked?.includes("insurance") ?? false,
+      qualificationsChecked: options.checked?.includes("qualifications") ?? false,
+    })
     .returning({ id: fixerOnboarding.id });
   for (const folder of options.documents ?? ["insurance"]) {
     await db.insert(onboardingDocuments).values({ onboardingId: application!.id, folder, storageKey: `fixer-documents/${folder}/${nextId("doc")}.pdf`, originalName: "doc.pdf", storedName: "doc.pdf", contentType: "application/pdf", size: 100 });
   }
   const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
-  await setFixerCoverage(db, user.id, options.services, options.areas);
+  await setFixerCoverage({ db, publicUrl: testPublicUrl }, user.id, options.services, options.areas);
   return { ...user, slug: profile!.slug, displayName: profile!.displayName };
 }
 

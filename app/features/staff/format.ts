@@ -21,6 +21,11 @@ export function formatPence(pence: number): string {
   return new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(pence / 100);
 }
 
+/** A quote's price: "£70.00", or a range "£70.00 to £120.00". */
+export function formatQuotePence(amountPence: number, amountToPence: number | null): string {
+  return amountToPence === null ? formatPence(amountPence) : `${formatPence(amountPence)} to ${formatPence(amountToPence)}`;
+}
+
 /** "1.2 MB", "340 KB". */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

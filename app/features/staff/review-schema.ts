@@ -47,13 +47,28 @@ export const reviewMessages = {
   tooLong: `Please keep the note under ${formatCount(REVIEW_NOTE_MAX)} characters.`,
 } as const;
 
-/** The note is the one field where a line break belongs (~/lib/forms/parse). */
-export const reviewParsing = { multiLine: ["note"] } as const;
+/**
+ * What the reviewer actually checked (ticked on the review page). Stored on the application and in
+ * the audit trail; a fixer's public badges show only these (never what was merely uploaded).
+ */
+export const reviewChecks = ["identity", "insurance", "qualifications"] as const;
+export type ReviewCheck = (typeof reviewChecks)[number];
+export const reviewCheckLabels: Record<ReviewCheck, { label: string; hint: string }> = {
+  identity: { label: "Identity", hint: "I saw a photo ID (passport or driving licence) and it matches the applicant." },
+  insurance: { label: "Insurance", hint: "I checked the insurance document: current, in the applicant's name, the cover they state." },
+  qualifications: { label: "Qualifications", hint: "I checked the certificates or registrations the applicant names (e.g. Gas Safe, NICEIC)." },
+};
+
+/** The note is the one field where a line break belongs; `checks` is a checkbox group (~/lib/forms/parse). */
+export const reviewParsing = { multiLine: ["note"], lists: ["checks"] } as const;
 
 export const reviewSchema = z
   .object({
     decision: z.enum(reviewDecisions, { error: reviewMessages.decision }),
     note: z.string({ error: reviewMessages.noteForChanges }).trim().max(REVIEW_NOTE_MAX, reviewMessages.tooLong).default(""),
+    checks: z
+      .preprocess((raw) => (Array.isArray(raw) ? raw : typeof raw === "string" && raw ? [raw] : []), z.array(z.enum(reviewChecks, { error: "Choose checks from the list." })))
+      .transform((list) => reviewChecks.filter((check) => list.includes(check))),
   })
   .superRefine(({ decision, note }, ctx) => {
     if (decision === "changes_requested" && note.length < REVIEW_NOTE_MIN) {

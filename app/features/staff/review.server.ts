@@ -80,7 +80,7 @@ export async function reviewApplication(
   { db, config, logger }: Pick<AppServices, "db" | "config" | "logger">,
   user: StaffUser,
   applicationId: number,
-  { decision, note }: ReviewInput,
+  { decision, note, checks }: ReviewInput,
 ): Promise<StaffOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const [current] = await tx
@@ -96,7 +96,17 @@ export async function reviewApplication(
     const now = new Date();
     const updated = await tx
       .update(fixerOnboarding)
-      .set({ status: decision, reviewNote: note || null, reviewedBy: user.id, reviewedAt: now, updatedAt: now })
+      .set({
+        status: decision,
+        reviewNote: note || null,
+        reviewedBy: user.id,
+        reviewedAt: now,
+        updatedAt: now,
+        // What this reviewer checked; only an approval's checks ever reach a public badge.
+        identityChecked: checks.includes("identity"),
+        insuranceChecked: checks.includes("insurance"),
+        qualificationsChecked: checks.includes("qualifications"),
+      })
       .where(eq(fixerOnboarding.id, applicationId))
       .returning({ id: fixerOnboarding.id });
     if (updated.length !== 1) throw new Error(`application ${applicationId} could not be updated`);
@@ -115,7 +125,7 @@ export async function reviewApplication(
       action: "onboarding.review",
       targetType: "onboarding",
       targetId: applicationId,
-      details: { from: current.status, to: decision, ...(note ? { note } : {}) },
+      details: { from: current.status, to: decision, checks, ...(note ? { note } : {}) },
     });
     return { kind: "done" as const, from: current.status };
   });

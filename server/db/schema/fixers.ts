@@ -48,6 +48,13 @@ export const fixerOnboarding = pgTable(
     reviewNote: text("review_note"),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /**
+     * What the reviewing staff member actually checked (ticked on the review page, audited): the
+     * fixer's identity document, their insurance, their qualifications. Public badges show only these.
+     */
+    identityChecked: boolean("identity_checked").notNull().default(false),
+    insuranceChecked: boolean("insurance_checked").notNull().default(false),
+    qualificationsChecked: boolean("qualifications_checked").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

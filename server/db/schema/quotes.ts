@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { fixerOnboarding } from "./fixers.ts";
 
@@ -83,10 +83,17 @@ export const jobs = pgTable(
     /** A band key from app/features/quotes/schemas.ts, or null. */
     budget: text("budget"),
     status: text("status").notNull().default("open"),
+    /**
+     * Set when the job was posted with no fixer covering its service and postcode ("waiting for a
+     * fixer"); cleared when the first fixer is matched to it (and the customer is emailed then).
+     */
+    waitingSince: timestamp("waiting_since", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Jobs waiting for a fixer, found when a fixer's coverage changes.
+    index("jobs_waiting_idx").on(t.service, t.area).where(sql`${t.waitingSince} is not null`),
     check("jobs_status_check", sql`${t.status} in ('open', 'in_progress', 'done', 'closed')`),
     check("jobs_timing_check", sql`${t.timing} in ('asap', 'week', 'flexible', 'date')`),
     check("jobs_date_check", sql`(${t.timing} = 'date') = (${t.preferredDate} is not null)`),
@@ -125,9 +132,33 @@ export const jobMatches = pgTable(
       .notNull()
       .references(() => fixerProfiles.userId, { onDelete: "cascade" }),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** The customer asked this fixer by name ("Request a quote from this fixer" on their profile). */
+    invited: boolean("invited").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.fixerUserId] }), index("job_matches_fixer_idx").on(t.fixerUserId, t.jobId)],
+);
+
+/**
+ * The area waitlist: someone who wants to hear when a fixer offers a service at their postcode
+ * (without posting a job). Told once, when the first fixer covering it arrives (notified_at).
+ */
+export const areaWaitlist = pgTable(
+  "area_waitlist",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    service: text("service").notNull(),
+    /** As given, normalised: a full postcode ("N1 9GU") or an outward code ("N1"). */
+    postcode: text("postcode").notNull(),
+    outward: text("outward").notNull(),
+    district: text("district").notNull(),
+    area: text("area").notNull(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("area_waitlist_entry_unique").on(t.email, t.service, t.outward), index("area_waitlist_waiting_idx").on(t.service, t.area).where(sql`${t.notifiedAt} is null`)],
 );
 
 /** A fixer's quote for a job: one per fixer per job. Prices in pence; FixiT takes no payment. */
@@ -217,3 +248,4 @@ export type JobPhoto = typeof jobPhotos.$inferSelect;
 export type Quote = typeof quotes.$inferSelect;
 export type JobMessage = typeof jobMessages.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
+export type AreaWaitlistEntry = typeof areaWaitlist.$inferSelect;

@@ -7,6 +7,9 @@ import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cn } from "~/lib/utils";
 import { homeSections, type WidgetLink, widgetGreeting, widgetQuickQuestions, widgetReply, widgetReplyDelay } from "~/features/assistant/widget-replies";
+import { coverageLookupAnswer } from "~/features/assistant/contact-answers";
+import { fetchCoverage } from "~/features/quotes/coverage-answer";
+import { services } from "~/content/services";
 
 /** A home chat widget message: who sent it, its text and when. */
 type WidgetMessage = { id: number; type: "user" | "bot"; text: string; timestamp: Date; links?: WidgetLink[]; appBadges?: boolean };
@@ -62,12 +65,22 @@ export default function ChatWidgetPanel({ id, onClose }: ChatWidgetPanelProps) {
     setTyping(true);
     setDraft("");
     setMessages((list) => [...list, { id: list.length, type: "user", text: message, timestamp: new Date() }]);
-    timerRef.current = setTimeout(() => {
-      const reply = widgetReply(message, { stores });
-      setMessages((list) => [...list, { id: list.length, type: "bot", text: reply.text, links: reply.links, appBadges: reply.appBadges, timestamp: new Date() }]);
+    const reply = widgetReply(message, { stores });
+    const lookup = reply.coverageLookup;
+    // A postcode is answered by the one coverage answer, from the server, while the reply "types".
+    const final = lookup
+      ? fetchCoverage(lookup.service, lookup.postcode).then((coverage) =>
+          coverageLookupAnswer(lookup, coverage, lookup.service ? (services.find((s) => s.slug === lookup.service)?.name ?? null) : null),
+        )
+      : Promise.resolve(reply);
+    const typed = new Promise((resolve) => {
+      timerRef.current = setTimeout(resolve, widgetReplyDelay());
+    });
+    void Promise.all([final, typed]).then(([answer]) => {
+      setMessages((list) => [...list, { id: list.length, type: "bot", text: answer.text, links: answer.links, appBadges: answer.appBadges, timestamp: new Date() }]);
       typingRef.current = false;
       setTyping(false);
-    }, widgetReplyDelay());
+    });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useActionData } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -8,7 +9,8 @@ import { findService } from "~/content/services";
 import { isFormResult, type FormResult } from "~/lib/forms/result";
 import { formatPhone } from "~/lib/phone";
 import type { CustomerJobPage } from "../customer-jobs.server";
-import { jobsCopy } from "../customer-copy";
+import { jobsCopy, jobStateLabel } from "../customer-copy";
+import { lastSentKey } from "./thread-key";
 import { quotePaths } from "../paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
 import { formatCount } from "~/lib/format";
@@ -25,7 +27,7 @@ function price(q: Quote) {
 }
 
 /** The answer of the last POST, when it is for `form`. */
-function useAnswer(form: string): FormResult | undefined {
+function useAnswer(form: string): FormResult<{ quoteId?: number }> | undefined {
   const answer: unknown = useActionData();
   return isFormResult(answer, form) ? answer : undefined;
 }
@@ -42,6 +44,8 @@ function ErrorNote({ result }: { result: FormResult | undefined }) {
 export function CustomerJob({ view }: { view: CustomerJobView }) {
   const { job, photos, quotes } = view;
   const jobAnswer = useAnswer("job");
+  // A refusal about one quote (accept or decline from a stale tab: 409) is shown on that quote's card.
+  const onCard = jobAnswer?.status === "error" && typeof jobAnswer.quoteId === "number" && quotes.some((q) => q.id === jobAnswer.quoteId);
   const open = job.status === "open";
   const accepted = quotes.find((q) => q.status === "accepted");
   return (
@@ -60,13 +64,19 @@ export function CustomerJob({ view }: { view: CustomerJobView }) {
 
       <header className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={open ? "default" : job.status === "in_progress" ? "warning" : job.status === "done" ? "success" : "outline"}>{jobsCopy.statusLabels[job.status] ?? job.status}</Badge>
+          <Badge variant={open ? "default" : job.status === "in_progress" ? "warning" : job.status === "done" ? "success" : "outline"}>{jobStateLabel(job)}</Badge>
           <span className="text-sm text-muted-foreground">
             {findService(job.service)?.name ?? job.service} · {job.postcode} · Posted {formatLongDate(new Date(job.createdAt))}
           </span>
         </div>
         <h1 className="text-3xl font-bold break-words">{job.title}</h1>
-        <ErrorNote result={jobAnswer} />
+        {/* A refusal about a quote no longer shown (withdrawn meanwhile) or about the job: here, in view. */}
+        {onCard ? null : <ShownRefusal result={jobAnswer?.status === "error" ? jobAnswer : undefined} testId="job-refusal" />}
+        {open && job.waitingSince ? (
+          <p className="rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm" data-testid="job-waiting">
+            {jobsCopy.waitingNote(job.district)}
+          </p>
+        ) : null}
       </header>
 
       <section aria-labelledby="details-title" className="grid gap-6 lg:grid-cols-[2fr_1fr]">
@@ -144,6 +154,25 @@ export function CustomerJob({ view }: { view: CustomerJobView }) {
   );
 }
 
+/** A refusal shown where the pressed button was, and brought into view (it may be far down the page). */
+function ShownRefusal({ result, testId }: { result: FormResult | undefined; testId: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) ref.current?.scrollIntoView({ block: "center" });
+  }, [result]);
+  return result ? (
+    <div ref={ref} data-testid={testId}>
+      <ErrorNote result={result} />
+    </div>
+  ) : null;
+}
+
+/** The refusal of an action on this quote (accept or decline from a stale tab: 409), in its card. */
+function CardRefusal({ quoteId }: { quoteId: number }) {
+  const answer = useAnswer("job");
+  return <ShownRefusal result={answer?.status === "error" && answer.quoteId === quoteId ? answer : undefined} testId={`quote-${quoteId}-refusal`} />;
+}
+
 function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
   const { job } = view;
   const open = job.status === "open";
@@ -159,6 +188,7 @@ function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) 
         </h3>
         <Badge variant={q.status === "accepted" ? "success" : q.status === "sent" ? "secondary" : "outline"}>{jobsCopy.quoteStatusLabels[q.status] ?? q.status}</Badge>
       </div>
+      <CardRefusal quoteId={q.id} />
       <p className="text-sm">{rating !== null ? `★ ${rating.toFixed(1)} from ${q.fixer.reviewCount} ${q.fixer.reviewCount === 1 ? "review" : "reviews"}` : "No reviews yet"}</p>
       <ul className="flex flex-wrap gap-1" aria-label="Verified checks">
         {q.fixer.checks.map((c) => (
@@ -273,7 +303,8 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
         <p className="text-sm text-muted-foreground">No messages yet.</p>
       )}
       {canWrite ? (
-        <Form method="post" className="flex flex-col gap-2" key={answer?.status === "invalid" ? "again" : "fresh"}>
+        // Keyed by the last message sent: a sent message empties the box (no double send); a refused one keeps the text.
+        <Form method="post" className="flex flex-col gap-2" key={`${lastSentKey(messages)}-${answer?.status === "invalid" ? "again" : "fresh"}`}>
           <input type="hidden" name="intent" value="message" />
           <input type="hidden" name="fixer" value={q.fixer.userId} />
           <input type="hidden" name="quoteId" value={q.id} />

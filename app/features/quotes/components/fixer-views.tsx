@@ -9,6 +9,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { findService, services } from "~/content/services";
 import { isFormResult, type FormResult } from "~/lib/forms/result";
 import type { FixerJobCard } from "../dashboard.server";
+import { lastSentKey } from "./thread-key";
 import { fixerCopy } from "../fixer-copy";
 import { quotePaths } from "../paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
@@ -120,6 +121,7 @@ export function JobListItem({ job }: { job: JobCard }) {
     <li className="rounded-lg border border-border p-4">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="secondary">{serviceName(job.service)}</Badge>
+        {job.invited ? <Badge variant="accent">{fixerCopy.invitedBadge}</Badge> : null}
         {job.myQuote ? <Badge variant="success">You quoted: {fixerCopy.quoteStatus[job.myQuote.status] ?? job.myQuote.status}</Badge> : null}
         <span className="text-xs text-muted-foreground">
           {job.liveQuotes} of {quoteLimits.quotesPerJob} quotes
@@ -264,7 +266,9 @@ export function MessageThread({ messages, canWrite }: { messages: Message[]; can
         <p className="text-sm text-muted-foreground">No messages yet.</p>
       )}
       {canWrite ? (
-        <Form method="post" className="flex flex-col gap-3" noValidate>
+        // Keyed by the last message sent from here: a sent message empties the box (no double send);
+        // a refused one keeps what was typed.
+        <Form method="post" className="flex flex-col gap-3" noValidate key={lastSentKey(messages)}>
           <input type="hidden" name="intent" value="message" />
           <FormAlert answer={answer} />
           <Field id="body" label="Your message" required error={errorOf(answer, "body")}>

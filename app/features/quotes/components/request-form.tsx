@@ -12,13 +12,14 @@ import { useForm } from "~/lib/forms/use-form";
 import type { FieldErrors } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
 import { requestCopy } from "../customer-copy";
+import { areaWaitlistPath, fetchCoverage } from "../coverage-answer";
 import { parseJobPostcode } from "../postcodes";
 import { budgetBandLabels, budgetBands, jobTimingLabels, jobTimings, quoteLimits, ukToday } from "../job-fields";
 import { formatCount } from "~/lib/format";
 
-type Result = FormResult<{ noCoverage?: { district: string } }>;
-export type RequestDefaults = Partial<Record<"service" | "postcode" | "title" | "description" | "timing" | "preferredDate" | "budget", string>>;
-type Coverage = { state: "idle" | "checking" } | { state: "covered" | "uncovered"; district: string } | { state: "error"; message: string };
+type Result = FormResult;
+export type RequestDefaults = Partial<Record<"service" | "postcode" | "title" | "description" | "timing" | "preferredDate" | "budget" | "invite", string>>;
+type Coverage = { state: "idle" | "checking" } | { state: "covered" | "uncovered"; district: string; fixers: number } | { state: "error"; message: string };
 
 const ACCEPT = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp";
 
@@ -35,9 +36,20 @@ function checkPhotos(form: HTMLFormElement): FieldErrors {
 /**
  * The job form: a plain multipart POST (it works without JavaScript); with JavaScript the same
  * schema checks it first, and once the service and postcode are valid the page asks whether an
- * approved fixer covers them, and offers the waitlist when none does.
+ * approved fixer covers them (the one coverage answer). Where none does the job can still be
+ * posted: it waits for a fixer (decision 043); the area waitlist is offered for those not ready to post.
  */
-export function RequestForm({ defaults, signedIn, restored }: { defaults: RequestDefaults; signedIn: boolean; restored: boolean }) {
+export function RequestForm({
+  defaults,
+  invited,
+  signedIn,
+  restored,
+}: {
+  defaults: RequestDefaults;
+  invited: { slug: string; displayName: string } | null;
+  signedIn: boolean;
+  restored: boolean;
+}) {
   const { fieldErrors, values, result, formRef, onSubmit, onChange } = useForm<Result>({
     form: "post-job",
     // zod and the form's schema load after the page; until then the server's answer carries the field messages.
@@ -64,11 +76,10 @@ export function RequestForm({ defaults, signedIn, restored }: { defaults: Reques
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       setCoverage({ state: "checking", key });
-      fetch(`/request/coverage?${new URLSearchParams({ service, postcode: place.postcode })}`, { signal: controller.signal, headers: { accept: "application/json" } })
-        .then(async (res) => {
-          const body = (await res.json()) as { covered?: boolean; district?: string; error?: string };
-          if (!res.ok || typeof body.covered !== "boolean") setCoverage({ state: "error", message: body.error ?? "", key });
-          else setCoverage({ state: body.covered ? "covered" : "uncovered", district: body.district ?? place.district, key });
+      fetchCoverage(service, place.postcode, controller.signal)
+        .then((answer) => {
+          if ("error" in answer) setCoverage({ state: "error", message: answer.error, key });
+          else setCoverage({ state: answer.covered ? "covered" : "uncovered", district: answer.district, fixers: answer.fixers, key });
         })
         .catch(() => undefined);
     }, 350);
@@ -78,13 +89,19 @@ export function RequestForm({ defaults, signedIn, restored }: { defaults: Reques
     };
   }, [service, postcode]);
 
-  const serverNoCoverage = result?.status === "invalid" ? result.noCoverage : undefined;
-  const uncovered = coverage.state === "uncovered" ? coverage.district : serverNoCoverage?.district;
   const formError = result && result.status === "error" ? result.message : fieldErrors.form;
 
   return (
     <Form ref={formRef} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} onChange={onChange} className="relative flex flex-col gap-5">
       <Honeypot />
+      {invited ? (
+        <>
+          <input type="hidden" name="invite" value={invited.slug} />
+          <p id="request-invited" className="rounded-lg border border-primary/30 bg-secondary p-4 text-sm">
+            {requestCopy.invited(invited.displayName)}
+          </p>
+        </>
+      ) : null}
       {restored || !signedIn ? (
         <p id="request-note" className="rounded-lg border border-border bg-secondary/60 p-4 text-sm">
           {restored ? requestCopy.draftRestored : requestCopy.signedOutNote}
@@ -117,20 +134,17 @@ export function RequestForm({ defaults, signedIn, restored }: { defaults: Reques
 
       <div aria-live="polite" className="-mt-2 text-sm">
         {coverage.state === "checking" ? <p className="text-muted-foreground">{requestCopy.checking}</p> : null}
-        {coverage.state === "covered" ? <p className="font-medium text-success">{requestCopy.covered(coverage.district)}</p> : null}
+        {coverage.state === "covered" ? <p className="font-medium text-success">{requestCopy.covered(coverage.district, coverage.fixers)}</p> : null}
         {coverage.state === "error" && coverage.message ? <p className="text-muted-foreground">{coverage.message}</p> : null}
-        {uncovered && !fieldErrors.postcode ? (
-          <div className="rounded-lg border border-warning/50 bg-warning/10 p-4">
-            <p>{requestCopy.notCovered(uncovered)}</p>
-            <Button asChild variant="outline" className="mt-3">
-              <Link to={requestCopy.waitlist.href}>{requestCopy.waitlist.label}</Link>
-            </Button>
+        {coverage.state === "uncovered" && !fieldErrors.postcode ? (
+          <div className="rounded-lg border border-warning/50 bg-warning/10 p-4" data-testid="request-not-covered">
+            <p>{requestCopy.notCovered(coverage.district)}</p>
+            <p className="mt-2">
+              <Link to={areaWaitlistPath(service, place?.postcode ?? postcode)} className="font-medium text-primary underline underline-offset-2">
+                {requestCopy.waitlistInstead}
+              </Link>
+            </p>
           </div>
-        ) : null}
-        {uncovered && fieldErrors.postcode ? (
-          <Button asChild variant="outline" className="mt-1">
-            <Link to={requestCopy.waitlist.href}>{requestCopy.waitlist.label}</Link>
-          </Button>
         ) : null}
       </div>
 
@@ -185,7 +199,7 @@ export function RequestForm({ defaults, signedIn, restored }: { defaults: Reques
       </Field>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button type="submit" size="lg" disabled={Boolean(uncovered) && coverage.state === "uncovered"}>
+        <Button type="submit" size="lg">
           {requestCopy.submit}
         </Button>
         {!signedIn ? <p className="text-sm text-muted-foreground">You'll sign in next; what you typed is kept.</p> : null}

@@ -22,6 +22,8 @@ export type ColumnDef<Row> = {
   value: (row: Row) => CsvValue;
   /** false: only in the CSV (long texts, ids); the table stays readable. */
   table?: boolean;
+  /** false: only in the table (a formatted view of values the CSV holds in other columns). */
+  csv?: boolean;
   /** For yesno cells: what true and false read as. */
   yesNo?: readonly [string, string];
 };

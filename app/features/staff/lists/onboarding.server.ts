@@ -23,6 +23,9 @@ const select = {
   reviewNote: t.reviewNote,
   reviewedAt: t.reviewedAt,
   reviewerEmail: reviewer.email,
+  identityChecked: t.identityChecked,
+  insuranceChecked: t.insuranceChecked,
+  qualificationsChecked: t.qualificationsChecked,
   registrationId: t.registrationId,
   userId: t.userId,
   createdAt: t.createdAt,
@@ -40,6 +43,9 @@ export type OnboardingRow = {
   reviewNote: string | null;
   reviewedAt: Date | null;
   reviewerEmail: string | null;
+  identityChecked: boolean;
+  insuranceChecked: boolean;
+  qualificationsChecked: boolean;
   registrationId: number | null;
   userId: string | null;
   createdAt: Date;

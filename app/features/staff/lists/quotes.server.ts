@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
+import { formatQuotePence } from "~/features/staff/format";
 import { countAll, defineList, searchAny } from "./define";
 import { serviceName } from "./jobs.server";
 
@@ -75,7 +76,9 @@ export const quotesList = defineList<QuoteRow>({
     { key: "district", label: "District", value: (r) => r.district, table: false },
     { key: "fixer", label: "Fixer", value: (r) => r.fixerName },
     { key: "fixerEmail", label: "Fixer email", value: (r) => r.fixerEmail, table: false },
-    { key: "price", label: "Price", kind: "money", value: (r) => r.amountPence },
+    // The table shows the whole price ("£70.00 to £120.00" for a range); the CSV keeps both amounts as numbers.
+    { key: "priceText", label: "Price", value: (r) => formatQuotePence(r.amountPence, r.amountToPence), csv: false },
+    { key: "price", label: "Price", kind: "money", value: (r) => r.amountPence, table: false },
     { key: "priceTo", label: "Price up to", kind: "money", value: (r) => r.amountToPence, table: false },
     { key: "status", label: "Status", kind: "status", value: (r) => r.status },
     { key: "createdAt", label: "Sent", kind: "datetime", value: (r) => r.createdAt },

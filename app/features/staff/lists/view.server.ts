@@ -84,6 +84,7 @@ export async function exportListCsv(context: AppLoadContext, list: AnyListDefini
     details: { filters: describeListQuery(query), rows: rowsToWrite, ...(total > EXPORT_MAX_ROWS ? { cutAt: EXPORT_MAX_ROWS, total } : {}) },
   });
 
+  const csvColumns = list.columns.filter((c) => c.csv !== false);
   const encoder = new TextEncoder();
   let offset = 0;
   let started = false;
@@ -94,13 +95,13 @@ export async function exportListCsv(context: AppLoadContext, list: AnyListDefini
       try {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode(CSV_BOM + csvLine(csvHeader(list.columns))));
+          controller.enqueue(encoder.encode(CSV_BOM + csvLine(csvHeader(csvColumns))));
           return;
         }
         const limit = Math.min(EXPORT_BATCH, EXPORT_MAX_ROWS - offset);
         const rows = limit > 0 ? await list.fetch(db, { ...query, page: 1 }, { limit, offset }) : [];
         offset += rows.length;
-        if (rows.length) controller.enqueue(encoder.encode(rows.map((row) => csvLine(list.columns.map((c) => csvValue(c, row)))).join("")));
+        if (rows.length) controller.enqueue(encoder.encode(rows.map((row) => csvLine(csvColumns.map((c) => csvValue(c, row)))).join("")));
         if (rows.length < limit || offset >= EXPORT_MAX_ROWS) controller.close();
       } catch (error) {
         logger.error({ err: error, list: list.id }, "CSV export failed part-way");
