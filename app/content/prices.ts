@@ -45,6 +45,12 @@ export const earningsClaimPerHour = { maxPence: 4000 } as const;
 /** Free cancellation up to this many hours before the service starts. */
 export const freeCancellationHours = 24;
 
+/**
+ * A customer who cancels a booking later than `freeCancellationHours` before its slot pays this fee,
+ * and it goes to the fixer in full: a share of the price, never more than the cap (shown before paying).
+ */
+export const lateCancellationFee = { percentOfPrice: 20, maxPence: 3000 } as const;
+
 /** The wording every price display carries (indicative, plus the 5% fee). */
 export const priceDisclaimer = `Prices are indicative ranges; your fixer confirms a fixed quote before you book. A ${fees.customerServiceFeePercent}% customer service fee is added at checkout.`;
 
