@@ -109,7 +109,7 @@ CREATE TABLE "provider_objects" (
 	"booking_id" bigint,
 	"status" text NOT NULL,
 	"amount_pence" integer NOT NULL,
-	"event_created" bigint NOT NULL,
+	"order_key" bigint NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -121,6 +121,7 @@ CREATE TABLE "provider_operations" (
 	"provider" text NOT NULL,
 	"amount_pence" integer NOT NULL,
 	"fixer_user_id" text,
+	"payment_id" text,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"provider_object_id" text,
 	"attempts" smallint DEFAULT 0 NOT NULL,

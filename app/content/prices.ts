@@ -26,6 +26,8 @@ export const products = {
   fixerOnboarding: { name: "Fixer onboarding fee", pricePence: 399, terms: "one-time, non-refundable" },
   vipAccess: { name: "VIP early access", pricePence: 199, terms: "one-time, lifetime access" },
   earlyAccessDonation: { name: "Early access donation", pricePence: 199, terms: "one-time" },
+  /** Priced per booking (the quote's price plus the fee): 0 here means "the checkout names the amount". */
+  booking: { name: "FixiT booking", pricePence: 0, terms: "held by FixiT until you confirm the job is done" },
 } as const satisfies Record<string, Product>;
 
 /** A product's price with its terms, each word once: "£1.99 (one-time, lifetime access)". */

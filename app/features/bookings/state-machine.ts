@@ -18,8 +18,6 @@ export const TRANSITIONS = {
   pay: { from: ["pending_payment"], to: ["booked", "awaiting_fixer_confirmation"], by: ["provider", "system"], label: "pay for" },
   /** Nobody paid in time. */
   expire_payment: { from: ["pending_payment"], to: ["expired"], by: ["system"], label: "expire" },
-  /** A payment that arrived after the booking expired is refunded in full. */
-  refund_late_payment: { from: ["expired", "cancelled_by_customer"], to: ["refunded"], by: ["provider", "system"], label: "refund" },
   confirm_slot: { from: ["awaiting_fixer_confirmation"], to: ["booked"], by: ["fixer"], label: "confirm the slot of" },
   decline_slot: { from: ["awaiting_fixer_confirmation"], to: ["slot_declined"], by: ["fixer"], label: "decline the slot of" },
   /** The fixer did not answer the customer's slot within 24 hours: full refund. */

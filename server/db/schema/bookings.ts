@@ -266,6 +266,8 @@ export const providerOperations = pgTable(
     amountPence: integer("amount_pence").notNull(),
     /** The fixer paid by a transfer. */
     fixerUserId: text("fixer_user_id"),
+    /** The checkout (payments row) a refund goes back to. */
+    paymentId: text("payment_id"),
     /** pending → succeeded | failed (a failure the provider says no retry can fix). */
     status: text("status").notNull().default("pending"),
     /** tr_… / re_… once the provider answered. */
@@ -299,8 +301,12 @@ export const providerObjects = pgTable(
     bookingId: bigint("booking_id", { mode: "number" }).references(() => bookings.id, { onDelete: "set null" }),
     status: text("status").notNull(),
     amountPence: integer("amount_pence").notNull(),
-    /** The provider's event time (seconds) of the state stored: a delivery older than this is ignored. */
-    eventCreated: bigint("event_created", { mode: "number" }).notNull(),
+    /**
+     * Orders the states reported: the provider's event time (seconds) × 10 + the status's rank (a
+     * closed dispute outranks an open one reported in the same second). A delivery whose key is not
+     * greater than the stored one changes nothing.
+     */
+    orderKey: bigint("order_key", { mode: "number" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("provider_objects_booking_idx").on(t.bookingId, t.kind)],
