@@ -56,7 +56,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   return (
     <div className={`flex justify-between gap-4 py-1 ${strong ? "border-t border-border pt-2 font-semibold" : ""}`}>
       <dt>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dd className="whitespace-nowrap tabular-nums">{value}</dd>
     </div>
   );
 }
@@ -109,6 +109,7 @@ function ReasonField({ form, name, label, required, hint }: { form: string; name
 
 export function BookingView({ page }: { page: BookingPage }) {
   const generic = useAnswer("booking");
+  const cancelAnswer = useAnswer("cancel");
   const customer = page.role === "customer";
   const can = (name: BookingPage["actions"][number]) => page.actions.includes(name);
   return (
@@ -167,9 +168,15 @@ export function BookingView({ page }: { page: BookingPage }) {
           ) : null}
           {can("report_no_show") ? <ActionForm intent="report_no_show" label="The fixer did not come" variant="outline" /> : null}
           {can("cancel_by_customer") || can("cancel_by_fixer") ? (
-            <ActionForm intent="cancel" label="Cancel the booking" variant="destructive">
-              <ReasonField form="cancel" name="reason" label={customer ? "Why are you cancelling?" : "Why are you cancelling? (the customer sees this)"} required={!customer} />
-            </ActionForm>
+            <details className="rounded-lg border border-border p-3" open={cancelAnswer !== undefined}>
+              <summary className="min-h-11 cursor-pointer content-center font-medium">Cancel the booking</summary>
+              <div className="mt-3">
+                <ActionForm intent="cancel" label="Cancel the booking" variant="destructive">
+                  {!customer ? <p className="text-sm text-muted-foreground">The customer is refunded in full and you get a strike; three in 90 days pause new jobs.</p> : null}
+                  <ReasonField form="cancel" name="reason" label={customer ? "Why are you cancelling?" : "Why are you cancelling? (the customer sees this)"} required={!customer} />
+                </ActionForm>
+              </div>
+            </details>
           ) : null}
         </Section>
       ) : null}
@@ -223,10 +230,10 @@ export function NewBookingView({ page }: { page: NewBookingPage }) {
               </label>
             </fieldset>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field id="own-date" label="Your date" error={errorOf(answer, "ownDate")}>
+              <Field id="own-date" label="Your date" marks={false} hint="When you propose another time." error={errorOf(answer, "ownDate")}>
                 {(control) => <Input {...control} type="date" name="ownDate" defaultValue={valueOf(answer, "ownDate") ?? ""} />}
               </Field>
-              <Field id="own-window" label="Time of day" error={errorOf(answer, "ownWindow")}>
+              <Field id="own-window" label="Time of day" marks={false} hint="When you propose another time." error={errorOf(answer, "ownWindow")}>
                 {(control) => (
                   <NativeSelect {...control} name="ownWindow" defaultValue={valueOf(answer, "ownWindow") ?? "morning"}>
                     {SLOT_WINDOWS.map((w) => (
