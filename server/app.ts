@@ -28,6 +28,7 @@ import { publicPages } from "~/content/pages.ts";
 import { services as serviceCategories } from "~/content/services.ts";
 import { createAuth } from "~/features/auth/auth.server.ts";
 import { consentCookieName } from "~/features/consent/consent.ts";
+import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
 import { deliverSheetSync, WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.server.ts";
 import { fulfilments } from "~/features/payments/fulfilments.server.ts";
 import { createPaymentsService } from "~/features/payments/payments.server.ts";
@@ -43,7 +44,7 @@ import { CV_MAX_BYTES } from "~/features/forms/form-fields.ts";
 import { figurePaths } from "~/content/figures.ts";
 
 /** What the outbox worker runs besides email: one handler per feature job kind (a missing one is a type error). */
-const jobHandlers: Record<FeatureJobKind, JobHandler> = { [WEBHOOK_JOB_KIND]: deliverSheetSync };
+const jobHandlers: Record<FeatureJobKind, JobHandler> = { [WEBHOOK_JOB_KIND]: deliverSheetSync, ...bookingJobHandlers };
 
 type StartOptions = {
   /** Dev mode: Vite's middleware and a loader for the current build. */

@@ -26,6 +26,8 @@ export const products = {
   fixerOnboarding: { name: "Fixer onboarding fee", pricePence: 399, terms: "one-time, non-refundable" },
   vipAccess: { name: "VIP early access", pricePence: 199, terms: "one-time, lifetime access" },
   earlyAccessDonation: { name: "Early access donation", pricePence: 199, terms: "one-time" },
+  /** Priced per booking (the quote's price plus the fee): 0 here means "the checkout names the amount". */
+  booking: { name: "FixiT booking", pricePence: 0, terms: "held by FixiT until you confirm the job is done" },
 } as const satisfies Record<string, Product>;
 
 /** A product's price with its terms, each word once: "£1.99 (one-time, lifetime access)". */
@@ -44,6 +46,12 @@ export const earningsClaimPerHour = { maxPence: 4000 } as const;
 
 /** Free cancellation up to this many hours before the service starts. */
 export const freeCancellationHours = 24;
+
+/**
+ * A customer who cancels a booking later than `freeCancellationHours` before its slot pays this fee,
+ * and it goes to the fixer in full: a share of the price, never more than the cap (shown before paying).
+ */
+export const lateCancellationFee = { percentOfPrice: 20, maxPence: 3000 } as const;
 
 /** The wording every price display carries (indicative, plus the 5% fee). */
 export const priceDisclaimer = `Prices are indicative ranges; your fixer confirms a fixed quote before you book. A ${fees.customerServiceFeePercent}% customer service fee is added at checkout.`;

@@ -115,7 +115,7 @@ export function allPricePence(): Set<number> {
       amounts.add(r.maxPence);
     }
   }
-  for (const p of Object.values(products)) amounts.add(p.pricePence);
+  for (const p of Object.values(products)) if (p.pricePence > 0) amounts.add(p.pricePence);
   amounts.add(earningsClaimPerHour.maxPence);
   amounts.add(vipPromotions.referral.creditPence);
   return amounts;

@@ -1,3 +1,4 @@
+import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
 import { fulfilFixerOnboardingFee } from "~/features/fixers/fee-fulfilment.server.ts";
 import { fulfilDonation } from "./donation.server.ts";
 import type { FulfilmentHandler } from "./payments.server.ts";
@@ -13,4 +14,5 @@ export const fulfilments: Record<ProductKey, FulfilmentHandler> = {
   vipAccess: fulfilVipPurchase,
   earlyAccessDonation: fulfilDonation,
   fixerOnboarding: fulfilFixerOnboardingFee,
+  booking: fulfilBookingPayment,
 };

@@ -75,7 +75,21 @@ type CheckoutInput = {
   reference?: Record<string, unknown>;
   /** Where "cancel" leads back to (a path on this site). Default: the product's page. */
   returnPath?: string;
+  /** The amount of a product priced per purchase (a booking); refused for a product with a fixed price. */
+  amountPence?: number;
+  /** Stripe: the transfer group of the charge (a booking's payouts are transferred in the same group). */
+  transferGroup?: string;
 };
+
+/** A fixed-price product's price, or the amount a per-purchase product was given (a positive whole number of pence). */
+function checkoutAmount(product: ReturnType<typeof productDetails>, amountPence: number | undefined): number {
+  if (product.amountPence > 0) {
+    if (amountPence !== undefined && amountPence !== product.amountPence) throw new RangeError(`${product.key} has a fixed price`);
+    return product.amountPence;
+  }
+  if (amountPence === undefined || !Number.isSafeInteger(amountPence) || amountPence <= 0) throw new RangeError(`${product.key} needs a positive amount in pence`);
+  return amountPence;
+}
 
 /**
  * Records a checkout attempt and opens it with the configured provider. Returns the URL to open:
@@ -85,6 +99,7 @@ type CheckoutInput = {
 export async function createCheckout(services: AppServices, input: CheckoutInput): Promise<{ paymentId: string; url: string }> {
   const { db, config, logger } = services;
   const product = productDetails(input.product);
+  const amountPence = checkoutAmount(product, input.amountPence);
   const provider = paymentProvider(config);
   const paymentId = randomUUID();
   const returnPath = safeReturnPath(input.returnPath, DEFAULT_RETURN_PATHS[input.product]);
@@ -94,7 +109,7 @@ export async function createCheckout(services: AppServices, input: CheckoutInput
     await tx.insert(payments).values({
       id: paymentId,
       product: product.code,
-      amountPence: product.amountPence,
+      amountPence,
       currency: product.currency,
       provider,
       status: "pending",
@@ -102,7 +117,7 @@ export async function createCheckout(services: AppServices, input: CheckoutInput
       email,
       reference: { ...input.reference, returnPath },
     });
-    await recordPaymentEvent(tx, paymentId, "created", { provider, amountPence: product.amountPence });
+    await recordPaymentEvent(tx, paymentId, "created", { provider, amountPence });
   });
 
   if (provider === "test") return { paymentId, url: `/checkout/test/${paymentId}` };
@@ -113,8 +128,9 @@ export async function createCheckout(services: AppServices, input: CheckoutInput
       productCode: product.code,
       productName: product.name,
       productTerms: product.terms,
-      amountPence: product.amountPence,
+      amountPence,
       email,
+      transferGroup: input.transferGroup,
       successUrl: `${config.publicUrl}/checkout/success?payment=${paymentId}`,
       cancelUrl: `${config.publicUrl}${returnPath}`,
     });

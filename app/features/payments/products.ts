@@ -8,6 +8,7 @@ export const PRODUCT_CODES = {
   fixerOnboarding: "fixer_onboarding",
   vipAccess: "vip_access",
   earlyAccessDonation: "early_access_donation",
+  booking: "booking",
 } as const satisfies Record<ProductKey, string>;
 
 export type ProductCode = (typeof PRODUCT_CODES)[ProductKey];
@@ -28,6 +29,7 @@ export const DEFAULT_RETURN_PATHS: Record<ProductKey, string> = {
   fixerOnboarding: "/fixer-register",
   vipAccess: "/early-access#vip-access",
   earlyAccessDonation: "/early-access",
+  booking: "/jobs",
 };
 
 export function productDetails(key: ProductKey) {

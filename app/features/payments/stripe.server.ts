@@ -52,6 +52,8 @@ export type CheckoutSessionInput = {
   email: string | null;
   successUrl: string;
   cancelUrl: string;
+  /** A booking's transfer group: its charge and its payouts to the fixer are linked at Stripe. */
+  transferGroup?: string;
 };
 
 /** The Checkout Session we ask Stripe for: one line, GBP, our payment id on every object Stripe creates. */
@@ -70,7 +72,10 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
     ],
     client_reference_id: input.paymentId,
     metadata: { payment_id: input.paymentId, product: input.productCode },
-    payment_intent_data: { metadata: { payment_id: input.paymentId, product: input.productCode } },
+    payment_intent_data: {
+      metadata: { payment_id: input.paymentId, product: input.productCode },
+      ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
+    },
     ...(input.email ? { customer_email: input.email } : {}),
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,

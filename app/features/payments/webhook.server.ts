@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler } from "express";
 import type Stripe from "stripe";
+import { BOOKING_PROVIDER_EVENTS, handleBookingProviderEvent, type PaymentIdResolver, type ProviderEvent } from "~/features/bookings/provider-events.server.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import { amountMatches, findPayment, markPaidAndFulfil, markPaymentExpired, markPaymentFailed, recordPaymentEvent } from "./payments.server.ts";
 import { readSession, verifyWebhookEvent } from "./stripe.server.ts";
@@ -40,18 +41,33 @@ export function stripeWebhookHandler(services: AppServices): RequestHandler {
       res.status(400).json({ error: "Invalid signature" });
       return;
     }
-    if (!SESSION_EVENTS.has(event.type)) {
+    const bookingEvent = BOOKING_PROVIDER_EVENTS.has(event.type);
+    if (!SESSION_EVENTS.has(event.type) && !bookingEvent) {
       res.json({ received: true, ignored: event.type });
       return;
     }
     try {
-      await handleSessionEvent(services, event.type, readSession(event.data.object as Stripe.Checkout.Session), event.id);
+      if (bookingEvent) {
+        const object = event.data.object as unknown as ProviderEvent["object"];
+        await handleBookingProviderEvent(services.db, { id: event.id, type: event.type, created: event.created, object }, stripePaymentIdResolver(services));
+      } else {
+        await handleSessionEvent(services, event.type, readSession(event.data.object as Stripe.Checkout.Session), event.id);
+      }
       res.json({ received: true });
     } catch (error) {
       // A 5xx makes Stripe deliver the event again later; fulfilment is idempotent.
       logger.error({ err: error, eventId: event.id, type: event.type }, "stripe webhook could not be processed");
       res.status(500).json({ error: "Could not process the event" });
     }
+  };
+}
+
+/** Our payment id from a PaymentIntent's metadata (every checkout sets it: stripe.server.ts). */
+function stripePaymentIdResolver(services: AppServices): PaymentIdResolver {
+  return async (paymentIntentId) => {
+    const stripe = (await services.payments.stripe()) as unknown as { paymentIntents: { retrieve(id: string): Promise<Stripe.PaymentIntent> } };
+    const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+    return intent.metadata?.payment_id ?? null;
   };
 }
 

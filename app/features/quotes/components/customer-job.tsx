@@ -11,6 +11,7 @@ import { formatPhone } from "~/lib/phone";
 import type { CustomerJobPage } from "../customer-jobs.server";
 import { jobsCopy, jobStateLabel } from "../customer-copy";
 import { lastSentKey } from "./thread-key";
+import { bookingPaths } from "~/features/bookings/paths";
 import { quotePaths } from "../paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
 import { formatCount } from "~/lib/format";
@@ -230,6 +231,12 @@ function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) 
             </p>
           ) : null}
         </div>
+      ) : null}
+
+      {q.status === "accepted" ? (
+        <Link to={bookingPaths.newBooking(q.id)} className="inline-flex min-h-11 items-center justify-center self-start rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90">
+          Book a date and pay
+        </Link>
       ) : null}
 
       {open && q.status === "sent" ? (

@@ -1,0 +1,549 @@
+import { and, count, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import type { DbOrTx } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { bookings, earlyBirdCustomers, fixerStrikes, quoteBookingTerms, referrals, type Booking, type BookingState } from "#server/db/schema/bookings.ts";
+import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
+import { staffAuditLog } from "#server/db/schema/staff.ts";
+import { company } from "~/content/company";
+import { formatGBP, freeCancellationHours, vipPromotions } from "~/content/prices";
+import { moneyText } from "./emails.server";
+import { BookingError } from "./errors";
+import { ACCOUNTS, accountBalance, postLedgerEvent } from "./ledger.server";
+import { queueRefund, settleBooking } from "./money.server";
+import { priceBooking } from "./pricing";
+import { sameSlot, slotIsBookable, slotSchema, slotStartsAt, type Slot } from "./slots";
+import { lockBooking, move, nowOf, recordOnTimeline, scheduleTimer, tell, type ActorRef, type BookingDeps } from "./transition.server";
+
+export type { BookingDeps } from "./transition.server";
+
+/**
+ * Booking services (decision 044): each transition locks the booking, asks the state machine, and
+ * writes the new state, its timeline row, its ledger event, its provider operations, its emails and
+ * its timers in one transaction. Plain inputs; the routes parse forms and map errors to answers.
+ */
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** How long a booking waits for its payment before it expires (a payment after that is refunded). */
+export const PAYMENT_WINDOW_MS = 2 * HOUR;
+/** The fixer confirms a slot the customer proposed within this, or the booking lapses with a full refund. */
+export const SLOT_CONFIRMATION_MS = DAY;
+export const REMINDER_AFTER_DAYS = [2, 5] as const;
+export const STAFF_REVIEW_AFTER_DAYS = 7;
+export const STRIKE_WINDOW_DAYS = 90;
+export const STRIKES_TO_PAUSE_LEADS = 3;
+export const TEXT_LIMIT = 2000;
+
+/** Bookings that hold a quote (and count towards an early-bird customer's three). */
+export const LIVE_STATES: BookingState[] = ["pending_payment", "awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review", "released", "partly_released"];
+
+function checkText(value: string | null | undefined, what: string, { required = false, min = 0 } = {}): string | null {
+  const text = (value ?? "").trim();
+  if (!text) {
+    if (required) throw new BookingError("invalid", `Please write ${what}.`);
+    return null;
+  }
+  if (text.length < min) throw new BookingError("invalid", `Please write ${what} in at least ${min} characters.`);
+  if (text.length > TEXT_LIMIT) throw new BookingError("invalid", `Please keep ${what} under ${TEXT_LIMIT} characters.`);
+  return text;
+}
+
+const customer = (userId: string): ActorRef => ({ role: "customer", userId });
+const fixer = (userId: string): ActorRef => ({ role: "fixer", userId });
+const system: ActorRef = { role: "system", userId: null };
+
+/** An early-bird place (one of the first 100 customers to book) with fewer than three early-bird bookings. */
+async function earlyBirdApplies(tx: DbOrTx, customerUserId: string): Promise<boolean> {
+  const { firstUsers, bookings: perCustomer } = vipPromotions.earlyBird;
+  let [place] = await tx.select({ position: earlyBirdCustomers.position }).from(earlyBirdCustomers).where(eq(earlyBirdCustomers.customerUserId, customerUserId));
+  if (!place) {
+    const [last] = await tx.select({ position: max(earlyBirdCustomers.position) }).from(earlyBirdCustomers);
+    if ((last?.position ?? 0) >= firstUsers) return false;
+    // Places are numbered one after another: customers booking at once take them in turn.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('early-bird-places'))`);
+    const [locked] = await tx.select({ position: max(earlyBirdCustomers.position) }).from(earlyBirdCustomers);
+    const next = (locked?.position ?? 0) + 1;
+    if (next > firstUsers) return false;
+    await tx.insert(earlyBirdCustomers).values({ customerUserId, position: next });
+    place = { position: next };
+  }
+  const [used] = await tx
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.customerUserId, customerUserId), sql`${bookings.discountPence} > 0`, inArray(bookings.state, [...LIVE_STATES, "cancelled_late"])));
+  return (used?.n ?? 0) < perCustomer;
+}
+
+export type CreateBookingInput = { quoteId: number; slot: Slot };
+
+/**
+ * A booking of the customer's accepted quote, waiting for payment. The slot is one the fixer proposed
+ * (then paying books it) or the customer's own (then the fixer confirms it within 24 hours). A range
+ * quote needs the price the fixer fixed. The price, fee, promotions and late fee are fixed now and shown
+ * before paying. Booking the same quote again while the first waits for payment answers that booking.
+ */
+export async function createBooking(deps: BookingDeps, customerUserId: string, input: CreateBookingInput): Promise<{ bookingId: number }> {
+  const slot = slotSchema.safeParse(input.slot);
+  if (!slot.success) throw new BookingError("invalid", slot.error.issues[0]?.message ?? "Choose a date and a time of day.");
+  const now = nowOf(deps);
+  if (!slotIsBookable(slot.data, now)) throw new BookingError("invalid", "Choose a date from tomorrow onwards, within a year.");
+  if (!Number.isSafeInteger(input.quoteId) || input.quoteId <= 0) throw new BookingError("not_found", "There is no such quote on your jobs.");
+
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ jobId: jobs.id })
+      .from(quotes)
+      .innerJoin(jobs, eq(jobs.id, quotes.jobId))
+      .where(and(eq(quotes.id, input.quoteId), eq(jobs.customerUserId, customerUserId)));
+    if (!found) throw new BookingError("not_found", "There is no such quote on your jobs.");
+    // The job's row lock orders this booking after any change the quotes services make to the job.
+    await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, found.jobId)).for("update");
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, input.quoteId));
+    if (quote!.status !== "accepted") throw new BookingError("conflict", "Accept this quote before booking it.");
+
+    const [live] = await tx.select().from(bookings).where(and(eq(bookings.quoteId, input.quoteId), inArray(bookings.state, LIVE_STATES)));
+    if (live) {
+      if (live.state === "pending_payment") return { bookingId: live.id };
+      throw new BookingError("conflict", "This quote is already booked.");
+    }
+
+    const [fixerRow] = await tx
+      .select({ leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: users.disabledAt })
+      .from(fixerProfiles)
+      .innerJoin(users, eq(users.id, fixerProfiles.userId))
+      .where(eq(fixerProfiles.userId, quote!.fixerUserId));
+    if (!fixerRow || fixerRow.disabledAt || fixerRow.leadsDisabledAt) throw new BookingError("conflict", "This fixer is not taking bookings at the moment.");
+
+    const [terms] = await tx.select().from(quoteBookingTerms).where(eq(quoteBookingTerms.quoteId, input.quoteId));
+    const pricePence = quote!.priceKind === "fixed" ? quote!.amountPence : terms?.fixedPricePence;
+    if (!pricePence) throw new BookingError("conflict", "The fixer has not fixed a price for this quote yet. Ask them to, then book.");
+    const proposedByFixer = (terms?.slots ?? []).some((s) => sameSlot(s, slot.data));
+
+    const earlyBird = await earlyBirdApplies(tx, customerUserId);
+    // One customer's bookings take their credit one after another.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-credit:${customerUserId}`}))`);
+    const creditAvailablePence = Math.max(0, await accountBalance(tx, ACCOUNTS.customerCredit(customerUserId)));
+    const price = priceBooking({ pricePence, earlyBird, creditAvailablePence });
+
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        quoteId: quote!.id,
+        jobId: quote!.jobId,
+        customerUserId,
+        fixerUserId: quote!.fixerUserId,
+        slotDate: slot.data.date,
+        slotWindow: slot.data.window,
+        slotProposedBy: proposedByFixer ? "fixer" : "customer",
+        ...price,
+        state: "pending_payment",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordOnTimeline(tx, booking!, "create", customer(customerUserId), { key: `booking-${booking!.id}-create`, details: { ...price } });
+    if (price.creditPence > 0) {
+      await postLedgerEvent(tx, {
+        kind: "credit_reserved",
+        bookingId: booking!.id,
+        idempotencyKey: `booking-${booking!.id}-credit-reserved`,
+        entries: [
+          { account: ACCOUNTS.customerCredit(customerUserId), amountPence: -price.creditPence },
+          { account: ACCOUNTS.creditReserved, amountPence: price.creditPence },
+        ],
+      });
+    }
+    await scheduleTimer(tx, booking!.id, "expire_payment", new Date(now.getTime() + PAYMENT_WINDOW_MS));
+    return { bookingId: booking!.id };
+  });
+}
+
+/** Credit set aside for a booking that will never be paid goes back to the customer. */
+async function returnReservedCredit(tx: DbOrTx, booking: Booking, transition: string): Promise<void> {
+  if (booking.creditPence <= 0) return;
+  await postLedgerEvent(tx, {
+    kind: "credit_returned",
+    bookingId: booking.id,
+    idempotencyKey: `booking-${booking.id}-${transition}-credit-returned`,
+    entries: [
+      { account: ACCOUNTS.creditReserved, amountPence: -booking.creditPence },
+      { account: ACCOUNTS.customerCredit(booking.customerUserId), amountPence: booking.creditPence },
+    ],
+  });
+}
+
+/**
+ * What a taken payment does to its booking, inside the payment's fulfilment transaction: the first
+ * payment of the booking's amount while it waits books it (held funds in the ledger). Any other
+ * payment (after expiry or cancellation, a second checkout, a different amount) changes no state:
+ * it is recorded and refunded in full.
+ */
+export async function recordBookingPayment(
+  tx: DbOrTx,
+  publicUrl: string,
+  payment: { id: string; amountPence: number; reference: Record<string, unknown> | null },
+  now: Date = new Date(),
+): Promise<{ bookingId: number; outcome: "booked" | "refunded" }> {
+  const bookingId = Number(payment.reference?.bookingId);
+  const booking = await lockBooking(tx, bookingId);
+  const usable = booking.state === "pending_payment" && payment.amountPence === booking.totalPence;
+  if (!usable) {
+    await postLedgerEvent(tx, {
+      kind: "payment_unused",
+      bookingId,
+      idempotencyKey: `payment-${payment.id}-received`,
+      entries: [
+        { account: ACCOUNTS.customerPayments, amountPence: -payment.amountPence },
+        { account: ACCOUNTS.refunds, amountPence: payment.amountPence },
+      ],
+    });
+    await tx.update(bookings).set({ updatedAt: now }).where(eq(bookings.id, bookingId));
+    await queueRefund(tx, { bookingId, paymentId: payment.id, idempotencyKey: `payment-${payment.id}-unused-refund`, amountPence: payment.amountPence });
+    await recordOnTimeline(tx, booking, "payment_refunded_unused", { role: "provider", userId: null }, { key: `payment-${payment.id}-unused`, details: { paymentId: payment.id, amountPence: payment.amountPence } });
+    await tell(tx, booking, publicUrl, {
+      customer: { subject: "Your payment is being refunded", heading: "We are refunding your payment", paragraphs: [`This booking was no longer waiting for a payment, so nothing was booked. ${moneyText.refund(payment.amountPence)}`] },
+    });
+    return { bookingId, outcome: "refunded" };
+  }
+
+  await postLedgerEvent(tx, {
+    kind: "payment",
+    bookingId,
+    idempotencyKey: `payment-${payment.id}-received`,
+    entries: [
+      { account: ACCOUNTS.customerPayments, amountPence: -booking.totalPence },
+      { account: ACCOUNTS.promotions, amountPence: -booking.discountPence },
+      { account: ACCOUNTS.creditReserved, amountPence: -booking.creditPence },
+      { account: ACCOUNTS.heldFunds, amountPence: booking.pricePence + booking.customerFeePence },
+    ],
+  });
+  const awaitingFixer = booking.slotProposedBy === "customer";
+  const paid = await move(tx, booking, "pay", { role: "provider", userId: null }, { to: awaitingFixer ? "awaiting_fixer_confirmation" : "booked", set: { paymentId: payment.id, paidAt: now }, now });
+  if (awaitingFixer) {
+    await scheduleTimer(tx, bookingId, "lapse", new Date(now.getTime() + SLOT_CONFIRMATION_MS));
+    await tell(tx, paid, publicUrl, {
+      customer: { subject: "Payment received", heading: "Waiting for the fixer to confirm your slot", paragraphs: [moneyText.held(booking.totalPence), "The fixer has 24 hours to confirm the slot you proposed. If they do not, you get a full refund."] },
+      fixer: { subject: "Please confirm a slot", heading: "A customer booked you for a slot they proposed", paragraphs: ["Confirm or decline the slot within 24 hours. Without an answer the booking lapses and the customer is refunded."] },
+    });
+  } else {
+    await scheduleSlotReminder(tx, paid, now);
+    await tell(tx, paid, publicUrl, bookedMessages(paid));
+  }
+  return { bookingId, outcome: "booked" };
+}
+
+function bookedMessages(booking: Booking) {
+  return {
+    customer: {
+      subject: "Booking confirmed",
+      heading: "Your booking is confirmed",
+      paragraphs: [
+        moneyText.held(booking.totalPence),
+        `Free cancellation up to ${freeCancellationHours} hours before the slot; after that, ${formatGBP(booking.lateFeePence)} goes to the fixer.`,
+      ],
+    },
+    fixer: { subject: "New booking", heading: "You have a new booking", paragraphs: [moneyText.payout(booking.fixerNetPence), "Mark the job done on the booking's page once the work is finished."] },
+  };
+}
+
+async function scheduleSlotReminder(tx: DbOrTx, booking: Booking, now: Date): Promise<void> {
+  const remindAt = slotStartsAt({ date: booking.slotDate, window: booking.slotWindow }).getTime() - DAY;
+  if (remindAt > now.getTime()) await scheduleTimer(tx, booking.id, "slot_reminder", new Date(remindAt));
+}
+
+/** The fixer confirms a slot the customer proposed. */
+export async function confirmSlot(deps: BookingDeps, fixerUserId: string, bookingId: number): Promise<void> {
+  const now = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    const booking = await move(tx, await lockBooking(tx, bookingId, fixer(fixerUserId)), "confirm_slot", fixer(fixerUserId), { now });
+    await scheduleSlotReminder(tx, booking, now);
+    await tell(tx, booking, deps.publicUrl, bookedMessages(booking));
+  });
+}
+
+/** The fixer declines a slot the customer proposed: full refund, no strike. */
+export async function declineSlot(deps: BookingDeps, fixerUserId: string, bookingId: number, input: { reason?: string | null } = {}): Promise<void> {
+  const reason = checkText(input.reason, "a reason");
+  await refundingMove(deps, bookingId, "decline_slot", fixer(fixerUserId), reason, {
+    subject: "Slot declined",
+    heading: "The fixer cannot make the slot you proposed",
+  });
+}
+
+/** Moves a paid booking to a state that refunds it in full, with the emails that say so. */
+async function refundingMove(
+  deps: BookingDeps,
+  bookingId: number,
+  name: "decline_slot" | "cancel_by_fixer" | "report_no_show" | "lapse",
+  actor: ActorRef,
+  reason: string | null,
+  customerMessage: { subject: string; heading: string },
+  after?: (tx: DbOrTx, booking: Booking) => Promise<void>,
+): Promise<void> {
+  const now = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    const before = await lockBooking(tx, bookingId, actor);
+    if (name === "report_no_show" && now < slotStartsAt({ date: before.slotDate, window: before.slotWindow })) {
+      throw new BookingError("conflict", "You can report a no-show once the slot has started.");
+    }
+    const booking = await move(tx, before, name, actor, { reason, now, set: { settledAt: now } });
+    await settleBooking(tx, booking, name, { kind: "refund" });
+    await tell(tx, booking, deps.publicUrl, {
+      customer: { ...customerMessage, paragraphs: [moneyText.refund(booking.totalPence), ...(reason ? [`Reason: ${reason}`] : [])] },
+      fixer: { subject: "Booking closed", heading: "This booking is closed", paragraphs: ["The customer has been refunded in full.", ...(reason ? [`Reason: ${reason}`] : [])] },
+    });
+    if (after) await after(tx, booking);
+  });
+}
+
+/** A strike on the fixer; the third within 90 days pauses their leads until staff review them. */
+async function addStrike(tx: DbOrTx, booking: Booking, reason: "fixer_cancelled" | "no_show", publicUrl: string, now: Date): Promise<void> {
+  await tx.insert(fixerStrikes).values({ fixerUserId: booking.fixerUserId, bookingId: booking.id, reason, createdAt: now }).onConflictDoNothing();
+  const since = new Date(now.getTime() - STRIKE_WINDOW_DAYS * DAY);
+  const [strikes] = await tx
+    .select({ n: count() })
+    .from(fixerStrikes)
+    .where(and(eq(fixerStrikes.fixerUserId, booking.fixerUserId), isNull(fixerStrikes.liftedAt), sql`${fixerStrikes.createdAt} > ${since.toISOString()}`));
+  if ((strikes?.n ?? 0) < STRIKES_TO_PAUSE_LEADS) return;
+  const paused = await tx
+    .update(fixerProfiles)
+    .set({ leadsDisabledAt: now, leadsDisabledReason: `${STRIKES_TO_PAUSE_LEADS} strikes in ${STRIKE_WINDOW_DAYS} days (cancellations or no-shows): paused until ${company.brand} staff review them.`, updatedAt: now })
+    .where(and(eq(fixerProfiles.userId, booking.fixerUserId), isNull(fixerProfiles.leadsDisabledAt)))
+    .returning({ userId: fixerProfiles.userId });
+  if (paused.length) {
+    await tell(tx, booking, publicUrl, {
+      fixer: {
+        subject: "New jobs are paused on your account",
+        heading: "Your leads are paused",
+        paragraphs: [`You have had ${STRIKES_TO_PAUSE_LEADS} cancellations or no-shows in ${STRIKE_WINDOW_DAYS} days. New jobs and quoting are paused until our staff have reviewed your account; your current bookings continue.`],
+      },
+    });
+  }
+}
+
+/** The fixer cancels: full refund including the fee, and a strike. */
+export async function cancelByFixer(deps: BookingDeps, fixerUserId: string, bookingId: number, input: { reason: string }): Promise<void> {
+  const reason = checkText(input.reason, "a reason", { required: true, min: 5 });
+  await refundingMove(deps, bookingId, "cancel_by_fixer", fixer(fixerUserId), reason, { subject: "Booking cancelled", heading: "The fixer cancelled your booking" }, (tx, booking) =>
+    addStrike(tx, booking, "fixer_cancelled", deps.publicUrl, nowOf(deps)),
+  );
+}
+
+/** The customer reports that the fixer did not come: full refund including the fee, and a strike. */
+export async function reportNoShow(deps: BookingDeps, customerUserId: string, bookingId: number, input: { reason?: string | null } = {}): Promise<void> {
+  const reason = checkText(input.reason, "what happened");
+  await refundingMove(deps, bookingId, "report_no_show", customer(customerUserId), reason, { subject: "No-show reported", heading: "We are refunding you in full" }, (tx, booking) =>
+    addStrike(tx, booking, "no_show", deps.publicUrl, nowOf(deps)),
+  );
+}
+
+/**
+ * The customer cancels. Before paying: nothing to refund. Waiting for the fixer's confirmation, or 24
+ * hours or more before the slot: a full refund. Later: a refund minus the late-cancellation fee, which
+ * goes to the fixer. After the fixer marked the job done: refused (report a problem instead).
+ */
+export async function cancelByCustomer(deps: BookingDeps, customerUserId: string, bookingId: number, input: { reason?: string | null } = {}): Promise<{ state: BookingState; refundPence: number }> {
+  const reason = checkText(input.reason, "a reason");
+  const now = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    const before = await lockBooking(tx, bookingId, customer(customerUserId));
+    if (before.state === "pending_payment") {
+      const booking = await move(tx, before, "cancel_by_customer", customer(customerUserId), { reason, now });
+      await returnReservedCredit(tx, booking, "cancel_by_customer");
+      return { state: booking.state, refundPence: 0 };
+    }
+    const freeUntil = slotStartsAt({ date: before.slotDate, window: before.slotWindow }).getTime() - freeCancellationHours * HOUR;
+    const late = before.state === "booked" && now.getTime() > freeUntil;
+    const name = late ? "cancel_late_by_customer" : "cancel_by_customer";
+    const booking = await move(tx, before, name, customer(customerUserId), { reason, now, set: { settledAt: now } });
+    const split = await settleBooking(tx, booking, name, late ? { kind: "late_cancel", lateFeePence: booking.lateFeePence } : { kind: "refund" });
+    await tell(tx, booking, deps.publicUrl, {
+      customer: {
+        subject: "Booking cancelled",
+        heading: "Your booking is cancelled",
+        paragraphs: [split.refundPence > 0 ? moneyText.refund(split.refundPence) : "There is nothing to refund.", ...(late ? [`The late-cancellation fee of ${formatGBP(booking.lateFeePence)} goes to the fixer.`] : [])],
+      },
+      fixer: {
+        subject: "Booking cancelled",
+        heading: "The customer cancelled",
+        paragraphs: late ? [`The customer cancelled less than ${freeCancellationHours} hours before the slot: the late-cancellation fee of ${formatGBP(booking.lateFeePence)} will be paid to you.`] : ["The customer cancelled in time; the slot is free again."],
+      },
+    });
+    return { state: booking.state, refundPence: split.refundPence };
+  });
+}
+
+/** The fixer marks the job done (from the slot's start), with an optional note. The customer's 2, 5 and 7-day timers start. */
+export async function markDone(deps: BookingDeps, fixerUserId: string, bookingId: number, input: { note?: string | null } = {}): Promise<void> {
+  const note = checkText(input.note, "a note");
+  const now = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    const before = await lockBooking(tx, bookingId, fixer(fixerUserId));
+    if (before.state === "booked" && now < slotStartsAt({ date: before.slotDate, window: before.slotWindow })) {
+      throw new BookingError("conflict", "You can mark the job done once its slot has started.");
+    }
+    const booking = await move(tx, before, "mark_done", fixer(fixerUserId), { now, set: { doneNote: note, doneMarkedAt: now } });
+    for (const days of REMINDER_AFTER_DAYS) await scheduleTimer(tx, booking.id, days === 2 ? "remind_2" : "remind_5", new Date(now.getTime() + days * DAY));
+    await scheduleTimer(tx, booking.id, "escalate", new Date(now.getTime() + STAFF_REVIEW_AFTER_DAYS * DAY));
+    await tell(tx, booking, deps.publicUrl, {
+      customer: {
+        subject: "Is the job done?",
+        heading: "The fixer has marked the job done",
+        paragraphs: [
+          ...(note ? [`The fixer's note: ${note}`] : []),
+          "Confirm it, and the fixer is paid; or report a problem, and we hold the money while we look into it.",
+          `Without an answer in ${STAFF_REVIEW_AFTER_DAYS} days, ${company.brand} staff review the booking; the money stays held until then.`,
+        ],
+      },
+    });
+  });
+}
+
+/** When the referred customer's first booking is released, both they and their referrer get the credit (once). */
+async function rewardReferral(tx: DbOrTx, booking: Booking, now: Date): Promise<void> {
+  const [rewarded] = await tx
+    .update(referrals)
+    .set({ rewardedAt: now })
+    .where(and(eq(referrals.referredUserId, booking.customerUserId), isNull(referrals.rewardedAt)))
+    .returning({ referrerUserId: referrals.referrerUserId });
+  if (!rewarded) return;
+  const credit = vipPromotions.referral.creditPence;
+  await postLedgerEvent(tx, {
+    kind: "referral_credit",
+    bookingId: booking.id,
+    idempotencyKey: `referral-${booking.customerUserId}-reward`,
+    entries: [
+      { account: ACCOUNTS.promotions, amountPence: -2 * credit },
+      { account: ACCOUNTS.customerCredit(booking.customerUserId), amountPence: credit },
+      { account: ACCOUNTS.customerCredit(rewarded.referrerUserId), amountPence: credit },
+    ],
+  });
+}
+
+/** The customer confirms the job is done: released, the fixer is paid the price less 10%. */
+export async function confirmDone(deps: BookingDeps, customerUserId: string, bookingId: number): Promise<void> {
+  const now = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    const booking = await move(tx, await lockBooking(tx, bookingId, customer(customerUserId)), "confirm_done", customer(customerUserId), { now, set: { settledAt: now } });
+    await settleBooking(tx, booking, "confirm_done", { kind: "release" });
+    await rewardReferral(tx, booking, now);
+    await tell(tx, booking, deps.publicUrl, {
+      customer: { subject: "Thanks for confirming", heading: "You confirmed the job is done", paragraphs: ["The fixer is being paid. You can leave a review on your job's page."] },
+      fixer: { subject: "Payment released", heading: "The customer confirmed the job", paragraphs: [moneyText.payout(booking.fixerNetPence)] },
+    });
+  });
+}
+
+/** The customer reports a problem with work marked done: the money stays held, staff decide. */
+export async function reportProblem(deps: BookingDeps, customerUserId: string, bookingId: number, input: { reason: string }): Promise<void> {
+  const reason = checkText(input.reason, "what went wrong", { required: true, min: 10 });
+  const now = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    const booking = await move(tx, await lockBooking(tx, bookingId, customer(customerUserId)), "report_problem", customer(customerUserId), { reason, now });
+    await tell(tx, booking, deps.publicUrl, {
+      customer: { subject: "Problem reported", heading: "We have your report", paragraphs: [`The money stays held by ${company.brand} while our staff look into it. Both of you will see their decision and its reason.`] },
+      fixer: { subject: "The customer reported a problem", heading: "The customer reported a problem", paragraphs: [`Their report: ${reason}`, `The money stays held while ${company.brand} staff look into it.`] },
+    });
+  });
+}
+
+export type StaffDecision = { kind: "release" } | { kind: "refund" } | { kind: "partial"; releasePricePence: number };
+export type StaffMember = { userId: string; email: string };
+
+/** Staff decide a disputed (or unanswered) booking: release all, release part and refund the rest, or refund all, with a reason both sides see. Audited. */
+export async function staffDecide(deps: BookingDeps, staff: StaffMember, bookingId: number, decision: StaffDecision, input: { reason: string }): Promise<void> {
+  const reason = checkText(input.reason, "the reason for the decision", { required: true, min: 5 })!;
+  const now = nowOf(deps);
+  const actor: ActorRef = { role: "staff", userId: staff.userId };
+  await deps.db.transaction(async (tx) => {
+    const before = await lockBooking(tx, bookingId);
+    if (decision.kind === "partial") {
+      const part = decision.releasePricePence;
+      if (!Number.isSafeInteger(part) || part <= 0 || part >= before.pricePence) {
+        throw new BookingError("invalid", `The part to release must be more than £0 and less than the price of ${formatGBP(before.pricePence)}.`);
+      }
+    }
+    const name = decision.kind === "release" ? "staff_release" : decision.kind === "refund" ? "staff_refund" : "staff_release_part";
+    const booking = await move(tx, before, name, actor, { reason, now, set: { settledAt: now }, details: { decision } });
+    const split = await settleBooking(tx, booking, name, decision.kind === "partial" ? { kind: "partial", releasePricePence: decision.releasePricePence } : { kind: decision.kind });
+    await tx.insert(staffAuditLog).values({ actorUserId: staff.userId, actorEmail: staff.email, action: "booking.decide", targetType: "booking", targetId: String(bookingId), details: { decision, reason, ...split } });
+    const decided = `${company.brand} staff decided: ${decision.kind === "release" ? "the fixer is paid in full" : decision.kind === "refund" ? "the customer is refunded in full" : "part is paid to the fixer and the rest refunded"}. Reason: ${reason}`;
+    await tell(tx, booking, deps.publicUrl, {
+      customer: { subject: "Decision on your booking", heading: "Our staff have decided", paragraphs: [decided, ...(split.refundPence > 0 ? [moneyText.refund(split.refundPence)] : [])] },
+      fixer: { subject: "Decision on your booking", heading: "Our staff have decided", paragraphs: [decided, ...(split.fixerPayablePence > 0 ? [`${formatGBP(split.fixerPayablePence)} will be paid to you.`] : [])] },
+    });
+  });
+}
+
+/** What each timer does, only from the state it expects (a timer whose moment has passed does nothing). */
+export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: number; timer: string }): Promise<void> {
+  const now = nowOf(deps);
+  const { bookingId, timer } = payload;
+  const [current] = await deps.db.select({ state: bookings.state }).from(bookings).where(eq(bookings.id, bookingId));
+  if (!current) return;
+  switch (timer) {
+    case "expire_payment":
+      if (current.state !== "pending_payment") return;
+      await deps.db.transaction(async (tx) => {
+        const booking = await lockBooking(tx, bookingId);
+        if (booking.state !== "pending_payment") return;
+        await returnReservedCredit(tx, await move(tx, booking, "expire_payment", system, { now }), "expire_payment");
+      });
+      return;
+    case "lapse":
+      if (current.state !== "awaiting_fixer_confirmation") return;
+      await refundingMove(deps, bookingId, "lapse", system, null, { subject: "Booking lapsed", heading: "The fixer did not confirm your slot in time" }).catch(ignoreIfMoved);
+      return;
+    case "escalate":
+      if (current.state !== "done_marked") return;
+      await deps.db
+        .transaction(async (tx) => {
+          const booking = await move(tx, await lockBooking(tx, bookingId), "escalate", system, { now });
+          const message = {
+            subject: "Booking sent to staff review",
+            heading: `${company.brand} staff will review this booking`,
+            paragraphs: [`The customer has not confirmed the job or reported a problem within ${STAFF_REVIEW_AFTER_DAYS} days. The money stays held until our staff have reviewed it; both of you will see their decision.`],
+          };
+          await tell(tx, booking, deps.publicUrl, { customer: message, fixer: message });
+        })
+        .catch(ignoreIfMoved);
+      return;
+    case "remind_2":
+    case "remind_5":
+    case "slot_reminder": {
+      const expected = timer === "slot_reminder" ? "booked" : "done_marked";
+      if (current.state !== expected) return;
+      await deps.db.transaction(async (tx) => {
+        const booking = await lockBooking(tx, bookingId);
+        if (booking.state !== expected) return;
+        if (!(await recordOnTimeline(tx, booking, timer, system, { key: `booking-${bookingId}-${timer}` }))) return;
+        if (timer === "slot_reminder") {
+          const message = { subject: "Reminder: booking tomorrow", heading: "Your booking is tomorrow", paragraphs: ["This is a reminder of your booking in 24 hours."] };
+          await tell(tx, booking, deps.publicUrl, { customer: message, fixer: message });
+        } else {
+          await tell(tx, booking, deps.publicUrl, {
+            customer: { subject: "Reminder: is the job done?", heading: "Please confirm the job or report a problem", paragraphs: [`The fixer marked the job done. Without an answer by ${STAFF_REVIEW_AFTER_DAYS} days after that, ${company.brand} staff review the booking.`] },
+          });
+        }
+      });
+      return;
+    }
+    default:
+      throw new Error(`unknown booking timer ${timer}`);
+  }
+}
+
+/** A timer that lost a race to a person's action (the state moved on under the lock) has nothing left to do. */
+function ignoreIfMoved(error: unknown): void {
+  if (error instanceof Error && error.name === "IllegalTransitionError") return;
+  throw error;
+}
+
+/** The booking's timeline and its fields for one of its two people (or staff): null when it is not theirs. */
+export async function findBookingFor(db: DbOrTx, bookingId: number, viewer: ActorRef): Promise<Booking | null> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) return null;
+  if (viewer.role === "customer" && booking.customerUserId !== viewer.userId) return null;
+  if (viewer.role === "fixer" && booking.fixerUserId !== viewer.userId) return null;
+  return booking;
+}

@@ -1,0 +1,268 @@
+import type * as React from "react";
+import { Form, Link, useActionData } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { formatLongDate } from "~/content/dates";
+import { fees, formatGBP, freeCancellationHours } from "~/content/prices";
+import { isFormResult, type FormResult } from "~/lib/forms/result";
+import type { BookingPage, NewBookingPage } from "../pages.server";
+import { bookingTextLimit } from "../schemas";
+import { SLOT_WINDOW_LABELS, SLOT_WINDOWS, type Slot } from "../slots";
+
+/** The booking pages' views: figures, timeline and plain forms (each works without JavaScript). */
+
+const slotText = (slot: Slot) => `${formatLongDate(new Date(`${slot.date}T12:00:00Z`))}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
+const when = (iso: string) => {
+  const at = new Date(iso);
+  return `${formatLongDate(at)} ${at.toISOString().slice(11, 16)} UTC`;
+};
+
+function useAnswer(form: string): FormResult | undefined {
+  const answer: unknown = useActionData();
+  return isFormResult(answer, form) ? answer : undefined;
+}
+const valueOf = (answer: FormResult | undefined, field: string) => {
+  const value = answer && "values" in answer ? answer.values?.[field] : undefined;
+  return typeof value === "string" ? value : undefined;
+};
+const errorOf = (answer: FormResult | undefined, field: string) => (answer?.status === "invalid" ? answer.fieldErrors[field] : undefined);
+
+function Alert({ answer }: { answer: FormResult | undefined }) {
+  if (!answer || answer.status === "success") return null;
+  return (
+    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+      <p className="font-semibold">{answer.title}</p>
+      {answer.message ? <p className="mt-1">{answer.message}</p> : null}
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="rounded-xl border border-border bg-card p-4 shadow-card sm:p-6">
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <div className="mt-4 flex flex-col gap-3">{children}</div>
+    </section>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 py-1 ${strong ? "border-t border-border pt-2 font-semibold" : ""}`}>
+      <dt>{label}</dt>
+      <dd className="whitespace-nowrap tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** Price, fee, promotions and total (customer), or price, service charge and net (fixer). */
+export function BookingFigures({ page }: { page: Pick<BookingPage, "role" | "amounts"> }) {
+  const a = page.amounts;
+  if (page.role === "fixer") {
+    return (
+      <dl className="text-sm">
+        <Row label="Price" value={formatGBP(a.pricePence)} />
+        <Row label={`FixiT service charge (${fees.fixerServiceChargePercent}%)`} value={`−${formatGBP(a.fixerChargePence)}`} />
+        <Row label="You will receive" value={formatGBP(a.fixerNetPence)} strong />
+      </dl>
+    );
+  }
+  return (
+    <dl className="text-sm">
+      <Row label="Price" value={formatGBP(a.pricePence)} />
+      {a.discountPence > 0 ? <Row label="Early-bird discount (paid by FixiT)" value={`−${formatGBP(a.discountPence)}`} /> : null}
+      <Row label={`Customer service fee (${fees.customerServiceFeePercent}%)`} value={formatGBP(a.customerFeePence)} />
+      {a.creditPence > 0 ? <Row label="Referral credit" value={`−${formatGBP(a.creditPence)}`} /> : null}
+      <Row label="Total" value={formatGBP(a.totalPence)} strong />
+    </dl>
+  );
+}
+
+function ActionForm({ intent, label, variant, children }: { intent: string; label: string; variant?: "outline" | "destructive"; children?: React.ReactNode }) {
+  const answer = useAnswer(intent);
+  return (
+    <Form method="post" className="flex flex-col gap-3" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <Alert answer={answer} />
+      {children}
+      <Button type="submit" variant={variant} className="self-start">
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+function ReasonField({ form, name, label, required, hint }: { form: string; name: string; label: string; required?: boolean; hint?: string }) {
+  const answer = useAnswer(form);
+  return (
+    <Field id={`${form}-${name}`} label={label} required={required} error={errorOf(answer, name)} hint={hint}>
+      {(control) => <Textarea {...control} name={name} maxLength={bookingTextLimit} defaultValue={valueOf(answer, name) ?? ""} />}
+    </Field>
+  );
+}
+
+export function BookingView({ page }: { page: BookingPage }) {
+  const generic = useAnswer("booking");
+  const cancelAnswer = useAnswer("cancel");
+  const customer = page.role === "customer";
+  const can = (name: BookingPage["actions"][number]) => page.actions.includes(name);
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
+      <div className="flex flex-col gap-2">
+        <p className="text-sm text-muted-foreground">{customer ? "Your booking" : "Booking"}</p>
+        <h1 className="text-3xl font-bold tracking-tight">{page.title}</h1>
+        <p className="flex flex-wrap items-center gap-2">
+          <Badge variant="secondary">{page.stateLabel}</Badge>
+          <span>{slotText(page.slot)}</span>
+        </p>
+        {page.frozen ? (
+          <p role="status" className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+            A card payment dispute is open with the bank: nothing is paid out until it is settled.
+          </p>
+        ) : null}
+      </div>
+      <Alert answer={generic} />
+
+      <Section id="money" title={customer ? "What you pay" : "What you receive"}>
+        <BookingFigures page={page} />
+        <p className="text-sm text-muted-foreground">
+          {customer
+            ? "The money is held by FixiT until you confirm the job is done; then the fixer is paid."
+            : "The customer's payment is held by FixiT until they confirm the job is done; then it is paid to your payout account."}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          Free cancellation until {when(page.freeCancellationUntil)} ({freeCancellationHours} hours before the slot). After that, a late-cancellation fee of{" "}
+          {formatGBP(page.amounts.lateFeePence)} goes to the fixer. If the fixer cancels or does not come, the customer gets everything back.
+        </p>
+        {customer && page.state === "pending_payment" ? (
+          <ActionForm intent="pay" label={`Pay ${formatGBP(page.amounts.totalPence)}`} />
+        ) : null}
+      </Section>
+
+      {page.doneNote ? (
+        <Section id="done-note" title="The fixer's note">
+          <p className="whitespace-pre-line break-words">{page.doneNote}</p>
+        </Section>
+      ) : null}
+
+      {page.actions.length ? (
+        <Section id="actions" title="What next">
+          {can("confirm_done") ? <ActionForm intent="confirm_done" label="Confirm the job is done" /> : null}
+          {can("report_problem") ? (
+            <ActionForm intent="report_problem" label="Report a problem" variant="outline">
+              <ReasonField form="report_problem" name="reason" label="What went wrong?" required hint="FixiT staff read this; the money stays held while they decide." />
+            </ActionForm>
+          ) : null}
+          {can("confirm_slot") ? <ActionForm intent="confirm_slot" label="Confirm this slot" /> : null}
+          {can("decline_slot") ? <ActionForm intent="decline_slot" label="Decline this slot" variant="outline" /> : null}
+          {can("mark_done") ? (
+            <ActionForm intent="mark_done" label="Mark the job done">
+              <ReasonField form="mark_done" name="note" label="A note for the customer" hint="Optional: what you did." />
+            </ActionForm>
+          ) : null}
+          {can("report_no_show") ? <ActionForm intent="report_no_show" label="The fixer did not come" variant="outline" /> : null}
+          {can("cancel_by_customer") || can("cancel_by_fixer") ? (
+            <details className="rounded-lg border border-border p-3" open={cancelAnswer !== undefined}>
+              <summary className="min-h-11 cursor-pointer content-center font-medium">Cancel the booking</summary>
+              <div className="mt-3">
+                <ActionForm intent="cancel" label="Cancel the booking" variant="destructive">
+                  {!customer ? <p className="text-sm text-muted-foreground">The customer is refunded in full and you get a strike; three in 90 days pause new jobs.</p> : null}
+                  <ReasonField form="cancel" name="reason" label={customer ? "Why are you cancelling?" : "Why are you cancelling? (the customer sees this)"} required={!customer} />
+                </ActionForm>
+              </div>
+            </details>
+          ) : null}
+        </Section>
+      ) : null}
+
+      <Section id="timeline" title="Timeline">
+        <ol className="flex flex-col gap-2 text-sm">
+          {page.timeline.map((t) => (
+            <li key={t.id} className="flex flex-col border-l-2 border-primary/40 pl-3">
+              <span className="font-medium">{t.label}</span>
+              <span className="text-muted-foreground">{when(t.at)}</span>
+              {t.reason ? <span className="break-words whitespace-pre-line">Reason: {t.reason}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </div>
+  );
+}
+
+export function NewBookingView({ page }: { page: NewBookingPage }) {
+  const answer = useAnswer("book");
+  const chosen = valueOf(answer, "slot") ?? (page.fixerSlots[0] ? `${page.fixerSlots[0].date}|${page.fixerSlots[0].window}` : "own");
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
+      <div>
+        <p className="text-sm text-muted-foreground">Book and pay</p>
+        <h1 className="text-3xl font-bold tracking-tight">{page.title}</h1>
+      </div>
+      {page.pricePence === null ? (
+        <Section id="price" title="Waiting for a fixed price">
+          <p>The fixer quoted a range. They fix one price before the job can be booked; you will get an email when they do.</p>
+        </Section>
+      ) : (
+        <Form method="post" className="flex flex-col gap-6" noValidate>
+          <Alert answer={answer} />
+          <Section id="slot" title="Choose when">
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm text-muted-foreground">The fixer can start at these times. Or propose your own: the fixer then has 24 hours to confirm it, or you are refunded in full.</legend>
+              {page.fixerSlots.map((slot) => {
+                const value = `${slot.date}|${slot.window}`;
+                return (
+                  <label key={value} className="flex min-h-11 items-center gap-3 rounded-lg border border-border px-3">
+                    <input type="radio" name="slot" value={value} defaultChecked={chosen === value} className="size-4" />
+                    {slotText(slot)}
+                  </label>
+                );
+              })}
+              <label className="flex min-h-11 items-center gap-3 rounded-lg border border-border px-3">
+                <input type="radio" name="slot" value="own" defaultChecked={chosen === "own"} className="size-4" />
+                Propose another time
+              </label>
+            </fieldset>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field id="own-date" label="Your date" marks={false} hint="When you propose another time." error={errorOf(answer, "ownDate")}>
+                {(control) => <Input {...control} type="date" name="ownDate" defaultValue={valueOf(answer, "ownDate") ?? ""} />}
+              </Field>
+              <Field id="own-window" label="Time of day" marks={false} hint="When you propose another time." error={errorOf(answer, "ownWindow")}>
+                {(control) => (
+                  <NativeSelect {...control} name="ownWindow" defaultValue={valueOf(answer, "ownWindow") ?? "morning"}>
+                    {SLOT_WINDOWS.map((w) => (
+                      <option key={w} value={w}>
+                        {SLOT_WINDOW_LABELS[w]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </Field>
+            </div>
+          </Section>
+          <Section id="price" title="Price">
+            <dl className="text-sm">
+              <Row label="Price" value={formatGBP(page.pricePence)} />
+              <Row label={`Customer service fee (${fees.customerServiceFeePercent}%)`} value={`added at checkout`} />
+            </dl>
+            <p className="text-sm text-muted-foreground">
+              The next page shows the fee, any early-bird discount or referral credit, the total and the cancellation rules before you pay. The money is held by FixiT until you confirm the job is done.
+            </p>
+          </Section>
+          <Button type="submit" className="self-start">
+            Continue
+          </Button>
+        </Form>
+      )}
+      <Link to="/account/jobs" className="text-sm font-medium text-primary hover:underline">
+        Back to your jobs
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { company } from "~/content/company";
+import { formatGBP } from "~/content/prices";
+import { renderEmail } from "~/lib/email-templates.server.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { enqueueEmail } from "#server/mail/outbox.ts";
+import { bookingPaths } from "./paths";
+import { SLOT_WINDOW_LABELS, type Slot } from "./slots";
+
+/**
+ * The booking emails, queued in the transaction of the transition they report (decision 005): an
+ * email exists exactly when its change does.
+ */
+
+export type BookingPerson = { email: string; name: string };
+export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot };
+
+const hello = (to: BookingPerson) => (to.name ? `Hi ${to.name},` : "Hello,");
+export const slotText = (slot: Slot) => `${slot.date}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
+const reason = (role: "customer" | "fixer") => `You are receiving this email because you have a booking on ${company.brand} as its ${role}.`;
+
+export async function queueBookingEmail(
+  tx: DbOrTx,
+  ctx: BookingEmailContext,
+  to: BookingPerson,
+  role: "customer" | "fixer",
+  message: { subject: string; heading: string; paragraphs: string[] },
+): Promise<void> {
+  const url = ctx.publicUrl + (role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId));
+  await enqueueEmail(tx, {
+    to: to.email,
+    subject: `${message.subject}: ${ctx.title}`,
+    replyTo: company.supportEmail,
+    ...renderEmail({
+      preheader: message.heading,
+      heading: message.heading,
+      paragraphs: [hello(to), ...message.paragraphs, `Booking: ${ctx.title}, ${slotText(ctx.slot)}.`],
+      action: { label: "Open the booking", url },
+      reason: reason(role),
+    }),
+  });
+}
+
+export const moneyText = {
+  held: (pence: number) => `${formatGBP(pence)} is held by ${company.brand} until the customer confirms the job is done.`,
+  refund: (pence: number) => `${formatGBP(pence)} is being refunded to your card.`,
+  payout: (pence: number) => `${formatGBP(pence)} will be paid to you (the price less the ${company.brand} service charge).`,
+};

@@ -1,0 +1,25 @@
+import { PermanentJobError, type JobHandler } from "#server/jobs/queue.ts";
+import { runBookingTimer } from "./bookings.server";
+import { BOOKING_PROVIDER_JOB, runProviderOperation } from "./money.server";
+import { moneyProviderFor } from "./provider.server";
+import { BOOKING_TIMER_JOB } from "./transition.server";
+
+/** The booking jobs the outbox worker runs (the composition root hands them to it): timers and provider operations. */
+export const BOOKING_JOB_KINDS = [BOOKING_TIMER_JOB, BOOKING_PROVIDER_JOB] as const;
+
+const positiveId = (value: unknown): number => {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) throw new PermanentJobError("booking job without a valid id");
+  return value;
+};
+
+export const bookingJobHandlers: Record<(typeof BOOKING_JOB_KINDS)[number], JobHandler> = {
+  [BOOKING_TIMER_JOB]: async (payload, { services }) => {
+    const { bookingId, timer } = (payload ?? {}) as { bookingId?: unknown; timer?: unknown };
+    if (typeof timer !== "string") throw new PermanentJobError("booking timer without a name");
+    await runBookingTimer({ db: services.db, publicUrl: services.config.publicUrl }, { bookingId: positiveId(bookingId), timer });
+  },
+  [BOOKING_PROVIDER_JOB]: async (payload, { services }) => {
+    const operationId = positiveId((payload as { operationId?: unknown } | null)?.operationId);
+    await runProviderOperation({ db: services.db, provider: moneyProviderFor(services.config, services.db) }, operationId);
+  },
+};

@@ -1,0 +1,182 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "#server/db/client.ts";
+import { bookings, payoutAccounts, providerOperations, type Booking, type ProviderOperation } from "#server/db/schema/bookings.ts";
+import { payments } from "#server/db/schema/payments.ts";
+import { enqueueJob, enqueueJobs } from "#server/jobs/queue.ts";
+import { BookingError } from "./errors";
+import { ACCOUNTS, postLedgerEvent } from "./ledger.server";
+import { heldPence, settle, type Settlement, type SettlementOutcome } from "./pricing";
+import { transferGroupOf, type BookingMoneyProvider } from "./provider.server";
+import { recordOnTimeline } from "./transition.server";
+
+/**
+ * Where booking money goes (decision 044): settlements written to the ledger in the transition's
+ * transaction, and the provider operations (refunds, transfers) they need, carried out afterwards by
+ * the job queue under idempotency keys made of the booking id and the transition.
+ */
+
+export const BOOKING_PROVIDER_JOB = "booking_provider_operation";
+export type ProviderJobPayload = { operationId: number };
+
+/** Splits what a booking holds by `outcome`: one ledger event, then the refund and the transfer it needs. */
+export async function settleBooking(tx: DbOrTx, booking: Booking, transition: string, outcome: SettlementOutcome): Promise<Settlement> {
+  const split = settle(booking, outcome);
+  const key = `booking-${booking.id}-${transition}`;
+  await postLedgerEvent(tx, {
+    kind: `settle_${transition}`,
+    bookingId: booking.id,
+    idempotencyKey: `${key}-settle`,
+    entries: [
+      { account: ACCOUNTS.heldFunds, amountPence: -heldPence(booking) },
+      { account: ACCOUNTS.fixerPayable(booking.fixerUserId), amountPence: split.fixerPayablePence },
+      { account: ACCOUNTS.platformFees, amountPence: split.platformFeesPence },
+      { account: ACCOUNTS.refunds, amountPence: split.refundPence },
+      { account: ACCOUNTS.customerCredit(booking.customerUserId), amountPence: split.creditReturnedPence },
+      { account: ACCOUNTS.promotions, amountPence: split.promotionsPence },
+    ],
+  });
+  if (split.refundPence > 0) await queueRefund(tx, { bookingId: booking.id, paymentId: booking.paymentId, idempotencyKey: `${key}-refund`, amountPence: split.refundPence });
+  if (split.fixerPayablePence > 0) await queueTransfer(tx, booking, `${key}-transfer`, split.fixerPayablePence);
+  return split;
+}
+
+/**
+ * Queues a refund to the card that paid `paymentId`. Refused: an amount that is not a whole positive
+ * number of pence, a payment that was not paid, and refunds adding up to more than was paid. The
+ * caller holds the booking's row lock, so two refunds of one payment are checked one after the other.
+ */
+export async function queueRefund(tx: DbOrTx, input: { bookingId: number; paymentId: string | null; idempotencyKey: string; amountPence: number }): Promise<void> {
+  const { amountPence } = input;
+  if (!Number.isSafeInteger(amountPence) || amountPence <= 0) throw new BookingError("invalid", "A refund must be a whole, positive number of pence.");
+  if (!input.paymentId) throw new BookingError("conflict", "This booking has no payment to refund.");
+  const [payment] = await tx.select({ amountPence: payments.amountPence, status: payments.status, provider: payments.provider }).from(payments).where(eq(payments.id, input.paymentId));
+  if (!payment || payment.status !== "paid") throw new BookingError("conflict", "Only a payment that was taken can be refunded.");
+  const [already] = await tx
+    .select({ total: sql<string>`coalesce(sum(${providerOperations.amountPence}), 0)` })
+    .from(providerOperations)
+    .where(and(eq(providerOperations.paymentId, input.paymentId), eq(providerOperations.kind, "refund")));
+  if (Number(already?.total ?? 0) + amountPence > payment.amountPence) throw new BookingError("conflict", "A refund cannot be more than what was paid.");
+  const [op] = await tx
+    .insert(providerOperations)
+    .values({ idempotencyKey: input.idempotencyKey, kind: "refund", bookingId: input.bookingId, provider: payment.provider, amountPence, paymentId: input.paymentId })
+    .returning({ id: providerOperations.id });
+  await enqueueJob(tx, BOOKING_PROVIDER_JOB, { operationId: op!.id } satisfies ProviderJobPayload, { maxAttempts: 30 });
+}
+
+/** Queues a transfer to the fixer, or leaves it waiting until the fixer has an active payout account. */
+async function queueTransfer(tx: DbOrTx, booking: Booking, idempotencyKey: string, amountPence: number): Promise<void> {
+  const [account] = await tx.select({ provider: payoutAccounts.provider, status: payoutAccounts.status }).from(payoutAccounts).where(eq(payoutAccounts.fixerUserId, booking.fixerUserId));
+  const ready = account?.status === "active";
+  const [payment] = booking.paymentId ? await tx.select({ provider: payments.provider }).from(payments).where(eq(payments.id, booking.paymentId)) : [];
+  const [op] = await tx
+    .insert(providerOperations)
+    .values({
+      idempotencyKey,
+      kind: "transfer",
+      bookingId: booking.id,
+      provider: payment?.provider ?? account?.provider ?? "test",
+      amountPence,
+      fixerUserId: booking.fixerUserId,
+      paymentId: booking.paymentId,
+      status: ready ? "pending" : "waiting_for_account",
+    })
+    .returning({ id: providerOperations.id });
+  if (ready) await enqueueJob(tx, BOOKING_PROVIDER_JOB, { operationId: op!.id } satisfies ProviderJobPayload, { maxAttempts: 30 });
+}
+
+/**
+ * Connects (or updates) a fixer's payout account. Once it is active, every transfer that waited for
+ * it is queued, in the same transaction.
+ */
+export async function savePayoutAccount(db: Db, fixerUserId: string, account: { provider: "test" | "stripe"; providerAccountId: string; active: boolean }): Promise<{ queuedTransfers: number }> {
+  return db.transaction(async (tx) => {
+    const status = account.active ? "active" : "pending";
+    const now = new Date();
+    await tx
+      .insert(payoutAccounts)
+      .values({ fixerUserId, provider: account.provider, providerAccountId: account.providerAccountId, status, activatedAt: account.active ? now : null })
+      .onConflictDoUpdate({
+        target: payoutAccounts.fixerUserId,
+        set: { provider: account.provider, providerAccountId: account.providerAccountId, status, activatedAt: account.active ? sql`coalesce(${payoutAccounts.activatedAt}, now())` : null },
+      });
+    if (!account.active) return { queuedTransfers: 0 };
+    const released = await tx
+      .update(providerOperations)
+      .set({ status: "pending" })
+      .where(and(eq(providerOperations.fixerUserId, fixerUserId), eq(providerOperations.kind, "transfer"), eq(providerOperations.status, "waiting_for_account")))
+      .returning({ id: providerOperations.id });
+    await enqueueJobs(tx, released.map((r) => ({ kind: BOOKING_PROVIDER_JOB, payload: { operationId: r.id } satisfies ProviderJobPayload, maxAttempts: 30 })));
+    return { queuedTransfers: released.length };
+  });
+}
+
+/**
+ * Carries out one provider operation: calls the provider with the operation's idempotency key, then
+ * in one transaction marks it succeeded (once: a conditional update) and writes the payout or refund
+ * to the ledger. If the process dies after the call and before the commit, the job runs again and the
+ * provider answers the same key with the same transfer or refund: nothing lost, nothing doubled.
+ */
+export async function runProviderOperation(deps: { db: Db; provider: BookingMoneyProvider }, operationId: number): Promise<ProviderOperation["status"] | "missing"> {
+  const { db, provider } = deps;
+  const [op] = await db.select().from(providerOperations).where(eq(providerOperations.id, operationId));
+  if (!op) return "missing";
+  if (op.status !== "pending") return op.status;
+
+  let objectId: string;
+  try {
+    if (op.kind === "transfer") {
+      const [account] = await db.select().from(payoutAccounts).where(and(eq(payoutAccounts.fixerUserId, op.fixerUserId!), eq(payoutAccounts.status, "active")));
+      if (!account) {
+        await db.update(providerOperations).set({ status: "waiting_for_account" }).where(and(eq(providerOperations.id, op.id), eq(providerOperations.status, "pending")));
+        return "waiting_for_account";
+      }
+      ({ id: objectId } = await provider.transfer({
+        idempotencyKey: op.idempotencyKey,
+        amountPence: op.amountPence,
+        destinationAccountId: account.providerAccountId,
+        transferGroup: transferGroupOf(op.bookingId),
+        bookingId: op.bookingId,
+      }));
+    } else {
+      ({ id: objectId } = await provider.refund({ idempotencyKey: op.idempotencyKey, amountPence: op.amountPence, paymentId: op.paymentId!, bookingId: op.bookingId }));
+    }
+  } catch (error) {
+    await db
+      .update(providerOperations)
+      .set({ attempts: sql`${providerOperations.attempts} + 1`, lastError: error instanceof Error ? error.message.slice(0, 500) : String(error) })
+      .where(eq(providerOperations.id, op.id));
+    throw error;
+  }
+
+  await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(providerOperations)
+      .set({ status: "succeeded", providerObjectId: objectId, completedAt: new Date(), attempts: sql`${providerOperations.attempts} + 1`, lastError: null })
+      .where(and(eq(providerOperations.id, op.id), eq(providerOperations.status, "pending")))
+      .returning();
+    if (!done) return;
+    const transfer = op.kind === "transfer";
+    await postLedgerEvent(tx, {
+      kind: transfer ? "payout" : "refund_paid",
+      bookingId: op.bookingId,
+      idempotencyKey: `${op.idempotencyKey}-done`,
+      entries: transfer
+        ? [
+            { account: ACCOUNTS.fixerPayable(op.fixerUserId!), amountPence: -op.amountPence },
+            { account: ACCOUNTS.fixerPayouts, amountPence: op.amountPence },
+          ]
+        : [
+            { account: ACCOUNTS.refunds, amountPence: -op.amountPence },
+            { account: ACCOUNTS.customerPayments, amountPence: op.amountPence },
+          ],
+    });
+    const [booking] = await tx.select({ id: bookings.id, state: bookings.state }).from(bookings).where(eq(bookings.id, op.bookingId));
+    if (booking) {
+      await recordOnTimeline(tx, booking, transfer ? "payout_sent" : "refund_sent", { role: "provider", userId: null }, {
+        key: op.idempotencyKey,
+        details: { amountPence: op.amountPence, providerObjectId: objectId },
+      });
+    }
+  });
+  return "succeeded";
+}

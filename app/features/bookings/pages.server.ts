@@ -1,0 +1,234 @@
+import { and, asc, eq } from "drizzle-orm";
+import { data, redirect, type AppLoadContext } from "react-router";
+import { bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
+import { jobs, quotes } from "#server/db/schema/quotes.ts";
+import { freeCancellationHours } from "~/content/prices";
+import { CheckoutUnavailableError } from "~/features/payments/payments.server";
+import type { Flash } from "~/lib/flash";
+import { withFlash } from "~/lib/flash.server";
+import { readTextForm } from "~/lib/forms/forms.server";
+import { parseSubmission } from "~/lib/forms/parse";
+import type { FormResult } from "~/lib/forms/result";
+import type { SessionUser } from "~/lib/session-user";
+import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, createBooking, declineSlot, markDone, reportNoShow, reportProblem } from "./bookings.server";
+import { bookingRefusal } from "./errors";
+import { bookingPaths } from "./paths";
+import { startBookingCheckout } from "./payment.server";
+import { quoteBookingView } from "./quote-terms.server";
+import { bookSlotFormSchema, cancelFormSchema, fixerCancelFormSchema, markDoneFormSchema, reportProblemFormSchema } from "./schemas";
+import { slotStartsAt, type Slot } from "./slots";
+import { canTake, STATE_LABELS, type BookingState, type TransitionName } from "./state-machine";
+
+/**
+ * The booking pages' loaders and actions: the customer's (/bookings/:id, /bookings/new) and the
+ * fixer's (/fixer/bookings/:id). Plain forms, one POST per intent, answered with a redirect and a
+ * flash, or a 4xx FormResult the page shows (it works without JavaScript).
+ */
+
+type Role = "customer" | "fixer";
+export type BookingPageResult = FormResult;
+
+const noStore = { "cache-control": "private, no-store" };
+const answer = (status: number, result: BookingPageResult) => data(result, { status, headers: noStore });
+export const bookingNotFound = () => data("There is no such booking on your account.", { status: 404, headers: noStore });
+
+/** What the timeline calls each step. */
+const TIMELINE_LABELS: Record<string, string> = {
+  create: "Booking started",
+  pay: "Paid: money held by FixiT",
+  expire_payment: "Not paid in time",
+  confirm_slot: "Fixer confirmed the slot",
+  decline_slot: "Fixer declined the slot",
+  lapse: "Fixer did not confirm the slot in time",
+  mark_done: "Fixer marked the job done",
+  confirm_done: "Customer confirmed the job",
+  report_problem: "Customer reported a problem",
+  escalate: "Sent to FixiT staff review",
+  staff_release: "FixiT staff released the payment",
+  staff_release_part: "FixiT staff released part of the payment",
+  staff_refund: "FixiT staff refunded the payment",
+  cancel_by_customer: "Cancelled by the customer",
+  cancel_late_by_customer: "Cancelled late by the customer",
+  cancel_by_fixer: "Cancelled by the fixer",
+  report_no_show: "No-show reported",
+  remind_2: "Reminder sent",
+  remind_5: "Reminder sent",
+  slot_reminder: "Reminder sent",
+  payout_sent: "Paid out to the fixer",
+  refund_sent: "Refund sent",
+  payment_refunded_unused: "Extra payment refunded",
+  card_dispute: "Card dispute update from the bank",
+  provider_refund: "Refund reported by the payment provider",
+};
+
+export type BookingPage = {
+  role: Role;
+  id: number;
+  title: string;
+  state: BookingState;
+  stateLabel: string;
+  slot: Slot;
+  freeCancellationUntil: string;
+  amounts: { pricePence: number; customerFeePence: number; discountPence: number; creditPence: number; totalPence: number; fixerChargePence: number; fixerNetPence: number; lateFeePence: number };
+  doneNote: string | null;
+  frozen: boolean;
+  actions: TransitionName[];
+  timeline: { id: number; label: string; at: string; reason: string | null }[];
+};
+
+/** One booking for one of its two people; null when it is not theirs (the route answers 404). */
+export async function loadBookingPage(context: AppLoadContext, user: SessionUser, role: Role, bookingId: number): Promise<BookingPage | null> {
+  const { db } = context.services;
+  const [booking] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(role === "customer" ? bookings.customerUserId : bookings.fixerUserId, user.id)));
+  if (!booking) return null;
+  const [[job], timeline] = await Promise.all([
+    booking.jobId ? db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
+    db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, bookingId)).orderBy(asc(bookingTransitions.id)),
+  ]);
+  const slot: Slot = { date: booking.slotDate, window: booking.slotWindow };
+  const possible: TransitionName[] =
+    role === "customer" ? ["confirm_done", "report_problem", "cancel_by_customer", "report_no_show"] : ["confirm_slot", "decline_slot", "mark_done", "cancel_by_fixer"];
+  return {
+    role,
+    id: booking.id,
+    title: job?.title ?? `Booking ${booking.id}`,
+    state: booking.state,
+    stateLabel: STATE_LABELS[booking.state],
+    slot,
+    freeCancellationUntil: new Date(slotStartsAt(slot).getTime() - freeCancellationHours * 3_600_000).toISOString(),
+    amounts: {
+      pricePence: booking.pricePence,
+      customerFeePence: booking.customerFeePence,
+      discountPence: booking.discountPence,
+      creditPence: booking.creditPence,
+      totalPence: booking.totalPence,
+      fixerChargePence: booking.fixerChargePence,
+      fixerNetPence: booking.fixerNetPence,
+      lateFeePence: booking.lateFeePence,
+    },
+    doneNote: booking.doneNote,
+    frozen: booking.releaseFrozenAt !== null,
+    actions: possible.filter((name) => canTake(name, booking.state, role)),
+    timeline: timeline.map((t) => ({ id: t.id, label: TIMELINE_LABELS[t.transition] ?? t.transition, at: t.createdAt.toISOString(), reason: t.reason })),
+  };
+}
+
+const flashes = {
+  confirm_done: { kind: "success", title: "Thanks for confirming", text: "The fixer is being paid." },
+  report_problem: { kind: "success", title: "Problem reported", text: "The money stays held while our staff look into it." },
+  cancel: { kind: "success", title: "Booking cancelled", text: "Any refund is on its way to your card." },
+  report_no_show: { kind: "success", title: "No-show reported", text: "You are being refunded in full." },
+  confirm_slot: { kind: "success", title: "Slot confirmed", text: "The booking is confirmed." },
+  decline_slot: { kind: "success", title: "Slot declined", text: "The customer is refunded in full." },
+  mark_done: { kind: "success", title: "Marked done", text: "The customer has been asked to confirm." },
+} satisfies Record<string, Flash>;
+
+/** Every POST on a booking page: `intent` names the transition; the booking must be the user's own in that role. */
+export async function bookingAction(request: Request, context: AppLoadContext, user: SessionUser, role: Role, bookingId: number) {
+  const form = await readTextForm(request);
+  if (!form) return answer(400, { form: "booking", status: "error", title: "That didn't work", message: "The form could not be read. Please try again." });
+  const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl };
+  const intent = String(form.get("intent") ?? "");
+  const back = (flash: Flash) =>
+    redirect(role === "customer" ? bookingPaths.customer(bookingId) : bookingPaths.fixer(bookingId), { headers: withFlash(context.services.config, flash, { "cache-control": "no-store" }) });
+  const invalid = (formName: string, checked: { fieldErrors: Record<string, string>; values: Record<string, string | string[]> }) =>
+    answer(400, { form: formName, status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values, title: "Check the form", message: Object.values(checked.fieldErrors)[0] });
+  try {
+    if (role === "customer") {
+      switch (intent) {
+        case "pay": {
+          const { url } = await startBookingCheckout(context.services, user.id, bookingId);
+          return redirect(url, { headers: { "cache-control": "no-store" } });
+        }
+        case "confirm_done":
+          await confirmDone(deps, user.id, bookingId);
+          return back(flashes.confirm_done);
+        case "report_problem": {
+          const checked = parseSubmission(reportProblemFormSchema, form, { multiLine: ["reason"] });
+          if (!checked.ok) return invalid("report_problem", checked);
+          await reportProblem(deps, user.id, bookingId, checked.data);
+          return back(flashes.report_problem);
+        }
+        case "cancel": {
+          const checked = parseSubmission(cancelFormSchema, form, { multiLine: ["reason"] });
+          if (!checked.ok) return invalid("cancel", checked);
+          await cancelByCustomer(deps, user.id, bookingId, checked.data);
+          return back(flashes.cancel);
+        }
+        case "report_no_show":
+          await reportNoShow(deps, user.id, bookingId);
+          return back(flashes.report_no_show);
+      }
+    } else {
+      switch (intent) {
+        case "confirm_slot":
+          await confirmSlot(deps, user.id, bookingId);
+          return back(flashes.confirm_slot);
+        case "decline_slot":
+          await declineSlot(deps, user.id, bookingId);
+          return back(flashes.decline_slot);
+        case "mark_done": {
+          const checked = parseSubmission(markDoneFormSchema, form, { multiLine: ["note"] });
+          if (!checked.ok) return invalid("mark_done", checked);
+          await markDone(deps, user.id, bookingId, checked.data);
+          return back(flashes.mark_done);
+        }
+        case "cancel": {
+          const checked = parseSubmission(fixerCancelFormSchema, form, { multiLine: ["reason"] });
+          if (!checked.ok) return invalid("cancel", checked);
+          await cancelByFixer(deps, user.id, bookingId, checked.data);
+          return back(flashes.cancel);
+        }
+      }
+    }
+    return answer(400, { form: "booking", status: "error", title: "That didn't work", message: "Unknown action. Please reload the page and try again." });
+  } catch (error) {
+    if (error instanceof CheckoutUnavailableError) {
+      return answer(503, { form: "pay", status: "error", title: "Payments are unavailable", message: "We could not open the checkout. Please try again in a few minutes." });
+    }
+    const refusal = bookingRefusal(error);
+    if (!refusal) throw error;
+    return answer(refusal.status, { form: intent || "booking", status: "error", title: "That didn't work", message: refusal.message });
+  }
+}
+
+export type NewBookingPage = {
+  quoteId: number;
+  title: string;
+  fixerSlots: Slot[];
+  pricePence: number | null;
+};
+
+/** The slot page for the customer's accepted quote; null when the quote is not theirs or not accepted. */
+export async function loadNewBookingPage(context: AppLoadContext, user: SessionUser, quoteId: number): Promise<NewBookingPage | null> {
+  const { db } = context.services;
+  const [row] = await db
+    .select({ quote: quotes, title: jobs.title })
+    .from(quotes)
+    .innerJoin(jobs, eq(jobs.id, quotes.jobId))
+    .where(and(eq(quotes.id, quoteId), eq(jobs.customerUserId, user.id), eq(quotes.status, "accepted")));
+  if (!row) return null;
+  const view = await quoteBookingView(db, row.quote);
+  return { quoteId, title: row.title, fixerSlots: view.slots, pricePence: view.pricePence };
+}
+
+/** Books the chosen slot (waiting for payment) and opens the booking page, where the figures are shown before paying. */
+export async function newBookingAction(request: Request, context: AppLoadContext, user: SessionUser, quoteId: number) {
+  const form = await readTextForm(request);
+  if (!form) return answer(400, { form: "book", status: "error", title: "That didn't work", message: "The form could not be read. Please try again." });
+  const checked = parseSubmission(bookSlotFormSchema, form);
+  if (!checked.ok) {
+    return answer(400, { form: "book", status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values, title: "Check the form", message: Object.values(checked.fieldErrors)[0] });
+  }
+  try {
+    const { bookingId } = await createBooking({ db: context.services.db, publicUrl: context.services.config.publicUrl }, user.id, { quoteId, slot: checked.data });
+    return redirect(bookingPaths.customer(bookingId), { headers: { "cache-control": "no-store" } });
+  } catch (error) {
+    const refusal = bookingRefusal(error);
+    if (!refusal) throw error;
+    return answer(refusal.status, { form: "book", status: "error", title: "That didn't work", message: refusal.message });
+  }
+}

@@ -1,0 +1,8 @@
+/** The booking pages (built on this foundation: the customer's and the fixer's view of one booking, and staff's). */
+export const bookingPaths = {
+  /** The slot page for an accepted quote. */
+  newBooking: (quoteId: number) => `/bookings/new?quote=${quoteId}`,
+  customer: (bookingId: number) => `/bookings/${bookingId}`,
+  fixer: (bookingId: number) => `/fixer/bookings/${bookingId}`,
+  staff: (bookingId: number) => `/staff/bookings/${bookingId}`,
+} as const;

@@ -1,0 +1,60 @@
+import { z } from "~/lib/zod";
+
+/** The windows a slot may start in: the schema's list (server/db/schema/bookings.ts; a test keeps them equal), kept here so forms need no database code. */
+export const SLOT_WINDOWS = ["morning", "afternoon", "evening"] as const;
+export type SlotWindow = (typeof SLOT_WINDOWS)[number];
+
+/**
+ * A booking's slot: a date (UK) and a window. The window's start, in UK time, is when the free
+ * cancellation period ends (24 hours before it) and from when the fixer may mark the job done.
+ */
+export type Slot = { date: string; window: SlotWindow };
+
+export const SLOT_WINDOW_LABELS: Record<SlotWindow, string> = {
+  morning: "Morning (8am–12pm)",
+  afternoon: "Afternoon (12pm–5pm)",
+  evening: "Evening (5pm–8pm)",
+};
+
+const WINDOW_START_HOUR: Record<SlotWindow, number> = { morning: 8, afternoon: 12, evening: 17 };
+
+/** How far ahead a slot may be. */
+export const MAX_SLOT_DAYS_AHEAD = 365;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const slotSchema = z.object({
+  date: z
+    .string()
+    .regex(ISO_DATE, "Choose a date.")
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Choose a real date."),
+  window: z.enum(SLOT_WINDOWS, { message: "Choose morning, afternoon or evening." }),
+});
+
+/** London's offset from UTC (minutes) at an instant. */
+function londonOffsetMinutes(at: Date): number {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+  return Math.round((asUtc - at.getTime()) / 60_000);
+}
+
+/** The instant a slot's window starts (UK time). */
+export function slotStartsAt(slot: Slot): Date {
+  const [y, m, d] = slot.date.split("-").map(Number) as [number, number, number];
+  const naive = Date.UTC(y, m - 1, d, WINDOW_START_HOUR[slot.window]);
+  return new Date(naive - londonOffsetMinutes(new Date(naive)) * 60_000);
+}
+
+/** Today's date in the UK, as YYYY-MM-DD. */
+export function ukDate(at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(at);
+}
+
+/** A slot the customer may propose or pick: from tomorrow (UK) up to a year ahead. */
+export function slotIsBookable(slot: Slot, now: Date): boolean {
+  const start = slotStartsAt(slot);
+  return start.getTime() > now.getTime() && slot.date > ukDate(now) && start.getTime() - now.getTime() <= MAX_SLOT_DAYS_AHEAD * 86_400_000;
+}
+
+export const sameSlot = (a: Slot, b: Slot) => a.date === b.date && a.window === b.window;

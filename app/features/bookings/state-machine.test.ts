@@ -1,0 +1,55 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { BOOKING_STATES } from "#server/db/schema/bookings.ts";
+import { FINAL_STATES, IllegalTransitionError, nextState, reachableStates, TRANSITIONS, type TransitionName } from "./state-machine";
+
+describe("booking state machine", () => {
+  it("takes the named transitions from the states they name", () => {
+    expect(nextState("pay", "pending_payment", "provider", "awaiting_fixer_confirmation")).toBe("awaiting_fixer_confirmation");
+    expect(nextState("pay", "pending_payment", "system")).toBe("booked");
+    expect(nextState("mark_done", "booked", "fixer")).toBe("done_marked");
+    expect(nextState("confirm_done", "done_marked", "customer")).toBe("released");
+    expect(nextState("report_problem", "done_marked", "customer")).toBe("disputed");
+    expect(nextState("staff_release_part", "disputed", "staff")).toBe("partly_released");
+    expect(nextState("staff_refund", "staff_review", "staff")).toBe("refunded");
+  });
+
+  it.each<[TransitionName, string, "customer" | "fixer" | "staff" | "system"]>([
+    ["confirm_done", "released", "customer"], // confirm twice
+    ["staff_refund", "released", "staff"], // refund after release
+    ["cancel_by_customer", "done_marked", "customer"], // cancel after done
+    ["mark_done", "pending_payment", "fixer"],
+    ["report_problem", "released", "customer"],
+    ["lapse", "booked", "system"],
+  ])("refuses %s from %s with a 409 and a sentence", (name, state, actor) => {
+    let error: unknown;
+    try {
+      nextState(name, state as never, actor);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(IllegalTransitionError);
+    expect((error as IllegalTransitionError).status).toBe(409);
+    expect((error as IllegalTransitionError).message).toMatch(/^This booking cannot be changed that way: it is .+\.$/);
+  });
+
+  it("refuses the right transition by the wrong person", () => {
+    expect(() => nextState("confirm_done", "done_marked", "fixer")).toThrow(/Only customer can confirm a booking/);
+    expect(() => nextState("mark_done", "booked", "customer")).toThrow(IllegalTransitionError);
+    expect(() => nextState("staff_release", "disputed", "customer")).toThrow(IllegalTransitionError);
+  });
+
+  it("never leaves a final state, and reaches every state", () => {
+    for (const [name, rule] of Object.entries(TRANSITIONS)) {
+      for (const from of rule.from) expect(FINAL_STATES, `${name} leaves ${from}`).not.toContain(from);
+    }
+    expect([...reachableStates()].sort()).toEqual([...BOOKING_STATES].sort());
+  });
+
+  it("is drawn in decision 044 with every transition", () => {
+    const record = readFileSync(new URL("../../../docs/decisions/044-booking-state-machine.md", import.meta.url), "utf8");
+    for (const [name, rule] of Object.entries(TRANSITIONS)) {
+      for (const from of rule.from) for (const to of rule.to) expect(record, `${from} --> ${to} : ${name}`).toContain(`${from} --> ${to} : ${name}`);
+    }
+  });
+});

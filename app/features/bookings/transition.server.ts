@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { bookings, bookingTransitions, type Booking } from "#server/db/schema/bookings.ts";
+import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
+import { enqueueJob } from "#server/jobs/queue.ts";
+import { queueBookingEmail, type BookingEmailContext, type BookingPerson } from "./emails.server";
+import { BookingError } from "./errors";
+import { nextState, type Actor, type BookingState, type TransitionName } from "./state-machine";
+
+/**
+ * The steps every booking change takes, in the caller's transaction: lock the row, check the person,
+ * ask the state machine, write the new state and its timeline row (once per idempotency key).
+ */
+
+export type BookingDeps = { db: Db; publicUrl: string; now?: () => Date };
+export type ActorRef = { role: Actor; userId: string | null };
+
+export const nowOf = (deps: Pick<BookingDeps, "now">) => (deps.now ? deps.now() : new Date());
+
+/** The booking, locked for the rest of the transaction; someone else's is "not found". */
+export async function lockBooking(tx: DbOrTx, bookingId: number, actor?: ActorRef): Promise<Booking> {
+  if (!Number.isSafeInteger(bookingId) || bookingId <= 0) throw new BookingError("not_found", "There is no such booking.");
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+  if (!booking) throw new BookingError("not_found", "There is no such booking.");
+  if (actor) {
+    const party = actor.role === "customer" ? booking.customerUserId : actor.role === "fixer" ? booking.fixerUserId : null;
+    if (party !== null && party !== actor.userId) throw new BookingError("not_found", "There is no such booking.");
+  }
+  return booking;
+}
+
+/** Transitions that pay the fixer: refused while a card dispute is open. */
+const RELEASES: ReadonlySet<TransitionName> = new Set(["confirm_done", "staff_release", "staff_release_part"]);
+
+export type MoveOptions = {
+  to?: BookingState;
+  reason?: string | null;
+  details?: Record<string, unknown>;
+  set?: Partial<Pick<Booking, "doneNote" | "doneMarkedAt" | "paidAt" | "settledAt" | "paymentId">>;
+  now: Date;
+};
+
+/** Takes a named transition on a locked booking: the new state and its timeline row, or an IllegalTransitionError. */
+export async function move(tx: DbOrTx, booking: Booking, name: TransitionName, actor: ActorRef, options: MoveOptions): Promise<Booking> {
+  const to = nextState(name, booking.state, actor.role, options.to);
+  if (RELEASES.has(name) && booking.releaseFrozenAt) {
+    throw new BookingError("conflict", "A card payment dispute is open with the bank for this booking: nothing can be paid out until it is settled. FixiT staff will be in touch.");
+  }
+  const [updated] = await tx
+    .update(bookings)
+    .set({ state: to, updatedAt: options.now, ...options.set })
+    .where(eq(bookings.id, booking.id))
+    .returning();
+  await recordOnTimeline(tx, updated!, name, actor, { from: booking.state, reason: options.reason, details: options.details, key: `booking-${booking.id}-${name}` });
+  return updated!;
+}
+
+/**
+ * A timeline row. For an event that leaves the state as it is (a reminder, a payout, a card dispute),
+ * `from` is the current state. Answers false when the key was already recorded (nothing written).
+ */
+export async function recordOnTimeline(
+  tx: DbOrTx,
+  booking: Pick<Booking, "id" | "state">,
+  name: string,
+  actor: ActorRef,
+  options: { from?: BookingState; reason?: string | null; details?: Record<string, unknown>; key: string },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(bookingTransitions)
+    .values({
+      bookingId: booking.id,
+      transition: name,
+      fromState: options.from ?? booking.state,
+      toState: booking.state,
+      actorRole: actor.role,
+      actorUserId: actor.userId,
+      reason: options.reason ?? null,
+      details: options.details ?? {},
+      idempotencyKey: options.key,
+    })
+    .onConflictDoNothing({ target: bookingTransitions.idempotencyKey })
+    .returning({ id: bookingTransitions.id });
+  return rows.length > 0;
+}
+
+export type BookingTimer = "expire_payment" | "lapse" | "remind_2" | "remind_5" | "escalate" | "slot_reminder";
+export const BOOKING_TIMER_JOB = "booking_timer";
+export type BookingTimerPayload = { bookingId: number; timer: BookingTimer };
+
+/** A timer on the job queue (run_at), written with the transition that starts it. */
+export async function scheduleTimer(tx: DbOrTx, bookingId: number, timer: BookingTimer, runAt: Date): Promise<void> {
+  await enqueueJob(tx, BOOKING_TIMER_JOB, { bookingId, timer } satisfies BookingTimerPayload, { runAt, maxAttempts: 20 });
+}
+
+/** The two people of a booking and what emails about it say. */
+export async function partiesOf(tx: DbOrTx, booking: Booking, publicUrl: string): Promise<{ customer: BookingPerson; fixer: BookingPerson; ctx: BookingEmailContext }> {
+  const [[customer], [fixer], [job]] = await Promise.all([
+    tx.select({ email: users.email, name: users.fullName, fallback: users.name }).from(users).where(eq(users.id, booking.customerUserId)),
+    tx.select({ email: users.email, name: fixerProfiles.displayName }).from(fixerProfiles).innerJoin(users, eq(users.id, fixerProfiles.userId)).where(eq(fixerProfiles.userId, booking.fixerUserId)),
+    booking.jobId ? tx.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
+  ]);
+  return {
+    customer: { email: customer?.email ?? "", name: customer?.name || customer?.fallback || "" },
+    fixer: { email: fixer?.email ?? "", name: fixer?.name ?? "" },
+    ctx: { publicUrl, bookingId: booking.id, title: job?.title ?? `Booking ${booking.id}`, slot: { date: booking.slotDate, window: booking.slotWindow } },
+  };
+}
+
+type Message = Parameters<typeof queueBookingEmail>[4];
+
+/** Emails either or both sides (an account deleted since has no address: nothing is sent to it). */
+export async function tell(tx: DbOrTx, booking: Booking, publicUrl: string, messages: { customer?: Message; fixer?: Message }): Promise<void> {
+  const { customer, fixer, ctx } = await partiesOf(tx, booking, publicUrl);
+  if (messages.customer && customer.email) await queueBookingEmail(tx, ctx, customer, "customer", messages.customer);
+  if (messages.fixer && fixer.email) await queueBookingEmail(tx, ctx, fixer, "fixer", messages.fixer);
+}

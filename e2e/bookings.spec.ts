@@ -1,0 +1,98 @@
+import { expect, sameOriginHeaders, test, type Browser, type Page } from "./helpers/test";
+import { signUpAndConfirm, withCookieChoice } from "./helpers/accounts";
+import { applyOverHttp, payWithTestCard } from "./helpers/fixers";
+import { checkScreen } from "./helpers/page-checks";
+import { approveOverHttp, grantStaff } from "./helpers/staff";
+
+/**
+ * A paid booking in a real browser on the run's fresh database (issue 34, first part): a fixer is
+ * approved and quotes, the customer accepts, opens "Book a date and pay", proposes a slot, sees the
+ * figures and the cancellation rules, pays with the TEST MODE card, and the fixer confirms the slot.
+ * Every new page is checked with axe and photographed at 360 and 1440 px. (Marking done and
+ * confirming without JavaScript are tests/bookings-pages.test.ts's, which can move the slot's date.)
+ */
+
+let ip = 60;
+async function newPerson(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: "en-GB", timezoneId: "Europe/London", extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${(test.info().workerIndex * 40 + ++ip) % 250}` } });
+  const page = await context.newPage();
+  await withCookieChoice(page);
+  return page;
+}
+
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test("a customer books an accepted quote, proposes a slot, pays with the test card, and the fixer confirms it", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const mail = (who: string) => `${who}-${stamp}@example.com`;
+  const jobTitle = `Dripping bath tap ${stamp.slice(-5)}`;
+
+  const fixer = await newPerson(browser);
+  await signUpAndConfirm(fixer, mail("bo"), "Bo Booker");
+  await applyOverHttp(fixer, { firstName: "Bo", lastName: "Booker", email: mail("bo"), phone: "+44 7700 900301" });
+  const staff = await newPerson(browser);
+  await signUpAndConfirm(staff, mail("staff"), "Sam Staff");
+  expect(grantStaff(mail("staff"))).toContain("is now staff");
+  await approveOverHttp(staff, "Bo Booker");
+  await staff.context().close();
+  expect((await fixer.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas: "SW1", bio: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+
+  const customer = await newPerson(browser);
+  await signUpAndConfirm(customer, mail("cat"), "Cat Customer");
+  await customer.goto("/request?service=plumbing");
+  await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
+  await customer.getByLabel("Job title").fill(jobTitle);
+  await customer.getByLabel("Describe the job").fill("The bath tap drips day and night and needs a new washer.");
+  await customer.getByRole("radio", { name: "Within a week" }).check();
+  await customer.getByRole("button", { name: "Post job" }).click();
+  await expect(customer.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
+  const jobPath = new URL(customer.url()).pathname;
+  const jobId = jobPath.split("/").pop()!;
+
+  const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
+    form: { intent: "quote", priceKind: "fixed", amount: "85", amountTo: "", includes: "New washer, parts and labour", earliestStart: daysAhead(2), message: "" },
+    headers: sameOriginHeaders(),
+  });
+  expect(quoted.status()).toBeLessThan(400);
+  const quoteId = /name="quoteId" value="(\d+)"/.exec(await (await customer.request.get(jobPath)).text())?.[1];
+  expect(quoteId).toBeTruthy();
+  expect((await customer.request.post(jobPath, { form: { intent: "accept", quoteId: quoteId! }, headers: sameOriginHeaders(), maxRedirects: 0 })).status()).toBe(302);
+
+  await test.step("the customer picks a slot and sees every figure before paying", async () => {
+    await customer.goto(jobPath);
+    await customer.getByRole("link", { name: "Book a date and pay" }).click();
+    await expect(customer.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
+    await checkScreen(customer, "booking-new", `/bookings/new?quote=${quoteId}`);
+    await customer.getByRole("radio", { name: "Propose another time" }).check();
+    await customer.getByLabel("Your date").fill(daysAhead(6));
+    await customer.getByLabel("Time of day").selectOption("afternoon");
+    await customer.getByRole("button", { name: "Continue" }).click();
+    await expect(customer.getByText("waiting for payment")).toBeVisible();
+    for (const text of ["Price", "Customer service fee (5%)", "Total", "Free cancellation until"]) await expect(customer.getByText(text, { exact: false }).first()).toBeVisible();
+    await checkScreen(customer, "booking-customer-unpaid", new URL(customer.url()).pathname);
+  });
+
+  const bookingPath = new URL(customer.url()).pathname;
+  const bookingId = bookingPath.split("/").pop()!;
+
+  await test.step("pays with the test card; the money is held and the fixer is asked to confirm the slot", async () => {
+    await customer.getByRole("button", { name: /^Pay £/ }).click();
+    await payWithTestCard(customer);
+    await customer.goto(bookingPath);
+    await expect(customer.getByText("waiting for the fixer to confirm the slot")).toBeVisible();
+    await expect(customer.getByText("Paid: money held by FixiT")).toBeVisible();
+    await checkScreen(customer, "booking-customer-paid", bookingPath);
+  });
+
+  await test.step("the fixer sees what they will receive and confirms the slot", async () => {
+    await fixer.goto(`/fixer/bookings/${bookingId}`);
+    await expect(fixer.getByText("You will receive")).toBeVisible();
+    await checkScreen(fixer, "booking-fixer", `/fixer/bookings/${bookingId}`);
+    await fixer.getByRole("button", { name: "Confirm this slot" }).click();
+    await expect(fixer.getByText("Fixer confirmed the slot")).toBeVisible();
+    await expect(fixer.getByText("booked", { exact: true })).toBeVisible();
+    // Someone else's booking is not found.
+    expect((await fixer.request.get(bookingPath)).status()).toBe(404);
+  });
+});

@@ -1,0 +1,351 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import { payments } from "./payments.ts";
+import { fixerProfiles, jobs, quotes } from "./quotes.ts";
+
+/**
+ * Paid bookings (issue 34; decision 044): an accepted quote becomes a dated booking, paid up front,
+ * held by FixiT through its payment provider until the customer confirms, then paid out to the fixer.
+ *
+ * Money is integer pence. No table has a balance column: every movement is a balanced ledger event
+ * (ledger_events + ledger_entries, written in the transaction of the booking transition that caused
+ * it) and balances are sums of entries. The states and transitions live in one module
+ * (app/features/bookings/state-machine.ts); `state` is text with a CHECK like the rest of the schema.
+ */
+
+/** The three windows a slot may start in. */
+export const SLOT_WINDOWS = ["morning", "afternoon", "evening"] as const;
+export type SlotWindow = (typeof SLOT_WINDOWS)[number];
+
+/** Every state a booking can be in (the transitions between them: app/features/bookings/state-machine.ts). */
+export const BOOKING_STATES = [
+  "pending_payment",
+  "awaiting_fixer_confirmation",
+  "booked",
+  "done_marked",
+  "disputed",
+  "staff_review",
+  "released",
+  "partly_released",
+  "refunded",
+  "cancelled_by_customer",
+  "cancelled_late",
+  "cancelled_by_fixer",
+  "slot_declined",
+  "no_show",
+  "lapsed",
+  "expired",
+] as const;
+export type BookingState = (typeof BOOKING_STATES)[number];
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/**
+ * What a quote needs before it can be booked, kept beside the quote so the quotes tables stay as
+ * they are: one to three proposed start slots, and for a range quote the one price the fixer fixed.
+ */
+export const quoteBookingTerms = pgTable(
+  "quote_booking_terms",
+  {
+    quoteId: bigint("quote_id", { mode: "number" })
+      .primaryKey()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    /** [{ date: "YYYY-MM-DD", window: "morning" }], one to three, in the fixer's order. */
+    slots: jsonb("slots").$type<{ date: string; window: SlotWindow }[]>().notNull(),
+    /** A range quote's fixed price (within its range); null for a fixed quote (its amount is the price). */
+    fixedPricePence: integer("fixed_price_pence"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("quote_booking_terms_slots_check", sql`jsonb_typeof(${t.slots}) = 'array' and jsonb_array_length(${t.slots}) between 1 and 3`),
+    check("quote_booking_terms_price_check", sql`${t.fixedPricePence} is null or ${t.fixedPricePence} > 0`),
+  ],
+);
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    // A booking is a transaction record: it outlives the job, the quote and both accounts (the
+    // retention job removes it with the payments after the period the privacy notice states).
+    quoteId: bigint("quote_id", { mode: "number" }).references(() => quotes.id, { onDelete: "set null" }),
+    jobId: bigint("job_id", { mode: "number" }).references(() => jobs.id, { onDelete: "set null" }),
+    customerUserId: text("customer_user_id").notNull(),
+    fixerUserId: text("fixer_user_id").notNull(),
+    slotDate: date("slot_date", { mode: "string" }).notNull(),
+    slotWindow: text("slot_window").$type<SlotWindow>().notNull(),
+    /** "fixer" when the customer picked one of the quote's slots; "customer" when they proposed their own (the fixer confirms). */
+    slotProposedBy: text("slot_proposed_by").$type<"fixer" | "customer">().notNull(),
+    /** The fixer's price for the work (the quote's fixed price). */
+    pricePence: integer("price_pence").notNull(),
+    /** The 5% customer service fee on the price the customer pays (price minus discount). */
+    customerFeePence: integer("customer_fee_pence").notNull(),
+    /** The early-bird discount FixiT pays for (0 when none). */
+    discountPence: integer("discount_pence").notNull().default(0),
+    /** Referral credit spent on this booking, FixiT-funded (0 when none). */
+    creditPence: integer("credit_pence").notNull().default(0),
+    /** What the customer is charged: price + fee − discount − credit. */
+    totalPence: integer("total_pence").notNull(),
+    /** The fixer's 10% service charge on the price, and what the fixer is paid on release: price − charge. */
+    fixerChargePence: integer("fixer_charge_pence").notNull(),
+    fixerNetPence: integer("fixer_net_pence").notNull(),
+    /** The late-cancellation fee that applies (shown before paying; charged only on a late cancellation). */
+    lateFeePence: integer("late_fee_pence").notNull(),
+    state: text("state").$type<BookingState>().notNull().default("pending_payment"),
+    /** The checkout (payments row) that pays for the booking. */
+    paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    doneNote: text("done_note"),
+    /** Set while a card dispute (chargeback) is open at the provider: nothing is released while it is. */
+    releaseFrozenAt: timestamp("release_frozen_at", { withTimezone: true }),
+    /** When the customer was told the fixer marked it done: the 2/5/7-day timers count from here. */
+    doneMarkedAt: timestamp("done_marked_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("bookings_state_check", sql`${t.state} in (${inList(BOOKING_STATES)})`),
+    check("bookings_window_check", sql`${t.slotWindow} in (${inList(SLOT_WINDOWS)})`),
+    check("bookings_proposed_by_check", sql`${t.slotProposedBy} in ('fixer', 'customer')`),
+    check(
+      "bookings_amounts_check",
+      sql`${t.pricePence} > 0 and ${t.customerFeePence} >= 0 and ${t.discountPence} >= 0 and ${t.creditPence} >= 0 and ${t.fixerChargePence} >= 0 and ${t.lateFeePence} >= 0
+        and ${t.totalPence} = ${t.pricePence} + ${t.customerFeePence} - ${t.discountPence} - ${t.creditPence} and ${t.totalPence} > 0
+        and ${t.fixerNetPence} = ${t.pricePence} - ${t.fixerChargePence}`,
+    ),
+    // One live booking per quote: a lapsed, expired or cancelled one frees it for a new attempt.
+    uniqueIndex("bookings_one_live_per_quote_idx")
+      .on(t.quoteId)
+      .where(sql`${t.state} in ('pending_payment', 'awaiting_fixer_confirmation', 'booked', 'done_marked', 'disputed', 'staff_review', 'released', 'partly_released')`),
+    uniqueIndex("bookings_payment_idx").on(t.paymentId),
+    index("bookings_customer_idx").on(t.customerUserId, t.createdAt),
+    index("bookings_fixer_idx").on(t.fixerUserId, t.createdAt),
+    index("bookings_state_idx").on(t.state, t.updatedAt),
+  ],
+);
+
+/**
+ * Every transition of a booking (and every event that leaves its state as it was: a reminder, a
+ * card dispute, a payout): who, when, from, to, why. `idempotency_key` is unique, so a transition
+ * retried (a timer firing on two instances, a webhook delivered twice) is recorded, and acted on, once.
+ */
+export const bookingTransitions = pgTable(
+  "booking_transitions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bookingId: bigint("booking_id", { mode: "number" })
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    transition: text("transition").notNull(),
+    fromState: text("from_state").$type<BookingState>().notNull(),
+    toState: text("to_state").$type<BookingState>().notNull(),
+    /** "customer", "fixer", "staff", "system" (a timer) or "provider" (a webhook). */
+    actorRole: text("actor_role").notNull(),
+    actorUserId: text("actor_user_id"),
+    reason: text("reason"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("booking_transitions_actor_check", sql`${t.actorRole} in ('customer', 'fixer', 'staff', 'system', 'provider')`),
+    index("booking_transitions_booking_idx").on(t.bookingId, t.id),
+  ],
+);
+
+/**
+ * The ledger's accounts. `code` names one: "customer_payments", "held_funds", "platform_fees",
+ * "promotions", "refunds", "fixer_payouts", "credit_reserved", and per person "fixer_payable:<user>"
+ * and "customer_credit:<user>". Made on first use; balances are never stored.
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    code: text("code").notNull().unique(),
+    /** The account's kind without its owner: "fixer_payable", "customer_credit", "held_funds", … */
+    kind: text("kind").notNull(),
+    ownerUserId: text("owner_user_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ledger_accounts_owner_idx").on(t.ownerUserId, t.kind)],
+);
+
+/** One movement of money (a payment, a release, a refund, a payout…): its entries sum to zero. */
+export const ledgerEvents = pgTable(
+  "ledger_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    bookingId: bigint("booking_id", { mode: "number" }).references(() => bookings.id, { onDelete: "restrict" }),
+    /** Unique: the same movement is never written twice. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ledger_events_booking_idx").on(t.bookingId, t.id)],
+);
+
+/** Signed amounts: what an account gains is positive, what it gives is negative. Never zero. */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventId: bigint("event_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerEvents.id, { onDelete: "restrict" }),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: "restrict" }),
+    amountPence: bigint("amount_pence", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    check("ledger_entries_nonzero_check", sql`${t.amountPence} <> 0`),
+    index("ledger_entries_event_idx").on(t.eventId),
+    index("ledger_entries_account_idx").on(t.accountId),
+  ],
+);
+
+/** A strike on a fixer (a fixer cancellation or a no-show): three within 90 days disable their leads. */
+export const fixerStrikes = pgTable(
+  "fixer_strikes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    fixerUserId: text("fixer_user_id")
+      .notNull()
+      .references(() => fixerProfiles.userId, { onDelete: "cascade" }),
+    bookingId: bigint("booking_id", { mode: "number" }).references(() => bookings.id, { onDelete: "set null" }),
+    /** "fixer_cancelled" or "no_show". */
+    reason: text("reason").notNull(),
+    /** Staff may lift a strike given in error; it then no longer counts. */
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    liftedBy: text("lifted_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("fixer_strikes_booking_unique").on(t.bookingId), index("fixer_strikes_fixer_idx").on(t.fixerUserId, t.createdAt)],
+);
+
+/** A fixer's connected payout account: a Stripe Connect Express account, or the TEST MODE stand-in. */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    fixerUserId: text("fixer_user_id")
+      .primaryKey()
+      .references(() => fixerProfiles.userId, { onDelete: "cascade" }),
+    /** "test" or "stripe". */
+    provider: text("provider").notNull(),
+    /** acct_… (Stripe) or the test provider's id. */
+    providerAccountId: text("provider_account_id").notNull().unique(),
+    /** "pending" until onboarding at the provider is complete and payouts are enabled, then "active". */
+    status: text("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+  },
+  (t) => [check("payout_accounts_status_check", sql`${t.status} in ('pending', 'active')`)],
+);
+
+/**
+ * Every call to the payment provider that moves booking money (a transfer to a fixer, a refund to a
+ * customer), written before the call in the same transaction as the transition that needs it and
+ * carried out by the job queue. `idempotency_key` (booking id + transition + kind) goes to the
+ * provider with the call, so a retry after a crash returns the first result instead of a second
+ * transfer. Reconciliation compares these with what the provider reports.
+ */
+export const providerOperations = pgTable(
+  "provider_operations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** "transfer" or "refund". */
+    kind: text("kind").notNull(),
+    bookingId: bigint("booking_id", { mode: "number" })
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    /** The fixer paid by a transfer. */
+    fixerUserId: text("fixer_user_id"),
+    /** The checkout (payments row) a refund goes back to. */
+    paymentId: text("payment_id"),
+    /** pending → succeeded | failed (a failure the provider says no retry can fix). */
+    status: text("status").notNull().default("pending"),
+    /** tr_… / re_… once the provider answered. */
+    providerObjectId: text("provider_object_id"),
+    attempts: smallint("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("provider_operations_kind_check", sql`${t.kind} in ('transfer', 'refund')`),
+    check("provider_operations_status_check", sql`${t.status} in ('pending', 'waiting_for_account', 'succeeded', 'failed')`),
+    check("provider_operations_amount_check", sql`${t.amountPence} > 0`),
+    index("provider_operations_booking_idx").on(t.bookingId),
+    index("provider_operations_status_idx").on(t.status, t.createdAt),
+    index("provider_operations_fixer_idx").on(t.fixerUserId, t.status),
+  ],
+);
+
+/**
+ * What the provider told us by webhook about booking money (charge refunds, card disputes), one row
+ * per provider object, holding the newest state seen: a delivery that is repeated or older than what
+ * is stored changes nothing, so the end state does not depend on delivery order.
+ */
+export const providerObjects = pgTable(
+  "provider_objects",
+  {
+    /** re_… or dp_… */
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    bookingId: bigint("booking_id", { mode: "number" }).references(() => bookings.id, { onDelete: "set null" }),
+    status: text("status").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    /**
+     * Orders the states reported: the provider's event time (seconds) × 10 + the status's rank (a
+     * closed dispute outranks an open one reported in the same second). A delivery whose key is not
+     * greater than the stored one changes nothing.
+     */
+    orderKey: bigint("order_key", { mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("provider_objects_booking_idx").on(t.bookingId, t.kind)],
+);
+
+/** The TEST MODE provider's own record of transfers and refunds (Stripe keeps these in the real mode). */
+export const testProviderObjects = pgTable("test_provider_objects", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  kind: text("kind").notNull(),
+  amountPence: integer("amount_pence").notNull(),
+  destination: text("destination"),
+  reference: text("reference"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who referred whom: when the referred customer's first booking is released, both get the referral credit once. */
+export const referrals = pgTable("referrals", {
+  referredUserId: text("referred_user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  referrerUserId: text("referrer_user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  rewardedAt: timestamp("rewarded_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The first customers to book get the early-bird offer: one row each, numbered, at most the offer's number of people. */
+export const earlyBirdCustomers = pgTable("early_bird_customers", {
+  customerUserId: text("customer_user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  position: integer("position").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Booking = typeof bookings.$inferSelect;
+export type BookingTransition = typeof bookingTransitions.$inferSelect;
+export type ProviderOperation = typeof providerOperations.$inferSelect;
+export type PayoutAccount = typeof payoutAccounts.$inferSelect;
+export type QuoteBookingTerms = typeof quoteBookingTerms.$inferSelect;
