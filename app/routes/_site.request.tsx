@@ -1,12 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/_site.request";
 import { getOptionalUser } from "~/features/auth/guard.server";
-import { RequestForm, type RequestDefaults } from "~/features/quotes/components/request-form";
+import { RequestForm } from "~/features/quotes/components/request-form";
 import { requestCopy } from "~/features/quotes/customer-copy";
 import { quotePaths } from "~/features/quotes/paths";
-import { readDraft } from "~/features/quotes/request-draft.server";
-import { submitJobRequest } from "~/features/quotes/request.server";
-import { serviceSlugs } from "~/features/quotes/schemas";
+import { requestFormData, submitJobRequest } from "~/features/quotes/request.server";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
@@ -15,11 +13,7 @@ export const meta: Route.MetaFunction = () =>
 /** Anyone may open and fill the form; what a signed-out visitor typed comes back after sign-in. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
-  const draft = readDraft(request, context.services.config);
-  const asked = new URL(request.url).searchParams.get("service") ?? "";
-  const defaults: RequestDefaults = { ...draft };
-  if (!defaults.service && (serviceSlugs as readonly string[]).includes(asked)) defaults.service = asked;
-  return data({ defaults, signedIn: Boolean(user), restored: Boolean(draft && Object.keys(draft).length) }, { headers: { "cache-control": "private, no-store" } });
+  return data(await requestFormData(request, context, user), { headers: { "cache-control": "private, no-store" } });
 }
 
 /** The job: signed out → kept and sent to sign in; signed in → checked, photos cleaned and stored, posted. */
@@ -41,7 +35,7 @@ export default function RequestPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">{requestCopy.title}</h1>
         <p className="text-muted-foreground">{requestCopy.intro}</p>
       </div>
-      <RequestForm defaults={loaderData.defaults} signedIn={loaderData.signedIn} restored={loaderData.restored} />
+      <RequestForm defaults={loaderData.defaults} signedIn={loaderData.signedIn} restored={loaderData.restored} keptPhotos={loaderData.keptPhotos} />
     </div>
   );
 }

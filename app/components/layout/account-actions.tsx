@@ -17,7 +17,7 @@ const SignOutButton = deferredHydration(serverSignOutButton, () => import("./sig
 
 const displayFrom = { always: "flex", sm: "hidden sm:flex", lg: "hidden lg:flex" } as const;
 
-/** My Account + Sign Out when signed in; Sign In + Early Access when signed out. */
+/** My Account + Sign Out when signed in (and Fixer dashboard for an approved fixer); Sign In + Early Access when signed out. */
 export function AccountActions({
   className,
   stacked = false,
@@ -37,6 +37,13 @@ export function AccountActions({
   if (user) {
     return (
       <div className={layout}>
+        {user.approvedFixer ? (
+          <Button asChild variant="outline" size={stacked ? "default" : "sm"} className={width}>
+            <Link to={accountLinks.fixerDashboard.href} onClick={onNavigate}>
+              {accountLinks.fixerDashboard.label}
+            </Link>
+          </Button>
+        ) : null}
         <Button asChild variant="outline" size={stacked ? "default" : "sm"} className={width}>
           <Link to={accountLinks.myAccount.href} onClick={onNavigate}>
             {accountLinks.myAccount.label}
