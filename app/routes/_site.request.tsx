@@ -35,7 +35,8 @@ export default function RequestPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">{requestCopy.title}</h1>
         <p className="text-muted-foreground">{requestCopy.intro}</p>
       </div>
-      <RequestForm defaults={loaderData.defaults} signedIn={loaderData.signedIn} restored={loaderData.restored} keptPhotos={loaderData.keptPhotos} />
+      {/* A draft restored or discarded is a new form: its fields start again from the loader's values. */}
+      <RequestForm key={loaderData.restored ? "draft" : "new"} defaults={loaderData.defaults} signedIn={loaderData.signedIn} restored={loaderData.restored} keptPhotos={loaderData.keptPhotos} />
     </div>
   );
 }
