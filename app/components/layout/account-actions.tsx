@@ -38,11 +38,15 @@ export function AccountActions({
     return (
       <div className={layout}>
         {user.approvedFixer ? (
-          <Button asChild variant="outline" size={stacked ? "default" : "sm"} className={width}>
-            <Link to={accountLinks.fixerDashboard.href} onClick={onNavigate}>
-              {accountLinks.fixerDashboard.label}
-            </Link>
-          </Button>
+          // In the bar only from xl: below 1280 px it has no room for a third button (the menu sheet,
+          // My Account and the approval email lead there too).
+          <div className={stacked ? "flex" : "hidden xl:flex"}>
+            <Button asChild variant="outline" size={stacked ? "default" : "sm"} className={width}>
+              <Link to={accountLinks.fixerDashboard.href} onClick={onNavigate}>
+                {accountLinks.fixerDashboard.label}
+              </Link>
+            </Button>
+          </div>
         ) : null}
         <Button asChild variant="outline" size={stacked ? "default" : "sm"} className={width}>
           <Link to={accountLinks.myAccount.href} onClick={onNavigate}>
