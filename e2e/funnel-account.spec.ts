@@ -58,6 +58,18 @@ test.beforeAll(async () => {
   photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer();
 });
 
+/** The Sign Up tab of /auth, filled and sent; `expectType` is the account type it must start with. */
+async function signUpInForm(page: Page, fullName: string, email: string, expectType: RegExp) {
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  const signUp = page.getByRole("tabpanel", { name: "Sign Up" });
+  await expect(signUp.getByRole("radio", { name: expectType })).toBeChecked();
+  await signUp.getByLabel("Full name").fill(fullName);
+  await signUp.getByLabel("Email").fill(email);
+  await signUp.getByLabel("Password", { exact: true }).fill(testPassword);
+  await signUp.getByLabel("Confirm password").fill(testPassword);
+  await signUp.getByRole("button", { name: "Sign Up" }).click();
+}
+
 async function fillJob(page: Page, title: string) {
   await page.getByLabel("Service").selectOption("plumbing");
   await page.getByLabel("Postcode of the job").fill("SW1A 1AA");
@@ -133,14 +145,7 @@ test("1 and 2. a customer on a phone types a job signed out, signs up, confirms,
   await expect(page).toHaveURL(/\/auth\?from=%2Frequest$/);
 
   // Sign up: the account type is a customer's; sign-up ends on "check your email".
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  const signUp = page.getByRole("tabpanel", { name: "Sign Up" });
-  await expect(signUp.getByRole("radio", { name: /^Customer/ })).toBeChecked();
-  await signUp.getByLabel("Full name").fill("Cleo Customer");
-  await signUp.getByLabel("Email").fill(email);
-  await signUp.getByLabel("Password", { exact: true }).fill(testPassword);
-  await signUp.getByLabel("Confirm password").fill(testPassword);
-  await signUp.getByRole("button", { name: "Sign Up" }).click();
+  await signUpInForm(page, "Cleo Customer", email, /^Customer/);
   // The sign-up's checks (the password's among them) run on the server: a slow machine takes a while.
   await expect(page.getByRole("heading", { name: "Check your email", level: 1 })).toBeFocused({ timeout: 30_000 });
   await expect(page.getByText(`We've sent a confirmation link to ${email}.`)).toBeVisible();
@@ -215,14 +220,7 @@ test("2. someone sent to sign up from the fixer portal signs up as a fixer, and 
   const email = mail("finn");
   await page.goto("/fixer-onboarding");
   await expect(page).toHaveURL(/\/auth\?from=%2Ffixer-onboarding$/);
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  const signUp = page.getByRole("tabpanel", { name: "Sign Up" });
-  await expect(signUp.getByRole("radio", { name: /^Fixer/ })).toBeChecked();
-  await signUp.getByLabel("Full name").fill("Finn Fixer");
-  await signUp.getByLabel("Email").fill(email);
-  await signUp.getByLabel("Password", { exact: true }).fill(testPassword);
-  await signUp.getByLabel("Confirm password").fill(testPassword);
-  await signUp.getByRole("button", { name: "Sign Up" }).click();
+  await signUpInForm(page, "Finn Fixer", email, /^Fixer/);
   await expect(page.getByText("brings you back to your fixer registration")).toBeVisible({ timeout: 30_000 });
   const confirmation = await waitForMailTo(page, email, "Confirm your FixiT account");
   await page.goto(linkPath(confirmation.text, "/api/auth/verify-email"));
