@@ -43,8 +43,15 @@ import { DOCUMENT_FOLDERS } from "~/features/fixers/onboarding.server.ts";
 import { CV_MAX_BYTES } from "~/features/forms/form-fields.ts";
 import { figurePaths } from "~/content/figures.ts";
 
+import { DRAFT_EXPIRY_JOB_KIND, expireDraft } from "~/features/quotes/request-draft.server.ts";
+
 /** What the outbox worker runs besides email: one handler per feature job kind (a missing one is a type error). */
-const jobHandlers: Record<FeatureJobKind, JobHandler> = { [WEBHOOK_JOB_KIND]: deliverSheetSync, ...bookingJobHandlers };
+const jobHandlers = (services: AppServices): Record<FeatureJobKind, JobHandler> => ({
+  [WEBHOOK_JOB_KIND]: deliverSheetSync,
+  // A job draft's photos are files: its expiry needs the file store as well as the database.
+  [DRAFT_EXPIRY_JOB_KIND]: (payload) => expireDraft(services, payload),
+  ...bookingJobHandlers,
+});
 
 type StartOptions = {
   /** Dev mode: Vite's middleware and a loader for the current build. */
@@ -75,7 +82,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     payments: createPaymentsService(config, fulfilments),
   };
   // Sends queued mail (and other outbox jobs) in this process; stopped before the database closes.
-  const outboxWorker = startOutboxWorker(services, { handlers: jobHandlers });
+  const outboxWorker = startOutboxWorker(services, { handlers: jobHandlers(services) });
   // The privacy notice's retention periods, applied daily.
   const stopRetention = scheduleRetention(services);
 

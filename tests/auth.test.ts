@@ -108,8 +108,10 @@ describe("sign-up", () => {
     const res = await browser.post("/auth", signUpForm("  New.User@Example.COM ", { userType: "fixer", role: "admin" }));
     expect(res.status).toBe(200);
     const body = await res.text();
+    // Sign-up ends on "Check your email": where the email went and how to resend it (issue 37).
     expect(body).toContain("Check your email");
-    expect(body).toContain("Please check your email for the confirmation link.");
+    expect(body).toMatch(/ve sent a confirmation link to(<!-- -->)?\s*<strong[^>]*>new\.user@example\.com<\/strong>/i);
+    expect(body).toContain("Resend confirmation email");
     expect(browser.hasSession()).toBe(false);
 
     // Not confirmed yet: sign-in says so and offers to resend.
@@ -198,7 +200,7 @@ describe("sign-up", () => {
     const res = await new Browser(base).post("/auth", signUpForm("owner@example.com", { fullName: "Someone Else" }));
     expect(res.status).toBe(200);
     const body = await res.text();
-    expect(body).toContain("Please check your email for the confirmation link.");
+    expect(body).toMatch(/ve sent a confirmation link to(<!-- -->)?\s*<strong[^>]*>owner@example\.com<\/strong>/);
     const warning = await waitForMail(base, "owner@example.com", "Someone tried to create a FixiT account with your email");
     expect(warning.text).toContain("You already have an account");
     // The existing account is untouched.

@@ -117,23 +117,23 @@ function textOf(page: string): string {
 const jobIdFrom = (location: string | null) => Number(/^\/account\/jobs\/(\d+)$/.exec(location ?? "")?.[1]);
 
 describe("posting a job on /request", () => {
-  it("opens for a signed-out visitor with the service chosen from ?service, and says photos are not kept across sign-in", async () => {
+  it("opens for a signed-out visitor with the service chosen from ?service, and says what is typed and the photos are kept across sign-in", async () => {
     const res = await fetch(`${base}/request?service=electrical`);
     expect(res.status).toBe(200);
     const page = await res.text();
     expect(page).toMatch(/<option value="electrical" selected="">Electrical<\/option>/);
-    expect(textOf(page)).toContain("except photos");
+    expect(textOf(page)).toContain("keep what you typed and your photos (privately, for 30 minutes)");
     expect(page.toLowerCase()).toContain('enctype="multipart/form-data"');
   });
 
-  it("sends a signed-out visitor to sign in, keeps what they typed (not the photos), and fills the form again on return", async () => {
+  it("sends a signed-out visitor to sign in, keeps what they typed and their photos (not as a job), and fills the form again on return", async () => {
     const visitor = new Browser(base);
     const before = await rowCounts();
     const { res } = await postJob(visitor, goodJob({ title: "Dripping bath tap" }), [{ name: "a.jpg", content: await jpegWithGps() }]);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/auth?from=%2Frequest");
     expect(await rowCounts()).toEqual(before);
-    expect([...visitor.cookies.keys()]).toContain("fixit_job_draft");
+    expect([...visitor.cookies.keys()]).toContain("fixit_draft");
     const back = await (await visitor.get("/request")).text();
     expect(back).toContain('value="Dripping bath tap"');
     expect(back).toContain("The kitchen mixer tap drips constantly");
@@ -141,8 +141,8 @@ describe("posting a job on /request", () => {
     const invalid = await postJob(new Browser(base), goodJob({ description: "short" }));
     expect(invalid.res.status).toBe(400);
     expect(textOf(invalid.text)).toMatch(/at least 20 characters/);
-    // An altered draft is ignored.
-    visitor.cookies.set("fixit_job_draft", `${visitor.cookies.get("fixit_job_draft")!.slice(0, -3)}abc`);
+    // An altered draft token is ignored.
+    visitor.cookies.set("fixit_draft", `${visitor.cookies.get("fixit_draft")!.slice(0, -3)}abc`);
     expect(await (await visitor.get("/request")).text()).not.toContain("Dripping bath tap");
   });
 

@@ -5,4 +5,6 @@ export type SessionUser = {
   email: string;
   role: "user" | "staff" | "admin";
   userType: "customer" | "fixer";
+  /** Staff approved their fixer application: the header and My Account link to the fixer dashboard. */
+  approvedFixer: boolean;
 };

@@ -1,12 +1,13 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, useActionData, useNavigation } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { readAccountForm, requestReset, resendConfirmation, signIn, signUp } from "~/features/auth/actions.server";
-import { NoScriptResult, ResetRequestForm, SignInForm, SignUpForm } from "~/features/auth/auth-forms";
+import { CheckEmailPanel, NoScriptResult, ResetRequestForm, SignInForm, SignUpForm } from "~/features/auth/auth-forms";
 import { redirectSignedIn, signInReturnPath } from "~/features/auth/guard.server";
-import { invalidRequest, type AuthResult } from "~/features/auth/messages";
+import { checkEmailCopy, invalidRequest, type AuthResult } from "~/features/auth/messages";
+import { accountTypeFor } from "~/features/auth/return-to";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_site.auth";
 
@@ -21,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const requested = params.get("view");
   const view: View = requested === "signup" || requested === "reset" ? requested : "signin";
-  return { from: signInReturnPath(params.get("from")), view };
+  const from = signInReturnPath(params.get("from"));
+  return { from, view, accountType: accountTypeFor(from) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,37 +49,67 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
+/** A sign-up (or a resend made from its view) answered without JavaScript: the address to show. */
+function sentToOf(result: AuthResult | undefined): string | null {
+  return result?.status === "success" && (result.form === "sign-up" || result.form === "resend") && result.email ? result.email : null;
+}
+
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const [view, setView] = useState<View>(loaderData.view);
   const navigation = useNavigation();
   const noScriptResult = useActionData<typeof action>() as AuthResult | undefined;
+  // A sign-up ends on "check your email" (with JavaScript from the form's answer, without it from the page's).
+  const [sentTo, setSentTo] = useState<string | null>(sentToOf(noScriptResult));
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (sentTo) heading.current?.focus();
+  }, [sentTo]);
+  const title = sentTo ? checkEmailCopy.title : view === "reset" ? "Reset password" : "Welcome to FixiT";
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10 sm:py-16">
       <Card>
         <CardHeader>
-          <h1 className="text-2xl font-bold">{view === "reset" ? "Reset password" : "Welcome to FixiT"}</h1>
-          <CardDescription>
-            {view === "reset" ? "We will email you a link to choose a new password." : "Sign in to your account or create a new one."}
-          </CardDescription>
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+            {title}
+          </h1>
+          {sentTo ? null : (
+            <CardDescription>
+              {view === "reset" ? "We will email you a link to choose a new password." : "Sign in to your account or create a new one."}
+            </CardDescription>
+          )}
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          {navigation.state === "loading" ? <Spinner label="Signing you in..." className="self-center" /> : null}
-          <NoScriptResult result={noScriptResult} />
-          {view === "reset" ? (
-            <ResetRequestForm onBack={() => setView("signin")} />
+          {sentTo ? (
+            <CheckEmailPanel
+              email={sentTo}
+              from={loaderData.from}
+              result={noScriptResult}
+              onRestart={() => {
+                setSentTo(null);
+                setView("signup");
+              }}
+            />
           ) : (
-            <Tabs value={view} onValueChange={(value) => setView(value as View)}>
-              <TabsList layout="grid" className="grid-cols-2">
-                <TabsTrigger value="signin">Sign In</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
-              </TabsList>
-              <TabsContent value="signin">
-                <SignInForm from={loaderData.from} onForgot={() => setView("reset")} />
-              </TabsContent>
-              <TabsContent value="signup">
-                <SignUpForm />
-              </TabsContent>
-            </Tabs>
+            <>
+              {navigation.state === "loading" ? <Spinner label="Signing you in..." className="self-center" /> : null}
+              <NoScriptResult result={noScriptResult} />
+              {view === "reset" ? (
+                <ResetRequestForm onBack={() => setView("signin")} />
+              ) : (
+                <Tabs value={view} onValueChange={(value) => setView(value as View)}>
+                  <TabsList layout="grid" className="grid-cols-2">
+                    <TabsTrigger value="signin">Sign In</TabsTrigger>
+                    <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                  </TabsList>
+                  <TabsContent value="signin">
+                    <SignInForm from={loaderData.from} onForgot={() => setView("reset")} />
+                  </TabsContent>
+                  <TabsContent value="signup">
+                    <SignUpForm from={loaderData.from} defaultUserType={loaderData.accountType} onSignedUp={setSentTo} />
+                  </TabsContent>
+                </Tabs>
+              )}
+            </>
           )}
         </CardContent>
       </Card>

@@ -5,6 +5,8 @@ import { Button } from "~/components/ui/button";
 import { requireUser } from "~/features/auth/guard.server";
 import { FixerAccountStatusView } from "~/features/fixers/account-status";
 import { CoverageForm, JobListItem, Section, formatDay, serviceName } from "~/features/quotes/components/fixer-views";
+import { FixerChecklistPanel } from "~/features/quotes/components/fixer-checklist-panel";
+import { fixerChecklist } from "~/features/quotes/fixer-checklist";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
 import { dashboardAction, loadFixerDashboard } from "~/features/quotes/fixer-pages.server";
 import { quotePaths } from "~/features/quotes/paths";
@@ -41,6 +43,7 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
     );
   }
   const { leads, paused, myQuotes, coverage, profile } = loaderData;
+  const steps = fixerChecklist({ ...coverage, quotesSent: myQuotes.length });
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10 sm:py-14">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -49,6 +52,7 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
           Your public profile
         </Link>
       </div>
+      <FixerChecklistPanel name={profile.displayName.split(" ")[0] ?? profile.displayName} steps={steps} />
       {paused ? (
         <div role="status" className="rounded-xl border border-warning/50 bg-warning/10 p-4">
           <p className="font-semibold">{fixerCopy.dashboard.pausedTitle}</p>

@@ -1,14 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/_site.request";
 import { getOptionalUser } from "~/features/auth/guard.server";
-import { RequestForm, type RequestDefaults } from "~/features/quotes/components/request-form";
+import { RequestForm } from "~/features/quotes/components/request-form";
 import { requestCopy } from "~/features/quotes/customer-copy";
 import { quotePaths } from "~/features/quotes/paths";
-import { readDraft } from "~/features/quotes/request-draft.server";
-import { submitJobRequest } from "~/features/quotes/request.server";
-import { serviceSlugs } from "~/features/quotes/schemas";
-import { parseCoveragePlace } from "~/features/quotes/postcodes";
-import { invitableFixer } from "~/features/quotes/profiles.server";
+import { requestFormData, submitJobRequest } from "~/features/quotes/request.server";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
@@ -21,17 +17,7 @@ export const meta: Route.MetaFunction = () =>
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
-  const draft = readDraft(request, context.services.config);
-  const params = new URL(request.url).searchParams;
-  const asked = params.get("service") ?? "";
-  const defaults: RequestDefaults = { ...draft };
-  if (!defaults.service && (serviceSlugs as readonly string[]).includes(asked)) defaults.service = asked;
-  const place = parseCoveragePlace(params.get("postcode") ?? "");
-  if (!defaults.postcode && place) defaults.postcode = place.postcode;
-  const slug = params.get("fixer") ?? defaults.invite ?? "";
-  const invited = slug ? await invitableFixer(context.services.db, slug) : null;
-  defaults.invite = invited?.slug ?? "";
-  return data({ defaults, invited, signedIn: Boolean(user), restored: Boolean(draft && Object.keys(draft).length) }, { headers: { "cache-control": "private, no-store" } });
+  return data(await requestFormData(request, context, user), { headers: { "cache-control": "private, no-store" } });
 }
 
 /** The job: signed out → kept and sent to sign in; signed in → checked, photos cleaned and stored, posted. */
@@ -53,7 +39,8 @@ export default function RequestPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">{requestCopy.title}</h1>
         <p className="text-muted-foreground">{requestCopy.intro}</p>
       </div>
-      <RequestForm defaults={loaderData.defaults} invited={loaderData.invited} signedIn={loaderData.signedIn} restored={loaderData.restored} />
+      {/* A draft restored or discarded is a new form: its fields start again from the loader's values. */}
+      <RequestForm key={loaderData.restored ? "draft" : "new"} defaults={loaderData.defaults} invited={loaderData.invited} signedIn={loaderData.signedIn} restored={loaderData.restored} keptPhotos={loaderData.keptPhotos} />
     </div>
   );
 }

@@ -17,7 +17,7 @@ const SignOutButton = deferredHydration(serverSignOutButton, () => import("./sig
 
 const displayFrom = { always: "flex", sm: "hidden sm:flex", lg: "hidden lg:flex" } as const;
 
-/** My Account + Sign Out when signed in; Sign In + Early Access when signed out. */
+/** My Account + Sign Out when signed in (and Fixer dashboard for an approved fixer); Sign In + Early Access when signed out. */
 export function AccountActions({
   className,
   stacked = false,
@@ -37,6 +37,17 @@ export function AccountActions({
   if (user) {
     return (
       <div className={layout}>
+        {user.approvedFixer ? (
+          // In the bar only from xl: below 1280 px it has no room for a third button (the menu sheet,
+          // My Account and the approval email lead there too).
+          <div className={stacked ? "flex" : "hidden xl:flex"}>
+            <Button asChild variant="outline" size={stacked ? "default" : "sm"} className={width}>
+              <Link to={accountLinks.fixerDashboard.href} onClick={onNavigate}>
+                {accountLinks.fixerDashboard.label}
+              </Link>
+            </Button>
+          </div>
+        ) : null}
         <Button asChild variant="outline" size={stacked ? "default" : "sm"} className={width}>
           <Link to={accountLinks.myAccount.href} onClick={onNavigate}>
             {accountLinks.myAccount.label}

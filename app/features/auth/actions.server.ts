@@ -12,6 +12,7 @@ import { readTextForm } from "~/lib/forms/forms.server";
 import { firstError, parseSubmission } from "~/lib/forms/parse";
 import { authHeaders, getSignedIn, signInReturnPath } from "./guard.server";
 import { authFailure, authMessages, authSuccess, type AuthResult } from "./messages";
+import { confirmationCallback } from "./return-to";
 import { checkForm, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema } from "./schemas";
 
 /**
@@ -46,9 +47,6 @@ function origin(context: Ctx) {
 export function record(context: Ctx, event: Omit<SecurityEventInput, "ip" | "userAgent">) {
   return recordSecurityEvent(context.services.db, context.services.logger, { ...event, ...origin(context) });
 }
-
-/** Where a confirmation link lands after better-auth confirms the address (app/routes/auth.confirmed.ts). */
-export const EMAIL_CONFIRMED_PATH = "/auth/confirmed";
 
 /**
  * Counts one attempt against the per-IP and per-email limits (limits.server.ts, shared with
@@ -116,7 +114,8 @@ export async function signUp(request: Request, context: Ctx, values: Record<stri
         password: input.password,
         phone: input.phone || undefined,
         userType: input.userType,
-        callbackURL: EMAIL_CONFIRMED_PATH,
+        // The link brings them back to what they were doing (posting a job, registering as a fixer, paying).
+        callbackURL: confirmationCallback(signInReturnPath(values.from)),
       },
       headers: authHeaders(request, context),
     });
@@ -129,7 +128,7 @@ export async function signUp(request: Request, context: Ctx, values: Record<stri
     await record(context, { type: "signup_error", details: { email: input.email, error: String(error) } });
     return fail("sign-up", 500, authMessages.signUpFailed.title, authMessages.signUpFailed.text);
   }
-  return data<AuthResult>(authSuccess("sign-up", authMessages.signUpDone.title, authMessages.signUpDone.text, { reset: true }));
+  return data<AuthResult>(authSuccess("sign-up", authMessages.signUpDone.title, authMessages.signUpDone.text, { reset: true, email: input.email }));
 }
 
 export async function signIn(request: Request, context: Ctx, values: Record<string, string>) {
@@ -174,13 +173,13 @@ export async function resendConfirmation(request: Request, context: Ctx, values:
   try {
     // Answers the same whether or not the address has an unconfirmed account.
     await context.services.auth.api.sendVerificationEmail({
-      body: { email: checked.data.email, callbackURL: EMAIL_CONFIRMED_PATH },
+      body: { email: checked.data.email, callbackURL: confirmationCallback(signInReturnPath(values.from)) },
       headers: authHeaders(request, context),
     });
   } catch (error) {
     context.services.logger.warn({ err: error }, "resending the confirmation email failed");
   }
-  return data<AuthResult>(authSuccess("resend", authMessages.resent.title, authMessages.resent.text));
+  return data<AuthResult>(authSuccess("resend", authMessages.resent.title, authMessages.resent.text, { email: checked.data.email }));
 }
 
 export async function requestReset(request: Request, context: Ctx, values: Record<string, string>) {

@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
-import { authMessages, firstProblem, TEXT_MAX, type AuthResult } from "./messages";
+import { authMessages, checkEmailCopy, firstProblem, TEXT_MAX, type AuthResult } from "./messages";
+import { returnPlace } from "./return-to";
 import { EMAIL_MAX, normaliseEmail } from "~/lib/email";
 import { useForm } from "~/lib/forms/use-form";
 import { PHONE_HINT, PHONE_INPUT_MAX } from "~/lib/phone";
@@ -74,6 +75,7 @@ export function SignInForm({ from, onForgot }: { from: string; onForgot: () => v
           <p className="text-sm">Your email address is not confirmed yet.</p>
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={unverifiedEmail} />
+          <input type="hidden" name="from" value={from} />
           <Button type="submit" variant="outline" loading={resend.busy}>
             Resend confirmation email
           </Button>
@@ -86,13 +88,21 @@ export function SignInForm({ from, onForgot }: { from: string; onForgot: () => v
   );
 }
 
-export function SignUpForm() {
+/**
+ * The sign-up form. `from` is where the person was: the confirmation link brings them back there,
+ * and the account type starts as theirs (a fixer from the fixer pages). Success hands the address
+ * to `onSignedUp`, which shows the "check your email" view instead of a toast.
+ */
+export function SignUpForm({ from, defaultUserType, onSignedUp }: { from: string; defaultUserType: "customer" | "fixer"; onSignedUp: (email: string) => void }) {
   const { fetcher, busy, formKey, formRef, onSubmit } = useForm<AuthResult>({
     form: "sign-up",
     schema: () => import("./schemas").then((m) => m.signUpSchema),
     focusFirstError: false,
     onInvalid: toastFirstProblem,
-    onResult: toastResult,
+    onResult: (result) => {
+      if (result.status === "success" && result.email) onSignedUp(result.email);
+      else toastResult(result);
+    },
     resetOn: (result) => result.status === "success" && Boolean(result.reset),
   });
   const reasons = fetcher.data && fetcher.data.status !== "success" ? fetcher.data.reasons : undefined;
@@ -100,6 +110,7 @@ export function SignUpForm() {
   return (
     <fetcher.Form ref={formRef} key={formKey} method="post" action="/auth" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="sign-up" />
+      <input type="hidden" name="from" value={from} />
       <AccountField label="Full name" name="fullName" autoComplete="name" maxLength={TEXT_MAX} aria-required="true" />
       <AccountField label="Email" name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX} aria-required="true" />
       <AccountField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_INPUT_MAX} hint={PHONE_HINT} />
@@ -122,11 +133,11 @@ export function SignUpForm() {
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Account type</legend>
         <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input type="radio" name="userType" value="customer" defaultChecked className="size-4 accent-primary" />
+          <input type="radio" name="userType" value="customer" defaultChecked={defaultUserType === "customer"} className="size-4 accent-primary" />
           Customer — I want to book help at home
         </label>
         <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input type="radio" name="userType" value="fixer" className="size-4 accent-primary" />
+          <input type="radio" name="userType" value="fixer" defaultChecked={defaultUserType === "fixer"} className="size-4 accent-primary" />
           Fixer — I want to offer my services
         </label>
       </fieldset>
@@ -161,6 +172,44 @@ export function ResetRequestForm({ onBack }: { onBack: () => void }) {
       </fetcher.Form>
       <Button type="button" variant="link" className="self-center" onClick={onBack}>
         Back to Sign In
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * How a sign-up ends: where the confirmation email went, where its link leads, and a way to send it
+ * again (the resend limits apply) or to start over with another address. `result` is the no-script
+ * answer of a resend made here.
+ */
+export function CheckEmailPanel({ email, from, onRestart, result }: { email: string; from: string; onRestart: () => void; result?: AuthResult }) {
+  const resend = useForm<AuthResult>({ form: "resend", onResult: toastResult, resetOn: () => false });
+  return (
+    <div className="flex flex-col gap-4">
+      <p>
+        {checkEmailCopy.sentTo} <strong className="break-all">{email}</strong>.
+      </p>
+      <p className="text-sm text-muted-foreground">{checkEmailCopy.open(returnPlace(from))}</p>
+      <p className="text-sm text-muted-foreground">{checkEmailCopy.notThere}</p>
+      {result?.form === "resend" ? <NoScriptResult result={result} /> : null}
+      <resend.fetcher.Form method="post" action="/auth" className="flex flex-col">
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="from" value={from} />
+        <Button type="submit" variant="outline" loading={resend.busy}>
+          {checkEmailCopy.resend}
+        </Button>
+      </resend.fetcher.Form>
+      <Button asChild variant="link" className="self-center">
+        <a
+          href={`/auth?view=signup&from=${encodeURIComponent(from)}`}
+          onClick={(event) => {
+            event.preventDefault();
+            onRestart();
+          }}
+        >
+          {checkEmailCopy.wrongAddress}
+        </a>
       </Button>
     </div>
   );

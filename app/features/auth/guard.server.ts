@@ -4,6 +4,7 @@ import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS } from "./auth.server.ts";
 import { API_REQUEST_HEADER } from "./limits.server.ts";
 import { CLIENT_IP_HEADER } from "./security-events.server.ts";
 import { sessions } from "#server/db/schema/auth.ts";
+import { isApprovedFixer } from "~/features/quotes/coverage.server";
 import { safeReturnPath } from "#server/http/return-path.ts";
 import type { SessionUser } from "~/lib/session-user";
 
@@ -53,21 +54,25 @@ async function readSession(request: Request, context: AppLoadContext): Promise<S
       await db.delete(sessions).where(eq(sessions.id, found.session.id));
       return null;
     }
-    return { user: toSessionUser(found.user), sessionId: found.session.id, sessionCreatedAt: createdAt };
+    const approvedFixer = await isApprovedFixer(db, found.user.id);
+    return { user: toSessionUser(found.user, approvedFixer), sessionId: found.session.id, sessionCreatedAt: createdAt };
   } catch (error) {
     logger.error({ err: error }, "could not read the session");
     return null;
   }
 }
 
-export function toSessionUser(user: {
-  id: string;
-  name: string;
-  email: string;
-  fullName?: string | null;
-  role?: string | null;
-  userType?: string | null;
-}): SessionUser {
+export function toSessionUser(
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    fullName?: string | null;
+    role?: string | null;
+    userType?: string | null;
+  },
+  approvedFixer = false,
+): SessionUser {
   const role = user.role === "staff" || user.role === "admin" ? user.role : "user";
   return {
     id: user.id,
@@ -75,6 +80,7 @@ export function toSessionUser(user: {
     email: user.email,
     role,
     userType: user.userType === "fixer" ? "fixer" : "customer",
+    approvedFixer,
   };
 }
 

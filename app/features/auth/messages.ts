@@ -18,6 +18,11 @@ export const authMessages = {
     title: "Sign In Failed",
     text: "Please confirm your email address before signing in. Check your inbox for the confirmation link, or we can send you a new one.",
   },
+  emailConfirmed: { title: "Email confirmed — welcome to FixiT", text: "" },
+  confirmLinkFailed: {
+    title: "This confirmation link has expired",
+    text: "It may have been used already or be over 24 hours old. Sign in with your email and password and we'll offer to send a new one.",
+  },
   resent: { title: "Confirmation email sent", text: "If that address has an unconfirmed account, a new confirmation link is on its way." },
   signOutFailed: { title: "Sign Out Failed", text: "We could not sign you out. Please try again." },
   resetSent: { title: "Password Reset Email Sent", text: "Please check your email for the password reset link." },
@@ -26,6 +31,16 @@ export const authMessages = {
   passwordUpdated: { title: "Password updated", text: "Your password has been changed. Please sign in with your new password." },
   rateLimited: { title: "Too many attempts", text: "Too many attempts. Please wait a few minutes and try again." },
   unexpected: { title: "Something went wrong", text: "An unexpected error occurred. Please try again." },
+} as const;
+
+/** The "check your email" view that ends a sign-up (app/routes/_site.auth.tsx). */
+export const checkEmailCopy = {
+  title: "Check your email",
+  sentTo: "We've sent a confirmation link to",
+  open: (place: string) => `Open it to confirm your account: it signs you in and brings you back to ${place}. The link works for 24 hours.`,
+  notThere: "Not there after a few minutes? Look in your spam or junk folder, or send it again.",
+  resend: "Resend confirmation email",
+  wrongAddress: "Wrong address? Sign up again",
 } as const;
 
 /**

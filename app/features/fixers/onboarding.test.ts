@@ -25,7 +25,7 @@ import { fixerCodeKey, loadPortal, submitOnboarding, unlockFixerPortal } from ".
 let database: Database;
 let dataDir: string;
 let context: AppLoadContext;
-const user: SessionUser = { id: "user-fixer-1", name: "Ada Lovelace", email: "ada@example.com", role: "user", userType: "fixer" };
+const user: SessionUser = { id: "user-fixer-1", name: "Ada Lovelace", email: "ada@example.com", role: "user", userType: "fixer", approvedFixer: false };
 const CODE = "FIX-7KQ2-M9XD-4HPA";
 
 beforeAll(async () => {

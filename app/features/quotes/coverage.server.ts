@@ -1,4 +1,4 @@
-import { and, countDistinct, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
 import { services as allServices, type ServiceSlug } from "~/content/services";
 import { serviceWords } from "~/content/service-jobs";
 import type { DbOrTx } from "#server/db/client.ts";
@@ -108,6 +108,17 @@ export async function ensureFixerProfile(db: DbOrTx, userId: string) {
     .orderBy(desc(fixerOnboarding.id))
     .limit(1);
   return approved ? createFixerProfileFromApproval(db, approved.id) : null;
+}
+
+/**
+ * Whether staff approved this account's fixer application (it has a fixer profile, or an approved
+ * application whose profile is made on the first visit to /fixer): one query, read with the session.
+ */
+export async function isApprovedFixer(db: DbOrTx, userId: string): Promise<boolean> {
+  const profile = db.select({ one: sql`1` }).from(fixerProfiles).where(eq(fixerProfiles.userId, userId));
+  const approved = db.select({ one: sql`1` }).from(fixerOnboarding).where(and(eq(fixerOnboarding.userId, userId), eq(fixerOnboarding.status, "approved")));
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), or(exists(profile), exists(approved)))).limit(1);
+  return Boolean(row);
 }
 
 async function profileOf(db: DbOrTx, userId: string) {

@@ -16,6 +16,10 @@ export const fixerCopy = {
     applicantTitle: "Jobs are for approved fixers",
     applicantText: "Once our team approves your application you will see jobs near you here, and can send quotes.",
   },
+  checklist: {
+    title: (name: string) => `Welcome to FixiT, ${name}`,
+    intro: (done: number, total: number) => `${done} of ${total} steps done. Finish these to start receiving jobs:`,
+  },
   job: {
     quoteTitle: "Send a quote",
     quoteIntro: "Customers pay you directly: FixiT never takes payment for the work.",

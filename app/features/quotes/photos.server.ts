@@ -88,11 +88,11 @@ function shownName(name: string): string {
 
 /**
  * Reads the job form (multipart/form-data) as it streams: its text fields, and each photo buffered
- * up to 10 MB (past that the request is refused at once), processed and stored privately. With
- * `store: null` (a signed-out visitor) photos are read past and dropped. Any refusal deletes every
+ * up to 10 MB (past that the request is refused at once), processed and stored privately under
+ * `folder`. With `store: null` photos are read past and dropped. Any refusal deletes every
  * photo already stored for the request, then throws a {@link PhotoUploadError}.
  */
-export function readJobRequest(request: Request, store: FileStore | null, limits: { maxFieldBytes: number; maxFields: number }): Promise<JobRequestUpload> {
+export function readJobRequest(request: Request, store: FileStore | null, limits: { maxFieldBytes: number; maxFields: number }, folder = photoFolder): Promise<JobRequestUpload> {
   return new Promise<JobRequestUpload>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -175,7 +175,7 @@ export function readJobRequest(request: Request, store: FileStore | null, limits
         work = work.then(async () => {
           if (failed) return;
           const photo = await processJobPhoto(content, name);
-          const key = newStorageKey(photoFolder, `photo.${photo.ext}`);
+          const key = newStorageKey(folder, `photo.${photo.ext}`);
           await store.put(key, photo.data, { contentType: photo.contentType, size: photo.data.length });
           stored.push({ storageKey: key, contentType: photo.contentType, size: photo.data.length, width: photo.width, height: photo.height });
         });

@@ -6,6 +6,7 @@ import { siteUrl } from "#server/http/site-url.ts";
 import { enqueueEmail } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
 import { createFixerProfileFromApproval } from "~/features/quotes/coverage.server.ts";
+import { quotePaths } from "~/features/quotes/paths.ts";
 import { recordStaffAction } from "./audit.server.ts";
 import { company } from "~/content/company";
 import { actorOf, type StaffUser } from "./guard.server";
@@ -39,9 +40,9 @@ export function reviewEmail(decision: ReviewDecision, input: { firstName: string
           hello,
           "Good news: we have reviewed your fixer profile and documents, and your application is approved.",
           ...(input.note ? ["A note from our team:", input.note] : []),
-          "You can see your status on My Account at any time. We will be in touch as bookings open in your area.",
+          "Next, open your fixer dashboard and set the services you offer and the postcode areas you cover: jobs are matched on them, so until they are set you receive none.",
         ],
-        action: { label: "Open My Account", url: accountUrl },
+        action: { label: "Set your areas", url: `${input.publicUrl}${quotePaths.fixerDashboard}` },
         reason,
       });
     case "changes_requested":

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { accountLinks } from "~/content/navigation";
 import { quotePaths } from "~/features/quotes/paths";
 import {
   DeleteAccountForm,
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!account) throw data(null, { status: 404 });
   const vipMembership = await getVipMembership(context.services.db, user.id);
   const fixerStatus = await loadFixerStatus(context.services.db, user);
-  return data({ account, vipMembership, fixerStatus }, { headers: { "cache-control": "private, no-store" } });
+  return data({ account, vipMembership, fixerStatus, approvedFixer: user.approvedFixer }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,6 +72,14 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">My Account</h1>
 
       <StaffConsoleLink />
+
+      {loaderData.approvedFixer ? (
+        <Section id="fixer-dashboard" title="Fixer dashboard" description="Jobs near you, your quotes, and the services and areas you cover.">
+          <Button asChild className="self-start">
+            <Link to={accountLinks.fixerDashboard.href}>Open the fixer dashboard</Link>
+          </Button>
+        </Section>
+      ) : null}
 
       <Section id="my-jobs" title="My jobs" description="Jobs you've posted, the quotes fixers sent and your messages with them.">
         <div className="flex flex-col gap-3 sm:flex-row">

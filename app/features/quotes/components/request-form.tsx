@@ -13,6 +13,7 @@ import type { FieldErrors } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
 import { requestCopy } from "../customer-copy";
 import { areaWaitlistPath, fetchCoverage } from "../coverage-answer";
+import { quotePaths } from "../paths";
 import { parseJobPostcode } from "../postcodes";
 import { budgetBandLabels, budgetBands, jobTimingLabels, jobTimings, quoteLimits, ukToday } from "../job-fields";
 import { formatCount } from "~/lib/format";
@@ -23,11 +24,12 @@ type Coverage = { state: "idle" | "checking" } | { state: "covered" | "uncovered
 
 const ACCEPT = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp";
 
-/** The photos the browser can check before sending: how many and how big (the server checks the content). */
+/** The photos the browser can check before sending: how many (with the kept ones) and how big (the server checks the content). */
 function checkPhotos(form: HTMLFormElement): FieldErrors {
   const input = form.elements.namedItem("photos") as HTMLInputElement | null;
   const files = [...(input?.files ?? [])];
-  if (files.length > quoteLimits.photosPerJob) return { photos: `Add at most ${quoteLimits.photosPerJob} photos.` };
+  const kept = form.querySelectorAll('input[name="keepPhoto"]:checked').length;
+  if (files.length + kept > quoteLimits.photosPerJob) return { photos: `Add at most ${quoteLimits.photosPerJob} photos.` };
   const big = files.find((f) => f.size > quoteLimits.photoMaxBytes);
   if (big) return { photos: `${big.name} is over 10 MB. Add photos of 10 MB or smaller.` };
   return {};
@@ -39,16 +41,20 @@ function checkPhotos(form: HTMLFormElement): FieldErrors {
  * approved fixer covers them (the one coverage answer). Where none does the job can still be
  * posted: it waits for a fixer (decision 043); the area waitlist is offered for those not ready to post.
  */
+export type KeptPhoto = { id: string; src: string };
+
 export function RequestForm({
   defaults,
   invited,
   signedIn,
   restored,
+  keptPhotos,
 }: {
   defaults: RequestDefaults;
   invited: { slug: string; displayName: string } | null;
   signedIn: boolean;
   restored: boolean;
+  keptPhotos: KeptPhoto[];
 }) {
   const { fieldErrors, values, result, formRef, onSubmit, onChange } = useForm<Result>({
     form: "post-job",
@@ -92,6 +98,16 @@ export function RequestForm({
   const formError = result && result.status === "error" ? result.message : fieldErrors.form;
 
   return (
+    <>
+      {restored ? (
+        // Its own form (forms cannot nest): "Start a new job" deletes the draft and its photos.
+        <Form method="post" action={quotePaths.discardDraft} id="request-note" className="flex flex-col gap-3 rounded-lg border border-border bg-secondary/60 p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>{requestCopy.draftRestored}</p>
+          <Button type="submit" variant="outline" size="sm" className="shrink-0 self-start sm:self-center">
+            {requestCopy.startNew}
+          </Button>
+        </Form>
+      ) : null}
     <Form ref={formRef} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} onChange={onChange} className="relative flex flex-col gap-5">
       <Honeypot />
       {invited ? (
@@ -102,9 +118,9 @@ export function RequestForm({
           </p>
         </>
       ) : null}
-      {restored || !signedIn ? (
+      {!restored && !signedIn ? (
         <p id="request-note" className="rounded-lg border border-border bg-secondary/60 p-4 text-sm">
-          {restored ? requestCopy.draftRestored : requestCopy.signedOutNote}
+          {requestCopy.signedOutNote}
         </p>
       ) : null}
       {formError ? (
@@ -194,7 +210,24 @@ export function RequestForm({
         )}
       </Field>
 
-      <Field id="photos" label="Photos" hint={requestCopy.photosHint} error={fieldErrors.photos}>
+      {keptPhotos.length ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">{requestCopy.keptPhotosLabel}</legend>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {keptPhotos.map((photo, index) => (
+              <li key={photo.id} className="flex flex-col gap-2 rounded-lg border border-border p-2">
+                <img src={photo.src} alt={`Photo ${index + 1} you added`} width={160} height={120} className="aspect-4/3 w-full rounded-md bg-muted object-cover" />
+                <label className="flex min-h-11 items-center gap-2 text-sm">
+                  <input type="checkbox" name="keepPhoto" value={photo.id} defaultChecked className="size-4 accent-primary" />
+                  {requestCopy.keepPhoto}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+
+      <Field id="photos" label={keptPhotos.length ? "More photos" : "Photos"} hint={requestCopy.photosHint} error={fieldErrors.photos}>
         {(control) => <Input {...control} type="file" name="photos" accept={ACCEPT} multiple className="h-auto py-2" />}
       </Field>
 
@@ -205,5 +238,6 @@ export function RequestForm({
         {!signedIn ? <p className="text-sm text-muted-foreground">You'll sign in next; what you typed is kept.</p> : null}
       </div>
     </Form>
+    </>
   );
 }
