@@ -31,7 +31,7 @@ import { hasConsentCookie } from "~/features/consent/consent";
 import { Island } from "~/lib/islands/island";
 import { IslandsPageContext } from "~/lib/islands/islands";
 import { figurePaths } from "~/content/figures";
-import { siteFigures } from "~/features/home/figures.server";
+import { recentSiteFigures } from "~/features/home/figures.server";
 import { RoutingContext, type RootData, type Routing } from "~/lib/routing";
 import stylesheetHref from "./app.css?url";
 
@@ -58,9 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const consentChosen = hasConsentCookie(request.headers.get("cookie"));
   const appStores: AppStoreLinks = { appStore: config.APP_STORE_URL, googlePlay: config.PLAY_STORE_URL };
   const { flash, clear } = takeFlash(request, config);
-  // The pages with figures count them when rendered: for a signed-out visitor that is the cached
-  // render of / and /about, not each request (decision 043).
-  const figures = figurePaths.has(new URL(request.url).pathname) ? await siteFigures(context.services.db) : null;
+  // The pages with figures (/ and /about) show a count made at most 5 minutes ago in this process (decision 043).
+  const figures = figurePaths.has(new URL(request.url).pathname) ? await recentSiteFigures(context.services.db) : null;
   if (!clear) return { user, flash, appStores, consentChosen, figures };
   // Clearing the cookie also makes the response private, no-store (entry.server.tsx).
   return data({ user, flash, appStores, consentChosen, figures }, { headers: { "set-cookie": clear } });

@@ -34,14 +34,17 @@ describe("where FixiT works", () => {
     expect(empty.html).toContain("Do we cover your area?");
     expect(empty.html).toMatch(/<form[^>]*action="\/categories\/plumbing#postcode-check" method="get"/);
 
-    const covered = await get(server, "/categories/plumbing?postcode=m1+1ae");
-    expect(covered.status).toBe(200);
-    expect(covered.html).toContain("Good news: we cover M1 1AE.");
-    expect(covered.html).toContain("Greater Manchester");
+    // The answer is the one coverage answer (decision 043): approved fixers in the database, and this
+    // database has none, even in a launch city (a covered answer: tests/funnel-marketplace.test.ts).
+    const launchCity = await get(server, "/categories/plumbing?postcode=m1+1ae");
+    expect(launchCity.status).toBe(200);
+    expect(launchCity.html).toContain("Not yet: no FixiT plumbing fixer covers M1 1AE yet.");
+    expect(launchCity.html).toContain("Post your job anyway");
+    expect(launchCity.html).toContain('href="/waitlist?service=plumbing');
 
     const notYet = await get(server, "/categories/dog-walking?postcode=CF10%201AA");
     expect(notYet.status).toBe(200);
-    expect(notYet.html).toContain("Not yet: we don't cover CF10 1AA yet.");
+    expect(notYet.html).toContain("Not yet: no FixiT dog walking fixer covers CF10 1AA yet.");
   });
 
   it("refuses a malformed postcode with a 400 and a message", async () => {

@@ -625,7 +625,9 @@ describe("the review workflow", () => {
     expect(await statusOf(app.applicationId)).toMatchObject({ status: "approved", reviewer: ADMIN_EMAIL });
     const mail = await waitForMail(base, app.email, "Your FixiT fixer application is approved");
     expect(mail.text).toContain("Hi Ava,");
-    expect(linkIn(mail, "/account", base)).toBe(`${base}/account`);
+    // Its call to action leads to the fixer dashboard, where the new fixer sets their areas (issue 37).
+    expect(mail.text).toContain("Set your areas");
+    expect(linkIn(mail, "/fixer", base)).toBe(`${base}/fixer`);
 
     const audit = await csv(admin, `/staff/export/audit?action=onboarding.review&q=${app.applicationId}`);
     const header = audit[0]!;

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/_site.request";
 import { getOptionalUser } from "~/features/auth/guard.server";
 import { RequestForm } from "~/features/quotes/components/request-form";
-import { requestCopy } from "~/features/quotes/customer-copy";
+import { requestCopy } from "~/features/quotes/request-copy";
 import { quotePaths } from "~/features/quotes/paths";
 import { requestFormData, submitJobRequest } from "~/features/quotes/request.server";
 import { pageMeta } from "~/lib/seo";

@@ -27,3 +27,22 @@ export async function siteFigures(db: DbOrTx): Promise<SiteFigures> {
   const row = result.rows[0];
   return { customers: Number(row?.customers ?? 0), fixers: Number(row?.fixers ?? 0), careCustomers: Number(row?.care_customers ?? 0), carers: Number(row?.carers ?? 0) };
 }
+
+/** How long one count serves: the cached pages that show it are kept as long (decision 043). */
+const FIGURES_TTL_MS = 5 * 60 * 1000;
+const counted = new WeakMap<object, { at: number; figures: Promise<SiteFigures> }>();
+
+/**
+ * The figures as counted at most 5 minutes ago in this process: a signed-out visitor whose page is
+ * rendered per request (a cookie other than consent keeps it out of the anonymous cache) costs no
+ * query, as on every other public page.
+ */
+export function recentSiteFigures(db: DbOrTx, now = Date.now()): Promise<SiteFigures> {
+  const last = counted.get(db);
+  if (last && now - last.at < FIGURES_TTL_MS) return last.figures;
+  const figures = siteFigures(db);
+  counted.set(db, { at: now, figures });
+  // A failed count is not kept: the next page asks again.
+  figures.catch(() => counted.delete(db));
+  return figures;
+}

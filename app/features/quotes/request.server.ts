@@ -10,7 +10,7 @@ import type { SessionUser } from "~/lib/session-user";
 import type { ServiceSlug } from "~/content/services";
 import { coverageFor } from "./coverage.server";
 import { coverageAnswer, coverageMessages } from "./coverage-answer";
-import { requestCopy } from "./customer-copy";
+import { requestCopy } from "./request-copy";
 import { isQuotesError } from "./errors";
 import { postJob } from "./jobs.server";
 import { invitableFixer } from "./profiles.server";

@@ -11,7 +11,7 @@ import { services } from "~/content/services";
 import { useForm } from "~/lib/forms/use-form";
 import type { FieldErrors } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
-import { requestCopy } from "../customer-copy";
+import { requestCopy } from "../request-copy";
 import { areaWaitlistPath, fetchCoverage } from "../coverage-answer";
 import { quotePaths } from "../paths";
 import { parseJobPostcode } from "../postcodes";
