@@ -120,8 +120,9 @@ test.describe("home tabs and sections", () => {
     await expect(page.getByRole("heading", { name: "Popular services" })).toBeHidden();
     const care = page.getByRole("region", { name: "Care services" });
     await expect(care.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])')).toHaveAttribute("aria-label", "1 of 3: House Sitting");
-    await expect(page.getByText("5K+")).toBeVisible();
-    await expect(page.getByText("200+")).toBeVisible();
+    // The care figures are counted from the database; a fresh one has none, so they show as goals (issue 37).
+    await expect(page.getByText("families: our goal")).toBeVisible();
+    await expect(page.getByText("approved carers: our goal")).toBeVisible();
     await care.getByRole("button", { name: "Next slide" }).click();
     await expect(care.getByRole("img", { name: /childcare/ })).toBeVisible();
     await care.getByRole("button", { name: "Show slide 3: Dog Walking" }).click();
@@ -141,7 +142,9 @@ test.describe("home tabs and sections", () => {
     await page.goto("/");
     for (const id of ["features", "how-it-works", "professionals", "testimonials"]) await expect(page.locator(`#${id}`)).toHaveCount(1);
     const text = await page.locator("main").innerText();
-    for (const claim of ["10K+", "500+", "verified fixers", "24/7", "AI support", "escrow", "Upfront quotes", "guarantee", "24/7 emergency cover", "Background checks and insurance", "£40/hour", "£1.99", "16 January 2026"]) {
+    // Figures are counted or labelled as goals (issue 37): a fresh database has none yet.
+    expect(text).not.toMatch(/10K\+|500\+/);
+    for (const claim of ["customers: our goal", "approved fixers: our goal", "24/7", "AI support", "escrow", "Upfront quotes", "guarantee", "24/7 emergency cover", "Background checks and insurance", "£40/hour", "£1.99", "16 January 2026"]) {
       expect(text, claim).toContain(claim);
     }
     // Today (after 16 January 2026) the app has launched: never advertised as coming.
