@@ -139,7 +139,7 @@ test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, 
     await expect(page.getByLabel("Service")).toHaveValue("plumbing");
     await page.getByLabel("Postcode of the job").fill("SW1A 1AA");
     // The coverage check runs before sending: two approved fixers cover SW1.
-    await expect(page.getByText("Good news: FixiT fixers cover SW1 for this service.")).toBeVisible();
+    await expect(page.getByText("Good news: 2 approved FixiT fixers cover SW1 for this service.")).toBeVisible();
     await page.getByLabel("Job title").fill(jobTitle);
     await page.getByLabel("Describe the job").fill(jobDescription);
     await page.getByRole("radio", { name: "Within a week" }).check();
