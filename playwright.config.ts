@@ -43,6 +43,9 @@ export default defineConfig({
       DATA_DIR: `test-results/e2e-data-${port}`,
       MAIL_WORKER_INTERVAL_MS: "200",
       LOG_LEVEL: "warn",
+      // The specs give each browser context its own X-Forwarded-For, so that the whole suite's
+      // sign-ups do not share one address's limit (30 an hour): the server trusts the loopback proxy.
+      TRUST_PROXY: "loopback",
       // A VIP campaign code for e2e/vip.spec.ts (server-side only: never in the browser bundle).
       VIP_CAMPAIGN_CODES: "E2E-Campaign-2026",
     },
