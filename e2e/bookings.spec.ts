@@ -1,5 +1,5 @@
-import { expect, sameOriginHeaders, test, type Browser, type Page } from "./helpers/test";
-import { signUpAndConfirm, withCookieChoice } from "./helpers/accounts";
+import { expect, sameOriginHeaders, test } from "./helpers/test";
+import { newPerson, signUpAndConfirm } from "./helpers/accounts";
 import { applyOverHttp, payWithTestCard } from "./helpers/fixers";
 import { checkScreen } from "./helpers/page-checks";
 import { approveOverHttp, grantStaff } from "./helpers/staff";
@@ -12,13 +12,6 @@ import { approveOverHttp, grantStaff } from "./helpers/staff";
  * confirming without JavaScript are tests/bookings-pages.test.ts's, which can move the slot's date.)
  */
 
-let ip = 60;
-async function newPerson(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: "en-GB", timezoneId: "Europe/London", extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${(test.info().workerIndex * 40 + ++ip) % 250}` } });
-  const page = await context.newPage();
-  await withCookieChoice(page);
-  return page;
-}
 
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 

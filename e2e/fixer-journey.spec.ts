@@ -12,10 +12,8 @@ import { checkScreen } from "./helpers/page-checks";
 
 test.setTimeout(180_000);
 
-let ipCounter = 0;
-test.beforeEach(async ({ page }, testInfo) => {
+test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${(testInfo.workerIndex * 20 + ++ipCounter) % 250}` });
 });
 
 

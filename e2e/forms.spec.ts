@@ -8,12 +8,6 @@ import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, 
  * the emails in the development mailbox. One form again with JavaScript off.
  */
 
-let ipCounter = 0;
-test.beforeEach(async ({ page }, testInfo) => {
-  // Each test posts from its own address (trusted from loopback), so per-IP limits stay apart.
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${(testInfo.workerIndex * 20 + ++ipCounter) % 250}` });
-});
-
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: false });
 

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { expect, sameOriginHeaders, test, type Browser, type Locator, type Page } from "./helpers/test";
-import { signUpAndConfirm, testPassword, waitForMailTo, withCookieChoice } from "./helpers/accounts";
+import { expect, sameOriginHeaders, test, type Locator, type Page } from "./helpers/test";
+import { newPerson, signUpAndConfirm, testPassword, waitForMailTo } from "./helpers/accounts";
 import { applyOverHttp, toastWith } from "./helpers/fixers";
 import { checkScreen, expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, widths } from "./helpers/page-checks";
 import { approveOverHttp, grantStaff } from "./helpers/staff";
@@ -18,13 +18,7 @@ import { approveOverHttp, grantStaff } from "./helpers/staff";
 test.describe.configure({ mode: "serial" });
 
 const phone = { width: widths.phone, height: 780 };
-let ip = 60;
-async function newPerson(browser: Browser, viewport: { width: number; height: number } = { width: widths.desktop, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: "en-GB", timezoneId: "Europe/London", extraHTTPHeaders: { "x-forwarded-for": `203.0.113.${(test.info().workerIndex * 40 + ++ip) % 250}` } });
-  const page = await context.newPage();
-  await withCookieChoice(page);
-  return page;
-}
+const desktop = { width: widths.desktop, height: 900 };
 const mail = (name: string) => `${name}.${test.info().workerIndex}.${Date.now()}@example.com`;
 
 /** The image has really loaded (a refused photo has naturalWidth 0). */
@@ -82,14 +76,14 @@ async function fillJob(page: Page, title: string) {
 
 test("3. an approved fixer follows 'Set your areas' to /fixer, sees the steps left, and finds the dashboard from the header and My Account", async ({ browser }) => {
   test.setTimeout(180_000);
-  const fixer = await newPerson(browser);
+  const fixer = await newPerson(browser, desktop);
   const email = mail("ffion");
   await signUpAndConfirm(fixer, email, "Ffion Fixwell");
   await applyOverHttp(fixer, { firstName: "Ffion", lastName: "Fixwell", email, phone: "+44 7700 900311" });
   await fixer.goto("/account");
   await expect(fixer.getByRole("banner").getByRole("link", { name: "Fixer dashboard" })).toHaveCount(0);
 
-  const staff = await newPerson(browser);
+  const staff = await newPerson(browser, desktop);
   const staffEmail = mail("sol-staff");
   await signUpAndConfirm(staff, staffEmail, "Sol Staff");
   expect(grantStaff(staffEmail)).toContain(`${staffEmail} is now staff`);
@@ -186,7 +180,7 @@ test("1 and 2. a customer on a phone types a job signed out, signs up, confirms,
 
 test("1. a customer who signs in (a move inside the app) gets the job back, and 'Start a new job' empties the form", async ({ browser }) => {
   test.setTimeout(90_000);
-  const setup = await newPerson(browser);
+  const setup = await newPerson(browser, desktop);
   const email = mail("dev");
   await signUpAndConfirm(setup, email, "Dev Customer");
   await setup.context().close();

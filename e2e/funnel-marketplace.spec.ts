@@ -1,5 +1,5 @@
 import { expect, sameOriginHeaders, test, type Browser, type Page } from "./helpers/test";
-import { signUpAndConfirm, waitForMailTo, withCookieChoice } from "./helpers/accounts";
+import { newPerson, signUpAndConfirm, waitForMailTo } from "./helpers/accounts";
 import { applyOverHttp } from "./helpers/fixers";
 import { checkScreen, expectNoSeriousA11yViolations, saveScreenshot } from "./helpers/page-checks";
 import { approveOverHttp, grantStaff } from "./helpers/staff";
@@ -13,25 +13,19 @@ import { approveOverHttp, grantStaff } from "./helpers/staff";
  * message on the card and the card's real state. Pages are checked with axe and photographed.
  */
 
-let ip = 60;
-async function newPerson(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: "en-GB", timezoneId: "Europe/London", extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${(test.info().workerIndex * 40 + ++ip) % 250}` } });
-  const page = await context.newPage();
-  await withCookieChoice(page);
-  return page;
-}
 
 const phone = { width: 360, height: 740 };
+const desktop = { width: 1280, height: 900 };
 /** checkScreen leaves the page at desktop width: the customer goes on with their phone. */
 const backToPhone = (page: Page) => page.setViewportSize(phone);
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A fixer through the product's path (register, pay, apply over HTTP; staff approve), then their areas. */
 async function approvedFixer(browser: Browser, first: string, email: string, service: string, areas: string) {
-  const page = await newPerson(browser);
+  const page = await newPerson(browser, desktop);
   await signUpAndConfirm(page, email, `${first} Waitwell`);
   await applyOverHttp(page, { firstName: first, lastName: "Waitwell", email, phone: "+44 7700 900321" });
-  const staff = await newPerson(browser);
+  const staff = await newPerson(browser, desktop);
   const staffEmail = `staff-${email}`;
   await signUpAndConfirm(staff, staffEmail, "Sol Staff");
   expect(grantStaff(staffEmail)).toContain("is now staff");
@@ -130,7 +124,7 @@ test("item 6: message boxes empty after sending, and a stale tab's refused Accep
   const title = `Paint the landing ${stamp.slice(-5)}`;
   const fixerEmail = `pia-${stamp}@example.com`;
   const fixer = await approvedFixer(browser, "Pia", fixerEmail, "painting", "YO");
-  const customer = await newPerson(browser);
+  const customer = await newPerson(browser, desktop);
   await signUpAndConfirm(customer, customerEmail, "Tess Threads");
   const posted = await customer.request.post("/request", {
     multipart: { service: "painting", postcode: "YO1 7HH", title, description: "Walls and ceiling of the first-floor landing, about 12 square metres.", timing: "flexible", preferredDate: "", budget: "" },

@@ -10,10 +10,7 @@ import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, s
  */
 const CAMPAIGN = "E2E-Campaign-2026";
 
-let ipCounter = 0;
-test.beforeEach(async ({ page }, testInfo) => {
-  // Each test from its own address (trusted from loopback): the per-IP code limits stay apart.
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${(testInfo.workerIndex * 40 + ++ipCounter) % 250}` });
+test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
 });
 

@@ -14,10 +14,8 @@ import { checkScreen } from "./helpers/page-checks";
 
 test.setTimeout(180_000);
 
-let ipCounter = 0;
-test.beforeEach(async ({ page }, testInfo) => {
+test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.18.0.${(testInfo.workerIndex * 20 + ++ipCounter) % 250}` });
 });
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;

@@ -1,4 +1,4 @@
-import { expect, type Page } from "./test";
+import { expect, newContext, type Browser, type Page } from "./test";
 
 export const testPassword = "copper-kettle-violet-harbour";
 
@@ -7,6 +7,14 @@ export async function withCookieChoice(page: Page) {
   await page.addInitScript(() => {
     window.localStorage.setItem("cookieConsent", JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }));
   });
+}
+
+/** A new person in a browser of their own (own address, en-GB), with a stored cookie choice; the viewport defaults to the project's. */
+export async function newPerson(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await newContext(browser, viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await withCookieChoice(page);
+  return page;
 }
 
 type MailboxJson = { messages: { id: number; subject: string; text: string; html: string }[] };

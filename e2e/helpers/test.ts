@@ -1,4 +1,4 @@
-import { test as base, type Page } from "@playwright/test";
+import { test as base, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 
 export * from "@playwright/test";
 
@@ -75,8 +75,34 @@ function waitForAppAfterNavigation(page: Page) {
   };
 }
 
+let addressesGiven = 0;
+/**
+ * An address of its own for one browser context, sent as X-Forwarded-For (the test server trusts
+ * the loopback proxy): the whole suite signs up, pays and posts more than one address may per hour,
+ * so each person is counted on their own, as real visitors are. Unique per worker (its index is the
+ * second octet) and per call.
+ */
+export function ownAddress(): string {
+  const n = addressesGiven++;
+  return `10.${test.info().workerIndex % 250}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+}
+
+/** A new person: a browser context from an address of its own, in en-GB and London time, whose pages wait for their app as the fixtures' do. */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+    ...options,
+    extraHTTPHeaders: { "x-forwarded-for": ownAddress(), ...options.extraHTTPHeaders },
+  });
+  context.on("page", waitForAppAfterNavigation);
+  return context;
+}
+
 export const test = base.extend({
   context: async ({ context }, provide) => {
+    // Every page of the test's context, and every tab it opens (a checkout), comes from the test's own address.
+    await context.setExtraHTTPHeaders({ "x-forwarded-for": ownAddress() });
     context.on("page", waitForAppAfterNavigation);
     await provide(context);
   },
