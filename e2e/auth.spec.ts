@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "./helpers/test";
+import { baseUrl, expect, test } from "./helpers/test";
+import { linkPathIn, waitForMail } from "#tests/helpers/mailbox.ts";
 import { watchCsp } from "./helpers/csp";
 import { watchFormRequests } from "./helpers/form-requests";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
@@ -7,20 +8,8 @@ import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, 
 const password = "copper-kettle-violet-harbour";
 const newPassword = "new-lantern-orbit-42";
 
-async function latestLink(page: Page, to: string, subject: string, fragment: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-      const { messages } = (await res.json()) as { messages: { subject: string; text: string }[] };
-      const message = messages.find((m) => m.subject.includes(subject));
-      link = message?.text.match(/https?:\/\/[^\s)>\]]+/g)?.find((l) => l.includes(fragment));
-      return Boolean(link);
-    }, { timeout: 20_000 })
-    .toBe(true);
-  // The email links use PUBLIC_URL; open them on the test server's own origin.
-  const url = new URL(link!);
-  return url.pathname + url.search;
+async function latestLink(to: string, subject: string, fragment: string): Promise<string> {
+  return linkPathIn(await waitForMail(baseUrl(), to, (m) => m.subject.includes(subject) && m.text.includes(fragment)), fragment);
 }
 
 test("sign up, confirm by email, account, sign out, guarded return, reset, sign in", async ({ page }) => {
@@ -48,7 +37,7 @@ test("sign up, confirm by email, account, sign out, guarded return, reset, sign 
   await expect(page.getByText(new RegExp(`We've sent a confirmation link to ${email.replaceAll(".", "\\.")}\\.$`, "i"))).toBeVisible();
 
   // The confirmation link signs in and lands on /.
-  await page.goto(await latestLink(page, email, "Confirm your FixiT account", "/api/auth/verify-email"));
+  await page.goto(await latestLink(email, "Confirm your FixiT account", "/api/auth/verify-email"));
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto("/account");
@@ -83,7 +72,7 @@ test("sign up, confirm by email, account, sign out, guarded return, reset, sign 
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByText("Please check your email for the password reset link.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Forgot your password?" })).toBeVisible();
-  await page.goto(await latestLink(page, email, "Reset your FixiT password", "/reset-password?token="));
+  await page.goto(await latestLink(email, "Reset your FixiT password", "/reset-password?token="));
   await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByLabel("Confirm new password").fill(newPassword);
   await page.getByRole("button", { name: "Set New Password" }).click();

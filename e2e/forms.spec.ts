@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "./helpers/test";
+import { baseUrl, expect, test, type Page } from "./helpers/test";
+import { waitForMail } from "#tests/helpers/mailbox.ts";
 import { watchFormRequests } from "./helpers/form-requests";
 import { makePdf } from "#tests/helpers/documents.ts";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
@@ -11,17 +12,8 @@ import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: false });
 
-async function expectMail(page: Page, to: string, contains: string) {
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-        const body = (await res.json()) as { messages: { subject: string; html: string; text: string }[] };
-        return body.messages.some((m) => m.text.includes(contains) || m.subject.includes(contains));
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+async function expectMail(to: string, contains: string) {
+  await waitForMail(baseUrl(), to, (m) => m.text.includes(contains) || m.subject.includes(contains));
 }
 
 test("waitlist and feedback on /early-access", async ({ page }) => {
@@ -38,7 +30,7 @@ test("waitlist and feedback on /early-access", async ({ page }) => {
   await waitlist.getByRole("button", { name: "Join the Waitlist" }).click();
   await expect(toast(page, "Welcome to FixiT early access!")).toBeVisible();
   await expect(waitlist.getByLabel("Name")).toHaveValue("");
-  await expectMail(page, `wanda${id}@example.com`, `Welcome, Wanda ${id}`);
+  await expectMail(`wanda${id}@example.com`, `Welcome, Wanda ${id}`);
 
   const feedback = page.getByRole("form", { name: "Share your feedback" });
   await feedback.getByRole("button", { name: "Submit Feedback" }).click();
@@ -51,7 +43,7 @@ test("waitlist and feedback on /early-access", async ({ page }) => {
   await feedback.getByRole("button", { name: "Submit Feedback" }).click();
   await expect(toast(page, "Thank you for your feedback!")).toBeVisible();
   await expect(feedback.getByLabel("Plumbing")).not.toBeChecked();
-  await expectMail(page, "feedback@fixit.local", `Feedback ${id}`);
+  await expectMail("feedback@fixit.local", `Feedback ${id}`);
 });
 
 test("Contact Support on /help and investor inquiry on /careers", async ({ page }) => {
@@ -64,8 +56,8 @@ test("Contact Support on /help and investor inquiry on /careers", async ({ page 
   await help.getByRole("button", { name: "Send Message" }).click();
   await expect(toast(page, "Message sent successfully!")).toBeVisible();
   await expect(toast(page, "We'll get back to you within 24 hours.")).toBeVisible();
-  await expectMail(page, "support@fixit.local", `My tap drips (${id})`);
-  await expectMail(page, `harry${id}@example.com`, "within 24 hours");
+  await expectMail("support@fixit.local", `My tap drips (${id})`);
+  await expectMail(`harry${id}@example.com`, "within 24 hours");
 
   await page.goto("/careers");
   const investor = page.getByRole("form", { name: "Investor inquiry" });
@@ -79,7 +71,7 @@ test("Contact Support on /help and investor inquiry on /careers", async ({ page 
   await investor.getByRole("button", { name: "Send Inquiry" }).click();
   await expect(toast(page, "Inquiry Sent Successfully")).toBeVisible();
   await expect(investor.getByLabel("Message")).toHaveValue("");
-  await expectMail(page, "investors@fixit.local", `We would like to talk (${id})`);
+  await expectMail("investors@fixit.local", `We would like to talk (${id})`);
 });
 
 test("recruitment: rules on submit then on change, CV checks, success clears the form", async ({ page }) => {
@@ -115,7 +107,7 @@ test("recruitment: rules on submit then on change, CV checks, success clears the
   await expect(toast(page, "Application submitted successfully! Thank you for your interest in FixiT. We'll be in touch soon.")).toBeVisible();
   await expect(form.getByLabel("First name")).toHaveValue("");
   await expect(form.getByLabel("CV")).toHaveValue("");
-  await expectMail(page, "careers@fixit.local", `Jobs${id}`);
+  await expectMail("careers@fixit.local", `Jobs${id}`);
 });
 
 test("a form's rules load when the visitor first reaches into it, then check it in the browser", async ({ page }) => {
@@ -155,7 +147,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Message sent successfully!" })).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue("");
-    await expectMail(page, "support@fixit.local", `No script here (${id})`);
+    await expectMail("support@fixit.local", `No script here (${id})`);
   });
 });
 

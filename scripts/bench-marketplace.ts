@@ -9,7 +9,6 @@
  * Its database is its own: in-memory PGlite, or a throwaway PostgreSQL database made from
  * BENCH_DATABASE_URL and dropped afterwards, so it never touches the bench server's data.
  */
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
@@ -17,7 +16,7 @@ import { fixerAreas, fixerProfiles, fixerServices, jobMatches, jobs } from "#ser
 import { openJobsForFixer } from "~/features/quotes/dashboard.server.ts";
 import { postJob } from "~/features/quotes/jobs.server.ts";
 import type { JobInput } from "~/features/quotes/schemas.ts";
-import { adminQuery } from "./production-server.ts";
+import { createScratchDatabase } from "./scratch-database.ts";
 
 const JOBS = Number(process.env.BENCH_MARKET_JOBS ?? 1000);
 const FIXERS = Number(process.env.BENCH_MARKET_FIXERS ?? 500);
@@ -51,21 +50,18 @@ async function openBenchDatabase(pgAdminUrl: string | undefined): Promise<{ data
     const database = await openDatabase({ database: { kind: "pglite", dir: null } });
     return { database, close: () => database.close() };
   }
-  const name = `fixit_bench_market_${randomBytes(5).toString("hex")}`;
-  await adminQuery(pgAdminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(pgAdminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(pgAdminUrl, "fixit_bench_market");
   try {
-    const database = await openDatabase({ database: { kind: "postgres", url: url.toString() } });
+    const database = await openDatabase({ database: { kind: "postgres", url: scratch.url } });
     return {
       database,
       close: async () => {
         await database.close();
-        await adminQuery(pgAdminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await scratch.drop();
       },
     };
   } catch (error) {
-    await adminQuery(pgAdminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await scratch.drop();
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { createScratchDatabase } from "./scratch-database.ts";
 
 export type ProductionServer = {
   base: string;
@@ -28,14 +28,8 @@ export async function startProductionServer(options: {
 }): Promise<ProductionServer> {
   // An empty DATABASE_URL is the embedded default: PGlite under DATA_DIR.
   let databaseUrl = options.pgliteOnDisk ? "" : "memory://";
-  let dbName: string | undefined;
-  if (options.pgAdminUrl) {
-    dbName = `fixit_bench_${Date.now()}`;
-    await adminQuery(options.pgAdminUrl, `CREATE DATABASE ${dbName}`);
-    const url = new URL(options.pgAdminUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  const scratch = options.pgAdminUrl ? await createScratchDatabase(options.pgAdminUrl, "fixit_bench") : undefined;
+  if (scratch) databaseUrl = scratch.url;
   const dataDir = mkdtempSync(path.join(tmpdir(), "fixit-bench-"));
   const base = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", "server/main.js"], {
@@ -60,7 +54,7 @@ export async function startProductionServer(options: {
       await new Promise((r) => child.once("exit", r));
     }
     rmSync(dataDir, { recursive: true, force: true });
-    if (options.pgAdminUrl && dbName) await adminQuery(options.pgAdminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await scratch?.drop();
   };
   try {
     await waitFor(`${base}/healthz`);
@@ -70,16 +64,6 @@ export async function startProductionServer(options: {
   }
   // `npm start` runs a supervisor whose one child is the server: that child's memory is the server's.
   return { base, process: child, serverPid: () => childPidOf(child.pid!) ?? child.pid!, peakRssMb: () => readPeakRssMb(childPidOf(child.pid!) ?? child.pid!), stop };
-}
-
-export async function adminQuery(url: string, sql: string) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** The one child of a process (Linux: /proc/<pid>/task/<pid>/children). */

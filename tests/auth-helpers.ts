@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { linkPathIn, type MailboxMessage } from "./helpers/mailbox.ts";
 
 /** A tiny browser for integration tests: a cookie jar and form posts over real HTTP. */
 export class Browser {
@@ -57,33 +57,11 @@ export class Browser {
   }
 }
 
-export type MailboxMessage = { id: number; to: string; subject: string; text: string; html: string };
-
-export async function mailbox(base: string, to: string): Promise<MailboxMessage[]> {
-  const response = await fetch(new URL(`/dev/mailbox.json?to=${encodeURIComponent(to)}`, base));
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { messages: MailboxMessage[] };
-  return body.messages;
-}
-
-/** Waits for the outbox worker to deliver a message whose subject contains `subject`. */
-export async function waitForMail(base: string, to: string, subject: string, after = 0): Promise<MailboxMessage> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const found = (await mailbox(base, to)).find((m) => m.subject.includes(subject) && m.id > after);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`no "${subject}" email for ${to}`);
-}
+export { readMailbox as mailbox, waitForMail, type MailboxMessage } from "./helpers/mailbox.ts";
 
 /** The first link in a message's text that contains `fragment`, moved onto the test server's origin. */
 export function linkIn(message: MailboxMessage, fragment: string, base: string): string {
-  const links = message.text.match(/https?:\/\/[^\s)>\]]+/g) ?? [];
-  const link = links.find((l) => l.includes(fragment));
-  if (!link) throw new Error(`no link with ${fragment} in:\n${message.text}`);
-  const url = new URL(link);
-  return new URL(url.pathname + url.search, base).toString();
+  return new URL(linkPathIn(message, fragment), base).toString();
 }
 
 /** React escapes text in HTML: compare against the escaped form. */

@@ -15,7 +15,7 @@ import { setQuoteBookingTerms } from "~/features/bookings/quote-terms.server";
 import { IllegalTransitionError } from "~/features/bookings/state-machine";
 import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
 import { createCheckout, markPaidAndFulfil } from "~/features/payments/payments.server";
-import { createUser, daysFromToday } from "~/features/quotes/testing.server";
+import { createUser, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { acceptedQuote, afterSlot, bookedBooking, fireTimer, moneySnapshot, openBookingWorld, payBooking, runProviderJobs, timersOf, type BookingWorld } from "./helpers/bookings";
 
 /**

@@ -6,7 +6,7 @@ import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#serve
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
 import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
-import { daysFromToday } from "~/features/quotes/testing.server";
+import { daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 

@@ -8,7 +8,7 @@ import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts
 import { jobDrafts } from "#server/db/schema/job-drafts.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { jobPhotos, jobs } from "#server/db/schema/quotes.ts";
-import { createApprovedFixer } from "~/features/quotes/testing.server";
+import { createApprovedFixer } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail, type MailboxMessage } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 

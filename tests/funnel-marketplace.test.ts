@@ -15,7 +15,7 @@ import { postJob } from "~/features/quotes/jobs.server";
 import { acceptQuote, declineQuote, markJobDone, sendQuote } from "~/features/quotes/quotes.server";
 import { leaveReview } from "~/features/quotes/reviews.server";
 import type { JobInput } from "~/features/quotes/schemas";
-import { createApprovedFixer, createUser, daysFromToday } from "~/features/quotes/testing.server";
+import { createApprovedFixer, createUser, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 

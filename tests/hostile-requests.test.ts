@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobMessages } from "#server/db/schema/quotes.ts";
 import { sendQuote } from "~/features/quotes/quotes.server";
-import { createApprovedFixer, daysFromToday } from "~/features/quotes/testing.server";
+import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, waitForMail } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobPhotos, jobs, quotes, reviews } from "#server/db/schema/quotes.ts";
 import { sendQuote } from "~/features/quotes/quotes.server";
-import { createApprovedFixer, daysFromToday } from "~/features/quotes/testing.server";
+import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 

@@ -9,7 +9,7 @@ import { postJob } from "~/features/quotes/jobs.server";
 import { acceptQuote, markJobDone, sendQuote } from "~/features/quotes/quotes.server";
 import { leaveReview, setLeadsDisabled } from "~/features/quotes/reviews.server";
 import type { JobInput, QuoteInput } from "~/features/quotes/schemas";
-import { createApprovedFixer, createUser, daysFromToday } from "~/features/quotes/testing.server";
+import { createApprovedFixer, createUser, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 

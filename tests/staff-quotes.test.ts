@@ -12,7 +12,7 @@ import { fixerProfileBySlug } from "~/features/quotes/profiles.server";
 import { acceptQuote, markJobDone, sendQuote } from "~/features/quotes/quotes.server";
 import { leaveReview } from "~/features/quotes/reviews.server";
 import type { JobInput } from "~/features/quotes/schemas";
-import { clearOutbox, createApprovedFixer, createUser, daysFromToday, queuedEmails } from "~/features/quotes/testing.server";
+import { clearOutbox, createApprovedFixer, createUser, daysFromToday, queuedEmails } from "#tests/helpers/marketplace.ts";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { csv } from "./csv-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";

@@ -1,4 +1,5 @@
-import { expect, newContext, type Browser, type Page } from "./test";
+import { waitForMail } from "#tests/helpers/mailbox.ts";
+import { baseUrl, expect, newContext, type Browser, type Page } from "./test";
 
 export const testPassword = "copper-kettle-violet-harbour";
 
@@ -17,17 +18,9 @@ export async function newPerson(browser: Browser, viewport?: { width: number; he
   return page;
 }
 
-type MailboxJson = { messages: { id: number; subject: string; text: string; html: string }[] };
-
 /** Waits for a message to `to` whose subject contains `subject` in /dev/mailbox and returns it. */
-export async function waitForMailTo(page: Page, to: string, subject: string) {
-  for (let i = 0; i < 100; i++) {
-    const box = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as MailboxJson;
-    const mail = box.messages.find((m) => m.subject.includes(subject));
-    if (mail) return mail;
-    await page.waitForTimeout(150);
-  }
-  throw new Error(`no "${subject}" email for ${to}`);
+export function waitForMailTo(page: Page, to: string, subject: string) {
+  return waitForMail(baseUrl(), to, subject);
 }
 
 /** Signs up and confirms a new account through the real forms and the development mailbox; the page's context keeps the session. */

@@ -112,7 +112,12 @@ export const test = base.extend({
   },
 });
 
+/** The test server's origin (Playwright's baseURL). */
+export function baseUrl(): string {
+  return test.info().project.use.baseURL!;
+}
+
 /** What a form posted from one of the site's own pages carries: its Origin (the server checks it on forms). */
 export function sameOriginHeaders(): Record<string, string> {
-  return { origin: new URL(test.info().project.use.baseURL!).origin };
+  return { origin: new URL(baseUrl()).origin };
 }

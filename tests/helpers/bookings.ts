@@ -19,7 +19,7 @@ import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
 import { fulfilments } from "~/features/payments/fulfilments.server";
 import { createPaymentsService, markPaidAndFulfil } from "~/features/payments/payments.server";
 import type { AppServices } from "~/features/services.server";
-import { createApprovedFixer, createUser, daysFromToday } from "~/features/quotes/testing.server";
+import { createApprovedFixer, createUser, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { createTestDatabase, dropTestDatabase } from "./server";
 
 /**

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import pg from "pg";
 import type { start as startServer } from "#server/app.ts";
 import { childPidOf } from "../../scripts/production-server.ts";
+import { createScratchDatabase, dropScratchDatabase } from "../../scripts/scratch-database.ts";
 import type { AppServices } from "~/features/services.server.ts";
 
 export type TestServer = {
@@ -183,30 +182,15 @@ export function testDbKind(): "pglite" | "postgres" {
 /** A database of its own for one test server: PGlite on disk in its data folder, or a new PostgreSQL database. */
 export async function createTestDatabase(): Promise<string> {
   if (testDbKind() === "pglite") return "memory://";
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL");
-  const name = `fixit_test_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return (await createScratchDatabase(postgresAdminUrl(), "fixit_test")).url;
 }
 
 export async function dropTestDatabase(databaseUrl: string): Promise<void> {
-  if (!databaseUrl.startsWith("postgres")) return;
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+  if (databaseUrl.startsWith("postgres")) await dropScratchDatabase(postgresAdminUrl(), databaseUrl);
+}
+
+function postgresAdminUrl(): string {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL");
+  return admin;
 }

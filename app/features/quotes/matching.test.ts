@@ -9,7 +9,7 @@ import { QuotesError } from "./errors";
 import { closeJob } from "./quotes.server";
 import { postJob } from "./jobs.server";
 import { serviceSlugs, type JobInput } from "./schemas";
-import { clearOutbox, createApprovedFixer, createUser, databaseKinds, openTestDatabase, queuedEmails } from "./testing.server";
+import { clearOutbox, createApprovedFixer, createUser, databaseKinds, openTestDatabase, queuedEmails } from "#tests/helpers/marketplace.ts";
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number) {

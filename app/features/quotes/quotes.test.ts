@@ -9,7 +9,7 @@ import { MASKED, maskContactDetails, postMessage, threadForViewer } from "./mess
 import { acceptQuote, closeJob, declineQuote, jobForCustomer, sendQuote, updateQuote, withdrawQuote } from "./quotes.server";
 import { setLeadsDisabled } from "./reviews.server";
 import type { JobInput, QuoteInput } from "./schemas";
-import { clearOutbox, createApprovedFixer, createUser, databaseKinds, daysFromToday, openTestDatabase, queuedEmails } from "./testing.server";
+import { clearOutbox, createApprovedFixer, createUser, databaseKinds, daysFromToday, openTestDatabase, queuedEmails } from "#tests/helpers/marketplace.ts";
 
 type Person = { id: string; email: string; name: string };
 type Fixer = Awaited<ReturnType<typeof createApprovedFixer>>;

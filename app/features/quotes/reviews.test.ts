@@ -12,7 +12,7 @@ import { fixerProfileBySlug, topRatedFixersForService } from "./profiles.server"
 import { acceptQuote, closeJob, markJobDone, sendQuote } from "./quotes.server";
 import { hideMessage, hideReview, leaveReview, replyToReview, setLeadsDisabled } from "./reviews.server";
 import type { JobInput } from "./schemas";
-import { clearOutbox, createApprovedFixer, createUser, databaseKinds, daysFromToday, openTestDatabase, queuedEmails } from "./testing.server";
+import { clearOutbox, createApprovedFixer, createUser, databaseKinds, daysFromToday, openTestDatabase, queuedEmails } from "#tests/helpers/marketplace.ts";
 
 const job: JobInput = {
   service: "electrical",

@@ -1,6 +1,7 @@
 /**
- * For the quotes tests only: a fresh database of each kind (in-memory PGlite; a new PostgreSQL
- * database when TEST_DATABASE_URL is set), and people made the way the product makes them.
+ * For the marketplace's tests (quotes and bookings, unit and integration): a fresh database of each
+ * kind (in-memory PGlite; a new PostgreSQL database when TEST_DATABASE_URL is set), and people made
+ * the way the product makes them: the one way tests build an approved fixer.
  */
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -8,8 +9,9 @@ import { openDatabase, type Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
-import { createFixerProfileFromApproval, setFixerCoverage } from "./coverage.server";
-import type { QuotesDeps } from "./access.server";
+import type { QuotesDeps } from "~/features/quotes/access.server";
+import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
+import { createScratchDatabase } from "../../scripts/scratch-database.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -23,27 +25,13 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<{ deps: Quot
     const database = await openDatabase({ database: { kind: "pglite", dir: null } });
     return { deps: { db: database.db, publicUrl }, close: () => database.close() };
   }
-  const { default: pg } = await import("pg");
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `fixit_quotes_${randomBytes(6).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ database: { kind: "postgres", url: url.toString() } });
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "fixit_quotes");
+  const database = await openDatabase({ database: { kind: "postgres", url: scratch.url } });
   return {
     deps: { db: database.db, publicUrl },
     close: async () => {
       await database.close();
-      await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     },
   };
 }
