@@ -34,7 +34,8 @@ describe("judgePassword", () => {
   });
 });
 
-describe("the password checker's worker", () => {
+// A new worker thread loads zxcvbn's dictionaries first: seconds when the machine is busy with other suites.
+describe("the password checker's worker", { timeout: 60_000 }, () => {
   it("starts on the first password and ends when idle, then starts again when needed", async () => {
     const checker = createPasswordChecker({ idleMs: 100 });
     expect(checker.running).toBe(false);
