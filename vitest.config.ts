@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./tests/helpers/longest-first";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 const integration = (kind: "pglite" | "postgres") => ({
@@ -14,19 +15,37 @@ const integration = (kind: "pglite" | "postgres") => ({
   },
 });
 
+/** Unit tests that open databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) or start processes: seconds each, not milliseconds. */
+const databaseUnitTests = [
+  "server/db/**/*.test.ts",
+  "server/jobs/worker.test.ts",
+  "server/mail/worker.test.ts",
+  "server/security/rate-limit.test.ts",
+  "app/features/quotes/{matching,quotes,reviews}.test.ts",
+  "app/features/{fixers/onboarding,payments/payments,privacy/retention,vip/vip.server}.test.ts",
+  "app/features/auth/password-strength.test.ts",
+];
+
 export default defineConfig({
   test: {
     // Integration files spend most of their time waiting on the server process they start, so three
     // files at once keep two cores busy (the default, one per core, left them half idle).
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve: { alias },
         test: {
+          // `npx vitest run --project unit`: the quick ones, for a change in progress.
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: databaseUnitTests,
           testTimeout: 20_000,
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: "unit-database", include: databaseUnitTests, testTimeout: 60_000 },
       },
       integration("pglite"),
       // The same integration suite again on PostgreSQL when one is offered.
