@@ -205,9 +205,15 @@ test.describe("home page quality", () => {
     });
   }
 
-  test("screenshots of / at 360 and 1440", async ({ page }) => {
+  test("a returning visitor's / at 360 and 1440: no banner, the heading in view, nothing sideways (screenshots when wanted)", async ({ page }) => {
     await withConsent(page);
-    await saveScreenshots(page, "home", "/");
+    await saveScreenshots(page, "home", "/", async (width) => {
+      await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect(heading).toBeInViewport();
+      expect((await heading.boundingBox())!.width, `the heading fits ${width} px`).toBeLessThanOrEqual(width);
+      expect(await hasHorizontalOverflow(page), `/ at ${width} px`).toBe(false);
+    });
   });
 });
 
