@@ -13,7 +13,7 @@ import { vipCodeAction } from "~/features/vip/access.server";
 import { DeferredVipCodeForm } from "~/features/vip/deferred-vip-code-form";
 import { vipCodeClientAction } from "~/features/vip/vip-code-client-action";
 import { pageMeta } from "~/lib/seo";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import type { start as startServer } from "#server/app.ts";
+import type { start as startServer } from "~/composition-root.server.ts";
 import { childPidOf } from "../../scripts/production-server.ts";
 import type { AppServices } from "~/features/services.server.ts";
 

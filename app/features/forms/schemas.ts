@@ -3,7 +3,7 @@ import { services } from "~/content/services";
 import { parseEmail } from "~/lib/email";
 import { parseOptionalPhone, parsePhone } from "~/lib/phone";
 import { investmentAmounts, investmentTimelines, investmentTypes, frequencies, likelihoods, limits, type FormName } from "./form-fields";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 export * from "./form-fields";
 

@@ -9,6 +9,7 @@ import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { createFixerProfileFromApproval, setFixerCoverage } from "./coverage.server";
+import { createPublicFixerData } from "./public-changes";
 import type { QuotesDeps } from "./access.server";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -100,7 +101,8 @@ export async function createApprovedFixer(
     await db.insert(onboardingDocuments).values({ onboardingId: application!.id, folder, storageKey: `fixer-documents/${folder}/${nextId("doc")}.pdf`, originalName: "doc.pdf", storedName: "doc.pdf", contentType: "application/pdf", size: 100 });
   }
   const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
-  await setFixerCoverage({ db, publicUrl: testPublicUrl }, user.id, options.services, options.areas);
+  // A fresh signal nobody listens to: a test seeds in its own process, apart from the server's page cache.
+  await setFixerCoverage({ db, publicUrl: testPublicUrl, publicFixerData: createPublicFixerData() }, user.id, options.services, options.areas);
   return { ...user, slug: profile!.slug, displayName: profile!.displayName };
 }
 
