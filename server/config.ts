@@ -25,6 +25,7 @@ const storeUrl = (fallback: string) =>
     .pipe(z.union([z.literal("").transform(() => null), z.url({ protocol: /^https?$/ })]));
 
 const envSchema = z.object({
+  /** `production` is a declared deployment (the settings below it requires; no /dev pages); `test` behaves as `development`. */
   APP_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "test", "production"]).default("development")),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   /** Loopback by default: the embedded default (with its open dev mailbox) is not reachable from the network unless asked. */
