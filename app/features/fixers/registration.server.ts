@@ -100,7 +100,7 @@ export async function registerFixerAction({ request, context }: { request: Reque
       });
     }
   } catch (error) {
-    // Spec: the save failure is logged; the visitor sees the data layer's error toast.
+    // The save failure is logged; the visitor sees the data layer's error toast.
     services.logger.error({ err: error }, "fixer registration could not be saved");
     return refusal(registrationToasts.saveFailed, 503);
   }
