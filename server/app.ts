@@ -44,7 +44,7 @@ export type ServerFeatures<S extends InfraServices> = {
   background(services: S): (() => void)[];
   /** Each request body's cap, enforced while it is read. */
   bodyLimits: BodyLimits;
-  /** Endpoints outside React Router that must see the raw body (mounted before the cross-site and body guards). */
+  /** Endpoints and middleware outside React Router (Stripe's webhook needs the raw body): mounted before the cross-site and body guards. */
   mountHttp(app: express.Express, services: S): void;
   /** React Router's load context for a request. */
   loadContext(services: S, facts: RequestFacts): AppLoadContext;
