@@ -3,6 +3,44 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * Which feature may import which (app/features/<name>/). Read down: a feature imports only features
+ * it names here, never one that (directly or not) imports it; scripts/import-rules.test.ts checks
+ * the table has no cycle and names every feature folder. Shared by all: app/features/services.server.ts.
+ */
+export const featureImports = {
+  auth: [],
+  consent: [],
+  privacy: [],
+  search: [],
+  payments: ["auth"],
+  forms: ["payments"],
+  fixers: ["auth", "payments"],
+  bookings: ["payments"],
+  vip: ["auth", "consent"],
+  quotes: ["auth", "bookings", "fixers"],
+  coverage: ["quotes"],
+  assistant: ["consent", "coverage", "quotes", "vip"],
+  home: ["assistant", "search"],
+  account: ["auth", "fixers"],
+  staff: ["auth", "consent", "quotes"],
+};
+
+/**
+ * The app's entry modules (by name, with or without an extension): only React Router and the server
+ * bundle load these. The composition root is imported by nothing in app/.
+ */
+const entryModules = ["root", "entry.server", "entry.client", "islands.client", "routes", "composition-root.server"].flatMap((name) => [
+  `~/${name}`,
+  `~/${name}.*`,
+]);
+const entryDynamic = String.raw`^~\x2F(root|entry\.server|entry\.client|islands\.client|routes|composition-root\.server)(\.[a-z]+)?$`;
+/** What components, lib and content never import: features, routes and the entry modules. */
+const aboveLayers = [...entryModules, "~/features/*", "~/routes/*"];
+const aboveDynamic = String.raw`(^~\x2F|\x2F)(features|routes)\x2F|${entryDynamic}`;
+/** The same folders reached by a relative path from anywhere below app/. */
+const relativeUp = (folders) => folders.map((folder) => `**/${folder}/*`);
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "test-results/", "data/", "screenshots/", "drizzle/"] },
   js.configs.recommended,
@@ -17,19 +55,32 @@ export default tseslint.config(
     },
   },
   // One dependency direction (docs/ARCHITECTURE.md): routes → features → components, content, lib → server.
-  // Only the composition root, server/app.ts, knows both sides.
+  // Only the composition root, app/composition-root.server.ts, knows both sides: server/ is handed the features.
   layer({
     files: ["server/**"],
-    ignores: ["server/app.ts"],
     forbidden: ["~/*", "**/app/*"],
     dynamic: String.raw`^~\x2F|(^|\x2F)app\x2F`,
-    message: "server/ is infrastructure: it does not import app/ (only server/app.ts wires the two)",
+    message: "server/ is infrastructure: it does not import app/ (app/composition-root.server.ts hands it the features)",
+  }),
+  // Below features and routes: components may use content and lib; lib may use content; content
+  // (the copy, and the functions that word it) imports nothing outside content.
+  layer({
+    files: ["app/components/**"],
+    forbidden: [...aboveLayers, ...relativeUp(["features", "routes"])],
+    dynamic: aboveDynamic,
+    message: "components sit below features and routes: pass what they need in as props or arguments",
   }),
   layer({
-    files: ["app/components/**", "app/content/**", "app/lib/**"],
-    forbidden: ["~/features/*", "~/routes/*", "~/root", "**/features/*", "**/routes/*"],
-    dynamic: String.raw`(^~\x2F|\x2F)(features|routes)\x2F|^~\x2Froot`,
-    message: "components, content and lib sit below features and routes: pass what they need in as props or arguments",
+    files: ["app/lib/**"],
+    forbidden: [...aboveLayers, "~/components/*", ...relativeUp(["features", "routes", "components"])],
+    dynamic: String.raw`${aboveDynamic}|(^~\x2F|\x2F)components\x2F`,
+    message: "lib sits below features, routes and components (it may use content): pass what it needs in as arguments",
+  }),
+  layer({
+    files: ["app/content/**"],
+    forbidden: [...aboveLayers, "~/components/*", "~/lib/*", ...relativeUp(["features", "routes", "components", "lib"])],
+    dynamic: String.raw`${aboveDynamic}|(^~\x2F|\x2F)(components|lib)\x2F`,
+    message: "content is the bottom of the app: the copy and the functions that word it import only other content",
   }),
   // The app takes zod from ~/lib/zod, which stops zod's eval probe in the browser (our CSP allows no eval).
   {
@@ -42,11 +93,17 @@ export default tseslint.config(
       ],
     },
   },
-  layer({
-    files: ["app/features/**"],
-    forbidden: ["~/routes/*", "~/root", "**/routes/*"],
-    dynamic: String.raw`(^~\x2F|\x2F)routes\x2F|^~\x2Froot`,
-    message: "features sit below routes: a feature never imports a route",
+  // Features sit below routes, and which feature may import which is this table (featureImports).
+  ...Object.entries(featureImports).map(([feature, allowed]) => {
+    const others = Object.keys(featureImports).filter((f) => f !== feature && !allowed.includes(f));
+    return layer({
+      files: [`app/features/${feature}/**`],
+      forbidden: [...entryModules, "~/routes/*", "**/routes/*", ...others.flatMap((f) => [`~/features/${f}/*`, `**/features/${f}/*`, `../${f}/*`, `../../${f}/*`])],
+      dynamic: String.raw`(^~\x2F|\x2F)routes\x2F|${entryDynamic}${others.length ? String.raw`|(^~\x2Ffeatures\x2F|\x2Ffeatures\x2F|^(\.\.\x2F){1,2})(${others.join("|")})\x2F` : ""}`,
+      message: allowed.length
+        ? `features sit below routes, and ${feature} may import only these features: ${allowed.join(", ")} (featureImports in eslint.config.js)`
+        : `features sit below routes, and ${feature} imports no other feature (featureImports in eslint.config.js)`,
+    });
   }),
 );
 

@@ -9,12 +9,12 @@ import reactRouterConfig from "./react-router.config.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  // The SSR build's entry is our Express app, which imports the React Router build
+  // The SSR build's entry is the composition root (our Express app with the features wired in), which imports the React Router build
   // through a virtual module: one bundle, one instance of every server module.
   // cssTarget is the client's in both builds: root.tsx links app.css by URL from the server build,
   // and the file (hence its hashed name) must be the one the browser bundle names.
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget: "es2022" }
+    ? { rollupOptions: { input: "./app/composition-root.server.ts" }, target: "node20", cssTarget: "es2022" }
     : {
         target: "es2022",
         cssTarget: "es2022",

@@ -1,5 +1,6 @@
+import { readdirSync } from "node:fs";
 import { ESLint } from "eslint";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The one dependency direction (docs/ARCHITECTURE.md) is enforced by eslint.config.js. These cases
@@ -24,12 +25,37 @@ describe("import direction", () => {
     ["app/features/vip/example.ts", `import { loader } from "~/routes/_site.account";`],
     ["app/features/vip/example.ts", `import { Layout } from "~/root";`],
     ["app/features/forms/example.ts", `import { z } from "zod";`],
+    // server/ has no exemption: the composition root lives in app/ and hands server/ the features.
+    ["server/app.ts", `import { createAuth } from "~/features/auth/auth.server.ts";`],
+    ["server/app.ts", `import type { AppServices } from "~/features/services.server.ts";`],
+    // The entry modules, by name with or without an extension, from below the routes.
+    ["app/features/vip/example.ts", `import { Layout } from "~/root.tsx";`],
+    ["app/features/vip/example.ts", `import handleRequest from "~/entry.server";`],
+    ["app/components/layout/example.tsx", `import { hydrateIslands } from "~/islands.client";`],
+    ["app/lib/example.ts", `const m = () => import("~/root.tsx");`],
+    ["app/features/staff/example.ts", `import { start } from "~/composition-root.server.ts";`],
+    // Feature to feature: only what featureImports allows (the reverse of each pair that was a cycle).
+    ["app/features/auth/example.ts", `import { promoteConfiguredAdmin } from "~/features/staff/roles.server.ts";`],
+    ["app/features/auth/example.ts", `import { isApprovedFixer } from "~/features/quotes/coverage.server";`],
+    ["app/features/quotes/example.ts", `import { recordStaffAction } from "~/features/staff/audit.server.ts";`],
+    ["app/features/payments/example.ts", `import { fulfilFixerOnboardingFee } from "~/features/fixers/fee-fulfilment.server.ts";`],
+    ["app/features/payments/example.ts", `import { handleBookingProviderEvent } from "~/features/bookings/provider-events.server.ts";`],
+    ["app/features/quotes/example.ts", `import { readPostcode } from "~/features/coverage/postcode-check";`],
+    ["app/features/vip/components/example.tsx", `import { useWidgetClearance } from "~/features/assistant/use-widget-clearance";`],
+    ["app/features/payments/example.tsx", `import { FixerStepIndicator } from "../fixers/step-indicator";`],
+    ["app/features/consent/example.tsx", `const m = () => import("~/features/assistant/components/chat-widget");`],
+    // lib and content: one direction (lib may use content; content imports only content).
+    ["app/content/example.ts", `import { formatCount } from "~/lib/format";`],
+    ["app/content/legal/example.ts", `import { cn } from "../../lib/utils";`],
+    ["app/content/example.ts", `const m = () => import("~/lib/seo");`],
+    ["app/lib/example.ts", `import { Button } from "~/components/ui/button";`],
   ])("refuses %s: %s", async (filePath, code) => {
     expect(await importErrors(filePath, code)).not.toEqual([]);
   });
 
   it.each([
-    ["server/app.ts", `import { createAuth } from "~/features/auth/auth.server.ts";`],
+    ["app/composition-root.server.ts", `import { createAuth } from "~/features/auth/auth.server.ts";`],
+    ["app/composition-root.server.ts", `import { startServer } from "#server/app.ts";`],
     ["server/mail/example.ts", `import { enqueueJob } from "#server/jobs/queue.ts";`],
     ["app/features/vip/example.ts", `import { Button } from "~/components/ui/button";`],
     ["app/features/vip/example.ts", `import { enqueueEmail } from "#server/mail/outbox.ts";`],
@@ -37,7 +63,39 @@ describe("import direction", () => {
     ["app/routes/example.tsx", `import { vipStatus } from "~/features/vip/vip.server";`],
     ["app/features/forms/example.ts", `import { z } from "~/lib/zod";`],
     ["app/features/staff/example.server.ts", `import type { z } from "zod";`],
+    ["app/features/staff/example.server.ts", `import { hideReview } from "~/features/quotes/reviews.server";`],
+    ["app/features/quotes/example.server.ts", `import type { AppServices } from "~/features/services.server";`],
+    ["app/features/quotes/example.server.ts", `import { signInReturnPath } from "~/features/auth/guard.server";`],
+    ["app/features/assistant/example.tsx", `const m = () => import("~/features/vip/components/vip-hover-card");`],
+    ["app/features/vip/example.tsx", `import { useWidgetClearance } from "~/features/consent/use-widget-clearance";`],
+    ["app/lib/example.ts", `import { company } from "~/content/company";`],
+    ["app/content/example.ts", `import { formatCount } from "./format";`],
+    ["app/content/legal/example.ts", `import { fees } from "~/content/prices";`],
+    ["app/routes/example.tsx", `import { Layout } from "~/root.tsx";`],
   ])("allows %s: %s", async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);
+  });
+});
+
+describe("the feature table (featureImports in eslint.config.js)", () => {
+  let table: Record<string, readonly string[]> = {};
+  beforeAll(async () => {
+    // eslint.config.js is plain JavaScript without types: its table is read as data.
+    const config = "../eslint.config.js";
+    ({ featureImports: table } = (await import(/* @vite-ignore */ config)) as { featureImports: Record<string, readonly string[]> });
+  });
+
+  it("names every feature folder, and only features", () => {
+    const folders = readdirSync("app/features", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(Object.keys(table).sort()).toEqual(folders.sort());
+    for (const allowed of Object.values(table)) for (const name of allowed) expect(folders).toContain(name);
+  });
+
+  it("has no cycle: no feature imports, even through others, a feature that imports it", () => {
+    const reaches = (from: string, target: string, seen = new Set<string>()): boolean =>
+      (table[from] ?? []).some((next) => next === target || (!seen.has(next) && (seen.add(next), reaches(next, target, seen))));
+    expect(Object.keys(table).filter((feature) => reaches(feature, feature))).toEqual([]);
   });
 });

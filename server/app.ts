@@ -5,7 +5,7 @@ import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import type { ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import { loadConfig, type Config } from "./config.ts";
 import { openDatabase, pingDatabase, queryCounter } from "./db/client.ts";
 import { limitRequestBodies, type BodyLimits } from "./http/body-limit.ts";
@@ -23,37 +23,42 @@ import { startOutboxWorker } from "./mail/worker.ts";
 import { recordRunningServer } from "./running-server.ts";
 import { createFileStore, discardUnreadRequestBodies } from "./storage/index.ts";
 import type { JobHandler } from "./jobs/queue.ts";
-// The composition root: the one module that knows both server/ (infrastructure) and app/ (the features).
-import { publicPages } from "~/content/pages.ts";
-import { services as serviceCategories } from "~/content/services.ts";
-import { createAuth } from "~/features/auth/auth.server.ts";
-import { consentCookieName } from "~/features/consent/consent.ts";
-import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
-import { deliverSheetSync, WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.server.ts";
-import { fulfilments } from "~/features/payments/fulfilments.server.ts";
-import { createPaymentsService } from "~/features/payments/payments.server.ts";
-import { scheduleRetention } from "~/features/privacy/retention.server.ts";
-import { mountPaymentsHttp } from "~/features/payments/webhook.server.ts";
-import type { AppServices, FeatureJobKind } from "~/features/services.server.ts";
-import { mountStaffHttp } from "~/features/staff/command-http.server.ts";
-import { onPublicFixerDataChange } from "~/features/quotes/public-changes.ts";
-import { quoteLimits } from "~/features/quotes/job-fields.ts";
-import { onboardingUploadLimits } from "~/features/fixers/portal-content.ts";
-import { DOCUMENT_FOLDERS } from "~/features/fixers/onboarding.server.ts";
-import { CV_MAX_BYTES } from "~/features/forms/form-fields.ts";
-import { figurePaths } from "~/content/figures.ts";
+import type { InfraServices } from "./services.ts";
 
-import { DRAFT_EXPIRY_JOB_KIND, expireDraft } from "~/features/quotes/request-draft.server.ts";
+/**
+ * Infrastructure only: the Express pipeline and the process's lifetime. It imports nothing from
+ * app/; the composition root (app/composition-root.server.ts) hands it the features as a
+ * {@link ServerFeatures} and exports `start()` from the server bundle (decisions 002 and 045).
+ */
 
-/** What the outbox worker runs besides email: one handler per feature job kind (a missing one is a type error). */
-const jobHandlers = (services: AppServices): Record<FeatureJobKind, JobHandler> => ({
-  [WEBHOOK_JOB_KIND]: deliverSheetSync,
-  // A job draft's photos are files: its expiry needs the file store as well as the database.
-  [DRAFT_EXPIRY_JOB_KIND]: (payload) => expireDraft(services, payload),
-  ...bookingJobHandlers,
-});
+/** What a request's loaders and actions get besides the services (the composition root builds the load context from these). */
+export type RequestFacts = { cspNonce: string; clientIp: string; userAgent: string; requestId: string };
 
-type StartOptions = {
+/** What the features give the server: their services, job handlers, HTTP endpoints and the page cache's rules. */
+export type ServerFeatures<S extends InfraServices> = {
+  /** The features' services, built once on top of the infrastructure. */
+  services(infra: InfraServices): S;
+  /** What the outbox worker runs besides email: one handler per job kind. */
+  jobHandlers(services: S): Record<string, JobHandler>;
+  /** Timers the features run in this process (e.g. retention); each returns its stop. */
+  background(services: S): (() => void)[];
+  /** Each request body's cap, enforced while it is read. */
+  bodyLimits: BodyLimits;
+  /** Endpoints and middleware outside React Router (Stripe's webhook needs the raw body): mounted before the cross-site and body guards. */
+  mountHttp(app: express.Express, services: S): void;
+  /** React Router's load context for a request. */
+  loadContext(services: S, facts: RequestFacts): AppLoadContext;
+  /** The anonymous-HTML cache (decision 012): which pages, for how long, and when to drop them. */
+  pageCache: {
+    paths: string[];
+    consentCookie: string;
+    maxAgeMs(path: string): number | undefined;
+    /** Subscribes `invalidate` to the changes that make cached pages stale; returns the unsubscribe. */
+    invalidateOn(services: S, invalidate: (match: (path: string) => boolean) => void): () => void;
+  };
+};
+
+export type StartOptions = {
   /** Dev mode: Vite's middleware and a loader for the current build. */
   vite?: { middlewares: express.RequestHandler; loadBuild: () => Promise<ServerBuild> };
   env?: NodeJS.ProcessEnv;
@@ -61,34 +66,24 @@ type StartOptions = {
   logDestination?: { write(line: string): void };
 };
 
-export type RunningServer = {
+export type RunningServer<S extends InfraServices = InfraServices> = {
   url: string;
-  services: AppServices;
+  services: S;
   close(): Promise<void>;
 };
 
-export async function start(options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer<S extends InfraServices>(features: ServerFeatures<S>, options: StartOptions = {}): Promise<RunningServer<S>> {
   const config = loadConfig(options.env);
   const logger = createLogger(config.LOG_LEVEL, options.logDestination);
   const database = await openDatabase(config);
-  const db = database.db;
-  const services: AppServices = {
-    config,
-    logger,
-    database,
-    db,
-    storage: createFileStore(config),
-    auth: createAuth({ config, logger, db }),
-    payments: createPaymentsService(config, fulfilments),
-  };
+  const services = features.services({ config, logger, database, db: database.db, storage: createFileStore(config) });
   // Sends queued mail (and other outbox jobs) in this process; stopped before the database closes.
-  const outboxWorker = startOutboxWorker(services, { handlers: jobHandlers(services) });
-  // The privacy notice's retention periods, applied daily.
-  const stopRetention = scheduleRetention(services);
+  const outboxWorker = startOutboxWorker(services, { handlers: features.jobHandlers(services) });
+  const stopBackground = features.background(services);
 
   // Production: the server build is loaded once and handed to React Router as an object, so its
   // routes are built once (a function would rebuild them on every request: a development pattern).
-  const app = createApp(services, options.vite ?? { build: await loadProductionBuild() });
+  const app = createApp(services, features, options.vite ?? { build: await loadProductionBuild() });
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -111,7 +106,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(force);
-      stopRetention();
+      for (const stop of stopBackground) stop();
       for (const stop of app.locals.onClose as (() => void)[]) stop();
       await outboxWorker.stop();
       await database.close();
@@ -122,34 +117,14 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   return { url, services, close };
 }
 
-const MB = 1024 * 1024;
-/**
- * Each request body's cap, enforced while it is read (server/http/body-limit.ts). A person's form is
- * a few KB; the uploads get their files' limits plus room for the fields and the multipart framing.
- */
-const onboardingUploadBytes = onboardingUploadLimits.maxFileBytes * onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length + MB;
-export const bodyLimits: BodyLimits = {
-  form: 100_000,
-  json: 64 * 1024,
-  routes: [
-    { match: (path) => path === "/recruitment", multipart: CV_MAX_BYTES + MB },
-    { match: (path) => path === "/request", multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerJob + MB },
-    { match: (path) => path === "/fixer-onboarding" || path === "/fixer-onboarding/submit", multipart: onboardingUploadBytes },
-    // A VIP post's text may be 50,000 characters, percent-encoded up to nine bytes each.
-    { match: (path) => path.startsWith("/staff/vip-posts/"), form: MB },
-  ],
-};
-
-/** How long a service page (it lists top-rated fixers) is served from the anonymous-HTML cache at most. */
-const SERVICE_PAGE_MAX_AGE_MS = 5 * 60_000;
-
 async function loadProductionBuild(): Promise<ServerBuild> {
   // Resolved at build time by the React Router Vite plugin.
   return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 }
 
-export function createApp(
-  services: AppServices,
+export function createApp<S extends InfraServices>(
+  services: S,
+  features: ServerFeatures<S>,
   mode: { middlewares: express.RequestHandler; loadBuild: () => Promise<ServerBuild> } | { build: ServerBuild },
 ) {
   const { config, logger } = services;
@@ -229,15 +204,13 @@ export function createApp(
     }
   });
 
-  // /staff is private and uncached; the staff command-line tool's endpoint (app/features/staff/command-http.server.ts).
-  mountStaffHttp(app, services);
-
-  // Stripe's webhook needs the raw body for its signature: mounted before anything reads it.
-  mountPaymentsHttp(app, services);
+  // The features' own endpoints (Stripe's webhook needs the raw body for its signature; the staff
+  // console's headers and the staff command-line tool's endpoint): mounted before anything reads a body.
+  features.mountHttp(app, services);
   // Every other state-changing request must come from this site's own pages (403 otherwise).
   app.use(refuseCrossSiteRequests(config.publicUrl));
   // Every other body has its route's cap, enforced while it is read (413 at once past it).
-  app.use(limitRequestBodies(bodyLimits));
+  app.use(limitRequestBodies(features.bodyLimits));
 
   if ("middlewares" in mode) {
     app.use(mode.middlewares);
@@ -265,19 +238,15 @@ export function createApp(
       return files(req, res, next);
     });
     // Anonymous visitors' public pages: rendered once per build, served from memory (decision 012).
-    // Service pages list top-rated fixers (data): dropped when reviews or services change here, and
-    // served at most 5 minutes, which bounds what another process may show (decision 023).
-    const servicePaths = new Set<string>(serviceCategories.map((s) => s.href));
     const pageCache = pageCacheMiddleware({
       build: mode.build,
-      paths: [...publicPages.map((p) => p.path), ...servicePaths],
-      consentCookie: consentCookieName,
+      paths: features.pageCache.paths,
+      consentCookie: features.pageCache.consentCookie,
       origin: config.publicUrl,
-      loadContext: (requestId) => ({ services, cspNonce: "", clientIp: "", userAgent: "", requestId }),
-      // The pages with figures (/ and /about: decision 043) are counted at most 5 minutes ago too.
-      maxAgeMs: (path) => (servicePaths.has(path) || figurePaths.has(path) ? SERVICE_PAGE_MAX_AGE_MS : undefined),
+      loadContext: (requestId) => features.loadContext(services, { cspNonce: "", clientIp: "", userAgent: "", requestId }),
+      maxAgeMs: features.pageCache.maxAgeMs,
     });
-    const stopListening = onPublicFixerDataChange(() => pageCache.cache.invalidate((path) => servicePaths.has(path)));
+    const stopListening = features.pageCache.invalidateOn(services, (match) => pageCache.cache.invalidate(match));
     (app.locals.onClose as (() => void)[]).push(() => void stopListening());
     app.use(pageCache);
   }
@@ -294,13 +263,13 @@ export function createApp(
     reactRouterHandler({
       build: "middlewares" in mode ? mode.loadBuild : mode.build,
       mode: dev ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        services,
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: clientIp(req),
-        userAgent: (req.get("user-agent") ?? "").slice(0, 512),
-        requestId: String(req.id ?? ""),
-      }),
+      getLoadContext: (req, res) =>
+        features.loadContext(services, {
+          cspNonce: res.locals.cspNonce as string,
+          clientIp: clientIp(req),
+          userAgent: (req.get("user-agent") ?? "").slice(0, 512),
+          requestId: String(req.id ?? ""),
+        }),
     }),
   );
 

@@ -27,6 +27,20 @@ describe("the embedded default's exposure", () => {
   it.each(["0.0.0.0", "::", "10.0.0.1", "fixit.example"])("%s is not loopback", (host) => expect(isLoopbackHost(host)).toBe(false));
 });
 
+describe("BENCH_MODE", () => {
+  const production = { ...base, APP_ENV: "production", PUBLIC_URL: "https://fixit.example", SMTP_URL: "smtp://mail.example" };
+
+  it("turns the per-address rate limits off for the bench, never in production", () => {
+    expect(loadConfig(base).perAddressLimitsOff).toBe(false);
+    expect(loadConfig({ ...base, BENCH_MODE: "1" }).perAddressLimitsOff).toBe(true);
+    expect(loadConfig({ ...production, BENCH_MODE: "1" }).perAddressLimitsOff).toBe(false);
+  });
+
+  it("is read in this one place: the features see only the switch's result", () => {
+    expect(loadConfig({ ...base, BENCH_MODE: "1" })).not.toHaveProperty("BENCH_MODE");
+  });
+});
+
 describe("TRUST_PROXY", () => {
   it("trusts no proxy by default", () => {
     expect(loadConfig(base).trustProxy).toBe(false);

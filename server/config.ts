@@ -25,6 +25,7 @@ const storeUrl = (fallback: string) =>
     .pipe(z.union([z.literal("").transform(() => null), z.url({ protocol: /^https?$/ })]));
 
 const envSchema = z.object({
+  /** `production` is a declared deployment (the settings below it requires; no /dev pages); `test` behaves as `development`. */
   APP_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "test", "production"]).default("development")),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   /** Loopback by default: the embedded default (with its open dev mailbox) is not reachable from the network unless asked. */
@@ -89,8 +90,13 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
-export type Config = Env & {
+export type Config = Omit<Env, "BENCH_MODE"> & {
   isProduction: boolean;
+  /**
+   * The one BENCH_MODE switch: per-address rate limits (the forms, VIP codes, fixer registration) are
+   * off, as `npm run bench` sends everything from one address. Never in production.
+   */
+  perAddressLimitsOff: boolean;
   publicUrl: string;
   sessionSecret: string;
   /** VIP_CAMPAIGN_CODES as a list (each trimmed, empty entries dropped). */
@@ -132,9 +138,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: "postgres", url: env.DATABASE_URL }
       : { kind: "pglite", dir: memory ? null : path.resolve(env.DATA_DIR, "pglite") };
 
+  const { BENCH_MODE, ...settings } = env;
   return {
-    ...env,
+    ...settings,
     isProduction,
+    perAddressLimitsOff: BENCH_MODE && !isProduction,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     sessionSecret: env.SESSION_SECRET ?? generatedSecret(env.DATA_DIR),
     vipCampaignCodes: parseCodeList(env.VIP_CAMPAIGN_CODES),

@@ -40,7 +40,7 @@ function runServer() {
     if (dev) {
       const { createServer } = await import("vite");
       const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-      const { start } = await vite.ssrLoadModule("./server/app.ts");
+      const { start } = await vite.ssrLoadModule("./app/composition-root.server.ts");
       server = await start({
         vite: {
           middlewares: vite.middlewares,

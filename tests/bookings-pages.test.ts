@@ -48,7 +48,7 @@ beforeAll(async () => {
     .returning();
   await db.insert(onboardingDocuments).values({ onboardingId: application!.id, folder: "insurance", storageKey: `fixer-documents/insurance/${fixerId}.pdf`, originalName: "i.pdf", storedName: "i.pdf", contentType: "application/pdf", size: 100 });
   await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
-  await setFixerCoverage({ db, publicUrl: server.url }, fixerId, ["plumbing"], ["SW1"]);
+  await setFixerCoverage({ db, publicUrl: server.url, publicFixerData: server.services.publicFixerData }, fixerId, ["plumbing"], ["SW1"]);
   const [job] = await db
     .insert(jobs)
     .values({ customerUserId: await idOf("bea.booker@example.com"), service: "plumbing", postcode: "SW1A 1AA", outward: "SW1A", district: "SW1", area: "SW", title: "Dripping bath tap", description: "The bath tap drips.", timing: "week", status: "in_progress" })

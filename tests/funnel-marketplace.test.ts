@@ -32,7 +32,7 @@ let server: InProcessServer;
 let base: string;
 let ipCounter = 0;
 const newIp = () => `192.0.2.${(ipCounter = (ipCounter % 250) + 1)}`;
-const deps = () => ({ db: server.services.db, publicUrl: base });
+const deps = () => ({ db: server.services.db, publicUrl: base, publicFixerData: server.services.publicFixerData });
 
 beforeAll(async () => {
   const start = () => startServerInProcess();

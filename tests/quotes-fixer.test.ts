@@ -3,7 +3,7 @@ import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#serve
 import { users } from "#server/db/schema/auth.ts";
 import { and, eq } from "drizzle-orm";
 import { quotes } from "#server/db/schema/quotes.ts";
-import type { QuotesDeps } from "~/features/quotes/access.server";
+import type { PublicChangeDeps } from "~/features/quotes/access.server";
 import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
 import { postJob } from "~/features/quotes/jobs.server";
 import { acceptQuote, markJobDone, sendQuote } from "~/features/quotes/quotes.server";
@@ -22,7 +22,7 @@ import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 let server: InProcessServer;
 let base: string;
-let deps: QuotesDeps;
+let deps: PublicChangeDeps;
 const strong = "copper-kettle-violet-harbour";
 let ipCounter = 0;
 const newIp = () => `203.0.113.${(ipCounter = (ipCounter % 250) + 1)}`;
@@ -62,7 +62,7 @@ async function approve(email: string, first: string, last: string, services: str
     .returning({ id: fixerOnboarding.id });
   await db.insert(onboardingDocuments).values({ onboardingId: application!.id, folder: "insurance", storageKey: `fixer-documents/insurance/${user!.id}.pdf`, originalName: "i.pdf", storedName: "i.pdf", contentType: "application/pdf", size: 100 });
   const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
-  await setFixerCoverage({ db, publicUrl: server.url }, user!.id, services, areas);
+  await setFixerCoverage({ db, publicUrl: server.url, publicFixerData: server.services.publicFixerData }, user!.id, services, areas);
   return { id: user!.id, slug: profile!.slug };
 }
 
@@ -79,7 +79,7 @@ let jobId: number;
 beforeAll(async () => {
   server = await startServerInProcess();
   base = server.url;
-  deps = { db: server.services.db, publicUrl: base };
+  deps = { db: server.services.db, publicUrl: base, publicFixerData: server.services.publicFixerData };
   anonymous = new Browser(base);
   [plumber, electrician, paused, customerBrowser] = await Promise.all([
     newConfirmedUser("pip.plumber@example.com", "Pip Plumber", "fixer"),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobMessages, reviews } from "#server/db/schema/quotes.ts";
 import { staffAuditLog } from "#server/db/schema/staff.ts";
-import type { QuotesDeps } from "~/features/quotes/access.server";
+import type { PublicChangeDeps } from "~/features/quotes/access.server";
 import { requireActiveFixer } from "~/features/quotes/access.server";
 import { openJobsForFixer } from "~/features/quotes/dashboard.server";
 import { postJob } from "~/features/quotes/jobs.server";
@@ -28,7 +28,7 @@ import { startServerInProcess, type InProcessServer } from "./helpers/server";
 const strong = "copper-kettle-violet-harbour";
 let server: InProcessServer;
 let base: string;
-let deps: QuotesDeps;
+let deps: PublicChangeDeps;
 let ipCounter = 0;
 const newIp = () => `198.51.100.${++ipCounter}`;
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
   const start = () => startServerInProcess();
   server = await start().catch(() => start());
   base = server.url;
-  deps = { db: server.services.db, publicUrl: base };
+  deps = { db: server.services.db, publicUrl: base, publicFixerData: server.services.publicFixerData };
   anonymous = new Browser(base);
   [staff, admin, plain] = await Promise.all([
     newConfirmedUser("mod-staff@example.com", "Mo Staff"),

@@ -13,7 +13,7 @@ export function isPast(date: Date, now: Date = new Date()): boolean {
   return date.getTime() <= now.getTime();
 }
 
-// Not Intl.DateTimeFormat: see decision 033 and ~/lib/format.
+// Not Intl.DateTimeFormat: see decision 033 and ~/content/format.
 const monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
 const hourMs = 3_600_000;
 

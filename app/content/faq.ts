@@ -1,5 +1,5 @@
 /**
- * The Help Center FAQ (/help) in the spec's four categories. Answers are plain text (they
+ * The Help Center FAQ (/help) in four categories. Answers are plain text (they
  * also feed the FAQPage JSON-LD); `link` adds a follow-on link under an answer. Figures
  * come from prices.ts, the launch date from dates.ts worded against today.
  */

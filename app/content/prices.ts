@@ -6,7 +6,7 @@
  *
  * Money is held in pence (integers) so that £1.20 and £3.99 are exact.
  */
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 /** Percentages: the customer pays 5% on top at checkout; the fixer's payout has 10% deducted. */
 export const fees = {
@@ -59,7 +59,7 @@ export const priceDisclaimer = `Prices are indicative ranges; your fixer confirm
 /** "£45", "£1.20", "£3.99", "£1,500" — whole pounds lose their pence. */
 export function formatGBP(pence: number): string {
   if (!Number.isInteger(pence) || pence < 0) throw new RangeError(`not a whole, non-negative number of pence: ${pence}`);
-  // Not Intl.NumberFormat: see ~/lib/format.
+  // Not Intl.NumberFormat: see ~/content/format.
   const pennies = pence % 100;
   return `£${formatCount(Math.floor(pence / 100))}${pennies === 0 ? "" : `.${String(pennies).padStart(2, "0")}`}`;
 }

@@ -3,14 +3,20 @@ import type { Auth } from "~/features/auth/auth.server.ts";
 import type { BOOKING_JOB_KINDS } from "~/features/bookings/jobs.server.ts";
 import type { WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.server.ts";
 import type { PaymentsService } from "~/features/payments/payments-service.ts";
+import type { PublicFixerData } from "~/features/quotes/public-changes.ts";
 import type { DRAFT_EXPIRY_JOB_KIND } from "~/features/quotes/request-draft.server.ts";
 
-/** What every loader and action receives: the infrastructure plus the features' own services. */
+/**
+ * What every loader and action receives: the infrastructure plus the features' own services, built
+ * once per server by the composition root (app/composition-root.server.ts).
+ */
 export type AppServices = InfraServices & {
   /** better-auth (app/features/auth/auth.server.ts): sessions, sign-in, sign-up, reset. */
   auth: Auth;
   /** Checkout, fulfilment and the Stripe client (app/features/payments/payments.server.ts). */
   payments: PaymentsService;
+  /** "What visitors see of fixers changed" (app/features/quotes/public-changes.ts): the page cache listens. */
+  publicFixerData: PublicFixerData;
 };
 
 /** Every outbox job kind a feature enqueues; the composition root must hand the worker a handler for each. */

@@ -14,7 +14,7 @@ import { formatPriceRange, formatPriceWithUnit, servicePrices, type PriceRange }
 import { findServicePage, type CarePage, type TradePage } from "~/content/service-pages";
 import { requestPathFor } from "~/content/job-request";
 import { findService, services, type Service } from "~/content/services";
-import { postcodeCheckFor } from "~/features/quotes/coverage.server";
+import { postcodeCheckFor } from "~/features/coverage/postcode-check.server";
 import { DeferredPostcodeCheckForm } from "~/features/coverage/deferred-postcode-check-form";
 import { TopRatedFixers } from "~/features/quotes/components/top-rated-fixers";
 import { topRatedForServicePage } from "~/features/quotes/public-profile.server";

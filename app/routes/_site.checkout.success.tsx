@@ -1,6 +1,7 @@
 import type { Route } from "./+types/_site.checkout.success";
 import { loadSuccessPage } from "~/features/payments/checkout.server";
-import { PaymentSuccess } from "~/features/payments/success-page";
+import { FixerStepIndicator } from "~/features/fixers/step-indicator";
+import { isSettled, PaymentSuccess } from "~/features/payments/success-page";
 import { pageMeta } from "~/lib/seo";
 
 /** After a checkout: the outcome per product (access code, VIP code, thanks); waits for a late confirmation. */
@@ -14,5 +15,8 @@ export function headers() {
 }
 
 export default function CheckoutSuccessRoute({ loaderData }: Route.ComponentProps) {
-  return <PaymentSuccess view={loaderData} />;
+  const settled = isSettled(loaderData);
+  const steps =
+    loaderData.product === "fixerOnboarding" ? <FixerStepIndicator current={settled ? "onboarding" : "payment"} done={settled ? ["details", "payment"] : ["details"]} /> : null;
+  return <PaymentSuccess view={loaderData} steps={steps} />;
 }

@@ -13,7 +13,7 @@ import { vipCodeAction } from "~/features/vip/access.server";
 import { DeferredVipCodeForm } from "~/features/vip/deferred-vip-code-form";
 import { vipCodeClientAction } from "~/features/vip/vip-code-client-action";
 import { pageMeta } from "~/lib/seo";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export function loader({ context }: Route.LoaderArgs) {
-  // A configured figure (spec: shown as a fixed number), not a live counter: no database query.
+  // A configured figure (EARLY_ACCESS_SIGNUP_COUNT, shown as a fixed number), not a live counter: no database query.
   return { signupCount: context.services.config.EARLY_ACCESS_SIGNUP_COUNT, today: new Date().toISOString() };
 }
 

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "VIP Members", description: "The members' page for FixiT VIP members.", path: "/secret-blog", noindex: true });
 
 /**
- * /secret-blog (the spec's second reading of the VIP page): sign-in required, then VIP membership.
+ * /secret-blog (the members' VIP page): sign-in required, then VIP membership.
  * Signed-out visitors go to /auth and come back; other accounts go to My Account with 'Access Denied'.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -37,7 +37,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-/** The spec's standalone VIP page: its own header (Home button, VIP Access badge), then the members' content. */
+/** The standalone VIP page: its own header (Home button, VIP Access badge), then the members' content. */
 export default function EarlyAccessBlog({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   // A spinner only while the server re-checks the code on a client navigation within the blog.

@@ -14,7 +14,7 @@ export type OutboxWorkerOptions = {
   leaseMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** What runs each job kind besides email, wired by the composition root (server/app.ts). */
+  /** What runs each job kind besides email, handed in by the composition root (app/composition-root.server.ts). */
   handlers?: Record<string, JobHandler>;
 };
 

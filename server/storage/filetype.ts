@@ -46,7 +46,7 @@ export const DOCUMENT_EXTENSIONS = {
   ".heif": "heic",
 } as const satisfies Record<string, DocumentType>;
 
-/** For `<input type="file" accept=…>`: the spec's picker accepts .pdf, .doc, .docx. */
+/** For `<input type="file" accept=…>`: the document picker accepts .pdf, .doc, .docx. */
 export const DOCUMENT_ACCEPT = ".pdf,.doc,.docx";
 /** The onboarding portal's picker: papers, or a phone photo of one. */
 export const DOCUMENT_OR_PHOTO_ACCEPT = ".pdf,.doc,.docx,.jpg,.jpeg,.png,.webp,.heic,.heif";

@@ -16,7 +16,7 @@ import { startBookingCheckout } from "~/features/bookings/payment.server";
 import { testMoneyProvider, type BookingMoneyProvider } from "~/features/bookings/provider.server";
 import { slotStartsAt, type Slot } from "~/features/bookings/slots";
 import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
-import { fulfilments } from "~/features/payments/fulfilments.server";
+import { fulfilments } from "~/composition-root.server";
 import { createPaymentsService, markPaidAndFulfil } from "~/features/payments/payments.server";
 import type { AppServices } from "~/features/services.server";
 import { createApprovedFixer, createUser, daysFromToday } from "#tests/helpers/marketplace.ts";

@@ -11,6 +11,7 @@ import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#serve
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import type { QuotesDeps } from "~/features/quotes/access.server";
 import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
+import { createPublicFixerData } from "~/features/quotes/public-changes";
 import { createScratchDatabase } from "../../scripts/scratch-database.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -88,7 +89,8 @@ export async function createApprovedFixer(
     await db.insert(onboardingDocuments).values({ onboardingId: application!.id, folder, storageKey: `fixer-documents/${folder}/${nextId("doc")}.pdf`, originalName: "doc.pdf", storedName: "doc.pdf", contentType: "application/pdf", size: 100 });
   }
   const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
-  await setFixerCoverage({ db, publicUrl: testPublicUrl }, user.id, options.services, options.areas);
+  // A fresh signal nobody listens to: a test seeds in its own process, apart from the server's page cache.
+  await setFixerCoverage({ db, publicUrl: testPublicUrl, publicFixerData: createPublicFixerData() }, user.id, options.services, options.areas);
   return { ...user, slug: profile!.slug, displayName: profile!.displayName };
 }
 

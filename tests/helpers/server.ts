@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { start as startServer } from "#server/app.ts";
+import type { start as startServer } from "~/composition-root.server.ts";
 import { childPidOf } from "../../scripts/production-server.ts";
 import { createScratchDatabase, dropScratchDatabase } from "../../scripts/scratch-database.ts";
 import type { AppServices } from "~/features/services.server.ts";

@@ -29,7 +29,7 @@ export function Section({ id, title, description, children }: { id: string; titl
   );
 }
 
-/** What every /account form shares: its fetcher, the spec's toasts, no focus move (the toast says it). */
+/** What every /account form shares: its fetcher, its toasts, no focus move (the toast says it). */
 const accountForm = (form: string) => ({ form, focusFirstError: false, onInvalid: toastFirstProblem, onResult: toastResult });
 
 export function ProfileForm({ fullName, phone }: { fullName: string; phone: string }) {

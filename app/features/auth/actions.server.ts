@@ -134,7 +134,7 @@ export async function signUp(request: Request, context: Ctx, values: Record<stri
 export async function signIn(request: Request, context: Ctx, values: Record<string, string>) {
   const { auth, logger } = context.services;
   const checked = checkForm(signInSchema, values);
-  // The spec: an empty email or password silently stops (the browser never submits it).
+  // An empty email or password stops without a message (the browser never submits it).
   if (!checked.ok) return fail("sign-in", 400, authMessages.signInFailed.title, authMessages.signInMissing.text);
   const { email, password } = checked.data;
   const limited = await overLimit(context, "signIn", email);
@@ -234,7 +234,7 @@ export async function completeReset(request: Request, context: Ctx, values: Reco
 }
 
 /**
- * Signs the user out everywhere (the spec's global scope): this browser's cookie is cleared and
+ * Signs the user out everywhere, not only in this browser: this browser's cookie is cleared and
  * every session row of the user is deleted.
  */
 export async function signOutEverywhere(request: Request, context: Ctx): Promise<{ headers: Headers; userId: string | null }> {

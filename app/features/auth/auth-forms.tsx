@@ -34,13 +34,13 @@ export function NoScriptResult({ result }: { result: AuthResult | undefined }) {
   );
 }
 
-/** The first problem of a form the browser stopped, as the spec's toast. */
+/** The first problem of a form the browser stopped, as its toast. */
 export function toastFirstProblem(fieldErrors: Record<string, string>) {
   const problem = firstProblem(fieldErrors);
   toast.error(problem.title, problem.text);
 }
 
-/** A check whose failure silently stops the submission (the spec: no message for empty sign-in fields). */
+/** A check whose failure silently stops the submission (an empty sign-in field gets no message). */
 const silently = (ok: boolean): Record<string, string> => (ok ? {} : { form: authMessages.signInMissing.text });
 
 export function SignInForm({ from, onForgot }: { from: string; onForgot: () => void }) {
@@ -151,7 +151,7 @@ export function SignUpForm({ from, defaultUserType, onSignedUp }: { from: string
 export function ResetRequestForm({ onBack }: { onBack: () => void }) {
   const { fetcher, busy, onSubmit } = useForm<AuthResult>({
     form: "reset",
-    // The spec: without an email the request silently stops.
+    // Without an email the request stops without a message.
     validate: (form) => silently(Boolean(normaliseEmail(new FormData(form).get("email")))),
     focusFirstError: false,
     onResult: (result) => {

@@ -14,7 +14,6 @@ import type { Db } from "#server/db/client.ts";
 import { accounts, authRateLimits, sessions, users, verifications } from "#server/db/schema/auth.ts";
 import { onSite, siteUrl } from "#server/http/site-url.ts";
 import type { Logger } from "#server/logger.ts";
-import { promoteConfiguredAdmin } from "~/features/staff/roles.server.ts";
 import { queueConfirmationEmail, queueExistingAccountEmail, queuePasswordChangedEmail, queueResetEmail } from "./emails.server.ts";
 import { judgePassword, weakPasswordMessage } from "./password-strength.server.ts";
 import { CLIENT_IP_HEADER, originFromRequest, recordSecurityEvent } from "./security-events.server.ts";
@@ -28,9 +27,14 @@ export const COOKIE_PREFIX = "fixit";
 export const ACCOUNT_DISABLED_CODE = "ACCOUNT_DISABLED";
 
 type AuthServices = { config: Config; logger: Logger; db: Db };
+/**
+ * Run as each session is created (every sign-in): the staff feature's STAFF_ADMIN_EMAILS promotion,
+ * handed in by the composition root so auth does not depend on staff.
+ */
+type SignInHook = (userId: string) => Promise<void>;
 
 /** The better-auth instance: email + password, confirmation required, DB-backed rate limits. */
-export function createAuth({ config, logger, db }: AuthServices) {
+export function createAuth({ config, logger, db }: AuthServices, atSignIn: SignInHook) {
   const site = config.publicUrl;
   const secure = config.isProduction && site.startsWith("https://");
   // Links in the account emails: where the visitor is (server/http/site-url.ts).
@@ -141,7 +145,7 @@ export function createAuth({ config, logger, db }: AuthServices) {
               throw new APIError("FORBIDDEN", { message: authMessages.accountDisabled.text, code: ACCOUNT_DISABLED_CODE });
             }
             // STAFF_ADMIN_EMAILS: a listed, confirmed email becomes admin at sign-in (~/features/staff/roles.server.ts).
-            await promoteConfiguredAdmin(db, config.staffAdminEmails, session.userId).catch((error: unknown) => {
+            await atSignIn(session.userId).catch((error: unknown) => {
               logger.error({ err: error }, "could not apply STAFF_ADMIN_EMAILS");
             });
           },

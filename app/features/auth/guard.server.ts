@@ -4,7 +4,7 @@ import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS } from "./auth.server.ts";
 import { API_REQUEST_HEADER } from "./limits.server.ts";
 import { CLIENT_IP_HEADER } from "./security-events.server.ts";
 import { sessions } from "#server/db/schema/auth.ts";
-import { isApprovedFixer } from "~/features/quotes/coverage.server";
+import { isApprovedFixer } from "./approved-fixer.server.ts";
 import { safeReturnPath } from "#server/http/return-path.ts";
 import type { SessionUser } from "~/lib/session-user";
 

@@ -44,14 +44,14 @@ export const checkEmailCopy = {
 } as const;
 
 /**
- * The account forms' limits and the spec's toast for each failed check: what the pages need before
+ * The account forms' limits and the toast for each failed check: what the pages need before
  * the rules themselves (./schemas, with zod) have loaded (decision 036).
  */
 export const TEXT_MAX = 1000;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-/** The spec's toast for each failed check (title / text). */
+/** The toast for each failed check (title / text). */
 export const formMessages = {
   nameRequired: { title: "Name required", text: "Please enter your full name." },
   invalidEmail: { title: "Invalid email", text: "Please enter a valid email address." },
@@ -71,7 +71,7 @@ export type FormMessageCode = keyof typeof formMessages;
 export type FormProblem = { title: string; text: string; field?: string };
 
 /**
- * The first failed check, in the schema's field order (the spec's order for sign-up), as its toast.
+ * The first failed check, in the schema's field order, as its toast.
  * The schemas' messages are codes of `formMessages`; the control-character rule's are shown as they are.
  */
 export function firstProblem(fieldErrors: FieldErrors): FormProblem {

@@ -2,7 +2,7 @@ import type { Db, DbOrTx } from "#server/db/client.ts";
 import { securityEvents } from "#server/db/schema/security.ts";
 import type { Logger } from "#server/logger.ts";
 
-/** The spec's ten event types, and the ones this site adds. */
+/** The ten original event types, and the ones this site adds. */
 export const securityEventTypes = [
   "user_signin",
   "user_signout",

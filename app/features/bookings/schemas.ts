@@ -1,4 +1,4 @@
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 import { checkTextInput } from "~/lib/text-input";
 import { z } from "~/lib/zod";
 import { SLOT_WINDOWS } from "./slots";

@@ -27,7 +27,7 @@ export function parseConsent(raw: string | null): ConsentChoices | null {
   return { essential: true, functional: v.functional, analytics: v.analytics, marketing: v.marketing };
 }
 
-/** The exact JSON stored: the four keys in the spec's order, nothing else. */
+/** The exact JSON stored: the four keys in this order, nothing else. */
 export function serializeConsent(c: ConsentChoices): string {
   return JSON.stringify({ essential: true, functional: c.functional, analytics: c.analytics, marketing: c.marketing });
 }

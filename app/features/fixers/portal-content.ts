@@ -27,7 +27,7 @@ export const onboardingUploadLimits = {
   maxFileLabel: "10 MB",
   maxFilesPerCard: 5,
   /**
-   * The picker's filter (spec: .pdf, .doc, .docx; and a phone photo of the paper: JPEG, PNG, WebP,
+   * The picker's filter (.pdf, .doc, .docx, and a phone photo of the paper: JPEG, PNG, WebP,
    * HEIC); content is checked on the server too (server/storage/filetype.ts).
    */
   accept: ".pdf,.doc,.docx,.jpg,.jpeg,.png,.webp,.heic,.heif",

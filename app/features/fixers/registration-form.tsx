@@ -26,7 +26,7 @@ const fields: readonly { name: RegistrationField; label: string; type: string; a
 const emptyValues: Record<RegistrationField, string> = { firstName: "", lastName: "", email: "", phone: "" };
 
 /**
- * The fixer details form. The browser checks the spec's rules first (exact toasts) once they have
+ * The fixer details form. The browser checks the rules first (each with its toast) once they have
  * loaded after the page; the server checks again, saves the registration and creates the fee
  * checkout, whose URL opens in a new tab 1.5 s later. A 'Continue to payment' link stays visible,
  * so a popup blocker never strands anyone.

@@ -76,7 +76,7 @@ export async function registerFixerAction({ request, context }: { request: Reque
     return refusal(registrationToasts.saveFailed, 400);
   }
   if (!checked.ok) return answer({ status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values, title: firstError(checked.fieldErrors)?.message }, 400);
-  const limited = !(services.config.BENCH_MODE && !services.config.isProduction)
+  const limited = !services.config.perAddressLimitsOff
     ? !(await hitRateLimit(services.db, { key: `fixer-register:${context.clientIp}`, ...REGISTRATION_RATE_LIMIT })).allowed
     : false;
   if (limited) return refusal(registrationToasts.rateLimited, 429);
@@ -100,7 +100,7 @@ export async function registerFixerAction({ request, context }: { request: Reque
       });
     }
   } catch (error) {
-    // Spec: the save failure is logged; the visitor sees the data layer's error toast.
+    // The save failure is logged; the visitor sees the data layer's error toast.
     services.logger.error({ err: error }, "fixer registration could not be saved");
     return refusal(registrationToasts.saveFailed, 503);
   }

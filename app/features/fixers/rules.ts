@@ -8,8 +8,8 @@ import { registrationFields, registrationLimits, stripAngleBrackets, type Regist
  * The fixer forms' rules, shared by the browser (instant toasts) and the server (the authority).
  * Plain functions, no zod, so the registration page's bundle stays small; the portal's zod schemas are in schemas.ts.
  * Values trimmed with < and > stripped (they are never markup); all four details required. The email and the
- * phone follow the site-wide rules (~/lib/email, ~/lib/phone; decision 016), not the spec's looser
- * phone pattern, which refused `07700 900123`.
+ * phone follow the site-wide rules (~/lib/email, ~/lib/phone; decision 016): `07700 900123` is a
+ * valid phone.
  */
 
 /** What the server stores: stripped and trimmed. */
@@ -20,7 +20,7 @@ export function cleanText(value: unknown): string {
 export type RegistrationDetails = Record<RegistrationField, string>;
 
 /**
- * The spec's order of checks: anything missing (its exact toast), then the email, then the phone
+ * The order of checks: anything missing (its exact toast), then the email, then the phone
  * (each with a message saying what is wrong). Returns the cleaned details or the message and the field to focus.
  */
 export function checkRegistration(input: Partial<Record<string, unknown>>):

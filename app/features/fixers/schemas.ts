@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { gateToasts, onboardingMessages, onboardingUploadLimits, type TextField } from "./portal-content";
 import { cleanText } from "./rules";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 /** The server's schemas for the portal (the browser checks the same rules by hand in onboarding-form.tsx). */
 

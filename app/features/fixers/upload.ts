@@ -27,7 +27,7 @@ function extensionOf(name: string): string {
   return dot >= 0 ? name.slice(dot).toLowerCase() : "";
 }
 
-/** Why a chosen file cannot be sent (the spec's reasons), or null when it looks right. */
+/** Why a chosen file cannot be sent (too large, or not a document or photo), or null when it looks right. */
 export async function checkChosenFile(file: File): Promise<string | null> {
   const extension = extensionOf(file.name);
   if (!(onboardingUploadLimits.extensions as readonly string[]).includes(extension)) return onboardingMessages.badType;

@@ -22,7 +22,7 @@ function checkCv(form: HTMLFormElement): FieldErrors {
 }
 
 /**
- * The Application Form on /recruitment: the spec's rules, checked on submit and then on every
+ * The Application Form on /recruitment: its rules, checked on submit and then on every
  * change, and an optional CV (PDF, DOC or DOCX, at most 5MB). Success clears the form and the CV.
  */
 export function RecruitmentForm({ defaultPosition }: { defaultPosition?: string }) {

@@ -3,7 +3,7 @@ import { services } from "~/content/services";
 import { parseEmail } from "~/lib/email";
 import { parseOptionalPhone, parsePhone } from "~/lib/phone";
 import { investmentAmounts, investmentTimelines, investmentTypes, frequencies, likelihoods, limits, type FormName } from "./form-fields";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 export * from "./form-fields";
 
@@ -77,7 +77,7 @@ export const feedbackSchema = z.object({
   feedback: text(limits.message).default(""),
 });
 
-/** The spec's recruitment rules, with its exact messages. */
+/** The recruitment rules, each with its message. */
 export const recruitmentSchema = z.object({
   firstName: text(limits.name).min(2, "First name must be at least 2 characters."),
   lastName: text(limits.name).min(2, "Last name must be at least 2 characters."),

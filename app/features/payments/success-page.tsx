@@ -1,12 +1,11 @@
 import { CircleCheck, CircleX, Clock, Crown, Heart } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { formatGBP } from "~/content/prices";
 import type { SuccessPageView } from "./payments.server.ts";
-import { FixerStepIndicator } from "~/features/fixers/step-indicator";
 import { CopyableCode } from "./copy-code";
 
 /** What the success page's loader answers: the server's view plus, for a declined test card, where to retry. */
@@ -15,12 +14,18 @@ export type SuccessView = SuccessPageView & { retryPath: string | null };
 /** How often, and how many times, a page waiting for a late confirmation checks again. */
 export const CONFIRM_POLL = { intervalMs: 2000, attempts: 15 } as const;
 
-/** /checkout/success: per product, the outcome of a payment and the next step. */
-export function PaymentSuccess({ view }: { view: SuccessView }) {
-  const settled = view.status === "paid" && view.fulfilled;
+/** Paid and its product delivered (the access code issued, the membership granted, …). */
+export const isSettled = (view: SuccessPageView) => view.status === "paid" && view.fulfilled;
+
+/**
+ * /checkout/success: per product, the outcome of a payment and the next step. `steps`: the product's
+ * own progress (the fixer sign-up's steps), which the route takes from the product's feature.
+ */
+export function PaymentSuccess({ view, steps }: { view: SuccessView; steps?: ReactNode }) {
+  const settled = isSettled(view);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-10 sm:py-14">
-      {view.product === "fixerOnboarding" ? <FixerStepIndicator current={settled ? "onboarding" : "payment"} done={settled ? ["details", "payment"] : ["details"]} /> : null}
+      {steps}
       {settled ? <Settled view={view} /> : view.status === "pending" || view.status === "paid" ? <Confirming view={view} /> : <NotPaid view={view} />}
     </div>
   );

@@ -1,6 +1,5 @@
 import express, { type Express, type RequestHandler } from "express";
 import type Stripe from "stripe";
-import { BOOKING_PROVIDER_EVENTS, handleBookingProviderEvent, type PaymentIdResolver, type ProviderEvent } from "~/features/bookings/provider-events.server.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import { amountMatches, findPayment, markPaidAndFulfil, markPaymentExpired, markPaymentFailed, recordPaymentEvent } from "./payments.server.ts";
 import { readSession, verifyWebhookEvent } from "./stripe.server.ts";
@@ -8,12 +7,21 @@ import { readSession, verifyWebhookEvent } from "./stripe.server.ts";
 export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe-webhook";
 
 /**
+ * Another feature's Stripe events (disputes, refunds of bookings): the composition root hands these
+ * to the webhook, so payments need not know the features built on it.
+ */
+export type StripeEventHandler = {
+  types: ReadonlySet<string>;
+  handle(services: AppServices, event: Stripe.Event): Promise<unknown>;
+};
+
+/**
  * Mounts Stripe's webhook. It must see the raw body, byte for byte, to check the signature, so it
  * is mounted with its own raw-body parser before the React Router handler (which reads bodies
  * itself). Nothing else in the app parses bodies globally.
  */
-export function mountPaymentsHttp(app: Express, services: AppServices): void {
-  app.post(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: "512kb" }), stripeWebhookHandler(services));
+export function mountPaymentsHttp(app: Express, services: AppServices, otherEvents: readonly StripeEventHandler[]): void {
+  app.post(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: "512kb" }), stripeWebhookHandler(services, otherEvents));
 }
 
 const SESSION_EVENTS = new Set([
@@ -23,7 +31,7 @@ const SESSION_EVENTS = new Set([
   "checkout.session.expired",
 ]);
 
-export function stripeWebhookHandler(services: AppServices): RequestHandler {
+export function stripeWebhookHandler(services: AppServices, otherEvents: readonly StripeEventHandler[]): RequestHandler {
   const { config, logger } = services;
   return async (req, res) => {
     res.set("cache-control", "no-store");
@@ -41,15 +49,14 @@ export function stripeWebhookHandler(services: AppServices): RequestHandler {
       res.status(400).json({ error: "Invalid signature" });
       return;
     }
-    const bookingEvent = BOOKING_PROVIDER_EVENTS.has(event.type);
-    if (!SESSION_EVENTS.has(event.type) && !bookingEvent) {
+    const other = otherEvents.find((handler) => handler.types.has(event.type));
+    if (!SESSION_EVENTS.has(event.type) && !other) {
       res.json({ received: true, ignored: event.type });
       return;
     }
     try {
-      if (bookingEvent) {
-        const object = event.data.object as unknown as ProviderEvent["object"];
-        await handleBookingProviderEvent(services.db, { id: event.id, type: event.type, created: event.created, object }, stripePaymentIdResolver(services));
+      if (other) {
+        await other.handle(services, event);
       } else {
         await handleSessionEvent(services, event.type, readSession(event.data.object as Stripe.Checkout.Session), event.id);
       }
@@ -63,7 +70,7 @@ export function stripeWebhookHandler(services: AppServices): RequestHandler {
 }
 
 /** Our payment id from a PaymentIntent's metadata (every checkout sets it: stripe.server.ts). */
-function stripePaymentIdResolver(services: AppServices): PaymentIdResolver {
+export function stripePaymentIdResolver(services: AppServices): (paymentIntentId: string) => Promise<string | null> {
   return async (paymentIntentId) => {
     const stripe = (await services.payments.stripe()) as unknown as { paymentIntents: { retrieve(id: string): Promise<Stripe.PaymentIntent> } };
     const intent = await stripe.paymentIntents.retrieve(paymentIntentId);

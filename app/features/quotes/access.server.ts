@@ -5,6 +5,7 @@ import { fixerRegistrations } from "#server/db/schema/fixers.ts";
 import { fixerAreas, fixerProfiles, fixerServices, jobMatches, jobs, quotes, type Job } from "#server/db/schema/quotes.ts";
 import { hitRateLimit, rateLimitMessage } from "#server/security/rate-limit.ts";
 import { QuotesError } from "./errors";
+import type { PublicFixerData } from "./public-changes";
 
 /**
  * Who may see and do what in the marketplace, in one place. Every service calls these before it
@@ -13,6 +14,8 @@ import { QuotesError } from "./errors";
 
 /** What the mutating services need: the database, and the site's origin for links in emails. */
 export type QuotesDeps = { db: Db; publicUrl: string };
+/** For the changes visitors see (reviews, a fixer's services): the server's signal that drops the cached pages built from them. */
+export type PublicChangeDeps = QuotesDeps & { publicFixerData: Pick<PublicFixerData, "changed"> };
 
 /**
  * A column as "table"."column", whatever the query. Drizzle writes a single-table query's select

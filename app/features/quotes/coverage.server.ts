@@ -1,15 +1,12 @@
-import { and, countDistinct, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 import { services as allServices, type ServiceSlug } from "~/content/services";
 import { serviceWords } from "~/content/service-jobs";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
 import { fixerAreas, fixerProfiles, fixerServices } from "#server/db/schema/quotes.ts";
-import type { QuotesDeps } from "./access.server";
-import { checkFromCoverage, readPostcode, type PostcodeCheck } from "~/features/coverage/postcode-check";
-import { coverageAnswer } from "./coverage-answer";
+import type { PublicChangeDeps } from "./access.server";
 import { QuotesError } from "./errors";
-import { publicFixerDataChanged } from "./public-changes";
 import { coveringCodes, normaliseCoverageCode, parseCoveragePlace, type JobPostcode } from "./postcodes";
 import { quoteLimits, serviceSlugs } from "./schemas";
 import { matchNewlyCoveredWork } from "./waiting.server";
@@ -110,17 +107,6 @@ export async function ensureFixerProfile(db: DbOrTx, userId: string) {
   return approved ? createFixerProfileFromApproval(db, approved.id) : null;
 }
 
-/**
- * Whether staff approved this account's fixer application (it has a fixer profile, or an approved
- * application whose profile is made on the first visit to /fixer): one query, read with the session.
- */
-export async function isApprovedFixer(db: DbOrTx, userId: string): Promise<boolean> {
-  const profile = db.select({ one: sql`1` }).from(fixerProfiles).where(eq(fixerProfiles.userId, userId));
-  const approved = db.select({ one: sql`1` }).from(fixerOnboarding).where(and(eq(fixerOnboarding.userId, userId), eq(fixerOnboarding.status, "approved")));
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), or(exists(profile), exists(approved)))).limit(1);
-  return Boolean(row);
-}
-
 async function profileOf(db: DbOrTx, userId: string) {
   const [profile] = await db.select().from(fixerProfiles).where(eq(fixerProfiles.userId, userId)).limit(1);
   return profile ?? null;
@@ -151,7 +137,7 @@ export async function fixerCoverage(db: DbOrTx, fixerUserId: string): Promise<Fi
  * once), waiting jobs' customers hear a fixer has arrived, and the area waitlist is told.
  */
 export async function setFixerCoverage(
-  { db, publicUrl }: QuotesDeps,
+  { db, publicUrl, publicFixerData }: PublicChangeDeps,
   fixerUserId: string,
   offered: readonly string[],
   areas: readonly string[],
@@ -182,7 +168,7 @@ export async function setFixerCoverage(
       .where(eq(fixerProfiles.userId, fixerUserId));
     await matchNewlyCoveredWork(tx, publicUrl, fixerUserId);
   });
-  publicFixerDataChanged();
+  publicFixerData.changed();
   return (await fixerCoverage(db, fixerUserId))!;
 }
 
@@ -234,11 +220,4 @@ export async function coverageFor(db: DbOrTx, service: ServiceSlug | null, postc
     .innerJoin(users, eq(users.id, fixerServices.fixerUserId))
     .where(eligibleFixer(db, service, place));
   return { place, service, fixers: row?.n ?? 0 };
-}
-
-/** The service page's postcode check without JavaScript: the format, then the coverage answer. */
-export async function postcodeCheckFor(db: DbOrTx, service: ServiceSlug, input: string): Promise<PostcodeCheck> {
-  const read = readPostcode(input);
-  if (!read.ok) return read.check;
-  return checkFromCoverage(coverageAnswer((await coverageFor(db, service, read.postcode))!));
 }

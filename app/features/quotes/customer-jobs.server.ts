@@ -75,7 +75,7 @@ export async function customerJobAction(request: Request, context: Ctx, user: Se
   // The hidden fields before any is used (the forms' schemas check the fields a person types).
   const refusedField = refusedHiddenField(form, ["intent", "quoteId", "fixer"]);
   if (refusedField) return answer(400, { form: "job", status: "error", message: refusedField.message });
-  const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl };
+  const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl, publicFixerData: context.services.publicFixerData };
   const intent = form.get("intent");
   const quoteId = idFrom(form.get("quoteId"));
   try {

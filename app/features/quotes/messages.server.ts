@@ -5,7 +5,7 @@ import { checkRateLimit, contactOf, jobOfCustomer, jobVisibleToFixer, requireAct
 import { queueNewMessageEmail } from "./emails.server";
 import { QuotesError } from "./errors";
 import { quoteLimits } from "./schemas";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 /**
  * Message threads on a job: one thread per (job, fixer), between the job's customer and that fixer.

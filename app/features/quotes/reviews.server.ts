@@ -1,13 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { fixerProfiles, jobMessages, jobs, quotes, reviews } from "#server/db/schema/quotes.ts";
-import { recordStaffAction, type AuditActor } from "~/features/staff/audit.server.ts";
-import { contactOf, jobOfCustomer, type QuotesDeps } from "./access.server";
+import { recordStaffAction, type AuditActor } from "#server/audit-log.ts";
+import { contactOf, jobOfCustomer, type PublicChangeDeps, type QuotesDeps } from "./access.server";
 import { matchNewlyCoveredWork } from "./waiting.server";
 import { queueContentHiddenEmail, queueLeadsChangedEmail, queueReviewReceivedEmail } from "./emails.server";
 import { QuotesError } from "./errors";
-import { publicFixerDataChanged } from "./public-changes";
 import { quoteLimits, reviewInputSchema, type ReviewInput } from "./schemas";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 /**
  * Verified reviews and staff moderation. leaveReview is the only code that creates a review: its
@@ -15,7 +14,7 @@ import { formatCount } from "~/lib/format";
  * accepted, once per job (also a unique index on job_id).
  */
 
-export async function leaveReview(deps: QuotesDeps, customerUserId: string, jobId: number, input: ReviewInput): Promise<{ reviewId: number }> {
+export async function leaveReview(deps: PublicChangeDeps, customerUserId: string, jobId: number, input: ReviewInput): Promise<{ reviewId: number }> {
   const checked = reviewInputSchema.safeParse(input);
   if (!checked.success) throw new QuotesError("invalid", `Choose 1 to 5 stars and write ${quoteLimits.review.min} to ${formatCount(quoteLimits.review.max)} characters.`);
   const left = await deps.db.transaction(async (tx) => {
@@ -35,12 +34,12 @@ export async function leaveReview(deps: QuotesDeps, customerUserId: string, jobI
     await queueReviewReceivedEmail(tx, deps.publicUrl, { email: to.email, name: fixer!.name }, checked.data.rating, { id: job.id, title: job.title, service: job.service, district: job.district });
     return { reviewId: created.id };
   });
-  publicFixerDataChanged();
+  deps.publicFixerData.changed();
   return left;
 }
 
 /** The reviewed fixer's one public reply to a review (not to a hidden one). */
-export async function replyToReview(deps: QuotesDeps, fixerUserId: string, reviewId: number, body: string): Promise<void> {
+export async function replyToReview(deps: PublicChangeDeps, fixerUserId: string, reviewId: number, body: string): Promise<void> {
   const reply = body.trim();
   if (reply.length < quoteLimits.reply.min || reply.length > quoteLimits.reply.max || reply.includes("\u0000")) {
     throw new QuotesError("invalid", `Write a reply of up to ${formatCount(quoteLimits.reply.max)} characters.`);
@@ -51,7 +50,7 @@ export async function replyToReview(deps: QuotesDeps, fixerUserId: string, revie
     if (review.reply !== null) throw new QuotesError("conflict", "You have already replied to this review.");
     await tx.update(reviews).set({ reply, repliedAt: new Date() }).where(and(eq(reviews.id, reviewId), isNull(reviews.reply)));
   });
-  publicFixerDataChanged();
+  deps.publicFixerData.changed();
 }
 
 function checkReason(reason: string): string {
@@ -66,7 +65,7 @@ function checkReason(reason: string): string {
  * Staff hide a review with a reason (audited); its author, the customer, is told by email. Only
  * staff reach this: the staff route checks the role (requireStaff) before calling it.
  */
-export async function hideReview(deps: QuotesDeps, actor: AuditActor, reviewId: number, reason: string): Promise<void> {
+export async function hideReview(deps: PublicChangeDeps, actor: AuditActor, reviewId: number, reason: string): Promise<void> {
   const why = checkReason(reason);
   await deps.db.transaction(async (tx) => {
     const [review] = await tx
@@ -81,7 +80,7 @@ export async function hideReview(deps: QuotesDeps, actor: AuditActor, reviewId: 
     await recordStaffAction(tx, actor, { action: "review.hide", targetType: "review", targetId: reviewId, details: { reason: why } });
     if (review.customerUserId) await queueContentHiddenEmail(tx, await contactOf(tx, review.customerUserId), "review", review.jobTitle, why);
   });
-  publicFixerDataChanged();
+  deps.publicFixerData.changed();
 }
 
 /** Staff hide a message with a reason (audited); its sender is told by email. Staff only (the route checks). */

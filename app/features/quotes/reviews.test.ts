@@ -4,7 +4,7 @@ import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
 import { jobMatches, reviews } from "#server/db/schema/quotes.ts";
 import { staffAuditLog } from "#server/db/schema/staff.ts";
-import type { QuotesDeps } from "./access.server";
+import type { PublicChangeDeps } from "./access.server";
 import { createFixerProfileFromApproval, ensureFixerProfile, fixerCoverage, servicesFromApplication } from "./coverage.server";
 import { postJob } from "./jobs.server";
 import { postMessage, threadForViewer } from "./messages.server";
@@ -28,11 +28,15 @@ const staff = { userId: null, email: "staff@fixit.test" };
 const good = "Arrived on time, tidy work, explained everything. Recommended.";
 
 describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => {
-  let deps: QuotesDeps;
+  let deps: PublicChangeDeps;
   let close: () => Promise<void>;
+  /** How often the reviews signalled that what visitors see of fixers changed (the page cache listens). */
+  let publicChanges = 0;
 
   beforeAll(async () => {
-    ({ deps, close } = await openTestDatabase(kind));
+    const opened = await openTestDatabase(kind);
+    deps = { ...opened.deps, publicFixerData: { changed: () => void publicChanges++ } };
+    close = opened.close;
   }, 60_000);
   afterAll(async () => close?.());
 
@@ -50,6 +54,7 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
     const fixer = await createApprovedFixer(deps.db, { first: "Sam", last: "Sparks", services: ["electrical"], areas: ["M"] });
     const { customer, jobId } = await acceptedJob(fixer);
     const stranger = await createUser(deps.db);
+    const changesBefore = publicChanges;
 
     await expect(leaveReview(deps, customer.id, jobId, { rating: 5, body: good })).rejects.toMatchObject({ code: "conflict" });
     await expect(markJobDone(deps, stranger.id, jobId)).rejects.toMatchObject({ code: "not_found" });
@@ -65,6 +70,8 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
 
     await clearOutbox(deps.db);
     const { reviewId } = await leaveReview(deps, customer.id, jobId, { rating: 5, body: good });
+    // The refused tries above changed nothing visitors see; the review did, once.
+    expect(publicChanges - changesBefore).toBe(1);
     expect((await queuedEmails(deps.db)).map((e) => [e.to, e.subject])).toEqual([[fixer.email, `New 5-star review for ${job.title}`]]);
     await expect(leaveReview(deps, customer.id, jobId, { rating: 1, body: good })).rejects.toMatchObject({ code: "conflict" });
     const [stored] = await deps.db.select().from(reviews).where(eq(reviews.id, reviewId));
@@ -88,7 +95,9 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
     const { reviewId } = await leaveReview(deps, customer.id, jobId, { rating: 4, body: good });
     await expect(replyToReview(deps, other.id, reviewId, "Thanks!")).rejects.toMatchObject({ code: "not_found" });
     await expect(replyToReview(deps, customer.id, reviewId, "Thanks!")).rejects.toMatchObject({ code: "not_found" });
+    const changesBefore = publicChanges;
     await replyToReview(deps, fixer.id, reviewId, "Thank you, it was a pleasure.");
+    expect(publicChanges - changesBefore).toBe(1);
     await expect(replyToReview(deps, fixer.id, reviewId, "And again")).rejects.toMatchObject({ code: "conflict" });
     const profile = await fixerProfileBySlug(deps.db, fixer.slug);
     expect(profile!.reviews.map((r) => [r.rating, r.reply])).toEqual([[4, "Thank you, it was a pleasure."]]);

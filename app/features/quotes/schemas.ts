@@ -12,7 +12,7 @@ import { checkTextInput } from "~/lib/text-input";
 import { budgetBands, isBookableDate, jobTimings, poundsToPence, quoteLimits, serviceSlugs } from "./job-fields";
 import { normaliseCoverageCode, parseCoveragePlace, parseJobPostcode, postcodeMessages } from "./postcodes";
 import { parseEmail } from "~/lib/email";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 export * from "./job-fields";
 

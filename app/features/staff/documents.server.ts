@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
 import { onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { recruitmentApplications } from "#server/db/schema/forms.ts";
-import { recordStaffAction } from "./audit.server.ts";
+import { recordStaffAction } from "#server/audit-log.ts";
 import { documentHeaders } from "./download-headers";
 import { actorOf, type StaffUser } from "./guard.server";
 

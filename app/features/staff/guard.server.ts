@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { AuditActor } from "./audit.server.ts";
+import type { AuditActor } from "#server/audit-log.ts";
 import { isStaffRole } from "./roles.server.ts";
 import { getOptionalUser, signInRedirectPath } from "~/features/auth/guard.server";
 import type { SessionUser } from "~/lib/session-user";

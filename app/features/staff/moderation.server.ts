@@ -21,7 +21,7 @@ import { staffCan } from "./users-admin.server";
  * services (app/features/quotes/reviews.server.ts); nothing changes when it is refused.
  */
 
-type Deps = Pick<AppServices, "db" | "config">;
+type Deps = Pick<AppServices, "db" | "config" | "publicFixerData">;
 
 export const moderationSchema = moderationFormSchema;
 export const moderationParsing: ParseOptions = { multiLine: ["reason"] };
@@ -53,7 +53,7 @@ async function outcomeOf(run: () => Promise<StaffOutcome>, title: string): Promi
   }
 }
 
-const depsOf = ({ db, config }: Deps) => ({ db, publicUrl: siteUrl(config) });
+const depsOf = ({ db, config, publicFixerData }: Deps) => ({ db, publicUrl: siteUrl(config), publicFixerData });
 
 /** Hides the job's review (the id must be this job's), telling its author why. */
 export async function staffHideReview(deps: Deps, actor: StaffUser, jobId: number, reviewId: number, reason: string): Promise<StaffOutcome> {

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 /**
  * The VIP post form (create and edit), shared by the browser and the server. Tags are typed as

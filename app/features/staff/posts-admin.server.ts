@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { vipPosts } from "#server/db/schema/vip.ts";
-import { recordStaffAction } from "./audit.server.ts";
+import { recordStaffAction } from "#server/audit-log.ts";
 import { actorOf, type StaffUser } from "./guard.server";
 import { done, refused, type StaffOutcome } from "./messages";
 import type { VipPostInput } from "./post-schema";

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 /**
  * The fixer review workflow's rules, shared by the review form (instant messages) and the server

@@ -7,7 +7,7 @@ import { enqueueEmail } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
 import { createFixerProfileFromApproval } from "~/features/quotes/coverage.server.ts";
 import { quotePaths } from "~/features/quotes/paths.ts";
-import { recordStaffAction } from "./audit.server.ts";
+import { recordStaffAction } from "#server/audit-log.ts";
 import { company } from "~/content/company";
 import { actorOf, type StaffUser } from "./guard.server";
 import { done, refused, type StaffOutcome } from "./messages";

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { recordStaffAction, type AuditActor } from "./audit.server.ts";
+import { recordStaffAction, type AuditActor } from "#server/audit-log.ts";
 
 /**
  * Account roles. "user" is everyone; "staff" may use the staff console; "admin" may also change

@@ -4,7 +4,7 @@ import type { AppServices } from "~/features/services.server.ts";
 import { recordSecurityEvent } from "~/features/auth/security-events.server.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { sessions, users } from "#server/db/schema/auth.ts";
-import { recordStaffAction } from "./audit.server.ts";
+import { recordStaffAction } from "#server/audit-log.ts";
 import { applyRole, isStaffRole, roles, type Role } from "./roles.server.ts";
 import { actorOf, type StaffActor } from "./guard.server";
 import { done, refused, type StaffOutcome } from "./messages";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { vipCodes } from "#server/db/schema/vip.ts";
-import { recordStaffAction } from "./audit.server.ts";
+import { recordStaffAction } from "#server/audit-log.ts";
 import { actorOf, type StaffUser } from "./guard.server";
 import { done, refused, type StaffOutcome } from "./messages";
 

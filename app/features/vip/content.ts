@@ -24,7 +24,7 @@ export const progressUpdate = {
 
 export const progressStatusLabel: Record<ProgressStatus, string> = { done: "Done", "in-progress": "In progress" };
 
-/** The FixCoin teaser: 'Coming Soon' with no date (the spec's Q2 2024 has passed). */
+/** The FixCoin teaser: 'Coming Soon' with no date (a date already past is never advertised as coming). */
 export const fixCoinTeaser = {
   title: "FixCoin loyalty tokens",
   status: "Coming Soon",
@@ -33,7 +33,7 @@ export const fixCoinTeaser = {
 
 export type TipGroup = { id: string; title: string; tips: readonly string[] };
 
-/** Home-maintenance tips in the spec's four groups, written for UK homes. */
+/** Home-maintenance tips in four groups, written for UK homes. */
 export const maintenanceTips: readonly TipGroup[] = [
   {
     id: "winter",

@@ -246,7 +246,7 @@ export function VipPostCard({ post }: { post: VipPost }) {
   );
 }
 
-/** The posts, newest first; while a client navigation reloads them, the spec's loading line; when none, an empty state. */
+/** The posts, newest first; while a client navigation reloads them, a loading line; when none, an empty state. */
 export function VipPostList({ posts, loading = false }: { posts: readonly VipPost[]; loading?: boolean }) {
   if (loading) {
     return (

@@ -19,7 +19,7 @@ export function clientErrorMessage(error: unknown): string {
   return message.trim() || clientErrorMessages.unexpected;
 }
 
-/** Rejects with a TimeoutError when `promise` takes longer than `ms` (the spec's 20 s function limit). */
+/** Rejects with a TimeoutError when `promise` takes longer than `ms` (a submission waits at most SUBMIT_TIMEOUT_MS, 20 s). */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(Object.assign(new Error(`Request timeout after ${ms} ms`), { name: "TimeoutError" })), ms);

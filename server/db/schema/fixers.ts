@@ -28,7 +28,7 @@ export const fixerRegistrations = pgTable(
 );
 
 /**
- * An onboarding application (spec: fixer_onboarding). status: pending → approved | changes_requested | rejected.
+ * An onboarding application (table fixer_onboarding). status: pending → approved | changes_requested | rejected.
  * After changes are requested the fixer submits again, which creates a new row.
  */
 export const fixerOnboarding = pgTable(

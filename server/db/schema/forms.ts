@@ -1,7 +1,7 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * Help, investor, waitlist and feedback submissions: the spec's columns (name, email, phone,
+ * Help, investor, waitlist and feedback submissions: the common columns (name, email, phone,
  * subject, message) plus the whole structured form as JSON, and where it came from.
  */
 export const contactSubmissions = pgTable(

@@ -1,7 +1,7 @@
 import { MessageCircle, X } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Spinner } from "~/components/ui/spinner";
-import { useWidgetClearance } from "~/features/assistant/use-widget-clearance";
+import { useWidgetClearance } from "~/features/consent/use-widget-clearance";
 import { cn } from "~/lib/utils";
 
 import { chatWidgetTimings } from "./chat-widget-timings";

@@ -7,7 +7,7 @@ import { chatWidgetTimings } from "./chat-widget-timings";
  * server HTML, so its code need not be in the first-load JavaScript either: it loads after the
  * window's load event, while the 2 s run, so it never competes with the page's own loading and
  * hydration. (A plain state update, not React.lazy: Suspense's reveal throttle would tie the
- * bubble's appearance to timers beyond the spec's 2 s.)
+ * bubble's appearance to timers beyond the 2 s.)
  */
 export function DeferredChatWidget() {
   const loaded = useAfterLoad();

@@ -14,7 +14,7 @@ import { lastSentKey } from "./thread-key";
 import { bookingPaths } from "~/features/bookings/paths";
 import { quotePaths } from "../paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 import { formatLongDate } from "~/content/dates";
 
 export type CustomerJobView = CustomerJobPage & { checkLabels: Record<string, string>; confirmQuoteId: number | null };

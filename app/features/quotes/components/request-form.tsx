@@ -16,7 +16,7 @@ import { areaWaitlistPath, fetchCoverage } from "../coverage-answer";
 import { quotePaths } from "../paths";
 import { parseJobPostcode } from "../postcodes";
 import { budgetBandLabels, budgetBands, jobTimingLabels, jobTimings, quoteLimits, ukToday } from "../job-fields";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 type Result = FormResult;
 export type RequestDefaults = Partial<Record<"service" | "postcode" | "title" | "description" | "timing" | "preferredDate" | "budget" | "invite", string>>;

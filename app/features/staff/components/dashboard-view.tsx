@@ -5,7 +5,7 @@ import type { DashboardData, DashboardTile, WindowCounts } from "~/features/staf
 import { formatPence } from "~/features/staff/format";
 import { PageHeader, Panel } from "./page-header";
 import { StatusBadge } from "./status-badge";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 const n = formatCount;
 

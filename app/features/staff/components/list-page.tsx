@@ -8,7 +8,7 @@ import { cn } from "~/lib/utils";
 import type { Cell, ListView } from "~/features/staff/lists/view.server";
 import { PageHeader } from "./page-header";
 import { ToneBadge } from "./status-badge";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/content/format";
 
 /**
  * A staff list: search and filters (a GET form, so it works without JavaScript and the URL says

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { staffAuditLog, type StaffAuditEntry } from "#server/db/schema/staff.ts";
-import { auditActions } from "~/features/staff/audit.server.ts";
+import { auditActions } from "#server/audit-log.ts";
 import { countAll, defineList, searchAny } from "./define";
 
 const t = staffAuditLog;

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { recordStaffAction } from "~/features/staff/audit.server.ts";
+import { recordStaffAction } from "#server/audit-log.ts";
 import { csvFileName, csvLine, CSV_BOM } from "~/features/staff/csv";
 import { actorOf, type StaffUser } from "~/features/staff/guard.server";
 import { describeListQuery, listQueryToSearch, PAGE_SIZE, pageCount, parseListQuery, type FilterOption } from "~/features/staff/list-query";

@@ -1,7 +1,7 @@
 import { Crown, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { Link } from "~/lib/routing";
-import { useWidgetClearance } from "~/features/assistant/use-widget-clearance";
+import { useWidgetClearance } from "~/features/consent/use-widget-clearance";
 import { cn } from "~/lib/utils";
 import type { VipOfferCardProps } from "./vip-offer-card";
 

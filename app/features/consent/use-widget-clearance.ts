@@ -1,5 +1,5 @@
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
-import { useConsent } from "~/features/consent/use-consent";
+import { useConsent } from "./use-consent";
 
 /** The cookie banner marks its root with one of these (app/features/consent/components/cookie-banner.tsx). */
 export const cookieBannerSelector = '[data-testid="cookie-banner"], [data-cookie-banner], #cookie-banner';
@@ -41,6 +41,8 @@ export type WidgetClearance = {
 };
 
 /**
+ * (Here in consent, beside the banner it gives way to, so that both floating widgets, the assistant's
+ * chat and the VIP pill, can use it without importing each other.)
  * Keeps a floating widget clear of the cookie banner, of forms' submit buttons and of what a page marks
  * `data-keep-clear` (WCAG 2.4.11: focus not obscured): on a wide screen it rises above an open banner; on a phone
  * it hides while the banner is open or not yet answered; anywhere it hides while it would overlap a

@@ -3,7 +3,9 @@ import { staffAuditLog } from "#server/db/schema/staff.ts";
 
 /**
  * The staff audit trail (staff_audit_log): who did what to which record, and when. Written in the
- * same transaction as the change it describes, so a change never happens without its entry.
+ * same transaction as the change it describes, so a change never happens without its entry. It sits
+ * in server/ beside the outbox for the same reason: staff, and the features whose records staff
+ * change (quotes' moderation), write it inside their own transactions without importing each other.
  */
 
 /** Who acted: a signed-in staff member, the command-line tool, or a setting such as STAFF_ADMIN_EMAILS. */

@@ -1,0 +1,115 @@
+import type { JobHandler } from "#server/jobs/queue.ts";
+import type { BodyLimits } from "#server/http/body-limit.ts";
+import { startServer, type RunningServer, type ServerFeatures, type StartOptions } from "#server/app.ts";
+import { figurePaths } from "~/content/figures.ts";
+import { publicPages } from "~/content/pages.ts";
+import { services as serviceCategories } from "~/content/services.ts";
+import { createAuth } from "~/features/auth/auth.server.ts";
+import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
+import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
+import { bookingStripeEvents } from "~/features/bookings/stripe-events.server.ts";
+import { consentCookieName } from "~/features/consent/consent.ts";
+import { fulfilFixerOnboardingFee } from "~/features/fixers/fee-fulfilment.server.ts";
+import { DOCUMENT_FOLDERS } from "~/features/fixers/onboarding.server.ts";
+import { onboardingUploadLimits } from "~/features/fixers/portal-content.ts";
+import { CV_MAX_BYTES } from "~/features/forms/form-fields.ts";
+import { deliverSheetSync, WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.server.ts";
+import { fulfilDonation } from "~/features/payments/donation.server.ts";
+import { createPaymentsService, type FulfilmentHandler } from "~/features/payments/payments.server.ts";
+import type { ProductKey } from "~/features/payments/products.ts";
+import { fulfilVipPurchase } from "~/features/payments/vip-purchase.server.ts";
+import { mountPaymentsHttp } from "~/features/payments/webhook.server.ts";
+import { scheduleRetention } from "~/features/privacy/retention.server.ts";
+import { quoteLimits } from "~/features/quotes/job-fields.ts";
+import { createPublicFixerData } from "~/features/quotes/public-changes.ts";
+import { DRAFT_EXPIRY_JOB_KIND, expireDraft } from "~/features/quotes/request-draft.server.ts";
+import type { AppServices, FeatureJobKind } from "~/features/services.server.ts";
+import { mountStaffHttp } from "~/features/staff/command-http.server.ts";
+import { promoteConfiguredAdmin } from "~/features/staff/roles.server.ts";
+
+/**
+ * The composition root: the one module that knows both the features (app/) and the infrastructure
+ * (server/). It builds the features' services and hands them, with their job handlers, endpoints,
+ * body limits and page-cache rules, to the server (server/app.ts), which imports nothing from app/.
+ * It is the entry of the server bundle: build/server/index.js exports its `start()` (decisions 002, 045).
+ */
+
+/**
+ * What each product does once paid, handed to the payments service: a product without a fulfilment
+ * is a type error here, not a payment that never fulfils. The products' features sit above payments,
+ * so the table that names them all lives here.
+ */
+export const fulfilments: Record<ProductKey, FulfilmentHandler> = {
+  vipAccess: fulfilVipPurchase,
+  earlyAccessDonation: fulfilDonation,
+  fixerOnboarding: fulfilFixerOnboardingFee,
+  booking: fulfilBookingPayment,
+};
+
+/** What the outbox worker runs besides email: one handler per feature job kind (a missing one is a type error). */
+const jobHandlers = (services: AppServices): Record<FeatureJobKind, JobHandler> => ({
+  [WEBHOOK_JOB_KIND]: deliverSheetSync,
+  // A job draft's photos are files: its expiry needs the file store as well as the database.
+  [DRAFT_EXPIRY_JOB_KIND]: (payload) => expireDraft(services, payload),
+  ...bookingJobHandlers,
+});
+
+const MB = 1024 * 1024;
+/**
+ * Each request body's cap, enforced while it is read (server/http/body-limit.ts). A person's form is
+ * a few KB; the uploads get their files' limits plus room for the fields and the multipart framing.
+ */
+const onboardingUploadBytes = onboardingUploadLimits.maxFileBytes * onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length + MB;
+export const bodyLimits: BodyLimits = {
+  form: 100_000,
+  json: 64 * 1024,
+  routes: [
+    { match: (path) => path === "/recruitment", multipart: CV_MAX_BYTES + MB },
+    { match: (path) => path === "/request", multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerJob + MB },
+    { match: (path) => path === "/fixer-onboarding" || path === "/fixer-onboarding/submit", multipart: onboardingUploadBytes },
+    // A VIP post's text may be 50,000 characters, percent-encoded up to nine bytes each.
+    { match: (path) => path.startsWith("/staff/vip-posts/"), form: MB },
+  ],
+};
+
+/** How long a service page (it lists top-rated fixers) is served from the anonymous-HTML cache at most. */
+const SERVICE_PAGE_MAX_AGE_MS = 5 * 60_000;
+const servicePaths: ReadonlySet<string> = new Set(serviceCategories.map((s) => s.href));
+
+const features: ServerFeatures<AppServices> = {
+  services: (infra) => ({
+    ...infra,
+    // STAFF_ADMIN_EMAILS: a listed, confirmed email becomes admin when it signs in.
+    auth: createAuth(infra, (userId) => promoteConfiguredAdmin(infra.db, infra.config.staffAdminEmails, userId).then(() => undefined)),
+    payments: createPaymentsService(infra.config, fulfilments),
+    publicFixerData: createPublicFixerData(),
+  }),
+  jobHandlers,
+  // The privacy notice's retention periods, applied daily.
+  background: (services) => [scheduleRetention(services)],
+  bodyLimits,
+  mountHttp(app, services) {
+    // /staff is private and uncached; the staff command-line tool's endpoint.
+    mountStaffHttp(app, services);
+    // Stripe's webhook needs the raw body for its signature; bookings' disputes and refunds arrive there too.
+    mountPaymentsHttp(app, services, [bookingStripeEvents]);
+  },
+  loadContext: (services, facts) => ({ services, ...facts }),
+  pageCache: {
+    // Anonymous visitors' public pages (decision 012). Service pages list top-rated fixers (data):
+    // dropped when what visitors see of fixers changes here, and served at most 5 minutes, which
+    // bounds what another process may show (decision 023).
+    paths: [...publicPages.map((p) => p.path), ...servicePaths],
+    consentCookie: consentCookieName,
+    // The pages with figures (/ and /about: decision 043) are counted at most 5 minutes ago too.
+    maxAgeMs: (path) => (servicePaths.has(path) || figurePaths.has(path) ? SERVICE_PAGE_MAX_AGE_MS : undefined),
+    invalidateOn: (services, invalidate) => services.publicFixerData.onChange(() => invalidate((path) => servicePaths.has(path))),
+  },
+};
+
+/** Starts FixiT: the server with every feature wired in (server/main.js and the tests call this from the bundle). */
+export function start(options: StartOptions = {}): Promise<RunningServer<AppServices>> {
+  return startServer(features, options);
+}
+
+export type { RunningServer };
