@@ -24,13 +24,16 @@ export function IslandsScripts({ rootData, nonce }: { rootData: RootData; nonce:
     `const preload = () => { if (preloaded) return; preloaded = true; for (const href of new Set([...islandsPreloads, ...onThisPage])) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href })); };`,
     // A visitor reaching for the site search gets its answer before React (decision 041): that small
     // module first, so that React's evaluation does not hold back the results of the first letter.
+    `const searchBeforeReact = ${JSON.stringify(searchBeforeReact)};`,
     `let searchStarted;`,
-    `const startSearch = () => searchStarted ??= (${JSON.stringify(searchBeforeReact.preloads)}.forEach((href) => document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }))), import(${JSON.stringify(searchBeforeReact.entry)}).catch(() => {}));`,
+    `const startSearch = () => searchStarted ??= (searchBeforeReact.preloads.forEach((href) => document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }))), import(searchBeforeReact.entry).catch(() => {}));`,
     `for (const type of ["pointerdown", "focusin"]) document.addEventListener(type, (event) => { if (event.target instanceof Element && event.target.closest("[data-site-search]")) startSearch(); }, { capture: true, passive: true });`,
     `if (document.activeElement?.closest("[data-site-search]")) startSearch();`,
     startOnFirstInteraction("islands"),
     awaitFirstInteraction,
-    `await searchStarted;`,
+    // While the visitor types into it, the search answers without React: React, whose evaluation
+    // would hold the next letters back, loads once the typing pauses.
+    `if (searchStarted) { await searchStarted; await new Promise((resolve) => { let timer; const types = ["keydown", "input"]; const done = () => { for (const type of types) document.removeEventListener(type, typing, true); resolve(); }; const typing = () => { clearTimeout(timer); timer = setTimeout(done, 800); }; for (const type of types) document.addEventListener(type, typing, true); typing(); }); }`,
     `preload();`,
     `import(${JSON.stringify(entry)});`,
   ].join("\n");
