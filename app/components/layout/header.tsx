@@ -71,7 +71,7 @@ function MobileMenu() {
         popover="auto"
         role="dialog"
         aria-labelledby={titleId}
-        className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-[min(22rem,88vw)] flex-col gap-4 overflow-y-auto border-l border-border bg-background p-5 text-foreground shadow-overlay backdrop:bg-overlay open:flex open:animate-slide-in-right sm:p-6 lg:hidden"
+        className="inset-y-0 right-0 left-auto m-0 h-full w-[min(22rem,88vw)] flex-col gap-4 border-l border-border bg-background p-5 text-foreground shadow-overlay backdrop:bg-overlay open:flex open:animate-slide-in-right sm:p-6"
       >
         <div className="flex flex-col gap-1.5 pr-10">
           <h2 id={titleId} className="text-h4 font-semibold">
@@ -93,15 +93,10 @@ function MobileMenu() {
         <div className="mt-auto flex flex-col gap-2">
           <AccountActions stacked onNavigate={close} />
         </div>
-        <button
-          type="button"
-          popoverTarget={sheetId}
-          popoverTargetAction="hide"
-          className="absolute top-2 right-2 inline-flex size-11 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
+        <Button variant="ghost" size="icon" className="absolute top-2 right-2 text-muted-foreground" popoverTarget={sheetId} popoverTargetAction="hide">
           <X aria-hidden="true" className="size-5" />
           <span className="sr-only">Close menu</span>
-        </button>
+        </Button>
       </div>
     </>
   );
