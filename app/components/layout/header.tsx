@@ -56,7 +56,9 @@ function MobileMenu() {
   const titleId = `${id}-menu-title`;
   const sheetRef = useRef<HTMLDivElement>(null);
   const close = () => {
-    if (sheetRef.current?.matches(":popover-open")) sheetRef.current.hidePopover();
+    const sheet = sheetRef.current;
+    // A browser without popovers has no `:popover-open` to ask for (matches would throw).
+    if (sheet && "hidePopover" in sheet && sheet.matches(":popover-open")) sheet.hidePopover();
   };
   useEffect(() => close, [location.key]);
   return (

@@ -83,12 +83,17 @@ function attach(root: HTMLElement) {
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (hydrated(input)) return;
+    if ((event.key === "ArrowDown" || event.key === "ArrowUp") && !slot.childElementCount) show();
     const count = results.length;
     if (event.key === "ArrowDown" && count) setActive((active + 1) % count);
     else if (event.key === "ArrowUp" && count) setActive(active <= 0 ? count - 1 : active - 1);
-    else if (event.key === "Enter" && count && slot.childElementCount) location.assign(results[Math.max(active, 0)]!.href);
-    else if (event.key === "Escape") slot.replaceChildren();
-    else return;
+    // The search form has nowhere to post: Enter goes to a result, or does nothing.
+    else if (event.key === "Enter") {
+      if (count && slot.childElementCount) location.assign(results[Math.max(active, 0)]!.href);
+    } else if (event.key === "Escape") {
+      slot.replaceChildren();
+      input.setAttribute("aria-expanded", "false");
+    } else return;
     event.preventDefault();
   };
 
