@@ -24,7 +24,7 @@ async function open(page: Page, path: string) {
   await page.waitForTimeout(1_500);
 }
 
-test("/terms at 360 px loads no script until the menu is tapped; the tap loads React and the menu opens", async ({ page }) => {
+test("/terms at 360 px: the menu opens at once with no script at all (a popover), and loads none", async ({ page }) => {
   const { problems, scripts } = watchScriptsAndErrors(page);
   await page.setViewportSize({ width: 360, height: 780 });
   await slowScripts(page, 800);
@@ -33,14 +33,56 @@ test("/terms at 360 px loads no script until the menu is tapped; the tap loads R
   // The page works as HTML meanwhile: its links are links.
   await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/");
 
-  await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
-  // The click came before React: it is answered once the header has hydrated, not lost.
+  const toggle = page.getByRole("banner").getByRole("button", { name: "Open menu" });
+  await toggle.click();
+  // The browser opens it: no framework code was needed, and none was fetched.
   const dialog = page.getByRole("dialog", { name: "Menu" });
   await expect(dialog).toBeVisible();
-  expect(scripts.some((script) => /\/react-[^/]+\.js$/.test(script))).toBe(true);
-  expect(scripts.filter((script) => /router|entry\.client/.test(script))).toEqual([]);
+  await expect(dialog.getByRole("link", { name: "Help Center" })).toHaveAttribute("href", "/help");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await dialog.getByRole("button", { name: "Close menu" }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(1_000);
+  expect(scripts).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test("/: a letter typed into the search shows its results before React has loaded, and React's list takes over", async ({ page }) => {
+  const { problems, scripts } = watchScriptsAndErrors(page);
+  // React arrives late; the search's own small module does not wait for it.
+  await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await open(page, "/");
+  expect(scripts).toEqual([]);
+  const search = page.getByRole("combobox", { name: "Search FixiT" }).first();
+  await search.click();
+  await page.keyboard.type("p");
+  const results = page.getByRole("listbox", { name: "Search results" });
+  await expect(results.getByRole("option").first()).toBeVisible();
+  await expect(search).toHaveAttribute("aria-expanded", "true");
+  await expect(search).toHaveAttribute("aria-controls", (await results.getAttribute("id"))!);
+  // Answered without React: React has not hydrated the box (React marks each node it hydrates).
+  expect(await search.evaluate((field) => Object.keys(field).some((key) => key.startsWith("__reactProps$")))).toBe(false);
+  expect(await page.locator("html").getAttribute("data-islands")).not.toBe("started");
+  expect(scripts.some((script) => /search-before-react/.test(script))).toBe(true);
+  await page.keyboard.type("lum");
+  await expect(results.getByRole("option", { name: /Plumbing/ }).first()).toBeVisible();
+
+  await expect(page.locator("html")).toHaveAttribute("data-islands", "started");
+  // One list, React's: what was typed is still there and its results show.
+  await expect(results).toHaveCount(1);
+  await expect(search).toHaveAttribute("aria-controls", (await results.getAttribute("id"))!);
+  await expect(search).toHaveValue("plum");
+  await expect(results.getByRole("option", { name: /Plumbing/ }).first()).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await expect(results.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/categories\/plumbing$/);
   expect(problems).toEqual([]);
 });
 

@@ -24,16 +24,18 @@ export function islandsChunks({ buildDirectory, client }: { buildDirectory: stri
   let listFile = "";
   let base = "/";
   let islandsEntry = "";
+  let searchBeforeReactEntry = "";
   return {
     name: "fixit:islands-chunks",
     configResolved(config) {
       listFile = path.resolve(config.root, buildDirectory, "islands-chunks.json");
       islandsEntry = path.resolve(config.root, "app", "islands.client.tsx");
+      searchBeforeReactEntry = path.resolve(config.root, "app", "features", "search", "search-before-react.client.ts");
       base = config.base;
     },
     options(options) {
       if (!client || !Array.isArray(options.input)) return undefined;
-      return { ...options, input: [...options.input, islandsEntry] };
+      return { ...options, input: [...options.input, islandsEntry, searchBeforeReactEntry] };
     },
     resolveId: (id) => (id === virtualId ? resolvedVirtualId : undefined),
     load(id) {
@@ -70,6 +72,7 @@ export function islandsChunks({ buildDirectory, client }: { buildDirectory: stri
       // Nothing an island can load, now or later (a card opened on hover), may need React Router:
       // it would throw outside the router, and load the router chunk.
       const router = Object.values(bundle).find((output): output is OutputChunk => output.type === "chunk" && output.name === "router");
+      const react = Object.values(bundle).find((output): output is OutputChunk => output.type === "chunk" && output.name === "react");
       const reached = new Map<string, string[]>([[entry.fileName, [entry.fileName]]]);
       const queue = [entry.fileName];
       while (router && queue.length > 0) {
@@ -84,10 +87,20 @@ export function islandsChunks({ buildDirectory, client }: { buildDirectory: stri
           queue.push(next);
         }
       }
+      // The site search's answer before React (decision 041): a small entry of its own, without React.
+      const searchBeforeReact = Object.values(bundle).find(
+        (output): output is OutputChunk => output.type === "chunk" && output.facadeModuleId === searchBeforeReactEntry,
+      );
+      if (!searchBeforeReact) this.error("islands-chunks: no chunk for app/features/search/search-before-react.client.ts");
+      files.clear();
+      addWithImports(searchBeforeReact.fileName);
+      if (react && files.has(react.fileName)) this.error("islands-chunks: the search's answer before React imports React");
+      const searchFiles = [...files];
       const url = (fileName: string) => `${base}${fileName}`;
       const list = {
         entry: url(entry.fileName),
         preloads: common.map(url),
+        searchBeforeReact: { entry: url(searchBeforeReact.fileName), preloads: searchFiles.map(url) },
         islands: Object.fromEntries(Object.entries(islands).map(([name, list]) => [name, list.map(url)])),
       };
       mkdirSync(path.dirname(listFile), { recursive: true });

@@ -44,6 +44,9 @@ export function pageScriptUrls(html, pageUrl) {
     const islands = JSON.parse(/^const islands = (\{.*\});$/m.exec(script)?.[1] ?? "{}");
     const onThisPage = [...html.matchAll(/\bdata-island="([a-z-]+)"/g)].flatMap((island) => islands[island[1]] ?? []);
     for (const href of islandsPreloads ? [...JSON.parse(islandsPreloads), ...onThisPage] : []) into.add(absolute(href));
+    // The site search's answer before React, on a page that has the search (loaded when the visitor reaches for it).
+    const searchBeforeReact = JSON.parse(/^const searchBeforeReact = (\{.*\});$/m.exec(script)?.[1] ?? "null");
+    if (searchBeforeReact && /\sdata-site-search[=\s>]/.test(html)) for (const href of [searchBeforeReact.entry, ...searchBeforeReact.preloads]) onInteraction.add(absolute(href));
   }
   const sameOrigin = (urls) => [...urls].filter((u) => new URL(u).origin === new URL(pageUrl).origin);
   return { first: sameOrigin(first), onInteraction: sameOrigin([...onInteraction].filter((u) => !first.has(u))) };

@@ -24,18 +24,23 @@ import { startTestServer, type TestServer } from "./helpers/server";
  * whenever a change makes the page smaller.
  */
 const budgetsKb: Record<string, number> = {
-  "/": 86,
+  // 86 → 91 on 2026-11-27 (issue 38): the site search answers its first letters before React from
+  // its own module (the index and the filter, 4.8 KB gz), now counted; React's search loaded the
+  // same index on focus before, uncounted.
+  "/": 91,
   "/categories": 88,
   "/how-it-works": 82,
   "/about": 78,
   // 122.0 → 122.02 on 2026-11-27: the header's Back link carries `data-hold-click` (decision 041).
   "/careers": 123,
-  "/help": 124,
-  "/early-access": 129,
+  // Raised by 1 on 2026-11-27 (issue 38): the header's phone menu is in the shell as a popover
+  // (+0.2 KB gz), in place of a 10 KB gz sheet chunk loaded on the first tap (not counted here).
+  "/help": 125,
+  "/early-access": 130,
   "/uk-reviews": 78,
-  "/fixer-register": 129,
+  "/fixer-register": 130,
   "/recruitment": 126,
-  "/fixer-ai": 83,
+  "/fixer-ai": 84,
   "/terms": 78,
   "/data-protection": 78,
 };

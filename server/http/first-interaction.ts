@@ -5,7 +5,8 @@
  * (app/lib/islands/islands-scripts.tsx) and by React Router's rewritten script (./paint-first.ts).
  *
  * `firstInteraction` resolves on the first pointerdown, focus, key or click in scope (on an island
- * of an islands page; anywhere on a React Router page, whose whole document hydrates), at once if
+ * of an islands page; anywhere on a React Router page, whose whole document hydrates; never on a
+ * popover or its toggle, such as the header's menu, which the browser opens and closes), at once if
  * the focus is already there (autofocus), or on a `fixit:start` event (the browser tests start a
  * page's app with it). The island the visitor reached for is marked `data-island-first`: it
  * hydrates before the others (app/islands.client.tsx). A mouse pointing at a link or a button in scope preloads the modules (a
@@ -30,10 +31,11 @@
  * `preload()` must be defined before this code (the page's module preloads, added once).
  */
 export function startOnFirstInteraction(scope: "islands" | "document"): string {
+  // A popover and its toggle (the header's menu) are the browser's to answer: they start nothing.
   const inScope =
     scope === "islands"
-      ? `const inScope = (node) => node instanceof Element && node.closest("[data-island]") !== null;`
-      : `const inScope = (node) => node instanceof Element;`;
+      ? `const inScope = (node) => node instanceof Element && node.closest("[data-island]") !== null && !node.closest("[popovertarget], [popover]");`
+      : `const inScope = (node) => node instanceof Element && !node.closest("[popovertarget], [popover]");`;
   return `${inScope}
 let start;
 const firstInteraction = new Promise((resolve) => { start = (target) => { if (target) target.closest("[data-island]")?.setAttribute("data-island-first", ""); start = () => {}; resolve(); }; });

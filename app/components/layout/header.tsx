@@ -1,15 +1,12 @@
-import { Menu } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { NavLink, useLocation } from "~/lib/routing";
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { Link, NavLink, useLocation } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 import { headerNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
 import { AccountActions } from "./account-actions";
 import { BackButton } from "./back-button";
 import { Logo } from "./logo";
-
-const loadMobileMenuSheet = () => import("./mobile-menu-sheet");
-const MobileMenuSheet = lazy(loadMobileMenuSheet);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -46,39 +43,63 @@ export function Header() {
 }
 
 /**
- * Below lg: a toggle opening the navigation in a sheet (focus trapped, Escape closes, closes on
- * navigation). The sheet and its Radix dialog load when the visitor reaches for the toggle, not with
- * the page: most visitors never open it, and it would cost every page 10 KB gzipped of first-load JS.
+ * Below lg: a toggle opening the navigation in a sheet. The sheet is a popover (HTML's `popover`,
+ * opened by the toggle's `popovertarget`): the browser opens it, closes it on Escape or a tap
+ * outside, and returns the focus, with or without script, so the first tap on a phone answers at
+ * once, before React has loaded (decision 041). React renders it, and closes it on a navigation
+ * within the app (a React Router page keeps the document).
  */
 function MobileMenu() {
   const location = useLocation();
-  // Open for one history entry: any navigation (a link, Back/Forward) closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const open = openAt === location.key;
-  const setOpen = (next: boolean) => setOpenAt(next ? location.key : null);
-  const trigger = (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="ml-auto lg:hidden"
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      onPointerEnter={loadMobileMenuSheet}
-      onFocus={loadMobileMenuSheet}
-      onClick={() => {
-        setLoaded(true);
-        setOpen(true);
-      }}
-    >
-      <Menu aria-hidden="true" className="size-6" />
-      <span className="sr-only">Open menu</span>
-    </Button>
-  );
-  if (!loaded) return trigger;
+  const id = useId();
+  const sheetId = `${id}-menu`;
+  const titleId = `${id}-menu-title`;
+  const sheetRef = useRef<HTMLDivElement>(null);
+  const close = () => {
+    const sheet = sheetRef.current;
+    // A browser without popovers has no `:popover-open` to ask for (matches would throw).
+    if (sheet && "hidePopover" in sheet && sheet.matches(":popover-open")) sheet.hidePopover();
+  };
+  useEffect(() => close, [location.key]);
   return (
-    <Suspense fallback={trigger}>
-      <MobileMenuSheet open={open} onOpenChange={setOpen} />
-    </Suspense>
+    <>
+      <Button variant="ghost" size="icon" className="ml-auto lg:hidden" popoverTarget={sheetId}>
+        <Menu aria-hidden="true" className="size-6" />
+        <span className="sr-only">Open menu</span>
+      </Button>
+      <div
+        ref={sheetRef}
+        id={sheetId}
+        popover="auto"
+        role="dialog"
+        aria-labelledby={titleId}
+        className="inset-y-0 right-0 left-auto m-0 h-full w-[min(22rem,88vw)] flex-col gap-4 border-l border-border bg-background p-5 text-foreground shadow-overlay backdrop:bg-overlay open:flex open:animate-slide-in-right sm:p-6"
+      >
+        <div className="flex flex-col gap-1.5 pr-10">
+          <h2 id={titleId} className="text-h4 font-semibold">
+            Menu
+          </h2>
+          <p className="text-small text-muted-foreground">Find your way around FixiT.</p>
+        </div>
+        <nav aria-label="Main">
+          <ul className="flex flex-col">
+            {headerNav.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} onClick={close} className="flex min-h-12 items-center rounded-md px-3 text-base font-medium hover:bg-muted">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-auto flex flex-col gap-2">
+          <AccountActions stacked onNavigate={close} />
+        </div>
+        <Button variant="ghost" size="icon" className="absolute top-2 right-2 text-muted-foreground" popoverTarget={sheetId} popoverTargetAction="hide">
+          <X aria-hidden="true" className="size-5" />
+          <span className="sr-only">Close menu</span>
+        </Button>
+      </div>
+    </>
   );
 }

@@ -78,7 +78,7 @@ export function SiteSearch({ className, label = "Search FixiT" }: { className?: 
   };
 
   return (
-    <div ref={rootRef} className={cn("relative", className)}>
+    <div ref={rootRef} className={cn("relative", className)} data-site-search="">
       <form role="search" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor={`${id}-input`} className="sr-only">
           {label}
@@ -145,6 +145,8 @@ export function SiteSearch({ className, label = "Search FixiT" }: { className?: 
           </div>
         ) : null}
       </div>
+      {/* Where the search answers before React has loaded (search-before-react.client.ts, decision 041): React never hydrates its content. */}
+      <div data-search-before-react="" className="contents" dangerouslySetInnerHTML={{ __html: "" }} />
     </div>
   );
 }
