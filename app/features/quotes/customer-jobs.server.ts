@@ -9,6 +9,7 @@ import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission, refusedHiddenField } from "~/lib/forms/parse";
 import { checkTextInput } from "~/lib/text-input";
 import type { FormResult } from "~/lib/forms/result";
+import { parseId } from "~/lib/ids";
 import type { SessionUser } from "~/lib/session-user";
 import { jobsCopy } from "./customer-copy";
 import { photoForViewer } from "./dashboard.server";
@@ -27,13 +28,6 @@ import { customerMessageFormSchema, reviewFormSchema } from "./schemas";
 
 type Ctx = AppLoadContext;
 export type JobPageResult = FormResult<{ quoteId?: number; fixer?: string }>;
-
-/** A positive integer from a path or form value; anything else is null (the caller answers 404/400). */
-export function idFrom(value: unknown): number | null {
-  if (typeof value !== "string" || !/^[1-9]\d{0,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
 
 export type CustomerJobPage = JobForCustomer & {
   threads: Record<string, ThreadMessage[]>;
@@ -77,7 +71,7 @@ export async function customerJobAction(request: Request, context: Ctx, user: Se
   if (refusedField) return answer(400, { form: "job", status: "error", message: refusedField.message });
   const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl };
   const intent = form.get("intent");
-  const quoteId = idFrom(form.get("quoteId"));
+  const quoteId = parseId(form.get("quoteId"));
   try {
     switch (intent) {
       case "accept":
@@ -127,8 +121,8 @@ export async function customerJobAction(request: Request, context: Ctx, user: Se
  */
 export async function jobPhotoResponse(context: Ctx, viewer: SessionUser | null, jobIdParam: string | undefined, photoIdParam: string | undefined): Promise<Response> {
   const notFound = () => new Response("Not found", { status: 404, headers: { "cache-control": "private, no-store", "content-type": "text/plain; charset=utf-8" } });
-  const jobId = idFrom(jobIdParam);
-  const photoId = idFrom(photoIdParam);
+  const jobId = parseId(jobIdParam);
+  const photoId = parseId(photoIdParam);
   if (!viewer || jobId === null || photoId === null) return notFound();
   const { db, storage } = context.services;
   const [onJob] = await db.select({ id: jobPhotos.id }).from(jobPhotos).where(and(eq(jobPhotos.id, photoId), eq(jobPhotos.jobId, jobId))).limit(1);

@@ -74,10 +74,9 @@ export async function dashboardAction(context: AppLoadContext, user: SessionUser
 
 // ---- /fixer/jobs/:jobId -----------------------------------------------------------------------
 
-/** A job id from the URL: a positive whole number in range, else the page does not exist. */
-export function jobIdFrom(param: string | undefined): number {
-  if (!param || !/^[1-9][0-9]{0,9}$/.test(param) || Number(param) > 2_147_483_647) throw data(fixerCopy.errors.not_found, { status: 404 });
-  return Number(param);
+/** The fixer's job page for an id that is not one (`parseId` answered null): the page does not exist. */
+export function fixerJobNotFound(): never {
+  throw data(fixerCopy.errors.not_found, { status: 404 });
 }
 
 /** The review left on this job about this fixer, if any and not hidden. */
