@@ -1,6 +1,7 @@
 import type { BookingState } from "#server/db/schema/bookings.ts";
 
 export type { BookingState } from "#server/db/schema/bookings.ts";
+import { RefusalError } from "~/lib/forms/refusal-error";
 
 /**
  * The one definition of how a booking moves (drawn in docs/decisions/044-booking-state-machine.md).
@@ -81,15 +82,13 @@ export const STATE_LABELS: Record<BookingState, string> = {
 };
 
 /** A transition the booking's state (or the actor) does not allow. Answered with 409; nothing changes. */
-export class IllegalTransitionError extends Error {
-  readonly status = 409;
-  readonly code = "illegal_transition";
+export class IllegalTransitionError extends RefusalError<"conflict"> {
   constructor(
     readonly transition: TransitionName,
     readonly state: BookingState,
     message: string,
   ) {
-    super(message);
+    super("conflict", message);
     this.name = "IllegalTransitionError";
   }
 }

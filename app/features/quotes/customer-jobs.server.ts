@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
-import { data, redirect, type AppLoadContext } from "react-router";
+import type { AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
 import { jobPhotos, reviews } from "#server/db/schema/quotes.ts";
-import { withFlash } from "~/lib/flash.server";
 import type { Flash } from "~/lib/flash";
+import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission, refusedHiddenField } from "~/lib/forms/parse";
 import { checkTextInput } from "~/lib/text-input";
@@ -43,17 +43,11 @@ export async function customerJobPage(db: DbOrTx, customerUserId: string, jobId:
   return { ...page, threads, review: review ? { rating: review.rating, body: review.body, hidden: review.hiddenAt !== null } : null };
 }
 
-const answer = (status: number, result: JobPageResult, headers: Record<string, string> = {}) =>
-  data(result, { status, headers: { "cache-control": "private, no-store", ...headers } });
+const failedTitle = "That didn't work";
 
-function refusal(form: string, error: QuotesError, extra: Partial<JobPageResult> = {}) {
-  const headers: Record<string, string> = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : {};
-  return answer(error.status, { ...extra, form, status: "error", title: "That didn't work", message: error.message } as JobPageResult, headers);
-}
-
-/** The one answer to a job page action: back to the job page with what happened. */
+/** The one answer to a job page action: back to the job page (303) with what happened. */
 function done(context: Ctx, jobId: number, flash: Flash, hash = "") {
-  return redirect(`${quotePaths.customerJob(jobId)}${hash}`, { headers: withFlash(context.services.config, flash, { "cache-control": "no-store" }) });
+  return redirectWithFlash(context, `${quotePaths.customerJob(jobId)}${hash}`, flash);
 }
 
 /** A thread's message form is named for its fixer, so the answer shows on that thread's form; a name the rule refuses names none. */
@@ -65,10 +59,10 @@ function messageFormName(form: FormData) {
 /** Every POST on a job page: `intent` says which action; the job must be the customer's own. */
 export async function customerJobAction(request: Request, context: Ctx, user: SessionUser, jobId: number) {
   const form = await readTextForm(request);
-  if (!form) return answer(400, { form: "job", status: "error", message: "The form could not be read. Please try again." });
+  if (!form) return badRequestAnswer("job", { message: "The form could not be read. Please try again." });
   // The hidden fields before any is used (the forms' schemas check the fields a person types).
   const refusedField = refusedHiddenField(form, ["intent", "quoteId", "fixer"]);
-  if (refusedField) return answer(400, { form: "job", status: "error", message: refusedField.message });
+  if (refusedField) return badRequestAnswer("job", { message: refusedField.message });
   const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl };
   const intent = form.get("intent");
   const quoteId = parseId(form.get("quoteId"));
@@ -95,23 +89,22 @@ export async function customerJobAction(request: Request, context: Ctx, user: Se
         return done(context, jobId, jobsCopy.flashes.done, "#review");
       case "review": {
         const checked = parseSubmission(reviewFormSchema, form, { multiLine: ["body"] });
-        if (!checked.ok) return answer(400, { form: "review", status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values });
+        if (!checked.ok) return invalidAnswer("review", checked);
         await leaveReview(deps, user.id, jobId, checked.data);
         return done(context, jobId, jobsCopy.flashes.reviewed);
       }
       case "message": {
         const checked = parseSubmission(customerMessageFormSchema, form, { multiLine: ["body"] });
-        if (!checked.ok) return answer(400, { form: messageFormName(form), status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values });
+        if (!checked.ok) return invalidAnswer(messageFormName(form), checked);
         const sent = await postMessage(deps, user.id, jobId, { body: checked.data.body, fixerUserId: checked.data.fixer });
         return done(context, jobId, sent.masked ? jobsCopy.flashes.messageMasked : jobsCopy.flashes.messageSent, `#thread-${quoteId ?? ""}`);
       }
       default:
-        return answer(400, { form: "job", status: "error", message: "Unknown action. Please reload the page and try again." });
+        return badRequestAnswer("job", { message: "Unknown action. Please reload the page and try again." });
     }
   } catch (error) {
-    if (!isQuotesError(error)) throw error;
     const formName = intent === "review" ? "review" : intent === "message" ? messageFormName(form) : "job";
-    return refusal(formName, error, quoteId !== null ? { quoteId } : {});
+    return refusalAnswer(formName, error, { title: failedTitle }, quoteId !== null ? { quoteId } : {});
   }
 }
 
