@@ -1,7 +1,7 @@
-import type { BookingState } from "#server/db/schema/bookings.ts";
+import { BOOKING_STATES, type BookingState } from "#server/db/schema/bookings.ts";
+import { RefusalError } from "~/lib/forms/refusal-error";
 
 export type { BookingState } from "#server/db/schema/bookings.ts";
-import { RefusalError } from "~/lib/forms/refusal-error";
 
 /**
  * The one definition of how a booking moves (drawn in docs/decisions/044-booking-state-machine.md).
@@ -47,19 +47,8 @@ export const TRANSITIONS = {
 
 export type TransitionName = keyof typeof TRANSITIONS;
 
-/** States a booking never leaves. */
-export const FINAL_STATES: readonly BookingState[] = [
-  "released",
-  "partly_released",
-  "refunded",
-  "cancelled_by_customer",
-  "cancelled_late",
-  "cancelled_by_fixer",
-  "slot_declined",
-  "no_show",
-  "lapsed",
-  "expired",
-];
+/** States a booking never leaves: derived from the one list of states (the schema's) and the transitions, never written out again. */
+export const FINAL_STATES: readonly BookingState[] = BOOKING_STATES.filter((state) => !Object.values(TRANSITIONS).some((rule) => (rule.from as readonly BookingState[]).includes(state)));
 
 /** How a state reads in a sentence: "This booking is already released." */
 export const STATE_LABELS: Record<BookingState, string> = {
