@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
+import { siteUrl } from "#server/http/site-url.ts";
 import { freeCancellationHours } from "~/content/prices";
 import { requireUser } from "~/features/auth/guard.server";
 import { CheckoutUnavailableError } from "~/features/payments/payments.server";
@@ -28,6 +29,8 @@ import { canTake, STATE_LABELS, type BookingState, type TransitionName } from ".
 type Role = "customer" | "fixer";
 
 const noStore = { "cache-control": "private, no-store" };
+/** Links in the emails a page's action queues start at siteUrl (in development, the origin the visitor used). */
+const bookingDeps = (context: AppLoadContext) => ({ db: context.services.db, publicUrl: siteUrl(context.services.config) });
 const bookingNotFound = () => data("There is no such booking on your account.", { status: 404, headers: noStore });
 const failedTitle = "That didn't work";
 const unreadable = { title: failedTitle, message: "The form could not be read. Please try again." };
@@ -164,7 +167,7 @@ const flashes = {
 export async function bookingAction(request: Request, context: AppLoadContext, user: SessionUser, role: Role, bookingId: number) {
   const form = await readTextForm(request);
   if (!form) return badRequestAnswer("booking", unreadable);
-  const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl };
+  const deps = bookingDeps(context);
   const intent = String(form.get("intent") ?? "");
   const back = (flash: Flash) => redirectWithFlash(context, role === "customer" ? bookingPaths.customer(bookingId) : bookingPaths.fixer(bookingId), flash);
   try {
@@ -251,7 +254,7 @@ export async function newBookingAction(request: Request, context: AppLoadContext
   const checked = parseSubmission(bookSlotFormSchema, form);
   if (!checked.ok) return invalid("book", checked);
   try {
-    const { bookingId } = await createBooking({ db: context.services.db, publicUrl: context.services.config.publicUrl }, user.id, { quoteId, slot: checked.data });
+    const { bookingId } = await createBooking(bookingDeps(context), user.id, { quoteId, slot: checked.data });
     return redirect(bookingPaths.customer(bookingId), { headers: { "cache-control": "no-store" } });
   } catch (error) {
     return refusalAnswer("book", error, { title: failedTitle });

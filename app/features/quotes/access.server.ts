@@ -3,7 +3,9 @@ import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerRegistrations } from "#server/db/schema/fixers.ts";
 import { fixerAreas, fixerProfiles, fixerServices, jobMatches, jobs, quotes, type Job } from "#server/db/schema/quotes.ts";
+import { siteUrl } from "#server/http/site-url.ts";
 import { hitRateLimit, rateLimitMessage } from "#server/security/rate-limit.ts";
+import type { Config } from "#server/config.ts";
 import { QuotesError } from "./errors";
 
 /**
@@ -13,6 +15,14 @@ import { QuotesError } from "./errors";
 
 /** What the mutating services need: the database, and the site's origin for links in emails. */
 export type QuotesDeps = { db: Db; publicUrl: string };
+
+/**
+ * The services' dependencies for a request: links in the emails it queues start at `siteUrl`
+ * (PUBLIC_URL, or in development the loopback origin the visitor used), never at the bare setting.
+ */
+export function quotesDeps({ db, config }: { db: Db; config: Pick<Config, "publicUrl"> }): QuotesDeps {
+  return { db, publicUrl: siteUrl(config) };
+}
 
 /**
  * A column as "table"."column", whatever the query. Drizzle writes a single-table query's select

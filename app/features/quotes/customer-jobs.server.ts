@@ -11,6 +11,7 @@ import { checkTextInput } from "~/lib/text-input";
 import type { FormResult } from "~/lib/forms/result";
 import { parseId } from "~/lib/ids";
 import type { SessionUser } from "~/lib/session-user";
+import { quotesDeps } from "./access.server";
 import { jobsCopy } from "./customer-copy";
 import { photoForViewer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
@@ -63,7 +64,7 @@ export async function customerJobAction(request: Request, context: Ctx, user: Se
   // The hidden fields before any is used (the forms' schemas check the fields a person types).
   const refusedField = refusedHiddenField(form, ["intent", "quoteId", "fixer"]);
   if (refusedField) return badRequestAnswer("job", { message: refusedField.message });
-  const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl };
+  const deps = quotesDeps(context.services);
   const intent = form.get("intent");
   const quoteId = parseId(form.get("quoteId"));
   try {

@@ -7,7 +7,7 @@ import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } fro
 import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission, type FieldErrors, type FormValues } from "~/lib/forms/parse";
 import type { SessionUser } from "~/lib/session-user";
-import type { QuotesDeps } from "./access.server";
+import { quotesDeps, type QuotesDeps } from "./access.server";
 import { ensureFixerProfile, fixerCoverage, setFixerCoverage } from "./coverage.server";
 import { jobForFixer, openJobsForFixer, quotedJobsForFixer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
@@ -24,7 +24,7 @@ import { fixerCopy } from "./fixer-copy";
  * form, calls the service, and turns a refusal (QuotesError) into the page's answer with its status.
  */
 
-const depsOf = (context: AppLoadContext): QuotesDeps => ({ db: context.services.db, publicUrl: context.services.config.publicUrl });
+const depsOf = (context: AppLoadContext): QuotesDeps => quotesDeps(context.services);
 const privateHeaders = { "cache-control": "private, no-store" };
 
 // ---- /fixer -----------------------------------------------------------------------------------
@@ -64,7 +64,7 @@ export async function dashboardAction(context: AppLoadContext, user: SessionUser
   const parsed = parseSubmission(coverageFormSchema, form, { lists: ["services"], multiLine: ["bio"] });
   if (!parsed.ok) return invalid("coverage", parsed.fieldErrors, parsed.values);
   try {
-    await setFixerCoverage({ db: context.services.db, publicUrl: context.services.config.publicUrl }, user.id, parsed.data.services, parsed.data.areas, parsed.data.bio);
+    await setFixerCoverage(depsOf(context), user.id, parsed.data.services, parsed.data.areas, parsed.data.bio);
   } catch (error) {
     return refusal("coverage", error);
   }
