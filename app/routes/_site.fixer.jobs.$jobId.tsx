@@ -10,7 +10,7 @@ import { fixerCopy } from "~/features/quotes/fixer-copy";
 import { fixerJobAction, fixerJobNotFound, loadFixerJob } from "~/features/quotes/fixer-pages.server";
 import { quotePaths } from "~/features/quotes/paths";
 import { parseId } from "~/lib/ids";
-import { quoteLimits } from "~/features/quotes/schemas";
+import { quoteLimits } from "~/features/quotes/job-fields";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 

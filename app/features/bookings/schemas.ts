@@ -1,6 +1,7 @@
 import { formatCount } from "~/lib/format";
 import { checkTextInput } from "~/lib/text-input";
 import { z } from "~/lib/zod";
+import { bookingTextLimit } from "./form-limits";
 import { SLOT_WINDOWS } from "./slots";
 
 /**
@@ -8,7 +9,7 @@ import { SLOT_WINDOWS } from "./slots";
  * No server imports: this module reaches the browser bundle.
  */
 
-export const bookingTextLimit = 2000;
+export { bookingTextLimit };
 
 function text(options: { min: number; label: string }) {
   return z.unknown().transform((raw, ctx) => {

@@ -10,9 +10,9 @@ import { formatLongDate } from "~/content/dates";
 import { fees, formatGBP, freeCancellationHours } from "~/content/prices";
 import { FormAlert } from "~/components/ui/form-alert";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
-import type { BookingPage, NewBookingPage } from "../pages.server";
-import { bookingTextLimit } from "../schemas";
-import { SLOT_WINDOW_LABELS, SLOT_WINDOWS, type Slot } from "../slots";
+import type { BookingPage, NewBookingPage } from "~/features/bookings/pages.server";
+import { bookingTextLimit } from "~/features/bookings/form-limits";
+import { SLOT_WINDOW_LABELS, SLOT_WINDOWS, type Slot } from "~/features/bookings/slots";
 
 /** The booking pages' views: figures, timeline and plain forms (each works without JavaScript). */
 

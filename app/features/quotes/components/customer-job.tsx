@@ -10,12 +10,12 @@ import { FormAlert } from "~/components/ui/form-alert";
 import type { FormResult } from "~/lib/forms/result";
 import { useActionAnswer } from "~/lib/forms/use-action-answer";
 import { formatPhone } from "~/lib/phone";
-import type { CustomerJobPage } from "../customer-jobs.server";
-import { jobsCopy, jobStateLabel } from "../customer-copy";
+import type { CustomerJobPage } from "~/features/quotes/customer-jobs.server";
+import { jobsCopy, jobStateLabel } from "~/features/quotes/customer-copy";
 import { lastSentKey } from "./thread-key";
 import { bookingPaths } from "~/features/bookings/paths";
-import { quotePaths } from "../paths";
-import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
+import { quotePaths } from "~/features/quotes/paths";
+import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
 import { formatCount } from "~/lib/format";
 import { formatLongDate } from "~/content/dates";
 

@@ -9,11 +9,11 @@ import { Textarea } from "~/components/ui/textarea";
 import { findService, services } from "~/content/services";
 import { FormAlert } from "~/components/ui/form-alert";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
-import type { FixerJobCard } from "../dashboard.server";
+import type { FixerJobCard } from "~/features/quotes/dashboard.server";
 import { lastSentKey } from "./thread-key";
-import { fixerCopy } from "../fixer-copy";
-import { quotePaths } from "../paths";
-import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
+import { fixerCopy } from "~/features/quotes/fixer-copy";
+import { quotePaths } from "~/features/quotes/paths";
+import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
 import { formatLongDate } from "~/content/dates";
 
 /** The fixer's pages and the public profile: views only; the data and rules come from the loaders. */
