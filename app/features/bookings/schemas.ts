@@ -58,3 +58,14 @@ export const markDoneFormSchema = z.object({ note: text({ min: 0, label: "a note
 export const reportProblemFormSchema = z.object({ reason: text({ min: 10, label: "what went wrong" }) });
 export const cancelFormSchema = z.object({ reason: text({ min: 0, label: "a reason" }) });
 export const fixerCancelFormSchema = z.object({ reason: text({ min: 5, label: "a reason" }) });
+
+/** A slot as the services take it (a real ISO date and a window); here, not in ./slots.ts, so the views that show slots load no zod. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const slotSchema = z.object({
+  date: z
+    .string()
+    .regex(ISO_DATE, "Choose a date.")
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Choose a real date."),
+  window: z.enum(SLOT_WINDOWS, { message: "Choose morning, afternoon or evening." }),
+});
