@@ -16,7 +16,7 @@ export const featureImports = {
   payments: ["auth"],
   forms: ["payments"],
   fixers: ["auth", "payments"],
-  bookings: ["payments"],
+  bookings: ["auth", "payments"],
   vip: ["auth", "consent"],
   quotes: ["auth", "bookings", "fixers"],
   coverage: ["quotes"],

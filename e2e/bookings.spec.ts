@@ -50,7 +50,7 @@ test("a customer books an accepted quote, proposes a slot, pays with the test ca
   expect(quoted.status()).toBeLessThan(400);
   const quoteId = /name="quoteId" value="(\d+)"/.exec(await (await customer.request.get(jobPath)).text())?.[1];
   expect(quoteId).toBeTruthy();
-  expect((await customer.request.post(jobPath, { form: { intent: "accept", quoteId: quoteId! }, headers: sameOriginHeaders(), maxRedirects: 0 })).status()).toBe(302);
+  expect((await customer.request.post(jobPath, { form: { intent: "accept", quoteId: quoteId! }, headers: sameOriginHeaders(), maxRedirects: 0 })).status()).toBe(303);
 
   await test.step("the customer picks a slot and sees every figure before paying", async () => {
     await customer.goto(jobPath);

@@ -102,12 +102,12 @@ describe("booking, paying, marking done and confirming without JavaScript", () =
     // The slot has passed.
     await server.services.db.update(bookings).set({ slotDate: daysFromToday(-1) }).where(eq(bookings.id, bookingId));
     const done = await fixer.post(`/fixer/bookings/${bookingId}`, { intent: "mark_done", note: "New washer fitted.\nAll dry now." });
-    expect(done.status).toBe(302);
+    expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe(`/fixer/bookings/${bookingId}`);
     expect((await bookingRow(bookingId)).doneNote).toBe("New washer fitted.\nAll dry now.");
 
     const confirmed = await customer.post(`/bookings/${bookingId}`, { intent: "confirm_done" });
-    expect(confirmed.status).toBe(302);
+    expect(confirmed.status).toBe(303);
     expect((await bookingRow(bookingId)).state).toBe("released");
     const again = await customer.post(`/bookings/${bookingId}`, { intent: "confirm_done" });
     expect(again.status).toBe(409);

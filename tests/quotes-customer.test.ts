@@ -277,7 +277,7 @@ describe("My jobs and a job's page", () => {
 
   it("messages a fixer whose quote waits, with contact details masked before acceptance", async () => {
     const res = await bob.post(`/account/jobs/${jobId}`, { intent: "message", fixer: plumber.id, quoteId: String(quoteIds[0]), body: "Call me on 07700 900456 please" }, { origin: base });
-    expect(res.status).toBe(302);
+    expect(res.status).toBe(303);
     const page = textOf(await (await bob.get(res.headers.get("location")!)).text());
     expect(page).toContain("contact details hidden until a quote is accepted");
     expect(page).not.toContain("07700 900456");
@@ -292,14 +292,14 @@ describe("My jobs and a job's page", () => {
     expect(confirm).toContain("Yes, accept this quote");
 
     const declined = await bob.post(`/account/jobs/${jobId}`, { intent: "decline", quoteId: String(quoteIds[2]) }, { origin: base });
-    expect(declined.status).toBe(302);
+    expect(declined.status).toBe(303);
     expect((await server.services.db.select().from(quotes).where(eq(quotes.id, quoteIds[2]!)))[0]!.status).toBe("declined");
 
     const early = await bob.post(`/account/jobs/${jobId}`, { intent: "review", rating: "5", body: "Brilliant work, fixed quickly and tidy." }, { origin: base });
     expect(early.status).toBe(409);
 
     const accepted = await bob.post(`/account/jobs/${jobId}`, { intent: "accept", quoteId: String(quoteIds[0]) }, { origin: base });
-    expect(accepted.status).toBe(302);
+    expect(accepted.status).toBe(303);
     const page = textOf(await (await bob.get(accepted.headers.get("location")!)).text());
     expect(page).toContain("Quote accepted");
     expect(page).toContain(plumber.email);
@@ -312,14 +312,14 @@ describe("My jobs and a job's page", () => {
     expect(textOf(await (await bob.get(`/account/jobs/${jobId}`)).text())).toContain("07700 900456");
 
     const done = await bob.post(`/account/jobs/${jobId}`, { intent: "done" }, { origin: base });
-    expect(done.status).toBe(302);
+    expect(done.status).toBe(303);
     const short = await bob.post(`/account/jobs/${jobId}`, { intent: "review", rating: "5", body: "Good" }, { origin: base });
     expect(short.status).toBe(400);
     expect(textOf(await short.text())).toMatch(/at least 20 characters/);
     const noStars = await bob.post(`/account/jobs/${jobId}`, { intent: "review", rating: "9", body: "Brilliant work, fixed quickly and tidy." }, { origin: base });
     expect(noStars.status).toBe(400);
     const reviewed = await bob.post(`/account/jobs/${jobId}`, { intent: "review", rating: "5", body: "Brilliant work, fixed quickly and tidy." }, { origin: base });
-    expect(reviewed.status).toBe(302);
+    expect(reviewed.status).toBe(303);
     const twice = await bob.post(`/account/jobs/${jobId}`, { intent: "review", rating: "4", body: "Second thoughts on the same job here." }, { origin: base });
     expect(twice.status).toBe(409);
     expect(await server.services.db.select({ n: count() }).from(reviews).where(eq(reviews.jobId, jobId))).toEqual([{ n: 1 }]);
@@ -333,7 +333,7 @@ describe("My jobs and a job's page", () => {
     const id = jobIdFrom(res.headers.get("location"));
     expect((await bob.post(`/account/jobs/${id}`, { intent: "explode" }, { origin: base })).status).toBe(400);
     const closed = await bob.post(`/account/jobs/${id}`, { intent: "close" }, { origin: base });
-    expect(closed.status).toBe(302);
+    expect(closed.status).toBe(303);
     expect((await server.services.db.select().from(jobs).where(eq(jobs.id, id)))[0]!.status).toBe("closed");
     expect((await bob.post(`/account/jobs/${id}`, { intent: "close" }, { origin: base })).status).toBe(409);
   });

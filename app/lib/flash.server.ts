@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "~/lib/zod";
 import type { Config } from "#server/config.ts";
+import { cookieValue } from "#server/http/cookie-header.ts";
 import { secureCookies } from "#server/http/site-url.ts";
 import type { Flash, ShownFlash } from "./flash";
 
@@ -46,15 +47,6 @@ export function withFlash(config: FlashConfig, flash: Flash, headers: HeadersIni
   return out;
 }
 
-/** The cookie's value in a Cookie header, if there is one. */
-function cookieValue(header: string | null): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq !== -1 && part.slice(0, eq).trim() === FLASH_COOKIE) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /** The flash in `value` when its signature holds, else null. */
 export function verifyFlash(value: string, secret: string): ShownFlash | null {
   const [payload, sent, extra] = value.split(".");
@@ -75,7 +67,7 @@ export function verifyFlash(value: string, secret: string): ShownFlash | null {
  * the cookie was sent at all, the Set-Cookie that clears it.
  */
 export function takeFlash(request: Request, config: FlashConfig): { flash: ShownFlash | null; clear: string | null } {
-  const value = cookieValue(request.headers.get("cookie"));
+  const value = cookieValue(request.headers.get("cookie"), FLASH_COOKIE);
   if (value === undefined) return { flash: null, clear: null };
   return { flash: verifyFlash(value, config.sessionSecret), clear: clearedFlashCookie };
 }

@@ -2,9 +2,10 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/_site.account_.jobs.$jobId";
 import { requireUser } from "~/features/auth/guard.server";
 import { CustomerJob } from "~/features/quotes/components/customer-job";
-import { customerJobAction, customerJobPage, idFrom } from "~/features/quotes/customer-jobs.server";
+import { customerJobAction, customerJobPage } from "~/features/quotes/customer-jobs.server";
 import { isQuotesError } from "~/features/quotes/errors";
 import { verifiedCheckLabels } from "~/features/quotes/profiles.server";
+import { parseId } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) =>
@@ -15,11 +16,11 @@ const notFound = () => data("There is no such job on your account.", { status: 4
 /** The customer's own job only: another customer's job id is 404, like one that does not exist. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const jobId = idFrom(params.jobId);
+  const jobId = parseId(params.jobId);
   if (jobId === null) throw notFound();
   try {
     const page = await customerJobPage(context.services.db, user.id, jobId);
-    const confirmQuoteId = idFrom(new URL(request.url).searchParams.get("accept"));
+    const confirmQuoteId = parseId(new URL(request.url).searchParams.get("accept"));
     return data({ ...page, checkLabels: verifiedCheckLabels as Record<string, string>, confirmQuoteId }, { headers: { "cache-control": "private, no-store" } });
   } catch (error) {
     if (isQuotesError(error) && error.status === 404) throw notFound();
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Accept, decline, close, done, review and message: one POST each, with `intent`. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const jobId = idFrom(params.jobId);
+  const jobId = parseId(params.jobId);
   if (jobId === null) throw notFound();
   return customerJobAction(request, context, user, jobId);
 }

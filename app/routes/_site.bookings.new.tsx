@@ -3,7 +3,7 @@ import type { Route } from "./+types/_site.bookings.new";
 import { requireUser } from "~/features/auth/guard.server";
 import { NewBookingView } from "~/features/bookings/components/booking-view";
 import { loadNewBookingPage, newBookingAction } from "~/features/bookings/pages.server";
-import { idFrom } from "~/features/quotes/customer-jobs.server";
+import { parseId } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Book", description: "Choose when your fixer starts.", path: "/bookings/new", noindex: true });
@@ -13,7 +13,7 @@ const notFound = () => data("There is no accepted quote of yours to book here.",
 /** /bookings/new?quote=<id>: the customer's accepted quote only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const quoteId = idFrom(new URL(request.url).searchParams.get("quote"));
+  const quoteId = parseId(new URL(request.url).searchParams.get("quote"));
   const page = quoteId === null ? null : await loadNewBookingPage(context, user, quoteId);
   if (!page) throw notFound();
   return data(page, { headers: { "cache-control": "private, no-store" } });
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const quoteId = idFrom(new URL(request.url).searchParams.get("quote"));
+  const quoteId = parseId(new URL(request.url).searchParams.get("quote"));
   if (quoteId === null) throw notFound();
   return newBookingAction(request, context, user, quoteId);
 }

@@ -7,9 +7,10 @@ import { requireUser } from "~/features/auth/guard.server";
 import { formatDay, JobFacts, JobPhotos, MessageThread, QuoteForm, ReplyForm, Section, serviceName, WithdrawForm } from "~/features/quotes/components/fixer-views";
 import { formatGBP } from "~/content/prices";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
-import { fixerJobAction, jobIdFrom, loadFixerJob } from "~/features/quotes/fixer-pages.server";
+import { fixerJobAction, fixerJobNotFound, loadFixerJob } from "~/features/quotes/fixer-pages.server";
 import { quotePaths } from "~/features/quotes/paths";
-import { quoteLimits } from "~/features/quotes/schemas";
+import { parseId } from "~/lib/ids";
+import { quoteLimits } from "~/features/quotes/job-fields";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 
@@ -18,13 +19,13 @@ export const meta: Route.MetaFunction = ({ params }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const jobId = jobIdFrom(params.jobId);
+  const jobId = parseId(params.jobId) ?? fixerJobNotFound();
   return data(await loadFixerJob(context, user, jobId), { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  return fixerJobAction(context, user, request, jobIdFrom(params.jobId));
+  return fixerJobAction(context, user, request, parseId(params.jobId) ?? fixerJobNotFound());
 }
 
 /** A 409 means the job or quote changed elsewhere (accepted, closed): reload it rather than show it stale. */

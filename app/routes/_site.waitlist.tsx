@@ -4,7 +4,7 @@ import { AreaWaitlistForm } from "~/features/quotes/components/area-waitlist-for
 import { areaWaitlistAction } from "~/features/quotes/area-waitlist.server";
 import { parseCoveragePlace } from "~/features/quotes/postcodes";
 import { quotePaths } from "~/features/quotes/paths";
-import { serviceSlugs } from "~/features/quotes/schemas";
+import { serviceSlugs } from "~/features/quotes/job-fields";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>

@@ -2,7 +2,8 @@ import { JsonDetails } from "~/features/staff/components/json-details";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { formatDateTime } from "~/features/staff/format";
-import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
+import { notFound, requireStaff } from "~/features/staff/guard.server";
+import { parseId } from "~/lib/ids";
 import { loadAuditEntry } from "~/features/staff/lists/audit.server";
 import { staffMeta } from "~/features/staff/meta";
 import type { Route } from "./+types/staff.audit.$id";
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => staffMeta("Audit entry");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, { admin: true });
-  const entry = await loadAuditEntry(context.services.db, parseIdParam(params.id));
+  const entry = await loadAuditEntry(context.services.db, parseId(params.id) ?? notFound());
   if (!entry) notFound();
   return { entry };
 }

@@ -4,7 +4,8 @@ import { JsonDetails } from "~/features/staff/components/json-details";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { formatDateTime } from "~/features/staff/format";
-import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
+import { notFound, requireStaff } from "~/features/staff/guard.server";
+import { parseId } from "~/lib/ids";
 import { loadContact } from "~/features/staff/lists/contacts.server";
 import { staffMeta } from "~/features/staff/meta";
 import type { Route } from "./+types/staff.contacts.$id";
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = ({ data }) => staffMeta(data ? `${data.c
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  const contact = await loadContact(context.services.db, parseIdParam(params.id));
+  const contact = await loadContact(context.services.db, parseId(params.id) ?? notFound());
   if (!contact) notFound();
   return { contact: { ...contact, createdAt: contact.createdAt.toISOString() } };
 }

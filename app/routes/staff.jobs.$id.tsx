@@ -5,7 +5,8 @@ import { ReasonForm } from "~/features/staff/components/reason-form";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
 import { formatDateTime, formatQuotePence } from "~/features/staff/format";
-import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
+import { notFound, requireStaff } from "~/features/staff/guard.server";
+import { parseId } from "~/lib/ids";
 import { jobDetailLabels, loadJob } from "~/features/staff/lists/jobs.server";
 import { staffMeta } from "~/features/staff/meta";
 import { formId, moderationParsing, moderationSchema, reasonProblem, staffHideMessage, staffHideReview } from "~/features/staff/moderation.server";
@@ -18,14 +19,14 @@ export const meta: Route.MetaFunction = ({ data }) => staffMeta(data ? `Job #${d
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  const found = await loadJob(context.services.db, parseIdParam(params.id));
+  const found = await loadJob(context.services.db, parseId(params.id) ?? notFound());
   if (!found) notFound();
   return { ...found, labels: jobDetailLabels(found.job) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
-  const id = parseIdParam(params.id);
+  const id = parseId(params.id) ?? notFound();
   const read = await readStaffForm(request);
   if (!read.ok) return read.answer;
   const { form } = read;

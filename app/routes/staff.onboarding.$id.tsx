@@ -8,7 +8,8 @@ import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
 import { canViewInline } from "~/features/staff/download-headers";
 import { formatBytes, formatDateTime } from "~/features/staff/format";
-import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
+import { notFound, requireStaff } from "~/features/staff/guard.server";
+import { parseId } from "~/lib/ids";
 import { loadOnboardingApplication } from "~/features/staff/lists/onboarding.server";
 import { staffMeta } from "~/features/staff/meta";
 import { reviewApplication } from "~/features/staff/review.server";
@@ -22,14 +23,14 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  const found = await loadOnboardingApplication(context.services.db, parseIdParam(params.id));
+  const found = await loadOnboardingApplication(context.services.db, parseId(params.id) ?? notFound());
   if (!found) notFound();
   return found;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
-  const id = parseIdParam(params.id);
+  const id = parseId(params.id) ?? notFound();
   const read = await readStaffForm(request);
   if (!read.ok) return read.answer;
   const { form } = read;

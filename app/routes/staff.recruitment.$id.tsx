@@ -4,7 +4,8 @@ import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { canViewInline } from "~/features/staff/download-headers";
 import { formatBytes, formatDateTime } from "~/features/staff/format";
-import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
+import { notFound, requireStaff } from "~/features/staff/guard.server";
+import { parseId } from "~/lib/ids";
 import { loadRecruitmentApplication } from "~/features/staff/lists/recruitment.server";
 import { staffMeta } from "~/features/staff/meta";
 import type { Route } from "./+types/staff.recruitment.$id";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 /** The page the recruitment inbox email links to (app/features/forms/recruitment.server.ts). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  const application = await loadRecruitmentApplication(context.services.db, parseIdParam(params.id));
+  const application = await loadRecruitmentApplication(context.services.db, parseId(params.id) ?? notFound());
   if (!application) notFound();
   const { cvKey, ...rest } = application;
   return { application: { ...rest, hasCv: cvKey !== null, createdAt: application.createdAt.toISOString() } };

@@ -3,7 +3,8 @@ import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
 import { formatDateTime, formatPence } from "~/features/staff/format";
-import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
+import { notFound, requireStaff } from "~/features/staff/guard.server";
+import { parseId } from "~/lib/ids";
 import { loadRegistration, registrationPaymentStatus } from "~/features/staff/lists/registrations.server";
 import { staffMeta } from "~/features/staff/meta";
 import { humanise } from "~/features/staff/status";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  const found = await loadRegistration(context.services.db, parseIdParam(params.id));
+  const found = await loadRegistration(context.services.db, parseId(params.id) ?? notFound());
   if (!found) notFound();
   return { ...found, paymentStatus: registrationPaymentStatus(found.registration) };
 }

@@ -3,7 +3,8 @@ import { JsonDetails } from "~/features/staff/components/json-details";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { formatDateTime } from "~/features/staff/format";
-import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
+import { notFound, requireStaff } from "~/features/staff/guard.server";
+import { parseId } from "~/lib/ids";
 import { loadSecurityEvent } from "~/features/staff/lists/security.server";
 import { staffMeta } from "~/features/staff/meta";
 import { humanise } from "~/features/staff/status";
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => staffMeta("Security event");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  const event = await loadSecurityEvent(context.services.db, parseIdParam(params.id));
+  const event = await loadSecurityEvent(context.services.db, parseId(params.id) ?? notFound());
   if (!event) notFound();
   return { event };
 }

@@ -5,7 +5,8 @@ import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
 import { formatDateTime } from "~/features/staff/format";
-import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
+import { notFound, requireStaff } from "~/features/staff/guard.server";
+import { parseId } from "~/lib/ids";
 import { loadVipCode } from "~/features/staff/lists/vip.server";
 import { readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { staffMeta } from "~/features/staff/meta";
@@ -16,14 +17,14 @@ export const meta: Route.MetaFunction = () => staffMeta("VIP code");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  const found = await loadVipCode(context.services.db, parseIdParam(params.id));
+  const found = await loadVipCode(context.services.db, parseId(params.id) ?? notFound());
   if (!found) notFound();
   return found;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
-  const id = parseIdParam(params.id);
+  const id = parseId(params.id) ?? notFound();
   const read = await readStaffForm(request);
   if (!read.ok) return read.answer;
   const { form } = read;

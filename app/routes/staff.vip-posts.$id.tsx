@@ -7,7 +7,8 @@ import { PostForm } from "~/features/staff/components/post-form";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
 import { formatDateTime } from "~/features/staff/format";
-import { notFound, parseIdParam, requireStaff } from "~/features/staff/guard.server";
+import { notFound, requireStaff } from "~/features/staff/guard.server";
+import { parseId } from "~/lib/ids";
 import { loadVipPost } from "~/features/staff/lists/posts.server";
 import { vipPostParsing, vipPostSchema } from "~/features/staff/post-schema";
 import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
@@ -20,14 +21,14 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => staffMeta(loaded ?
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  const post = await loadVipPost(context.services.db, parseIdParam(params.id));
+  const post = await loadVipPost(context.services.db, parseId(params.id) ?? notFound());
   if (!post) notFound();
   return { post };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context);
-  const id = parseIdParam(params.id);
+  const id = parseId(params.id) ?? notFound();
   const { db, config } = context.services;
   const read = await readStaffForm(request);
   if (!read.ok) return read.answer;

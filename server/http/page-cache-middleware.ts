@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { dayKey, etagFor, matchesIfNoneMatch, PageCache, policyWithScriptHashes, preparePage, type CachedPage } from "./page-cache.ts";
 import { chooseContentEncoding } from "./content-encoding.ts";
+import { cookiesOf } from "./cookie-header.ts";
 
 type Options = {
   build: ServerBuild;
@@ -78,16 +79,10 @@ export function pageCacheMiddleware(options: Options): RequestHandler & { cache:
  * only cookie, `false` when any other cookie is present (such a request is never served from cache).
  */
 export function cookieChoice(header: string | undefined, consentCookie: string): string | undefined | false {
-  if (!header) return undefined;
-  let value: string | undefined;
-  for (const part of header.split(";")) {
-    const trimmed = part.trim();
-    if (!trimmed) continue;
-    const eq = trimmed.indexOf("=");
-    const name = eq === -1 ? trimmed : trimmed.slice(0, eq);
-    if (name !== consentCookie) return false;
-    value = trimmed.slice(eq + 1);
-  }
+  const cookies = cookiesOf(header);
+  if (cookies.size === 0) return undefined;
+  for (const name of cookies.keys()) if (name !== consentCookie) return false;
+  const value = cookies.get(consentCookie);
   // Only the values the banner writes; anything else counts as no choice, as the banner would.
   return value && /^(all|essential|custom)$/.test(value) ? value : undefined;
 }

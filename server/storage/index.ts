@@ -8,13 +8,15 @@ export * from "./filetype.ts";
 export { createLocalStore } from "./local.ts";
 export {
   parseMultipart,
+  readMultipart,
+  MultipartRefusal,
   discardStoredFiles,
   discardRequestBody,
   discardUnreadRequestBodies,
   formatByteLimit,
   UploadError,
 } from "./multipart.ts";
-export type { ParseMultipartOptions, MultipartResult, StoredFile, UploadErrorCode } from "./multipart.ts";
+export type { ParseMultipartOptions, MultipartResult, StoredFile, UploadErrorCode, MultipartFile, MultipartRefusalReason, ReadMultipartOptions } from "./multipart.ts";
 
 type StorageSettings = Pick<
   Config,

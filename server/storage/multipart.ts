@@ -191,14 +191,76 @@ export function discardUnreadRequestBodies(limits?: { maxBytes?: number; maxMs?:
   };
 }
 
-export function parseMultipart(
+/** Why {@link readMultipart} refused a request (each caller words it for its own form). */
+export type MultipartRefusalReason =
+  | "not_multipart"
+  | "empty"
+  | "file_field"
+  | "too_many_files"
+  | "file_too_large"
+  | "field_too_long"
+  | "too_many_fields"
+  | "unreadable"
+  | "interrupted";
+
+/** A request {@link readMultipart} refused, with the field and the file name as sent, when known. */
+export class MultipartRefusal extends Error {
+  constructor(
+    readonly reason: MultipartRefusalReason,
+    readonly details: { field?: string; fileName?: string; cause?: unknown } = {},
+  ) {
+    super(`multipart refused: ${reason}`, { cause: details.cause });
+    this.name = "MultipartRefusal";
+  }
+}
+
+/** One non-empty file of the request, handed to the caller's `onFile` while it streams. */
+export type MultipartFile = {
+  field: string;
+  /** As the browser sent it: sanitise before storing or showing it. */
+  fileName: string;
+  stream: Readable;
+  /** Aborted when the request is refused (another file too large, a bad field…): stop and let go. */
+  signal: AbortSignal;
+};
+
+export type ReadMultipartOptions<FileResult> = {
+  /** Per file; exceeding it refuses the whole request (`file_too_large`). */
+  maxFileBytes: number;
+  /** Non-empty files in the whole request. */
+  maxFiles: number;
+  /** Per text field value. */
+  maxFieldBytes: number;
+  maxFields: number;
+  /** The only field names that may carry files; a file in any other field is refused. */
+  fileFields: readonly string[];
+  /**
+   * Handles one file: must read `stream` to its end (or until `signal` aborts) and resolves with
+   * what it kept; a rejection refuses the whole request with that error.
+   */
+  onFile(file: MultipartFile): Promise<FileResult>;
+  /** Undoes what `onFile` kept (a stored file), for every file handled, when the request fails. */
+  discard(results: FileResult[]): Promise<unknown>;
+  /** Turns the failure (a MultipartRefusal or an `onFile` error) and the fields read so far into what the promise rejects with. */
+  refusal?(error: unknown, fields: Record<string, string | string[]>): unknown;
+};
+
+/**
+ * The one streaming multipart/form-data reader (busboy): text fields bounded in number, name and
+ * size; file parts, fields and parts counted; each non-empty file handed to `onFile` as it streams,
+ * its size limit enforced by busboy. On any failure — a limit, a malformed body, the client going
+ * away (`aborted`), an `onFile` rejection — reading stops (the request is never destroyed, so the
+ * caller can still answer), the handlers in flight are aborted and awaited, `discard` undoes what
+ * they kept, then the promise rejects. A file input left empty sends an empty part: it is skipped.
+ */
+export function readMultipart<FileResult>(
   request: Request | IncomingMessage,
-  options: ParseMultipartOptions,
-): Promise<MultipartResult> {
-  return new Promise<MultipartResult>((resolve, reject) => {
+  options: ReadMultipartOptions<FileResult>,
+): Promise<{ fields: Record<string, string | string[]>; files: FileResult[] }> {
+  return new Promise((resolve, reject) => {
     const web = isWebRequest(request);
     const headers = web ? Object.fromEntries(request.headers) : request.headers;
-    const fileFields = new Set(options.allowedFields.files);
+    const fileFields = new Set(options.fileFields);
     const maxFileParts = options.maxFiles + fileFields.size; // empty file inputs send parts too
 
     let parser: busboy.Busboy;
@@ -217,22 +279,20 @@ export function parseMultipart(
         },
       });
     } catch (error) {
-      reject(UploadError.badRequest("The form must be sent as multipart/form-data.", error));
+      reject(options.refusal ? options.refusal(new MultipartRefusal("not_multipart", { cause: error }), {}) : new MultipartRefusal("not_multipart", { cause: error }));
       return;
     }
     if (web && !request.body) {
-      reject(UploadError.badRequest("The form is empty."));
+      reject(options.refusal ? options.refusal(new MultipartRefusal("empty"), {}) : new MultipartRefusal("empty"));
       return;
     }
-    const source: Readable = web
-      ? Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>)
-      : request;
+    const source: Readable = web ? Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>) : request;
 
     const fields = new Map<string, string | string[]>();
-    const storedKeys: string[] = [];
-    const results: (StoredFile | undefined)[] = [];
-    const writes: Promise<void>[] = [];
-    const activeGuards = new Set<DocumentGuard>();
+    const results: { value?: FileResult; done: boolean }[] = [];
+    const handlers: Promise<void>[] = [];
+    const abort = new AbortController();
+    const openFiles = new Set<Readable>();
     let fileCount = 0;
     let failed = false;
 
@@ -243,10 +303,13 @@ export function parseMultipart(
       source.unpipe(parser);
       source.pause();
       parser.removeAllListeners("close");
-      for (const guard of activeGuards) guard.destroy(error instanceof Error ? error : new Error(String(error)));
-      void Promise.allSettled(writes)
-        .then(() => Promise.allSettled(storedKeys.map((key) => options.store.delete(key))))
-        .then(() => reject(error));
+      abort.abort(error);
+      // A file part stops where the request stopped: end it, so a handler reading it lets go.
+      for (const file of openFiles) file.destroy(error instanceof Error ? error : new Error(String(error)));
+      void Promise.allSettled(handlers)
+        .then(() => options.discard(results.filter((r) => r.done).map((r) => r.value as FileResult)))
+        .catch(() => undefined)
+        .then(() => reject(options.refusal ? options.refusal(error, Object.fromEntries(fields)) : error));
     };
 
     parser.on("file", (field, file, info) => {
@@ -254,50 +317,36 @@ export function parseMultipart(
         file.resume(); // an empty file input, or a request already refused
         return;
       }
-      const fileName = sanitiseFileName(info.filename);
       if (!fileFields.has(field)) {
         file.resume();
-        fail(UploadError.badRequest(`Files are not accepted in the field "${field.slice(0, 100)}".`));
+        fail(new MultipartRefusal("file_field", { field, fileName: info.filename }));
         return;
       }
       if (++fileCount > options.maxFiles) {
         file.resume();
-        fail(UploadError.tooManyFiles(options.maxFiles));
+        fail(new MultipartRefusal("too_many_files", { field, fileName: info.filename }));
         return;
       }
-      const expected = documentTypeForFileName(info.filename);
-      if (!expected || !(options.allowedTypes ?? PAPER_TYPES).includes(expected)) {
-        file.resume();
-        fail(UploadError.badType({ field, fileName }));
-        return;
-      }
-      let key: string;
+      file.on("limit", () => fail(new MultipartRefusal("file_too_large", { field, fileName: info.filename })));
+      file.on("error", (error) => fail(new MultipartRefusal("unreadable", { field, fileName: info.filename, cause: error })));
+      openFiles.add(file);
+      file.once("close", () => openFiles.delete(file));
+      const slot: { value?: FileResult; done: boolean } = { done: false };
+      results.push(slot);
+      let handled: Promise<FileResult>;
       try {
-        key = newStorageKey(options.folder(field), info.filename);
+        handled = options.onFile({ field, fileName: info.filename, stream: file, signal: abort.signal });
       } catch (error) {
-        file.resume();
-        fail(error);
-        return;
+        handled = Promise.reject(error);
       }
-      const guard = new DocumentGuard(expected, () => UploadError.badType({ field, fileName }));
-      const slot = results.push(undefined) - 1;
-      storedKeys.push(key);
-      activeGuards.add(guard);
-      // Its errors reach us through the store's rejected put(); this keeps one raised before the
-      // store starts reading (it may still be creating a folder) from going unhandled.
-      guard.on("error", () => undefined);
-      file.on("limit", () => fail(UploadError.tooLarge(options.maxFileBytes, { field, fileName })));
-      file.on("error", (error) => guard.destroy(error));
-      file.pipe(guard);
-      const contentType = DOCUMENT_MIME_TYPES[expected];
-      writes.push(
-        options.store.put(key, guard, { contentType }).then(
-          () => {
-            activeGuards.delete(guard);
-            results[slot] = { field, key, originalName: fileName, contentType, size: guard.bytes };
+      handlers.push(
+        handled.then(
+          (value) => {
+            slot.value = value;
+            slot.done = true;
           },
           (error: unknown) => {
-            activeGuards.delete(guard);
+            file.resume(); // whatever the handler left unread
             fail(error);
           },
         ),
@@ -307,32 +356,96 @@ export function parseMultipart(
     parser.on("field", (name, value, info) => {
       if (failed) return;
       if (info.nameTruncated || info.valueTruncated) {
-        fail(UploadError.badRequest("A form field is too long."));
+        fail(new MultipartRefusal("field_too_long", { field: name }));
         return;
       }
       const previous = fields.get(name);
       fields.set(name, previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]);
     });
 
-    parser.on("filesLimit", () => fail(UploadError.tooManyFiles(options.maxFiles)));
-    parser.on("fieldsLimit", () => fail(UploadError.badRequest("The form has too many fields.")));
-    parser.on("partsLimit", () => fail(UploadError.badRequest("The form has too many fields.")));
-    parser.on("error", (error) => fail(UploadError.badRequest(undefined, error)));
-    source.on("error", (error) => fail(UploadError.badRequest("The upload was interrupted.", error)));
-    source.on("aborted", () => fail(UploadError.badRequest("The upload was interrupted.")));
+    parser.on("filesLimit", () => fail(new MultipartRefusal("too_many_files")));
+    parser.on("fieldsLimit", () => fail(new MultipartRefusal("too_many_fields")));
+    parser.on("partsLimit", () => fail(new MultipartRefusal("too_many_fields")));
+    parser.on("error", (error) => fail(new MultipartRefusal("unreadable", { cause: error })));
+    source.on("error", (error) => fail(new MultipartRefusal("interrupted", { cause: error })));
+    source.on("aborted", () => fail(new MultipartRefusal("interrupted")));
 
     parser.on("close", () => {
-      void Promise.allSettled(writes).then(() => {
+      void Promise.allSettled(handlers).then(() => {
         if (failed) return;
-        resolve({
-          fields: Object.fromEntries(fields),
-          files: results.filter((file): file is StoredFile => file !== undefined),
-        });
+        resolve({ fields: Object.fromEntries(fields), files: results.map((r) => r.value as FileResult) });
       });
     });
 
     source.pipe(parser);
   });
+}
+
+/** A {@link MultipartRefusal} in the documents' words (an UploadError); anything else as it is. */
+function uploadErrorOf(error: unknown, maxFiles: number, maxFileBytes: number): unknown {
+  if (!(error instanceof MultipartRefusal)) return error;
+  const { field, fileName: sent, cause } = error.details;
+  const fileName = sent === undefined ? undefined : sanitiseFileName(sent);
+  switch (error.reason) {
+    case "not_multipart":
+      return UploadError.badRequest("The form must be sent as multipart/form-data.", cause);
+    case "empty":
+      return UploadError.badRequest("The form is empty.");
+    case "file_field":
+      return UploadError.badRequest(`Files are not accepted in the field "${(field ?? "").slice(0, 100)}".`);
+    case "too_many_files":
+      return UploadError.tooManyFiles(maxFiles);
+    case "file_too_large":
+      return UploadError.tooLarge(maxFileBytes, { field, fileName });
+    case "field_too_long":
+      return UploadError.badRequest("A form field is too long.");
+    case "too_many_fields":
+      return UploadError.badRequest("The form has too many fields.");
+    case "interrupted":
+      return UploadError.badRequest("The upload was interrupted.", cause);
+    case "unreadable":
+      return UploadError.badRequest(undefined, cause);
+  }
+}
+
+/** Documents (PDF, DOC, DOCX, and photos where `allowedTypes` says): each streamed into the FileStore, checked by content while it streams. */
+export async function parseMultipart(request: Request | IncomingMessage, options: ParseMultipartOptions): Promise<MultipartResult> {
+  const { fields, files } = await readMultipart<StoredFile>(request, {
+    maxFileBytes: options.maxFileBytes,
+    maxFiles: options.maxFiles,
+    maxFieldBytes: options.maxFieldBytes,
+    maxFields: options.maxFields,
+    fileFields: options.allowedFields.files,
+    refusal: (error) => uploadErrorOf(error, options.maxFiles, options.maxFileBytes),
+    discard: (stored) => discardStoredFiles(options.store, stored),
+    onFile: async ({ field, fileName: sent, stream, signal }) => {
+      const fileName = sanitiseFileName(sent);
+      const expected = documentTypeForFileName(sent);
+      if (!expected || !(options.allowedTypes ?? PAPER_TYPES).includes(expected)) throw UploadError.badType({ field, fileName });
+      const key = newStorageKey(options.folder(field), sent);
+      const guard = new DocumentGuard(expected, () => UploadError.badType({ field, fileName }));
+      // Its errors reach us through the store's rejected put(); this keeps one raised before the
+      // store starts reading (it may still be creating a folder) from going unhandled.
+      guard.on("error", () => undefined);
+      const stop = () => guard.destroy(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+      if (signal.aborted) stop();
+      else signal.addEventListener("abort", stop, { once: true });
+      stream.on("error", (error) => guard.destroy(error));
+      stream.pipe(guard);
+      const contentType = DOCUMENT_MIME_TYPES[expected];
+      try {
+        await options.store.put(key, guard, { contentType });
+      } catch (error) {
+        // A put that failed part-way may have left a partial object behind.
+        await options.store.delete(key).catch(() => undefined);
+        throw error;
+      } finally {
+        signal.removeEventListener("abort", stop);
+      }
+      return { field, key, originalName: fileName, contentType, size: guard.bytes };
+    },
+  });
+  return { fields, files };
 }
 
 /** Passes a file through while counting it and checking its content against the expected type. */

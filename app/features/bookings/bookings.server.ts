@@ -11,7 +11,8 @@ import { BookingError } from "./errors";
 import { ACCOUNTS, accountBalance, postLedgerEvent } from "./ledger.server";
 import { queueRefund, settleBooking } from "./money.server";
 import { priceBooking } from "./pricing";
-import { sameSlot, slotIsBookable, slotSchema, slotStartsAt, type Slot } from "./slots";
+import { slotSchema } from "./schemas";
+import { sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
 import { lockBooking, move, nowOf, recordOnTimeline, scheduleTimer, tell, type ActorRef, type BookingDeps } from "./transition.server";
 
 export type { BookingDeps } from "./transition.server";

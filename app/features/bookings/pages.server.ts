@@ -2,16 +2,17 @@ import { and, asc, eq } from "drizzle-orm";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
+import { siteUrl } from "#server/http/site-url.ts";
 import { freeCancellationHours } from "~/content/prices";
+import { requireUser } from "~/features/auth/guard.server";
 import { CheckoutUnavailableError } from "~/features/payments/payments.server";
 import type { Flash } from "~/lib/flash";
-import { withFlash } from "~/lib/flash.server";
+import { badRequestAnswer, formAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
-import { parseSubmission } from "~/lib/forms/parse";
-import type { FormResult } from "~/lib/forms/result";
+import { parseSubmission, type FieldErrors, type FormValues } from "~/lib/forms/parse";
+import { parseId } from "~/lib/ids";
 import type { SessionUser } from "~/lib/session-user";
 import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, createBooking, declineSlot, markDone, reportNoShow, reportProblem } from "./bookings.server";
-import { bookingRefusal } from "./errors";
 import { bookingPaths } from "./paths";
 import { startBookingCheckout } from "./payment.server";
 import { quoteBookingView } from "./quote-terms.server";
@@ -26,11 +27,43 @@ import { canTake, STATE_LABELS, type BookingState, type TransitionName } from ".
  */
 
 type Role = "customer" | "fixer";
-export type BookingPageResult = FormResult;
 
 const noStore = { "cache-control": "private, no-store" };
-const answer = (status: number, result: BookingPageResult) => data(result, { status, headers: noStore });
-export const bookingNotFound = () => data("There is no such booking on your account.", { status: 404, headers: noStore });
+/** Links in the emails a page's action queues start at siteUrl (in development, the origin the visitor used). */
+const bookingDeps = (context: AppLoadContext) => ({ db: context.services.db, publicUrl: siteUrl(context.services.config) });
+const bookingNotFound = () => data("There is no such booking on your account.", { status: 404, headers: noStore });
+const failedTitle = "That didn't work";
+const unreadable = { title: failedTitle, message: "The form could not be read. Please try again." };
+
+// ---- the two booking pages' route modules ------------------------------------------------------
+// /bookings/:bookingId (the customer's) and /fixer/bookings/:bookingId (the fixer's) show one view of
+// one booking and differ only in whose it must be; their loader, action and headers are these.
+
+type BookingRouteArgs = { request: Request; context: AppLoadContext; params: { bookingId?: string } };
+
+/** The person's own booking in that role; another's id is 404, like one that does not exist. */
+export async function bookingPageLoader({ request, context, params }: BookingRouteArgs, role: Role) {
+  const user = await requireUser(request, context);
+  const bookingId = parseId(params.bookingId);
+  const page = bookingId === null ? null : await loadBookingPage(context, user, role, bookingId);
+  if (!page) throw bookingNotFound();
+  return data(page, { headers: noStore });
+}
+
+/** One POST per transition the role may take, named by `intent`. */
+export async function bookingPageAction({ request, context, params }: BookingRouteArgs, role: Role) {
+  const user = await requireUser(request, context);
+  const bookingId = parseId(params.bookingId);
+  if (bookingId === null) throw bookingNotFound();
+  return bookingAction(request, context, user, role, bookingId);
+}
+
+/** A booking page (and its action's answer) is never stored by a cache. */
+export function bookingPageHeaders({ actionHeaders }: { actionHeaders: Headers }) {
+  const out = new Headers(actionHeaders);
+  out.set("cache-control", "private, no-store");
+  return out;
+}
 
 /** What the timeline calls each step. */
 const TIMELINE_LABELS: Record<string, string> = {
@@ -116,6 +149,10 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
   };
 }
 
+/** A form the schema refused: its first message is also the whole form's. */
+const invalid = (form: string, checked: { fieldErrors: FieldErrors; values: FormValues }) =>
+  invalidAnswer(form, checked, { title: "Check the form", message: Object.values(checked.fieldErrors)[0] });
+
 const flashes = {
   confirm_done: { kind: "success", title: "Thanks for confirming", text: "The fixer is being paid." },
   report_problem: { kind: "success", title: "Problem reported", text: "The money stays held while our staff look into it." },
@@ -129,13 +166,10 @@ const flashes = {
 /** Every POST on a booking page: `intent` names the transition; the booking must be the user's own in that role. */
 export async function bookingAction(request: Request, context: AppLoadContext, user: SessionUser, role: Role, bookingId: number) {
   const form = await readTextForm(request);
-  if (!form) return answer(400, { form: "booking", status: "error", title: "That didn't work", message: "The form could not be read. Please try again." });
-  const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl };
+  if (!form) return badRequestAnswer("booking", unreadable);
+  const deps = bookingDeps(context);
   const intent = String(form.get("intent") ?? "");
-  const back = (flash: Flash) =>
-    redirect(role === "customer" ? bookingPaths.customer(bookingId) : bookingPaths.fixer(bookingId), { headers: withFlash(context.services.config, flash, { "cache-control": "no-store" }) });
-  const invalid = (formName: string, checked: { fieldErrors: Record<string, string>; values: Record<string, string | string[]> }) =>
-    answer(400, { form: formName, status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values, title: "Check the form", message: Object.values(checked.fieldErrors)[0] });
+  const back = (flash: Flash) => redirectWithFlash(context, role === "customer" ? bookingPaths.customer(bookingId) : bookingPaths.fixer(bookingId), flash);
   try {
     if (role === "customer") {
       switch (intent) {
@@ -184,14 +218,12 @@ export async function bookingAction(request: Request, context: AppLoadContext, u
         }
       }
     }
-    return answer(400, { form: "booking", status: "error", title: "That didn't work", message: "Unknown action. Please reload the page and try again." });
+    return badRequestAnswer("booking", { title: failedTitle, message: "Unknown action. Please reload the page and try again." });
   } catch (error) {
     if (error instanceof CheckoutUnavailableError) {
-      return answer(503, { form: "pay", status: "error", title: "Payments are unavailable", message: "We could not open the checkout. Please try again in a few minutes." });
+      return formAnswer(503, { form: "pay", status: "error", title: "Payments are unavailable", message: "We could not open the checkout. Please try again in a few minutes." });
     }
-    const refusal = bookingRefusal(error);
-    if (!refusal) throw error;
-    return answer(refusal.status, { form: intent || "booking", status: "error", title: "That didn't work", message: refusal.message });
+    return refusalAnswer(intent || "booking", error, { title: failedTitle });
   }
 }
 
@@ -218,17 +250,13 @@ export async function loadNewBookingPage(context: AppLoadContext, user: SessionU
 /** Books the chosen slot (waiting for payment) and opens the booking page, where the figures are shown before paying. */
 export async function newBookingAction(request: Request, context: AppLoadContext, user: SessionUser, quoteId: number) {
   const form = await readTextForm(request);
-  if (!form) return answer(400, { form: "book", status: "error", title: "That didn't work", message: "The form could not be read. Please try again." });
+  if (!form) return badRequestAnswer("book", unreadable);
   const checked = parseSubmission(bookSlotFormSchema, form);
-  if (!checked.ok) {
-    return answer(400, { form: "book", status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values, title: "Check the form", message: Object.values(checked.fieldErrors)[0] });
-  }
+  if (!checked.ok) return invalid("book", checked);
   try {
-    const { bookingId } = await createBooking({ db: context.services.db, publicUrl: context.services.config.publicUrl }, user.id, { quoteId, slot: checked.data });
+    const { bookingId } = await createBooking(bookingDeps(context), user.id, { quoteId, slot: checked.data });
     return redirect(bookingPaths.customer(bookingId), { headers: { "cache-control": "no-store" } });
   } catch (error) {
-    const refusal = bookingRefusal(error);
-    if (!refusal) throw error;
-    return answer(refusal.status, { form: "book", status: "error", title: "That didn't work", message: refusal.message });
+    return refusalAnswer("book", error, { title: failedTitle });
   }
 }

@@ -5,7 +5,8 @@ import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { LIVE_STATES } from "./bookings.server";
 import { BookingError } from "./errors";
 import { fixerShare } from "./pricing";
-import { sameSlot, slotIsBookable, slotSchema, type Slot } from "./slots";
+import { slotSchema } from "./schemas";
+import { sameSlot, slotIsBookable, type Slot } from "./slots";
 import type { BookingDeps } from "./transition.server";
 
 /**

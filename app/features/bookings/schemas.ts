@@ -1,6 +1,7 @@
 import { formatCount } from "~/content/format";
 import { checkTextInput } from "~/lib/text-input";
 import { z } from "~/lib/zod";
+import { bookingTextLimit } from "./form-limits";
 import { SLOT_WINDOWS } from "./slots";
 
 /**
@@ -8,7 +9,7 @@ import { SLOT_WINDOWS } from "./slots";
  * No server imports: this module reaches the browser bundle.
  */
 
-export const bookingTextLimit = 2000;
+export { bookingTextLimit };
 
 function text(options: { min: number; label: string }) {
   return z.unknown().transform((raw, ctx) => {
@@ -57,3 +58,14 @@ export const markDoneFormSchema = z.object({ note: text({ min: 0, label: "a note
 export const reportProblemFormSchema = z.object({ reason: text({ min: 10, label: "what went wrong" }) });
 export const cancelFormSchema = z.object({ reason: text({ min: 0, label: "a reason" }) });
 export const fixerCancelFormSchema = z.object({ reason: text({ min: 5, label: "a reason" }) });
+
+/** A slot as the services take it (a real ISO date and a window); here, not in ./slots.ts, so the views that show slots load no zod. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const slotSchema = z.object({
+  date: z
+    .string()
+    .regex(ISO_DATE, "Choose a date.")
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Choose a real date."),
+  window: z.enum(SLOT_WINDOWS, { message: "Choose morning, afternoon or evening." }),
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SLOT_WINDOWS as SCHEMA_WINDOWS } from "#server/db/schema/bookings.ts";
-import { SLOT_WINDOWS, slotIsBookable, slotSchema, slotStartsAt } from "./slots";
+import { slotSchema } from "./schemas";
+import { SLOT_WINDOWS, slotIsBookable, slotStartsAt } from "./slots";
 
 describe("slots", () => {
   it("has the schema's windows", () => expect(SLOT_WINDOWS).toEqual(SCHEMA_WINDOWS));

@@ -1,5 +1,3 @@
-import { z } from "~/lib/zod";
-
 /** The windows a slot may start in: the schema's list (server/db/schema/bookings.ts; a test keeps them equal), kept here so forms need no database code. */
 export const SLOT_WINDOWS = ["morning", "afternoon", "evening"] as const;
 export type SlotWindow = (typeof SLOT_WINDOWS)[number];
@@ -20,16 +18,6 @@ const WINDOW_START_HOUR: Record<SlotWindow, number> = { morning: 8, afternoon: 1
 
 /** How far ahead a slot may be. */
 export const MAX_SLOT_DAYS_AHEAD = 365;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export const slotSchema = z.object({
-  date: z
-    .string()
-    .regex(ISO_DATE, "Choose a date.")
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Choose a real date."),
-  window: z.enum(SLOT_WINDOWS, { message: "Choose morning, afternoon or evening." }),
-});
 
 /** London's offset from UTC (minutes) at an instant. */
 function londonOffsetMinutes(at: Date): number {

@@ -39,6 +39,12 @@ describe("booking state machine", () => {
     expect(() => nextState("staff_release", "disputed", "customer")).toThrow(IllegalTransitionError);
   });
 
+  it("derives the final states: the ten closed ones, and no others", () => {
+    expect([...FINAL_STATES].sort()).toEqual(
+      ["cancelled_by_customer", "cancelled_by_fixer", "cancelled_late", "expired", "lapsed", "no_show", "partly_released", "refunded", "released", "slot_declined"],
+    );
+  });
+
   it("never leaves a final state, and reaches every state", () => {
     for (const [name, rule] of Object.entries(TRANSITIONS)) {
       for (const from of rule.from) expect(FINAL_STATES, `${name} leaves ${from}`).not.toContain(from);

@@ -1,4 +1,5 @@
-import type { BookingState } from "#server/db/schema/bookings.ts";
+import { BOOKING_STATES, type BookingState } from "#server/db/schema/bookings.ts";
+import { RefusalError } from "~/lib/forms/refusal-error";
 
 export type { BookingState } from "#server/db/schema/bookings.ts";
 
@@ -46,19 +47,8 @@ export const TRANSITIONS = {
 
 export type TransitionName = keyof typeof TRANSITIONS;
 
-/** States a booking never leaves. */
-export const FINAL_STATES: readonly BookingState[] = [
-  "released",
-  "partly_released",
-  "refunded",
-  "cancelled_by_customer",
-  "cancelled_late",
-  "cancelled_by_fixer",
-  "slot_declined",
-  "no_show",
-  "lapsed",
-  "expired",
-];
+/** States a booking never leaves: derived from the one list of states (the schema's) and the transitions, never written out again. */
+export const FINAL_STATES: readonly BookingState[] = BOOKING_STATES.filter((state) => !Object.values(TRANSITIONS).some((rule) => (rule.from as readonly BookingState[]).includes(state)));
 
 /** How a state reads in a sentence: "This booking is already released." */
 export const STATE_LABELS: Record<BookingState, string> = {
@@ -81,15 +71,13 @@ export const STATE_LABELS: Record<BookingState, string> = {
 };
 
 /** A transition the booking's state (or the actor) does not allow. Answered with 409; nothing changes. */
-export class IllegalTransitionError extends Error {
-  readonly status = 409;
-  readonly code = "illegal_transition";
+export class IllegalTransitionError extends RefusalError<"conflict"> {
   constructor(
     readonly transition: TransitionName,
     readonly state: BookingState,
     message: string,
   ) {
-    super(message);
+    super("conflict", message);
     this.name = "IllegalTransitionError";
   }
 }

@@ -1,3 +1,5 @@
+import { cookieValue } from "#server/http/cookie-header.ts";
+
 /**
  * Cookie consent. The choice is stored under the localStorage key
  * `cookieConsent` as JSON {essential: true, functional, analytics, marketing}. Storing the
@@ -66,10 +68,6 @@ export function consentCookie(value: ConsentCookieValue | null, secure: boolean)
 
 /** Whether a Cookie header carries a valid choice: then the server leaves the banner out. */
 export function hasConsentCookie(cookieHeader: string | null): boolean {
-  if (!cookieHeader) return false;
-  for (const part of cookieHeader.split(";")) {
-    const [name, value] = part.trim().split("=", 2);
-    if (name === consentCookieName) return (consentCookieValues as readonly string[]).includes(value ?? "");
-  }
-  return false;
+  const value = cookieValue(cookieHeader, consentCookieName);
+  return value !== undefined && (consentCookieValues as readonly string[]).includes(value);
 }

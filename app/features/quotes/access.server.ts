@@ -3,7 +3,9 @@ import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerRegistrations } from "#server/db/schema/fixers.ts";
 import { fixerAreas, fixerProfiles, fixerServices, jobMatches, jobs, quotes, type Job } from "#server/db/schema/quotes.ts";
+import { siteUrl } from "#server/http/site-url.ts";
 import { hitRateLimit, rateLimitMessage } from "#server/security/rate-limit.ts";
+import type { Config } from "#server/config.ts";
 import { QuotesError } from "./errors";
 import type { PublicFixerData } from "./public-changes";
 
@@ -16,6 +18,14 @@ import type { PublicFixerData } from "./public-changes";
 export type QuotesDeps = { db: Db; publicUrl: string };
 /** For the changes visitors see (reviews, a fixer's services): the server's signal that drops the cached pages built from them. */
 export type PublicChangeDeps = QuotesDeps & { publicFixerData: Pick<PublicFixerData, "changed"> };
+
+/**
+ * The services' dependencies for a request: links in the emails it queues start at `siteUrl`
+ * (PUBLIC_URL, or in development the loopback origin the visitor used), never at the bare setting.
+ */
+export function quotesDeps({ db, config, publicFixerData }: { db: Db; config: Pick<Config, "publicUrl">; publicFixerData: PublicChangeDeps["publicFixerData"] }): PublicChangeDeps {
+  return { db, publicUrl: siteUrl(config), publicFixerData };
+}
 
 /**
  * A column as "table"."column", whatever the query. Drizzle writes a single-table query's select

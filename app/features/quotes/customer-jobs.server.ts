@@ -1,15 +1,17 @@
 import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
-import { data, redirect, type AppLoadContext } from "react-router";
+import type { AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
 import { jobPhotos, reviews } from "#server/db/schema/quotes.ts";
-import { withFlash } from "~/lib/flash.server";
 import type { Flash } from "~/lib/flash";
+import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission, refusedHiddenField } from "~/lib/forms/parse";
 import { checkTextInput } from "~/lib/text-input";
 import type { FormResult } from "~/lib/forms/result";
+import { parseId } from "~/lib/ids";
 import type { SessionUser } from "~/lib/session-user";
+import { quotesDeps } from "./access.server";
 import { jobsCopy } from "./customer-copy";
 import { photoForViewer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
@@ -28,13 +30,6 @@ import { customerMessageFormSchema, reviewFormSchema } from "./schemas";
 type Ctx = AppLoadContext;
 export type JobPageResult = FormResult<{ quoteId?: number; fixer?: string }>;
 
-/** A positive integer from a path or form value; anything else is null (the caller answers 404/400). */
-export function idFrom(value: unknown): number | null {
-  if (typeof value !== "string" || !/^[1-9]\d{0,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
 export type CustomerJobPage = JobForCustomer & {
   threads: Record<string, ThreadMessage[]>;
   review: { rating: number; body: string; hidden: boolean } | null;
@@ -49,17 +44,11 @@ export async function customerJobPage(db: DbOrTx, customerUserId: string, jobId:
   return { ...page, threads, review: review ? { rating: review.rating, body: review.body, hidden: review.hiddenAt !== null } : null };
 }
 
-const answer = (status: number, result: JobPageResult, headers: Record<string, string> = {}) =>
-  data(result, { status, headers: { "cache-control": "private, no-store", ...headers } });
+const failedTitle = "That didn't work";
 
-function refusal(form: string, error: QuotesError, extra: Partial<JobPageResult> = {}) {
-  const headers: Record<string, string> = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : {};
-  return answer(error.status, { ...extra, form, status: "error", title: "That didn't work", message: error.message } as JobPageResult, headers);
-}
-
-/** The one answer to a job page action: back to the job page with what happened. */
+/** The one answer to a job page action: back to the job page (303) with what happened. */
 function done(context: Ctx, jobId: number, flash: Flash, hash = "") {
-  return redirect(`${quotePaths.customerJob(jobId)}${hash}`, { headers: withFlash(context.services.config, flash, { "cache-control": "no-store" }) });
+  return redirectWithFlash(context, `${quotePaths.customerJob(jobId)}${hash}`, flash);
 }
 
 /** A thread's message form is named for its fixer, so the answer shows on that thread's form; a name the rule refuses names none. */
@@ -71,13 +60,13 @@ function messageFormName(form: FormData) {
 /** Every POST on a job page: `intent` says which action; the job must be the customer's own. */
 export async function customerJobAction(request: Request, context: Ctx, user: SessionUser, jobId: number) {
   const form = await readTextForm(request);
-  if (!form) return answer(400, { form: "job", status: "error", message: "The form could not be read. Please try again." });
+  if (!form) return badRequestAnswer("job", { message: "The form could not be read. Please try again." });
   // The hidden fields before any is used (the forms' schemas check the fields a person types).
   const refusedField = refusedHiddenField(form, ["intent", "quoteId", "fixer"]);
-  if (refusedField) return answer(400, { form: "job", status: "error", message: refusedField.message });
-  const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl, publicFixerData: context.services.publicFixerData };
+  if (refusedField) return badRequestAnswer("job", { message: refusedField.message });
+  const deps = quotesDeps(context.services);
   const intent = form.get("intent");
-  const quoteId = idFrom(form.get("quoteId"));
+  const quoteId = parseId(form.get("quoteId"));
   try {
     switch (intent) {
       case "accept":
@@ -101,23 +90,22 @@ export async function customerJobAction(request: Request, context: Ctx, user: Se
         return done(context, jobId, jobsCopy.flashes.done, "#review");
       case "review": {
         const checked = parseSubmission(reviewFormSchema, form, { multiLine: ["body"] });
-        if (!checked.ok) return answer(400, { form: "review", status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values });
+        if (!checked.ok) return invalidAnswer("review", checked);
         await leaveReview(deps, user.id, jobId, checked.data);
         return done(context, jobId, jobsCopy.flashes.reviewed);
       }
       case "message": {
         const checked = parseSubmission(customerMessageFormSchema, form, { multiLine: ["body"] });
-        if (!checked.ok) return answer(400, { form: messageFormName(form), status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values });
+        if (!checked.ok) return invalidAnswer(messageFormName(form), checked);
         const sent = await postMessage(deps, user.id, jobId, { body: checked.data.body, fixerUserId: checked.data.fixer });
         return done(context, jobId, sent.masked ? jobsCopy.flashes.messageMasked : jobsCopy.flashes.messageSent, `#thread-${quoteId ?? ""}`);
       }
       default:
-        return answer(400, { form: "job", status: "error", message: "Unknown action. Please reload the page and try again." });
+        return badRequestAnswer("job", { message: "Unknown action. Please reload the page and try again." });
     }
   } catch (error) {
-    if (!isQuotesError(error)) throw error;
     const formName = intent === "review" ? "review" : intent === "message" ? messageFormName(form) : "job";
-    return refusal(formName, error, quoteId !== null ? { quoteId } : {});
+    return refusalAnswer(formName, error, { title: failedTitle }, quoteId !== null ? { quoteId } : {});
   }
 }
 
@@ -127,8 +115,8 @@ export async function customerJobAction(request: Request, context: Ctx, user: Se
  */
 export async function jobPhotoResponse(context: Ctx, viewer: SessionUser | null, jobIdParam: string | undefined, photoIdParam: string | undefined): Promise<Response> {
   const notFound = () => new Response("Not found", { status: 404, headers: { "cache-control": "private, no-store", "content-type": "text/plain; charset=utf-8" } });
-  const jobId = idFrom(jobIdParam);
-  const photoId = idFrom(photoIdParam);
+  const jobId = parseId(jobIdParam);
+  const photoId = parseId(photoIdParam);
   if (!viewer || jobId === null || photoId === null) return notFound();
   const { db, storage } = context.services;
   const [onJob] = await db.select({ id: jobPhotos.id }).from(jobPhotos).where(and(eq(jobPhotos.id, photoId), eq(jobPhotos.jobId, jobId))).limit(1);

@@ -1,17 +1,16 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import { reviews } from "#server/db/schema/quotes.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { loadFixerStatus } from "~/features/fixers/account-status.server";
-import { withFlash } from "~/lib/flash.server";
+import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission, type FieldErrors, type FormValues } from "~/lib/forms/parse";
-import type { FormResult } from "~/lib/forms/result";
 import type { SessionUser } from "~/lib/session-user";
-import type { PublicChangeDeps } from "./access.server";
+import { quotesDeps, type PublicChangeDeps } from "./access.server";
 import { ensureFixerProfile, fixerCoverage, setFixerCoverage } from "./coverage.server";
 import { jobForFixer, openJobsForFixer, quotedJobsForFixer } from "./dashboard.server";
-import { isQuotesError, type QuotesErrorCode } from "./errors";
+import { isQuotesError, QuotesError } from "./errors";
 import { postMessage, threadForViewer } from "./messages.server";
 import { quotePaths } from "./paths";
 import { sendQuote, updateQuote, withdrawQuote } from "./quotes.server";
@@ -25,7 +24,7 @@ import { fixerCopy } from "./fixer-copy";
  * form, calls the service, and turns a refusal (QuotesError) into the page's answer with its status.
  */
 
-const depsOf = (context: AppLoadContext): PublicChangeDeps => ({ db: context.services.db, publicUrl: context.services.config.publicUrl, publicFixerData: context.services.publicFixerData });
+const depsOf = (context: AppLoadContext): PublicChangeDeps => quotesDeps(context.services);
 const privateHeaders = { "cache-control": "private, no-store" };
 
 // ---- /fixer -----------------------------------------------------------------------------------
@@ -74,10 +73,9 @@ export async function dashboardAction(context: AppLoadContext, user: SessionUser
 
 // ---- /fixer/jobs/:jobId -----------------------------------------------------------------------
 
-/** A job id from the URL: a positive whole number in range, else the page does not exist. */
-export function jobIdFrom(param: string | undefined): number {
-  if (!param || !/^[1-9][0-9]{0,9}$/.test(param) || Number(param) > 2_147_483_647) throw data(fixerCopy.errors.not_found, { status: 404 });
-  return Number(param);
+/** The fixer's job page for an id that is not one (`parseId` answered null): the page does not exist. */
+export function fixerJobNotFound(): never {
+  throw data(fixerCopy.errors.not_found, { status: 404 });
 }
 
 /** The review left on this job about this fixer, if any and not hidden. */
@@ -142,13 +140,13 @@ export async function fixerJobAction(context: AppLoadContext, user: SessionUser,
         const parsed = parseSubmission(quoteFormSchema, form, { multiLine: ["includes", "message"] });
         if (!parsed.ok) return invalid("quote", parsed.fieldErrors, parsed.values);
         const { myQuote } = await jobForFixer(deps.db, user.id, jobId);
-        if (!myQuote) return refusalOf("quote", "not_found", fixerCopy.errors.noQuote);
+        if (!myQuote) return refusal("quote", new QuotesError("not_found", fixerCopy.errors.noQuote));
         await updateQuote(deps, user.id, myQuote.id, parsed.data);
         return done(context, here, fixerCopy.flash.quoteUpdated);
       }
       case "withdraw": {
         const { myQuote } = await jobForFixer(deps.db, user.id, jobId);
-        if (!myQuote) return refusalOf("withdraw", "not_found", fixerCopy.errors.noQuote);
+        if (!myQuote) return refusal("withdraw", new QuotesError("not_found", fixerCopy.errors.noQuote));
         await withdrawQuote(deps, user.id, myQuote.id);
         return done(context, here, fixerCopy.flash.quoteWithdrawn);
       }
@@ -162,7 +160,7 @@ export async function fixerJobAction(context: AppLoadContext, user: SessionUser,
         const parsed = parseSubmission(replyFormSchema, form, { multiLine: ["body"] });
         if (!parsed.ok) return invalid("reply", parsed.fieldErrors, parsed.values);
         const review = await reviewOfJob(deps.db, user.id, jobId);
-        if (!review) return refusalOf("reply", "not_found", fixerCopy.errors.noReview);
+        if (!review) return refusal("reply", new QuotesError("not_found", fixerCopy.errors.noReview));
         await replyToReview(deps, user.id, review.id, parsed.data.body);
         return done(context, `${here}#review`, fixerCopy.flash.replied);
       }
@@ -173,32 +171,12 @@ export async function fixerJobAction(context: AppLoadContext, user: SessionUser,
   }
 }
 
-// ---- answers ------------------------------------------------------------------------------------
+// ---- answers (the one kit: ~/lib/forms/answer.server) -------------------------------------------
 
-function done(context: AppLoadContext, to: string, flash: { title: string; text: string }) {
-  return redirect(to, { status: 303, headers: withFlash(context.services.config, { kind: "success", ...flash }) });
-}
+const done = (context: AppLoadContext, to: string, flash: { title: string; text: string }) => redirectWithFlash(context, to, { kind: "success", ...flash });
+const badRequest = (form: string) => badRequestAnswer(form, { title: fixerCopy.errors.badRequest.title, message: fixerCopy.errors.badRequest.text });
+const invalid = (form: string, fieldErrors: FieldErrors, values: FormValues) =>
+  invalidAnswer(form, { fieldErrors, values }, { title: fixerCopy.errors.invalid.title, message: fixerCopy.errors.invalid.text });
 
-function badRequest(form: string) {
-  return data<FormResult>({ form, status: "error", title: fixerCopy.errors.badRequest.title, message: fixerCopy.errors.badRequest.text }, { status: 400, headers: privateHeaders });
-}
-
-function invalid(form: string, fieldErrors: FieldErrors, values: FormValues) {
-  return data<FormResult>(
-    { form, status: "invalid", fieldErrors, values, title: fixerCopy.errors.invalid.title, message: fixerCopy.errors.invalid.text },
-    { status: 400, headers: privateHeaders },
-  );
-}
-
-function refusalOf(form: string, code: QuotesErrorCode, message: string, retryAfterSeconds?: number) {
-  const status = { not_found: 404, forbidden: 403, conflict: 409, limit: 409, invalid: 400, rate_limited: 429 }[code];
-  const headers = new Headers(privateHeaders);
-  if (retryAfterSeconds) headers.set("retry-after", String(retryAfterSeconds));
-  return data<FormResult>({ form, status: "error", title: fixerCopy.errorTitles[code], message }, { status, headers });
-}
-
-/** A QuotesError as the form's answer with its status; anything else is a real failure and is rethrown. */
-function refusal(form: string, error: unknown) {
-  if (!isQuotesError(error)) throw error;
-  return refusalOf(form, error.code, error.message, error.retryAfterSeconds);
-}
+/** A QuotesError as the form's answer, titled by its code; anything else is a real failure and is rethrown. */
+const refusal = (form: string, error: unknown) => refusalAnswer(form, error, isQuotesError(error) ? { title: fixerCopy.errorTitles[error.code] } : {});

@@ -1,9 +1,7 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import busboy from "busboy";
-import { newStorageKey, type FileStore } from "#server/storage/index.ts";
+import type { Readable } from "node:stream";
+import { MultipartRefusal, newStorageKey, readMultipart, type FileStore } from "#server/storage/index.ts";
 import type { StoredJobPhoto } from "./jobs.server";
-import { quoteLimits } from "./schemas";
+import { quoteLimits } from "./job-fields";
 
 /**
  * Job photos: a JPEG, PNG or WebP checked by decoding it (not by its name or the browser's type),
@@ -86,128 +84,94 @@ function shownName(name: string): string {
   return clean || "A file";
 }
 
-/**
- * Reads the job form (multipart/form-data) as it streams: its text fields, and each photo buffered
- * up to 10 MB (past that the request is refused at once), processed and stored privately under
- * `folder`. With `store: null` photos are read past and dropped. Any refusal deletes every
- * photo already stored for the request, then throws a {@link PhotoUploadError}.
- */
-export function readJobRequest(request: Request, store: FileStore | null, limits: { maxFieldBytes: number; maxFields: number }, folder = photoFolder): Promise<JobRequestUpload> {
-  return new Promise<JobRequestUpload>((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: Object.fromEntries(request.headers),
-        defParamCharset: "utf8",
-        limits: {
-          fileSize: quoteLimits.photoMaxBytes + 1,
-          // Empty file inputs send parts too; a sixth real photo is counted and refused below.
-          files: quoteLimits.photosPerJob + 2,
-          fields: limits.maxFields,
-          fieldSize: limits.maxFieldBytes,
-          fieldNameSize: 100,
-        },
-      });
-    } catch {
-      reject(new PhotoUploadError("Send the form as multipart/form-data.", 400, "form"));
-      return;
+/** A refusal of the multipart reader in the job form's words, with the fields read so far. */
+function photoRefusalOf(error: unknown, fields: Record<string, string | string[]>): PhotoUploadError {
+  let refusal: PhotoUploadError;
+  if (error instanceof PhotoUploadError) refusal = error;
+  else if (!(error instanceof MultipartRefusal)) refusal = new PhotoUploadError(photoMessages.unreadable, 400, "form");
+  else {
+    const { field, fileName } = error.details;
+    switch (error.reason) {
+      case "file_too_large":
+        refusal = new PhotoUploadError(photoMessages.tooLarge(shownName(fileName ?? "")), 413);
+        break;
+      case "too_many_files":
+        refusal = new PhotoUploadError(photoMessages.tooMany);
+        break;
+      case "field_too_long":
+        refusal = new PhotoUploadError("A field is too long. Please shorten it and try again.", 400, field?.slice(0, 40) || "form");
+        break;
+      case "too_many_fields":
+        refusal = new PhotoUploadError("The form has too many fields.", 400, "form");
+        break;
+      case "not_multipart":
+        refusal = new PhotoUploadError("Send the form as multipart/form-data.", 400, "form");
+        break;
+      default:
+        refusal = new PhotoUploadError(photoMessages.unreadable, 400, "form");
     }
-    if (!request.body) {
-      reject(new PhotoUploadError(photoMessages.unreadable, 400, "form"));
-      return;
-    }
-    const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
-    const fields = new Map<string, string | string[]>();
-    const stored: StoredJobPhoto[] = [];
-    let work: Promise<void> = Promise.resolve();
-    let photoCount = 0;
-    let failed = false;
+  }
+  refusal.values = fields;
+  return refusal;
+}
 
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      source.unpipe(parser);
-      source.pause();
-      parser.removeAllListeners("close");
-      void work
-        .catch(() => undefined)
-        .then(() => (store ? Promise.allSettled(stored.map((p) => store.delete(p.storageKey))) : undefined))
-        .then(() => {
-          const refusal = error instanceof PhotoUploadError ? error : new PhotoUploadError(photoMessages.unreadable, 400, "form");
-          refusal.values = Object.fromEntries(fields);
-          reject(refusal);
-        });
-    };
-
-    parser.on("file", (field, file, info) => {
-      if (failed || !info.filename) {
-        file.resume();
-        return;
-      }
-      const name = shownName(info.filename);
-      if (field !== PHOTO_FIELD) {
-        file.resume();
-        fail(new PhotoUploadError(photoMessages.unreadable, 400, "form"));
-        return;
-      }
-      if (++photoCount > quoteLimits.photosPerJob) {
-        file.resume();
-        fail(new PhotoUploadError(photoMessages.tooMany));
-        return;
-      }
-      if (!store) {
-        file.resume();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      file.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= quoteLimits.photoMaxBytes) chunks.push(chunk);
-      });
-      file.on("limit", () => fail(new PhotoUploadError(photoMessages.tooLarge(name), 413)));
-      file.on("error", fail);
-      file.on("end", () => {
-        if (failed || size > quoteLimits.photoMaxBytes) return;
-        const content = Buffer.concat(chunks);
-        chunks.length = 0;
-        // One photo at a time: at most one decoded image in memory per request.
-        work = work.then(async () => {
-          if (failed) return;
-          const photo = await processJobPhoto(content, name);
-          const key = newStorageKey(folder, `photo.${photo.ext}`);
-          await store.put(key, photo.data, { contentType: photo.contentType, size: photo.data.length });
-          stored.push({ storageKey: key, contentType: photo.contentType, size: photo.data.length, width: photo.width, height: photo.height });
-        });
-        work.catch(fail);
-      });
+/** Reads one photo whole (it is at most 10 MB: busboy stops it past that), or rejects when the request is refused meanwhile. */
+function readPhoto(stream: Readable, signal: AbortSignal): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => reject(signal.reason);
+    if (signal.aborted) return stop();
+    signal.addEventListener("abort", stop, { once: true });
+    stream.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= quoteLimits.photoMaxBytes) chunks.push(chunk);
     });
-
-    parser.on("field", (name, value, info) => {
-      if (failed) return;
-      if (info.nameTruncated || info.valueTruncated) {
-        fail(new PhotoUploadError("A field is too long. Please shorten it and try again.", 400, name.slice(0, 40) || "form"));
-        return;
-      }
-      const previous = fields.get(name);
-      fields.set(name, previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]);
+    stream.on("end", () => {
+      signal.removeEventListener("abort", stop);
+      // Past the limit the reader has refused the request already; nothing to keep.
+      resolve(size > quoteLimits.photoMaxBytes ? null : Buffer.concat(chunks));
     });
-    parser.on("filesLimit", () => fail(new PhotoUploadError(photoMessages.tooMany)));
-    parser.on("fieldsLimit", () => fail(new PhotoUploadError("The form has too many fields.", 400, "form")));
-    parser.on("partsLimit", () => fail(new PhotoUploadError("The form has too many fields.", 400, "form")));
-    parser.on("error", fail);
-    source.on("error", fail);
-
-    parser.on("close", () => {
-      void work.then(
-        () => {
-          if (!failed) resolve({ fields: Object.fromEntries(fields), photos: stored });
-        },
-        () => undefined,
-      );
-    });
-    source.pipe(parser);
   });
+}
+
+/**
+ * Reads the job form (multipart/form-data) with the one multipart reader (`readMultipart`): its
+ * text fields, and each photo buffered up to 10 MB (past that the request is refused at once),
+ * processed and stored privately under `folder`, one at a time (at most one decoded image in memory
+ * per request). With `store: null` photos are read past and dropped. Any refusal deletes every photo
+ * already stored for the request, then throws a {@link PhotoUploadError}.
+ */
+export async function readJobRequest(request: Request, store: FileStore | null, limits: { maxFieldBytes: number; maxFields: number }, folder = photoFolder): Promise<JobRequestUpload> {
+  let queue: Promise<unknown> = Promise.resolve();
+  const { fields, files } = await readMultipart<StoredJobPhoto | null>(request, {
+    maxFileBytes: quoteLimits.photoMaxBytes,
+    maxFiles: quoteLimits.photosPerJob,
+    maxFieldBytes: limits.maxFieldBytes,
+    maxFields: limits.maxFields,
+    fileFields: [PHOTO_FIELD],
+    refusal: photoRefusalOf,
+    discard: (photos) => (store ? discardPhotos(store, photos.filter((p): p is StoredJobPhoto => p !== null)) : Promise.resolve()),
+    onFile: async ({ fileName, stream, signal }) => {
+      if (!store) {
+        stream.resume();
+        return null;
+      }
+      const content = await readPhoto(stream, signal);
+      if (!content) return null;
+      const name = shownName(fileName);
+      const stored = queue.then(async () => {
+        if (signal.aborted) return null;
+        const photo = await processJobPhoto(content, name);
+        const key = newStorageKey(folder, `photo.${photo.ext}`);
+        await store.put(key, photo.data, { contentType: photo.contentType, size: photo.data.length });
+        return { storageKey: key, contentType: photo.contentType, size: photo.data.length, width: photo.width, height: photo.height } satisfies StoredJobPhoto;
+      });
+      queue = stored.catch(() => undefined);
+      return stored;
+    },
+  });
+  return { fields, photos: files.filter((p): p is StoredJobPhoto => p !== null) };
 }
 
 /** Deletes stored photos (the rest of the form was refused, or the job could not be posted). */

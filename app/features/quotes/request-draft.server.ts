@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Config } from "#server/config.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { jobDrafts, type DraftPhoto } from "#server/db/schema/job-drafts.ts";
+import { cookieValue } from "#server/http/cookie-header.ts";
 import { secureCookies } from "#server/http/site-url.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { newStorageKey, type FileStore } from "#server/storage/index.ts";
@@ -42,17 +43,12 @@ export function draftCookie(config: CookieConfig, token: string): string {
 
 /** The request's draft token when it has the right shape; null otherwise. */
 export function draftToken(request: Request): string | null {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const trimmed = part.trim();
-    if (!trimmed.startsWith(`${DRAFT_COOKIE}=`)) continue;
-    const value = trimmed.slice(DRAFT_COOKIE.length + 1);
-    if (TOKEN.test(value)) return value;
-  }
-  return null;
+  const value = cookieValue(request.headers.get("cookie"), DRAFT_COOKIE);
+  return value !== undefined && TOKEN.test(value) ? value : null;
 }
 
 export function hasDraftCookie(request: Request): boolean {
-  return (request.headers.get("cookie") ?? "").split(";").some((p) => p.trim().startsWith(`${DRAFT_COOKIE}=`));
+  return cookieValue(request.headers.get("cookie"), DRAFT_COOKIE) !== undefined;
 }
 
 /** The draft's fields from the form's values: known fields only, each a string, bounded. */

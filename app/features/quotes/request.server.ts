@@ -8,6 +8,7 @@ import { parseSubmission } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
 import type { SessionUser } from "~/lib/session-user";
 import type { ServiceSlug } from "~/content/services";
+import { quotesDeps } from "./access.server";
 import { coverageFor } from "./coverage.server";
 import { coverageAnswer, coverageMessages } from "./coverage-answer";
 import { requestCopy } from "./request-copy";
@@ -106,7 +107,7 @@ export async function submitJobRequest(request: Request, context: Ctx, user: Ses
   try {
     // The draft's photos become the job's own copies (the draft's files go with the draft).
     photos = [...(await copyDraftPhotos(storage, keptPhotos, photoFolder)), ...photos];
-    const posted = await postJob({ db, publicUrl: config.publicUrl }, user.id, checked.data, photos);
+    const posted = await postJob(quotesDeps(context.services), user.id, checked.data, photos);
     logger.info({ jobId: posted.jobId, matched: posted.matchedFixers, waiting: posted.waiting, photos: photos.length }, "job posted");
     const headers = withFlash(config, requestCopy.posted(posted), { "cache-control": "no-store" });
     // Posted: the draft is gone, so the next "Post a job" starts empty.

@@ -37,14 +37,6 @@ export function actorOf(user: StaffUser): AuditActor {
   return { userId: user.id, email: user.email };
 }
 
-/** A positive integer id from a URL segment, or a 404. */
-export function parseIdParam(value: string | undefined): number {
-  if (!value || !/^\d{1,15}$/.test(value)) throw data(null, { status: 404 });
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  return id;
-}
-
 /** A text id (users, payments) from a URL segment, or a 404. */
 export function parseTextIdParam(value: string | undefined): string {
   if (!value || value.length > 200 || !/^[A-Za-z0-9_-]+$/.test(value)) throw data(null, { status: 404 });

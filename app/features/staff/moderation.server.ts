@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppServices } from "~/features/services.server.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobMessages, reviews } from "#server/db/schema/quotes.ts";
-import { siteUrl } from "#server/http/site-url.ts";
+import { quotesDeps } from "~/features/quotes/access.server";
 import { isQuotesError, type QuotesErrorCode } from "~/features/quotes/errors";
 import { hideMessage, hideReview, setLeadsDisabled } from "~/features/quotes/reviews.server";
 import { moderationFormSchema } from "~/features/quotes/schemas";
@@ -53,7 +53,7 @@ async function outcomeOf(run: () => Promise<StaffOutcome>, title: string): Promi
   }
 }
 
-const depsOf = ({ db, config, publicFixerData }: Deps) => ({ db, publicUrl: siteUrl(config), publicFixerData });
+const depsOf = (deps: Deps) => quotesDeps(deps);
 
 /** Hides the job's review (the id must be this job's), telling its author why. */
 export async function staffHideReview(deps: Deps, actor: StaffUser, jobId: number, reviewId: number, reason: string): Promise<StaffOutcome> {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type RefAttributes } from "react";
 import type { LinkProps, NavLinkProps, To } from "react-router";
-import { useLocation, type AppLocation, type RootData, type Routing } from "../routing";
+import { useLocation, type AppLocation, type RootData, type Routing } from "~/lib/routing";
 
 /** A link target as a URL path (React Router's `to` may be an object). */
 function pathOf(to: To): string {

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from "react";
-import { RoutingContext, type RootData } from "../routing";
+import { RoutingContext, type RootData } from "~/lib/routing";
 import { createDocumentRouting } from "./document-routing";
 
 /** An island's providers: the document's routing, the same on the server and in the browser. */

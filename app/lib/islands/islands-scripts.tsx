@@ -1,6 +1,6 @@
 import islandsChunks from "virtual:fixit/islands-chunks";
 import { awaitFirstInteraction, startOnFirstInteraction } from "#server/http/first-interaction.ts";
-import type { RootData } from "../routing";
+import type { RootData } from "~/lib/routing";
 import { islandsRootDataId } from "./islands";
 
 /** Whether this server can serve islands pages: a production build, whose client build listed their chunks. */

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Link, NavLink, useFetcher, useLocation, useRootData, type RootData } from "../routing";
+import { Link, NavLink, useFetcher, useLocation, useRootData, type RootData } from "~/lib/routing";
 import { IslandRoot } from "./island-root";
 import { IslandsPageContext } from "./islands";
 import { ServerIsland } from "./server-island";

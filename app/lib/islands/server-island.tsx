@@ -1,6 +1,6 @@
 import { use, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { useLocation, useRootData } from "../routing";
+import { useLocation, useRootData } from "~/lib/routing";
 import { IslandsPageContext, islandIdPrefix, type IslandName } from "./islands";
 import { IslandRoot } from "./island-root";
 

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Form, Link, useActionData } from "react-router";
+import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -8,10 +8,11 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatLongDate } from "~/content/dates";
 import { fees, formatGBP, freeCancellationHours } from "~/content/prices";
-import { isFormResult, type FormResult } from "~/lib/forms/result";
-import type { BookingPage, NewBookingPage } from "../pages.server";
-import { bookingTextLimit } from "../schemas";
-import { SLOT_WINDOW_LABELS, SLOT_WINDOWS, type Slot } from "../slots";
+import { FormAlert } from "~/components/ui/form-alert";
+import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
+import type { BookingPage, NewBookingPage } from "~/features/bookings/pages.server";
+import { bookingTextLimit } from "~/features/bookings/form-limits";
+import { SLOT_WINDOW_LABELS, SLOT_WINDOWS, type Slot } from "~/features/bookings/slots";
 
 /** The booking pages' views: figures, timeline and plain forms (each works without JavaScript). */
 
@@ -21,25 +22,6 @@ const when = (iso: string) => {
   return `${formatLongDate(at)} ${at.toISOString().slice(11, 16)} UTC`;
 };
 
-function useAnswer(form: string): FormResult | undefined {
-  const answer: unknown = useActionData();
-  return isFormResult(answer, form) ? answer : undefined;
-}
-const valueOf = (answer: FormResult | undefined, field: string) => {
-  const value = answer && "values" in answer ? answer.values?.[field] : undefined;
-  return typeof value === "string" ? value : undefined;
-};
-const errorOf = (answer: FormResult | undefined, field: string) => (answer?.status === "invalid" ? answer.fieldErrors[field] : undefined);
-
-function Alert({ answer }: { answer: FormResult | undefined }) {
-  if (!answer || answer.status === "success") return null;
-  return (
-    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-      <p className="font-semibold">{answer.title}</p>
-      {answer.message ? <p className="mt-1">{answer.message}</p> : null}
-    </div>
-  );
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -85,11 +67,11 @@ export function BookingFigures({ page }: { page: Pick<BookingPage, "role" | "amo
 }
 
 function ActionForm({ intent, label, variant, children }: { intent: string; label: string; variant?: "outline" | "destructive"; children?: React.ReactNode }) {
-  const answer = useAnswer(intent);
+  const answer = useActionAnswer(intent);
   return (
     <Form method="post" className="flex flex-col gap-3" noValidate>
       <input type="hidden" name="intent" value={intent} />
-      <Alert answer={answer} />
+      <FormAlert answer={answer} />
       {children}
       <Button type="submit" variant={variant} className="self-start">
         {label}
@@ -99,17 +81,17 @@ function ActionForm({ intent, label, variant, children }: { intent: string; labe
 }
 
 function ReasonField({ form, name, label, required, hint }: { form: string; name: string; label: string; required?: boolean; hint?: string }) {
-  const answer = useAnswer(form);
+  const answer = useActionAnswer(form);
   return (
-    <Field id={`${form}-${name}`} label={label} required={required} error={errorOf(answer, name)} hint={hint}>
-      {(control) => <Textarea {...control} name={name} maxLength={bookingTextLimit} defaultValue={valueOf(answer, name) ?? ""} />}
+    <Field id={`${form}-${name}`} label={label} required={required} error={answeredError(answer, name)} hint={hint}>
+      {(control) => <Textarea {...control} name={name} maxLength={bookingTextLimit} defaultValue={answeredValue(answer, name) ?? ""} />}
     </Field>
   );
 }
 
 export function BookingView({ page }: { page: BookingPage }) {
-  const generic = useAnswer("booking");
-  const cancelAnswer = useAnswer("cancel");
+  const generic = useActionAnswer("booking");
+  const cancelAnswer = useActionAnswer("cancel");
   const customer = page.role === "customer";
   const can = (name: BookingPage["actions"][number]) => page.actions.includes(name);
   return (
@@ -127,7 +109,7 @@ export function BookingView({ page }: { page: BookingPage }) {
           </p>
         ) : null}
       </div>
-      <Alert answer={generic} />
+      <FormAlert answer={generic} />
 
       <Section id="money" title={customer ? "What you pay" : "What you receive"}>
         <BookingFigures page={page} />
@@ -197,8 +179,8 @@ export function BookingView({ page }: { page: BookingPage }) {
 }
 
 export function NewBookingView({ page }: { page: NewBookingPage }) {
-  const answer = useAnswer("book");
-  const chosen = valueOf(answer, "slot") ?? (page.fixerSlots[0] ? `${page.fixerSlots[0].date}|${page.fixerSlots[0].window}` : "own");
+  const answer = useActionAnswer("book");
+  const chosen = answeredValue(answer, "slot") ?? (page.fixerSlots[0] ? `${page.fixerSlots[0].date}|${page.fixerSlots[0].window}` : "own");
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
       <div>
@@ -211,7 +193,7 @@ export function NewBookingView({ page }: { page: NewBookingPage }) {
         </Section>
       ) : (
         <Form method="post" className="flex flex-col gap-6" noValidate>
-          <Alert answer={answer} />
+          <FormAlert answer={answer} />
           <Section id="slot" title="Choose when">
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm text-muted-foreground">The fixer can start at these times. Or propose your own: the fixer then has 24 hours to confirm it, or you are refunded in full.</legend>
@@ -230,12 +212,12 @@ export function NewBookingView({ page }: { page: NewBookingPage }) {
               </label>
             </fieldset>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field id="own-date" label="Your date" marks={false} hint="When you propose another time." error={errorOf(answer, "ownDate")}>
-                {(control) => <Input {...control} type="date" name="ownDate" defaultValue={valueOf(answer, "ownDate") ?? ""} />}
+              <Field id="own-date" label="Your date" marks={false} hint="When you propose another time." error={answeredError(answer, "ownDate")}>
+                {(control) => <Input {...control} type="date" name="ownDate" defaultValue={answeredValue(answer, "ownDate") ?? ""} />}
               </Field>
-              <Field id="own-window" label="Time of day" marks={false} hint="When you propose another time." error={errorOf(answer, "ownWindow")}>
+              <Field id="own-window" label="Time of day" marks={false} hint="When you propose another time." error={answeredError(answer, "ownWindow")}>
                 {(control) => (
-                  <NativeSelect {...control} name="ownWindow" defaultValue={valueOf(answer, "ownWindow") ?? "morning"}>
+                  <NativeSelect {...control} name="ownWindow" defaultValue={answeredValue(answer, "ownWindow") ?? "morning"}>
                     {SLOT_WINDOWS.map((w) => (
                       <option key={w} value={w}>
                         {SLOT_WINDOW_LABELS[w]}

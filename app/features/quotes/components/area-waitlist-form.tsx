@@ -7,8 +7,8 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { services } from "~/content/services";
 import { useForm } from "~/lib/forms/use-form";
-import { requestPathForPlace } from "../coverage-answer";
-import type { AreaWaitlistResult } from "../area-waitlist.server";
+import { requestPathForPlace } from "~/features/quotes/coverage-answer";
+import type { AreaWaitlistResult } from "~/features/quotes/area-waitlist.server";
 
 /**
  * The area waitlist's form: name, email, the service and the postcode (filled in from the check
@@ -17,7 +17,7 @@ import type { AreaWaitlistResult } from "../area-waitlist.server";
 export function AreaWaitlistForm({ defaults }: { defaults: { service: string; postcode: string } }) {
   const { fetcher, result, busy, fieldErrors, values, formRef, formKey, onSubmit } = useForm<AreaWaitlistResult>({
     form: "area-waitlist",
-    schema: () => import("../schemas").then((m) => m.areaWaitlistFormSchema),
+    schema: () => import("~/features/quotes/schemas").then((m) => m.areaWaitlistFormSchema),
   });
   const initial = (name: string, fallback = "") => (typeof values[name] === "string" ? (values[name] as string) : fallback);
 

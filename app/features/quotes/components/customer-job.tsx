@@ -1,19 +1,21 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useActionData } from "react-router";
+import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { formatGBP } from "~/content/prices";
 import { findService } from "~/content/services";
-import { isFormResult, type FormResult } from "~/lib/forms/result";
+import { FormAlert } from "~/components/ui/form-alert";
+import type { FormResult } from "~/lib/forms/result";
+import { useActionAnswer } from "~/lib/forms/use-action-answer";
 import { formatPhone } from "~/lib/phone";
-import type { CustomerJobPage } from "../customer-jobs.server";
-import { jobsCopy, jobStateLabel } from "../customer-copy";
+import type { CustomerJobPage } from "~/features/quotes/customer-jobs.server";
+import { jobsCopy, jobStateLabel } from "~/features/quotes/customer-copy";
 import { lastSentKey } from "./thread-key";
 import { bookingPaths } from "~/features/bookings/paths";
-import { quotePaths } from "../paths";
-import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
+import { quotePaths } from "~/features/quotes/paths";
+import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
 import { formatCount } from "~/content/format";
 import { formatLongDate } from "~/content/dates";
 
@@ -27,20 +29,8 @@ function price(q: Quote) {
   return q.priceKind === "range" && q.amountToPence !== null ? `${formatGBP(q.amountPence)} to ${formatGBP(q.amountToPence)}` : formatGBP(q.amountPence);
 }
 
-/** The answer of the last POST, when it is for `form`. */
-function useAnswer(form: string): FormResult<{ quoteId?: number }> | undefined {
-  const answer: unknown = useActionData();
-  return isFormResult(answer, form) ? answer : undefined;
-}
-
-function ErrorNote({ result }: { result: FormResult | undefined }) {
-  if (!result || result.status === "success" || !result.message) return null;
-  return (
-    <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
-      {result.message}
-    </p>
-  );
-}
+/** The answer of the last POST, when it is for `form` (a refusal about one quote names it). */
+const useAnswer = (form: string) => useActionAnswer<{ quoteId?: number }>(form);
 
 export function CustomerJob({ view }: { view: CustomerJobView }) {
   const { job, photos, quotes } = view;
@@ -163,7 +153,7 @@ function ShownRefusal({ result, testId }: { result: FormResult | undefined; test
   }, [result]);
   return result ? (
     <div ref={ref} data-testid={testId}>
-      <ErrorNote result={result} />
+      <FormAlert answer={result} />
     </div>
   ) : null;
 }
@@ -315,7 +305,7 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
           <input type="hidden" name="intent" value="message" />
           <input type="hidden" name="fixer" value={q.fixer.userId} />
           <input type="hidden" name="quoteId" value={q.id} />
-          {answer?.status === "error" ? <ErrorNote result={answer} /> : null}
+          {answer?.status === "error" ? <FormAlert answer={answer} /> : null}
           <Field id={`message-${q.id}`} label={`Message ${q.fixer.displayName}`} marks={false} hint={job.status === "open" ? "Phone numbers, emails and links are hidden until you accept a quote." : undefined} error={error}>
             {(control) => <Textarea {...control} name="body" rows={3} maxLength={quoteLimits.message.max} defaultValue={typed} />}
           </Field>
@@ -348,7 +338,7 @@ function ReviewSection({ view, fixerName }: { view: CustomerJobView; fixerName: 
       <h2 id="review-title" className="text-xl font-bold">
         Review {fixerName}
       </h2>
-      <ErrorNote result={answer?.status === "error" ? answer : undefined} />
+      <FormAlert answer={answer?.status === "error" ? answer : undefined} />
       <Form method="post" className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="review" />
         <fieldset aria-describedby={errors.rating ? "rating-error" : undefined}>

@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle } from "lucide-react";
-import { fixerCopy } from "../fixer-copy";
-import type { FixerStep } from "../fixer-checklist";
+import { fixerCopy } from "~/features/quotes/fixer-copy";
+import type { FixerStep } from "~/features/quotes/fixer-checklist";
 
 /** The /fixer greeting for a fixer with steps still to do (none left: nothing is shown). */
 export function FixerChecklistPanel({ name, steps }: { name: string; steps: FixerStep[] }) {

@@ -1,18 +1,19 @@
 import { CalendarDays, MapPin, PoundSterling } from "lucide-react";
 import type * as React from "react";
-import { Form, Link, useActionData } from "react-router";
+import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { findService, services } from "~/content/services";
-import { isFormResult, type FormResult } from "~/lib/forms/result";
-import type { FixerJobCard } from "../dashboard.server";
+import { FormAlert } from "~/components/ui/form-alert";
+import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
+import type { FixerJobCard } from "~/features/quotes/dashboard.server";
 import { lastSentKey } from "./thread-key";
-import { fixerCopy } from "../fixer-copy";
-import { quotePaths } from "../paths";
-import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
+import { fixerCopy } from "~/features/quotes/fixer-copy";
+import { quotePaths } from "~/features/quotes/paths";
+import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
 import { formatLongDate } from "~/content/dates";
 
 /** The fixer's pages and the public profile: views only; the data and rules come from the loaders. */
@@ -26,30 +27,6 @@ export function formatDay(value: Date | string): string {
 
 const penceToPounds = (pence: number | null | undefined) => (pence == null ? "" : (pence / 100).toFixed(pence % 100 ? 2 : 0));
 
-/** The answer the action gave this form (a plain POST re-renders the page with it). */
-export function useFormAnswer(form: string): FormResult | undefined {
-  const answer: unknown = useActionData();
-  return isFormResult(answer, form) ? answer : undefined;
-}
-
-const valueOf = (answer: FormResult | undefined, field: string): string | undefined => {
-  const values = answer && "values" in answer ? answer.values : undefined;
-  const value = values?.[field];
-  return typeof value === "string" ? value : undefined;
-};
-const errorOf = (answer: FormResult | undefined, field: string): string | undefined =>
-  answer?.status === "invalid" ? answer.fieldErrors[field] : undefined;
-
-/** A refusal of the whole form (the job is full, a rate limit), shown above its fields. */
-export function FormAlert({ answer }: { answer: FormResult | undefined }) {
-  if (!answer || answer.status === "success") return null;
-  return (
-    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-      <p className="font-semibold">{answer.title}</p>
-      {answer.message ? <p className="mt-1">{answer.message}</p> : null}
-    </div>
-  );
-}
 
 export function Section({ id, title, intro, children }: { id: string; title: string; intro?: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -149,10 +126,10 @@ export function JobListItem({ job }: { job: JobCard }) {
 // ---- forms --------------------------------------------------------------------------------------
 
 export function CoverageForm({ coverage }: { coverage: { services: string[]; areas: string[]; bio: string } }) {
-  const answer = useFormAnswer("coverage");
+  const answer = useActionAnswer("coverage");
   const sentServices = answer && "values" in answer && answer.values && Array.isArray(answer.values.services) ? answer.values.services : null;
   const chosen = new Set(sentServices ?? coverage.services);
-  const servicesError = errorOf(answer, "services");
+  const servicesError = answeredError(answer, "services");
   return (
     <Form method="post" className="flex flex-col gap-5" noValidate>
       <input type="hidden" name="intent" value="coverage" />
@@ -173,11 +150,11 @@ export function CoverageForm({ coverage }: { coverage: { services: string[]; are
           </p>
         ) : null}
       </fieldset>
-      <Field id="areas" label="Areas you cover" required error={errorOf(answer, "areas")} hint="Postcode areas or districts, separated by commas: M, SW1, LS6.">
-        {(control) => <Input {...control} name="areas" defaultValue={valueOf(answer, "areas") ?? coverage.areas.join(", ")} autoComplete="off" />}
+      <Field id="areas" label="Areas you cover" required error={answeredError(answer, "areas")} hint="Postcode areas or districts, separated by commas: M, SW1, LS6.">
+        {(control) => <Input {...control} name="areas" defaultValue={answeredValue(answer, "areas") ?? coverage.areas.join(", ")} autoComplete="off" />}
       </Field>
-      <Field id="bio" label="About you (shown on your public profile)" error={errorOf(answer, "bio")}>
-        {(control) => <Textarea {...control} name="bio" maxLength={quoteLimits.bio.max} defaultValue={valueOf(answer, "bio") ?? coverage.bio} />}
+      <Field id="bio" label="About you (shown on your public profile)" error={answeredError(answer, "bio")}>
+        {(control) => <Textarea {...control} name="bio" maxLength={quoteLimits.bio.max} defaultValue={answeredValue(answer, "bio") ?? coverage.bio} />}
       </Field>
       <Button type="submit" className="self-start">
         Save services and areas
@@ -189,8 +166,8 @@ export function CoverageForm({ coverage }: { coverage: { services: string[]; are
 type QuoteValues = { priceKind: "fixed" | "range"; amountPence: number; amountToPence: number | null; includes: string; earliestStart: string; message: string };
 
 export function QuoteForm({ quote, intent }: { quote: QuoteValues | null; intent: "quote" | "update-quote" }) {
-  const answer = useFormAnswer("quote");
-  const v = (field: string, fallback: string) => valueOf(answer, field) ?? fallback;
+  const answer = useActionAnswer("quote");
+  const v = (field: string, fallback: string) => answeredValue(answer, field) ?? fallback;
   const kind = v("priceKind", quote?.priceKind ?? "fixed");
   return (
     <Form method="post" className="flex flex-col gap-4" noValidate>
@@ -206,23 +183,23 @@ export function QuoteForm({ quote, intent }: { quote: QuoteValues | null; intent
             <input type="radio" name="priceKind" value="range" defaultChecked={kind === "range"} className="size-5 accent-primary" /> From–to range
           </label>
         </div>
-        {errorOf(answer, "priceKind") ? <p className="text-sm font-medium text-destructive">{errorOf(answer, "priceKind")}</p> : null}
+        {answeredError(answer, "priceKind") ? <p className="text-sm font-medium text-destructive">{answeredError(answer, "priceKind")}</p> : null}
       </fieldset>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field id="amount" label="Price, or the lower price of a range (£)" required error={errorOf(answer, "amount")}>
+        <Field id="amount" label="Price, or the lower price of a range (£)" required error={answeredError(answer, "amount")}>
           {(control) => <Input {...control} name="amount" inputMode="decimal" defaultValue={v("amount", penceToPounds(quote?.amountPence))} />}
         </Field>
-        <Field id="amountTo" label="Top of the range (£)" hint="Only for a range." error={errorOf(answer, "amountTo")} marks={false}>
+        <Field id="amountTo" label="Top of the range (£)" hint="Only for a range." error={answeredError(answer, "amountTo")} marks={false}>
           {(control) => <Input {...control} name="amountTo" inputMode="decimal" defaultValue={v("amountTo", penceToPounds(quote?.amountToPence))} />}
         </Field>
       </div>
-      <Field id="includes" label="What the price includes" required error={errorOf(answer, "includes")}>
+      <Field id="includes" label="What the price includes" required error={answeredError(answer, "includes")}>
         {(control) => <Textarea {...control} name="includes" maxLength={quoteLimits.includes.max} defaultValue={v("includes", quote?.includes ?? "")} />}
       </Field>
-      <Field id="earliestStart" label="Earliest start date" required error={errorOf(answer, "earliestStart")}>
+      <Field id="earliestStart" label="Earliest start date" required error={answeredError(answer, "earliestStart")}>
         {(control) => <Input {...control} type="date" name="earliestStart" defaultValue={v("earliestStart", quote?.earliestStart ?? "")} />}
       </Field>
-      <Field id="message" label="Message to the customer" error={errorOf(answer, "message")}>
+      <Field id="message" label="Message to the customer" error={answeredError(answer, "message")}>
         {(control) => <Textarea {...control} name="message" maxLength={quoteLimits.quoteMessage.max} defaultValue={v("message", quote?.message ?? "")} />}
       </Field>
       <Button type="submit" className="self-start">
@@ -233,7 +210,7 @@ export function QuoteForm({ quote, intent }: { quote: QuoteValues | null; intent
 }
 
 export function WithdrawForm() {
-  const answer = useFormAnswer("withdraw");
+  const answer = useActionAnswer("withdraw");
   return (
     <Form method="post" className="flex flex-col gap-2">
       <input type="hidden" name="intent" value="withdraw" />
@@ -248,7 +225,7 @@ export function WithdrawForm() {
 type Message = { id: number; fromMe: boolean; body: string | null; hidden: boolean; createdAt: Date | string };
 
 export function MessageThread({ messages, canWrite }: { messages: Message[]; canWrite: boolean }) {
-  const answer = useFormAnswer("message");
+  const answer = useActionAnswer("message");
   return (
     <div className="flex flex-col gap-4">
       {messages.length ? (
@@ -271,8 +248,8 @@ export function MessageThread({ messages, canWrite }: { messages: Message[]; can
         <Form method="post" className="flex flex-col gap-3" noValidate key={lastSentKey(messages)}>
           <input type="hidden" name="intent" value="message" />
           <FormAlert answer={answer} />
-          <Field id="body" label="Your message" required error={errorOf(answer, "body")}>
-            {(control) => <Textarea {...control} name="body" maxLength={quoteLimits.message.max} defaultValue={valueOf(answer, "body") ?? ""} />}
+          <Field id="body" label="Your message" required error={answeredError(answer, "body")}>
+            {(control) => <Textarea {...control} name="body" maxLength={quoteLimits.message.max} defaultValue={answeredValue(answer, "body") ?? ""} />}
           </Field>
           <Button type="submit" className="self-start">
             Send message
@@ -284,13 +261,13 @@ export function MessageThread({ messages, canWrite }: { messages: Message[]; can
 }
 
 export function ReplyForm() {
-  const answer = useFormAnswer("reply");
+  const answer = useActionAnswer("reply");
   return (
     <Form method="post" className="mt-3 flex flex-col gap-3" noValidate>
       <input type="hidden" name="intent" value="reply" />
       <FormAlert answer={answer} />
-      <Field id="reply-body" label="Your public reply" required error={errorOf(answer, "body")} hint="You can reply once.">
-        {(control) => <Textarea {...control} name="body" maxLength={quoteLimits.reply.max} defaultValue={valueOf(answer, "body") ?? ""} />}
+      <Field id="reply-body" label="Your public reply" required error={answeredError(answer, "body")} hint="You can reply once.">
+        {(control) => <Textarea {...control} name="body" maxLength={quoteLimits.reply.max} defaultValue={answeredValue(answer, "body") ?? ""} />}
       </Field>
       <Button type="submit" className="self-start">
         Post reply

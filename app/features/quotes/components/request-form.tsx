@@ -11,11 +11,11 @@ import { services } from "~/content/services";
 import { useForm } from "~/lib/forms/use-form";
 import type { FieldErrors } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
-import { requestCopy } from "../request-copy";
-import { areaWaitlistPath, fetchCoverage } from "../coverage-answer";
-import { quotePaths } from "../paths";
-import { parseJobPostcode } from "../postcodes";
-import { budgetBandLabels, budgetBands, jobTimingLabels, jobTimings, quoteLimits, ukToday } from "../job-fields";
+import { requestCopy } from "~/features/quotes/request-copy";
+import { areaWaitlistPath, fetchCoverage } from "~/features/quotes/coverage-answer";
+import { quotePaths } from "~/features/quotes/paths";
+import { parseJobPostcode } from "~/features/quotes/postcodes";
+import { budgetBandLabels, budgetBands, jobTimingLabels, jobTimings, quoteLimits, ukToday } from "~/features/quotes/job-fields";
 import { formatCount } from "~/content/format";
 
 type Result = FormResult;
@@ -59,7 +59,7 @@ export function RequestForm({
   const { fieldErrors, values, result, formRef, onSubmit, onChange } = useForm<Result>({
     form: "post-job",
     // zod and the form's schema load after the page; until then the server's answer carries the field messages.
-    schema: () => import("../schemas").then((m) => m.postJobFormSchema),
+    schema: () => import("~/features/quotes/schemas").then((m) => m.postJobFormSchema),
     parse: { multiLine: ["description"] },
     validate: checkPhotos,
     revalidateOnChange: true,

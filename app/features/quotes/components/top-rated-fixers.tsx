@@ -1,7 +1,7 @@
 import { BadgeCheck } from "lucide-react";
 import { Link } from "react-router";
 import { StarRating } from "~/components/content/star-rating";
-import { quotePaths } from "../paths";
+import { quotePaths } from "~/features/quotes/paths";
 
 /**
  * The service page's top-rated fixers: a file of its own with no form or schema imports, because

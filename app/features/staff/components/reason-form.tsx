@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
-import { quoteLimits } from "~/features/quotes/schemas";
+import { quoteLimits } from "~/features/quotes/job-fields";
 
 /**
  * A moderation action with its required reason (hide a review or a message, pause or resume a
