@@ -57,7 +57,9 @@ describe("booking a quote", () => {
     const terms = (fixedPricePence: number | null, slots = q.slots) => setQuoteBookingTerms(world.deps, q.fixer.id, q.quote.id, { slots, fixedPricePence });
     await expect(terms(9_999)).rejects.toMatchObject({ status: 400 });
     await expect(terms(15_001)).rejects.toMatchObject({ status: 400 });
-    await expect(terms(null)).rejects.toMatchObject({ status: 400 });
+    // Slots without a price: stored, and the quote is still not bookable.
+    await terms(null);
+    await expect(createBooking(world.deps, q.customer.id, { quoteId: q.quote.id, slot: q.slots[0]! })).rejects.toThrow(/not fixed a price/);
     const four = [1, 2, 3, 4].map((d) => ({ date: daysFromToday(d + 1), window: "morning" as const }));
     await expect(terms(12_000, four)).rejects.toThrow(/one to 3/);
     await expect(terms(12_000, [])).rejects.toThrow(/one to 3/);

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
-import { jobs, quotes } from "#server/db/schema/quotes.ts";
+import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { freeCancellationHours } from "~/content/prices";
 import { CheckoutUnavailableError } from "~/features/payments/payments.server";
 import type { Flash } from "~/lib/flash";
@@ -10,7 +10,8 @@ import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
 import type { SessionUser } from "~/lib/session-user";
-import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, createBooking, declineSlot, markDone, reportNoShow, reportProblem } from "./bookings.server";
+import { acceptAndBook } from "./accept-and-book.server";
+import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, declineSlot, markDone, reportNoShow, reportProblem } from "./bookings.server";
 import { bookingRefusal } from "./errors";
 import { bookingPaths } from "./paths";
 import { startBookingCheckout } from "./payment.server";
@@ -197,25 +198,45 @@ export async function bookingAction(request: Request, context: AppLoadContext, u
 
 export type NewBookingPage = {
   quoteId: number;
+  jobId: number;
   title: string;
+  fixerName: string;
+  /** The quote is still waiting for the customer's answer: booking it accepts it. */
+  accepting: boolean;
   fixerSlots: Slot[];
   pricePence: number | null;
+  range: { fromPence: number; toPence: number } | null;
 };
 
-/** The slot page for the customer's accepted quote; null when the quote is not theirs or not accepted. */
+/**
+ * The slot page for the customer's quote: one they accepted, or one still waiting on their open job
+ * (choosing a slot accepts and books it in one). Null when the quote is not theirs or not bookable.
+ */
 export async function loadNewBookingPage(context: AppLoadContext, user: SessionUser, quoteId: number): Promise<NewBookingPage | null> {
   const { db } = context.services;
   const [row] = await db
-    .select({ quote: quotes, title: jobs.title })
+    .select({ quote: quotes, title: jobs.title, jobStatus: jobs.status, fixerName: fixerProfiles.displayName })
     .from(quotes)
     .innerJoin(jobs, eq(jobs.id, quotes.jobId))
-    .where(and(eq(quotes.id, quoteId), eq(jobs.customerUserId, user.id), eq(quotes.status, "accepted")));
+    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, quotes.fixerUserId))
+    .where(and(eq(quotes.id, quoteId), eq(jobs.customerUserId, user.id)));
   if (!row) return null;
+  const accepting = row.quote.status === "sent" && row.jobStatus === "open";
+  if (!accepting && row.quote.status !== "accepted") return null;
   const view = await quoteBookingView(db, row.quote);
-  return { quoteId, title: row.title, fixerSlots: view.slots, pricePence: view.pricePence };
+  return {
+    quoteId,
+    jobId: row.quote.jobId,
+    title: row.title,
+    fixerName: row.fixerName ?? "Your fixer",
+    accepting,
+    fixerSlots: view.slots,
+    pricePence: view.pricePence,
+    range: row.quote.priceKind === "range" ? { fromPence: row.quote.amountPence, toPence: row.quote.amountToPence ?? row.quote.amountPence } : null,
+  };
 }
 
-/** Books the chosen slot (waiting for payment) and opens the booking page, where the figures are shown before paying. */
+/** Accepts the quote if it is waiting, books the chosen slot (waiting for payment) and opens the booking page, where the figures are shown before paying. */
 export async function newBookingAction(request: Request, context: AppLoadContext, user: SessionUser, quoteId: number) {
   const form = await readTextForm(request);
   if (!form) return answer(400, { form: "book", status: "error", title: "That didn't work", message: "The form could not be read. Please try again." });
@@ -224,7 +245,7 @@ export async function newBookingAction(request: Request, context: AppLoadContext
     return answer(400, { form: "book", status: "invalid", fieldErrors: checked.fieldErrors, values: checked.values, title: "Check the form", message: Object.values(checked.fieldErrors)[0] });
   }
   try {
-    const { bookingId } = await createBooking({ db: context.services.db, publicUrl: context.services.config.publicUrl }, user.id, { quoteId, slot: checked.data });
+    const { bookingId } = await acceptAndBook({ db: context.services.db, publicUrl: context.services.config.publicUrl }, user.id, { quoteId, slot: checked.data });
     return redirect(bookingPaths.customer(bookingId), { headers: { "cache-control": "no-store" } });
   } catch (error) {
     const refusal = bookingRefusal(error);

@@ -1,6 +1,7 @@
 import { formatCount } from "~/lib/format";
 import { checkTextInput } from "~/lib/text-input";
 import { z } from "~/lib/zod";
+import { poundsToPence } from "~/features/quotes/job-fields";
 import { SLOT_WINDOWS } from "./slots";
 
 /**
@@ -57,3 +58,15 @@ export const markDoneFormSchema = z.object({ note: text({ min: 0, label: "a note
 export const reportProblemFormSchema = z.object({ reason: text({ min: 10, label: "what went wrong" }) });
 export const cancelFormSchema = z.object({ reason: text({ min: 0, label: "a reason" }) });
 export const fixerCancelFormSchema = z.object({ reason: text({ min: 5, label: "a reason" }) });
+
+/** A range quote's one price, fixed by its fixer before it can be booked (the range is checked by the service). */
+export const fixPriceFormSchema = z.object({
+  price: z.unknown().transform((raw, ctx) => {
+    const pence = typeof raw === "string" ? poundsToPence(raw) : null;
+    if (pence === null || pence <= 0) {
+      ctx.addIssue({ code: "custom", message: "Enter the price in pounds, for example 120 or 120.50." });
+      return z.NEVER;
+    }
+    return pence;
+  }),
+});

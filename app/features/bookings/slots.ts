@@ -58,3 +58,23 @@ export function slotIsBookable(slot: Slot, now: Date): boolean {
 }
 
 export const sameSlot = (a: Slot, b: Slot) => a.date === b.date && a.window === b.window;
+
+/** A fixer proposes one to this many start slots on a quote. */
+export const MAX_PROPOSED_SLOTS = 3;
+
+/**
+ * The slots a fixer proposes on a quote: one to three, each a real date from tomorrow (UK) within a
+ * year, none twice. One rule for the quote form (in the browser) and the service (the authority).
+ */
+export function checkProposedSlots(raw: unknown, now: Date): { ok: true; slots: Slot[] } | { ok: false; message: string } {
+  if (!Array.isArray(raw) || raw.length < 1 || raw.length > MAX_PROPOSED_SLOTS) return { ok: false, message: `Propose one to ${MAX_PROPOSED_SLOTS} start slots.` };
+  const slots: Slot[] = [];
+  for (const item of raw) {
+    const parsed = slotSchema.safeParse(item);
+    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Choose a date and a time of day." };
+    if (!slotIsBookable(parsed.data, now)) return { ok: false, message: "Propose slots from tomorrow onwards, within a year." };
+    if (slots.some((s) => sameSlot(s, parsed.data))) return { ok: false, message: "Propose each slot once." };
+    slots.push(parsed.data);
+  }
+  return { ok: true, slots };
+}

@@ -51,6 +51,7 @@ export const fixerCopy = {
     messageSent: { title: "Message sent", text: "The customer is told by email." },
     messageMasked: { title: "Message sent", text: "Contact details in it were hidden: they are shared once the customer accepts a quote." },
     replied: { title: "Reply posted", text: "Your reply shows under the review on your profile." },
+    priceFixed: { title: "Price fixed", text: "The customer can now book your quote at this price." },
   },
   errorTitles: {
     not_found: "Not found",

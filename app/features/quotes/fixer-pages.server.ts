@@ -18,6 +18,10 @@ import { sendQuote, updateQuote, withdrawQuote } from "./quotes.server";
 import { replyToReview } from "./reviews.server";
 import { coverageFormSchema, messageFormSchema, quoteFormSchema, replyFormSchema } from "./schemas";
 import { fixerCopy } from "./fixer-copy";
+import { bookingRefusal } from "~/features/bookings/errors";
+import { fixQuotePrice, quoteBookingForFixer, writeQuoteBookingTerms } from "~/features/bookings/quote-terms.server";
+import { fixPriceFormSchema } from "~/features/bookings/schemas";
+import type { Slot } from "~/features/bookings/slots";
 
 /**
  * The fixer's pages (/fixer and /fixer/jobs/:jobId) on the server: what their loaders hand the
@@ -95,7 +99,11 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
   try {
     const view = await jobForFixer(db, user.id, jobId);
     const quote = view.myQuote;
-    const [thread, review] = await Promise.all([quote ? threadForViewer(db, user.id, jobId) : Promise.resolve([]), reviewOfJob(db, user.id, jobId)]);
+    const [thread, review, booking] = await Promise.all([
+      quote ? threadForViewer(db, user.id, jobId) : Promise.resolve([]),
+      reviewOfJob(db, user.id, jobId),
+      quote ? quoteBookingForFixer(db, quote) : Promise.resolve(null),
+    ]);
     return {
       job: view.card,
       status: view.status,
@@ -112,6 +120,7 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
           }
         : null,
       customer: view.customer,
+      booking,
       thread,
       review,
     };
@@ -121,8 +130,11 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
   }
 }
 
-type JobIntent = "quote" | "update-quote" | "withdraw" | "message" | "reply";
-const jobIntents: readonly string[] = ["quote", "update-quote", "withdraw", "message", "reply"] satisfies JobIntent[];
+type JobIntent = "quote" | "update-quote" | "withdraw" | "fix-price" | "message" | "reply";
+const jobIntents: readonly string[] = ["quote", "update-quote", "withdraw", "fix-price", "message", "reply"] satisfies JobIntent[];
+
+/** The quote's proposed slots, written in the quote's own transaction (a range quote's price is fixed again later). */
+const withSlots = (fixerUserId: string, slots: Slot[]) => (tx: DbOrTx, quoteId: number) => writeQuoteBookingTerms(tx, fixerUserId, quoteId, { slots, fixedPricePence: null });
 
 export async function fixerJobAction(context: AppLoadContext, user: SessionUser, request: Request, jobId: number) {
   const form = await readTextForm(request);
@@ -135,7 +147,7 @@ export async function fixerJobAction(context: AppLoadContext, user: SessionUser,
       case "quote": {
         const parsed = parseSubmission(quoteFormSchema, form, { multiLine: ["includes", "message"] });
         if (!parsed.ok) return invalid("quote", parsed.fieldErrors, parsed.values);
-        await sendQuote(deps, user.id, jobId, parsed.data);
+        await sendQuote(deps, user.id, jobId, parsed.data, withSlots(user.id, parsed.data.slots));
         return done(context, here, fixerCopy.flash.quoteSent);
       }
       case "update-quote": {
@@ -143,7 +155,7 @@ export async function fixerJobAction(context: AppLoadContext, user: SessionUser,
         if (!parsed.ok) return invalid("quote", parsed.fieldErrors, parsed.values);
         const { myQuote } = await jobForFixer(deps.db, user.id, jobId);
         if (!myQuote) return refusalOf("quote", "not_found", fixerCopy.errors.noQuote);
-        await updateQuote(deps, user.id, myQuote.id, parsed.data);
+        await updateQuote(deps, user.id, myQuote.id, parsed.data, withSlots(user.id, parsed.data.slots));
         return done(context, here, fixerCopy.flash.quoteUpdated);
       }
       case "withdraw": {
@@ -151,6 +163,14 @@ export async function fixerJobAction(context: AppLoadContext, user: SessionUser,
         if (!myQuote) return refusalOf("withdraw", "not_found", fixerCopy.errors.noQuote);
         await withdrawQuote(deps, user.id, myQuote.id);
         return done(context, here, fixerCopy.flash.quoteWithdrawn);
+      }
+      case "fix-price": {
+        const parsed = parseSubmission(fixPriceFormSchema, form);
+        if (!parsed.ok) return invalid("fix-price", parsed.fieldErrors, parsed.values);
+        const { myQuote } = await jobForFixer(deps.db, user.id, jobId);
+        if (!myQuote) return refusalOf("fix-price", "not_found", fixerCopy.errors.noQuote);
+        await fixQuotePrice(deps, user.id, myQuote.id, parsed.data.price);
+        return done(context, `${here}#booking`, fixerCopy.flash.priceFixed);
       }
       case "message": {
         const parsed = parseSubmission(messageFormSchema, form, { multiLine: ["body"] });
@@ -199,6 +219,8 @@ function refusalOf(form: string, code: QuotesErrorCode, message: string, retryAf
 
 /** A QuotesError as the form's answer with its status; anything else is a real failure and is rethrown. */
 function refusal(form: string, error: unknown) {
+  const booking = bookingRefusal(error);
+  if (booking) return data<FormResult>({ form, status: "error", title: fixerCopy.errorTitles[booking.status === 404 ? "not_found" : booking.status === 409 ? "conflict" : "invalid"], message: booking.message }, { status: booking.status, headers: privateHeaders });
   if (!isQuotesError(error)) throw error;
   return refusalOf(form, error.code, error.message, error.retryAfterSeconds);
 }

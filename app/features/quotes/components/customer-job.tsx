@@ -12,6 +12,7 @@ import type { CustomerJobPage } from "../customer-jobs.server";
 import { jobsCopy, jobStateLabel } from "../customer-copy";
 import { lastSentKey } from "./thread-key";
 import { bookingPaths } from "~/features/bookings/paths";
+import { slotLabel } from "~/features/bookings/components/quote-booking-panel";
 import { quotePaths } from "../paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "../schemas";
 import { formatCount } from "~/lib/format";
@@ -177,7 +178,9 @@ function CardRefusal({ quoteId }: { quoteId: number }) {
 function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
   const { job } = view;
   const open = job.status === "open";
-  const confirming = view.confirmQuoteId === q.id && open && q.status === "sent";
+  const booking = view.booking[q.id];
+  const bookable = booking?.pricePence != null;
+  const confirming = view.confirmQuoteId === q.id && open && q.status === "sent" && !bookable;
   const rating = q.fixer.rating;
   return (
     <article aria-labelledby={`quote-${q.id}-fixer`} className={`flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-card ${q.status === "accepted" ? "border-success" : "border-border"}`}>
@@ -203,8 +206,29 @@ function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) 
         <span className="ml-2 text-sm font-normal text-muted-foreground">{q.priceKind === "range" ? "price range" : "fixed price"}</span>
       </p>
       <dl className="flex flex-col gap-1 text-sm">
-        <dt className="font-medium text-muted-foreground">Earliest start</dt>
-        <dd>{longDate(q.earliestStart)}</dd>
+        {booking?.slots.length ? (
+          <>
+            <dt className="font-medium text-muted-foreground">Can start</dt>
+            <dd>
+              <ul>
+                {booking.slots.map((s) => (
+                  <li key={`${s.date}|${s.window}`}>{slotLabel(s)}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt className="font-medium text-muted-foreground">Earliest start</dt>
+            <dd>{longDate(q.earliestStart)}</dd>
+          </>
+        )}
+        {q.priceKind === "range" && booking?.pricePence ? (
+          <>
+            <dt className="font-medium text-muted-foreground">Price fixed by the fixer</dt>
+            <dd>{formatGBP(booking.pricePence)}</dd>
+          </>
+        ) : null}
         <dt className="font-medium text-muted-foreground">Includes</dt>
         <dd className="break-words whitespace-pre-line">{q.includes}</dd>
         {q.message ? (
@@ -233,7 +257,11 @@ function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) 
         </div>
       ) : null}
 
-      {q.status === "accepted" ? (
+      {q.status === "accepted" && booking?.liveBookingId ? (
+        <Link to={bookingPaths.customer(booking.liveBookingId)} className="inline-flex min-h-11 items-center justify-center self-start rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90">
+          Open your booking
+        </Link>
+      ) : q.status === "accepted" ? (
         <Link to={bookingPaths.newBooking(q.id)} className="inline-flex min-h-11 items-center justify-center self-start rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90">
           Book a date and pay
         </Link>
@@ -260,11 +288,18 @@ function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) 
           </div>
         ) : (
           <div className="mt-auto flex flex-wrap gap-2">
-            <Button asChild>
-              <Link to={`?accept=${q.id}#quote-${q.id}`} preventScrollReset>
-                Accept
-              </Link>
-            </Button>
+            {bookable ? (
+              // Accepting a bookable quote is booking it: the slot page accepts and books in one.
+              <Button asChild>
+                <Link to={bookingPaths.newBooking(q.id)}>Accept and book</Link>
+              </Button>
+            ) : (
+              <Button asChild>
+                <Link to={`?accept=${q.id}#quote-${q.id}`} preventScrollReset>
+                  Accept
+                </Link>
+              </Button>
+            )}
             <Form method="post">
               <input type="hidden" name="intent" value="decline" />
               <input type="hidden" name="quoteId" value={q.id} />
