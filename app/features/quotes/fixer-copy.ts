@@ -22,7 +22,7 @@ export const fixerCopy = {
   },
   job: {
     quoteTitle: "Send a quote",
-    quoteIntro: "Customers pay you directly: FixiT never takes payment for the work.",
+    quoteIntro: "Customers book and pay through FixiT: the money is held by FixiT until they confirm the job is done, then paid to you less the 10% service charge.",
     yourQuoteTitle: "Your quote",
     contactTitle: "Customer contact details",
     messagesTitle: "Messages",

@@ -109,7 +109,7 @@ export function CustomerJob({ view }: { view: CustomerJobView }) {
         </dl>
       </section>
 
-      <p className="rounded-lg bg-secondary/60 p-4 text-sm">{jobsCopy.payDirect}</p>
+      <p className="rounded-lg bg-secondary/60 p-4 text-sm">{jobsCopy.paymentNote}</p>
 
       <section aria-labelledby="quotes-title" className="flex flex-col gap-4">
         <h2 id="quotes-title" className="text-2xl font-bold">
