@@ -7,7 +7,8 @@ import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
 import { sendQuote } from "~/features/quotes/quotes.server";
 import { createApprovedFixer, daysFromToday } from "~/features/quotes/testing.server";
-import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
+import { markPaidAndFulfil } from "~/features/payments/payments.server";
+import { Browser, linkIn, mailbox, waitForMail, type MailboxMessage } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
@@ -170,6 +171,22 @@ describe("accepting a quote books it", () => {
     const page = await text(await customer.get(`/bookings/${bookingId}`));
     expect(page).toContain("Pay £47.25");
     await waitForMail(base, "fred.slots@example.com", "Your quote was accepted");
+
+    // Paid: both sides get the confirmation with the slot's calendar invite (.ics).
+    const pay = await customer.post(`/bookings/${bookingId}`, { intent: "pay" });
+    await markPaidAndFulfil(server.services, pay.headers.get("location")!.split("/").pop()!, "test-checkout");
+    for (const [email, subject, path] of [
+      ["ada.accepter@example.com", "Booking confirmed: Accept and book", `/bookings/${bookingId}`],
+      ["fred.slots@example.com", "New booking: Accept and book", `/fixer/bookings/${bookingId}`],
+    ] as const) {
+      const mail = (await waitForMail(base, email, subject)) as MailboxMessage & { attachments: { filename: string; contentType: string; content: string }[] };
+      expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`fixit-booking-${bookingId}.ics`, "text/calendar; charset=utf-8; method=PUBLISH"]]);
+      const ics = mail.attachments[0]!.content.replace(/\r\n[ \t]/g, "");
+      expect(ics).toContain(`UID:booking-${bookingId}@`);
+      expect(ics).toContain(`DTSTART:${daysFromToday(5).replaceAll("-", "")}T`);
+      expect(ics).toContain(`Open the booking: ${server.services.config.publicUrl}${path}`);
+      expect(mail.text).toContain("The calendar invite attached adds the slot to your calendar.");
+    }
     // The job page now leads to the booking, and the fixer's to theirs.
     expect(await text(await customer.get(`/account/jobs/${jobId}`))).toContain(`href="/bookings/${bookingId}"`);
     expect(await text(await fixer.get(`/fixer/jobs/${jobId}`))).toContain(`href="/fixer/bookings/${bookingId}"`);

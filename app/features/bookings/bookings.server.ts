@@ -250,8 +250,14 @@ function bookedMessages(booking: Booking) {
         moneyText.held(booking.totalPence),
         `Free cancellation up to ${freeCancellationHours} hours before the slot; after that, ${formatGBP(booking.lateFeePence)} goes to the fixer.`,
       ],
+      calendarInvite: true,
     },
-    fixer: { subject: "New booking", heading: "You have a new booking", paragraphs: [moneyText.payout(booking.fixerNetPence), "Mark the job done on the booking's page once the work is finished."] },
+    fixer: {
+      subject: "New booking",
+      heading: "You have a new booking",
+      paragraphs: [moneyText.payout(booking.fixerNetPence), "Mark the job done on the booking's page once the work is finished."],
+      calendarInvite: true,
+    },
   };
 }
 
