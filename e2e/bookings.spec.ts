@@ -6,8 +6,10 @@ import { approveOverHttp, grantStaff } from "./helpers/staff";
 
 /**
  * A paid booking in a real browser on the run's fresh database (issue 34, first part): a fixer is
- * approved and quotes, the customer accepts, opens "Book a date and pay", proposes a slot, sees the
- * figures and the cancellation rules, pays with the TEST MODE card, and the fixer confirms the slot.
+ * approved and quotes with a start slot (seeing what they will receive as they type), the customer's
+ * "Accept and book" opens the slot page, where proposing a slot accepts and books the quote in one;
+ * they see the figures and the cancellation rules, pay with the TEST MODE card, and the fixer
+ * confirms the slot.
  * Every new page is checked with axe and photographed at 360 and 1440 px. (Marking done and
  * confirming without JavaScript are tests/bookings-pages.test.ts's, which can move the slot's date.)
  */
@@ -43,24 +45,43 @@ test("a customer books an accepted quote, proposes a slot, pays with the test ca
   const jobPath = new URL(customer.url()).pathname;
   const jobId = jobPath.split("/").pop()!;
 
+  await test.step("the fixer's quote form proposes start slots and says what they will receive as they type", async () => {
+    await fixer.goto(`/fixer/jobs/${jobId}`);
+    await expect(fixer.getByTestId("you-will-receive")).toContainText("less the 10% FixiT service charge");
+    await fixer.getByLabel("Price, or the lower price of a range (£)").fill("85");
+    await expect(fixer.getByTestId("you-will-receive")).toContainText("You will receive £76.50");
+    await expect(fixer.getByLabel("Start slot 1: date")).toBeVisible();
+    await checkScreen(fixer, "booking-quote-form", `/fixer/jobs/${jobId}`);
+  });
+
   const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
-    form: { intent: "quote", priceKind: "fixed", amount: "85", amountTo: "", includes: "New washer, parts and labour", earliestStart: daysAhead(2), message: "" },
+    form: { intent: "quote", priceKind: "fixed", amount: "85", amountTo: "", includes: "New washer, parts and labour", slot1Date: daysAhead(2), slot1Window: "morning", message: "" },
     headers: sameOriginHeaders(),
   });
   expect(quoted.status()).toBeLessThan(400);
   const quoteId = /name="quoteId" value="(\d+)"/.exec(await (await customer.request.get(jobPath)).text())?.[1];
   expect(quoteId).toBeTruthy();
-  expect((await customer.request.post(jobPath, { form: { intent: "accept", quoteId: quoteId! }, headers: sameOriginHeaders(), maxRedirects: 0 })).status()).toBe(303);
-
-  await test.step("the customer picks a slot and sees every figure before paying", async () => {
+  await test.step("the fixer's job page shows the slots proposed and what they will receive", async () => {
+    await fixer.goto(`/fixer/jobs/${jobId}`);
+    await expect(fixer.getByTestId("quote-net")).toContainText("you will receive £76.50");
+    await checkScreen(fixer, "booking-fixer-quote", `/fixer/jobs/${jobId}`);
+  });
+  await test.step("the customer's job page offers Accept and book, with the fixer's slot", async () => {
     await customer.goto(jobPath);
-    await customer.getByRole("link", { name: "Book a date and pay" }).click();
+    await expect(customer.getByRole("link", { name: "Accept and book" })).toBeVisible();
+    await checkScreen(customer, "booking-customer-job", jobPath);
+  });
+
+  await test.step("the customer's Accept opens the slot page: accepting the quote books it", async () => {
+    await customer.goto(jobPath);
+    await customer.getByRole("link", { name: "Accept and book" }).click();
     await expect(customer.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
+    await expect(customer.getByText("Booking accepts this quote")).toBeVisible();
     await checkScreen(customer, "booking-new", `/bookings/new?quote=${quoteId}`);
     await customer.getByRole("radio", { name: "Propose another time" }).check();
     await customer.getByLabel("Your date").fill(daysAhead(6));
     await customer.getByLabel("Time of day").selectOption("afternoon");
-    await customer.getByRole("button", { name: "Continue" }).click();
+    await customer.getByRole("button", { name: "Accept and continue to payment" }).click();
     await expect(customer.getByText("waiting for payment")).toBeVisible();
     for (const text of ["Price", "Customer service fee (5%)", "Total", "Free cancellation until"]) await expect(customer.getByText(text, { exact: false }).first()).toBeVisible();
     await checkScreen(customer, "booking-customer-unpaid", new URL(customer.url()).pathname);

@@ -137,7 +137,8 @@ test("item 6: message boxes empty after sending, and a stale tab's refused Accep
 
   await test.step("the fixer quotes and sends a message: the box is empty afterwards", async () => {
     const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
-      form: { intent: "quote", priceKind: "fixed", amount: "240", amountTo: "", includes: "Two coats, paint included", earliestStart: daysAhead(3), message: "" },
+      // A range not yet fixed to one price: accepting it is the confirm-then-accept step (a bookable quote's Accept opens its slot page).
+      form: { intent: "quote", priceKind: "range", amount: "240", amountTo: "300", includes: "Two coats, paint included", slot1Date: daysAhead(3), slot1Window: "morning", message: "" },
       headers: sameOriginHeaders(),
       maxRedirects: 0,
     });

@@ -211,8 +211,9 @@ test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, 
     await a.getByRole("radio", { name: "Fixed price" }).check();
     await a.getByLabel("Price, or the lower price of a range (£)").fill("180");
     await a.getByLabel("What the price includes").fill("New cartridge and seals, labour, and a check of the isolation valve.");
-    await a.getByLabel("Earliest start date").fill(daysAhead(2));
+    await a.getByLabel("Start slot 1: date").fill(daysAhead(2));
     await a.getByLabel("Message to the customer").fill("I can come on Thursday morning.");
+    await expect(a.getByTestId("you-will-receive")).toContainText("You will receive £162");
     await a.getByRole("button", { name: "Send quote" }).click();
     await expect(toastWith(a, "Quote sent")).toBeVisible();
     await expect(a.locator("#quote")).toContainText("£180");
@@ -224,7 +225,9 @@ test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, 
     await b.getByLabel("Price, or the lower price of a range (£)").fill("150");
     await b.getByLabel("Top of the range (£)").fill("240");
     await b.getByLabel("What the price includes").fill("Replacing the tap if the body is worn, parts and labour.");
-    await b.getByLabel("Earliest start date").fill(daysAhead(4));
+    await b.getByLabel("Start slot 1: date").fill(daysAhead(4));
+    await b.getByLabel("Start slot 1: time of day").selectOption("afternoon");
+    await expect(b.getByTestId("you-will-receive")).toContainText("You will receive £135–£216");
     await b.getByRole("button", { name: "Send quote" }).click();
     await expect(toastWith(b, "Quote sent")).toBeVisible();
     await expect(b.locator("#quote")).toContainText("£150–£240");
@@ -262,12 +265,14 @@ test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, 
     await expect(page.locator("main")).not.toContainText(fixerA.email);
     await checkPage(page, "quotes-customer-job-quotes", `/account/jobs/${jobId}`);
 
-    await cardA.getByRole("link", { name: "Accept" }).click();
-    const confirm = cardA.getByRole("group");
-    await expect(confirm).toContainText(`Accept ${fixerA.displayName}'s quote of £180?`);
-    await confirm.getByRole("button", { name: "Yes, accept this quote" }).click();
-    await expect(toastWith(page, "Quote accepted")).toBeVisible();
+    // Accepting a quote books it (issue 34): the slot page accepts A's quote and books one of A's slots.
+    await cardA.getByRole("link", { name: "Accept and book" }).click();
+    await expect(page.getByText("Booking accepts this quote")).toBeVisible();
+    await page.getByRole("button", { name: "Accept and continue to payment" }).click();
+    await expect(page.getByRole("button", { name: /^Pay £/ })).toBeVisible();
+    await page.goto(`/account/jobs/${jobId}`);
     await expect(page.getByText("In progress").first()).toBeVisible();
+    await expect(cardA.getByRole("link", { name: "Open your booking" })).toBeVisible();
     await expect(cardA.getByText("Accepted", { exact: true })).toBeVisible();
     await expect(cardB.getByText("Not chosen", { exact: true })).toBeVisible();
     await expect(cardA.getByRole("link", { name: fixerA.email })).toBeVisible();

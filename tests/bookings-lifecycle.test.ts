@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, bookingTransitions, fixerStrikes, providerOperations, referrals } from "#server/db/schema/bookings.ts";
@@ -57,7 +57,9 @@ describe("booking a quote", () => {
     const terms = (fixedPricePence: number | null, slots = q.slots) => setQuoteBookingTerms(world.deps, q.fixer.id, q.quote.id, { slots, fixedPricePence });
     await expect(terms(9_999)).rejects.toMatchObject({ status: 400 });
     await expect(terms(15_001)).rejects.toMatchObject({ status: 400 });
-    await expect(terms(null)).rejects.toMatchObject({ status: 400 });
+    // Slots without a price: stored, and the quote is still not bookable.
+    await terms(null);
+    await expect(createBooking(world.deps, q.customer.id, { quoteId: q.quote.id, slot: q.slots[0]! })).rejects.toThrow(/not fixed a price/);
     const four = [1, 2, 3, 4].map((d) => ({ date: daysFromToday(d + 1), window: "morning" as const }));
     await expect(terms(12_000, four)).rejects.toThrow(/one to 3/);
     await expect(terms(12_000, [])).rejects.toThrow(/one to 3/);
@@ -124,6 +126,38 @@ describe("timers", () => {
     expect(ops.map((o) => [o.kind, o.amountPence, o.status])).toEqual([["refund", 12_600, "succeeded"]]);
     const timeline = await world.db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, bookingId));
     expect(timeline.map((t) => t.transition)).toEqual(["create", "expire_payment", "payment_refunded_unused", "refund_sent"]);
+  });
+
+  it("a booked slot: both sides get the confirmation with its calendar invite, and one reminder 24 hours before, with two workers polling", async () => {
+    const b = await bookedBooking(world);
+    expect(await state(b.bookingId)).toBe("booked");
+    const withInvite = async (address: string, subject: string) =>
+      (await world.db.select().from(outboxJobs).where(eq(outboxJobs.kind, "email")))
+        .map((j) => j.payload as { to: string; subject: string; attachments?: { filename: string; content: string }[] })
+        .filter((m) => m.to === address && m.subject.startsWith(subject));
+    for (const [address, subject] of [[b.customer.email, "Booking confirmed"], [b.fixer.email, "New booking"]] as const) {
+      const [mail] = await withInvite(address, subject);
+      expect(mail?.attachments?.map((a) => a.filename)).toEqual([`fixit-booking-${b.bookingId}.ics`]);
+      expect(mail!.attachments![0]!.content).toContain(`UID:booking-${b.bookingId}@`);
+    }
+    const [booking] = await world.db.select().from(bookings).where(eq(bookings.id, b.bookingId));
+    const reminder = (await timersOf(world.db, b.bookingId)).filter((t) => t.timer === "slot_reminder");
+    expect(reminder).toHaveLength(1);
+    const slotStart = await afterSlot(world.db, b.bookingId, 0);
+    expect(slotStart.getTime() - reminder[0]!.runAt.getTime()).toBe(24 * 3_600_000);
+    expect(booking!.state).toBe("booked");
+
+    // Due now, delivered twice, two workers (two instances) racing: one reminder each side.
+    await world.db.update(outboxJobs).set({ runAt: new Date(Date.now() - 1000) }).where(and(eq(outboxJobs.kind, BOOKING_TIMER_JOB), sql`(${outboxJobs.payload}->>'bookingId')::bigint = ${b.bookingId}`));
+    await enqueueJob(world.db, BOOKING_TIMER_JOB, { bookingId: b.bookingId, timer: "slot_reminder" });
+    const services = { config: world.services.config, logger: pino({ level: "silent" }), db: world.db };
+    const handlers = () => new Map(Object.entries(bookingJobHandlers));
+    const workers = [0, 1].map(() => startJobWorker(services, { handlers, intervalMs: 60_000, leaseMs: 30_000, retryBaseMs: 1000 }));
+    await Promise.all(workers.map((w) => w.runOnce()));
+    await Promise.all(workers.map((w) => w.stop()));
+    const names = (await world.db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, b.bookingId))).map((t) => t.transition);
+    expect(names.filter((n) => n === "slot_reminder")).toHaveLength(1);
+    for (const address of [b.customer.email, b.fixer.email]) expect((await emailsTo(address)).filter((m) => m.subject.startsWith("Reminder: booking tomorrow"))).toHaveLength(1);
   });
 
   it("after done: reminders at 2 and 5 days and staff review at 7, each once, with two workers polling", async () => {

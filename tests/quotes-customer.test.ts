@@ -288,8 +288,11 @@ describe("My jobs and a job's page", () => {
   });
 
   it("declines one quote, accepts another after confirming, shows the fixer's contact details, then done and one review", async () => {
-    const confirm = textOf(await (await bob.get(`/account/jobs/${jobId}?accept=${quoteIds[0]}`)).text());
-    expect(confirm).toContain("Yes, accept this quote");
+    // A fixed-price quote's Accept opens its slot page (accepting it books it, issue 34); the accept-only confirmation is for a range quote not yet fixed to a price.
+    const confirm = await (await bob.get(`/account/jobs/${jobId}?accept=${quoteIds[0]}`)).text();
+    expect(confirm).toContain(`href="/bookings/new?quote=${quoteIds[0]}"`);
+    expect(textOf(confirm)).toContain("Accept and book");
+    expect(textOf(confirm)).not.toContain("Yes, accept this quote");
 
     const declined = await bob.post(`/account/jobs/${jobId}`, { intent: "decline", quoteId: String(quoteIds[2]) }, { origin: base });
     expect(declined.status).toBe(303);

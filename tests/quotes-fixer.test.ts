@@ -38,7 +38,7 @@ const jobInput = (extra: Partial<JobInput> = {}): JobInput => ({
   ...extra,
 });
 const quoteInput = (pounds: number): QuoteInput => ({ priceKind: "fixed", amountPence: pounds * 100, amountToPence: null, includes: "Parts and labour", earliestStart: daysFromToday(1), message: "" });
-const quoteForm = (extra: Record<string, string> = {}) => ({ intent: "quote", priceKind: "fixed", amount: "85", amountTo: "", includes: "New washer, parts and labour", earliestStart: daysFromToday(2), message: "I can come on Tuesday.", ...extra });
+const quoteForm = (extra: Record<string, string> = {}) => ({ intent: "quote", priceKind: "fixed", amount: "85", amountTo: "", includes: "New washer, parts and labour", slot1Date: daysFromToday(2), slot1Window: "morning", message: "I can come on Tuesday.", ...extra });
 
 async function newConfirmedUser(email: string, fullName: string, userType = "customer") {
   const browser = new Browser(base);

@@ -3,6 +3,7 @@ import type { Route } from "./+types/_site.bookings.new";
 import { requireUser } from "~/features/auth/guard.server";
 import { NewBookingView } from "~/features/bookings/components/booking-view";
 import { loadNewBookingPage, newBookingAction } from "~/features/bookings/pages.server";
+import { acceptAndBook } from "~/features/quotes/accept-and-book.server";
 import { parseId } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
 
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const quoteId = parseId(new URL(request.url).searchParams.get("quote"));
   if (quoteId === null) throw notFound();
-  return newBookingAction(request, context, user, quoteId);
+  return newBookingAction(request, context, user, quoteId, acceptAndBook);
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {

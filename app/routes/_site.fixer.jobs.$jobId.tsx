@@ -4,6 +4,7 @@ import type { Route } from "./+types/_site.fixer.jobs.$jobId";
 import { StarRating } from "~/components/content/star-rating";
 import { Badge } from "~/components/ui/badge";
 import { requireUser } from "~/features/auth/guard.server";
+import { QuoteBookingPanel } from "~/features/bookings/components/quote-booking-panel";
 import { formatDay, JobFacts, JobPhotos, MessageThread, QuoteForm, ReplyForm, Section, serviceName, WithdrawForm } from "~/features/quotes/components/fixer-views";
 import { formatGBP } from "~/content/prices";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
@@ -38,7 +39,7 @@ export function headers() {
 }
 
 export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
-  const { job, status, quote, customer, thread, review } = loaderData;
+  const { job, status, quote, customer, thread, review, booking } = loaderData;
   const accepted = quote?.status === "accepted";
   const full = !quote && job.liveQuotes >= quoteLimits.quotesPerJob;
   return (
@@ -91,12 +92,17 @@ export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
             <Badge variant={accepted ? "success" : "secondary"}>{fixerCopy.quoteStatus[quote.status] ?? quote.status}</Badge>
           </p>
           <p className="mt-2 text-sm">Earliest start: {formatDay(quote.earliestStart)}</p>
+          {booking ? (
+            <div id="booking" className="mt-4 border-t border-border pt-4">
+              <QuoteBookingPanel booking={booking} quote={quote} />
+            </div>
+          ) : null}
           {quote.status === "sent" && status === "open" ? (
             <div className="mt-4 flex flex-col gap-6">
               <details className="rounded-lg border border-border p-3">
                 <summary className="cursor-pointer font-medium">Change your quote</summary>
                 <div className="mt-3">
-                  <QuoteForm quote={quote} intent="update-quote" />
+                  <QuoteForm quote={{ ...quote, slots: booking?.slots ?? [] }} intent="update-quote" />
                 </div>
               </details>
               <WithdrawForm />

@@ -83,6 +83,18 @@ export default function DevMailboxMessage({ loaderData }: Route.ComponentProps) 
           <time dateTime={message.createdAt.toISOString()}>{formatTime(message.createdAt)}</time>
         </dd>
       </dl>
+      {message.attachments.length ? (
+        <section aria-label="Attachments" className="mt-4 flex flex-col gap-2">
+          {message.attachments.map((a) => (
+            <details key={a.filename} className="rounded-lg border border-border p-3 text-sm">
+              <summary className="min-h-11 cursor-pointer content-center font-medium">
+                Attachment: {a.filename} ({a.contentType.split(";")[0]})
+              </summary>
+              <pre className="mt-2 overflow-x-auto font-mono text-xs whitespace-pre-wrap break-words">{a.content}</pre>
+            </details>
+          ))}
+        </section>
+      ) : null}
 
       <nav aria-label="Message format" className="mt-6 flex border-b border-border">
         {tab("html", "HTML")}

@@ -22,7 +22,11 @@ export type EmailMessage = {
   text: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /** Small text files sent with the message (a booking's .ics calendar invite). */
+  attachments?: EmailAttachment[];
 };
+
+export type EmailAttachment = { filename: string; contentType: string; content: string };
 
 export const EMAIL_JOB_KIND = "email";
 
@@ -43,6 +47,16 @@ export const emailMessageSchema = z.object({
       z.string().regex(/^X-[A-Za-z0-9-]{1,60}$/, "only X- headers may be added"),
       z.string().max(1000).refine(noLineBreaks, "header values must be one line"),
     )
+    .optional(),
+  attachments: z
+    .array(
+      z.object({
+        filename: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, "a plain file name"),
+        contentType: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+(; ?[a-z-]+=[A-Za-z0-9-]+)*$/, "a plain content type").max(200),
+        content: z.string().min(1).max(200_000),
+      }),
+    )
+    .max(5)
     .optional(),
 });
 

@@ -41,6 +41,7 @@ function smtpTransport(url: string): MailTransport {
           text: message.text,
           headers: message.headers,
           messageId: message.messageId,
+          attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
         });
       } catch (error) {
         if (isPermanentSmtpRejection(error)) {
@@ -78,6 +79,7 @@ function logTransport(services: Pick<JobServices, "logger" | "db">): MailTranspo
           subject: message.subject,
           html: message.html,
           text: message.text,
+          attachments: message.attachments ?? [],
           headers: {
             ...(message.headers ?? {}),
             ...(message.replyTo ? { "Reply-To": message.replyTo } : {}),

@@ -63,9 +63,11 @@ export async function createApprovedFixer(
     documents?: ("insurance" | "certifications")[];
     /** What the reviewing staff member ticked as checked (none unless named). */
     checked?: ("identity" | "insurance" | "qualifications")[];
+    /** An account that already exists (signed up over HTTP, say) to approve, instead of a new one. */
+    user?: { id: string; email: string; name: string };
   },
 ) {
-  const user = await createUser(db, { name: `${options.first ?? "Fixer"} ${options.last ?? "Person"}`, phone: "+447700900123" });
+  const user = options.user ?? (await createUser(db, { name: `${options.first ?? "Fixer"} ${options.last ?? "Person"}`, phone: "+447700900123" }));
   const [registration] = await db
     .insert(fixerRegistrations)
     .values({ firstName: options.first ?? "Fixer", lastName: options.last ?? "Person", email: user.email, phone: "+447700900123", userId: user.id, paidAt: new Date() })

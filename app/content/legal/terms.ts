@@ -46,7 +46,7 @@ export const terms: LegalDocument = {
       blocks: [
         "Prices shown on service pages are indicative ranges to help you plan. Before you book, your fixer confirms a quote for the job, and you can chat with them directly to agree the details.",
         "A booking is made when you accept a quote and pay. If the work turns out to be different from what was described, the fixer must agree any change in price with you before carrying out extra work.",
-        "During early access, a job you post through Request a quote is not yet a booking: when you accept a fixer's quote, no payment passes through FixiT and you pay the fixer directly, as you agree with them. The escrow, fee and cancellation terms below apply to bookings paid through FixiT once bookings open.",
+        "A fixer's quote proposes one to three start slots (a date and a morning, afternoon or evening window). You accept the quote by booking it: you choose one of those slots, or propose your own, which the fixer confirms within 24 hours (if they do not, everything you paid is refunded), and you pay. A quote given as a price range is fixed to one price by the fixer before it can be booked. You can accept a range quote before its price is fixed, so that you and the fixer can talk about the job; you book it once the price is fixed.",
       ],
     },
     {

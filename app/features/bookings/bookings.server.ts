@@ -84,79 +84,88 @@ export type CreateBookingInput = { quoteId: number; slot: Slot };
  * before paying. Booking the same quote again while the first waits for payment answers that booking.
  */
 export async function createBooking(deps: BookingDeps, customerUserId: string, input: CreateBookingInput): Promise<{ bookingId: number }> {
+  checkBookingInput(input, nowOf(deps));
+  return deps.db.transaction((tx) => createBookingIn(tx, deps, customerUserId, input));
+}
+
+/** The slot and quote id a booking may be made with (checked before any transaction): a refusal is a 400 or 404 that writes nothing. */
+export function checkBookingInput(input: CreateBookingInput, now: Date): Slot {
   const slot = slotSchema.safeParse(input.slot);
   if (!slot.success) throw new BookingError("invalid", slot.error.issues[0]?.message ?? "Choose a date and a time of day.");
-  const now = nowOf(deps);
   if (!slotIsBookable(slot.data, now)) throw new BookingError("invalid", "Choose a date from tomorrow onwards, within a year.");
   if (!Number.isSafeInteger(input.quoteId) || input.quoteId <= 0) throw new BookingError("not_found", "There is no such quote on your jobs.");
+  return slot.data;
+}
 
-  return deps.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ jobId: jobs.id })
-      .from(quotes)
-      .innerJoin(jobs, eq(jobs.id, quotes.jobId))
-      .where(and(eq(quotes.id, input.quoteId), eq(jobs.customerUserId, customerUserId)));
-    if (!found) throw new BookingError("not_found", "There is no such quote on your jobs.");
-    // The job's row lock orders this booking after any change the quotes services make to the job.
-    await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, found.jobId)).for("update");
-    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, input.quoteId));
-    if (quote!.status !== "accepted") throw new BookingError("conflict", "Accept this quote before booking it.");
+/** createBooking inside the caller's transaction (accepting a quote and booking it are one). */
+export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUserId: string, input: CreateBookingInput): Promise<{ bookingId: number }> {
+  const now = nowOf(deps);
+  const slot = { data: checkBookingInput(input, now) };
+  const [found] = await tx
+    .select({ jobId: jobs.id })
+    .from(quotes)
+    .innerJoin(jobs, eq(jobs.id, quotes.jobId))
+    .where(and(eq(quotes.id, input.quoteId), eq(jobs.customerUserId, customerUserId)));
+  if (!found) throw new BookingError("not_found", "There is no such quote on your jobs.");
+  // The job's row lock orders this booking after any change the quotes services make to the job.
+  await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, found.jobId)).for("update");
+  const [quote] = await tx.select().from(quotes).where(eq(quotes.id, input.quoteId));
+  if (quote!.status !== "accepted") throw new BookingError("conflict", "Accept this quote before booking it.");
 
-    const [live] = await tx.select().from(bookings).where(and(eq(bookings.quoteId, input.quoteId), inArray(bookings.state, LIVE_STATES)));
-    if (live) {
-      if (live.state === "pending_payment") return { bookingId: live.id };
-      throw new BookingError("conflict", "This quote is already booked.");
-    }
+  const [live] = await tx.select().from(bookings).where(and(eq(bookings.quoteId, input.quoteId), inArray(bookings.state, LIVE_STATES)));
+  if (live) {
+    if (live.state === "pending_payment") return { bookingId: live.id };
+    throw new BookingError("conflict", "This quote is already booked.");
+  }
 
-    const [fixerRow] = await tx
-      .select({ leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: users.disabledAt })
-      .from(fixerProfiles)
-      .innerJoin(users, eq(users.id, fixerProfiles.userId))
-      .where(eq(fixerProfiles.userId, quote!.fixerUserId));
-    if (!fixerRow || fixerRow.disabledAt || fixerRow.leadsDisabledAt) throw new BookingError("conflict", "This fixer is not taking bookings at the moment.");
+  const [fixerRow] = await tx
+    .select({ leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: users.disabledAt })
+    .from(fixerProfiles)
+    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .where(eq(fixerProfiles.userId, quote!.fixerUserId));
+  if (!fixerRow || fixerRow.disabledAt || fixerRow.leadsDisabledAt) throw new BookingError("conflict", "This fixer is not taking bookings at the moment.");
 
-    const [terms] = await tx.select().from(quoteBookingTerms).where(eq(quoteBookingTerms.quoteId, input.quoteId));
-    const pricePence = quote!.priceKind === "fixed" ? quote!.amountPence : terms?.fixedPricePence;
-    if (!pricePence) throw new BookingError("conflict", "The fixer has not fixed a price for this quote yet. Ask them to, then book.");
-    const proposedByFixer = (terms?.slots ?? []).some((s) => sameSlot(s, slot.data));
+  const [terms] = await tx.select().from(quoteBookingTerms).where(eq(quoteBookingTerms.quoteId, input.quoteId));
+  const pricePence = quote!.priceKind === "fixed" ? quote!.amountPence : terms?.fixedPricePence;
+  if (!pricePence) throw new BookingError("conflict", "The fixer has not fixed a price for this quote yet. Ask them to, then book.");
+  const proposedByFixer = (terms?.slots ?? []).some((s) => sameSlot(s, slot.data));
 
-    const earlyBird = await earlyBirdApplies(tx, customerUserId);
-    // One customer's bookings take their credit one after another.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-credit:${customerUserId}`}))`);
-    const creditAvailablePence = Math.max(0, await accountBalance(tx, ACCOUNTS.customerCredit(customerUserId)));
-    const price = priceBooking({ pricePence, earlyBird, creditAvailablePence });
+  const earlyBird = await earlyBirdApplies(tx, customerUserId);
+  // One customer's bookings take their credit one after another.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-credit:${customerUserId}`}))`);
+  const creditAvailablePence = Math.max(0, await accountBalance(tx, ACCOUNTS.customerCredit(customerUserId)));
+  const price = priceBooking({ pricePence, earlyBird, creditAvailablePence });
 
-    const [booking] = await tx
-      .insert(bookings)
-      .values({
-        quoteId: quote!.id,
-        jobId: quote!.jobId,
-        customerUserId,
-        fixerUserId: quote!.fixerUserId,
-        slotDate: slot.data.date,
-        slotWindow: slot.data.window,
-        slotProposedBy: proposedByFixer ? "fixer" : "customer",
-        ...price,
-        state: "pending_payment",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await recordOnTimeline(tx, booking!, "create", customer(customerUserId), { key: `booking-${booking!.id}-create`, details: { ...price } });
-    if (price.creditPence > 0) {
-      await postLedgerEvent(tx, {
-        kind: "credit_reserved",
-        bookingId: booking!.id,
-        idempotencyKey: `booking-${booking!.id}-credit-reserved`,
-        entries: [
-          { account: ACCOUNTS.customerCredit(customerUserId), amountPence: -price.creditPence },
-          { account: ACCOUNTS.creditReserved, amountPence: price.creditPence },
-        ],
-      });
-    }
-    await scheduleTimer(tx, booking!.id, "expire_payment", new Date(now.getTime() + PAYMENT_WINDOW_MS));
-    return { bookingId: booking!.id };
-  });
+  const [booking] = await tx
+    .insert(bookings)
+    .values({
+      quoteId: quote!.id,
+      jobId: quote!.jobId,
+      customerUserId,
+      fixerUserId: quote!.fixerUserId,
+      slotDate: slot.data.date,
+      slotWindow: slot.data.window,
+      slotProposedBy: proposedByFixer ? "fixer" : "customer",
+      ...price,
+      state: "pending_payment",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await recordOnTimeline(tx, booking!, "create", customer(customerUserId), { key: `booking-${booking!.id}-create`, details: { ...price } });
+  if (price.creditPence > 0) {
+    await postLedgerEvent(tx, {
+      kind: "credit_reserved",
+      bookingId: booking!.id,
+      idempotencyKey: `booking-${booking!.id}-credit-reserved`,
+      entries: [
+        { account: ACCOUNTS.customerCredit(customerUserId), amountPence: -price.creditPence },
+        { account: ACCOUNTS.creditReserved, amountPence: price.creditPence },
+      ],
+    });
+  }
+  await scheduleTimer(tx, booking!.id, "expire_payment", new Date(now.getTime() + PAYMENT_WINDOW_MS));
+  return { bookingId: booking!.id };
 }
 
 /** Credit set aside for a booking that will never be paid goes back to the customer. */
@@ -242,8 +251,14 @@ function bookedMessages(booking: Booking) {
         moneyText.held(booking.totalPence),
         `Free cancellation up to ${freeCancellationHours} hours before the slot; after that, ${formatGBP(booking.lateFeePence)} goes to the fixer.`,
       ],
+      calendarInvite: true,
     },
-    fixer: { subject: "New booking", heading: "You have a new booking", paragraphs: [moneyText.payout(booking.fixerNetPence), "Mark the job done on the booking's page once the work is finished."] },
+    fixer: {
+      subject: "New booking",
+      heading: "You have a new booking",
+      paragraphs: [moneyText.payout(booking.fixerNetPence), "Mark the job done on the booking's page once the work is finished."],
+      calendarInvite: true,
+    },
   };
 }
 

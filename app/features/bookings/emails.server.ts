@@ -3,6 +3,7 @@ import { formatGBP } from "~/content/prices";
 import { renderEmail } from "~/lib/email-templates.server.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { enqueueEmail } from "#server/mail/outbox.ts";
+import { bookingInvite } from "./calendar.server";
 import { bookingPaths } from "./paths";
 import { SLOT_WINDOW_LABELS, type Slot } from "./slots";
 
@@ -12,7 +13,8 @@ import { SLOT_WINDOW_LABELS, type Slot } from "./slots";
  */
 
 export type BookingPerson = { email: string; name: string };
-export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot };
+/** `inviteSequence`: how many times the slot has changed (a calendar replaces the event with the higher one). */
+export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot; inviteSequence?: number };
 
 const hello = (to: BookingPerson) => (to.name ? `Hi ${to.name},` : "Hello,");
 export const slotText = (slot: Slot) => `${slot.date}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
@@ -23,22 +25,27 @@ export async function queueBookingEmail(
   ctx: BookingEmailContext,
   to: BookingPerson,
   role: "customer" | "fixer",
-  message: { subject: string; heading: string; paragraphs: string[] },
+  message: { subject: string; heading: string; paragraphs: string[]; /** Attach the booking's calendar invite (.ics) for its slot. */ calendarInvite?: boolean },
 ): Promise<void> {
   const url = ctx.publicUrl + (role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId));
+  const invite = message.calendarInvite ? bookingInvite({ bookingId: ctx.bookingId, title: ctx.title, slot: ctx.slot, url, role, sequence: ctx.inviteSequence }) : null;
+  const paragraphs = invite ? [...message.paragraphs, inviteNote] : message.paragraphs;
   await enqueueEmail(tx, {
+    ...(invite ? { attachments: [invite] } : {}),
     to: to.email,
     subject: `${message.subject}: ${ctx.title}`,
     replyTo: company.supportEmail,
     ...renderEmail({
       preheader: message.heading,
       heading: message.heading,
-      paragraphs: [hello(to), ...message.paragraphs, `Booking: ${ctx.title}, ${slotText(ctx.slot)}.`],
+      paragraphs: [hello(to), ...paragraphs, `Booking: ${ctx.title}, ${slotText(ctx.slot)}.`],
       action: { label: "Open the booking", url },
       reason: reason(role),
     }),
   });
 }
+
+const inviteNote = "The calendar invite attached adds the slot to your calendar.";
 
 export const moneyText = {
   held: (pence: number) => `${formatGBP(pence)} is held by ${company.brand} until the customer confirms the job is done.`,

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
-import { jobs, quotes } from "#server/db/schema/quotes.ts";
+import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import { freeCancellationHours } from "~/content/prices";
 import { requireUser } from "~/features/auth/guard.server";
@@ -12,7 +12,8 @@ import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission, type FieldErrors, type FormValues } from "~/lib/forms/parse";
 import { parseId } from "~/lib/ids";
 import type { SessionUser } from "~/lib/session-user";
-import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, createBooking, declineSlot, markDone, reportNoShow, reportProblem } from "./bookings.server";
+import type { BookingDeps } from "./transition.server";
+import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, declineSlot, markDone, reportNoShow, reportProblem, type CreateBookingInput } from "./bookings.server";
 import { bookingPaths } from "./paths";
 import { startBookingCheckout } from "./payment.server";
 import { quoteBookingView } from "./quote-terms.server";
@@ -229,32 +230,55 @@ export async function bookingAction(request: Request, context: AppLoadContext, u
 
 export type NewBookingPage = {
   quoteId: number;
+  jobId: number;
   title: string;
+  fixerName: string;
+  /** The quote is still waiting for the customer's answer: booking it accepts it. */
+  accepting: boolean;
   fixerSlots: Slot[];
   pricePence: number | null;
+  range: { fromPence: number; toPence: number } | null;
 };
 
-/** The slot page for the customer's accepted quote; null when the quote is not theirs or not accepted. */
+/**
+ * The slot page for the customer's quote: one they accepted, or one still waiting on their open job
+ * (choosing a slot accepts and books it in one). Null when the quote is not theirs or not bookable.
+ */
 export async function loadNewBookingPage(context: AppLoadContext, user: SessionUser, quoteId: number): Promise<NewBookingPage | null> {
   const { db } = context.services;
   const [row] = await db
-    .select({ quote: quotes, title: jobs.title })
+    .select({ quote: quotes, title: jobs.title, jobStatus: jobs.status, fixerName: fixerProfiles.displayName })
     .from(quotes)
     .innerJoin(jobs, eq(jobs.id, quotes.jobId))
-    .where(and(eq(quotes.id, quoteId), eq(jobs.customerUserId, user.id), eq(quotes.status, "accepted")));
+    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, quotes.fixerUserId))
+    .where(and(eq(quotes.id, quoteId), eq(jobs.customerUserId, user.id)));
   if (!row) return null;
+  const accepting = row.quote.status === "sent" && row.jobStatus === "open";
+  if (!accepting && row.quote.status !== "accepted") return null;
   const view = await quoteBookingView(db, row.quote);
-  return { quoteId, title: row.title, fixerSlots: view.slots, pricePence: view.pricePence };
+  return {
+    quoteId,
+    jobId: row.quote.jobId,
+    title: row.title,
+    fixerName: row.fixerName ?? "Your fixer",
+    accepting,
+    fixerSlots: view.slots,
+    pricePence: view.pricePence,
+    range: row.quote.priceKind === "range" ? { fromPence: row.quote.amountPence, toPence: row.quote.amountToPence ?? row.quote.amountPence } : null,
+  };
 }
 
-/** Books the chosen slot (waiting for payment) and opens the booking page, where the figures are shown before paying. */
-export async function newBookingAction(request: Request, context: AppLoadContext, user: SessionUser, quoteId: number) {
+/** Accepts the quote if it is waiting, books the chosen slot (waiting for payment) and opens the booking page, where the figures are shown before paying. */
+/** `acceptAndBook` (the quotes feature's: accepting a quote books it) comes from the route, which may use both features. */
+type AcceptAndBook = (deps: BookingDeps, customerUserId: string, input: CreateBookingInput) => Promise<{ bookingId: number }>;
+
+export async function newBookingAction(request: Request, context: AppLoadContext, user: SessionUser, quoteId: number, acceptAndBook: AcceptAndBook) {
   const form = await readTextForm(request);
   if (!form) return badRequestAnswer("book", unreadable);
   const checked = parseSubmission(bookSlotFormSchema, form);
   if (!checked.ok) return invalid("book", checked);
   try {
-    const { bookingId } = await createBooking(bookingDeps(context), user.id, { quoteId, slot: checked.data });
+    const { bookingId } = await acceptAndBook(bookingDeps(context), user.id, { quoteId, slot: checked.data });
     return redirect(bookingPaths.customer(bookingId), { headers: { "cache-control": "no-store" } });
   } catch (error) {
     return refusalAnswer("book", error, { title: failedTitle });

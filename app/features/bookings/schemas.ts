@@ -2,7 +2,7 @@ import { formatCount } from "~/content/format";
 import { checkTextInput } from "~/lib/text-input";
 import { z } from "~/lib/zod";
 import { bookingTextLimit } from "./form-limits";
-import { SLOT_WINDOWS } from "./slots";
+import { MAX_PROPOSED_SLOTS, sameSlot, slotIsBookable, SLOT_WINDOWS, type Slot } from "./slots";
 
 /**
  * The booking pages' forms: one zod schema each, used by the browser and re-checked by the action.
@@ -69,3 +69,20 @@ export const slotSchema = z.object({
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Choose a real date."),
   window: z.enum(SLOT_WINDOWS, { message: "Choose morning, afternoon or evening." }),
 });
+
+/**
+ * The slots a fixer proposes on a quote: one to three, each a real date from tomorrow (UK) within a
+ * year, none twice. One rule for the quote form (in the browser) and the service (the authority).
+ */
+export function checkProposedSlots(raw: unknown, now: Date): { ok: true; slots: Slot[] } | { ok: false; message: string } {
+  if (!Array.isArray(raw) || raw.length < 1 || raw.length > MAX_PROPOSED_SLOTS) return { ok: false, message: `Propose one to ${MAX_PROPOSED_SLOTS} start slots.` };
+  const slots: Slot[] = [];
+  for (const item of raw) {
+    const parsed = slotSchema.safeParse(item);
+    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Choose a date and a time of day." };
+    if (!slotIsBookable(parsed.data, now)) return { ok: false, message: "Propose slots from tomorrow onwards, within a year." };
+    if (slots.some((s) => sameSlot(s, parsed.data))) return { ok: false, message: "Propose each slot once." };
+    slots.push(parsed.data);
+  }
+  return { ok: true, slots };
+}

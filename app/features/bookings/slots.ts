@@ -46,3 +46,6 @@ export function slotIsBookable(slot: Slot, now: Date): boolean {
 }
 
 export const sameSlot = (a: Slot, b: Slot) => a.date === b.date && a.window === b.window;
+
+/** A fixer proposes one to this many start slots on a quote. */
+export const MAX_PROPOSED_SLOTS = 3;

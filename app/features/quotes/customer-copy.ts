@@ -15,7 +15,7 @@ export const jobsCopy = {
   waitingNote: (district: string) =>
     `No approved fixer covers this service in ${district} yet. We've kept your job: the first fixer who starts covering ${district} is sent it, and we'll email you then.`,
   quoteStatusLabels: { sent: "Waiting for you", accepted: "Accepted", declined: "Declined", not_selected: "Not chosen", withdrawn: "Withdrawn" } as Record<string, string>,
-  payDirect: "You pay the fixer directly for the work. FixiT never takes payment for a job.",
+  paymentNote: "You pay through FixiT when you book a quote: the money is held by FixiT until you confirm the job is done, then paid to the fixer.",
   flashes: {
     accepted: { kind: "success" as const, title: "Quote accepted", text: "We've emailed you both each other's contact details. The other fixers have been told." },
     declined: { kind: "success" as const, title: "Quote declined", text: "The fixer has been told." },

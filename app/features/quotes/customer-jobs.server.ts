@@ -19,6 +19,7 @@ import { threadForViewer, postMessage, type ThreadMessage } from "./messages.ser
 import { quotePaths } from "./paths";
 import { acceptQuote, closeJob, declineQuote, jobForCustomer, markJobDone, type JobForCustomer } from "./quotes.server";
 import { leaveReview } from "./reviews.server";
+import { quoteBookingsForCustomer, type QuoteBookingForCustomer } from "~/features/bookings/quote-terms.server";
 import { customerMessageFormSchema, reviewFormSchema } from "./schemas";
 
 /**
@@ -33,6 +34,8 @@ export type JobPageResult = FormResult<{ quoteId?: number; fixer?: string }>;
 export type CustomerJobPage = JobForCustomer & {
   threads: Record<string, ThreadMessage[]>;
   review: { rating: number; body: string; hidden: boolean } | null;
+  /** Per quote id: its start slots, bookable price and live booking (the booking feature's). */
+  booking: Record<number, QuoteBookingForCustomer>;
 };
 
 /** The page's data: the customer's own job only (another's is "not found"). */
@@ -41,7 +44,8 @@ export async function customerJobPage(db: DbOrTx, customerUserId: string, jobId:
   const threads: Record<string, ThreadMessage[]> = {};
   for (const quote of page.quotes) threads[quote.fixer.userId] = await threadForViewer(db, customerUserId, jobId, quote.fixer.userId);
   const [review] = await db.select({ rating: reviews.rating, body: reviews.body, hiddenAt: reviews.hiddenAt }).from(reviews).where(eq(reviews.jobId, jobId)).limit(1);
-  return { ...page, threads, review: review ? { rating: review.rating, body: review.body, hidden: review.hiddenAt !== null } : null };
+  const booking = await quoteBookingsForCustomer(db, page.quotes);
+  return { ...page, threads, review: review ? { rating: review.rating, body: review.body, hidden: review.hiddenAt !== null } : null, booking };
 }
 
 const failedTitle = "That didn't work";

@@ -16,7 +16,7 @@ export type Contact = Person & { phone: string | null };
 
 const hello = (to: Person) => (to.name ? `Hi ${to.name},` : "Hello,");
 const serviceName = (slug: string) => findService(slug)?.name ?? slug;
-const moneyNote = `Payment is arranged between you and the fixer: ${company.brand} does not take or hold any money for the job.`;
+const moneyNote = `Book a start slot and pay through ${company.brand}: the money is held by ${company.brand} until you confirm the job is done, then paid to the fixer.`;
 const reasons = {
   customer: `You are receiving this email because you posted a job on ${company.brand}.`,
   fixer: `You are receiving this email because you are an approved ${company.brand} fixer.`,

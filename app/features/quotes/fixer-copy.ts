@@ -22,7 +22,7 @@ export const fixerCopy = {
   },
   job: {
     quoteTitle: "Send a quote",
-    quoteIntro: "Customers pay you directly: FixiT never takes payment for the work.",
+    quoteIntro: "Customers book and pay through FixiT: the money is held by FixiT until they confirm the job is done, then paid to you less the 10% service charge.",
     yourQuoteTitle: "Your quote",
     contactTitle: "Customer contact details",
     messagesTitle: "Messages",
@@ -51,6 +51,7 @@ export const fixerCopy = {
     messageSent: { title: "Message sent", text: "The customer is told by email." },
     messageMasked: { title: "Message sent", text: "Contact details in it were hidden: they are shared once the customer accepts a quote." },
     replied: { title: "Reply posted", text: "Your reply shows under the review on your profile." },
+    priceFixed: { title: "Price fixed", text: "The customer can now book your quote at this price." },
   },
   errorTitles: {
     not_found: "Not found",

@@ -5,6 +5,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { loadFixerStatus } from "~/features/fixers/account-status.server";
 import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
+import { RefusalError } from "~/lib/forms/refusal-error";
 import { parseSubmission, type FieldErrors, type FormValues } from "~/lib/forms/parse";
 import type { SessionUser } from "~/lib/session-user";
 import { quotesDeps, type PublicChangeDeps } from "./access.server";
@@ -15,8 +16,10 @@ import { postMessage, threadForViewer } from "./messages.server";
 import { quotePaths } from "./paths";
 import { sendQuote, updateQuote, withdrawQuote } from "./quotes.server";
 import { replyToReview } from "./reviews.server";
-import { coverageFormSchema, messageFormSchema, quoteFormSchema, replyFormSchema } from "./schemas";
+import { coverageFormSchema, fixPriceFormSchema, messageFormSchema, quoteFormSchema, replyFormSchema } from "./schemas";
 import { fixerCopy } from "./fixer-copy";
+import { fixQuotePrice, quoteBookingForFixer, writeQuoteBookingTerms } from "~/features/bookings/quote-terms.server";
+import type { Slot } from "~/features/bookings/slots";
 
 /**
  * The fixer's pages (/fixer and /fixer/jobs/:jobId) on the server: what their loaders hand the
@@ -93,7 +96,11 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
   try {
     const view = await jobForFixer(db, user.id, jobId);
     const quote = view.myQuote;
-    const [thread, review] = await Promise.all([quote ? threadForViewer(db, user.id, jobId) : Promise.resolve([]), reviewOfJob(db, user.id, jobId)]);
+    const [thread, review, booking] = await Promise.all([
+      quote ? threadForViewer(db, user.id, jobId) : Promise.resolve([]),
+      reviewOfJob(db, user.id, jobId),
+      quote ? quoteBookingForFixer(db, quote) : Promise.resolve(null),
+    ]);
     return {
       job: view.card,
       status: view.status,
@@ -110,6 +117,7 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
           }
         : null,
       customer: view.customer,
+      booking,
       thread,
       review,
     };
@@ -119,8 +127,11 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
   }
 }
 
-type JobIntent = "quote" | "update-quote" | "withdraw" | "message" | "reply";
-const jobIntents: readonly string[] = ["quote", "update-quote", "withdraw", "message", "reply"] satisfies JobIntent[];
+type JobIntent = "quote" | "update-quote" | "withdraw" | "fix-price" | "message" | "reply";
+const jobIntents: readonly string[] = ["quote", "update-quote", "withdraw", "fix-price", "message", "reply"] satisfies JobIntent[];
+
+/** The quote's proposed slots, written in the quote's own transaction (a range quote's price is fixed again later). */
+const withSlots = (fixerUserId: string, slots: Slot[]) => (tx: DbOrTx, quoteId: number) => writeQuoteBookingTerms(tx, fixerUserId, quoteId, { slots, fixedPricePence: null });
 
 export async function fixerJobAction(context: AppLoadContext, user: SessionUser, request: Request, jobId: number) {
   const form = await readTextForm(request);
@@ -133,7 +144,7 @@ export async function fixerJobAction(context: AppLoadContext, user: SessionUser,
       case "quote": {
         const parsed = parseSubmission(quoteFormSchema, form, { multiLine: ["includes", "message"] });
         if (!parsed.ok) return invalid("quote", parsed.fieldErrors, parsed.values);
-        await sendQuote(deps, user.id, jobId, parsed.data);
+        await sendQuote(deps, user.id, jobId, parsed.data, withSlots(user.id, parsed.data.slots));
         return done(context, here, fixerCopy.flash.quoteSent);
       }
       case "update-quote": {
@@ -141,7 +152,7 @@ export async function fixerJobAction(context: AppLoadContext, user: SessionUser,
         if (!parsed.ok) return invalid("quote", parsed.fieldErrors, parsed.values);
         const { myQuote } = await jobForFixer(deps.db, user.id, jobId);
         if (!myQuote) return refusal("quote", new QuotesError("not_found", fixerCopy.errors.noQuote));
-        await updateQuote(deps, user.id, myQuote.id, parsed.data);
+        await updateQuote(deps, user.id, myQuote.id, parsed.data, withSlots(user.id, parsed.data.slots));
         return done(context, here, fixerCopy.flash.quoteUpdated);
       }
       case "withdraw": {
@@ -149,6 +160,14 @@ export async function fixerJobAction(context: AppLoadContext, user: SessionUser,
         if (!myQuote) return refusal("withdraw", new QuotesError("not_found", fixerCopy.errors.noQuote));
         await withdrawQuote(deps, user.id, myQuote.id);
         return done(context, here, fixerCopy.flash.quoteWithdrawn);
+      }
+      case "fix-price": {
+        const parsed = parseSubmission(fixPriceFormSchema, form);
+        if (!parsed.ok) return invalid("fix-price", parsed.fieldErrors, parsed.values);
+        const { myQuote } = await jobForFixer(deps.db, user.id, jobId);
+        if (!myQuote) return refusal("fix-price", new QuotesError("not_found", fixerCopy.errors.noQuote));
+        await fixQuotePrice(deps, user.id, myQuote.id, parsed.data.price);
+        return done(context, `${here}#booking`, fixerCopy.flash.priceFixed);
       }
       case "message": {
         const parsed = parseSubmission(messageFormSchema, form, { multiLine: ["body"] });
@@ -178,5 +197,6 @@ const badRequest = (form: string) => badRequestAnswer(form, { title: fixerCopy.e
 const invalid = (form: string, fieldErrors: FieldErrors, values: FormValues) =>
   invalidAnswer(form, { fieldErrors, values }, { title: fixerCopy.errors.invalid.title, message: fixerCopy.errors.invalid.text });
 
-/** A QuotesError as the form's answer, titled by its code; anything else is a real failure and is rethrown. */
-const refusal = (form: string, error: unknown) => refusalAnswer(form, error, isQuotesError(error) ? { title: fixerCopy.errorTitles[error.code] } : {});
+/** A refusal (a QuotesError, or a BookingError from the booking terms) as the form's answer, titled by its code; anything else is a real failure and is rethrown. */
+const refusal = (form: string, error: unknown) =>
+  refusalAnswer(form, error, error instanceof RefusalError && error.code in fixerCopy.errorTitles ? { title: fixerCopy.errorTitles[error.code as keyof typeof fixerCopy.errorTitles] } : {});

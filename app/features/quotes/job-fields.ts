@@ -3,6 +3,7 @@
  * need to render. Their schemas (./schemas.ts, which re-exports all of this) reach the browser
  * after the page has loaded.
  */
+import { MAX_PROPOSED_SLOTS } from "~/features/bookings/slots";
 import { services, type ServiceSlug } from "~/content/services";
 import { londonCalendarDate } from "~/content/dates";
 
@@ -85,3 +86,6 @@ export function poundsToPence(input: string): number | null {
   const [pounds, pence = ""] = value.split(".");
   return Number(pounds) * 100 + Number(pence.padEnd(2, "0"));
 }
+
+/** The quote form's start-slot rows, numbered from 1 (a fixer proposes one to three). */
+export const proposedSlotNumbers = Array.from({ length: MAX_PROPOSED_SLOTS }, (_, i) => i + 1);

@@ -36,11 +36,14 @@ const quoteValues = (q: QuoteInput) => ({
   message: maskContactDetails(q.message),
 });
 
+/** Work another feature adds to a quote's transaction (the booking feature's proposed slots): it commits or rolls back with the quote. */
+export type QuoteWriteHook = (tx: DbOrTx, quoteId: number) => Promise<void>;
+
 /**
  * A fixer's quote. Rules: an active fixer (approved, enabled, leads on) who may see the job
  * (matched or covering it); the job open; one quote per fixer per job; at most 5 live quotes per job.
  */
-export async function sendQuote(deps: QuotesDeps, fixerUserId: string, jobId: number, input: QuoteInput): Promise<{ quoteId: number }> {
+export async function sendQuote(deps: QuotesDeps, fixerUserId: string, jobId: number, input: QuoteInput, inTransaction?: QuoteWriteHook): Promise<{ quoteId: number }> {
   const quote = checkQuoteInput(input);
   await checkRateLimit(deps.db, "sendQuote", fixerUserId);
   return deps.db.transaction(async (tx) => {
@@ -53,6 +56,7 @@ export async function sendQuote(deps: QuotesDeps, fixerUserId: string, jobId: nu
     if ((live?.n ?? 0) >= quoteLimits.quotesPerJob) throw new QuotesError("limit", `This job already has ${quoteLimits.quotesPerJob} quotes and is closed to new ones.`);
 
     const [created] = await tx.insert(quotes).values({ jobId, fixerUserId, ...quoteValues(quote) }).returning({ id: quotes.id });
+    await inTransaction?.(tx, created!.id);
     const customer = await contactOf(tx, job.customerUserId);
     await queueQuoteReceivedEmail(tx, deps.publicUrl, customer, summaryOf(job), fixer.displayName);
     return { quoteId: created!.id };
@@ -69,13 +73,14 @@ async function ownQuote(tx: DbOrTx, fixerUserId: string, quoteId: number): Promi
 }
 
 /** Changes a quote: its fixer only, active, while it is sent (not accepted, declined or withdrawn) and the job open. */
-export async function updateQuote(deps: QuotesDeps, fixerUserId: string, quoteId: number, input: QuoteInput): Promise<void> {
+export async function updateQuote(deps: QuotesDeps, fixerUserId: string, quoteId: number, input: QuoteInput, inTransaction?: QuoteWriteHook): Promise<void> {
   const quote = checkQuoteInput(input);
   await deps.db.transaction(async (tx) => {
     await requireActiveFixer(tx, fixerUserId);
     const { quote: current, job } = await ownQuote(tx, fixerUserId, quoteId);
     if (current.status !== "sent" || job.status !== "open") throw new QuotesError("conflict", "This quote can no longer be changed.");
     await tx.update(quotes).set({ ...quoteValues(quote), updatedAt: new Date() }).where(eq(quotes.id, quoteId));
+    await inTransaction?.(tx, quoteId);
   });
 }
 
@@ -108,30 +113,33 @@ async function quoteOnOwnJob(tx: DbOrTx, customerUserId: string, quoteId: number
  * the customer and the fixer get each other's contact details by email, the others are told.
  */
 export async function acceptQuote(deps: QuotesDeps, customerUserId: string, quoteId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const { quote, job } = await quoteOnOwnJob(tx, customerUserId, quoteId);
-    if (job.status !== "open") throw new QuotesError("conflict", "This job already has an accepted quote or is closed.");
-    if (quote.status !== "sent") throw new QuotesError("conflict", "This quote was withdrawn or declined and can no longer be accepted.");
-    try {
-      await requireActiveFixer(tx, quote.fixerUserId);
-    } catch {
-      throw new QuotesError("conflict", "This fixer is not taking jobs at the moment. Choose another quote.");
-    }
-    const now = new Date();
-    await tx.update(quotes).set({ status: "accepted", updatedAt: now }).where(eq(quotes.id, quoteId));
-    const others = await tx
-      .update(quotes)
-      .set({ status: "not_selected", updatedAt: now })
-      .where(and(eq(quotes.jobId, job.id), eq(quotes.status, "sent")))
-      .returning({ fixerUserId: quotes.fixerUserId });
-    await tx.update(jobs).set({ status: "in_progress", updatedAt: now }).where(eq(jobs.id, job.id));
+  await deps.db.transaction((tx) => acceptQuoteIn(tx, deps, customerUserId, quoteId));
+}
 
-    const [customer, fixer] = await Promise.all([contactOf(tx, customerUserId), contactOf(tx, quote.fixerUserId)]);
-    await queueQuoteAcceptedEmails(tx, deps.publicUrl, { ...summaryOf(job), postcode: job.postcode }, customer, fixer);
-    for (const other of await fixerPeople(tx, others.map((o) => o.fixerUserId))) {
-      await queueQuoteNotChosenEmail(tx, other, summaryOf(job), "another_accepted");
-    }
-  });
+/** acceptQuote inside the caller's transaction: the booking feature accepts and books a quote in one. */
+export async function acceptQuoteIn(tx: DbOrTx, deps: QuotesDeps, customerUserId: string, quoteId: number): Promise<void> {
+  const { quote, job } = await quoteOnOwnJob(tx, customerUserId, quoteId);
+  if (job.status !== "open") throw new QuotesError("conflict", "This job already has an accepted quote or is closed.");
+  if (quote.status !== "sent") throw new QuotesError("conflict", "This quote was withdrawn or declined and can no longer be accepted.");
+  try {
+    await requireActiveFixer(tx, quote.fixerUserId);
+  } catch {
+    throw new QuotesError("conflict", "This fixer is not taking jobs at the moment. Choose another quote.");
+  }
+  const now = new Date();
+  await tx.update(quotes).set({ status: "accepted", updatedAt: now }).where(eq(quotes.id, quoteId));
+  const others = await tx
+    .update(quotes)
+    .set({ status: "not_selected", updatedAt: now })
+    .where(and(eq(quotes.jobId, job.id), eq(quotes.status, "sent")))
+    .returning({ fixerUserId: quotes.fixerUserId });
+  await tx.update(jobs).set({ status: "in_progress", updatedAt: now }).where(eq(jobs.id, job.id));
+
+  const [customer, fixer] = await Promise.all([contactOf(tx, customerUserId), contactOf(tx, quote.fixerUserId)]);
+  await queueQuoteAcceptedEmails(tx, deps.publicUrl, { ...summaryOf(job), postcode: job.postcode }, customer, fixer);
+  for (const other of await fixerPeople(tx, others.map((o) => o.fixerUserId))) {
+    await queueQuoteNotChosenEmail(tx, other, summaryOf(job), "another_accepted");
+  }
 }
 
 /** Declines one sent quote: the job's customer only, while the job is open. Frees its place. */

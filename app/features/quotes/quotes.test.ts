@@ -148,7 +148,7 @@ describe.each(databaseKinds)("quotes, acceptance and messages (%s)", (kind) => {
     expect(toA.text).toContain("SW1A 1AA");
     const toCustomer = emails.find((e) => e.to === customer.email)!;
     expect(toCustomer.text).toContain(a.email);
-    expect(toCustomer.text).toContain("does not take or hold any money");
+    expect(toCustomer.text).toContain("held by FixiT until you confirm the job is done");
     expect(emails.filter((e) => e.to === b.email).map((e) => e.subject)).toEqual([`Update on your quote: ${job.title}`]);
     expect(emails.some((e) => e.to === c.email)).toBe(false);
 

@@ -4,7 +4,7 @@
  */
 export const requestCopy = {
   title: "Post a job",
-  intro: "Tell local FixiT fixers what you need. Approved fixers who cover your area quote for it; you compare their quotes and choose one. You pay the fixer directly: FixiT takes no payment for the job.",
+  intro: "Tell local FixiT fixers what you need. Approved fixers who cover your area quote for it; you compare their quotes and choose one. You book and pay through FixiT, and the money is held by FixiT until you confirm the job is done.",
   signedOutNote: "You can fill this in now. When you send it we'll ask you to sign in or create a free account, and keep what you typed and your photos (privately, for 30 minutes).",
   photosHint: "Up to 5 photos, JPEG, PNG or WebP, 10 MB each. We remove location and camera details from every photo before fixers see it.",
   submit: "Post job",

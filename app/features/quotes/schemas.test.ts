@@ -32,7 +32,8 @@ describe("postJobFormSchema", () => {
 });
 
 describe("quoteFormSchema", () => {
-  const quote = { priceKind: "fixed", amount: "£1,250.50", amountTo: "", includes: "Parts and labour", earliestStart: ukToday(), message: "" };
+  const dayAfter = (n: number) => new Date(Date.parse(`${ukToday()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const quote = { priceKind: "fixed", amount: "£1,250.50", amountTo: "", includes: "Parts and labour", slot1Date: dayAfter(3), slot1Window: "morning", message: "" };
 
   it("turns pounds into pence", () => {
     expect(poundsToPence("120")).toBe(12000);
@@ -47,8 +48,24 @@ describe("quoteFormSchema", () => {
   });
 
   it("refuses a price of nothing and a start in the past", () => {
-    const errors = fieldErrors(quoteFormSchema.safeParse({ ...quote, amount: "0", earliestStart: "2020-01-01" }));
-    expect(Object.keys(errors).sort()).toEqual(["amount", "earliestStart"]);
+    const errors = fieldErrors(quoteFormSchema.safeParse({ ...quote, amount: "0", slot1Date: "2020-01-01" }));
+    expect(Object.keys(errors).sort()).toEqual(["amount", "slot1Date"]);
+  });
+
+  it("carries one to three start slots, the earliest being the quote's earliest start", () => {
+    const three = quoteFormSchema.safeParse({ ...quote, slot2Date: dayAfter(2), slot2Window: "evening", slot3Date: "", slot3Window: "afternoon" });
+    expect(three.data).toMatchObject({
+      earliestStart: dayAfter(2),
+      slots: [
+        { date: dayAfter(3), window: "morning" },
+        { date: dayAfter(2), window: "evening" },
+      ],
+    });
+    expect(fieldErrors(quoteFormSchema.safeParse({ ...quote, slot1Date: "" })).slot1Date).toMatch(/at least one start date/);
+    expect(fieldErrors(quoteFormSchema.safeParse({ ...quote, slot1Date: ukToday() })).slot1Date).toMatch(/from tomorrow/);
+    expect(fieldErrors(quoteFormSchema.safeParse({ ...quote, slot2Date: dayAfter(3), slot2Window: "morning" })).slot2Date).toMatch(/each slot once/);
+    expect(fieldErrors(quoteFormSchema.safeParse({ ...quote, slot1Window: "midnight" })).slot1Window).toMatch(/morning, afternoon or evening/);
+    expect(fieldErrors(quoteFormSchema.safeParse({ ...quote, slot3Date: "2026-02-30", slot3Window: "morning" })).slot3Date).toMatch(/real date/);
   });
 });
 

@@ -9,10 +9,12 @@
 import { z } from "~/lib/zod";
 import type { ServiceSlug } from "~/content/services";
 import { checkTextInput } from "~/lib/text-input";
-import { budgetBands, isBookableDate, jobTimings, poundsToPence, quoteLimits, serviceSlugs } from "./job-fields";
+import { budgetBands, isBookableDate, jobTimings, poundsToPence, proposedSlotNumbers, quoteLimits, serviceSlugs } from "./job-fields";
 import { normaliseCoverageCode, parseCoveragePlace, parseJobPostcode, postcodeMessages } from "./postcodes";
 import { parseEmail } from "~/lib/email";
 import { formatCount } from "~/content/format";
+import { checkProposedSlots } from "~/features/bookings/schemas";
+import { SLOT_WINDOWS, type Slot } from "~/features/bookings/slots";
 
 export * from "./job-fields";
 
@@ -57,9 +59,6 @@ const inviteMessage = "That fixer link is not valid. Open the fixer's profile an
 const optionalString = (raw: unknown) => (typeof raw === "string" ? raw.trim() : "");
 /** A checkbox group arrives as one string or a list. */
 const list = (raw: unknown): string[] => (Array.isArray(raw) ? raw.filter((v): v is string => typeof v === "string") : typeof raw === "string" && raw ? [raw] : []);
-
-const bookableDate = (message: string) =>
-  z.preprocess(optionalString, z.string().refine((v) => isBookableDate(v), message));
 
 // ---- Domain values (what the services take; re-checked there) -----------------------------
 
@@ -138,16 +137,61 @@ export const postJobFormSchema = z
     return { ...v, preferredDate: dated ? v.preferredDate : null, budget: v.budget || null, invite: v.invite || null };
   });
 
+/** The quote form's start slots: slot1Date/slot1Window (required) to slot3Date/slot3Window; a slot without a date is left out. */
+const windowMessage = "Choose morning, afternoon or evening.";
+const proposedSlotFields = Object.fromEntries(
+  proposedSlotNumbers.flatMap((n) => [
+    [
+      `slot${n}Date`,
+      z.preprocess(
+        optionalString,
+        z.string().superRefine((value, ctx) => {
+          if (value === "") {
+            if (n === 1) ctx.addIssue({ code: "custom", message: "Propose at least one start date." });
+            return;
+          }
+          // The date on its own (the window does not change whether a date is bookable).
+          const checked = checkProposedSlots([{ date: value, window: "morning" }], new Date());
+          if (!checked.ok) ctx.addIssue({ code: "custom", message: checked.message });
+        }),
+      ),
+    ],
+    [`slot${n}Window`, z.preprocess(optionalString, z.string().refine((value) => (n > 1 && value === "") || (SLOT_WINDOWS as readonly string[]).includes(value), windowMessage))],
+  ]),
+) as Record<`slot${number}${"Date" | "Window"}`, z.ZodType<string>>;
+
+/** The slots given (each date already checked), in the fixer's order; the same slot twice is refused on the later one. */
+function proposedSlots(v: Record<string, unknown>, ctx: z.RefinementCtx): Slot[] {
+  const slots: Slot[] = [];
+  for (const n of proposedSlotNumbers) {
+    const date = String(v[`slot${n}Date`] ?? "");
+    const window = String(v[`slot${n}Window`] ?? "");
+    if (!date) continue;
+    if (!(SLOT_WINDOWS as readonly string[]).includes(window)) {
+      ctx.addIssue({ code: "custom", path: [`slot${n}Window`], message: windowMessage });
+      return [];
+    }
+    if (slots.some((s) => s.date === date && s.window === window)) {
+      ctx.addIssue({ code: "custom", path: [`slot${n}Date`], message: "Propose each slot once." });
+      return [];
+    }
+    slots.push({ date, window: window as Slot["window"] });
+  }
+  return slots;
+}
+
+export type QuoteFormData = QuoteInput & { slots: Slot[] };
+
 export const quoteFormSchema = z
   .object({
     priceKind: z.preprocess(optionalString, z.enum(["fixed", "range"], "Choose a fixed price or a price range.")),
     amount: pounds("the price"),
     amountTo: z.unknown(),
     includes: text({ ...quoteLimits.includes, multiLine: true, label: "what the price includes" }),
-    earliestStart: bookableDate("Choose the earliest start date, from today to a year ahead."),
+    ...proposedSlotFields,
     message: text({ min: 0, max: quoteLimits.quoteMessage.max, multiLine: true, label: "your message" }),
   })
-  .transform((v, ctx): QuoteInput => {
+  .transform((v, ctx): QuoteFormData => {
     let amountToPence: number | null = null;
     if (v.priceKind === "range") {
       const to = typeof v.amountTo === "string" ? poundsToPence(v.amountTo) : null;
@@ -156,7 +200,10 @@ export const quoteFormSchema = z
       }
       amountToPence = to;
     }
-    return { priceKind: v.priceKind, amountPence: v.amount, amountToPence, includes: v.includes, earliestStart: v.earliestStart, message: v.message };
+    const slots = proposedSlots(v, ctx);
+    // The quote's earliest start is its earliest proposed slot.
+    const earliestStart = slots.map((s) => s.date).sort()[0] ?? "";
+    return { priceKind: v.priceKind, amountPence: v.amount, amountToPence, includes: v.includes, earliestStart, message: v.message, slots };
   });
 
 export const messageFormSchema = z.object({
@@ -234,3 +281,15 @@ export const areaWaitlistFormSchema = z.object({
   }),
 });
 export type AreaWaitlistInput = z.infer<typeof areaWaitlistFormSchema>;
+
+/** A range quote's one price, fixed by its fixer before it can be booked (the range is checked by the service). */
+export const fixPriceFormSchema = z.object({
+  price: z.unknown().transform((raw, ctx) => {
+    const pence = typeof raw === "string" ? poundsToPence(raw) : null;
+    if (pence === null || pence <= 0) {
+      ctx.addIssue({ code: "custom", message: "Enter the price in pounds, for example 120 or 120.50." });
+      return z.NEVER;
+    }
+    return pence;
+  }),
+});

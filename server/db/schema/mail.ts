@@ -12,6 +12,8 @@ export const devMailbox = pgTable("dev_mailbox", {
   html: text("html").notNull(),
   text: text("text").notNull(),
   headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+  /** Files sent with the message (a booking's calendar invite), as sent. */
+  attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>().notNull().default([]),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

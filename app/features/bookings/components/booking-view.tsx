@@ -178,18 +178,28 @@ export function BookingView({ page }: { page: BookingPage }) {
   );
 }
 
+export const newBookingCopy = {
+  acceptNote: "Booking accepts this quote: the other quotes are turned down, and you and the fixer get each other's contact details.",
+  acceptAndContinue: "Accept and continue to payment",
+  continue: "Continue to payment",
+} as const;
+
 export function NewBookingView({ page }: { page: NewBookingPage }) {
   const answer = useActionAnswer("book");
   const chosen = answeredValue(answer, "slot") ?? (page.fixerSlots[0] ? `${page.fixerSlots[0].date}|${page.fixerSlots[0].window}` : "own");
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
       <div>
-        <p className="text-sm text-muted-foreground">Book and pay</p>
+        <p className="text-sm text-muted-foreground">{page.accepting ? `Accept and book ${page.fixerName}'s quote` : "Book and pay"}</p>
         <h1 className="text-3xl font-bold tracking-tight">{page.title}</h1>
+        {page.accepting && page.pricePence !== null ? <p className="mt-2 text-sm">{newBookingCopy.acceptNote}</p> : null}
       </div>
       {page.pricePence === null ? (
         <Section id="price" title="Waiting for a fixed price">
-          <p>The fixer quoted a range. They fix one price before the job can be booked; you will get an email when they do.</p>
+          <p>
+            {page.fixerName} quoted a range{page.range ? ` of ${formatGBP(page.range.fromPence)} to ${formatGBP(page.range.toPence)}` : ""}. They fix one price before the job can be booked
+            {page.accepting ? ": you can accept the quote on your job's page now, so you can talk, and book once the price is fixed." : "; you will get an email when they do."}
+          </p>
         </Section>
       ) : (
         <Form method="post" className="flex flex-col gap-6" noValidate>
@@ -238,12 +248,12 @@ export function NewBookingView({ page }: { page: NewBookingPage }) {
             </p>
           </Section>
           <Button type="submit" className="self-start">
-            Continue
+            {page.accepting ? newBookingCopy.acceptAndContinue : newBookingCopy.continue}
           </Button>
         </Form>
       )}
-      <Link to="/account/jobs" className="text-sm font-medium text-primary hover:underline">
-        Back to your jobs
+      <Link to={`/account/jobs/${page.jobId}`} className="text-sm font-medium text-primary hover:underline">
+        Back to your job
       </Link>
     </div>
   );

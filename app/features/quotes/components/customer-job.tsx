@@ -14,6 +14,7 @@ import type { CustomerJobPage } from "~/features/quotes/customer-jobs.server";
 import { jobsCopy, jobStateLabel } from "~/features/quotes/customer-copy";
 import { lastSentKey } from "./thread-key";
 import { bookingPaths } from "~/features/bookings/paths";
+import { slotLabel } from "~/features/bookings/components/quote-booking-panel";
 import { quotePaths } from "~/features/quotes/paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
 import { formatCount } from "~/content/format";
@@ -98,7 +99,7 @@ export function CustomerJob({ view }: { view: CustomerJobView }) {
         </dl>
       </section>
 
-      <p className="rounded-lg bg-secondary/60 p-4 text-sm">{jobsCopy.payDirect}</p>
+      <p className="rounded-lg bg-secondary/60 p-4 text-sm">{jobsCopy.paymentNote}</p>
 
       <section aria-labelledby="quotes-title" className="flex flex-col gap-4">
         <h2 id="quotes-title" className="text-2xl font-bold">
@@ -167,7 +168,9 @@ function CardRefusal({ quoteId }: { quoteId: number }) {
 function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
   const { job } = view;
   const open = job.status === "open";
-  const confirming = view.confirmQuoteId === q.id && open && q.status === "sent";
+  const booking = view.booking[q.id];
+  const bookable = booking?.pricePence != null;
+  const confirming = view.confirmQuoteId === q.id && open && q.status === "sent" && !bookable;
   const rating = q.fixer.rating;
   return (
     <article aria-labelledby={`quote-${q.id}-fixer`} className={`flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-card ${q.status === "accepted" ? "border-success" : "border-border"}`}>
@@ -193,8 +196,29 @@ function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) 
         <span className="ml-2 text-sm font-normal text-muted-foreground">{q.priceKind === "range" ? "price range" : "fixed price"}</span>
       </p>
       <dl className="flex flex-col gap-1 text-sm">
-        <dt className="font-medium text-muted-foreground">Earliest start</dt>
-        <dd>{longDate(q.earliestStart)}</dd>
+        {booking?.slots.length ? (
+          <>
+            <dt className="font-medium text-muted-foreground">Can start</dt>
+            <dd>
+              <ul>
+                {booking.slots.map((s) => (
+                  <li key={`${s.date}|${s.window}`}>{slotLabel(s)}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt className="font-medium text-muted-foreground">Earliest start</dt>
+            <dd>{longDate(q.earliestStart)}</dd>
+          </>
+        )}
+        {q.priceKind === "range" && booking?.pricePence ? (
+          <>
+            <dt className="font-medium text-muted-foreground">Price fixed by the fixer</dt>
+            <dd>{formatGBP(booking.pricePence)}</dd>
+          </>
+        ) : null}
         <dt className="font-medium text-muted-foreground">Includes</dt>
         <dd className="break-words whitespace-pre-line">{q.includes}</dd>
         {q.message ? (
@@ -223,7 +247,11 @@ function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) 
         </div>
       ) : null}
 
-      {q.status === "accepted" ? (
+      {q.status === "accepted" && booking?.liveBookingId ? (
+        <Link to={bookingPaths.customer(booking.liveBookingId)} className="inline-flex min-h-11 items-center justify-center self-start rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90">
+          Open your booking
+        </Link>
+      ) : q.status === "accepted" ? (
         <Link to={bookingPaths.newBooking(q.id)} className="inline-flex min-h-11 items-center justify-center self-start rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90">
           Book a date and pay
         </Link>
@@ -250,11 +278,18 @@ function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) 
           </div>
         ) : (
           <div className="mt-auto flex flex-wrap gap-2">
-            <Button asChild>
-              <Link to={`?accept=${q.id}#quote-${q.id}`} preventScrollReset>
-                Accept
-              </Link>
-            </Button>
+            {bookable ? (
+              // Accepting a bookable quote is booking it: the slot page accepts and books in one.
+              <Button asChild>
+                <Link to={bookingPaths.newBooking(q.id)}>Accept and book</Link>
+              </Button>
+            ) : (
+              <Button asChild>
+                <Link to={`?accept=${q.id}#quote-${q.id}`} preventScrollReset>
+                  Accept
+                </Link>
+              </Button>
+            )}
             <Form method="post">
               <input type="hidden" name="intent" value="decline" />
               <input type="hidden" name="quoteId" value={q.id} />

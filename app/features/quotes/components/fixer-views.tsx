@@ -1,6 +1,10 @@
 import { CalendarDays, MapPin, PoundSterling } from "lucide-react";
-import type * as React from "react";
+import * as React from "react";
 import { Form, Link } from "react-router";
+import { NativeSelect } from "~/components/ui/native-select";
+import { fees, formatGBP } from "~/content/prices";
+import { fixerShare } from "~/features/bookings/pricing";
+import { SLOT_WINDOW_LABELS, SLOT_WINDOWS, type Slot } from "~/features/bookings/slots";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -13,7 +17,7 @@ import type { FixerJobCard } from "~/features/quotes/dashboard.server";
 import { lastSentKey } from "./thread-key";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
 import { quotePaths } from "~/features/quotes/paths";
-import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
+import { budgetBandLabels, jobTimingLabels, poundsToPence, proposedSlotNumbers, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
 import { formatLongDate } from "~/content/dates";
 
 /** The fixer's pages and the public profile: views only; the data and rules come from the loaders. */
@@ -163,14 +167,66 @@ export function CoverageForm({ coverage }: { coverage: { services: string[]; are
   );
 }
 
-type QuoteValues = { priceKind: "fixed" | "range"; amountPence: number; amountToPence: number | null; includes: string; earliestStart: string; message: string };
+type QuoteValues = { priceKind: "fixed" | "range"; amountPence: number; amountToPence: number | null; includes: string; message: string; slots: Slot[] };
+
+/** What the fixer receives for a price as typed (pounds): the price less the service charge; null while it is not a price. */
+function netOf(pounds: string): number | null {
+  const pence = poundsToPence(pounds);
+  return pence === null || pence <= 0 ? null : fixerShare(pence).fixerNetPence;
+}
+
+/** "You will receive £X" (or £X–£Y for a range), worked out by the bookings' pricing module as the fixer types. */
+function YouWillReceive({ typed }: { typed: { kind: string; amount: string; amountTo: string } }) {
+  const from = netOf(typed.amount);
+  const to = typed.kind === "range" ? netOf(typed.amountTo) : null;
+  return (
+    <p aria-live="polite" data-testid="you-will-receive" className="rounded-lg bg-muted p-3 text-sm">
+      {from === null ? (
+        `You will receive the price less the ${fees.fixerServiceChargePercent}% FixiT service charge, paid once the customer confirms the job is done.`
+      ) : (
+        <>
+          You will receive <strong className="tabular-nums">{to !== null && to > from ? `${formatGBP(from)}–${formatGBP(to)}` : formatGBP(from)}</strong> (the price less the{" "}
+          {fees.fixerServiceChargePercent}% FixiT service charge), paid once the customer confirms the job is done.
+        </>
+      )}
+    </p>
+  );
+}
+
+function SlotFields({ n, slot, answer }: { n: number; slot: Slot | undefined; answer: ReturnType<typeof useActionAnswer> }) {
+  const dateName = `slot${n}Date`;
+  const windowName = `slot${n}Window`;
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <Field id={dateName} label={`Start slot ${n}: date`} required={n === 1} marks={n === 1} error={answeredError(answer, dateName)}>
+        {(control) => <Input {...control} type="date" name={dateName} defaultValue={answeredValue(answer, dateName) ?? slot?.date ?? ""} />}
+      </Field>
+      <Field id={windowName} label={`Start slot ${n}: time of day`} marks={false} error={answeredError(answer, windowName)}>
+        {(control) => (
+          <NativeSelect {...control} name={windowName} defaultValue={answeredValue(answer, windowName) ?? slot?.window ?? "morning"}>
+            {SLOT_WINDOWS.map((w) => (
+              <option key={w} value={w}>
+                {SLOT_WINDOW_LABELS[w]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+    </div>
+  );
+}
 
 export function QuoteForm({ quote, intent }: { quote: QuoteValues | null; intent: "quote" | "update-quote" }) {
   const answer = useActionAnswer("quote");
   const v = (field: string, fallback: string) => answeredValue(answer, field) ?? fallback;
   const kind = v("priceKind", quote?.priceKind ?? "fixed");
+  const [typed, setTyped] = React.useState({ kind, amount: v("amount", penceToPounds(quote?.amountPence)), amountTo: v("amountTo", penceToPounds(quote?.amountToPence)) });
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    setTyped({ kind: String(form.get("priceKind") ?? "fixed"), amount: String(form.get("amount") ?? ""), amountTo: String(form.get("amountTo") ?? "") });
+  };
   return (
-    <Form method="post" className="flex flex-col gap-4" noValidate>
+    <Form method="post" className="flex flex-col gap-4" noValidate onChange={onChange}>
       <input type="hidden" name="intent" value={intent} />
       <FormAlert answer={answer} />
       <fieldset>
@@ -196,9 +252,14 @@ export function QuoteForm({ quote, intent }: { quote: QuoteValues | null; intent
       <Field id="includes" label="What the price includes" required error={answeredError(answer, "includes")}>
         {(control) => <Textarea {...control} name="includes" maxLength={quoteLimits.includes.max} defaultValue={v("includes", quote?.includes ?? "")} />}
       </Field>
-      <Field id="earliestStart" label="Earliest start date" required error={answeredError(answer, "earliestStart")}>
-        {(control) => <Input {...control} type="date" name="earliestStart" defaultValue={v("earliestStart", quote?.earliestStart ?? "")} />}
-      </Field>
+      <YouWillReceive typed={typed} />
+      <fieldset className="flex flex-col gap-3">
+        <legend className="text-sm font-medium">When you can start</legend>
+        <p className="text-sm text-muted-foreground">Propose one to three start slots from tomorrow. The customer books one of them, or proposes another for you to confirm.</p>
+        {proposedSlotNumbers.map((n) => (
+          <SlotFields key={n} n={n} slot={quote?.slots[n - 1]} answer={answer} />
+        ))}
+      </fieldset>
       <Field id="message" label="Message to the customer" error={answeredError(answer, "message")}>
         {(control) => <Textarea {...control} name="message" maxLength={quoteLimits.quoteMessage.max} defaultValue={v("message", quote?.message ?? "")} />}
       </Field>

@@ -6,7 +6,7 @@ import { formatQuotePence } from "~/features/staff/format";
 import { countAll, defineList, searchAny } from "./define";
 import { serviceName } from "./jobs.server";
 
-/** Fixers' quotes for jobs (prices only: FixiT takes no payment). Each row links to its job's page. */
+/** Fixers' quotes for jobs (prices only: the money moves on the booking). Each row links to its job's page. */
 
 const t = quotes;
 const select = {
