@@ -95,7 +95,7 @@ function MobileMenu() {
         <div className="mt-auto flex flex-col gap-2">
           <AccountActions stacked onNavigate={close} />
         </div>
-        <Button variant="ghost" size="icon" className="absolute top-2 right-2 text-muted-foreground" popoverTarget={sheetId} popoverTargetAction="hide">
+        <Button variant="ghost" size="icon" className="absolute top-2 right-2" popoverTarget={sheetId} popoverTargetAction="hide">
           <X aria-hidden="true" className="size-5" />
           <span className="sr-only">Close menu</span>
         </Button>
