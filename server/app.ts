@@ -18,6 +18,7 @@ import { cspNonce, permissionsPolicy, securityHeaders } from "./http/security.ts
 import { rememberSiteOrigin } from "./http/site-url.ts";
 import { pageCacheMiddleware } from "./http/page-cache-middleware.ts";
 import { precompressedEncoding, staticFileSet } from "./http/static-files.ts";
+import { openLiveChannel } from "./live/channel.ts";
 import { createLogger } from "./logger.ts";
 import { startOutboxWorker } from "./mail/worker.ts";
 import { recordRunningServer } from "./running-server.ts";
@@ -37,6 +38,7 @@ import { mountPaymentsHttp } from "~/features/payments/webhook.server.ts";
 import type { AppServices, FeatureJobKind } from "~/features/services.server.ts";
 import { mountStaffHttp } from "~/features/staff/command-http.server.ts";
 import { onPublicFixerDataChange } from "~/features/quotes/public-changes.ts";
+import { liveTopics } from "~/features/live/live-events.ts";
 import { quoteLimits } from "~/features/quotes/job-fields.ts";
 import { onboardingUploadLimits } from "~/features/fixers/portal-content.ts";
 import { DOCUMENT_FOLDERS } from "~/features/fixers/onboarding.server.ts";
@@ -72,12 +74,14 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const logger = createLogger(config.LOG_LEVEL, options.logDestination);
   const database = await openDatabase(config);
   const db = database.db;
+  const live = await openLiveChannel({ config, database, logger });
   const services: AppServices = {
     config,
     logger,
     database,
     db,
     storage: createFileStore(config),
+    live,
     auth: createAuth({ config, logger, db }),
     payments: createPaymentsService(config, fulfilments),
   };
@@ -109,7 +113,10 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      // Open live streams never finish by themselves: they end now (browsers reconnect to another instance).
+      const liveClosed = live.close();
       await closed;
+      await liveClosed;
       clearTimeout(force);
       stopRetention();
       for (const stop of app.locals.onClose as (() => void)[]) stop();
@@ -277,8 +284,16 @@ export function createApp(
       // The pages with figures (/ and /about: decision 043) are counted at most 5 minutes ago too.
       maxAgeMs: (path) => (servicePaths.has(path) || figurePaths.has(path) ? SERVICE_PAGE_MAX_AGE_MS : undefined),
     });
-    const stopListening = onPublicFixerDataChange(() => pageCache.cache.invalidate((path) => servicePaths.has(path)));
-    (app.locals.onClose as (() => void)[]).push(() => void stopListening());
+    // Here at once, and on every other instance through the live channel (decision 048); after the
+    // channel's connection came back, events may have been missed: drop them then too.
+    const dropServicePages = () => pageCache.cache.invalidate((path) => servicePaths.has(path));
+    const stopListening = onPublicFixerDataChange(() => {
+      dropServicePages();
+      services.live.publish({ topic: liveTopics.publicPages, kind: "fixer-data", ids: [] }).catch((error) => logger.error({ err: error }, "live: could not announce a public-page change"));
+    });
+    const stopHearing = services.live.subscribe(liveTopics.publicPages, dropServicePages);
+    const stopResume = services.live.onResume(dropServicePages);
+    (app.locals.onClose as (() => void)[]).push(() => void stopListening(), stopHearing, () => void stopResume());
     app.use(pageCache);
   }
 

@@ -27,6 +27,8 @@ export type LiveChannel = {
    * so a listener re-reads what it shows from the tables.
    */
   onResume(listener: () => void): () => void;
+  /** Called when the channel closes (the server shutting down): open streams end, so it is not kept waiting. */
+  onClose(listener: () => void): () => void;
   close(): Promise<void>;
 };
 
@@ -64,6 +66,7 @@ export async function openLiveChannel(
   const { database, logger } = services;
   const topics = new Map<string, Set<LiveListener>>();
   const resumeListeners = new Set<() => void>();
+  const closeListeners = new Set<() => void>();
 
   const dispatch = (payload: string) => {
     const event = parseLiveEvent(payload);
@@ -110,7 +113,16 @@ export async function openLiveChannel(
       resumeListeners.add(listener);
       return () => resumeListeners.delete(listener);
     },
-    close: () => stop(),
+    onClose(listener) {
+      closeListeners.add(listener);
+      return () => closeListeners.delete(listener);
+    },
+    close: async () => {
+      for (const listener of [...closeListeners]) listener();
+      closeListeners.clear();
+      topics.clear();
+      await stop();
+    },
   };
 }
 
