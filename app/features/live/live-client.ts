@@ -61,8 +61,15 @@ function reconcile() {
 }
 
 if (typeof window !== "undefined") {
+  // Offline, a connection may stay half-open for minutes without an error: close it, and open a
+  // new one from the last message id as soon as the network is back.
+  window.addEventListener("offline", () => {
+    if (reopenTimer) clearTimeout(reopenTimer);
+    reopenTimer = null;
+    source?.close();
+  });
   window.addEventListener("online", () => {
-    if (source && source.readyState !== EventSource.OPEN) scheduleReopen(0);
+    if (subscriptions.size > 0) scheduleReopen(0);
   });
 }
 
