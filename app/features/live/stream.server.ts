@@ -46,6 +46,32 @@ function readShared(db: Db, id: number) {
   return read;
 }
 
+/**
+ * A person with several tabs on one job marks each message read once per instance, not once per
+ * tab; and their tabs share one count query when an event reaches them all at once.
+ */
+const markedUpTo = new Map<string, number>();
+function markReadOnce(db: Db, userId: string, jobId: number, read: { fixerUserId: string; lastMessageId: number }[]) {
+  const fresh = read.filter((r) => (markedUpTo.get(`${userId}:${jobId}:${r.fixerUserId}`) ?? 0) < r.lastMessageId);
+  if (fresh.length === 0) return Promise.resolve();
+  for (const r of fresh) {
+    const key = `${userId}:${jobId}:${r.fixerUserId}`;
+    markedUpTo.set(key, r.lastMessageId);
+    // Forgotten after a while (the table keeps the truth; this only saves repeated writes).
+    setTimeout(() => markedUpTo.get(key) === r.lastMessageId && markedUpTo.delete(key), 60_000).unref();
+  }
+  return markThreadsRead(db, userId, jobId, fresh);
+}
+const countsInFlight = new Map<string, Promise<number>>();
+function countShared(db: Db, userId: string): Promise<number> {
+  let count = countsInFlight.get(userId);
+  if (!count) {
+    count = unreadMessageCount(db, userId).finally(() => countsInFlight.delete(userId));
+    countsInFlight.set(userId, count);
+  }
+  return count;
+}
+
 export function formatEvent(event: string, data: unknown, id?: number): string {
   return `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
@@ -88,7 +114,7 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
       };
 
       const sendCount = async () => {
-        const count = await unreadMessageCount(db, viewerUserId);
+        const count = await countShared(db, viewerUserId);
         if (count !== lastCount) {
           lastCount = count;
           write(formatEvent("unread", { count }));
@@ -118,7 +144,7 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
         }
         // The viewer has this thread open: what reached the page is read.
         const read = [...toViewer].map(([fixerUserId, lastMessageId]) => ({ fixerUserId, lastMessageId }));
-        if (read.length) await markThreadsRead(db, viewerUserId, scope.jobId, read);
+        if (read.length) await markReadOnce(db, viewerUserId, scope.jobId, read);
       };
       /** From the table: everything after the cursor (at the start, after a reconnection of the channel). */
       const catchUp = async () => {
