@@ -35,8 +35,11 @@ async function account(email: string, userType: "customer" | "fixer") {
   return { id: response.user.id, cookie };
 }
 
-async function approve(userId: string, email: string) {
-  const [registration] = await db.insert(fixerRegistrations).values({ firstName: "Bench", lastName: "Fixer", email, phone: "+447700900123", userId, paidAt: new Date() }).returning({ id: fixerRegistrations.id });
+/** A name per fixer (their public profile's slug is made from it): a, b, …, z, ba, bb, … */
+const letters = (n: number): string => (n < 26 ? "" : letters(Math.floor(n / 26))) + String.fromCharCode(97 + (n % 26));
+
+async function approve(userId: string, email: string, index: number) {
+  const [registration] = await db.insert(fixerRegistrations).values({ firstName: `Bench${letters(index)}`, lastName: "Fixer", email, phone: "+447700900123", userId, paidAt: new Date() }).returning({ id: fixerRegistrations.id });
   const [application] = await db
     .insert(fixerOnboarding)
     .values({ registrationId: registration!.id, userId, email, qualifications: "NVQ", expertise: "Plumbing", insurance: "PL £2m", status: "approved" })
@@ -51,7 +54,7 @@ for (let i = 0; i < JOBS; i++) {
   const customer = await account(`live-c${i}-${stamp}@example.com`, "customer");
   const fixerEmail = `live-f${i}-${stamp}@example.com`;
   const fixer = await account(fixerEmail, "fixer");
-  await approve(fixer.id, fixerEmail);
+  await approve(fixer.id, fixerEmail, i);
   const { jobId } = await postJob(deps, customer.id, {
     service: "plumbing",
     postcode: "SW1A 1AA",
