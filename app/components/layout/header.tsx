@@ -39,7 +39,7 @@ export function Header({ accountExtras }: { accountExtras?: ReactNode } = {}) {
           </ul>
         </nav>
         {/* A signed-in person's live buttons (Messages; the layout passes them: components import no feature). */}
-        {accountExtras ? <div className="flex flex-1 items-center justify-end lg:ml-2 lg:flex-none">{accountExtras}</div> : null}
+        {accountExtras}
         <AccountActions showFrom="lg" className="ml-3" />
         <MobileMenu />
       </div>

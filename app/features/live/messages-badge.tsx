@@ -1,9 +1,10 @@
-import { MessageSquare } from "lucide-react";
-import { Link, useRootData } from "~/lib/routing";
-import { cn } from "~/lib/utils";
-import { quotePaths } from "~/features/quotes/paths";
-import { liveCopy } from "./live-copy";
-import { useUnreadMessages } from "./use-live";
+import { deferredHydration } from "~/lib/deferred-hydration";
+import { useRootData } from "~/lib/routing";
+
+// Only a signed-in person's page has the button: its code (and the live client) is a chunk of its
+// own, so a signed-out page's JavaScript does not grow (the pattern of the header's Sign Out).
+const serverBadge = import.meta.env.SSR ? (await import("./messages-badge-button")).MessagesBadgeButton : null;
+const MessagesBadgeButton = deferredHydration(serverBadge, () => import("./messages-badge-button").then((m) => m.MessagesBadgeButton));
 
 /**
  * The header's Messages button for a signed-in person, with the number of thread messages to them
@@ -15,24 +16,5 @@ export function MessagesBadge({ className }: { className?: string }) {
   const rootData = useRootData();
   const user = rootData?.user;
   if (!user) return null;
-  return <SignedInBadge className={className} fromPage={rootData.unreadMessages ?? 0} href={user.approvedFixer ? quotePaths.fixerDashboard : quotePaths.customerJobs} />;
-}
-
-function SignedInBadge({ className, fromPage, href }: { className?: string; fromPage: number; href: string }) {
-  const count = useUnreadMessages(fromPage);
-  return (
-    <Link
-      to={href}
-      aria-label={liveCopy.badgeLabel(count)}
-      data-testid="messages-badge"
-      className={cn("relative inline-flex size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground", className)}
-    >
-      <MessageSquare aria-hidden="true" className="size-5" />
-      {count > 0 ? (
-        <span aria-hidden="true" data-testid="messages-badge-count" className="absolute top-1 right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-[11px] leading-5 font-semibold text-primary-foreground">
-          {count > 99 ? "99+" : count}
-        </span>
-      ) : null}
-    </Link>
-  );
+  return <MessagesBadgeButton className={className} fromPage={rootData.unreadMessages ?? 0} fixer={user.approvedFixer} />;
 }
