@@ -17,6 +17,7 @@ import { deliverSheetSync, WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.
 import { fulfilDonation } from "~/features/payments/donation.server.ts";
 import { createPaymentsService, type FulfilmentHandler } from "~/features/payments/payments.server.ts";
 import type { ProductKey } from "~/features/payments/products.ts";
+import { liveTopics } from "~/features/live/live-events.ts";
 import { fulfilVipPurchase } from "~/features/payments/vip-purchase.server.ts";
 import { mountPaymentsHttp } from "~/features/payments/webhook.server.ts";
 import { scheduleRetention } from "~/features/privacy/retention.server.ts";
@@ -103,7 +104,24 @@ const features: ServerFeatures<AppServices> = {
     consentCookie: consentCookieName,
     // The pages with figures (/ and /about: decision 043) are counted at most 5 minutes ago too.
     maxAgeMs: (path) => (servicePaths.has(path) || figurePaths.has(path) ? SERVICE_PAGE_MAX_AGE_MS : undefined),
-    invalidateOn: (services, invalidate) => services.publicFixerData.onChange(() => invalidate((path) => servicePaths.has(path))),
+    // Here at once, and on every other instance through the live channel (decision 048); after the
+    // channel's connection came back, events may have been missed: dropped then too.
+    invalidateOn: (services, invalidate) => {
+      const dropServicePages = () => invalidate((path) => servicePaths.has(path));
+      const stopListening = services.publicFixerData.onChange(() => {
+        dropServicePages();
+        services.live
+          .publish({ topic: liveTopics.publicPages, kind: "fixer-data", ids: [] })
+          .catch((error: unknown) => services.logger.error({ err: error }, "live: could not announce a public-page change"));
+      });
+      const stopHearing = services.live.subscribe(liveTopics.publicPages, dropServicePages);
+      const stopResume = services.live.onResume(dropServicePages);
+      return () => {
+        stopListening();
+        stopHearing();
+        stopResume();
+      };
+    },
   },
 };
 

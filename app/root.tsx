@@ -21,6 +21,7 @@ import type { Route } from "./+types/root";
 import type { AppStoreLinks } from "~/content/app-stores";
 import type { SessionUser } from "~/lib/session-user";
 import { getOptionalUser } from "~/features/auth/guard.server";
+import { unreadMessageCount } from "~/features/live/threads.server";
 import { ErrorPanel } from "~/components/error-panel";
 import { NotFound } from "~/components/not-found";
 import { useNonce } from "~/lib/nonce";
@@ -60,9 +61,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = takeFlash(request, config);
   // The pages with figures (/ and /about) show a count made at most 5 minutes ago in this process (decision 043).
   const figures = figurePaths.has(new URL(request.url).pathname) ? await recentSiteFigures(context.services.db) : null;
-  if (!clear) return { user, flash, appStores, consentChosen, figures };
+  const unreadMessages = user ? await unreadMessageCount(context.services.db, user.id) : undefined;
+  if (!clear) return { user, flash, appStores, consentChosen, figures, unreadMessages };
   // Clearing the cookie also makes the response private, no-store (entry.server.tsx).
-  return data({ user, flash, appStores, consentChosen, figures }, { headers: { "set-cookie": clear } });
+  return data({ user, flash, appStores, consentChosen, figures, unreadMessages }, { headers: { "set-cookie": clear } });
 }
 
 /** React Router as the shell's routing (~/lib/routing): the same on the server and in the browser. */

@@ -12,9 +12,11 @@
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 BENCH_PORT=3999 npm run bench
  *   BENCH_ONLY=marketplace npm run bench                 # only the marketplace section (scripts/bench-marketplace.ts)
  *   BENCH_ONLY=forms npm run bench                       # only the form POSTs and the server's peak RSS
+ *   BENCH_ONLY=live npm run bench                        # only the live threads (scripts/bench-live.ts)
  *
  * Then the quotes marketplace: 1,000 open jobs and 500 fixers seeded in a database of its own, and
- * the server time of posting a job and opening the fixer dashboard (p50/p99).
+ * the server time of posting a job and opening the fixer dashboard (p50/p99). Last, live threads:
+ * 1,000 open streams and 50 messages a second, delivery p50/p99 and the server's RSS (bench-live.ts).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -23,6 +25,7 @@ import autocannon from "autocannon";
 import { publicPages, signedOutFormPaths } from "~/content/pages.ts";
 import { services } from "~/content/services.ts";
 import { benchForms } from "./bench-forms.ts";
+import { benchLive } from "./bench-live.ts";
 import { benchMarketplace } from "./bench-marketplace.ts";
 import { startProductionServer } from "./production-server.ts";
 
@@ -38,6 +41,7 @@ type Row = { label: string; rps: number; p50: number; p99: number; cpuMsPerReque
 async function main() {
   const pgAdmin = process.env.BENCH_DATABASE_URL;
   if (process.env.BENCH_ONLY === "marketplace") return benchMarketplace(pgAdmin);
+  if (process.env.BENCH_ONLY === "live") return benchLive(pgAdmin);
   const formsOnly = process.env.BENCH_ONLY === "forms";
   const pgliteInMemory = process.env.BENCH_PGLITE === "memory";
   const server = await startProductionServer({ port: Number(process.env.BENCH_PORT ?? 3999), pgAdminUrl: pgAdmin, pgliteOnDisk: !pgliteInMemory });
@@ -130,7 +134,10 @@ async function main() {
   } finally {
     await server.stop();
   }
-  if (!formsOnly) await benchMarketplace(pgAdmin);
+  if (!formsOnly) {
+    await benchMarketplace(pgAdmin);
+    await benchLive(pgAdmin);
+  }
 }
 
 /**

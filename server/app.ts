@@ -17,6 +17,7 @@ import { refuseCrossSiteRequests, refuseMalformedHostHeaders, refuseNonFormBodie
 import { cspNonce, permissionsPolicy, securityHeaders } from "./http/security.ts";
 import { rememberSiteOrigin } from "./http/site-url.ts";
 import { pageCacheMiddleware } from "./http/page-cache-middleware.ts";
+import { openLiveChannel } from "./live/channel.ts";
 import { precompressedEncoding, staticFileSet } from "./http/static-files.ts";
 import { createLogger } from "./logger.ts";
 import { startOutboxWorker } from "./mail/worker.ts";
@@ -76,7 +77,8 @@ export async function startServer<S extends InfraServices>(features: ServerFeatu
   const config = loadConfig(options.env);
   const logger = createLogger(config.LOG_LEVEL, options.logDestination);
   const database = await openDatabase(config);
-  const services = features.services({ config, logger, database, db: database.db, storage: createFileStore(config) });
+  const live = await openLiveChannel({ config, database, logger });
+  const services = features.services({ config, logger, database, db: database.db, storage: createFileStore(config), live });
   // Sends queued mail (and other outbox jobs) in this process; stopped before the database closes.
   const outboxWorker = startOutboxWorker(services, { handlers: features.jobHandlers(services) });
   const stopBackground = features.background(services);
@@ -104,7 +106,10 @@ export async function startServer<S extends InfraServices>(features: ServerFeatu
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      // Open live streams never finish by themselves: they end now (browsers reconnect to another instance).
+      const liveClosed = live.close();
       await closed;
+      await liveClosed;
       clearTimeout(force);
       for (const stop of stopBackground) stop();
       for (const stop of app.locals.onClose as (() => void)[]) stop();

@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import type { LiveChannel } from "./live/channel.ts";
 import type { Logger } from "./logger.ts";
 import type { FileStore } from "./storage/store.ts";
 
@@ -14,6 +15,8 @@ export type InfraServices = {
   db: Db;
   /** Private file storage (local disk or S3); see server/storage/index.ts. */
   storage: FileStore;
+  /** Events to every instance's open pages: LISTEN/NOTIFY (server/live/channel.ts, decision 048). */
+  live: LiveChannel;
 };
 
 /** What background jobs and the mail transport need: configuration, a logger and the database. */

@@ -21,6 +21,8 @@ export interface RootData {
   consentChosen: boolean;
   /** On the pages that show figures (~/content/figures): counted from the database when rendered. */
   figures?: SiteFigures | null;
+  /** A signed-in person's unread thread messages (the header's Messages count). */
+  unreadMessages?: number;
 }
 
 export interface AppLocation {

@@ -2,6 +2,7 @@ import type { Route } from "./+types/_index";
 import { DeferredFooter } from "~/components/layout/deferred-footer";
 import { openCookiePreferences } from "~/features/consent/consent-store";
 import { HomeTopBar } from "~/components/layout/home-top-bar";
+import { MessagesBadge } from "~/features/live/messages-badge";
 import { SkipLink } from "~/components/layout/skip-link";
 import { heroSlides } from "~/content/home-hero";
 import { DeferredBelowFold } from "~/features/home/deferred-below-fold";
@@ -39,7 +40,7 @@ export default function Home() {
       <SkipLink />
       <header className="bg-secondary">
         <Island name="home-top-bar">
-          <HomeTopBar />
+          <HomeTopBar accountExtras={<MessagesBadge />} />
         </Island>
       </header>
       <main id="main" tabIndex={-1} className="outline-none">

@@ -7,6 +7,8 @@ import { isQuotesError } from "~/features/quotes/errors";
 import { verifiedCheckLabels } from "~/features/quotes/profiles.server";
 import { parseId } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
+import { lastMessageId } from "~/features/live/live-events";
+import { markPageThreadsRead } from "~/features/live/threads.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) =>
   pageMeta({ title: loaderData ? loaderData.job.title : "Job", description: "Your job on FixiT: its quotes and messages.", path: `/account/jobs/${params.jobId}`, noindex: true });
@@ -21,7 +23,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const page = await customerJobPage(context.services.db, user.id, jobId);
     const confirmQuoteId = parseId(new URL(request.url).searchParams.get("accept"));
-    return data({ ...page, checkLabels: verifiedCheckLabels as Record<string, string>, confirmQuoteId }, { headers: { "cache-control": "private, no-store" } });
+    // Opening the job's page reads its threads (the header's Messages count goes down).
+    await markPageThreadsRead(context.services.db, user.id, jobId, page.threads);
+    const liveAfter = lastMessageId(page.threads);
+    return data({ ...page, checkLabels: verifiedCheckLabels as Record<string, string>, confirmQuoteId, liveAfter }, { headers: { "cache-control": "private, no-store" } });
   } catch (error) {
     if (isQuotesError(error) && error.status === 404) throw notFound();
     throw error;

@@ -14,6 +14,9 @@ import { parseId } from "~/lib/ids";
 import { quoteLimits } from "~/features/quotes/job-fields";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
+import { lastMessageId } from "~/features/live/live-events";
+import { markPageThreadsRead } from "~/features/live/threads.server";
+import { mergeThread, useLiveThreadMessages } from "~/features/live/use-live";
 
 export const meta: Route.MetaFunction = ({ params }) =>
   pageMeta({ title: "Job", description: "A job near you and your quote.", path: `/fixer/jobs/${params.jobId}`, noindex: true });
@@ -21,7 +24,10 @@ export const meta: Route.MetaFunction = ({ params }) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const jobId = parseId(params.jobId) ?? fixerJobNotFound();
-  return data(await loadFixerJob(context, user, jobId), { headers: { "cache-control": "private, no-store" } });
+  const page = await loadFixerJob(context, user, jobId);
+  // Opening the job's page reads the fixer's thread (the header's Messages count goes down).
+  await markPageThreadsRead(context.services.db, user.id, jobId, { [user.id]: page.thread });
+  return data({ ...page, liveAfter: lastMessageId({ [user.id]: page.thread }), viewerUserId: user.id }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -39,7 +45,10 @@ export function headers() {
 }
 
 export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
-  const { job, status, quote, customer, thread, review, booking } = loaderData;
+  const { job, status, quote, customer, review, booking } = loaderData;
+  // Messages arriving while the page is open (decision 048); without JavaScript the page is as rendered.
+  const live = useLiveThreadMessages(job.id, loaderData.liveAfter);
+  const thread = mergeThread(loaderData.thread, live, loaderData.viewerUserId, (m) => ({ ...m, createdAt: new Date(m.createdAt) }));
   const accepted = quote?.status === "accepted";
   const full = !quote && job.liveQuotes >= quoteLimits.quotesPerJob;
   return (

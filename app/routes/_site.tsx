@@ -5,6 +5,7 @@ import { Header } from "~/components/layout/header";
 import { FlashStatus } from "~/components/ui/flash-status";
 import { SkipLink } from "~/components/layout/skip-link";
 import { Island } from "~/lib/islands/island";
+import { MessagesBadge } from "~/features/live/messages-badge";
 
 /**
  * The shell of every public page except the home page: header, main content, footer. On a page
@@ -16,7 +17,7 @@ export default function SiteLayout() {
     <>
       <SkipLink />
       <Island name="site-header">
-        <Header />
+        <Header accountExtras={<MessagesBadge />} />
       </Island>
       <main id="main" tabIndex={-1} className="outline-none">
         <FlashStatus className="mx-auto w-full max-w-3xl px-4 pt-6" />

@@ -16,6 +16,11 @@ export type Database = {
   db: Db;
   kind: "postgres" | "pglite";
   close(): Promise<void>;
+  /**
+   * PGlite only: LISTEN on its one connection (server/live/channel.ts). PostgreSQL listens on a
+   * dedicated connection of the channel's own, so a pooled connection is never held.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 /** Per-request counters, so a test (and the request log) can see how many queries a page ran. */
@@ -93,6 +98,7 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
     return {
       db: db as unknown as Db,
       kind: "pglite",
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
       close: async () => {
         await client.close();
         releaseLock();

@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 import { headerNav } from "~/content/navigation";
@@ -18,7 +18,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * The site header on every page but / (the home page has its own hero): sticky, so the logo stays visible on scroll;
  * a Back button; the main navigation from lg up and a sheet menu below it.
  */
-export function Header() {
+export function Header({ accountExtras }: { accountExtras?: ReactNode } = {}) {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
@@ -35,6 +35,8 @@ export function Header() {
             ))}
           </ul>
         </nav>
+        {/* A signed-in person's live buttons (Messages; the layout passes them: components import no feature). */}
+        {accountExtras}
         <AccountActions showFrom="lg" className="ml-3" />
         <MobileMenu />
       </div>

@@ -1,5 +1,5 @@
 import { ChevronDown, Menu } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "~/lib/routing";
 import { homeMenuNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
@@ -11,7 +11,7 @@ import { Logo } from "./logo";
  * header's items (without Professionals), and the account buttons. The dropdown is a disclosure
  * of links: Escape, an outside click or following a link closes it.
  */
-export function HomeTopBar() {
+export function HomeTopBar({ accountExtras }: { accountExtras?: ReactNode } = {}) {
   const location = useLocation();
   // Open for one location: following a link (or Back/Forward) closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -79,6 +79,7 @@ export function HomeTopBar() {
           </li>
         </ul>
       </nav>
+      {accountExtras}
       <AccountActions showFrom="sm" />
     </div>
   );

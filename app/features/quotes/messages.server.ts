@@ -6,6 +6,7 @@ import { queueNewMessageEmail } from "./emails.server";
 import { QuotesError } from "./errors";
 import { quoteLimits } from "./schemas";
 import { formatCount } from "~/content/format";
+import { announceMessage } from "~/features/live/threads.server";
 
 /**
  * Message threads on a job: one thread per (job, fixer), between the job's customer and that fixer.
@@ -75,6 +76,8 @@ export async function postMessage(deps: QuotesDeps, senderUserId: string, jobId:
     }
     const stored = thread.accepted ? body : maskContactDetails(body);
     const [created] = await tx.insert(jobMessages).values({ jobId, fixerUserId: thread.fixerUserId, senderUserId, body: stored }).returning({ id: jobMessages.id });
+    // Open pages on any instance hear of it when this commits (ids only: they read the row).
+    await announceMessage(tx, { id: created!.id, jobId, recipientUserId: thread.role === "customer" ? thread.fixerUserId : thread.job.customerUserId });
 
     const summary = { id: jobId, title: thread.job.title, service: thread.job.service, district: thread.job.district };
     const [fixer] = await tx.select({ name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, thread.fixerUserId));

@@ -215,7 +215,8 @@ export const jobMessages = pgTable(
     hiddenReason: text("hidden_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("job_messages_thread_idx").on(t.jobId, t.fixerUserId, t.createdAt)],
+  // The fixer's side of the unread count reads their threads across jobs.
+  (t) => [index("job_messages_thread_idx").on(t.jobId, t.fixerUserId, t.createdAt), index("job_messages_fixer_idx").on(t.fixerUserId, t.id)],
 );
 
 /** A verified review: only from the customer of a done job, for the fixer whose quote was accepted. */
@@ -249,3 +250,24 @@ export type Quote = typeof quotes.$inferSelect;
 export type JobMessage = typeof jobMessages.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type AreaWaitlistEntry = typeof areaWaitlist.$inferSelect;
+
+/**
+ * How far each participant has read each thread (job, fixer): a message to them after
+ * `last_read_message_id` is unread (the header's Messages count). Moved on when they open the job's
+ * page, or when a message reaches a page they have open (decision 048).
+ */
+export const threadReads = pgTable(
+  "thread_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    jobId: bigint("job_id", { mode: "number" })
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    fixerUserId: text("fixer_user_id").notNull(),
+    lastReadMessageId: bigint("last_read_message_id", { mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.jobId, t.fixerUserId] })],
+);

@@ -19,8 +19,10 @@ import { quotePaths } from "~/features/quotes/paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
 import { formatCount } from "~/content/format";
 import { formatLongDate } from "~/content/dates";
+import { mergeThread, useLiveThreadMessages } from "~/features/live/use-live";
+import type { LiveMessage } from "~/features/live/live-events";
 
-export type CustomerJobView = CustomerJobPage & { checkLabels: Record<string, string>; confirmQuoteId: number | null };
+export type CustomerJobView = CustomerJobPage & { checkLabels: Record<string, string>; confirmQuoteId: number | null; liveAfter: number };
 type Quote = CustomerJobPage["quotes"][number];
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
@@ -30,10 +32,16 @@ function price(q: Quote) {
   return q.priceKind === "range" && q.amountToPence !== null ? `${formatGBP(q.amountPence)} to ${formatGBP(q.amountToPence)}` : formatGBP(q.amountPence);
 }
 
+const asThreadMessage = (m: LiveMessage) => ({ id: m.id, fromMe: m.fromMe, body: m.body, hidden: m.hidden, createdAt: new Date(m.createdAt) });
+
 /** The answer of the last POST, when it is for `form` (a refusal about one quote names it). */
 const useAnswer = (form: string) => useActionAnswer<{ quoteId?: number }>(form);
 
-export function CustomerJob({ view }: { view: CustomerJobView }) {
+export function CustomerJob({ view: rendered }: { view: CustomerJobView }) {
+  // Messages arriving while the page is open (decision 048); without JavaScript the page is as rendered.
+  const live = useLiveThreadMessages(rendered.job.id, rendered.liveAfter);
+  const threads = Object.fromEntries(rendered.quotes.map((q) => [q.fixer.userId, mergeThread(rendered.threads[q.fixer.userId] ?? [], live, q.fixer.userId, asThreadMessage)]));
+  const view = { ...rendered, threads };
   const { job, photos, quotes } = view;
   const jobAnswer = useAnswer("job");
   // A refusal about one quote (accept or decline from a stale tab: 409) is shown on that quote's card.
@@ -321,7 +329,8 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
         Messages with {q.fixer.displayName}
       </h4>
       {messages.length ? (
-        <ol className="flex flex-col gap-2">
+        // Polite: a message that arrives while the page is open is read out after what is being read.
+        <ol className="flex flex-col gap-2" aria-live="polite">
           {messages.map((m) => (
             <li key={m.id} className={`rounded-lg p-2 text-sm ${m.fromMe ? "ml-6 bg-secondary" : "mr-6 bg-muted"}`}>
               <p className="text-xs text-muted-foreground">

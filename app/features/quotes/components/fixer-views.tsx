@@ -290,7 +290,8 @@ export function MessageThread({ messages, canWrite }: { messages: Message[]; can
   return (
     <div className="flex flex-col gap-4">
       {messages.length ? (
-        <ol className="flex flex-col gap-2">
+        // Polite: a message that arrives while the page is open is read out after what is being read.
+        <ol className="flex flex-col gap-2" aria-live="polite">
           {messages.map((m) => (
             <li key={m.id} className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.fromMe ? "self-end bg-primary/10" : "self-start bg-muted"}`}>
               <p className="text-xs font-medium text-muted-foreground">

@@ -1,0 +1,45 @@
+import { MessageSquare } from "lucide-react";
+import { Link } from "~/lib/routing";
+import { cn } from "~/lib/utils";
+import { quotePaths } from "~/features/quotes/paths";
+import { liveCopy } from "./live-copy";
+import { useUnreadMessages } from "./use-live";
+
+/** The Messages button itself (messages-badge.tsx decides whether there is one). */
+export function MessagesBadgeButton({
+  className,
+  fromPage,
+  fixer,
+}: {
+  className?: string;
+  fromPage: number;
+  fixer: boolean;
+}) {
+  const count = useUnreadMessages(fromPage);
+  const href = fixer ? quotePaths.fixerDashboard : quotePaths.customerJobs;
+  return (
+    // Grows to push itself to the right of the bar below lg (where the navigation is hidden).
+    <div className="flex flex-1 items-center justify-end lg:ml-2 lg:flex-none">
+      <Link
+        to={href}
+        aria-label={liveCopy.badgeLabel(count)}
+        data-testid="messages-badge"
+        className={cn(
+          "relative inline-flex size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
+          className,
+        )}
+      >
+        <MessageSquare aria-hidden="true" className="size-5" />
+        {count > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="messages-badge-count"
+            className="absolute top-1 right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-[11px] leading-5 font-semibold text-primary-foreground"
+          >
+            {count > 99 ? "99+" : count}
+          </span>
+        ) : null}
+      </Link>
+    </div>
+  );
+}

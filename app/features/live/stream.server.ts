@@ -1,0 +1,206 @@
+import type { Db } from "#server/db/client.ts";
+import type { LiveChannel } from "#server/live/channel.ts";
+import type { Logger } from "#server/logger.ts";
+import { liveTopics, type LiveMessage } from "./live-events";
+import { asLiveMessage, inScope, markThreadsRead, messageById, messagesAfter, REPLAY_LIMIT, unreadMessageCount, type ThreadScope } from "./threads.server";
+
+/**
+ * One signed-in page's live stream (server-sent events, decision 048): the viewer's unread count,
+ * and, on a job page, its threads' messages. Each message goes out with `id: <message id>`, so a
+ * browser that reconnects sends it back as Last-Event-ID and gets what it missed, read from the table.
+ */
+
+export type StreamDeps = { db: Db; live: LiveChannel; logger: Logger };
+export type StreamOptions = {
+  /** Comment lines this often keep proxies and load balancers from closing an idle stream. */
+  heartbeatMs?: number;
+};
+
+const HEARTBEAT_MS = 20_000;
+/** How long EventSource waits before reconnecting after a drop. */
+const RETRY_MS = 1_000;
+/** Several events for one person in a burst are answered with one count. */
+const COUNT_DEBOUNCE_MS = 60;
+
+export const streamHeaders = {
+  "content-type": "text/event-stream; charset=utf-8",
+  // no-transform: the compression middleware leaves the stream alone (compressed, it would be held back).
+  "cache-control": "no-cache, no-store, no-transform",
+  // nginx and the like: pass each event on at once.
+  "x-accel-buffering": "no",
+  connection: "keep-alive",
+} as const;
+
+/**
+ * A message read once per instance however many streams it goes to: 1,000 open pages on one job
+ * cost one query per message, not 1,000.
+ */
+const recentReads = new Map<number, Promise<Awaited<ReturnType<typeof messageById>>>>();
+function readShared(db: Db, id: number) {
+  let read = recentReads.get(id);
+  if (!read) {
+    read = messageById(db, id);
+    recentReads.set(id, read);
+    setTimeout(() => recentReads.delete(id), 5_000).unref();
+  }
+  return read;
+}
+
+/**
+ * A person with several tabs on one job marks each message read once per instance, not once per
+ * tab; and their tabs share one count query when an event reaches them all at once.
+ */
+const markedUpTo = new Map<string, number>();
+function markReadOnce(db: Db, userId: string, jobId: number, read: { fixerUserId: string; lastMessageId: number }[]) {
+  const fresh = read.filter((r) => (markedUpTo.get(`${userId}:${jobId}:${r.fixerUserId}`) ?? 0) < r.lastMessageId);
+  if (fresh.length === 0) return Promise.resolve();
+  for (const r of fresh) {
+    const key = `${userId}:${jobId}:${r.fixerUserId}`;
+    markedUpTo.set(key, r.lastMessageId);
+    // Forgotten after a while (the table keeps the truth; this only saves repeated writes).
+    setTimeout(() => markedUpTo.get(key) === r.lastMessageId && markedUpTo.delete(key), 60_000).unref();
+  }
+  return markThreadsRead(db, userId, jobId, fresh);
+}
+const countsInFlight = new Map<string, Promise<number>>();
+function countShared(db: Db, userId: string): Promise<number> {
+  let count = countsInFlight.get(userId);
+  if (!count) {
+    count = unreadMessageCount(db, userId).finally(() => countsInFlight.delete(userId));
+    countsInFlight.set(userId, count);
+  }
+  return count;
+}
+
+export function formatEvent(event: string, data: unknown, id?: number): string {
+  return `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope: ThreadScope | null, afterId: number, signal: AbortSignal, options: StreamOptions = {}): Response {
+  const { db, live, logger } = deps;
+  const encoder = new TextEncoder();
+  const cleanups: (() => void)[] = [];
+  let closed = false;
+  /** Ids already sent on this stream: a message is never sent twice, whichever path brought it. */
+  const sent = new Set<number>();
+  let cursor = afterId;
+  let lastCount = -1;
+
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        for (const cleanup of cleanups.splice(0)) cleanup();
+        try {
+          controller.close();
+        } catch {
+          /* already closed by the reader */
+        }
+      };
+      const fail = (error: unknown) => {
+        if (closed) return;
+        logger.error({ err: error, viewerUserId, jobId: scope?.jobId }, "live stream failed");
+        // The browser reconnects (after `retry`) and resumes from its last id.
+        close();
+      };
+
+      const sendCount = async () => {
+        const count = await countShared(db, viewerUserId);
+        if (count !== lastCount) {
+          lastCount = count;
+          write(formatEvent("unread", { count }));
+        }
+      };
+      let countTimer: NodeJS.Timeout | null = null;
+      const countSoon = () => {
+        if (countTimer || closed) return;
+        countTimer = setTimeout(() => {
+          countTimer = null;
+          sendCount().catch(fail);
+        }, COUNT_DEBOUNCE_MS);
+      };
+      cleanups.push(() => countTimer && clearTimeout(countTimer));
+
+      const deliver = async (rows: NonNullable<Awaited<ReturnType<typeof messageById>>>[]) => {
+        if (!scope) return;
+        const fresh = rows.filter((row) => inScope(scope, row) && !sent.has(row.id));
+        if (fresh.length === 0) return;
+        const toViewer = new Map<string, number>();
+        for (const row of fresh) {
+          sent.add(row.id);
+          cursor = Math.max(cursor, row.id);
+          const message: LiveMessage = asLiveMessage(row, viewerUserId);
+          write(formatEvent("message", message, row.id));
+          if (!message.fromMe) toViewer.set(row.fixerUserId, Math.max(toViewer.get(row.fixerUserId) ?? 0, row.id));
+        }
+        // The viewer has this thread open: what reached the page is read.
+        const read = [...toViewer].map(([fixerUserId, lastMessageId]) => ({ fixerUserId, lastMessageId }));
+        if (read.length) await markReadOnce(db, viewerUserId, scope.jobId, read);
+      };
+      /** From the table: everything after the cursor (at the start, after a reconnection of the channel). */
+      const catchUp = async () => {
+        if (!scope) return;
+        const rows = await messagesAfter(db, scope, cursor);
+        if (rows.length > REPLAY_LIMIT) {
+          // Too far behind to replay: the page reloads itself and starts from its fresh data.
+          write(formatEvent("reload", {}));
+          return;
+        }
+        await deliver(rows);
+      };
+
+      signal.addEventListener("abort", close, { once: true });
+      cleanups.push(() => signal.removeEventListener("abort", close));
+      cleanups.push(
+        live.subscribe(liveTopics.user(viewerUserId), () => countSoon()),
+        live.onClose(close),
+        live.onResume(() => {
+          catchUp().then(countSoon, fail);
+        }),
+      );
+      if (scope) {
+        cleanups.push(
+          live.subscribe(liveTopics.job(scope.jobId), (event) => {
+            if (event.kind !== "message") return;
+            const ids = event.ids.filter((id): id is number => typeof id === "number" && !sent.has(id));
+            Promise.all(ids.map((id) => readShared(db, id)))
+              .then((rows) => deliver(rows.filter((row) => row !== null)))
+              .catch(fail);
+          }),
+        );
+      }
+      const heartbeat = setInterval(() => write(`: keep-alive\n\n`), options.heartbeatMs ?? HEARTBEAT_MS);
+      cleanups.push(() => clearInterval(heartbeat));
+
+      write(`retry: ${RETRY_MS}\n\n`);
+      if (signal.aborted) return close();
+      catchUp()
+        .then(() => sendCount())
+        .catch(fail);
+    },
+    cancel() {
+      closed = true;
+      for (const cleanup of cleanups.splice(0)) cleanup();
+    },
+  });
+  return new Response(body, { headers: streamHeaders });
+}
+
+/** The cursor a stream starts from: the browser's Last-Event-ID (a reconnection) over the page's `after`. */
+export function streamCursor(request: Request): number {
+  const fromHeader = request.headers.get("last-event-id");
+  const fromQuery = new URL(request.url).searchParams.get("after");
+  for (const value of [fromHeader, fromQuery]) {
+    if (value && /^\d{1,15}$/.test(value)) return Number(value);
+  }
+  return 0;
+}

@@ -1,0 +1,108 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { DbOrTx } from "#server/db/client.ts";
+import { notifyLive } from "#server/live/channel.ts";
+import { jobMessages, jobs, quotes, threadReads } from "#server/db/schema/quotes.ts";
+import { liveTopics, type LiveMessage } from "./live-events";
+
+/**
+ * The message threads as the live stream reads them (decision 048): which threads a viewer's stream
+ * on a job may carry, the messages after a cursor, one message by id, and the read state behind the
+ * header's Messages count. The thread rules themselves stay in features/quotes/messages.server.ts.
+ */
+
+/** The threads of one job a viewer takes part in: the customer all of them, a fixer who quoted their own. */
+export type ThreadScope = { jobId: number; viewerUserId: string; fixerUserId: string | null };
+
+/** null when the viewer takes part in no thread of the job (or it does not exist): the stream is refused with 404. */
+export async function threadScopeFor(db: DbOrTx, viewerUserId: string, jobId: number): Promise<ThreadScope | null> {
+  const [job] = await db.select({ customerUserId: jobs.customerUserId }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
+  if (!job) return null;
+  if (job.customerUserId === viewerUserId) return { jobId, viewerUserId, fixerUserId: null };
+  const [quote] = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.jobId, jobId), eq(quotes.fixerUserId, viewerUserId)))
+    .limit(1);
+  return quote ? { jobId, viewerUserId, fixerUserId: viewerUserId } : null;
+}
+
+type MessageRow = typeof jobMessages.$inferSelect;
+
+export function inScope(scope: ThreadScope, row: Pick<MessageRow, "jobId" | "fixerUserId">): boolean {
+  return row.jobId === scope.jobId && (scope.fixerUserId === null || row.fixerUserId === scope.fixerUserId);
+}
+
+/** A message as its reader sees it: a hidden one without its text (as on the page). */
+export function asLiveMessage(row: MessageRow, viewerUserId: string): LiveMessage {
+  return {
+    id: row.id,
+    fixerUserId: row.fixerUserId,
+    fromMe: row.senderUserId === viewerUserId,
+    body: row.hiddenAt ? null : row.body,
+    hidden: row.hiddenAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** At most this many messages are replayed after a reconnection; a longer gap reloads the page. */
+export const REPLAY_LIMIT = 200;
+
+export async function messagesAfter(db: DbOrTx, scope: ThreadScope, afterId: number): Promise<MessageRow[]> {
+  const thread = scope.fixerUserId === null ? undefined : eq(jobMessages.fixerUserId, scope.fixerUserId);
+  return db
+    .select()
+    .from(jobMessages)
+    .where(and(eq(jobMessages.jobId, scope.jobId), thread, gt(jobMessages.id, afterId)))
+    .orderBy(asc(jobMessages.id))
+    .limit(REPLAY_LIMIT + 1);
+}
+
+export async function messageById(db: DbOrTx, id: number): Promise<MessageRow | null> {
+  const [row] = await db.select().from(jobMessages).where(eq(jobMessages.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Messages to the viewer they have not read: in their jobs' threads (as the customer) and in their
+ * own threads (as a fixer), not sent by them, not hidden, after what they have read of that thread.
+ */
+export async function unreadMessageCount(db: DbOrTx, userId: string): Promise<number> {
+  const unread = sql`${jobMessages.senderUserId} is distinct from ${userId} and ${jobMessages.hiddenAt} is null
+    and ${jobMessages.id} > coalesce((select ${threadReads.lastReadMessageId} from ${threadReads}
+      where ${threadReads.userId} = ${userId} and ${threadReads.jobId} = ${jobMessages.jobId} and ${threadReads.fixerUserId} = ${jobMessages.fixerUserId}), 0)`;
+  const result = (await db.execute(sql`select
+    (select count(*) from ${jobMessages} join ${jobs} on ${jobs.id} = ${jobMessages.jobId} where ${jobs.customerUserId} = ${userId} and ${unread})
+    + (select count(*) from ${jobMessages} where ${jobMessages.fixerUserId} = ${userId} and ${unread}) as count`)) as unknown as { rows: { count: string | number }[] };
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/**
+ * The viewer has read these threads up to these messages (never moved back). Tells their other
+ * pages (any instance) that the count changed, when the transaction commits.
+ */
+export async function markThreadsRead(db: DbOrTx, userId: string, jobId: number, read: readonly { fixerUserId: string; lastMessageId: number }[]): Promise<void> {
+  const rows = read.filter((r) => r.lastMessageId > 0).map((r) => ({ userId, jobId, fixerUserId: r.fixerUserId, lastReadMessageId: r.lastMessageId }));
+  if (rows.length === 0) return;
+  const moved = await db
+    .insert(threadReads)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [threadReads.userId, threadReads.jobId, threadReads.fixerUserId],
+      set: { lastReadMessageId: sql`excluded.last_read_message_id`, updatedAt: sql`now()` },
+      setWhere: sql`${threadReads.lastReadMessageId} < excluded.last_read_message_id`,
+    })
+    .returning({ fixerUserId: threadReads.fixerUserId });
+  if (moved.length > 0) await notifyLive(db, { topic: liveTopics.user(userId), kind: "unread", ids: [jobId] });
+}
+
+/** What a job page's loader calls: the threads it shows are read. */
+export async function markPageThreadsRead(db: DbOrTx, userId: string, jobId: number, threads: Record<string, readonly { id: number; fromMe: boolean }[]>): Promise<void> {
+  const read = Object.entries(threads).map(([fixerUserId, messages]) => ({ fixerUserId, lastMessageId: Math.max(0, ...messages.filter((m) => !m.fromMe).map((m) => m.id)) }));
+  await markThreadsRead(db, userId, jobId, read);
+}
+
+/** Posting a message: the job's open pages and the recipient's counts hear of it at commit (ids only). */
+export async function announceMessage(tx: DbOrTx, message: { id: number; jobId: number; recipientUserId: string }): Promise<void> {
+  await notifyLive(tx, { topic: liveTopics.job(message.jobId), kind: "message", ids: [message.id] });
+  await notifyLive(tx, { topic: liveTopics.user(message.recipientUserId), kind: "unread", ids: [message.id] });
+}

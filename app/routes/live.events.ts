@@ -1,0 +1,24 @@
+import type { Route } from "./+types/live.events";
+import { getOptionalUser } from "~/features/auth/guard.server";
+import { liveStreamResponse, streamCursor } from "~/features/live/stream.server";
+import { threadScopeFor } from "~/features/live/threads.server";
+
+const refuse = (status: number, message: string) => new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+
+/**
+ * A signed-in page's live stream (server-sent events): the unread count, and with `?job=` that
+ * job's threads — only for the job's customer or a fixer who quoted on it (anyone else: 404, so
+ * job ids reveal nothing). Signed out: 401 (EventSource then stops; the page works without it).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request, context);
+  if (!user) return refuse(401, "Sign in to see your messages.");
+  const job = new URL(request.url).searchParams.get("job");
+  let scope = null;
+  if (job !== null) {
+    if (!/^\d{1,12}$/.test(job)) return refuse(400, "The job id must be a number.");
+    scope = await threadScopeFor(context.services.db, user.id, Number(job));
+    if (!scope) return refuse(404, "There is no such conversation on your account.");
+  }
+  return liveStreamResponse(context.services, user.id, scope, streamCursor(request), request.signal);
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { users } from "#server/db/schema/auth.ts";
+import type { PublicChangeDeps } from "~/features/quotes/access.server";
+import { postJob } from "~/features/quotes/jobs.server";
+import { sendQuote } from "~/features/quotes/quotes.server";
+import type { JobInput } from "~/features/quotes/schemas";
+import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
+import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
+import { EventReader, isMessage, isUnread } from "./helpers/live";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
+
+/**
+ * Live threads over real HTTP (decision 048): /live/events streams a job's thread messages to its
+ * participants only, resumes from Last-Event-ID without missing or repeating a message, carries
+ * the unread count that opening the job's page brings down, and is sent unbuffered.
+ */
+
+let server: InProcessServer;
+let base: string;
+let deps: PublicChangeDeps;
+const strong = "copper-kettle-violet-harbour";
+let ipCounter = 0;
+const newIp = () => `203.0.113.${(ipCounter = (ipCounter % 250) + 1)}`;
+const jobInput: JobInput = {
+  service: "plumbing",
+  postcode: "SW1A 1AA",
+  title: "Dripping bathroom tap",
+  description: "The bathroom tap drips all night; it needs a new washer or cartridge.",
+  timing: "week",
+  preferredDate: null,
+  budget: "under_100",
+};
+
+async function newConfirmedUser(email: string, fullName: string, userType = "customer") {
+  const browser = new Browser(base);
+  const before = Math.max(0, ...(await mailbox(base, email)).map((m) => m.id));
+  const res = await browser.post("/auth", { intent: "sign-up", fullName, email, phone: "", password: strong, confirmPassword: strong, userType }, { "x-forwarded-for": newIp() });
+  expect(res.status).toBe(200);
+  const mail = await waitForMail(base, email, "Confirm your FixiT account", before);
+  expect((await browser.get(linkIn(mail, "/api/auth/verify-email", base))).status).toBe(302);
+  const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { browser, id: user!.id };
+}
+
+async function approve(userId: string, email: string, first: string) {
+  await createApprovedFixer(deps.db, { user: { id: userId, email, name: `${first} Live` }, first, last: "Live", services: ["plumbing"], areas: ["SW1"] });
+}
+
+const quote = { priceKind: "fixed" as const, amountPence: 8500, amountToPence: null, includes: "Parts and labour", earliestStart: daysFromToday(2), message: "" };
+
+let customer: Awaited<ReturnType<typeof newConfirmedUser>>;
+let otherCustomer: Awaited<ReturnType<typeof newConfirmedUser>>;
+let fixer: Awaited<ReturnType<typeof newConfirmedUser>>;
+let bystander: Awaited<ReturnType<typeof newConfirmedUser>>;
+let jobId: number;
+const open: EventReader[] = [];
+const stream = async (browser: Browser, path: string, headers: Record<string, string> = {}) => {
+  const reader = new EventReader(await browser.get(path, { headers: { accept: "text/event-stream", ...headers } }));
+  open.push(reader);
+  return reader;
+};
+
+beforeAll(async () => {
+  server = await startServerInProcess();
+  base = server.url;
+  deps = { db: server.services.db, publicUrl: base, publicFixerData: server.services.publicFixerData };
+  [customer, otherCustomer, fixer, bystander] = await Promise.all([
+    newConfirmedUser("lia.live@example.com", "Lia Live"),
+    newConfirmedUser("oscar.other@example.com", "Oscar Other"),
+    newConfirmedUser("fred.fixer@example.com", "Fred Fixer", "fixer"),
+    newConfirmedUser("bea.bystander@example.com", "Bea Bystander", "fixer"),
+  ]);
+  await approve(fixer.id, "fred.fixer@example.com", "Fred");
+  await approve(bystander.id, "bea.bystander@example.com", "Bea");
+  jobId = (await postJob(deps, customer.id, jobInput)).jobId;
+  await sendQuote(deps, fixer.id, jobId, quote);
+}, 240_000);
+
+afterAll(async () => {
+  for (const reader of open) await reader.close();
+  await server?.dispose();
+});
+
+describe("who may open a job's stream", () => {
+  it("refuses a signed-out visitor, another customer, a fixer without a quote, and a malformed job", async () => {
+    const anonymous = await new Browser(base).get(`/live/events?job=${jobId}`);
+    expect(anonymous.status).toBe(401);
+    expect((await otherCustomer.browser.get(`/live/events?job=${jobId}`)).status).toBe(404);
+    // A fixer who may see the job but never quoted has no thread on it.
+    expect((await bystander.browser.get(`/live/events?job=${jobId}`)).status).toBe(404);
+    expect((await customer.browser.get(`/live/events?job=99999999`)).status).toBe(404);
+    expect((await customer.browser.get(`/live/events?job=1%00`)).status).toBe(400);
+    expect((await customer.browser.get(`/live/events?job=${"9".repeat(10_000)}`)).status).toBe(400);
+  });
+
+  it("streams to the job's customer and the quoting fixer, unbuffered and uncompressed", async () => {
+    for (const who of [customer, fixer]) {
+      const reader = await stream(who.browser, `/live/events?job=${jobId}`, { "accept-encoding": "br, gzip" });
+      expect(reader.response.status).toBe(200);
+      expect(reader.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      expect(reader.response.headers.get("cache-control")).toContain("no-transform");
+      expect(reader.response.headers.get("x-accel-buffering")).toBe("no");
+      expect(reader.response.headers.get("content-encoding")).toBeNull();
+      // The first count arrives at once: the response is not held back.
+      await reader.next((e) => e.event === "unread", { timeoutMs: 2_000 });
+      await reader.close();
+    }
+  });
+});
+
+describe("messages while the page is open", () => {
+  it("delivers a fixer's message to the customer's open stream within a second, once", async () => {
+    const onJob = await stream(customer.browser, `/live/events?job=${jobId}`);
+    await onJob.next((e) => e.event === "unread");
+    const badgeOnly = await stream(customer.browser, `/live/events`);
+    await badgeOnly.next(isUnread(0));
+
+    const started = Date.now();
+    const posted = await fixer.browser.post(`/fixer/jobs/${jobId}`, { intent: "message", body: "I can come on Thursday morning." });
+    expect(posted.status).toBe(303);
+    const event = await onJob.next(isMessage("I can come on Thursday morning."), { timeoutMs: 1_000 });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const message = JSON.parse(event.data) as { id: number; fromMe: boolean; fixerUserId: string };
+    expect(event.id).toBe(String(message.id));
+    expect(message).toMatchObject({ fromMe: false, fixerUserId: fixer.id });
+    // The customer had the thread open: read. The stream without the job counted it, then not.
+    await badgeOnly.next(isUnread(1), { timeoutMs: 1_000 }).catch(() => undefined);
+    await badgeOnly.next(isUnread(0), { timeoutMs: 2_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(onJob.messages().filter((m) => m.id === message.id)).toHaveLength(1);
+    // The fixer's own message reaches the fixer's stream too, as theirs.
+    const fixerStream = await stream(fixer.browser, `/live/events?job=${jobId}&after=${message.id - 1}`);
+    const own = await fixerStream.next(isMessage("I can come on Thursday morning."));
+    expect(JSON.parse(own.data)).toMatchObject({ fromMe: true });
+    // The page is closed: from now on a message to the customer stays unread.
+    for (const reader of [onJob, badgeOnly, fixerStream]) await reader.close();
+  });
+
+  it("counts a message as unread until the customer opens the job's page", async () => {
+    const badgeOnly = await stream(customer.browser, `/live/events`);
+    await badgeOnly.next(isUnread(0));
+    await fixer.browser.post(`/fixer/jobs/${jobId}`, { intent: "message", body: "Does the tap have a cartridge?" });
+    await badgeOnly.next(isUnread(1), { timeoutMs: 1_000 });
+    // Every page shows it in the header (server-rendered: the root loader's count).
+    const account = await (await customer.browser.get("/account")).text();
+    expect(account).toContain("Messages, 1 unread");
+    // Opening the job's page reads the thread.
+    const page = await customer.browser.get(`/account/jobs/${jobId}`);
+    expect(await page.text()).toContain("Does the tap have a cartridge?");
+    await badgeOnly.next(isUnread(0), { timeoutMs: 1_000 });
+    expect(await (await customer.browser.get("/account")).text()).toContain("Messages, none unread");
+    // The fixer's own messages never count for the fixer.
+    expect(await (await fixer.browser.get("/account")).text()).toContain("Messages, none unread");
+  });
+
+  it("resumes from Last-Event-ID: what was missed, from the table, nothing twice", async () => {
+    const first = await stream(customer.browser, `/live/events?job=${jobId}&after=0`);
+    const already = await first.next(isMessage("Does the tap have a cartridge?"));
+    await first.close();
+    // Sent while the customer's connection was down.
+    for (const body of ["Missed one", "Missed two"]) {
+      expect((await fixer.browser.post(`/fixer/jobs/${jobId}`, { intent: "message", body })).status).toBe(303);
+    }
+    // The browser reconnects with the last id it saw (the header wins over the page's `after`).
+    const resumed = await stream(customer.browser, `/live/events?job=${jobId}&after=0`, { "last-event-id": already.id! });
+    await resumed.next(isMessage("Missed two"));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(resumed.messages().map((m) => m.body)).toEqual(["Missed one", "Missed two"]);
+    // A cursor that is not a message id is ignored (from the start), never an error.
+    const junk = await stream(customer.browser, `/live/events?job=${jobId}`, { "last-event-id": "'; drop table job_messages" });
+    expect(junk.response.status).toBe(200);
+    await junk.next(isMessage("Missed two"));
+    expect(new Set(junk.messages().map((m) => m.id)).size).toBe(junk.messages().length);
+  });
+});
