@@ -29,6 +29,7 @@ import { services as serviceCategories } from "~/content/services.ts";
 import { createAuth } from "~/features/auth/auth.server.ts";
 import { consentCookieName } from "~/features/consent/consent.ts";
 import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
+import { notificationJobHandlers } from "~/features/notifications/jobs.server.ts";
 import { deliverSheetSync, WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.server.ts";
 import { fulfilments } from "~/features/payments/fulfilments.server.ts";
 import { createPaymentsService } from "~/features/payments/payments.server.ts";
@@ -51,6 +52,7 @@ const jobHandlers = (services: AppServices): Record<FeatureJobKind, JobHandler> 
   // A job draft's photos are files: its expiry needs the file store as well as the database.
   [DRAFT_EXPIRY_JOB_KIND]: (payload) => expireDraft(services, payload),
   ...bookingJobHandlers,
+  ...notificationJobHandlers(services),
 });
 
 type StartOptions = {
