@@ -1,17 +1,17 @@
 import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
-import { renderEmail } from "~/lib/email-templates.server.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { enqueueEmail } from "#server/mail/outbox.ts";
+import { notify } from "~/features/notifications/notifications.server";
 import { bookingPaths } from "./paths";
 import { SLOT_WINDOW_LABELS, type Slot } from "./slots";
 
 /**
  * The booking emails, queued in the transaction of the transition they report (decision 005): an
- * email exists exactly when its change does.
+ * email exists exactly when its change does. Each is a "booking" notification: listed for its
+ * person, and emailed at once, in the digest or not at all as they chose (decision 049).
  */
 
-export type BookingPerson = { email: string; name: string };
+export type BookingPerson = { userId: string; email: string; name: string };
 export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot };
 
 const hello = (to: BookingPerson) => (to.name ? `Hi ${to.name},` : "Hello,");
@@ -25,18 +25,26 @@ export async function queueBookingEmail(
   role: "customer" | "fixer",
   message: { subject: string; heading: string; paragraphs: string[] },
 ): Promise<void> {
-  const url = ctx.publicUrl + (role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId));
-  await enqueueEmail(tx, {
-    to: to.email,
-    subject: `${message.subject}: ${ctx.title}`,
-    replyTo: company.supportEmail,
-    ...renderEmail({
-      preheader: message.heading,
-      heading: message.heading,
-      paragraphs: [hello(to), ...message.paragraphs, `Booking: ${ctx.title}, ${slotText(ctx.slot)}.`],
-      action: { label: "Open the booking", url },
-      reason: reason(role),
-    }),
+  const path = role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId);
+  const subject = `${message.subject}: ${ctx.title}`;
+  await notify(tx, {
+    userId: to.userId,
+    kind: "booking",
+    title: subject,
+    link: path,
+    email: {
+      to: to.email,
+      subject,
+      replyTo: company.supportEmail,
+      publicUrl: ctx.publicUrl,
+      content: {
+        preheader: message.heading,
+        heading: message.heading,
+        paragraphs: [hello(to), ...message.paragraphs, `Booking: ${ctx.title}, ${slotText(ctx.slot)}.`],
+        action: { label: "Open the booking", url: ctx.publicUrl + path },
+        reason: reason(role),
+      },
+    },
   });
 }
 
