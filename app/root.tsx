@@ -32,6 +32,7 @@ import { Island } from "~/lib/islands/island";
 import { IslandsPageContext } from "~/lib/islands/islands";
 import { figurePaths } from "~/content/figures";
 import { recentSiteFigures } from "~/features/home/figures.server";
+import { countUnread } from "~/features/notifications/notifications.server";
 import { RoutingContext, type RootData, type Routing } from "~/lib/routing";
 import stylesheetHref from "./app.css?url";
 
@@ -60,9 +61,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = takeFlash(request, config);
   // The pages with figures (/ and /about) show a count made at most 5 minutes ago in this process (decision 043).
   const figures = figurePaths.has(new URL(request.url).pathname) ? await recentSiteFigures(context.services.db) : null;
-  if (!clear) return { user, flash, appStores, consentChosen, figures };
+  // The header's bell: one indexed count, for a signed-in visitor only.
+  const unreadNotifications = user ? await countUnread(context.services.db, user.id) : 0;
+  if (!clear) return { user, flash, appStores, consentChosen, figures, unreadNotifications };
   // Clearing the cookie also makes the response private, no-store (entry.server.tsx).
-  return data({ user, flash, appStores, consentChosen, figures }, { headers: { "set-cookie": clear } });
+  return data({ user, flash, appStores, consentChosen, figures, unreadNotifications }, { headers: { "set-cookie": clear } });
 }
 
 /** React Router as the shell's routing (~/lib/routing): the same on the server and in the browser. */

@@ -30,6 +30,7 @@ import { createAuth } from "~/features/auth/auth.server.ts";
 import { consentCookieName } from "~/features/consent/consent.ts";
 import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
 import { notificationJobHandlers } from "~/features/notifications/jobs.server.ts";
+import { notificationPaths } from "~/features/notifications/kinds.ts";
 import { deliverSheetSync, WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.server.ts";
 import { fulfilments } from "~/features/payments/fulfilments.server.ts";
 import { createPaymentsService } from "~/features/payments/payments.server.ts";
@@ -237,7 +238,7 @@ export function createApp(
   // Stripe's webhook needs the raw body for its signature: mounted before anything reads it.
   mountPaymentsHttp(app, services);
   // Every other state-changing request must come from this site's own pages (403 otherwise).
-  app.use(refuseCrossSiteRequests(config.publicUrl));
+  app.use(refuseCrossSiteRequests(config.publicUrl, { signedLinkPaths: [notificationPaths.unsubscribe] }));
   // Every other body has its route's cap, enforced while it is read (413 at once past it).
   app.use(limitRequestBodies(bodyLimits));
 

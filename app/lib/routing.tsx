@@ -21,6 +21,8 @@ export interface RootData {
   consentChosen: boolean;
   /** On the pages that show figures (~/content/figures): counted from the database when rendered. */
   figures?: SiteFigures | null;
+  /** The signed-in visitor's unread notifications, for the header's bell. */
+  unreadNotifications?: number;
 }
 
 export interface AppLocation {

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { headerNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
 import { AccountActions } from "./account-actions";
+import { NotificationsBell } from "./notifications-bell";
 import { BackButton } from "./back-button";
 import { Logo } from "./logo";
 
@@ -38,6 +39,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
+        <NotificationsBell className="order-last lg:order-none lg:ml-2" />
         <AccountActions showFrom="lg" className="ml-3" />
         <MobileMenu />
       </div>

@@ -4,6 +4,7 @@ import { Link, useLocation } from "~/lib/routing";
 import { homeMenuNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
 import { AccountActions } from "./account-actions";
+import { NotificationsBell } from "./notifications-bell";
 import { Logo } from "./logo";
 
 /**
@@ -79,6 +80,7 @@ export function HomeTopBar() {
           </li>
         </ul>
       </nav>
+      <NotificationsBell />
       <AccountActions showFrom="sm" />
     </div>
   );
