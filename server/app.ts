@@ -238,7 +238,7 @@ export function createApp(
   // Stripe's webhook needs the raw body for its signature: mounted before anything reads it.
   mountPaymentsHttp(app, services);
   // Every other state-changing request must come from this site's own pages (403 otherwise).
-  app.use(refuseCrossSiteRequests(config.publicUrl, { signedLinkPaths: [notificationPaths.unsubscribe] }));
+  app.use(refuseCrossSiteRequests(config.publicUrl, { signedLinkPaths: [notificationPaths.oneClick] }));
   // Every other body has its route's cap, enforced while it is read (413 at once past it).
   app.use(limitRequestBodies(bodyLimits));
 

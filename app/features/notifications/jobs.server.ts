@@ -21,7 +21,7 @@ import { signUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe-token
 export function unsubscribeHeaders(services: Pick<JobServices, "config">, userId: string, kind: UnsubscribeScope): Record<string, string> {
   const token = signUnsubscribeToken(services.config.sessionSecret, { userId, kind });
   return {
-    "List-Unsubscribe": `<${siteUrl(services.config)}${notificationPaths.unsubscribe}?token=${token}>`,
+    "List-Unsubscribe": `<${siteUrl(services.config)}${notificationPaths.oneClick}?token=${token}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
 }

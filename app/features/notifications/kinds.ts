@@ -36,5 +36,8 @@ export const notificationPaths = {
   open: (id: number) => `/account/notifications/${id}`,
   preferences: "/account/email-preferences",
   preferencesSection: "/account#email-preferences",
+  /** The page: GET asks, its button POSTs. */
   unsubscribe: "/unsubscribe",
+  /** The List-Unsubscribe URL: a mail provider POSTs here (RFC 8058); a person's GET goes to the page. */
+  oneClick: "/unsubscribe/one-click",
 };

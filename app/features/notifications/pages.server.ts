@@ -71,11 +71,30 @@ export function unsubscribeLoader(request: Request, context: AppLoadContext) {
   return data({ state: "confirm", what: scopeLabel(checked.claim.kind) } satisfies UnsubscribePage, { headers: privateHeaders });
 }
 
-/** POST (the button, or a mail client's RFC 8058 one-click): unsubscribes at once, no sign-in. */
+/** The page's button: unsubscribes at once, no sign-in. */
 export async function unsubscribeAction(request: Request, context: AppLoadContext) {
   const checked = checkToken(request, context);
   if (!checked.ok) return refusedPage(checked.reason);
   await applyUnsubscribe(context.services.db, checked.claim);
-  context.services.logger.info({ kind: checked.claim.kind }, "one-click unsubscribe");
+  context.services.logger.info({ kind: checked.claim.kind }, "unsubscribed from the page");
   return data({ state: "done", what: scopeLabel(checked.claim.kind) } satisfies UnsubscribePage, { headers: privateHeaders });
+}
+
+/**
+ * The List-Unsubscribe URL. POST is RFC 8058's one-click, sent by a mail provider from its own
+ * servers (no cookie, any origin: the token is the authority), answered with a line of text. A GET
+ * (a person, or a link scanner) changes nothing: it goes to the page that asks first.
+ */
+export async function oneClickAction(request: Request, context: AppLoadContext): Promise<Response> {
+  const checked = checkToken(request, context);
+  const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", ...privateHeaders } });
+  if (!checked.ok) return text(checked.reason === "expired" ? 410 : 400, checked.reason === "expired" ? notificationsCopy.unsubscribe.expired : notificationsCopy.unsubscribe.invalid);
+  await applyUnsubscribe(context.services.db, checked.claim);
+  context.services.logger.info({ kind: checked.claim.kind }, "one-click unsubscribe");
+  return text(200, notificationsCopy.unsubscribe.done(scopeLabel(checked.claim.kind)));
+}
+
+export function oneClickLoader(request: Request) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return redirect(`${notificationPaths.unsubscribe}?token=${encodeURIComponent(token.slice(0, 600))}`, { headers: privateHeaders });
 }
