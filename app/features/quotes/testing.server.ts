@@ -3,11 +3,12 @@
  * database when TEST_DATABASE_URL is set), and people made the way the product makes them.
  */
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { openDatabase, type Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
+import { NOTIFICATION_EMAIL_JOB } from "~/features/notifications/notifications.server";
 import { createFixerProfileFromApproval, setFixerCoverage } from "./coverage.server";
 import type { QuotesDeps } from "./access.server";
 
@@ -106,9 +107,13 @@ export async function createApprovedFixer(
 
 export type QueuedEmail = { to: string; subject: string; text: string };
 
-/** The emails in the outbox, oldest first. */
+/** The emails in the outbox, oldest first: plain ones, and notifications' emails waiting for their unsubscribe headers. */
 export async function queuedEmails(db: Db): Promise<QueuedEmail[]> {
-  const rows = await db.select({ payload: outboxJobs.payload }).from(outboxJobs).where(eq(outboxJobs.kind, "email")).orderBy(outboxJobs.id);
+  const rows = await db
+    .select({ payload: outboxJobs.payload })
+    .from(outboxJobs)
+    .where(inArray(outboxJobs.kind, ["email", NOTIFICATION_EMAIL_JOB]))
+    .orderBy(outboxJobs.id);
   return rows.map((r) => r.payload as QueuedEmail);
 }
 
