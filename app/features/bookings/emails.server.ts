@@ -23,7 +23,7 @@ export async function queueBookingEmail(
   ctx: BookingEmailContext,
   to: BookingPerson,
   role: "customer" | "fixer",
-  message: { subject: string; heading: string; paragraphs: string[] },
+  message: { subject: string; heading: string; paragraphs: string[]; required?: boolean },
 ): Promise<void> {
   const path = role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId);
   const subject = `${message.subject}: ${ctx.title}`;
@@ -37,6 +37,7 @@ export async function queueBookingEmail(
       subject,
       replyTo: company.supportEmail,
       publicUrl: ctx.publicUrl,
+      required: message.required,
       content: {
         preheader: message.heading,
         heading: message.heading,

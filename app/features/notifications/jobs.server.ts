@@ -33,6 +33,7 @@ const emailPayload = z.object({
   html: z.string().min(1),
   text: z.string().min(1),
   replyTo: z.email().optional(),
+  required: z.boolean().optional(),
 });
 const digestPayload = z.object({ userId: z.string().min(1).max(200), day: z.iso.date() });
 
@@ -55,8 +56,10 @@ export async function sendNotificationEmail(services: JobServices, payload: unkn
       .where(and(eq(notifications.id, message.notificationId), isNull(notifications.emailedAt)))
       .returning({ userId: notifications.userId, kind: notifications.kind });
     if (!row || !isNotificationKind(row.kind)) return;
+    const { notificationId: _id, required, ...email } = message;
+    if (required) return enqueueEmail(tx, email);
     if ((await deliveryFor(tx, row.userId, row.kind)) === "off") return;
-    await enqueueEmail(tx, { ...message, headers: unsubscribeHeaders(services, row.userId, row.kind) });
+    await enqueueEmail(tx, { ...email, headers: unsubscribeHeaders(services, row.userId, row.kind) });
   });
 }
 

@@ -18,7 +18,7 @@ export const NOTIFICATION_EMAIL_JOB = "notification-email" as const;
 export const NOTIFICATION_DIGEST_JOB = "notification-digest" as const;
 export const NOTIFICATION_JOB_KINDS = [NOTIFICATION_EMAIL_JOB, NOTIFICATION_DIGEST_JOB] as const;
 
-export type NotificationEmailPayload = { notificationId: number; to: string; subject: string; html: string; text: string; replyTo?: string };
+export type NotificationEmailPayload = { notificationId: number; to: string; subject: string; html: string; text: string; replyTo?: string; required?: boolean };
 export type NotificationDigestPayload = { userId: string; day: string };
 
 export type NewNotification = {
@@ -29,7 +29,15 @@ export type NewNotification = {
   /** A path on this site. */
   link: string;
   /** The email it brings when the person wants it at once; none for a kind that only lists. */
-  email?: { to: string; subject: string; content: EmailContent; replyTo?: string; publicUrl: string };
+  email?: {
+    to: string;
+    subject: string;
+    content: EmailContent;
+    replyTo?: string;
+    publicUrl: string;
+    /** About the person's own account standing (leads paused): sent whatever they chose, without an unsubscribe link. */
+    required?: boolean;
+  };
 };
 
 /** Every email a person can turn off says where to choose. */
@@ -51,15 +59,15 @@ export async function deliveryFor(db: DbOrTx, userId: string, kind: Notification
  * one-click unsubscribe headers) or the day's digest (one job per person-day: the digest row's key).
  */
 export async function notify(tx: DbOrTx, notice: NewNotification, now = new Date()): Promise<void> {
-  const delivery = notice.email ? await deliveryFor(tx, notice.userId, notice.kind) : "none";
+  const delivery = !notice.email ? "none" : notice.email.required ? "instant" : await deliveryFor(tx, notice.userId, notice.kind);
   const digestDay = delivery === "digest" ? digestDayOf(now) : null;
   const [row] = await tx
     .insert(notifications)
     .values({ userId: notice.userId, kind: notice.kind, title: notice.title.slice(0, 300), link: notice.link, delivery, digestDay, createdAt: now })
     .returning({ id: notifications.id });
   if (delivery === "instant" && notice.email) {
-    const { html, text } = renderEmail(withChoiceNote(notice.email.content, notice.email.publicUrl));
-    const payload: NotificationEmailPayload = { notificationId: row!.id, to: notice.email.to, subject: notice.email.subject, html, text, replyTo: notice.email.replyTo };
+    const { html, text } = renderEmail(notice.email.required ? notice.email.content : withChoiceNote(notice.email.content, notice.email.publicUrl));
+    const payload: NotificationEmailPayload = { notificationId: row!.id, to: notice.email.to, subject: notice.email.subject, html, text, replyTo: notice.email.replyTo, required: notice.email.required };
     await enqueueJob(tx, NOTIFICATION_EMAIL_JOB, payload);
   }
   if (digestDay) {
