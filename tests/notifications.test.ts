@@ -215,6 +215,17 @@ describe("notifications", () => {
   });
 });
 
+describe("the account's data export", () => {
+  it("includes the person's notifications and email preferences, and nobody else's", async () => {
+    const res = await ann.post("/account/export", {}, { origin: base });
+    expect(res.status).toBe(200);
+    const exported = (await res.json()) as { notifications: { listed: { kind: string; title: string }[]; emailPreferences: { kind: string; email: string }[] } };
+    expect(exported.notifications.listed.map((n) => n.kind)).toContain("quote_received");
+    expect(exported.notifications.listed.every((n) => !n.title.includes("Blocked kitchen sink"))).toBe(true);
+    expect(exported.notifications.emailPreferences).toEqual(expect.arrayContaining([{ kind: "message", email: "digest" }]));
+  });
+});
+
 describe("one-click unsubscribe", () => {
   const secret = () => server.services.config.sessionSecret;
   const tokenFromMail = async (to: string, subject: string) => {
