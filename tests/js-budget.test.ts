@@ -31,7 +31,9 @@ const budgetsKb: Record<string, number> = {
   // 122.0 → 122.02 on 2026-11-27: the header's Back link carries `data-hold-click` (decision 041).
   "/careers": 123,
   "/help": 124,
-  "/early-access": 129,
+  // 129 → just over 129.0 on 2026-11-27: the header's slot for the notifications bell (decision 049); the bell
+  // itself loads from its own chunk, for signed-in visitors only.
+  "/early-access": 130,
   "/uk-reviews": 78,
   "/fixer-register": 129,
   "/recruitment": 126,

@@ -27,8 +27,6 @@ export const accountLinks = {
   signIn: { label: "Sign In", href: "/auth" },
   earlyAccess: { label: "Early Access", href: "/early-access" },
   myAccount: { label: "My Account", href: "/account" },
-  /** Customers and fixers alike: one list of what happened (app/features/notifications). */
-  notifications: { label: "Notifications", href: "/account/notifications" },
   /** Shown to approved fixers only. */
   fixerDashboard: { label: "Fixer dashboard", href: "/fixer" },
   /** A POST form (the accounts feature owns the action). */

@@ -4,8 +4,7 @@ import { NavLink, useLocation } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 import { headerNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
-import { AccountActions } from "./account-actions";
-import { NotificationsBell } from "./notifications-bell";
+import { AccountActions, NotificationsBellSlot } from "./account-actions";
 import { BackButton } from "./back-button";
 import { Logo } from "./logo";
 
@@ -39,7 +38,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <NotificationsBell className="order-last lg:order-none lg:ml-2" />
+        <NotificationsBellSlot className="order-last lg:order-none lg:ml-2" />
         <AccountActions showFrom="lg" className="ml-3" />
         <MobileMenu />
       </div>

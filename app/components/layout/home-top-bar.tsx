@@ -3,8 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "~/lib/routing";
 import { homeMenuNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
-import { AccountActions } from "./account-actions";
-import { NotificationsBell } from "./notifications-bell";
+import { AccountActions, NotificationsBellSlot } from "./account-actions";
 import { Logo } from "./logo";
 
 /**
@@ -80,7 +79,7 @@ export function HomeTopBar() {
           </li>
         </ul>
       </nav>
-      <NotificationsBell />
+      <NotificationsBellSlot />
       <AccountActions showFrom="sm" />
     </div>
   );

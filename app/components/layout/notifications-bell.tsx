@@ -1,7 +1,9 @@
 import { Bell } from "lucide-react";
-import { accountLinks } from "~/content/navigation";
 import { Link, useRootData } from "~/lib/routing";
 import { cn } from "~/lib/utils";
+
+/** The list at app/features/notifications (components sit below features: the path is repeated here, in this lazily loaded chunk). */
+const NOTIFICATIONS_PATH = "/account/notifications";
 
 /**
  * The header's notifications link for a signed-in visitor, with the unread count the root loader
@@ -14,7 +16,7 @@ export function NotificationsBell({ className }: { className?: string }) {
   const label = unread === 0 ? "Notifications" : `Notifications, ${unread > 99 ? "over 99" : unread} unread`;
   return (
     <Link
-      to={accountLinks.notifications.href}
+      to={NOTIFICATIONS_PATH}
       aria-label={label}
       title={label}
       className={cn("relative inline-flex size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground", className)}

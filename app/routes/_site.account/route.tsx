@@ -21,7 +21,7 @@ import { loadFixerStatus } from "~/features/fixers/account-status.server";
 import { FixerAccountStatusView } from "~/features/fixers/account-status";
 import { EmailPreferencesForm } from "~/features/notifications/components/email-preferences-form";
 import { notificationsCopy } from "~/features/notifications/copy";
-import { kindsFor } from "~/features/notifications/kinds";
+import { kindsFor, notificationPaths } from "~/features/notifications/kinds";
 import { loadPreferences } from "~/features/notifications/notifications.server";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
@@ -120,7 +120,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="email-preferences" title={notificationsCopy.preferences.title} description={notificationsCopy.preferences.description}>
-        <Link to={accountLinks.notifications.href} className="self-start text-sm text-primary hover:underline">
+        <Link to={notificationPaths.list} className="self-start text-sm text-primary hover:underline">
           {notificationsCopy.seeAll}
         </Link>
         <EmailPreferencesForm kinds={loaderData.emailPreferences.kinds} chosen={loaderData.emailPreferences.chosen} />
