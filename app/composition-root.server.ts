@@ -18,6 +18,8 @@ import { fulfilDonation } from "~/features/payments/donation.server.ts";
 import { createPaymentsService, type FulfilmentHandler } from "~/features/payments/payments.server.ts";
 import type { ProductKey } from "~/features/payments/products.ts";
 import { liveTopics } from "~/features/live/live-events.ts";
+import { notificationJobHandlers } from "~/features/notifications/jobs.server.ts";
+import { notificationPaths } from "~/features/notifications/kinds.ts";
 import { fulfilVipPurchase } from "~/features/payments/vip-purchase.server.ts";
 import { mountPaymentsHttp } from "~/features/payments/webhook.server.ts";
 import { scheduleRetention } from "~/features/privacy/retention.server.ts";
@@ -53,6 +55,7 @@ const jobHandlers = (services: AppServices): Record<FeatureJobKind, JobHandler> 
   // A job draft's photos are files: its expiry needs the file store as well as the database.
   [DRAFT_EXPIRY_JOB_KIND]: (payload) => expireDraft(services, payload),
   ...bookingJobHandlers,
+  ...notificationJobHandlers(services),
 });
 
 const MB = 1024 * 1024;
@@ -89,6 +92,8 @@ const features: ServerFeatures<AppServices> = {
   // The privacy notice's retention periods, applied daily.
   background: (services) => [scheduleRetention(services)],
   bodyLimits,
+  // RFC 8058: a mail provider POSTs the one-click unsubscribe from nowhere on this site; the token is the authority.
+  signedLinkPaths: [notificationPaths.oneClick],
   mountHttp(app, services) {
     // /staff is private and uncached; the staff command-line tool's endpoint.
     mountStaffHttp(app, services);

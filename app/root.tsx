@@ -33,6 +33,7 @@ import { Island } from "~/lib/islands/island";
 import { IslandsPageContext } from "~/lib/islands/islands";
 import { figurePaths } from "~/content/figures";
 import { recentSiteFigures } from "~/features/home/figures.server";
+import { countUnread } from "~/features/notifications/notifications.server";
 import { RoutingContext, type RootData, type Routing } from "~/lib/routing";
 import stylesheetHref from "./app.css?url";
 
@@ -62,9 +63,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The pages with figures (/ and /about) show a count made at most 5 minutes ago in this process (decision 043).
   const figures = figurePaths.has(new URL(request.url).pathname) ? await recentSiteFigures(context.services.db) : null;
   const unreadMessages = user ? await unreadMessageCount(context.services.db, user.id) : undefined;
-  if (!clear) return { user, flash, appStores, consentChosen, figures, unreadMessages };
+  // The header's bell: one indexed count, for a signed-in visitor only.
+  const unreadNotifications = user ? await countUnread(context.services.db, user.id) : 0;
+  if (!clear) return { user, flash, appStores, consentChosen, figures, unreadMessages, unreadNotifications };
   // Clearing the cookie also makes the response private, no-store (entry.server.tsx).
-  return data({ user, flash, appStores, consentChosen, figures, unreadMessages }, { headers: { "set-cookie": clear } });
+  return data({ user, flash, appStores, consentChosen, figures, unreadMessages, unreadNotifications }, { headers: { "set-cookie": clear } });
 }
 
 /** React Router as the shell's routing (~/lib/routing): the same on the server and in the browser. */

@@ -45,6 +45,8 @@ export type ServerFeatures<S extends InfraServices> = {
   background(services: S): (() => void)[];
   /** Each request body's cap, enforced while it is read. */
   bodyLimits: BodyLimits;
+  /** Paths whose POST carries its own authority in a signed token (a one-click unsubscribe from a mail provider): exempt from the cross-site rule. */
+  signedLinkPaths: readonly string[];
   /** Endpoints and middleware outside React Router (Stripe's webhook needs the raw body): mounted before the cross-site and body guards. */
   mountHttp(app: express.Express, services: S): void;
   /** React Router's load context for a request. */
@@ -213,7 +215,7 @@ export function createApp<S extends InfraServices>(
   // console's headers and the staff command-line tool's endpoint): mounted before anything reads a body.
   features.mountHttp(app, services);
   // Every other state-changing request must come from this site's own pages (403 otherwise).
-  app.use(refuseCrossSiteRequests(config.publicUrl));
+  app.use(refuseCrossSiteRequests(config.publicUrl, { signedLinkPaths: features.signedLinkPaths }));
   // Every other body has its route's cap, enforced while it is read (413 at once past it).
   app.use(limitRequestBodies(features.bodyLimits));
 

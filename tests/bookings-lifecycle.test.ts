@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, bookingTransitions, fixerStrikes, providerOperations, referrals } from "#server/db/schema/bookings.ts";
@@ -34,7 +34,7 @@ afterAll(async () => {
 
 const state = async (bookingId: number) => (await world.db.select({ state: bookings.state }).from(bookings).where(eq(bookings.id, bookingId)))[0]!.state;
 const emailsTo = async (address: string) =>
-  (await world.db.select().from(outboxJobs).where(eq(outboxJobs.kind, "email"))).map((j) => j.payload as { to: string; subject: string }).filter((m) => m.to === address);
+  (await world.db.select().from(outboxJobs).where(inArray(outboxJobs.kind, ["email", "notification-email"]))).map((j) => j.payload as { to: string; subject: string }).filter((m) => m.to === address);
 
 describe("booking a quote", () => {
   it("refuses someone else's quote, a quote not accepted, and a slot in the past, and writes nothing", async () => {

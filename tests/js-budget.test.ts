@@ -38,6 +38,8 @@ const budgetsKb: Record<string, number> = {
   // +1 KB on four pages (each was within 0.1 KB of its figure): the shell now names the header's
   // Messages button chunk, loaded only for a signed-in person (issue 36, decision 048).
   "/help": 125,
+  // /early-access 129 → 130 on 2026-11-27: the header's slot for the notifications bell (decision 049);
+  // the bell itself loads from its own chunk, for signed-in visitors only.
   "/early-access": 130,
   "/uk-reviews": 78,
   "/fixer-register": 130,

@@ -96,10 +96,15 @@ export function fromThisSite(headers: { fetchSite?: string; origin?: string }, o
  * any route runs, so no route can forget it. Mounted after the two endpoints other senders use on
  * purpose (Stripe's signed webhook, the staff tool's signed loopback call).
  */
-export function refuseCrossSiteRequests(publicUrl: string): RequestHandler {
+export function refuseCrossSiteRequests(publicUrl: string, options: { signedLinkPaths?: readonly string[] } = {}): RequestHandler {
   const publicOrigin = new URL(publicUrl).origin.toLowerCase();
+  const signedLinkPaths = new Set(options.signedLinkPaths ?? []);
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    // A path whose POST is authorised by a signed token in its link, not by a session (RFC 8058's
+    // one-click unsubscribe, posted by a mail provider from wherever it runs): a forged request
+    // cannot hold a token it was never sent, so where it comes from does not matter.
+    if (signedLinkPaths.has(req.path)) return next();
     const ownOrigin = `${req.protocol}://${req.host}`.toLowerCase();
     const ok = fromThisSite({ fetchSite: header(req.headers["sec-fetch-site"]), origin: header(req.headers.origin) }, [ownOrigin, ...loopbackAliases(ownOrigin), publicOrigin]);
     if (ok) return next();

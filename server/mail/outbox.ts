@@ -44,7 +44,8 @@ export const emailMessageSchema = z.object({
   replyTo: z.email().max(254).optional(),
   headers: z
     .record(
-      z.string().regex(/^X-[A-Za-z0-9-]{1,60}$/, "only X- headers may be added"),
+      // X- headers, and RFC 8058's one-click unsubscribe pair (every email a person can turn off).
+      z.string().regex(/^(X-[A-Za-z0-9-]{1,60}|List-Unsubscribe|List-Unsubscribe-Post)$/, "only X- and List-Unsubscribe headers may be added"),
       z.string().max(1000).refine(noLineBreaks, "header values must be one line"),
     )
     .optional(),

@@ -4,7 +4,7 @@
  * the way the product makes them: the one way tests build an approved fixer.
  */
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { openDatabase, type Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
@@ -13,6 +13,7 @@ import type { QuotesDeps } from "~/features/quotes/access.server";
 import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
 import { createPublicFixerData } from "~/features/quotes/public-changes";
 import { createScratchDatabase } from "../../scripts/scratch-database.ts";
+import { NOTIFICATION_EMAIL_JOB } from "~/features/notifications/notifications.server";
 
 export type DatabaseKind = "pglite" | "postgres";
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -98,9 +99,13 @@ export async function createApprovedFixer(
 
 export type QueuedEmail = { to: string; subject: string; text: string };
 
-/** The emails in the outbox, oldest first. */
+/** The emails in the outbox, oldest first: plain ones, and notifications' emails waiting for their unsubscribe headers. */
 export async function queuedEmails(db: Db): Promise<QueuedEmail[]> {
-  const rows = await db.select({ payload: outboxJobs.payload }).from(outboxJobs).where(eq(outboxJobs.kind, "email")).orderBy(outboxJobs.id);
+  const rows = await db
+    .select({ payload: outboxJobs.payload })
+    .from(outboxJobs)
+    .where(inArray(outboxJobs.kind, ["email", NOTIFICATION_EMAIL_JOB]))
+    .orderBy(outboxJobs.id);
   return rows.map((r) => r.payload as QueuedEmail);
 }
 

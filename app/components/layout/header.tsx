@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 import { headerNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
-import { AccountActions } from "./account-actions";
+import { AccountActions, NotificationsBellSlot } from "./account-actions";
 import { BackButton } from "./back-button";
 import { Logo } from "./logo";
 
@@ -37,6 +37,7 @@ export function Header({ accountExtras }: { accountExtras?: ReactNode } = {}) {
         </nav>
         {/* A signed-in person's live buttons (Messages; the layout passes them: components import no feature). */}
         {accountExtras}
+        <NotificationsBellSlot className="order-last lg:order-none lg:ml-2" />
         <AccountActions showFrom="lg" className="ml-3" />
         <MobileMenu />
       </div>

@@ -5,6 +5,7 @@ import type { AppServices } from "~/features/services.server.ts";
 import { queuePasswordChangedEmail } from "~/features/auth/emails.server.ts";
 import { judgePassword, weakPasswordMessage } from "~/features/auth/password-strength.server.ts";
 import { accounts, sessions, users } from "#server/db/schema/auth.ts";
+import { notificationPreferences, notifications } from "#server/db/schema/notifications.ts";
 import { securityEvents } from "#server/db/schema/security.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import type { Db } from "#server/db/client.ts";
@@ -76,6 +77,18 @@ export async function changePassword(deps: AccountDeps, user: SessionUser, chang
 }
 
 /** Everything stored about the user, as one JSON document (UK GDPR right of access). */
+async function exportNotifications(db: Db, userId: string) {
+  const [listed, preferences] = await Promise.all([
+    db
+      .select({ kind: notifications.kind, title: notifications.title, link: notifications.link, readAt: notifications.readAt, createdAt: notifications.createdAt })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(notifications.id),
+    db.select({ kind: notificationPreferences.kind, email: notificationPreferences.delivery }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+  ]);
+  return { listed, emailPreferences: preferences };
+}
+
 export async function exportAccountData(db: Db, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   const userSessions = await db
@@ -122,6 +135,8 @@ export async function exportAccountData(db: Db, userId: string) {
     vip: { membership: vipMembership ?? null, codes: ownVipCodes },
     // Fixer registrations, applications and document names (the access code's hash is a secret: left out).
     fixer: await exportFixerData(db, userId),
+    // What the site listed for you, and how you chose to be emailed about each kind (decision 049).
+    notifications: await exportNotifications(db, userId),
   };
 }
 

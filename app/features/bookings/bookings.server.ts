@@ -330,6 +330,8 @@ async function addStrike(tx: DbOrTx, booking: Booking, reason: "fixer_cancelled"
     await tell(tx, booking, publicUrl, {
       fixer: {
         subject: "New jobs are paused on your account",
+        // The account's standing, not a booking update: sent whatever the fixer chose for bookings.
+        required: true,
         heading: "Your leads are paused",
         paragraphs: [`You have had ${STRIKES_TO_PAUSE_LEADS} cancellations or no-shows in ${STRIKE_WINDOW_DAYS} days. New jobs and quoting are paused until our staff have reviewed your account; your current bookings continue.`],
       },

@@ -1,18 +1,18 @@
 import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
-import { renderEmail } from "~/lib/email-templates.server.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { enqueueEmail } from "#server/mail/outbox.ts";
+import { notify } from "~/features/notifications/notifications.server";
 import { bookingInvite } from "./calendar.server";
 import { bookingPaths } from "./paths";
 import { SLOT_WINDOW_LABELS, type Slot } from "./slots";
 
 /**
  * The booking emails, queued in the transaction of the transition they report (decision 005): an
- * email exists exactly when its change does.
+ * email exists exactly when its change does. Each is a "booking" notification: listed for its
+ * person, and emailed at once, in the digest or not at all as they chose (decision 049).
  */
 
-export type BookingPerson = { email: string; name: string };
+export type BookingPerson = { userId: string; email: string; name: string };
 /** `inviteSequence`: how many times the slot has changed (a calendar replaces the event with the higher one). */
 export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot; inviteSequence?: number };
 
@@ -25,23 +25,40 @@ export async function queueBookingEmail(
   ctx: BookingEmailContext,
   to: BookingPerson,
   role: "customer" | "fixer",
-  message: { subject: string; heading: string; paragraphs: string[]; /** Attach the booking's calendar invite (.ics) for its slot. */ calendarInvite?: boolean },
+  message: {
+    subject: string;
+    heading: string;
+    paragraphs: string[];
+    required?: boolean;
+    /** Attach the booking's calendar invite (.ics) for its slot. */
+    calendarInvite?: boolean;
+  },
 ): Promise<void> {
-  const url = ctx.publicUrl + (role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId));
+  const path = role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId);
+  const url = ctx.publicUrl + path;
+  const subject = `${message.subject}: ${ctx.title}`;
   const invite = message.calendarInvite ? bookingInvite({ bookingId: ctx.bookingId, title: ctx.title, slot: ctx.slot, url, role, sequence: ctx.inviteSequence }) : null;
   const paragraphs = invite ? [...message.paragraphs, inviteNote] : message.paragraphs;
-  await enqueueEmail(tx, {
-    ...(invite ? { attachments: [invite] } : {}),
-    to: to.email,
-    subject: `${message.subject}: ${ctx.title}`,
-    replyTo: company.supportEmail,
-    ...renderEmail({
-      preheader: message.heading,
-      heading: message.heading,
-      paragraphs: [hello(to), ...paragraphs, `Booking: ${ctx.title}, ${slotText(ctx.slot)}.`],
-      action: { label: "Open the booking", url },
-      reason: reason(role),
-    }),
+  await notify(tx, {
+    userId: to.userId,
+    kind: "booking",
+    title: subject,
+    link: path,
+    email: {
+      to: to.email,
+      subject,
+      replyTo: company.supportEmail,
+      publicUrl: ctx.publicUrl,
+      required: message.required,
+      ...(invite ? { attachments: [invite] } : {}),
+      content: {
+        preheader: message.heading,
+        heading: message.heading,
+        paragraphs: [hello(to), ...paragraphs, `Booking: ${ctx.title}, ${slotText(ctx.slot)}.`],
+        action: { label: "Open the booking", url },
+        reason: reason(role),
+      },
+    },
   });
 }
 

@@ -102,8 +102,8 @@ export async function partiesOf(tx: DbOrTx, booking: Booking, publicUrl: string)
     booking.jobId ? tx.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
   ]);
   return {
-    customer: { email: customer?.email ?? "", name: customer?.name || customer?.fallback || "" },
-    fixer: { email: fixer?.email ?? "", name: fixer?.name ?? "" },
+    customer: { userId: booking.customerUserId, email: customer?.email ?? "", name: customer?.name || customer?.fallback || "" },
+    fixer: { userId: booking.fixerUserId, email: fixer?.email ?? "", name: fixer?.name ?? "" },
     ctx: { publicUrl, bookingId: booking.id, title: job?.title ?? `Booking ${booking.id}`, slot: { date: booking.slotDate, window: booking.slotWindow } },
   };
 }

@@ -1,7 +1,6 @@
 import { MessageSquare } from "lucide-react";
 import { Link } from "~/lib/routing";
 import { cn } from "~/lib/utils";
-import { quotePaths } from "~/features/quotes/paths";
 import { liveCopy } from "./live-copy";
 import { useUnreadMessages } from "./use-live";
 
@@ -9,14 +8,14 @@ import { useUnreadMessages } from "./use-live";
 export function MessagesBadgeButton({
   className,
   fromPage,
-  fixer,
+  href,
 }: {
   className?: string;
   fromPage: number;
-  fixer: boolean;
+  /** Where the person's threads are. */
+  href: string;
 }) {
   const count = useUnreadMessages(fromPage);
-  const href = fixer ? quotePaths.fixerDashboard : quotePaths.customerJobs;
   return (
     // Grows to push itself to the right of the bar below lg (where the navigation is hidden).
     <div className="flex flex-1 items-center justify-end lg:ml-2 lg:flex-none">

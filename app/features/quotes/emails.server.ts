@@ -3,6 +3,8 @@ import { findService } from "~/content/services";
 import { renderEmail, type EmailContent } from "~/lib/email-templates.server.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { enqueueEmail } from "#server/mail/outbox.ts";
+import type { NotificationKind } from "~/features/notifications/kinds";
+import { notify } from "~/features/notifications/notifications.server";
 import { quotePaths } from "./paths";
 
 /**
@@ -12,6 +14,8 @@ import { quotePaths } from "./paths";
  */
 
 export type Person = { email: string; name: string };
+/** Someone with an account: their email is a notification of a kind they may turn off or bundle. */
+export type Member = Person & { userId: string };
 export type Contact = Person & { phone: string | null };
 
 const hello = (to: Person) => (to.name ? `Hi ${to.name},` : "Hello,");
@@ -24,6 +28,11 @@ const reasons = {
 
 async function send(tx: DbOrTx, to: Person, subject: string, content: EmailContent) {
   await enqueueEmail(tx, { to: to.email, subject, ...renderEmail(content), replyTo: company.supportEmail });
+}
+
+/** A notification on the member's list, and its email as they chose (at once, in the digest, or none). */
+async function notice(tx: DbOrTx, publicUrl: string, to: Member, kind: NotificationKind, title: string, link: string, subject: string, content: EmailContent) {
+  await notify(tx, { userId: to.userId, kind, title, link, email: { to: to.email, subject, content, replyTo: company.supportEmail, publicUrl } });
 }
 
 const contactLines = (who: Contact) => [`Name: ${who.name}`, `Email: ${who.email}`, ...(who.phone ? [`Phone: ${who.phone}`] : [])];
@@ -47,8 +56,9 @@ export async function queueJobPostedEmail(tx: DbOrTx, publicUrl: string, to: Per
   });
 }
 
-export async function queueJobMatchedEmail(tx: DbOrTx, publicUrl: string, to: Person, job: JobSummary, invited = false) {
-  await send(tx, to, invited ? `A customer asked you to quote: ${job.title}` : `New ${serviceName(job.service).toLowerCase()} job in ${job.district}`, {
+export async function queueJobMatchedEmail(tx: DbOrTx, publicUrl: string, to: Member, job: JobSummary, invited = false) {
+  const subject = invited ? `A customer asked you to quote: ${job.title}` : `New ${serviceName(job.service).toLowerCase()} job in ${job.district}`;
+  await notice(tx, publicUrl, to, "new_job", `${subject}${invited ? "" : `: ${job.title}`}`, quotePaths.fixerJob(job.id), subject, {
     preheader: job.title,
     heading: invited ? "A customer asked you for a quote" : "A new job matches your services",
     paragraphs: [
@@ -64,9 +74,10 @@ export async function queueJobMatchedEmail(tx: DbOrTx, publicUrl: string, to: Pe
 }
 
 /** A fixer's new areas or services cover open jobs they were never told about: one email naming them. */
-export async function queueNewlyCoveredJobsEmail(tx: DbOrTx, publicUrl: string, to: Person, named: readonly JobSummary[], total: number) {
+export async function queueNewlyCoveredJobsEmail(tx: DbOrTx, publicUrl: string, to: Member, named: readonly JobSummary[], total: number) {
   const more = total - named.length;
-  await send(tx, to, total === 1 ? `A job in your areas: ${named[0]!.title}` : `${total} jobs in your areas are waiting for quotes`, {
+  const subject = total === 1 ? `A job in your areas: ${named[0]!.title}` : `${total} jobs in your areas are waiting for quotes`;
+  await notice(tx, publicUrl, to, "new_job", subject, total === 1 ? quotePaths.fixerJob(named[0]!.id) : quotePaths.fixerDashboard, subject, {
     heading: total === 1 ? "A job in your areas is waiting for a quote" : "Jobs in your areas are waiting for quotes",
     paragraphs: [
       hello(to),
@@ -117,8 +128,8 @@ export async function queueAreaWaitlistJoinedEmail(tx: DbOrTx, to: Person, entry
   });
 }
 
-export async function queueQuoteReceivedEmail(tx: DbOrTx, publicUrl: string, to: Person, job: JobSummary, fixerName: string) {
-  await send(tx, to, `New quote for ${job.title}`, {
+export async function queueQuoteReceivedEmail(tx: DbOrTx, publicUrl: string, to: Member, job: JobSummary, fixerName: string) {
+  await notice(tx, publicUrl, to, "quote_received", `${fixerName} sent a quote for "${job.title}"`, quotePaths.customerJob(job.id), `New quote for ${job.title}`, {
     heading: "You have a new quote",
     paragraphs: [hello(to), `${fixerName} has sent a quote for "${job.title}".`, "Compare the quotes on your job's page and accept the one you want."],
     action: { label: "Compare quotes", url: publicUrl + quotePaths.customerJob(job.id) },
@@ -131,9 +142,9 @@ export async function queueQuoteAcceptedEmails(
   publicUrl: string,
   job: JobSummary & { postcode: string },
   customer: Contact,
-  fixer: Contact,
+  fixer: Contact & Member,
 ) {
-  await send(tx, fixer, `Your quote was accepted: ${job.title}`, {
+  await notice(tx, publicUrl, fixer, "quote_decision", `${customer.name} accepted your quote for "${job.title}"`, quotePaths.fixerJob(job.id), `Your quote was accepted: ${job.title}`, {
     heading: "Your quote was accepted",
     paragraphs: [
       hello(fixer),
@@ -154,22 +165,22 @@ export async function queueQuoteAcceptedEmails(
 }
 
 /** The quote was not chosen: another was accepted, the customer declined it, or closed the job. */
-export async function queueQuoteNotChosenEmail(tx: DbOrTx, to: Person, job: JobSummary, why: "another_accepted" | "declined" | "job_closed") {
+export async function queueQuoteNotChosenEmail(tx: DbOrTx, publicUrl: string, to: Member, job: JobSummary, why: "another_accepted" | "declined" | "job_closed") {
   const text = {
     another_accepted: "The customer has chosen another fixer for this job.",
     declined: "The customer has declined your quote.",
     job_closed: "The customer has closed this job without accepting a quote.",
   }[why];
-  await send(tx, to, `Update on your quote: ${job.title}`, {
+  await notice(tx, publicUrl, to, "quote_decision", `Your quote for "${job.title}" was not selected`, quotePaths.fixerJob(job.id), `Update on your quote: ${job.title}`, {
     heading: "Your quote was not selected",
     paragraphs: [hello(to), `${text} ("${job.title}", ${job.district}).`, "Thank you for quoting. New jobs in your areas are on your dashboard."],
     reason: reasons.fixer,
   });
 }
 
-export async function queueNewMessageEmail(tx: DbOrTx, publicUrl: string, to: Person, fromName: string, job: JobSummary, toRole: "customer" | "fixer") {
+export async function queueNewMessageEmail(tx: DbOrTx, publicUrl: string, to: Member, fromName: string, job: JobSummary, toRole: "customer" | "fixer") {
   const path = toRole === "customer" ? quotePaths.customerJob(job.id) : quotePaths.fixerJob(job.id);
-  await send(tx, to, `New message about ${job.title}`, {
+  await notice(tx, publicUrl, to, "message", `${fromName} sent you a message about "${job.title}"`, path, `New message about ${job.title}`, {
     heading: "You have a new message",
     paragraphs: [hello(to), `${fromName} sent you a message about "${job.title}".`],
     action: { label: "Read and reply", url: publicUrl + path },
@@ -177,8 +188,8 @@ export async function queueNewMessageEmail(tx: DbOrTx, publicUrl: string, to: Pe
   });
 }
 
-export async function queueReviewReceivedEmail(tx: DbOrTx, publicUrl: string, to: Person, rating: number, job: JobSummary) {
-  await send(tx, to, `New ${rating}-star review for ${job.title}`, {
+export async function queueReviewReceivedEmail(tx: DbOrTx, publicUrl: string, to: Member, rating: number, job: JobSummary) {
+  await notice(tx, publicUrl, to, "review", `A ${rating}-star review for "${job.title}"`, `${quotePaths.fixerJob(job.id)}#review`, `New ${rating}-star review for ${job.title}`, {
     heading: "You have a new review",
     paragraphs: [hello(to), `Your customer for "${job.title}" left a ${rating}-star review. You can reply to it once, on the job's page.`],
     action: { label: "Reply on the job's page", url: `${publicUrl}${quotePaths.fixerJob(job.id)}#review` },

@@ -84,7 +84,7 @@ export async function postJob(deps: QuotesDeps, customerUserId: string, input: J
       await tx.insert(jobMatches).values(recipients.map((m) => ({ jobId, fixerUserId: m.fixerUserId, notifiedAt: now, invited: m.fixerUserId === invited?.fixerUserId })));
     }
     const summary = { id: jobId, title: job.title, service: job.service, district: place.district };
-    for (const fixer of recipients) await queueJobMatchedEmail(tx, deps.publicUrl, fixer, summary, fixer.fixerUserId === invited?.fixerUserId);
+    for (const fixer of recipients) await queueJobMatchedEmail(tx, deps.publicUrl, { ...fixer, userId: fixer.fixerUserId }, summary, fixer.fixerUserId === invited?.fixerUserId);
     await queueJobPostedEmail(tx, deps.publicUrl, customer, summary, recipients.length);
     return { jobId, matchedFixers: recipients.length, waiting, invited: invited?.name ?? null };
   });

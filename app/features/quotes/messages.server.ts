@@ -85,10 +85,10 @@ export async function postMessage(deps: QuotesDeps, senderUserId: string, jobId:
       const to = await contactOf(tx, thread.fixerUserId);
       // The fixer learns the customer's name only once their quote is accepted.
       const from = thread.accepted ? (await contactOf(tx, senderUserId)).name : "Your customer";
-      await queueNewMessageEmail(tx, deps.publicUrl, { email: to.email, name: fixer?.name ?? "" }, from, summary, "fixer");
+      await queueNewMessageEmail(tx, deps.publicUrl, { userId: thread.fixerUserId, email: to.email, name: fixer?.name ?? "" }, from, summary, "fixer");
     } else {
       const to = await contactOf(tx, thread.job.customerUserId);
-      await queueNewMessageEmail(tx, deps.publicUrl, to, fixer?.name ?? "Your fixer", summary, "customer");
+      await queueNewMessageEmail(tx, deps.publicUrl, { ...to, userId: thread.job.customerUserId }, fixer?.name ?? "Your fixer", summary, "customer");
     }
     return { messageId: created!.id, masked: stored !== body };
   });

@@ -3,7 +3,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobPhotos, jobs, quotes, type Job, type Quote } from "#server/db/schema/quotes.ts";
 import { checkRateLimit, contactOf, jobOfCustomer, jobVisibleToFixer, requireActiveFixer, type QuotesDeps } from "./access.server";
-import { queueQuoteAcceptedEmails, queueQuoteNotChosenEmail, queueQuoteReceivedEmail, type Person } from "./emails.server";
+import { queueQuoteAcceptedEmails, queueQuoteNotChosenEmail, queueQuoteReceivedEmail, type Member } from "./emails.server";
 import { QuotesError } from "./errors";
 import { maskContactDetails } from "./messages.server";
 import { fixerSummaries, type FixerSummary } from "./profiles.server";
@@ -58,7 +58,7 @@ export async function sendQuote(deps: QuotesDeps, fixerUserId: string, jobId: nu
     const [created] = await tx.insert(quotes).values({ jobId, fixerUserId, ...quoteValues(quote) }).returning({ id: quotes.id });
     await inTransaction?.(tx, created!.id);
     const customer = await contactOf(tx, job.customerUserId);
-    await queueQuoteReceivedEmail(tx, deps.publicUrl, customer, summaryOf(job), fixer.displayName);
+    await queueQuoteReceivedEmail(tx, deps.publicUrl, { ...customer, userId: job.customerUserId }, summaryOf(job), fixer.displayName);
     return { quoteId: created!.id };
   });
 }
@@ -136,9 +136,9 @@ export async function acceptQuoteIn(tx: DbOrTx, deps: QuotesDeps, customerUserId
   await tx.update(jobs).set({ status: "in_progress", updatedAt: now }).where(eq(jobs.id, job.id));
 
   const [customer, fixer] = await Promise.all([contactOf(tx, customerUserId), contactOf(tx, quote.fixerUserId)]);
-  await queueQuoteAcceptedEmails(tx, deps.publicUrl, { ...summaryOf(job), postcode: job.postcode }, customer, fixer);
+  await queueQuoteAcceptedEmails(tx, deps.publicUrl, { ...summaryOf(job), postcode: job.postcode }, customer, { ...fixer, userId: quote.fixerUserId });
   for (const other of await fixerPeople(tx, others.map((o) => o.fixerUserId))) {
-    await queueQuoteNotChosenEmail(tx, other, summaryOf(job), "another_accepted");
+    await queueQuoteNotChosenEmail(tx, deps.publicUrl, other, summaryOf(job), "another_accepted");
   }
 }
 
@@ -149,7 +149,7 @@ export async function declineQuote(deps: QuotesDeps, customerUserId: string, quo
     if (job.status !== "open" || quote.status !== "sent") throw new QuotesError("conflict", "Only a quote waiting for your answer on an open job can be declined.");
     await tx.update(quotes).set({ status: "declined", updatedAt: new Date() }).where(eq(quotes.id, quoteId));
     const [fixer] = await fixerPeople(tx, [quote.fixerUserId]);
-    if (fixer) await queueQuoteNotChosenEmail(tx, fixer, summaryOf(job), "declined");
+    if (fixer) await queueQuoteNotChosenEmail(tx, deps.publicUrl, fixer, summaryOf(job), "declined");
   });
 }
 
@@ -166,7 +166,7 @@ export async function closeJob(deps: QuotesDeps, customerUserId: string, jobId: 
       .where(and(eq(quotes.jobId, jobId), eq(quotes.status, "sent")))
       .returning({ fixerUserId: quotes.fixerUserId });
     for (const fixer of await fixerPeople(tx, waiting.map((w) => w.fixerUserId))) {
-      await queueQuoteNotChosenEmail(tx, fixer, summaryOf(job), "job_closed");
+      await queueQuoteNotChosenEmail(tx, deps.publicUrl, fixer, summaryOf(job), "job_closed");
     }
   });
 }
@@ -180,10 +180,10 @@ export async function markJobDone(deps: QuotesDeps, customerUserId: string, jobI
   });
 }
 
-async function fixerPeople(tx: DbOrTx, fixerUserIds: string[]): Promise<Person[]> {
+async function fixerPeople(tx: DbOrTx, fixerUserIds: string[]): Promise<Member[]> {
   if (fixerUserIds.length === 0) return [];
   return tx
-    .select({ email: users.email, name: fixerProfiles.displayName })
+    .select({ userId: fixerProfiles.userId, email: users.email, name: fixerProfiles.displayName })
     .from(fixerProfiles)
     .innerJoin(users, eq(users.id, fixerProfiles.userId))
     .where(inArray(fixerProfiles.userId, fixerUserIds));

@@ -31,7 +31,7 @@ export async function leaveReview(deps: PublicChangeDeps, customerUserId: string
     if (!created) throw new QuotesError("conflict", "You have already reviewed this job.");
     const [fixer] = await tx.select({ name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, accepted.fixerUserId));
     const to = await contactOf(tx, accepted.fixerUserId);
-    await queueReviewReceivedEmail(tx, deps.publicUrl, { email: to.email, name: fixer!.name }, checked.data.rating, { id: job.id, title: job.title, service: job.service, district: job.district });
+    await queueReviewReceivedEmail(tx, deps.publicUrl, { userId: accepted.fixerUserId, email: to.email, name: fixer!.name }, checked.data.rating, { id: job.id, title: job.title, service: job.service, district: job.district });
     return { reviewId: created.id };
   });
   deps.publicFixerData.changed();

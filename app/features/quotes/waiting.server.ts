@@ -45,7 +45,7 @@ export async function matchNewlyCoveredWork(tx: DbOrTx, publicUrl: string, fixer
   if (found.length) {
     const now = new Date();
     await tx.insert(jobMatches).values(found.map((job) => ({ jobId: job.id, fixerUserId, notifiedAt: now }))).onConflictDoNothing();
-    await queueNewlyCoveredJobsEmail(tx, publicUrl, { email: fixer.email, name: fixer.name }, found.slice(0, JOBS_NAMED_IN_EMAIL), found.length);
+    await queueNewlyCoveredJobsEmail(tx, publicUrl, { userId: fixerUserId, email: fixer.email, name: fixer.name }, found.slice(0, JOBS_NAMED_IN_EMAIL), found.length);
   }
   const arrived = found.filter((job) => job.waitingSince !== null);
   if (arrived.length) {

@@ -19,6 +19,10 @@ import { VipStatus } from "~/features/vip/vip-status";
 import { StaffConsoleLink } from "~/features/staff/components/staff-console-link";
 import { loadFixerStatus } from "~/features/fixers/account-status.server";
 import { FixerAccountStatusView } from "~/features/fixers/account-status";
+import { EmailPreferencesForm } from "~/features/notifications/components/email-preferences-form";
+import { notificationsCopy } from "~/features/notifications/copy";
+import { kindsFor, notificationPaths } from "~/features/notifications/kinds";
+import { loadPreferences } from "~/features/notifications/notifications.server";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { deleteAction, passwordAction, profileAction, signOutEverywhereAction } from "./actions.server";
@@ -34,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!account) throw data(null, { status: 404 });
   const vipMembership = await getVipMembership(context.services.db, user.id);
   const fixerStatus = await loadFixerStatus(context.services.db, user);
-  return data({ account, vipMembership, fixerStatus, approvedFixer: user.approvedFixer }, { headers: { "cache-control": "private, no-store" } });
+  const emailPreferences = { kinds: kindsFor(user.approvedFixer), chosen: await loadPreferences(context.services.db, user.id) };
+  return data({ account, vipMembership, fixerStatus, approvedFixer: user.approvedFixer, emailPreferences }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -112,6 +117,13 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
 
       <Section id="fixer-status" title="Fixer application">
         <FixerAccountStatusView status={loaderData.fixerStatus} userType={account.userType} />
+      </Section>
+
+      <Section id="email-preferences" title={notificationsCopy.preferences.title} description={notificationsCopy.preferences.description}>
+        <Link to={notificationPaths.list} className="self-start text-sm text-primary hover:underline">
+          {notificationsCopy.seeAll}
+        </Link>
+        <EmailPreferencesForm kinds={loaderData.emailPreferences.kinds} chosen={loaderData.emailPreferences.chosen} />
       </Section>
 
       <Section id="password" title="Change password" description="Changing your password signs you out on every other device.">

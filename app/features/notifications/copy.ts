@@ -1,0 +1,31 @@
+/** The notifications pages' words, in one place. */
+export const notificationsCopy = {
+  title: "Notifications",
+  intro: "What happened on your jobs, quotes and bookings. Open one to go to it.",
+  empty: "Nothing yet. We will list new quotes, messages, bookings and reviews here.",
+  unread: "Unread",
+  markRead: "Mark as read",
+  markAllRead: "Mark all as read",
+  markedAll: (n: number) => (n === 1 ? "1 notification marked as read." : `${n} notifications marked as read.`),
+  emailChoicesLink: "Choose which emails you get",
+  seeAll: "See your notifications",
+  notFound: "There is no such notification on your account.",
+  badRequest: "That request could not be understood. Reload the page and try again.",
+  preferences: {
+    title: "Email preferences",
+    description: "Choose how we email you about each kind of update. Sign-in, password and security emails are always sent.",
+    save: "Save email preferences",
+    saved: { title: "Email preferences saved", text: "We will email you as you chose." },
+  },
+  unsubscribe: {
+    title: "Unsubscribe",
+    confirm: (what: string) => `Stop emails about ${what.toLowerCase()}?`,
+    digestWhat: "your daily digest",
+    explain: "You will still see these updates in your notifications on FixiT, and you can turn the emails back on from your account page.",
+    button: "Unsubscribe",
+    done: (what: string) => `You will no longer get emails about ${what.toLowerCase()}.`,
+    invalid: "This unsubscribe link is not valid. It may have been copied incompletely. Open your account page to choose which emails you get.",
+    expired: "This unsubscribe link has expired. Open your account page to choose which emails you get.",
+    accountLink: "Open your account page",
+  },
+} as const;

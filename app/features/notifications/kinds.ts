@@ -1,0 +1,43 @@
+/**
+ * The kinds of notification, and which of them a person may choose how to be emailed about.
+ * Sign-in, password and security emails, and staff decisions about a person's own account or
+ * content, are not notifications: they are always sent and never listed here (decision 049).
+ */
+export const NOTIFICATION_KINDS = ["new_job", "quote_received", "quote_decision", "message", "booking", "review"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const EMAIL_DELIVERIES = ["instant", "digest", "off"] as const;
+export type EmailDelivery = (typeof EMAIL_DELIVERIES)[number];
+export const DEFAULT_DELIVERY: EmailDelivery = "instant";
+
+/** Who a kind concerns: a fixer sees every kind, a customer only the customer's. */
+export const notificationKinds: Record<NotificationKind, { label: string; hint: string; fixerOnly: boolean }> = {
+  new_job: { label: "New jobs that match your services", hint: "A customer near you posted a job you cover.", fixerOnly: true },
+  quote_received: { label: "Quotes on your jobs", hint: "A fixer sent you a quote.", fixerOnly: false },
+  quote_decision: { label: "Decisions on your quotes", hint: "A customer accepted your quote, or chose another.", fixerOnly: true },
+  message: { label: "New messages", hint: "Someone wrote to you about a job.", fixerOnly: false },
+  booking: { label: "Booking updates", hint: "A booking was paid, confirmed, moved, finished or cancelled.", fixerOnly: false },
+  review: { label: "Reviews", hint: "Someone reviewed you, or a review is waiting for you.", fixerOnly: false },
+};
+
+export const deliveryLabels: Record<EmailDelivery, string> = {
+  instant: "At once",
+  digest: "Daily digest",
+  off: "Off",
+};
+
+export const isNotificationKind = (value: unknown): value is NotificationKind => typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);
+
+/** The kinds a person is offered on their account page. */
+export const kindsFor = (approvedFixer: boolean): NotificationKind[] => NOTIFICATION_KINDS.filter((kind) => approvedFixer || !notificationKinds[kind].fixerOnly);
+
+export const notificationPaths = {
+  list: "/account/notifications",
+  open: (id: number) => `/account/notifications/${id}`,
+  preferences: "/account/email-preferences",
+  preferencesSection: "/account#email-preferences",
+  /** The page: GET asks, its button POSTs. */
+  unsubscribe: "/unsubscribe",
+  /** The List-Unsubscribe URL: a mail provider POSTs here (RFC 8058); a person's GET goes to the page. */
+  oneClick: "/unsubscribe/one-click",
+};

@@ -1,0 +1,174 @@
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { notificationDigests, notificationPreferences, notifications } from "#server/db/schema/notifications.ts";
+import { enqueueJob, type EmailAttachment } from "#server/mail/outbox.ts";
+import { renderEmail, type EmailContent } from "~/lib/email-templates.server.ts";
+import { digestDayOf, digestSendTime } from "./digest-day";
+import { DEFAULT_DELIVERY, EMAIL_DELIVERIES, notificationPaths, type EmailDelivery, type NotificationKind } from "./kinds";
+import type { UnsubscribeClaim } from "./unsubscribe-token.server";
+
+/**
+ * The notifications service: what happened for a person (listed at /account/notifications) and the
+ * email it may bring, as the person chose per kind — at once, in the next morning's digest, or not
+ * at all. Called inside the transaction of the event it reports (decision 049).
+ */
+
+export const NOTIFICATION_EMAIL_JOB = "notification-email" as const;
+export const NOTIFICATION_DIGEST_JOB = "notification-digest" as const;
+export const NOTIFICATION_JOB_KINDS = [NOTIFICATION_EMAIL_JOB, NOTIFICATION_DIGEST_JOB] as const;
+
+export type NotificationEmailPayload = { notificationId: number; to: string; subject: string; html: string; text: string; replyTo?: string; required?: boolean; attachments?: EmailAttachment[] };
+export type NotificationDigestPayload = { userId: string; day: string };
+
+export type NewNotification = {
+  userId: string;
+  kind: NotificationKind;
+  /** One line for the list and the digest. */
+  title: string;
+  /** A path on this site. */
+  link: string;
+  /** The email it brings when the person wants it at once; none for a kind that only lists. */
+  email?: {
+    to: string;
+    subject: string;
+    content: EmailContent;
+    replyTo?: string;
+    publicUrl: string;
+    /** About the person's own account standing (leads paused): sent whatever they chose, without an unsubscribe link. */
+    required?: boolean;
+    /** Files sent with the email at once (a booking's calendar invite); a digest lists the event without them. */
+    attachments?: EmailAttachment[];
+  };
+};
+
+/** Every email a person can turn off says where to choose. */
+const withChoiceNote = (content: EmailContent, publicUrl: string): EmailContent => ({
+  ...content,
+  reason: `${content.reason ?? ""} Choose which emails you get, or turn this kind off: ${publicUrl}${notificationPaths.preferencesSection}`.trim(),
+});
+
+export async function deliveryFor(db: DbOrTx, userId: string, kind: NotificationKind): Promise<EmailDelivery> {
+  const [row] = await db
+    .select({ delivery: notificationPreferences.delivery })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
+  return (row?.delivery as EmailDelivery | undefined) ?? DEFAULT_DELIVERY;
+}
+
+/**
+ * Writes the notification and, as its person chose, queues its email (through a job that adds the
+ * one-click unsubscribe headers) or the day's digest (one job per person-day: the digest row's key).
+ */
+export async function notify(tx: DbOrTx, notice: NewNotification, now = new Date()): Promise<void> {
+  const delivery = !notice.email ? "none" : notice.email.required ? "instant" : await deliveryFor(tx, notice.userId, notice.kind);
+  const digestDay = delivery === "digest" ? digestDayOf(now) : null;
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId: notice.userId, kind: notice.kind, title: notice.title.slice(0, 300), link: notice.link, delivery, digestDay, createdAt: now })
+    .returning({ id: notifications.id });
+  if (delivery === "instant" && notice.email) {
+    const { html, text } = renderEmail(notice.email.required ? notice.email.content : withChoiceNote(notice.email.content, notice.email.publicUrl));
+    const payload: NotificationEmailPayload = { notificationId: row!.id, to: notice.email.to, subject: notice.email.subject, html, text, replyTo: notice.email.replyTo, required: notice.email.required, attachments: notice.email.attachments };
+    await enqueueJob(tx, NOTIFICATION_EMAIL_JOB, payload);
+  }
+  if (digestDay) {
+    const created = await tx.insert(notificationDigests).values({ userId: notice.userId, day: digestDay }).onConflictDoNothing().returning({ day: notificationDigests.day });
+    if (created.length) await enqueueJob(tx, NOTIFICATION_DIGEST_JOB, { userId: notice.userId, day: digestDay } satisfies NotificationDigestPayload, { runAt: digestSendTime(digestDay) });
+  }
+}
+
+export type NotificationItem = { id: number; kind: string; title: string; link: string; read: boolean; createdAt: string };
+
+export const NOTIFICATIONS_SHOWN = 100;
+
+/** The person's notifications, newest first. */
+export async function listNotifications(db: Db, userId: string): Promise<NotificationItem[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_SHOWN);
+  return rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, link: r.link, read: r.readAt !== null, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks one of the person's own notifications read; false when it is not theirs (or does not exist). */
+export async function markRead(db: Db, userId: string, id: number): Promise<{ link: string } | null> {
+  const [own] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ link: notifications.link });
+  return own ?? null;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const marked = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return marked.length;
+}
+
+export async function loadPreferences(db: DbOrTx, userId: string): Promise<Partial<Record<NotificationKind, EmailDelivery>>> {
+  const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return Object.fromEntries(rows.map((r) => [r.kind, r.delivery])) as Partial<Record<NotificationKind, EmailDelivery>>;
+}
+
+/** Saves the person's choices for the kinds they are offered (others are ignored). */
+export async function savePreferences(db: Db, userId: string, offered: readonly NotificationKind[], choices: Partial<Record<NotificationKind, EmailDelivery>>): Promise<void> {
+  const rows = offered.flatMap((kind) => {
+    const delivery = choices[kind];
+    return delivery && (EMAIL_DELIVERIES as readonly string[]).includes(delivery) ? [{ userId, kind, delivery, updatedAt: new Date() }] : [];
+  });
+  if (!rows.length) return;
+  await db
+    .insert(notificationPreferences)
+    .values(rows)
+    .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.kind], set: { delivery: sql`excluded.delivery`, updatedAt: sql`excluded.updated_at` } });
+}
+
+/**
+ * A one-click unsubscribe: the kind (or every kind sent as a digest) is turned off. Idempotent; an
+ * account deleted since has nothing left to turn off.
+ */
+export async function applyUnsubscribe(db: Db, claim: Pick<UnsubscribeClaim, "userId" | "kind">): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, claim.userId));
+    if (!user) return;
+    if (claim.kind === "digest") {
+      await tx
+        .update(notificationPreferences)
+        .set({ delivery: "off", updatedAt: new Date() })
+        .where(and(eq(notificationPreferences.userId, claim.userId), eq(notificationPreferences.delivery, "digest")));
+      return;
+    }
+    await tx
+      .insert(notificationPreferences)
+      .values({ userId: claim.userId, kind: claim.kind, delivery: "off" })
+      .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.kind], set: { delivery: "off", updatedAt: new Date() } });
+  });
+}
+
+/** The kinds a digest of `day` lists for the person: its notifications whose kind is not turned off since. */
+export async function digestItems(db: DbOrTx, userId: string, day: string) {
+  const off = db
+    .select({ kind: notificationPreferences.kind })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.delivery, "off")));
+  return db
+    .select({ id: notifications.id, kind: notifications.kind, title: notifications.title, link: notifications.link })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.delivery, "digest"), eq(notifications.digestDay, day), sql`${notifications.kind} not in (${off})`))
+    .orderBy(notifications.createdAt, notifications.id);
+}

@@ -1,0 +1,100 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { readTextForm } from "~/lib/forms/forms.server";
+import { parseSubmission, firstError } from "~/lib/forms/parse";
+import { withFlash } from "~/lib/flash.server";
+import type { SessionUser } from "~/lib/session-user";
+import { notificationsCopy } from "./copy";
+import { kindsFor, notificationKinds, notificationPaths, type NotificationKind } from "./kinds";
+import { applyUnsubscribe, markAllRead, markRead, savePreferences } from "./notifications.server";
+import { emailPreferencesSchema, markReadSchema } from "./schemas";
+import { verifyUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe-token.server";
+
+/** The notifications pages' server side: the list's forms, the email-preferences form, the unsubscribe link. */
+
+const privateHeaders = { "cache-control": "private, no-store" };
+const refusal = (message: string, status = 400) => data({ ok: false as const, message }, { status, headers: privateHeaders });
+
+/** Mark one (its owner only: anyone else's is 404) or all as read. */
+export async function notificationsAction(request: Request, context: AppLoadContext, user: SessionUser) {
+  const form = await readTextForm(request);
+  if (!form) return refusal(notificationsCopy.badRequest);
+  const parsed = parseSubmission(markReadSchema, form, { fields: ["intent", "id"] });
+  if (!parsed.ok) return refusal(firstError(parsed.fieldErrors)?.message ?? notificationsCopy.badRequest);
+  if (parsed.data.intent === "read-all") {
+    const marked = await markAllRead(context.services.db, user.id);
+    return data({ ok: true as const, message: notificationsCopy.markedAll(marked) }, { headers: privateHeaders });
+  }
+  const own = await markRead(context.services.db, user.id, parsed.data.id);
+  if (!own) return refusal(notificationsCopy.notFound, 404);
+  return data({ ok: true as const, message: null }, { headers: privateHeaders });
+}
+
+/** Opening a notification marks it read and goes where it points (its own path on this site). */
+export async function openNotification(context: AppLoadContext, user: SessionUser, rawId: string | undefined) {
+  const id = /^[1-9]\d{0,15}$/.test(rawId ?? "") ? Number(rawId) : null;
+  const own = id === null ? null : await markRead(context.services.db, user.id, id);
+  if (!own) throw data(notificationsCopy.notFound, { status: 404, headers: privateHeaders });
+  // Written by the server as a path; checked again so a row edited by hand cannot send anyone off-site.
+  const target = own.link.startsWith("/") && !own.link.startsWith("//") ? own.link : notificationPaths.list;
+  return redirect(target, { headers: privateHeaders });
+}
+
+/** The account page's email-preferences form: the kinds this person is offered; a bad value is 400 and nothing changes. */
+export async function emailPreferencesAction(request: Request, context: AppLoadContext, user: SessionUser) {
+  const form = await readTextForm(request);
+  if (!form) return refusal(notificationsCopy.badRequest);
+  const parsed = parseSubmission(emailPreferencesSchema, form);
+  if (!parsed.ok) return refusal(firstError(parsed.fieldErrors)?.message ?? notificationsCopy.badRequest);
+  await savePreferences(context.services.db, user.id, kindsFor(user.approvedFixer), parsed.data);
+  return redirect(notificationPaths.preferencesSection, { headers: withFlash(context.services.config, { kind: "success", ...notificationsCopy.preferences.saved }, privateHeaders) });
+}
+
+const scopeLabel = (kind: UnsubscribeScope) => (kind === "digest" ? notificationsCopy.unsubscribe.digestWhat : notificationKinds[kind as NotificationKind].label);
+
+export type UnsubscribePage = { state: "confirm" | "done"; what: string } | { state: "refused"; message: string };
+
+function checkToken(request: Request, context: AppLoadContext) {
+  const token = new URL(request.url).searchParams.get("token");
+  return verifyUnsubscribeToken(context.services.config.sessionSecret, token);
+}
+
+const refusedPage = (reason: "invalid" | "expired") =>
+  data({ state: "refused", message: reason === "expired" ? notificationsCopy.unsubscribe.expired : notificationsCopy.unsubscribe.invalid } satisfies UnsubscribePage, {
+    status: reason === "expired" ? 410 : 400,
+    headers: privateHeaders,
+  });
+
+/** GET: a page with one button (a link scanner following the URL changes nothing). */
+export function unsubscribeLoader(request: Request, context: AppLoadContext) {
+  const checked = checkToken(request, context);
+  if (!checked.ok) return refusedPage(checked.reason);
+  return data({ state: "confirm", what: scopeLabel(checked.claim.kind) } satisfies UnsubscribePage, { headers: privateHeaders });
+}
+
+/** The page's button: unsubscribes at once, no sign-in. */
+export async function unsubscribeAction(request: Request, context: AppLoadContext) {
+  const checked = checkToken(request, context);
+  if (!checked.ok) return refusedPage(checked.reason);
+  await applyUnsubscribe(context.services.db, checked.claim);
+  context.services.logger.info({ kind: checked.claim.kind }, "unsubscribed from the page");
+  return data({ state: "done", what: scopeLabel(checked.claim.kind) } satisfies UnsubscribePage, { headers: privateHeaders });
+}
+
+/**
+ * The List-Unsubscribe URL. POST is RFC 8058's one-click, sent by a mail provider from its own
+ * servers (no cookie, any origin: the token is the authority), answered with a line of text. A GET
+ * (a person, or a link scanner) changes nothing: it goes to the page that asks first.
+ */
+export async function oneClickAction(request: Request, context: AppLoadContext): Promise<Response> {
+  const checked = checkToken(request, context);
+  const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", ...privateHeaders } });
+  if (!checked.ok) return text(checked.reason === "expired" ? 410 : 400, checked.reason === "expired" ? notificationsCopy.unsubscribe.expired : notificationsCopy.unsubscribe.invalid);
+  await applyUnsubscribe(context.services.db, checked.claim);
+  context.services.logger.info({ kind: checked.claim.kind }, "one-click unsubscribe");
+  return text(200, notificationsCopy.unsubscribe.done(scopeLabel(checked.claim.kind)));
+}
+
+export function oneClickLoader(request: Request) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return redirect(`${notificationPaths.unsubscribe}?token=${encodeURIComponent(token.slice(0, 600))}`, { headers: privateHeaders });
+}

@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import { bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+
+/**
+ * What happened for a person (a quote received, a new message, a booking event…), listed at
+ * /account/notifications. Written in the same transaction as the event it reports (decision 049).
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** One of NOTIFICATION_KINDS (app/features/notifications/kinds.ts). */
+    kind: text("kind").notNull(),
+    /** One line, shown in the list and in a digest. */
+    title: text("title").notNull(),
+    /** A path on this site ("/account/jobs/12"), never a full URL. */
+    link: text("link").notNull(),
+    /** How its email was decided when it was written: instant, digest, off, or none (no email for it). */
+    delivery: text("delivery").notNull(),
+    /** The digest (the person's UK date) it belongs to when delivery is "digest". */
+    digestDay: date("digest_day"),
+    /** Set once the instant email is queued: a re-run job queues it once. */
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("notifications_digest_idx").on(t.userId, t.digestDay).where(sql`${t.delivery} = 'digest'`),
+    check("notifications_delivery_check", sql`${t.delivery} in ('instant', 'digest', 'off', 'none')`),
+  ],
+);
+
+/** A person's choice per kind; no row means "instant" (the default). */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    delivery: text("delivery").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] }), check("notification_preferences_delivery_check", sql`${t.delivery} in ('instant', 'digest', 'off')`)],
+);
+
+/**
+ * One row per person per day with digest notifications: its primary key is what makes the digest
+ * one job per person-day however many instances write notifications at once.
+ */
+export const notificationDigests = pgTable(
+  "notification_digests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    /** Set by the job that sent it (or found nothing to send): a second run does nothing. */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** How many notifications it listed (0: nothing was sent). */
+    listed: integer("listed"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export type Notification = typeof notifications.$inferSelect;
