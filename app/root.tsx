@@ -1,3 +1,4 @@
+import { quotePaths } from "~/features/quotes/paths";
 import { useEffect } from "react";
 import {
   data,
@@ -63,11 +64,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The pages with figures (/ and /about) show a count made at most 5 minutes ago in this process (decision 043).
   const figures = figurePaths.has(new URL(request.url).pathname) ? await recentSiteFigures(context.services.db) : null;
   const unreadMessages = user ? await unreadMessageCount(context.services.db, user.id) : undefined;
+  // Where the header's Messages button leads (the loader's import stays on the server).
+  const threadsHref = user ? (user.approvedFixer ? quotePaths.fixerDashboard : quotePaths.customerJobs) : undefined;
   // The header's bell: one indexed count, for a signed-in visitor only.
   const unreadNotifications = user ? await countUnread(context.services.db, user.id) : 0;
-  if (!clear) return { user, flash, appStores, consentChosen, figures, unreadMessages, unreadNotifications };
+  if (!clear) return { user, flash, appStores, consentChosen, figures, unreadMessages, unreadNotifications, threadsHref };
   // Clearing the cookie also makes the response private, no-store (entry.server.tsx).
-  return data({ user, flash, appStores, consentChosen, figures, unreadMessages, unreadNotifications }, { headers: { "set-cookie": clear } });
+  return data({ user, flash, appStores, consentChosen, figures, unreadMessages, unreadNotifications, threadsHref }, { headers: { "set-cookie": clear } });
 }
 
 /** React Router as the shell's routing (~/lib/routing): the same on the server and in the browser. */

@@ -216,7 +216,7 @@ describe("a range quote is fixed to one price before it is booked", () => {
 
     // Accepted first (so the two can talk), booked once the price is fixed.
     const accepted = await customer.post(`/account/jobs/${jobId}`, { intent: "accept", quoteId: String(quote.id) });
-    expect(accepted.status).toBe(302);
+    expect(accepted.status).toBe(303);
     const fixerPage = await text(await fixer.get(`/fixer/jobs/${jobId}`));
     expect(fixerPage).toContain('name="intent" value="fix-price"');
 

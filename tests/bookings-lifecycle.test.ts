@@ -132,7 +132,7 @@ describe("timers", () => {
     const b = await bookedBooking(world);
     expect(await state(b.bookingId)).toBe("booked");
     const withInvite = async (address: string, subject: string) =>
-      (await world.db.select().from(outboxJobs).where(eq(outboxJobs.kind, "email")))
+      (await world.db.select().from(outboxJobs).where(inArray(outboxJobs.kind, ["email", "notification-email"])))
         .map((j) => j.payload as { to: string; subject: string; attachments?: { filename: string; content: string }[] })
         .filter((m) => m.to === address && m.subject.startsWith(subject));
     for (const [address, subject] of [[b.customer.email, "Booking confirmed"], [b.fixer.email, "New booking"]] as const) {

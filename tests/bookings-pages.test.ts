@@ -2,11 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/auth.ts";
 import { bookings, bookingTransitions, quoteBookingTerms } from "#server/db/schema/bookings.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
-import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
-import { daysFromToday } from "#tests/helpers/marketplace.ts";
+import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
@@ -41,14 +39,7 @@ beforeAll(async () => {
   [customer, fixer] = await Promise.all([signUp("bea.booker@example.com", "Bea Booker", "customer"), signUp("finn.fixer@example.com", "Finn Fixer", "fixer")]);
   const db = server.services.db;
   const fixerId = await idOf("finn.fixer@example.com");
-  const [registration] = await db.insert(fixerRegistrations).values({ firstName: "Finn", lastName: "Fixer", email: "finn.fixer@example.com", phone: "+447700900123", userId: fixerId, paidAt: new Date() }).returning();
-  const [application] = await db
-    .insert(fixerOnboarding)
-    .values({ registrationId: registration!.id, userId: fixerId, email: "finn.fixer@example.com", qualifications: "NVQ", expertise: "Plumbing", insurance: "PL £2m", status: "approved" })
-    .returning();
-  await db.insert(onboardingDocuments).values({ onboardingId: application!.id, folder: "insurance", storageKey: `fixer-documents/insurance/${fixerId}.pdf`, originalName: "i.pdf", storedName: "i.pdf", contentType: "application/pdf", size: 100 });
-  await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
-  await setFixerCoverage({ db, publicUrl: server.url, publicFixerData: server.services.publicFixerData }, fixerId, ["plumbing"], ["SW1"]);
+  await createApprovedFixer(db, { user: { id: fixerId, email: "finn.fixer@example.com", name: "Finn Fixer" }, first: "Finn", last: "Fixer", services: ["plumbing"], areas: ["SW1"], publicFixerData: server.services.publicFixerData });
   const [job] = await db
     .insert(jobs)
     .values({ customerUserId: await idOf("bea.booker@example.com"), service: "plumbing", postcode: "SW1A 1AA", outward: "SW1A", district: "SW1", area: "SW", title: "Dripping bath tap", description: "The bath tap drips.", timing: "week", status: "in_progress" })

@@ -145,7 +145,7 @@ describe("hidden fields pass the text-input rule", () => {
     // Nothing was sent; the same message without the NUL goes through.
     const messagesOnJob = async () => (await server.services.db.select({ n: count() }).from(jobMessages).where(eq(jobMessages.jobId, jobId)))[0]!.n;
     expect(await messagesOnJob()).toBe(0);
-    expect((await customer.post(`/account/jobs/${jobId}`, message, { origin: base })).status).toBe(302);
+    expect((await customer.post(`/account/jobs/${jobId}`, message, { origin: base })).status).toBe(303);
     expect(await messagesOnJob()).toBe(1);
   }, 120_000);
 

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { and, eq } from "drizzle-orm";
 import { quotes } from "#server/db/schema/quotes.ts";
 import type { PublicChangeDeps } from "~/features/quotes/access.server";
-import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
 import { postJob } from "~/features/quotes/jobs.server";
 import { acceptQuote, markJobDone, sendQuote } from "~/features/quotes/quotes.server";
 import { leaveReview, setLeadsDisabled } from "~/features/quotes/reviews.server";
@@ -55,15 +53,8 @@ async function newConfirmedUser(email: string, fullName: string, userType = "cus
 async function approve(email: string, first: string, last: string, services: string[], areas: string[]) {
   const db = server.services.db;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const [registration] = await db.insert(fixerRegistrations).values({ firstName: first, lastName: last, email, phone: "+447700900123", userId: user!.id, paidAt: new Date() }).returning({ id: fixerRegistrations.id });
-  const [application] = await db
-    .insert(fixerOnboarding)
-    .values({ registrationId: registration!.id, userId: user!.id, email, qualifications: "NVQ", expertise: "Plumbing", insurance: "PL £2m", status: "approved", insuranceChecked: true })
-    .returning({ id: fixerOnboarding.id });
-  await db.insert(onboardingDocuments).values({ onboardingId: application!.id, folder: "insurance", storageKey: `fixer-documents/insurance/${user!.id}.pdf`, originalName: "i.pdf", storedName: "i.pdf", contentType: "application/pdf", size: 100 });
-  const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
-  await setFixerCoverage({ db, publicUrl: server.url, publicFixerData: server.services.publicFixerData }, user!.id, services, areas);
-  return { id: user!.id, slug: profile!.slug };
+  const approved = await createApprovedFixer(db, { user: { id: user!.id, email, name: `${first} ${last}` }, first, last, services, areas, checked: ["insurance"], publicFixerData: server.services.publicFixerData });
+  return { id: user!.id, slug: approved.slug };
 }
 
 let plumber: Browser;

@@ -3,6 +3,7 @@ import { createHmac } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
+import { staffMessages } from "~/features/staff/messages";
 import { csv } from "./csv-helpers";
 import { classConflictsIn } from "./helpers/class-conflicts";
 import { makeDocx, makePdf } from "./helpers/documents";
@@ -452,9 +453,18 @@ describe("who may open the console", () => {
     expect(await (await plain.get("/account")).text()).not.toContain("Open the staff console");
   });
 
-  it("answers 404 for records that do not exist and for nonsense ids", async () => {
-    for (const page of ["/staff/onboarding/999999", "/staff/onboarding/abc", "/staff/users/no-such-user", "/staff/files/onboarding/999999", "/staff/export/nope"]) {
-      expect((await staff.get(page)).status, page).toBe(404);
+  it("answers 404 for records that do not exist and for nonsense ids: a page inside the console says so, a file or export has no body to show", async () => {
+    for (const page of ["/staff/onboarding/999999", "/staff/onboarding/abc", "/staff/users/no-such-user"]) {
+      const res = await staff.get(page);
+      expect(res.status, page).toBe(404);
+      const body = await res.text();
+      expect(body, page).toContain(html(staffMessages.notFound.title));
+      expect(body, page).toContain("Back to the dashboard");
+    }
+    for (const file of ["/staff/files/onboarding/999999", "/staff/export/nope"]) {
+      const res = await staff.get(file);
+      expect(res.status, file).toBe(404);
+      expect(res.headers.get("content-disposition"), file).toBeNull();
     }
   });
 

@@ -23,6 +23,8 @@ export interface RootData {
   figures?: SiteFigures | null;
   /** A signed-in person's unread thread messages (the header's Messages count). */
   unreadMessages?: number;
+  /** Where a signed-in person's threads are: the fixer dashboard for an approved fixer, My jobs for a customer. */
+  threadsHref?: string;
   /** The signed-in visitor's unread notifications, for the header's bell. */
   unreadNotifications?: number;
 }

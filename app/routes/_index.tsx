@@ -2,7 +2,6 @@ import type { Route } from "./+types/_index";
 import { DeferredFooter } from "~/components/layout/deferred-footer";
 import { openCookiePreferences } from "~/features/consent/consent-store";
 import { HomeTopBar } from "~/components/layout/home-top-bar";
-import { quotePaths } from "~/features/quotes/paths";
 import { MessagesBadge } from "~/features/live/messages-badge";
 import { SkipLink } from "~/components/layout/skip-link";
 import { heroSlides } from "~/content/home-hero";
@@ -41,7 +40,7 @@ export default function Home() {
       <SkipLink />
       <header className="bg-secondary">
         <Island name="home-top-bar">
-          <HomeTopBar accountExtras={<MessagesBadge threadsHref={{ customer: quotePaths.customerJobs, fixer: quotePaths.fixerDashboard }} />} />
+          <HomeTopBar accountExtras={<MessagesBadge />} />
         </Island>
       </header>
       <main id="main" tabIndex={-1} className="outline-none">

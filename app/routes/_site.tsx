@@ -5,7 +5,6 @@ import { Header } from "~/components/layout/header";
 import { FlashStatus } from "~/components/ui/flash-status";
 import { SkipLink } from "~/components/layout/skip-link";
 import { Island } from "~/lib/islands/island";
-import { quotePaths } from "~/features/quotes/paths";
 import { MessagesBadge } from "~/features/live/messages-badge";
 
 /**
@@ -18,7 +17,7 @@ export default function SiteLayout() {
     <>
       <SkipLink />
       <Island name="site-header">
-        <Header accountExtras={<MessagesBadge threadsHref={{ customer: quotePaths.customerJobs, fixer: quotePaths.fixerDashboard }} />} />
+        <Header accountExtras={<MessagesBadge />} />
       </Island>
       <main id="main" tabIndex={-1} className="outline-none">
         <FlashStatus className="mx-auto w-full max-w-3xl px-4 pt-6" />

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client.ts";
+import { createScratchDatabase } from "../../scripts/scratch-database.ts";
 import { openLiveChannel, parseLiveEvent, type LiveChannel, type LiveEvent } from "./channel.ts";
 
 const logger = pino({ level: "silent" });
@@ -15,19 +15,9 @@ async function openKind(kind: "pglite" | "postgres") {
     const config = { database: { kind: "pglite", dir: null } } as const;
     return { config, database: await openDatabase(config), drop: async () => {} };
   }
-  const { default: pg } = await import("pg");
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `fixit_live_${randomBytes(5).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const config = { database: { kind: "postgres", url: url.toString() } } as const;
-  return { config, database: await openDatabase(config), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "fixit_live");
+  const config = { database: { kind: "postgres", url: scratch.url } } as const;
+  return { config, database: await openDatabase(config), drop: scratch.drop };
 }
 
 describe.each(kinds)("the live channel on %s", (kind) => {

@@ -9,7 +9,7 @@ import { openDatabase, type Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
-import type { QuotesDeps } from "~/features/quotes/access.server";
+import type { PublicChangeDeps, QuotesDeps } from "~/features/quotes/access.server";
 import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
 import { createPublicFixerData } from "~/features/quotes/public-changes";
 import { createScratchDatabase } from "../../scripts/scratch-database.ts";
@@ -66,6 +66,8 @@ export async function createApprovedFixer(
     checked?: ("identity" | "insurance" | "qualifications")[];
     /** An account that already exists (signed up over HTTP, say) to approve, instead of a new one. */
     user?: { id: string; email: string; name: string };
+    /** A running server's signal, so its cached service pages drop when the coverage is set (else a signal of the test's own). */
+    publicFixerData?: PublicChangeDeps["publicFixerData"];
   },
 ) {
   const user = options.user ?? (await createUser(db, { name: `${options.first ?? "Fixer"} ${options.last ?? "Person"}`, phone: "+447700900123" }));
@@ -93,7 +95,7 @@ export async function createApprovedFixer(
   }
   const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
   // A fresh signal nobody listens to: a test seeds in its own process, apart from the server's page cache.
-  await setFixerCoverage({ db, publicUrl: testPublicUrl, publicFixerData: createPublicFixerData() }, user.id, options.services, options.areas);
+  await setFixerCoverage({ db, publicUrl: testPublicUrl, publicFixerData: options.publicFixerData ?? createPublicFixerData() }, user.id, options.services, options.areas);
   return { ...user, slug: profile!.slug, displayName: profile!.displayName };
 }
 

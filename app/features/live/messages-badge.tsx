@@ -10,12 +10,12 @@ const MessagesBadgeButton = deferredHydration(serverBadge, () => import("./messa
  * The header's Messages button for a signed-in person, with the number of thread messages to them
  * they have not read (as Upwork shows it; the notifications bell sits beside it). The count comes
  * with the page and then from the tab's live stream. Links to where their threads are (`threadsHref`,
- * given by the layout route, as live sits below the quotes feature): the fixer dashboard for an
- * approved fixer, My jobs for a customer.
+ * from the root loader, as live sits below the quotes feature): the fixer dashboard for an approved
+ * fixer, My jobs for a customer.
  */
-export function MessagesBadge({ className, threadsHref }: { className?: string; threadsHref: { customer: string; fixer: string } }) {
+export function MessagesBadge({ className }: { className?: string }) {
   const rootData = useRootData();
   const user = rootData?.user;
   if (!user) return null;
-  return <MessagesBadgeButton className={className} fromPage={rootData.unreadMessages ?? 0} href={user.approvedFixer ? threadsHref.fixer : threadsHref.customer} />;
+  return <MessagesBadgeButton className={className} fromPage={rootData.unreadMessages ?? 0} href={rootData.threadsHref ?? "/account"} />;
 }
