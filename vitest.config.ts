@@ -21,9 +21,11 @@ const databaseUnitTests = [
   "server/jobs/worker.test.ts",
   "server/mail/worker.test.ts",
   "server/security/rate-limit.test.ts",
+  "server/live/*.test.ts",
   "app/features/quotes/{matching,quotes,reviews}.test.ts",
   "app/features/{fixers/onboarding,payments/payments,privacy/retention,vip/vip.server}.test.ts",
   "app/features/auth/password-strength.test.ts",
+  "app/features/live/stream.test.ts",
 ];
 
 export default defineConfig({
