@@ -97,9 +97,10 @@ export async function startServer<S extends InfraServices>(features: ServerFeatu
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;
-  logger.info({ url, database: database.kind, env: config.APP_ENV }, "FixiT is listening");
-  // Lets `npm run staff` find this server from DATA_DIR alone.
+  // Lets `npm run staff` find this server from DATA_DIR alone: written before the line that says the
+  // server is ready, so whoever waits for that line finds the file.
   const forgetRunningServer = recordRunningServer(config.DATA_DIR, port);
+  logger.info({ url, database: database.kind, env: config.APP_ENV }, "FixiT is listening");
 
   let closing: Promise<void> | undefined;
   const close = () =>
