@@ -1,5 +1,5 @@
-import { expect, sameOriginHeaders, test, type Browser, type Page } from "./helpers/test";
-import { signUpAndConfirm, withCookieChoice } from "./helpers/accounts";
+import { expect, sameOriginHeaders, test } from "./helpers/test";
+import { newPerson, signUpAndConfirm } from "./helpers/accounts";
 import { applyOverHttp } from "./helpers/fixers";
 import { checkScreen } from "./helpers/page-checks";
 import { approveOverHttp, grantStaff } from "./helpers/staff";
@@ -11,13 +11,6 @@ import { approveOverHttp, grantStaff } from "./helpers/staff";
  * customer's network drops and comes back, every message sent meanwhile is there once.
  */
 
-let ip = 60;
-async function newPerson(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: "en-GB", timezoneId: "Europe/London", extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${(test.info().workerIndex * 40 + ++ip) % 250}` } });
-  const page = await context.newPage();
-  await withCookieChoice(page);
-  return page;
-}
 
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -51,7 +44,7 @@ test("a fixer's messages reach the customer's open page live, the unread count f
   const jobId = Number(/\/account\/jobs\/(\d+)$/.exec(customer.url())![1]);
 
   const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
-    form: { intent: "quote", priceKind: "fixed", amount: "90", amountTo: "", includes: "Clearing the trap and waste pipe", earliestStart: daysAhead(2), message: "" },
+    form: { intent: "quote", priceKind: "fixed", amount: "90", amountTo: "", includes: "Clearing the trap and waste pipe", slot1Date: daysAhead(2), slot1Window: "morning", message: "" },
     headers: sameOriginHeaders(),
   });
   expect(quoted.status()).toBeLessThan(400);

@@ -1,5 +1,5 @@
-import { expect, sameOriginHeaders, test, type Browser, type Page } from "./helpers/test";
-import { signUpAndConfirm, withCookieChoice } from "./helpers/accounts";
+import { expect, sameOriginHeaders, test } from "./helpers/test";
+import { newPerson, signUpAndConfirm } from "./helpers/accounts";
 import { applyOverHttp } from "./helpers/fixers";
 import { checkScreen } from "./helpers/page-checks";
 import { approveOverHttp, grantStaff } from "./helpers/staff";
@@ -11,13 +11,6 @@ import { approveOverHttp, grantStaff } from "./helpers/staff";
  * and photographed at 360 and 1440 px, and the unsubscribe page too.
  */
 
-let ip = 120;
-async function newPerson(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: "en-GB", timezoneId: "Europe/London", extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${(test.info().workerIndex * 40 + ++ip) % 250}` } });
-  const page = await context.newPage();
-  await withCookieChoice(page);
-  return page;
-}
 
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -51,7 +44,7 @@ test("a customer sees a notification for a received quote, opens it (it is read)
   await expect(customer.getByRole("link", { name: "Notifications", exact: true })).toBeVisible();
 
   const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
-    form: { intent: "quote", priceKind: "fixed", amount: "95", amountTo: "", includes: "New hinges, fitted", earliestStart: daysAhead(2), message: "" },
+    form: { intent: "quote", priceKind: "fixed", amount: "95", amountTo: "", includes: "New hinges, fitted", slot1Date: daysAhead(2), slot1Window: "morning", message: "" },
     headers: sameOriginHeaders(),
   });
   expect(quoted.status()).toBeLessThan(400);

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 import { headerNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
-import { AccountActions, NotificationsBellSlot } from "./account-actions";
+import { AccountActions, NotificationsBellSlot, useSessionUser } from "./account-actions";
 import { BackButton } from "./back-button";
 import { Logo } from "./logo";
 
@@ -14,11 +14,14 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-primary" : "text-muted-foreground hover:text-foreground",
   );
 
+const isHomeSection = (href: string) => href.startsWith("/#");
+
 /**
  * The site header on every page but / (the home page has its own hero): sticky, so the logo stays visible on scroll;
  * a Back button; the main navigation from lg up and a sheet menu below it.
  */
 export function Header({ accountExtras }: { accountExtras?: ReactNode } = {}) {
+  const signedIn = useSessionUser() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
@@ -27,7 +30,9 @@ export function Header({ accountExtras }: { accountExtras?: ReactNode } = {}) {
         <nav aria-label="Main" className="ml-auto hidden lg:block">
           <ul className="flex items-center">
             {headerNav.map((link) => (
-              <li key={link.href}>
+              // A signed-in person's bar also holds Messages, the bell and their account buttons: the home
+              // page's section links (Features, Professionals, Testimonials) wait for 2xl there (decision 051).
+              <li key={link.href} className={signedIn && isHomeSection(link.href) ? "hidden 2xl:block" : undefined}>
                 <NavLink to={link.href} className={navLinkClass} end>
                   {link.label}
                 </NavLink>
@@ -37,7 +42,7 @@ export function Header({ accountExtras }: { accountExtras?: ReactNode } = {}) {
         </nav>
         {/* A signed-in person's live buttons (Messages; the layout passes them: components import no feature). */}
         {accountExtras}
-        <NotificationsBellSlot className="order-last lg:order-none lg:ml-2" />
+        <NotificationsBellSlot className="lg:ml-2" />
         <AccountActions showFrom="lg" className="ml-3" />
         <MobileMenu />
       </div>

@@ -1,5 +1,5 @@
 import { CreditCard, FlaskConical, Lock } from "lucide-react";
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, type ChangeEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
@@ -27,12 +27,19 @@ const fieldIds = { email: "checkout-email", cardName: "checkout-card-name", card
  * The local TEST MODE checkout: what Stripe Checkout would show, marked so nobody mistakes it for a
  * real payment page. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
  */
+/**
+ * Formats what was typed in the field itself. The card fields are not controlled by React state: what
+ * someone types before the page has hydrated stays typed (a controlled field started from "" and lost it).
+ */
+function formatInPlace(input: HTMLInputElement, format: (value: string) => string) {
+  const formatted = format(input.value);
+  if (formatted !== input.value) input.value = formatted;
+}
+
 export function TestCheckoutPage(props: Props) {
   const { result } = props;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [cardNumber, setCardNumber] = useState("");
-  const [expiry, setExpiry] = useState("");
   const errors = result?.fieldErrors ?? {};
   const alertRef = useRef<HTMLDivElement>(null);
   const amount = formatGBP(props.amountPence);
@@ -111,8 +118,7 @@ export function TestCheckoutPage(props: Props) {
                     placeholder="1234 1234 1234 1234"
                     required
                     maxLength={23}
-                    value={cardNumber}
-                    onChange={(e: ChangeEvent<HTMLInputElement>) => setCardNumber(formatCardNumber(e.target.value))}
+                    onChange={(e: ChangeEvent<HTMLInputElement>) => formatInPlace(e.currentTarget, formatCardNumber)}
                   />
                 )}
               </Field>
@@ -127,8 +133,7 @@ export function TestCheckoutPage(props: Props) {
                       placeholder="MM / YY"
                       required
                       maxLength={7}
-                      value={expiry}
-                      onChange={(e: ChangeEvent<HTMLInputElement>) => setExpiry(formatExpiry(e.target.value))}
+                      onChange={(e: ChangeEvent<HTMLInputElement>) => formatInPlace(e.currentTarget, formatExpiry)}
                     />
                   )}
                 </Field>
