@@ -28,7 +28,7 @@ const budgetsKb: Record<string, number> = {
   // its own module (the index and the filter, 4.8 KB gz), now counted; React's search loaded the
   // same index on focus before, uncounted.
   "/": 92,
-  "/categories": 88,
+  "/categories": 89,
   "/how-it-works": 82,
   "/about": 78,
   // 122.0 → 122.02 on 2026-11-27: the header's Back link carries `data-hold-click` (decision 041).
@@ -38,6 +38,7 @@ const budgetsKb: Record<string, number> = {
   // +1 KB on four pages (each was within 0.1 KB of its figure): the shell now names the header's
   // Messages button chunk, loaded only for a signed-in person (issue 36, decision 048).
   "/help": 125,
+  // /categories 88 → 89 on 2026-11-27: 88.0x with the header's signed-in rule (decision 051).
   // /early-access 129 → 130 on 2026-11-27: the header's slot for the notifications bell (decision 049);
   // the bell itself loads from its own chunk, for signed-in visitors only.
   "/early-access": 130,
