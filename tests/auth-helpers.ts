@@ -1,4 +1,4 @@
-import { linkPathIn, type MailboxMessage } from "./helpers/mailbox.ts";
+import { linkPathIn, readMailbox, waitForMail, type MailboxMessage } from "./helpers/mailbox.ts";
 
 /** A tiny browser for integration tests: a cookie jar and form posts over real HTTP. */
 export class Browser {
@@ -67,4 +67,24 @@ export function linkIn(message: MailboxMessage, fragment: string, base: string):
 /** React escapes text in HTML: compare against the escaped form. */
 export function html(text: string) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+}
+
+/**
+ * Signs up through the form and confirms through the emailed link, as a person does; returns their
+ * browser, signed in. `ip` is the X-Forwarded-For the sign-up comes from (tests trust the loopback proxy).
+ */
+export async function signUpConfirmed(base: string, person: { email: string; fullName: string; userType?: string; password: string; ip: string }): Promise<Browser> {
+  const browser = new Browser(base);
+  const before = Math.max(0, ...(await readMailbox(base, person.email)).map((m) => m.id));
+  const { email, fullName, password } = person;
+  const res = await browser.post(
+    "/auth",
+    { intent: "sign-up", fullName, email, phone: "", password, confirmPassword: password, userType: person.userType ?? "customer" },
+    { "x-forwarded-for": person.ip, origin: base },
+  );
+  if (res.status !== 200) throw new Error(`sign-up of ${email} answered ${res.status}`);
+  const mail = await waitForMail(base, email, "Confirm your FixiT account", before);
+  const confirmed = await browser.get(linkIn(mail, "/api/auth/verify-email", base));
+  if (confirmed.status !== 302) throw new Error(`the confirmation link of ${email} answered ${confirmed.status}`);
+  return browser;
 }

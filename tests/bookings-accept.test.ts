@@ -6,7 +6,7 @@ import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { sendQuote } from "~/features/quotes/quotes.server";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
-import { Browser, linkIn, mailbox, waitForMail, type MailboxMessage } from "./auth-helpers";
+import { linkIn, signUpConfirmed, waitForMail, type Browser, type MailboxMessage } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
@@ -25,15 +25,7 @@ let customerId: string;
 const strong = "copper-kettle-violet-harbour";
 let ip = 0;
 
-async function signUp(email: string, fullName: string, userType: string) {
-  const browser = new Browser(base);
-  const before = Math.max(0, ...(await mailbox(base, email)).map((m) => m.id));
-  const res = await browser.post("/auth", { intent: "sign-up", fullName, email, phone: "", password: strong, confirmPassword: strong, userType }, { "x-forwarded-for": `198.51.100.${++ip}`, origin: base });
-  expect(res.status).toBe(200);
-  const mail = await waitForMail(base, email, "Confirm your FixiT account", before);
-  expect((await browser.get(linkIn(mail, "/api/auth/verify-email", base))).status).toBe(302);
-  return browser;
-}
+const signUp = (email: string, fullName: string, userType: string) => signUpConfirmed(base, { email, fullName, userType, password: strong, ip: `198.51.100.${++ip}` });
 
 const idOf = async (email: string) => (await server.services.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 const text = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");

@@ -6,7 +6,7 @@ import { postJob } from "~/features/quotes/jobs.server";
 import { sendQuote } from "~/features/quotes/quotes.server";
 import type { JobInput } from "~/features/quotes/schemas";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
-import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
+import { Browser, signUpConfirmed } from "./auth-helpers";
 import { EventReader, isMessage, isUnread } from "./helpers/live";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
@@ -33,12 +33,7 @@ const jobInput: JobInput = {
 };
 
 async function newConfirmedUser(email: string, fullName: string, userType = "customer") {
-  const browser = new Browser(base);
-  const before = Math.max(0, ...(await mailbox(base, email)).map((m) => m.id));
-  const res = await browser.post("/auth", { intent: "sign-up", fullName, email, phone: "", password: strong, confirmPassword: strong, userType }, { "x-forwarded-for": newIp() });
-  expect(res.status).toBe(200);
-  const mail = await waitForMail(base, email, "Confirm your FixiT account", before);
-  expect((await browser.get(linkIn(mail, "/api/auth/verify-email", base))).status).toBe(302);
+  const browser = await signUpConfirmed(base, { email, fullName, userType, password: strong, ip: newIp() });
   const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return { browser, id: user!.id };
 }

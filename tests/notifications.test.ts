@@ -10,7 +10,7 @@ import { signUnsubscribeToken, UNSUBSCRIBE_TOKEN_DAYS } from "~/features/notific
 import { postMessage } from "~/features/quotes/messages.server";
 import { sendQuote } from "~/features/quotes/quotes.server";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
-import { Browser, linkIn, waitForMail } from "./auth-helpers";
+import { Browser, signUpConfirmed, waitForMail } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
@@ -38,14 +38,7 @@ const db = () => server.services.db;
 const ANN = "ann.notified@example.com";
 const BOB = "bob.notified@example.com";
 
-async function newCustomer(email: string, fullName: string) {
-  const browser = new Browser(base);
-  const res = await browser.post("/auth", { intent: "sign-up", fullName, email, phone: "", password: strong, confirmPassword: strong, userType: "customer" }, { "x-forwarded-for": newIp(), origin: base });
-  expect(res.status).toBe(200);
-  const mail = await waitForMail(base, email, "Confirm your FixiT account");
-  expect((await browser.get(linkIn(mail, "/api/auth/verify-email", base))).status).toBe(302);
-  return browser;
-}
+const newCustomer = (email: string, fullName: string) => signUpConfirmed(base, { email, fullName, password: strong, ip: newIp() });
 
 async function userIdOf(email: string) {
   const { users } = await import("#server/db/schema/auth.ts");
