@@ -13,10 +13,13 @@
  *   BENCH_ONLY=marketplace npm run bench                 # only the marketplace section (scripts/bench-marketplace.ts)
  *   BENCH_ONLY=forms npm run bench                       # only the form POSTs and the server's peak RSS
  *   BENCH_ONLY=live npm run bench                        # only the live threads (scripts/bench-live.ts)
+ *   BENCH_ONLY=bookings npm run bench                    # only the paid bookings (scripts/bench-bookings.ts; PostgreSQL)
  *
  * Then the quotes marketplace: 1,000 open jobs and 500 fixers seeded in a database of its own, and
  * the server time of posting a job and opening the fixer dashboard (p50/p99). Last, live threads:
  * 1,000 open streams and 50 messages a second, delivery p50/p99 and the server's RSS (bench-live.ts).
+ * On PostgreSQL, paid bookings: 1,000 confirmed over 50 connections, the confirm POST's p50/p99,
+ * and the money checked afterwards (one transfer each, the ledger balanced: bench-bookings.ts).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -24,6 +27,7 @@ import http from "node:http";
 import autocannon from "autocannon";
 import { publicPages, signedOutFormPaths } from "~/content/pages.ts";
 import { services } from "~/content/services.ts";
+import { benchBookings } from "./bench-bookings.ts";
 import { benchForms } from "./bench-forms.ts";
 import { benchLive } from "./bench-live.ts";
 import { benchMarketplace } from "./bench-marketplace.ts";
@@ -42,6 +46,7 @@ async function main() {
   const pgAdmin = process.env.BENCH_DATABASE_URL;
   if (process.env.BENCH_ONLY === "marketplace") return benchMarketplace(pgAdmin);
   if (process.env.BENCH_ONLY === "live") return benchLive(pgAdmin);
+  if (process.env.BENCH_ONLY === "bookings") return benchBookings(pgAdmin);
   const formsOnly = process.env.BENCH_ONLY === "forms";
   const pgliteInMemory = process.env.BENCH_PGLITE === "memory";
   const server = await startProductionServer({ port: Number(process.env.BENCH_PORT ?? 3999), pgAdminUrl: pgAdmin, pgliteOnDisk: !pgliteInMemory });
@@ -137,6 +142,7 @@ async function main() {
   if (!formsOnly) {
     await benchMarketplace(pgAdmin);
     await benchLive(pgAdmin);
+    await benchBookings(pgAdmin);
   }
 }
 

@@ -96,11 +96,14 @@ export async function scheduleTimer(tx: DbOrTx, bookingId: number, timer: Bookin
 
 /** The two people of a booking and what emails about it say. */
 export async function partiesOf(tx: DbOrTx, booking: Booking, publicUrl: string): Promise<{ customer: BookingPerson; fixer: BookingPerson; ctx: BookingEmailContext }> {
-  const [[customer], [fixer], [job]] = await Promise.all([
-    tx.select({ email: users.email, name: users.fullName, fallback: users.name }).from(users).where(eq(users.id, booking.customerUserId)),
-    tx.select({ email: users.email, name: fixerProfiles.displayName }).from(fixerProfiles).innerJoin(users, eq(users.id, fixerProfiles.userId)).where(eq(fixerProfiles.userId, booking.fixerUserId)),
-    booking.jobId ? tx.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
-  ]);
+  // In a transaction the queries share one connection: one after another, never side by side.
+  const [customer] = await tx.select({ email: users.email, name: users.fullName, fallback: users.name }).from(users).where(eq(users.id, booking.customerUserId));
+  const [fixer] = await tx
+    .select({ email: users.email, name: fixerProfiles.displayName })
+    .from(fixerProfiles)
+    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .where(eq(fixerProfiles.userId, booking.fixerUserId));
+  const [job] = booking.jobId ? await tx.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : [];
   return {
     customer: { userId: booking.customerUserId, email: customer?.email ?? "", name: customer?.name || customer?.fallback || "" },
     fixer: { userId: booking.fixerUserId, email: fixer?.email ?? "", name: fixer?.name ?? "" },

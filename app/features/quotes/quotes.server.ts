@@ -135,7 +135,8 @@ export async function acceptQuoteIn(tx: DbOrTx, deps: QuotesDeps, customerUserId
     .returning({ fixerUserId: quotes.fixerUserId });
   await tx.update(jobs).set({ status: "in_progress", updatedAt: now }).where(eq(jobs.id, job.id));
 
-  const [customer, fixer] = await Promise.all([contactOf(tx, customerUserId), contactOf(tx, quote.fixerUserId)]);
+  const customer = await contactOf(tx, customerUserId);
+  const fixer = await contactOf(tx, quote.fixerUserId);
   await queueQuoteAcceptedEmails(tx, deps.publicUrl, { ...summaryOf(job), postcode: job.postcode }, customer, { ...fixer, userId: quote.fixerUserId });
   for (const other of await fixerPeople(tx, others.map((o) => o.fixerUserId))) {
     await queueQuoteNotChosenEmail(tx, deps.publicUrl, other, summaryOf(job), "another_accepted");
