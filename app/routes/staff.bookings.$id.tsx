@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -16,7 +16,7 @@ import { staffMeta } from "~/features/staff/meta";
 import { humanise } from "~/features/staff/status";
 import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { siteUrl } from "#server/http/site-url.ts";
-import { withFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/forms/answer.server";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/staff.bookings.$id";
 
@@ -41,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!checked.ok) return checked.answer;
   const outcome = await decideBooking({ db: context.services.db, publicUrl: siteUrl(context.services.config) }, staff, id, checked.data);
   if (!outcome.ok) return staffAnswer(outcome);
-  return redirect(`/staff/bookings/${id}`, { headers: withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
+  return redirectWithFlash(context, `/staff/bookings/${id}`, { kind: "success", title: outcome.title, text: outcome.text });
 }
 
 const pence = (value: number) => formatPence(value);

@@ -18,6 +18,7 @@ import { humanise, statusLabel } from "~/features/staff/status";
 import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { changeRole, roleSchema, setDisabled, staffCan } from "~/features/staff/users-admin.server";
 import { withFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/forms/answer.server";
 import type { Route } from "./+types/staff.users.$id";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => staffMeta(loaded ? loaded.found.user.email : "User");
@@ -62,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!checked.ok) return checked.answer;
       const outcome = await liftStrike(context.services.db, actor, id, strikeId, checked.data.reason);
       if (!outcome.ok) return staffAnswer(outcome);
-      return redirect(`/staff/users/${encodeURIComponent(id)}#strikes`, { headers: withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
+      return redirectWithFlash(context, `/staff/users/${encodeURIComponent(id)}#strikes`, { kind: "success", title: outcome.title, text: outcome.text });
     }
     default:
       return staffBadRequest();

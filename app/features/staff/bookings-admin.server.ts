@@ -98,6 +98,7 @@ export async function decideBooking(deps: Deps, actor: StaffUser, bookingId: num
 
 /** Lifts one of the fixer's strikes (it no longer counts towards pausing leads); audited with the reason. */
 export async function liftStrike(db: Db, actor: StaffUser, fixerUserId: string, strikeId: number, reason: string): Promise<StaffOutcome> {
+  if (actor.id === fixerUserId) return refused("invalid", "Not allowed", "You cannot lift your own strike.");
   return db.transaction(async (tx) => {
     const [lifted] = await tx
       .update(fixerStrikes)
