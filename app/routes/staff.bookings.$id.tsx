@@ -1,12 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
-import { bookingDecisionFormSchema, decisionReasonLimits } from "~/features/staff/booking-decision-schema";
+import { Link } from "react-router";
+import { bookingDecisionFormSchema, decisionParsing } from "~/features/staff/booking-decision-schema";
 import { decideBooking, loadStaffBooking } from "~/features/staff/bookings-admin.server";
 import { ActionResult } from "~/features/staff/components/action-result";
+import { DecisionForm } from "~/features/staff/components/decision-form";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
@@ -37,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const read = await readStaffForm(request);
   if (!read.ok) return read.answer;
   if (read.form.get("intent") !== "decide") return staffBadRequest();
-  const checked = checkStaffForm(bookingDecisionFormSchema, read.form, (errors) => ({ title: "Check the decision", text: Object.values(errors)[0] ?? "" }), { multiLine: ["reason"] });
+  const checked = checkStaffForm(bookingDecisionFormSchema, read.form, (errors) => ({ title: "Check the decision", text: Object.values(errors)[0] ?? "" }), decisionParsing);
   if (!checked.ok) return checked.answer;
   const outcome = await decideBooking({ db: context.services.db, publicUrl: siteUrl(context.services.config) }, staff, id, checked.data);
   if (!outcome.ok) return staffAnswer(outcome);
@@ -48,9 +44,6 @@ const pence = (value: number) => formatPence(value);
 
 export default function StaffBookingPage({ loaderData: found, actionData }: Route.ComponentProps) {
   const { booking: b, customer, fixer, timeline, ledger, operations, strikes } = found;
-  const navigation = useNavigation();
-  const deciding = navigation.state === "submitting" && navigation.formData?.get("intent") === "decide";
-  const errors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
@@ -128,7 +121,7 @@ export default function StaffBookingPage({ loaderData: found, actionData }: Rout
               ))}
             </ol>
           </Panel>
-          <Panel title={`Ledger (${ledger.length} events)`} id="ledger">
+          <Panel title={`Ledger (${ledger.length} ${ledger.length === 1 ? "event" : "events"})`} id="ledger">
             {ledger.length === 0 ? (
               <p className="text-sm text-muted-foreground">No money has moved.</p>
             ) : (
@@ -175,27 +168,7 @@ export default function StaffBookingPage({ loaderData: found, actionData }: Rout
         <div className="flex min-w-0 flex-col gap-5">
           <Panel title="Decide" id="decide">
             {found.canDecide ? (
-              <Form method="post" className="flex flex-col gap-3">
-                <input type="hidden" name="intent" value="decide" />
-                <Field id="decision" label="Decision" marks={false} spacing="tight" error={errors.decision}>
-                  {(control) => (
-                    <NativeSelect {...control} name="decision" defaultValue="partial">
-                      <option value="release">Release all to the fixer</option>
-                      <option value="partial">Release part, refund the rest</option>
-                      <option value="refund">Refund all to the customer</option>
-                    </NativeSelect>
-                  )}
-                </Field>
-                <Field id="amount" label="Part of the price to release (£)" marks={false} spacing="tight" hint={`Only for “release part”: more than £0 and less than the price of ${pence(b.pricePence)}. The fixer’s 10% service charge comes off it.`} error={errors.amount}>
-                  {(control) => <Input {...control} name="amount" inputMode="decimal" maxLength={20} autoComplete="off" />}
-                </Field>
-                <Field id="reason" label="Reason both sides will see" marks={false} spacing="tight" hint="Emailed to the customer and the fixer and shown on their booking page." error={errors.reason}>
-                  {(control) => <Textarea {...control} name="reason" rows={4} required minLength={decisionReasonLimits.min} maxLength={decisionReasonLimits.max} />}
-                </Field>
-                <Button type="submit" className="self-start" loading={deciding}>
-                  Decide
-                </Button>
-              </Form>
+              <DecisionForm pricePence={b.pricePence} serverErrors={actionData && !actionData.ok ? actionData.fieldErrors : undefined} />
             ) : (
               <p className="text-sm">
                 {b.releaseFrozenAt

@@ -30,7 +30,7 @@ export default function ReconciliationPage({ loaderData: { latest, health } }: R
         title="Reconciliation"
         description="Once a day the ledger and FixiT's transfers and refunds are compared with what the payment provider reports. Any difference is listed here."
       />
-      <Panel title="Ledger now" id="ledger" actions={<StatusBadge status={healthy ? "finished" : "failed"} />}>
+      <Panel title="Ledger now" id="ledger" actions={<StatusBadge status={healthy ? "balanced" : "unbalanced"} />}>
         <DetailList
           items={[
             { label: "Sum of every entry", value: `${formatPence(health.total)}${health.total === 0 ? " (balanced)" : " — should be £0.00"}` },

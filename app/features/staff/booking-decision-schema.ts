@@ -1,5 +1,6 @@
 import { formatCount } from "~/content/format";
 import { poundsToPence } from "~/features/quotes/job-fields";
+import type { ParseOptions } from "~/lib/forms/parse";
 import { checkTextInput } from "~/lib/text-input";
 import { z } from "~/lib/zod";
 
@@ -13,6 +14,8 @@ export const DECISIONS = ["release", "partial", "refund"] as const;
 export type DecisionKind = (typeof DECISIONS)[number];
 
 export const decisionReasonLimits = { min: 5, max: 2000 } as const;
+/** The reason may run over several lines. */
+export const decisionParsing: ParseOptions = { multiLine: ["reason"] };
 
 export const bookingDecisionFormSchema = z
   .object({

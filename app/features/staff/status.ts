@@ -58,6 +58,8 @@ const statuses: Record<string, { label: string; tone: BadgeTone }> = {
   waiting_for_account: { label: "Waiting for payout account", tone: "warning" },
   running: { label: "Running", tone: "default" },
   finished: { label: "Finished", tone: "success" },
+  balanced: { label: "Balanced", tone: "success" },
+  unbalanced: { label: "Unbalanced", tone: "destructive" },
   // Accounts and codes
   active: { label: "Active", tone: "success" },
   disabled: { label: "Disabled", tone: "destructive" },

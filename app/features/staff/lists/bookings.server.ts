@@ -163,7 +163,7 @@ export const disputesList = defineList<StaffBookingRow>({
     { key: "frozen", label: "Card dispute", kind: "yesno", value: (r) => r.frozen, yesNo: ["Open", "—"] },
     { key: "waitingSince", label: "Waiting since", kind: "datetime", value: (r) => r.waitingSince },
     ...partyColumns,
-    { key: "total", label: "Held", kind: "money", value: (r) => r.totalPence },
+    { key: "total", label: "Charged", kind: "money", value: (r) => r.totalPence },
     slotColumn,
     { key: "id", label: "Booking ID", value: (r) => r.id, table: false },
   ],
