@@ -11,7 +11,16 @@ import { cancelByFixer, confirmDone, markDone, reportProblem } from "~/features/
 import { balances, ledgerCheck } from "~/features/bookings/ledger.server";
 import { savePayoutAccount } from "~/features/bookings/money.server";
 import { testMoneyProvider } from "~/features/bookings/provider.server";
-import { findMismatches, latestReconciliation, RECONCILIATION_JOB, runReconciliation, startDailyReconciliation, testProviderBooks } from "~/features/bookings/reconciliation.server";
+import {
+  findMismatches,
+  latestReconciliation,
+  RECONCILIATION_JOB,
+  runReconciliation,
+  startDailyReconciliation,
+  stripeProviderBooks,
+  testProviderBooks,
+  type StripeBooksClient,
+} from "~/features/bookings/reconciliation.server";
 import { runCliCommand } from "~/features/staff/command-run.server";
 import { daysFromToday, queuedEmails } from "#tests/helpers/marketplace.ts";
 import { afterSlot, bookedBooking, moneySnapshot, type BookingWorld } from "#tests/helpers/bookings.ts";
@@ -305,6 +314,29 @@ describe("the daily reconciliation", () => {
     const { mismatches } = await findMismatches(world.db, testProviderBooks(world.db));
     expect(mismatches).toEqual([expect.objectContaining({ kind: "unknown_at_provider", bookingId: upcoming.bookingId, providerPence: 999, providerObjectId: "tr_test_planted" })]);
     await world.db.delete(testProviderObjects).where(eq(testProviderObjects.id, "tr_test_planted"));
+  });
+
+  it("with Stripe, looks each transfer and refund up by its id: a missing or reversed one is reported", async () => {
+    const ops = await world.db.select().from(providerOperations).where(eq(providerOperations.status, "succeeded"));
+    const [gone, reversed] = ops.filter((op) => op.kind === "transfer");
+    const amountOf = new Map(ops.map((op) => [op.providerObjectId!, op.amountPence]));
+    const notFound = Object.assign(new Error("No such object"), { statusCode: 404 });
+    const fake: StripeBooksClient = {
+      transfers: {
+        retrieve: async (id) => {
+          if (id === gone!.providerObjectId) throw notFound;
+          return { id, amount: amountOf.get(id)!, reversed: id === reversed!.providerObjectId };
+        },
+      },
+      refunds: { retrieve: async (id) => ({ id, amount: amountOf.get(id)!, status: "succeeded" }) },
+    };
+    const { mismatches } = await findMismatches(world.db, stripeProviderBooks(async () => fake));
+    expect(mismatches.map((m) => [m.kind, m.operationId]).sort()).toEqual(
+      [
+        ["missing_at_provider", gone!.id],
+        ["missing_at_provider", reversed!.id],
+      ].sort(),
+    );
   });
 
   it("the run's row is unique per day", async () => {
