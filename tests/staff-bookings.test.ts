@@ -23,7 +23,7 @@ import {
 } from "~/features/bookings/reconciliation.server";
 import { runCliCommand } from "~/features/staff/command-run.server";
 import { daysFromToday, queuedEmails } from "#tests/helpers/marketplace.ts";
-import { afterSlot, bookedBooking, moneySnapshot, type BookingWorld } from "#tests/helpers/bookings.ts";
+import { afterSlot, bookedBooking, fireTimer, moneySnapshot, type BookingWorld } from "#tests/helpers/bookings.ts";
 import { Browser, signUpConfirmed } from "./auth-helpers";
 import { csv } from "./csv-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
@@ -385,6 +385,10 @@ describe("TEST MODE: npm run staff -- slot-passed <bookingId>", () => {
     const [step] = await world.db.select().from(bookingTransitions).where(and(eq(bookingTransitions.bookingId, id), eq(bookingTransitions.transition, "test_slot_passed")));
     expect(step).toMatchObject({ actorRole: "staff", fromState: "booked", toState: "booked" });
     expect(await auditOf(id, "booking.test_slot_passed")).toHaveLength(1);
+
+    // The 24-hour reminder queued for the old slot says nothing about a slot that has passed.
+    await fireTimer(world, id, "slot_reminder", new Date());
+    expect(await world.db.select().from(bookingTransitions).where(and(eq(bookingTransitions.bookingId, id), eq(bookingTransitions.transition, "slot_reminder")))).toEqual([]);
 
     const again = await runCli(["slot-passed", String(id)]);
     expect(again.code).toBe(1);

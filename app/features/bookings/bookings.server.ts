@@ -534,6 +534,8 @@ export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: n
       await deps.db.transaction(async (tx) => {
         const booking = await lockBooking(tx, bookingId);
         if (booking.state !== expected) return;
+        // A slot moved earlier since the reminder was queued (TEST MODE's slot-passed) has no "tomorrow" left to remind of.
+        if (timer === "slot_reminder" && slotStartsAt({ date: booking.slotDate, window: booking.slotWindow }) <= now) return;
         if (!(await recordOnTimeline(tx, booking, timer, system, { key: `booking-${bookingId}-${timer}` }))) return;
         if (timer === "slot_reminder") {
           const message = { subject: "Reminder: booking tomorrow", heading: "Your booking is tomorrow", paragraphs: ["This is a reminder of your booking in 24 hours."] };
