@@ -339,6 +339,22 @@ describe("the daily reconciliation", () => {
     );
   });
 
+  it("a run the provider cannot answer is marked failed with the error, and finishes when tried again", async () => {
+    // A run of its own, not queued: the server's worker must not finish it first.
+    const [run] = await world.db.insert(reconciliationRuns).values({ day: "2099-01-01", provider: "stripe" }).returning({ id: reconciliationRuns.id });
+    const runId = run!.id;
+    const down = stripeProviderBooks(async () => {
+      throw new Error("Stripe is unreachable");
+    });
+    await expect(runReconciliation(world.db, down, runId)).rejects.toThrow("Stripe is unreachable");
+    const [failed] = await world.db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, runId));
+    expect(failed).toMatchObject({ status: "failed", error: "Stripe is unreachable" });
+    expect(html(await (await staff.get("/staff/reconciliation")).text())).toContain("Stripe is unreachable");
+    await runReconciliation(world.db, testProviderBooks(world.db), runId);
+    const [finished] = await world.db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, runId));
+    expect(finished).toMatchObject({ status: "finished", error: null, mismatchCount: 0 });
+  });
+
   it("the run's row is unique per day", async () => {
     const days = await world.db.select({ day: reconciliationRuns.day }).from(reconciliationRuns);
     expect(new Set(days.map((d) => d.day)).size).toBe(days.length);

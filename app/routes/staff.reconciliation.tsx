@@ -51,6 +51,7 @@ export default function ReconciliationPage({ loaderData: { latest, health } }: R
                 { label: "Mismatches", value: String(latest.run.mismatchCount) },
                 { label: "Ledger total then", value: latest.run.ledgerTotalPence === null ? "—" : formatPence(latest.run.ledgerTotalPence) },
                 { label: "Unbalanced events then", value: latest.run.unbalancedEvents === null ? "—" : String(latest.run.unbalancedEvents) },
+                { label: "Last error (it is tried again)", value: latest.run.status === "failed" ? latest.run.error : null },
               ]}
             />
           </Panel>

@@ -173,11 +173,27 @@ export async function findMismatches(db: Db, books: ProviderBooks): Promise<{ op
   return { operationsChecked: operations.filter((op) => op.status === "succeeded").length, mismatches };
 }
 
-/** Runs one queued run: compares, then writes its mismatches and figures once (a run already finished is left as it is). */
+/**
+ * Runs one queued run: compares, then writes its mismatches and figures once (a run already finished
+ * is left as it is). A failure (the provider unreachable) is written on the run for staff to see and
+ * thrown, so the job queue tries again.
+ */
 export async function runReconciliation(db: Db, books: ProviderBooks, runId: number): Promise<void> {
   const [run] = await db.select({ status: reconciliationRuns.status }).from(reconciliationRuns).where(eq(reconciliationRuns.id, runId));
   if (!run || run.status === "finished") return;
-  const [{ operationsChecked, mismatches }, health] = await Promise.all([findMismatches(db, books), ledgerCheck(db)]);
+  let found: Awaited<ReturnType<typeof findMismatches>>;
+  let health: Awaited<ReturnType<typeof ledgerCheck>>;
+  try {
+    [found, health] = await Promise.all([findMismatches(db, books), ledgerCheck(db)]);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .update(reconciliationRuns)
+      .set({ status: "failed", error: message.slice(0, 500) })
+      .where(and(eq(reconciliationRuns.id, runId), inArray(reconciliationRuns.status, ["running", "failed"])));
+    throw error;
+  }
+  const { operationsChecked, mismatches } = found;
   await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(reconciliationRuns)
