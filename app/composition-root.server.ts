@@ -6,6 +6,7 @@ import { publicPages } from "~/content/pages.ts";
 import { services as serviceCategories } from "~/content/services.ts";
 import { createAuth } from "~/features/auth/auth.server.ts";
 import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
+import { scheduleReconciliation } from "~/features/bookings/reconciliation.server.ts";
 import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
 import { bookingStripeEvents } from "~/features/bookings/stripe-events.server.ts";
 import { consentCookieName } from "~/features/consent/consent.ts";
@@ -89,8 +90,8 @@ const features: ServerFeatures<AppServices> = {
     publicFixerData: createPublicFixerData(),
   }),
   jobHandlers,
-  // The privacy notice's retention periods, applied daily.
-  background: (services) => [scheduleRetention(services)],
+  // The privacy notice's retention periods, applied daily; the ledger reconciled with the payment provider daily (once across instances).
+  background: (services) => [scheduleRetention(services), scheduleReconciliation(services)],
   bodyLimits,
   // RFC 8058: a mail provider POSTs the one-click unsubscribe from nowhere on this site; the token is the authority.
   signedLinkPaths: [notificationPaths.oneClick],

@@ -9,7 +9,11 @@ describe("npm run staff -- <arguments>", () => {
     expect(parseArgs(["list"])).toEqual({ command: "list" });
   });
 
-  it.each([[[]], [["grant"]], [["grant", "ada@example.com", "user"]], [["grant", "nope"]], [["revoke", "a@b.co", "admin"]], [["list", "x"]], [["delete", "a@b.co"]]])(
+  it("reads slot-passed with a booking id", () => {
+    expect(parseArgs(["slot-passed", "42"])).toEqual({ command: "slot-passed", bookingId: 42 });
+  });
+
+  it.each([[[]], [["grant"]], [["grant", "ada@example.com", "user"]], [["grant", "nope"]], [["revoke", "a@b.co", "admin"]], [["list", "x"]], [["delete", "a@b.co"]], [["slot-passed"]], [["slot-passed", "0"]], [["slot-passed", "1e3"]], [["slot-passed", "-4"]], [["slot-passed", "4", "5"]]])(
     "refuses %j",
     (argv) => {
       expect(() => parseArgs(argv as string[])).toThrow();

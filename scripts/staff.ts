@@ -4,6 +4,7 @@
  *   npm run staff -- grant <email> [staff|admin]   (staff when no role is given)
  *   npm run staff -- revoke <email>                (back to a plain user)
  *   npm run staff -- list
+ *   npm run staff -- slot-passed <bookingId>       (TEST MODE only: the booking's slot moves to yesterday)
  *
  * It reads the same settings as the server (DATABASE_URL, DATA_DIR, PORT, SESSION_SECRET; without
  * PORT, the port the server running on DATA_DIR recorded in DATA_DIR/server.json) and
@@ -27,21 +28,28 @@ import {
   STAFF_TIMESTAMP_HEADER,
   signStaffCommand,
 } from "~/features/staff/command-signature.server.ts";
-import { runStaffCommand, type StaffCommand, type StaffCommandOutcome } from "~/features/staff/roles.server.ts";
+import { notTestModeMessage, runCliCommand, type CliCommand } from "~/features/staff/command-run.server.ts";
+import type { StaffCommandOutcome } from "~/features/staff/roles.server.ts";
 
 const usage = `Usage:
   npm run staff -- grant <email> [staff|admin]   give an account the staff (default) or admin role
   npm run staff -- revoke <email>                make the account a plain user again
   npm run staff -- list                          show every staff and admin account
+  npm run staff -- slot-passed <bookingId>       TEST MODE only: move a booked booking's slot to
+                                                 yesterday, so the fixer can mark the job done
 
 It uses the server's settings: DATABASE_URL, DATA_DIR, PORT and SESSION_SECRET. Without PORT
 it finds the server running on DATA_DIR by itself.`;
 
 class UsageError extends Error {}
 
-export function parseArgs(argv: string[]): StaffCommand {
+export function parseArgs(argv: string[]): CliCommand {
   const [command, email, role, ...rest] = argv;
   if (command === "list" && argv.length === 1) return { command: "list" };
+  if (command === "slot-passed" && argv.length === 2) {
+    if (!/^[1-9]\d{0,14}$/.test(email!)) throw new UsageError(`"${email}" is not a booking id (a whole number, as in /bookings/<id>).`);
+    return { command: "slot-passed", bookingId: Number(email) };
+  }
   if (command === "grant" && email && rest.length === 0) {
     if (role !== undefined && role !== "staff" && role !== "admin") throw new UsageError(`Unknown role "${role}": use staff or admin.`);
     return { command: "grant", email: checkEmail(email), role: role ?? "staff" };
@@ -73,16 +81,16 @@ function serverSecret(config: Pick<Config, "SESSION_SECRET" | "DATA_DIR">): stri
   return stored.length >= 32 ? stored : null;
 }
 
-async function runDirect(db: Db, command: StaffCommand): Promise<StaffCommandOutcome> {
-  return runStaffCommand(db, command, { userId: null, email: `command line (${operatorName()})` }, "cli-direct");
+async function runDirect(db: Db, config: Config, command: CliCommand): Promise<StaffCommandOutcome> {
+  return runCliCommand(db, command, { userId: null, email: `command line (${operatorName()})` }, "cli-direct", { testMode: !config.STRIPE_SECRET_KEY, publicUrl: config.publicUrl });
 }
 
-async function viaPostgres(url: string, command: StaffCommand): Promise<StaffCommandOutcome> {
+async function viaPostgres(config: Config, url: string, command: CliCommand): Promise<StaffCommandOutcome> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   try {
-    return await runDirect(drizzle(pool) as unknown as Db, command);
+    return await runDirect(drizzle(pool) as unknown as Db, config, command);
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "42P01") throw new Error("The database has no users table yet: start the server once so it runs its migrations.");
@@ -98,7 +106,7 @@ export function serverPort(config: Pick<Config, "PORT" | "DATA_DIR">, env: NodeJ
   return runningServerPort(config.DATA_DIR) ?? config.PORT;
 }
 
-async function viaServer(config: Config, command: StaffCommand, why: string, env: NodeJS.ProcessEnv): Promise<StaffCommandOutcome> {
+async function viaServer(config: Config, command: CliCommand, why: string, env: NodeJS.ProcessEnv): Promise<StaffCommandOutcome> {
   const secret = serverSecret(config);
   const url = `http://127.0.0.1:${serverPort(config, env)}${STAFF_COMMAND_PATH}`;
   if (!secret) {
@@ -134,12 +142,14 @@ async function viaServer(config: Config, command: StaffCommand, why: string, env
   return answer;
 }
 
-export async function execute(command: StaffCommand, env: NodeJS.ProcessEnv = process.env): Promise<StaffCommandOutcome> {
+export async function execute(command: CliCommand, env: NodeJS.ProcessEnv = process.env): Promise<StaffCommandOutcome> {
   // A placeholder secret stops loadConfig from generating one into DATA_DIR; the real one is read above when needed.
   const config = loadConfig({ ...env, SESSION_SECRET: env.SESSION_SECRET || "x".repeat(32) });
   config.SESSION_SECRET = env.SESSION_SECRET?.trim() || undefined;
+  // Refused here too, before any database is touched (the server checks its own setting again).
+  if (command.command === "slot-passed" && config.STRIPE_SECRET_KEY) return { ok: false, message: notTestModeMessage };
 
-  if (config.database.kind === "postgres") return viaPostgres(config.database.url, command);
+  if (config.database.kind === "postgres") return viaPostgres(config, config.database.url, command);
   if (config.database.dir === null) return viaServer(config, command, "The database is in memory inside the server (DATABASE_URL=memory://)", env);
 
   const dir = config.database.dir;
@@ -154,7 +164,7 @@ export async function execute(command: StaffCommand, env: NodeJS.ProcessEnv = pr
     throw error;
   }
   try {
-    return await runDirect(database.db, command);
+    return await runDirect(database.db, config, command);
   } finally {
     await database.close();
   }
@@ -169,7 +179,7 @@ function print(outcome: StaffCommandOutcome) {
 }
 
 async function main() {
-  let command: StaffCommand;
+  let command: CliCommand;
   try {
     command = parseArgs(process.argv.slice(2));
   } catch (error) {

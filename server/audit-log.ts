@@ -30,6 +30,9 @@ export const auditActions = [
   "message.hide",
   "fixer.leads_disable",
   "fixer.leads_enable",
+  "fixer.strike_lift",
+  "booking.decide",
+  "booking.test_slot_passed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -12,11 +12,13 @@ import { formatDateTime } from "~/features/staff/format";
 import { notFound, parseTextIdParam, requireStaff, staffActor } from "~/features/staff/guard.server";
 import { loadUser } from "~/features/staff/lists/users.server";
 import { staffMeta } from "~/features/staff/meta";
-import { fixerLeadsOf, moderationParsing, moderationSchema, reasonProblem, staffSetLeads } from "~/features/staff/moderation.server";
+import { fixerStrikesOf, liftStrike } from "~/features/staff/bookings-admin.server";
+import { formId, fixerLeadsOf, moderationParsing, moderationSchema, reasonProblem, staffSetLeads } from "~/features/staff/moderation.server";
 import { humanise, statusLabel } from "~/features/staff/status";
 import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { changeRole, roleSchema, setDisabled, staffCan } from "~/features/staff/users-admin.server";
 import { withFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/forms/answer.server";
 import type { Route } from "./+types/staff.users.$id";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => staffMeta(loaded ? loaded.found.user.email : "User");
@@ -26,7 +28,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found = await loadUser(context.services.db, parseTextIdParam(params.id));
   if (!found) notFound();
   const { self, ...can } = staffCan(viewer, found.user);
-  return { found, can, self, leads: await fixerLeadsOf(context.services.db, found.user.id) };
+  const leads = await fixerLeadsOf(context.services.db, found.user.id);
+  return { found, can, self, leads, strikes: leads ? await fixerStrikesOf(context.services.db, found.user.id) : [] };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -53,6 +56,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!outcome.ok) return staffAnswer(outcome);
       return redirect(`/staff/users/${encodeURIComponent(id)}`, { headers: withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
     }
+    case "strike-lift": {
+      const strikeId = formId(form.get("strikeId"));
+      if (strikeId === null) return staffBadRequest();
+      const checked = checkStaffForm(moderationSchema, form, reasonProblem, moderationParsing);
+      if (!checked.ok) return checked.answer;
+      const outcome = await liftStrike(context.services.db, actor, id, strikeId, checked.data.reason);
+      if (!outcome.ok) return staffAnswer(outcome);
+      return redirectWithFlash(context, `/staff/users/${encodeURIComponent(id)}#strikes`, { kind: "success", title: outcome.title, text: outcome.text });
+    }
     default:
       return staffBadRequest();
   }
@@ -60,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 const roleOptions = ["user", "staff", "admin"] as const;
 
-export default function UserDetail({ loaderData: { found, can, self, leads }, actionData }: Route.ComponentProps) {
+export default function UserDetail({ loaderData: { found, can, self, leads, strikes }, actionData }: Route.ComponentProps) {
   const { user, activeSessions, vip, registrations, applications, recentEvents } = found;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -197,6 +209,33 @@ export default function UserDetail({ loaderData: { found, can, self, leads }, ac
                   />
                 )}
               </div>
+            </Panel>
+          ) : null}
+          {leads ? (
+            <Panel title={`Strikes (${strikes.filter((s) => s.counts).length} counting)`} id="strikes">
+              {strikes.length === 0 ? (
+                <p className="text-sm text-muted-foreground">None. A fixer cancellation or a reported no-show gives a strike; three in 90 days pause leads.</p>
+              ) : (
+                <ul className="flex flex-col divide-y divide-border text-sm">
+                  {strikes.map((s) => (
+                    <li key={s.id} className="flex flex-col gap-2 py-3">
+                      <span className="flex flex-wrap gap-x-3">
+                        <span className="font-medium">{s.label}</span>
+                        <span className="text-muted-foreground">{formatDateTime(s.createdAt)}</span>
+                        {s.bookingId ? (
+                          <Link to={`/staff/bookings/${s.bookingId}`} className="text-primary underline underline-offset-4">
+                            Booking #{s.bookingId}
+                          </Link>
+                        ) : null}
+                        <span>{s.liftedAt ? `Lifted ${formatDateTime(s.liftedAt)}` : s.counts ? "Counts" : "Older than 90 days"}</span>
+                      </span>
+                      {s.liftedAt ? null : (
+                        <ReasonForm intent="strike-lift" fields={{ strikeId: s.id }} label="Reason for lifting this strike" hint="Recorded in the audit trail. It then no longer counts towards pausing leads." submit="Lift strike" />
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </Panel>
           ) : null}
           <Panel title={user.disabledAt ? "Disabled" : "Access"} id="access">

@@ -4,9 +4,9 @@ import { expect, sameOriginHeaders, type Page } from "./test";
 
 const port = process.env.E2E_PORT ?? "4173";
 
-/** `npm run staff -- grant <email>` against the Playwright server (in-memory PGlite: it goes through the server). */
-export function grantStaff(email: string, role: "staff" | "admin" = "staff"): string {
-  return execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/staff.ts", "grant", email, role], {
+/** `npm run staff -- <args>` against the Playwright server (in-memory PGlite: it goes through the server). */
+function staffCli(args: string[]): string {
+  return execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/staff.ts", ...args], {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
@@ -18,6 +18,11 @@ export function grantStaff(email: string, role: "staff" | "admin" = "staff"): st
     encoding: "utf8",
   });
 }
+
+export const grantStaff = (email: string, role: "staff" | "admin" = "staff"): string => staffCli(["grant", email, role]);
+
+/** TEST MODE's `npm run staff -- slot-passed <id>`: the booking's slot moves to yesterday. */
+export const slotPassed = (bookingId: number): string => staffCli(["slot-passed", String(bookingId)]);
 
 /** Staff approve a pending fixer application as the console's review form posts it (the console's own test is staff.spec.ts). */
 export async function approveOverHttp(staff: Page, fixerName: string) {

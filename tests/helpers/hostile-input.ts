@@ -138,7 +138,7 @@ export const PUBLIC_QUERIES: Record<string, string[]> = {
   "/request": ["service"],
   "/request/coverage": ["service", "postcode"],
 };
-export const STAFF_LISTS = ["audit", "contacts", "onboarding", "outbox", "payments", "recruitment", "registrations", "security-events", "users", "vip-codes", "vip-members", "vip-posts"];
+export const STAFF_LISTS = ["audit", "bookings", "contacts", "disputes", "onboarding", "outbox", "payments", "recruitment", "registrations", "security-events", "users", "vip-codes", "vip-members", "vip-posts"];
 /**
  * The page every list reads, a filter most lists have, and one no list knows. One shared parser reads
  * them (app/features/staff/list-query.ts), so each value goes to each of them once, on lists taken in

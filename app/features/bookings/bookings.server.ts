@@ -1,9 +1,9 @@
 import { and, count, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { recordStaffAction } from "#server/audit-log.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { bookings, earlyBirdCustomers, fixerStrikes, quoteBookingTerms, referrals, type Booking, type BookingState } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
-import { staffAuditLog } from "#server/db/schema/staff.ts";
 import { company } from "~/content/company";
 import { formatGBP, freeCancellationHours, vipPromotions } from "~/content/prices";
 import { moneyText } from "./emails.server";
@@ -484,7 +484,7 @@ export async function staffDecide(deps: BookingDeps, staff: StaffMember, booking
     const name = decision.kind === "release" ? "staff_release" : decision.kind === "refund" ? "staff_refund" : "staff_release_part";
     const booking = await move(tx, before, name, actor, { reason, now, set: { settledAt: now }, details: { decision } });
     const split = await settleBooking(tx, booking, name, decision.kind === "partial" ? { kind: "partial", releasePricePence: decision.releasePricePence } : { kind: decision.kind });
-    await tx.insert(staffAuditLog).values({ actorUserId: staff.userId, actorEmail: staff.email, action: "booking.decide", targetType: "booking", targetId: String(bookingId), details: { decision, reason, ...split } });
+    await recordStaffAction(tx, staff, { action: "booking.decide", targetType: "booking", targetId: bookingId, details: { decision, reason, ...split } });
     const decided = `${company.brand} staff decided: ${decision.kind === "release" ? "the fixer is paid in full" : decision.kind === "refund" ? "the customer is refunded in full" : "part is paid to the fixer and the rest refunded"}. Reason: ${reason}`;
     await tell(tx, booking, deps.publicUrl, {
       customer: { subject: "Decision on your booking", heading: "Our staff have decided", paragraphs: [decided, ...(split.refundPence > 0 ? [moneyText.refund(split.refundPence)] : [])] },
@@ -534,6 +534,8 @@ export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: n
       await deps.db.transaction(async (tx) => {
         const booking = await lockBooking(tx, bookingId);
         if (booking.state !== expected) return;
+        // A slot moved earlier since the reminder was queued (TEST MODE's slot-passed) has no "tomorrow" left to remind of.
+        if (timer === "slot_reminder" && slotStartsAt({ date: booking.slotDate, window: booking.slotWindow }) <= now) return;
         if (!(await recordOnTimeline(tx, booking, timer, system, { key: `booking-${bookingId}-${timer}` }))) return;
         if (timer === "slot_reminder") {
           const message = { subject: "Reminder: booking tomorrow", heading: "Your booking is tomorrow", paragraphs: ["This is a reminder of your booking in 24 hours."] };

@@ -2,10 +2,11 @@ import { PermanentJobError, type JobHandler } from "#server/jobs/queue.ts";
 import { runBookingTimer } from "./bookings.server";
 import { BOOKING_PROVIDER_JOB, runProviderOperation } from "./money.server";
 import { moneyProviderFor } from "./provider.server";
+import { providerBooksFor, RECONCILIATION_JOB, runReconciliation } from "./reconciliation.server";
 import { BOOKING_TIMER_JOB } from "./transition.server";
 
-/** The booking jobs the outbox worker runs (the composition root hands them to it): timers and provider operations. */
-export const BOOKING_JOB_KINDS = [BOOKING_TIMER_JOB, BOOKING_PROVIDER_JOB] as const;
+/** The booking jobs the outbox worker runs (the composition root hands them to it): timers, provider operations and the daily reconciliation. */
+export const BOOKING_JOB_KINDS = [BOOKING_TIMER_JOB, BOOKING_PROVIDER_JOB, RECONCILIATION_JOB] as const;
 
 const positiveId = (value: unknown): number => {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) throw new PermanentJobError("booking job without a valid id");
@@ -21,5 +22,9 @@ export const bookingJobHandlers: Record<(typeof BOOKING_JOB_KINDS)[number], JobH
   [BOOKING_PROVIDER_JOB]: async (payload, { services }) => {
     const operationId = positiveId((payload as { operationId?: unknown } | null)?.operationId);
     await runProviderOperation({ db: services.db, provider: moneyProviderFor(services.config, services.db) }, operationId);
+  },
+  [RECONCILIATION_JOB]: async (payload, { services }) => {
+    const runId = positiveId((payload as { runId?: unknown } | null)?.runId);
+    await runReconciliation(services.db, providerBooksFor(services.config, services.db), runId);
   },
 };

@@ -93,6 +93,7 @@ const TIMELINE_LABELS: Record<string, string> = {
   payment_refunded_unused: "Extra payment refunded",
   card_dispute: "Card dispute update from the bank",
   provider_refund: "Refund reported by the payment provider",
+  test_slot_passed: "TEST MODE: slot moved to yesterday",
 };
 
 export type BookingPage = {

@@ -9,12 +9,13 @@ import {
   verifyStaffCommandSignature,
   type StaffCommandBody,
 } from "./command-signature.server.ts";
-import { runStaffCommand, type StaffCommand } from "./roles.server.ts";
+import { runCliCommand, type CliCommand } from "./command-run.server.ts";
 
 /**
  * The staff console's HTTP pieces that sit outside React Router:
  * - every /staff response is private, never cached and never indexed;
- * - POST /internal/staff/roles, the running server's side of the command-line tool, for when the
+ * - POST /internal/staff/roles, the running server's side of the command-line tool (roles, and TEST
+ *   MODE's slot-passed), for when the
  *   tool cannot open the database itself (PGlite held by this process, or in memory).
  */
 export function mountStaffHttp(app: Express, services: AppServices): void {
@@ -82,16 +83,19 @@ export function mountStaffHttp(app: Express, services: AppServices): void {
       res.status(401).json({ ok: false, message: "This command was already used. Run the tool again." });
       return;
     }
-    const command: StaffCommand =
+    const command: CliCommand =
       parsed.command === "grant"
         ? { command: "grant", email: parsed.email, role: parsed.role }
         : parsed.command === "revoke"
           ? { command: "revoke", email: parsed.email }
-          : { command: "list" };
+          : parsed.command === "slot-passed"
+            ? { command: "slot-passed", bookingId: parsed.bookingId }
+            : { command: "list" };
     try {
-      const outcome = await runStaffCommand(services.db, command, { userId: null, email: `command line (${parsed.operator})` }, "cli-via-server");
+      const setting = { testMode: !services.config.STRIPE_SECRET_KEY, publicUrl: services.config.publicUrl };
+      const outcome = await runCliCommand(services.db, command, { userId: null, email: `command line (${parsed.operator})` }, "cli-via-server", setting);
       log.info({ command: parsed.command, ok: outcome.ok }, "staff command run");
-      res.status(outcome.ok ? 200 : 404).json(outcome);
+      res.status(outcome.ok ? 200 : command.command === "slot-passed" ? 409 : 404).json(outcome);
     } catch (error) {
       log.error({ err: error }, "staff command failed");
       res.status(500).json({ ok: false, message: "The server could not run the command; see its log." });

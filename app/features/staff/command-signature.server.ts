@@ -30,6 +30,12 @@ export const staffCommandBodySchema = z.discriminatedUnion("command", [
     nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
   }),
   z.object({
+    command: z.literal("slot-passed"),
+    bookingId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    operator: z.string().trim().min(1).max(200),
+    nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  }),
+  z.object({
     command: z.literal("list"),
     operator: z.string().trim().min(1).max(200),
     nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),

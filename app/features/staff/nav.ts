@@ -35,7 +35,15 @@ export const staffNav: StaffNavGroup[] = [
       { label: "Posts", href: "/staff/vip-posts" },
     ],
   },
-  { label: "Money", items: [{ label: "Payments", href: "/staff/payments" }] },
+  {
+    label: "Money",
+    items: [
+      { label: "Bookings", href: "/staff/bookings" },
+      { label: "Disputes queue", href: "/staff/disputes" },
+      { label: "Reconciliation", href: "/staff/reconciliation" },
+      { label: "Payments", href: "/staff/payments" },
+    ],
+  },
   {
     label: "System",
     items: [

@@ -349,3 +349,54 @@ export type BookingTransition = typeof bookingTransitions.$inferSelect;
 export type ProviderOperation = typeof providerOperations.$inferSelect;
 export type PayoutAccount = typeof payoutAccounts.$inferSelect;
 export type QuoteBookingTerms = typeof quoteBookingTerms.$inferSelect;
+
+/**
+ * The daily reconciliation (docs/decisions/053-staff-bookings-and-reconciliation.md): one row per UK
+ * day, unique, so of several instances only the one that inserts it queues the run. It records the
+ * ledger's own health (its total, which must be 0, and how many events do not sum to zero) beside
+ * the comparison of provider_operations and the ledger with what the provider reports.
+ */
+export const reconciliationRuns = pgTable(
+  "reconciliation_runs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    day: date("day", { mode: "string" }).notNull().unique(),
+    /** "test" or "stripe": whose books were compared. */
+    provider: text("provider").notNull(),
+    /** running → finished | failed. */
+    status: text("status").notNull().default("running"),
+    operationsChecked: integer("operations_checked").notNull().default(0),
+    mismatchCount: integer("mismatch_count").notNull().default(0),
+    ledgerTotalPence: bigint("ledger_total_pence", { mode: "number" }),
+    unbalancedEvents: integer("unbalanced_events"),
+    error: text("error"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [check("reconciliation_runs_status_check", sql`${t.status} in ('running', 'finished', 'failed')`)],
+);
+
+/** One difference a run found: what the ledger (or FixiT's operation) says and what the provider says. */
+export const reconciliationMismatches = pgTable(
+  "reconciliation_mismatches",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    runId: bigint("run_id", { mode: "number" })
+      .notNull()
+      .references(() => reconciliationRuns.id, { onDelete: "cascade" }),
+    /** missing_at_provider, amount_differs, unknown_at_provider, ledger_differs. */
+    kind: text("kind").notNull(),
+    bookingId: bigint("booking_id", { mode: "number" }).references(() => bookings.id, { onDelete: "set null" }),
+    operationId: bigint("operation_id", { mode: "number" }),
+    /** "transfer" or "refund". */
+    moneyKind: text("money_kind").notNull(),
+    providerObjectId: text("provider_object_id"),
+    ledgerPence: bigint("ledger_pence", { mode: "number" }),
+    providerPence: bigint("provider_pence", { mode: "number" }),
+    detail: text("detail").notNull(),
+  },
+  (t) => [index("reconciliation_mismatches_run_idx").on(t.runId, t.id)],
+);
+
+export type ReconciliationRun = typeof reconciliationRuns.$inferSelect;
+export type ReconciliationMismatch = typeof reconciliationMismatches.$inferSelect;

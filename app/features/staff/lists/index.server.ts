@@ -1,4 +1,5 @@
 import { auditList } from "./audit.server";
+import { bookingsList, disputesList } from "./bookings.server";
 import { contactsList } from "./contacts.server";
 import type { AnyListDefinition } from "./define";
 import { jobsList } from "./jobs.server";
@@ -29,6 +30,8 @@ export const staffLists: Record<string, AnyListDefinition> = Object.fromEntries(
     vipMembersList,
     vipCodesList,
     paymentsList,
+    bookingsList,
+    disputesList,
     vipPostsList,
     outboxList,
     securityEventsList,

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { recordStaffAction, type AuditActor } from "#server/audit-log.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { BookingError } from "./errors";
+import { slotStartsAt, ukDate } from "./slots";
+import { lockBooking, nowOf, recordOnTimeline, type ActorRef, type BookingDeps } from "./transition.server";
+
+/**
+ * TEST MODE only (`npm run staff -- slot-passed <id>`, decision 053): moves a booked booking's slot
+ * to yesterday, so the fixer may mark it done now (markDone allows it from the slot's start) and the
+ * paid loop can be tried, and browser-tested, in minutes. The state does not change; the move is on
+ * the timeline as a staff action, with the slot before and after, and audited. The caller checks TEST MODE.
+ */
+export const SLOT_PASSED_TRANSITION = "test_slot_passed";
+
+export async function moveSlotToYesterday(deps: BookingDeps, bookingId: number, staff: AuditActor, via: string): Promise<{ date: string }> {
+  const actor: ActorRef = { role: "staff", userId: staff.userId };
+  const now = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, bookingId);
+    if (booking.state !== "booked") throw new BookingError("conflict", `Only a booked booking's slot can be moved: booking ${bookingId} is ${booking.state.replaceAll("_", " ")}.`);
+    const slot = { date: booking.slotDate, window: booking.slotWindow };
+    if (slotStartsAt(slot) <= now) throw new BookingError("conflict", `Booking ${bookingId}'s slot (${slot.date}, ${slot.window}) has already started: the fixer can mark it done.`);
+    const date = ukDate(new Date(now.getTime() - 86_400_000));
+    await tx.update(bookings).set({ slotDate: date, updatedAt: now }).where(eq(bookings.id, bookingId));
+    await recordOnTimeline(tx, booking, SLOT_PASSED_TRANSITION, actor, {
+      reason: "TEST MODE: the slot was moved to yesterday so the job can be marked done.",
+      details: { from: slot, to: { date, window: booking.slotWindow } },
+      key: `booking-${bookingId}-${SLOT_PASSED_TRANSITION}-${date}`,
+    });
+    await recordStaffAction(tx, staff, { action: "booking.test_slot_passed", targetType: "booking", targetId: bookingId, details: { from: slot, to: date, via } });
+    return { date };
+  });
+}

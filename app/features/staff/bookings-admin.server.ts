@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { recordStaffAction } from "#server/audit-log.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { bookings, bookingTransitions, fixerStrikes, ledgerAccounts, ledgerEntries, ledgerEvents, providerOperations } from "#server/db/schema/bookings.ts";
+import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
+import { staffDecide, STRIKE_WINDOW_DAYS, type StaffDecision } from "~/features/bookings/bookings.server";
+import { canTake, STATE_LABELS } from "~/features/bookings/state-machine";
+import { isRefusalError, type RefusalCode } from "~/lib/forms/refusal-error";
+import type { BookingDecisionInput } from "./booking-decision-schema";
+import { actorOf, type StaffUser } from "./guard.server";
+import { done, refused, type StaffOutcome, type StaffProblem } from "./messages";
+
+/**
+ * The staff booking page (/staff/bookings/:id): the booking, both people, its amounts, timeline,
+ * ledger, provider operations and the fixer's strikes; the decide actions (staffDecide: audited in
+ * its transaction, both sides emailed) and lifting a strike (audited). Refusals are the booking
+ * services' own sentences, answered with their status (an illegal decision is a 409).
+ */
+
+type Deps = { db: Db; publicUrl: string };
+
+export async function loadStaffBooking(db: Db, bookingId: number) {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) return null;
+  const [[customer], [fixer], [job], timeline, entries, operations, strikes] = await Promise.all([
+    db.select({ id: users.id, email: users.email, name: users.fullName, fallback: users.name }).from(users).where(eq(users.id, booking.customerUserId)),
+    db
+      .select({ id: users.id, email: users.email, name: fixerProfiles.displayName, slug: fixerProfiles.slug, leadsDisabledAt: fixerProfiles.leadsDisabledAt })
+      .from(fixerProfiles)
+      .leftJoin(users, eq(users.id, fixerProfiles.userId))
+      .where(eq(fixerProfiles.userId, booking.fixerUserId)),
+    booking.jobId ? db.select({ id: jobs.id, title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
+    db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, bookingId)).orderBy(asc(bookingTransitions.id)),
+    db
+      .select({ eventId: ledgerEvents.id, kind: ledgerEvents.kind, createdAt: ledgerEvents.createdAt, account: ledgerAccounts.code, amountPence: ledgerEntries.amountPence })
+      .from(ledgerEntries)
+      .innerJoin(ledgerEvents, eq(ledgerEvents.id, ledgerEntries.eventId))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(eq(ledgerEvents.bookingId, bookingId))
+      .orderBy(asc(ledgerEvents.id), asc(ledgerEntries.id)),
+    db.select().from(providerOperations).where(eq(providerOperations.bookingId, bookingId)).orderBy(asc(providerOperations.id)),
+    fixerStrikesOf(db, booking.fixerUserId),
+  ]);
+  // One event per movement, its entries beneath it (they sum to zero).
+  const ledger: { id: number; kind: string; createdAt: Date; entries: { account: string; amountPence: number }[] }[] = [];
+  for (const e of entries) {
+    const last = ledger.at(-1);
+    if (last?.id === e.eventId) last.entries.push({ account: e.account, amountPence: e.amountPence });
+    else ledger.push({ id: e.eventId, kind: e.kind, createdAt: e.createdAt, entries: [{ account: e.account, amountPence: e.amountPence }] });
+  }
+  const decisions = (["staff_release", "staff_release_part", "staff_refund"] as const).filter((name) => canTake(name, booking.state, "staff"));
+  return {
+    booking,
+    stateSentence: STATE_LABELS[booking.state],
+    title: job?.title ?? `Booking ${booking.id}`,
+    jobId: job?.id ?? null,
+    customer: customer ? { id: customer.id, email: customer.email, name: customer.name || customer.fallback } : null,
+    fixer: fixer ?? null,
+    timeline,
+    ledger,
+    operations,
+    strikes,
+    canDecide: decisions.length > 0 && booking.releaseFrozenAt === null,
+  };
+}
+
+const strikeLabels: Record<string, string> = { fixer_cancelled: "Fixer cancelled", no_show: "No-show reported" };
+
+/** A fixer's strikes, newest first, with whether each still counts (not lifted, within the window). */
+export async function fixerStrikesOf(db: Db, fixerUserId: string) {
+  const rows = await db.select().from(fixerStrikes).where(eq(fixerStrikes.fixerUserId, fixerUserId)).orderBy(desc(fixerStrikes.createdAt), desc(fixerStrikes.id));
+  const since = Date.now() - STRIKE_WINDOW_DAYS * 86_400_000;
+  return rows.map((s) => ({ ...s, label: strikeLabels[s.reason] ?? s.reason, counts: s.liftedAt === null && s.createdAt.getTime() > since }));
+}
+
+const problemOf: Record<RefusalCode, StaffProblem> = { not_found: "not-found", forbidden: "forbidden", conflict: "conflict", limit: "conflict", invalid: "invalid", rate_limited: "conflict" };
+
+const decisionOf = (input: BookingDecisionInput): StaffDecision =>
+  input.decision === "partial" ? { kind: "partial", releasePricePence: input.releasePricePence! } : { kind: input.decision };
+
+const decidedText: Record<BookingDecisionInput["decision"], string> = {
+  release: "The fixer is paid in full.",
+  partial: "Part is paid to the fixer and the rest refunded to the customer.",
+  refund: "The customer is refunded in full.",
+};
+
+/** Staff decide a disputed or unanswered booking; both sides are emailed the decision and its reason. */
+export async function decideBooking(deps: Deps, actor: StaffUser, bookingId: number, input: BookingDecisionInput): Promise<StaffOutcome> {
+  try {
+    await staffDecide(deps, { userId: actor.id, email: actor.email }, bookingId, decisionOf(input), { reason: input.reason });
+    return done("Decision made", `${decidedText[input.decision]} Both sides have been emailed the decision and its reason.`);
+  } catch (error) {
+    if (isRefusalError(error)) return refused(problemOf[error.code], "Nothing was decided", error.message);
+    throw error;
+  }
+}
+
+/** Lifts one of the fixer's strikes (it no longer counts towards pausing leads); audited with the reason. */
+export async function liftStrike(db: Db, actor: StaffUser, fixerUserId: string, strikeId: number, reason: string): Promise<StaffOutcome> {
+  if (actor.id === fixerUserId) return refused("invalid", "Not allowed", "You cannot lift your own strike.");
+  return db.transaction(async (tx) => {
+    const [lifted] = await tx
+      .update(fixerStrikes)
+      .set({ liftedAt: new Date(), liftedBy: actor.id })
+      .where(and(eq(fixerStrikes.id, strikeId), eq(fixerStrikes.fixerUserId, fixerUserId), isNull(fixerStrikes.liftedAt)))
+      .returning({ id: fixerStrikes.id, bookingId: fixerStrikes.bookingId, reason: fixerStrikes.reason });
+    if (!lifted) {
+      const [exists] = await tx.select({ id: fixerStrikes.id }).from(fixerStrikes).where(and(eq(fixerStrikes.id, strikeId), eq(fixerStrikes.fixerUserId, fixerUserId)));
+      return exists ? refused("conflict", "Already lifted", "This strike was already lifted; nothing changed.") : refused("not-found", "Not found", "This fixer has no such strike.");
+    }
+    await recordStaffAction(tx, actorOf(actor), { action: "fixer.strike_lift", targetType: "user", targetId: fixerUserId, details: { strikeId, bookingId: lifted.bookingId, strike: lifted.reason, reason } });
+    return done("Strike lifted", "It no longer counts towards pausing the fixer's leads. If their leads are paused, turn them back on below once you have reviewed the account.");
+  });
+}

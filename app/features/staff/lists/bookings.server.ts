@@ -1,0 +1,174 @@
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { BOOKING_STATES, bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
+import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
+import { statusLabel } from "~/features/staff/status";
+import { countAll, defineList, searchAny } from "./define";
+
+/**
+ * Paid bookings in the console (issue 34): every booking with its amounts and dates, and the
+ * Disputes queue — disputed bookings, those sent to staff review, and those a card dispute froze —
+ * oldest waiting first. Both rows open the staff booking page (/staff/bookings/:id).
+ */
+
+/** The states grouped as staff think of them: a filter picks a group or one state. */
+export const BOOKING_STATE_GROUPS = {
+  upcoming: { label: "Upcoming (waiting, booked)", states: ["pending_payment", "awaiting_fixer_confirmation", "booked"] },
+  in_question: { label: "Awaiting the customer or staff", states: ["done_marked", "disputed", "staff_review"] },
+  settled: { label: "Settled (released or refunded)", states: ["released", "partly_released", "refunded"] },
+  closed: { label: "Cancelled or closed", states: ["cancelled_by_customer", "cancelled_late", "cancelled_by_fixer", "slot_declined", "no_show", "lapsed", "expired"] },
+} as const satisfies Record<string, { label: string; states: readonly (typeof BOOKING_STATES)[number][] }>;
+
+/** The states that put a booking in the Disputes queue (a frozen release puts it there in any state). */
+export const DISPUTE_STATES = ["disputed", "staff_review"] as const;
+
+const customerUsers = alias(users, "customer_users");
+const fixerUsers = alias(users, "fixer_users");
+const t = bookings;
+
+/** When the booking joined the queue: the report, the escalation to review or the card dispute, whichever came first (least() skips nulls). */
+const waitingSince = sql<Date>`coalesce(least(${t.releaseFrozenAt}, (select min(${bookingTransitions.createdAt}) from ${bookingTransitions} where ${bookingTransitions.bookingId} = ${t.id} and ${bookingTransitions.transition} in ('report_problem', 'escalate'))), ${t.updatedAt})`.mapWith(
+  (value: string | Date) => (value instanceof Date ? value : new Date(value)),
+);
+
+const select = {
+  id: t.id,
+  state: t.state,
+  title: jobs.title,
+  customerEmail: customerUsers.email,
+  fixerName: fixerProfiles.displayName,
+  fixerEmail: fixerUsers.email,
+  pricePence: t.pricePence,
+  totalPence: t.totalPence,
+  slotDate: t.slotDate,
+  slotWindow: t.slotWindow,
+  frozen: sql<boolean>`${t.releaseFrozenAt} is not null`,
+  createdAt: t.createdAt,
+  waitingSince,
+};
+export type StaffBookingRow = {
+  id: number;
+  state: string;
+  title: string | null;
+  customerEmail: string | null;
+  fixerName: string | null;
+  fixerEmail: string | null;
+  pricePence: number;
+  totalPence: number;
+  slotDate: string;
+  slotWindow: string;
+  frozen: boolean;
+  createdAt: Date;
+  waitingSince: Date;
+};
+
+const from = (db: Db) =>
+  db
+    .select(select)
+    .from(t)
+    .leftJoin(jobs, eq(jobs.id, t.jobId))
+    .leftJoin(customerUsers, eq(customerUsers.id, t.customerUserId))
+    .leftJoin(fixerUsers, eq(fixerUsers.id, t.fixerUserId))
+    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId));
+
+async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: countAll })
+    .from(t)
+    .leftJoin(jobs, eq(jobs.id, t.jobId))
+    .leftJoin(customerUsers, eq(customerUsers.id, t.customerUserId))
+    .leftJoin(fixerUsers, eq(fixerUsers.id, t.fixerUserId))
+    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+function search(q: string): SQL | undefined {
+  // "#12" or "12" finds booking 12 as well as any text containing it.
+  const id = /^#?(\d{1,15})$/.exec(q)?.[1];
+  const text = searchAny(q, [jobs.title, customerUsers.email, fixerUsers.email, fixerProfiles.displayName]);
+  return id ? or(eq(t.id, Number(id)), text) : text;
+}
+
+const groupOptions = Object.entries(BOOKING_STATE_GROUPS).map(([value, g]) => ({ value, label: g.label }));
+const stateOptions = BOOKING_STATES.map((value) => ({ value, label: statusLabel(value) }));
+
+function bookingsWhere(query: { q: string; filters: Record<string, string> }) {
+  const group = BOOKING_STATE_GROUPS[query.filters.group as keyof typeof BOOKING_STATE_GROUPS];
+  return and(group ? inArray(t.state, [...group.states]) : undefined, query.filters.state ? eq(t.state, query.filters.state as (typeof BOOKING_STATES)[number]) : undefined, search(query.q));
+}
+
+const slotColumn = { key: "slot", label: "Slot", value: (r: StaffBookingRow) => `${r.slotDate} ${r.slotWindow}` };
+const partyColumns = [
+  { key: "customer", label: "Customer", value: (r: StaffBookingRow) => r.customerEmail },
+  { key: "fixer", label: "Fixer", value: (r: StaffBookingRow) => r.fixerName },
+  { key: "fixerEmail", label: "Fixer email", value: (r: StaffBookingRow) => r.fixerEmail, table: false },
+] as const;
+const detailPath = (r: StaffBookingRow) => `/staff/bookings/${r.id}`;
+
+export const bookingsList = defineList<StaffBookingRow>({
+  id: "bookings",
+  title: "Bookings",
+  description: "Every paid booking: where it stands, who it is between, and what was charged.",
+  path: "/staff/bookings",
+  searchLabel: "Search booking number, job title, customer email, fixer name or email",
+  emptyText: "No bookings yet.",
+  filters: [
+    { name: "group", label: "Stage", options: groupOptions },
+    { name: "state", label: "State", options: stateOptions },
+  ],
+  columns: [
+    { key: "booking", label: "Booking", value: (r) => `#${r.id} ${r.title ?? ""}`.trim() },
+    { key: "state", label: "State", kind: "status", value: (r) => r.state },
+    ...partyColumns,
+    { key: "price", label: "Price", kind: "money", value: (r) => r.pricePence },
+    { key: "total", label: "Total", kind: "money", value: (r) => r.totalPence },
+    slotColumn,
+    { key: "createdAt", label: "Created", kind: "datetime", value: (r) => r.createdAt },
+    { key: "frozen", label: "Card dispute", kind: "yesno", value: (r) => r.frozen, table: false },
+    { key: "id", label: "Booking ID", value: (r) => r.id, table: false },
+  ],
+  rowId: (r) => r.id,
+  detailPath,
+  fetch: (db, query, { limit, offset }) => from(db).where(bookingsWhere(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
+  count: (db, query) => countWhere(db, bookingsWhere(query)),
+});
+
+const QUEUE_REASONS = [
+  { value: "disputed", label: "Problem reported" },
+  { value: "staff_review", label: "No answer: staff review" },
+  { value: "card_dispute", label: "Card dispute" },
+] as const;
+
+function queueWhere(query: { q: string; filters: Record<string, string> }) {
+  const reason = query.filters.reason;
+  const inQueue = or(inArray(t.state, [...DISPUTE_STATES]), isNotNull(t.releaseFrozenAt));
+  const byReason = reason === "card_dispute" ? isNotNull(t.releaseFrozenAt) : reason === "disputed" || reason === "staff_review" ? eq(t.state, reason) : undefined;
+  return and(inQueue, byReason, search(query.q));
+}
+
+export const disputesList = defineList<StaffBookingRow>({
+  id: "disputes",
+  title: "Disputes queue",
+  description: "Bookings waiting for a staff decision — problems reported, no answer after 7 days, card disputes — the longest waiting first.",
+  path: "/staff/disputes",
+  searchLabel: "Search booking number, job title, customer email, fixer name or email",
+  emptyText: "Nothing is waiting for a decision.",
+  filters: [{ name: "reason", label: "Why", options: QUEUE_REASONS }],
+  columns: [
+    { key: "booking", label: "Booking", value: (r) => `#${r.id} ${r.title ?? ""}`.trim() },
+    { key: "state", label: "State", kind: "status", value: (r) => r.state },
+    { key: "frozen", label: "Card dispute", kind: "yesno", value: (r) => r.frozen, yesNo: ["Open", "—"] },
+    { key: "waitingSince", label: "Waiting since", kind: "datetime", value: (r) => r.waitingSince },
+    ...partyColumns,
+    { key: "total", label: "Charged", kind: "money", value: (r) => r.totalPence },
+    slotColumn,
+    { key: "id", label: "Booking ID", value: (r) => r.id, table: false },
+  ],
+  rowId: (r) => r.id,
+  detailPath,
+  fetch: (db, query, { limit, offset }) => from(db).where(queueWhere(query)).orderBy(asc(waitingSince), asc(t.id)).limit(limit).offset(offset),
+  count: (db, query) => countWhere(db, queueWhere(query)),
+});

@@ -1,0 +1,111 @@
+import { Link } from "react-router";
+import { ledgerCheck } from "~/features/bookings/ledger.server";
+import { latestReconciliation } from "~/features/bookings/reconciliation.server";
+import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
+import { StaffRouteError } from "~/features/staff/components/staff-error";
+import { StatusBadge } from "~/features/staff/components/status-badge";
+import { formatDateTime, formatPence } from "~/features/staff/format";
+import { requireStaff } from "~/features/staff/guard.server";
+import { staffMeta } from "~/features/staff/meta";
+import { humanise } from "~/features/staff/status";
+import type { Route } from "./+types/staff.reconciliation";
+
+/** The daily reconciliation's last run and its mismatches, and the ledger's health now (decision 053). */
+export const meta: Route.MetaFunction = () => staffMeta("Reconciliation");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  const { db } = context.services;
+  const [latest, health] = await Promise.all([latestReconciliation(db), ledgerCheck(db)]);
+  return { latest, health: { total: health.total, unbalanced: health.unbalancedEventIds.length, events: health.events } };
+}
+
+const money = (value: number | null) => (value === null ? "—" : formatPence(value));
+
+export default function ReconciliationPage({ loaderData: { latest, health } }: Route.ComponentProps) {
+  const healthy = health.total === 0 && health.unbalanced === 0;
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title="Reconciliation"
+        description="Once a day the ledger and FixiT's transfers and refunds are compared with what the payment provider reports. Any difference is listed here."
+      />
+      <Panel title="Ledger now" id="ledger" actions={<StatusBadge status={healthy ? "balanced" : "unbalanced"} />}>
+        <DetailList
+          items={[
+            { label: "Sum of every entry", value: `${formatPence(health.total)}${health.total === 0 ? " (balanced)" : " — should be £0.00"}` },
+            { label: "Events that do not sum to zero", value: String(health.unbalanced) },
+            { label: "Events", value: String(health.events) },
+          ]}
+        />
+      </Panel>
+      {latest ? (
+        <>
+          <Panel title={`Last run: ${latest.run.day}`} id="run" actions={<StatusBadge status={latest.run.status} />}>
+            <DetailList
+              items={[
+                { label: "Provider", value: humanise(latest.run.provider) },
+                { label: "Started", value: formatDateTime(latest.run.startedAt) },
+                { label: "Finished", value: latest.run.finishedAt ? formatDateTime(latest.run.finishedAt) : "Not yet" },
+                { label: "Operations checked", value: String(latest.run.operationsChecked) },
+                { label: "Mismatches", value: String(latest.run.mismatchCount) },
+                { label: "Ledger total then", value: latest.run.ledgerTotalPence === null ? "—" : formatPence(latest.run.ledgerTotalPence) },
+                { label: "Unbalanced events then", value: latest.run.unbalancedEvents === null ? "—" : String(latest.run.unbalancedEvents) },
+                { label: "Last error (it is tried again)", value: latest.run.status === "failed" ? latest.run.error : null },
+              ]}
+            />
+          </Panel>
+          <Panel title={`Mismatches (${latest.mismatches.length})`} id="mismatches">
+            {latest.mismatches.length === 0 ? (
+              <p className="text-sm">{latest.run.status === "finished" ? "None: the ledger and the provider agree." : "The run has not finished yet."}</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full min-w-[36rem] text-left text-sm">
+                  <thead>
+                    <tr className="border-b border-border">
+                      <th scope="col" className="py-2 pr-3 font-medium">Kind</th>
+                      <th scope="col" className="py-2 pr-3 font-medium">Booking</th>
+                      <th scope="col" className="py-2 pr-3 font-medium">Money</th>
+                      <th scope="col" className="py-2 pr-3 text-right font-medium">FixiT</th>
+                      <th scope="col" className="py-2 pr-3 text-right font-medium">Provider</th>
+                      <th scope="col" className="py-2 font-medium">What</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {latest.mismatches.map((m) => (
+                      <tr key={m.id} className="border-b border-border align-top">
+                        <td className="py-2 pr-3 font-medium">{humanise(m.kind)}</td>
+                        <td className="py-2 pr-3">
+                          {m.bookingId ? (
+                            <Link to={`/staff/bookings/${m.bookingId}`} className="text-primary underline underline-offset-4">
+                              #{m.bookingId}
+                            </Link>
+                          ) : (
+                            "—"
+                          )}
+                        </td>
+                        <td className="py-2 pr-3">{humanise(m.moneyKind)}</td>
+                        <td className="py-2 pr-3 text-right tabular-nums">{money(m.ledgerPence)}</td>
+                        <td className="py-2 pr-3 text-right tabular-nums">{money(m.providerPence)}</td>
+                        <td className="py-2">
+                          {m.detail}
+                          {m.providerObjectId ? <span className="block font-mono text-xs break-all text-muted-foreground">{m.providerObjectId}</span> : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Panel>
+        </>
+      ) : (
+        <Panel title="No run yet" id="run">
+          <p className="text-sm">The first run starts a minute after the server starts, and then once a day.</p>
+        </Panel>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = StaffRouteError;
