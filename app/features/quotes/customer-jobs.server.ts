@@ -16,8 +16,7 @@ import { jobsCopy } from "./customer-copy";
 import { photoForViewer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
 import { threadForViewer, postMessage, type ThreadMessage } from "./messages.server";
-import { formDataOf, photoUploadAnswer, readJobPageForm } from "./message-photos.server";
-import { discardPhotos, PhotoUploadError } from "./photos.server";
+import { answerJobPageForm, formDataOf, photoUploadAnswer } from "./message-photos.server";
 import { quotePaths } from "./paths";
 import { acceptQuote, closeJob, declineQuote, jobForCustomer, markJobDone, type JobForCustomer } from "./quotes.server";
 import { leaveReview } from "./reviews.server";
@@ -68,24 +67,16 @@ function messageFormName(form: FormData) {
  * message's photos are stored while the form is read: they are deleted again unless the message
  * that carries them is posted.
  */
-export async function customerJobAction(request: Request, context: Ctx, user: SessionUser, jobId: number) {
-  const { storage } = context.services;
-  let read;
-  try {
-    read = await readJobPageForm(request, storage);
-  } catch (error) {
-    if (!(error instanceof PhotoUploadError)) throw error;
-    return error.field === "form" && Object.keys(error.values).length === 0
-      ? badRequestAnswer("job", { message: error.message })
-      : photoUploadAnswer(messageFormName(formDataOf(error.values)), error);
-  }
-  const { form, photos } = read;
-  let photosKept = false;
-  try {
-    return await answerJobForm(context, user, jobId, form, photos, () => (photosKept = true));
-  } finally {
-    if (!photosKept) await discardPhotos(storage, photos);
-  }
+export function customerJobAction(request: Request, context: Ctx, user: SessionUser, jobId: number) {
+  return answerJobPageForm(
+    request,
+    context.services.storage,
+    (refused) =>
+      refused.field === "form" && Object.keys(refused.values).length === 0
+        ? badRequestAnswer("job", { message: refused.message })
+        : photoUploadAnswer(messageFormName(formDataOf(refused.values)), refused),
+    ({ form, photos, keepPhotos }) => answerJobForm(context, user, jobId, form, photos, keepPhotos),
+  );
 }
 
 async function answerJobForm(context: Ctx, user: SessionUser, jobId: number, form: FormData, photos: StoredJobPhoto[], keepPhotos: () => void) {

@@ -13,8 +13,7 @@ import { ensureFixerProfile, fixerCoverage, setFixerCoverage } from "./coverage.
 import { jobForFixer, openJobsForFixer, quotedJobsForFixer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
 import { postMessage, threadForViewer } from "./messages.server";
-import { photoUploadAnswer, readJobPageForm } from "./message-photos.server";
-import { discardPhotos, PhotoUploadError } from "./photos.server";
+import { answerJobPageForm, photoUploadAnswer } from "./message-photos.server";
 import type { StoredJobPhoto } from "./jobs.server";
 import { quotePaths } from "./paths";
 import { sendQuote, updateQuote, withdrawQuote } from "./quotes.server";
@@ -140,22 +139,13 @@ const withSlots = (fixerUserId: string, slots: Slot[]) => (tx: DbOrTx, quoteId: 
  * Every POST on a fixer's job page, with `intent`. A message's photos are stored while the form is
  * read: they are deleted again unless the message that carries them is posted.
  */
-export async function fixerJobAction(context: AppLoadContext, user: SessionUser, request: Request, jobId: number) {
-  const { storage } = context.services;
-  let read;
-  try {
-    read = await readJobPageForm(request, storage);
-  } catch (error) {
-    if (!(error instanceof PhotoUploadError)) throw error;
-    return error.field === "form" && Object.keys(error.values).length === 0 ? badRequest("job") : photoUploadAnswer("message", error);
-  }
-  const { form, photos } = read;
-  let photosKept = false;
-  try {
-    return await answerJobForm(context, user, jobId, form, photos, () => (photosKept = true));
-  } finally {
-    if (!photosKept) await discardPhotos(storage, photos);
-  }
+export function fixerJobAction(context: AppLoadContext, user: SessionUser, request: Request, jobId: number) {
+  return answerJobPageForm(
+    request,
+    context.services.storage,
+    (refused) => (refused.field === "form" && Object.keys(refused.values).length === 0 ? badRequest("job") : photoUploadAnswer("message", refused)),
+    ({ form, photos, keepPhotos }) => answerJobForm(context, user, jobId, form, photos, keepPhotos),
+  );
 }
 
 async function answerJobForm(context: AppLoadContext, user: SessionUser, jobId: number, form: FormData, photos: StoredJobPhoto[], keepPhotos: () => void) {

@@ -11,7 +11,7 @@ import { parseId } from "~/lib/ids";
 import type { SessionUser } from "~/lib/session-user";
 import type { StoredJobPhoto } from "./jobs.server";
 import { quoteLimits } from "./job-fields";
-import { photoMessages, PHOTO_FIELD, PhotoUploadError, readPhotoForm } from "./photos.server";
+import { discardPhotos, photoMessages, PHOTO_FIELD, PhotoUploadError, readPhotoForm } from "./photos.server";
 
 /**
  * Photos in messages: up to 3 a message, through the job photos' pipeline (checked by decoding,
@@ -49,6 +49,32 @@ export async function readJobPageForm(request: Request, store: FileStore): Promi
     tooMany: photoMessages.tooManyInMessage,
   });
   return { form: formDataOf(upload.fields), photos: upload.photos };
+}
+
+/**
+ * Reads a job page's POST ({@link readJobPageForm}) and answers it: a refused upload with
+ * `refused`, the rest with `answer`. The message's photos, stored while the body was read, are
+ * deleted again unless `answer` calls `keepPhotos` (the message that carries them was posted).
+ */
+export async function answerJobPageForm<Answer>(
+  request: Request,
+  store: FileStore,
+  refused: (error: PhotoUploadError) => Answer,
+  answer: (read: JobPageForm & { keepPhotos: () => void }) => Promise<Answer>,
+): Promise<Answer> {
+  let read: JobPageForm;
+  try {
+    read = await readJobPageForm(request, store);
+  } catch (error) {
+    if (!(error instanceof PhotoUploadError)) throw error;
+    return refused(error);
+  }
+  let kept = false;
+  try {
+    return await answer({ ...read, keepPhotos: () => (kept = true) });
+  } finally {
+    if (!kept) await discardPhotos(store, read.photos);
+  }
 }
 
 export function formDataOf(fields: Record<string, string | string[]>): FormData {
