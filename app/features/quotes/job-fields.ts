@@ -34,6 +34,9 @@ export const quoteLimits = {
   daysAhead: 366,
 } as const;
 
+/** The refusal of a 4th photo on a message, in the browser (at once) and from the server (the authority). */
+export const tooManyMessagePhotos = `Add at most ${quoteLimits.photosPerMessage} photos to a message.`;
+
 export const serviceSlugs = services.map((s) => s.slug) as [ServiceSlug, ...ServiceSlug[]];
 
 export const jobTimings = ["asap", "week", "flexible", "date"] as const;

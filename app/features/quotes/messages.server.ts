@@ -4,7 +4,7 @@ import { fixerProfiles, jobMessagePhotos, jobMessages, jobs, quotes, type Job } 
 import { checkRateLimit, contactOf, jobOfCustomer, jobVisibleToFixer, requireActiveFixer, type QuotesDeps } from "./access.server";
 import { queueNewMessageEmail } from "./emails.server";
 import { QuotesError } from "./errors";
-import { quoteLimits } from "./schemas";
+import { quoteLimits, tooManyMessagePhotos } from "./schemas";
 import { formatCount } from "~/content/format";
 import { announceMessage, photosByMessage } from "~/features/live/threads.server";
 import type { MessagePhoto } from "~/features/live/live-events";
@@ -74,7 +74,7 @@ export async function postMessage(
   if (body.length < quoteLimits.message.min || body.length > quoteLimits.message.max || body.includes("\u0000")) {
     throw new QuotesError("invalid", `Write a message of up to ${formatCount(quoteLimits.message.max)} characters.`);
   }
-  if (photos.length > quoteLimits.photosPerMessage) throw new QuotesError("invalid", `Add at most ${quoteLimits.photosPerMessage} photos to a message.`);
+  if (photos.length > quoteLimits.photosPerMessage) throw new QuotesError("invalid", tooManyMessagePhotos);
   await checkRateLimit(deps.db, "message", senderUserId);
   return deps.db.transaction(async (tx) => {
     const thread = await openThread(tx, senderUserId, jobId, input.fixerUserId);

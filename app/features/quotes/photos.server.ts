@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { MultipartRefusal, newStorageKey, readMultipart, type FileStore } from "#server/storage/index.ts";
 import type { StoredJobPhoto } from "./jobs.server";
-import { quoteLimits } from "./job-fields";
+import { quoteLimits, tooManyMessagePhotos } from "./job-fields";
 
 /**
  * Job photos: a JPEG, PNG or WebP checked by decoding it (not by its name or the browser's type),
@@ -21,7 +21,7 @@ export const photoMessages = {
   notImage: (name: string) => `${name} is not a photo we can use. Add JPEG, PNG or WebP photos.`,
   tooLarge: (name: string) => `${name} is over 10 MB. Add photos of 10 MB or smaller.`,
   tooMany: `Add at most ${quoteLimits.photosPerJob} photos.`,
-  tooManyInMessage: `Add at most ${quoteLimits.photosPerMessage} photos to a message.`,
+  tooManyInMessage: tooManyMessagePhotos,
   unreadable: "The form could not be read. Please try again.",
 } as const;
 

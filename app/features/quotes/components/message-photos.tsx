@@ -1,7 +1,8 @@
+import { useState } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { MessagePhoto } from "~/features/live/live-events";
-import { photoAccept, quoteLimits } from "~/features/quotes/job-fields";
+import { photoAccept, quoteLimits, tooManyMessagePhotos } from "~/features/quotes/job-fields";
 import { quotePaths } from "~/features/quotes/paths";
 
 /** Thumbnail side in CSS pixels (fixed, so nothing moves as they load). */
@@ -31,11 +32,25 @@ export function MessagePhotos({ jobId, photos, from }: { jobId: number; photos: 
   );
 }
 
-/** The message form's photo picker (the form is multipart: it works without JavaScript). */
+/**
+ * The message form's photo picker (the form is multipart: it works without JavaScript). Choosing
+ * more than 3 says so at once, in the server's words; the server still refuses such a message.
+ */
 export function MessagePhotosField({ id, error }: { id: string; error?: string }) {
+  const [tooMany, setTooMany] = useState(false);
   return (
-    <Field id={id} label="Photos" hint={`Up to ${quoteLimits.photosPerMessage} photos, JPEG, PNG or WebP, 10 MB each.`} error={error}>
-      {(control) => <Input {...control} type="file" name="photos" accept={photoAccept} multiple className="h-auto py-2" />}
+    <Field id={id} label="Photos" hint={`Up to ${quoteLimits.photosPerMessage} photos, JPEG, PNG or WebP, 10 MB each.`} error={tooMany ? tooManyMessagePhotos : error}>
+      {(control) => (
+        <Input
+          {...control}
+          type="file"
+          name="photos"
+          accept={photoAccept}
+          multiple
+          className="h-auto py-2"
+          onChange={(event) => setTooMany((event.currentTarget.files?.length ?? 0) > quoteLimits.photosPerMessage)}
+        />
+      )}
     </Field>
   );
 }
