@@ -18,7 +18,7 @@ import { deliverSheetSync, WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.
 import { fulfilDonation } from "~/features/payments/donation.server.ts";
 import { createPaymentsService, type FulfilmentHandler } from "~/features/payments/payments.server.ts";
 import type { ProductKey } from "~/features/payments/products.ts";
-import { liveTopics } from "~/features/live/live-events.ts";
+import { liveTopics } from "#server/live/channel.ts";
 import { notificationJobHandlers } from "~/features/notifications/jobs.server.ts";
 import { notificationPaths } from "~/features/notifications/kinds.ts";
 import { fulfilVipPurchase } from "~/features/payments/vip-purchase.server.ts";
@@ -65,12 +65,15 @@ const MB = 1024 * 1024;
  * a few KB; the uploads get their files' limits plus room for the fields and the multipart framing.
  */
 const onboardingUploadBytes = onboardingUploadLimits.maxFileBytes * onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length + MB;
+const jobPagePath = /^\/(?:account|fixer)\/jobs\/\d{1,12}(?:\.data)?$/;
 export const bodyLimits: BodyLimits = {
   form: 100_000,
   json: 64 * 1024,
   routes: [
     { match: (path) => path === "/recruitment", multipart: CV_MAX_BYTES + MB },
     { match: (path) => path === "/request", multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerJob + MB },
+    // A job page's message may carry photos (a script's submission goes to the page's `.data` URL).
+    { match: (path) => jobPagePath.test(path), multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerMessage + MB },
     { match: (path) => path === "/fixer-onboarding" || path === "/fixer-onboarding/submit", multipart: onboardingUploadBytes },
     // A VIP post's text may be 50,000 characters, percent-encoded up to nine bytes each.
     { match: (path) => path.startsWith("/staff/vip-posts/"), form: MB },

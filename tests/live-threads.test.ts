@@ -4,6 +4,8 @@ import { users } from "#server/db/schema/auth.ts";
 import type { PublicChangeDeps } from "~/features/quotes/access.server";
 import { postJob } from "~/features/quotes/jobs.server";
 import { sendQuote } from "~/features/quotes/quotes.server";
+import { hideMessage } from "~/features/quotes/reviews.server";
+import { markAllRead } from "~/features/notifications/notifications.server";
 import type { JobInput } from "~/features/quotes/schemas";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, signUpConfirmed } from "./auth-helpers";
@@ -13,7 +15,8 @@ import { startServerInProcess, type InProcessServer } from "./helpers/server";
 /**
  * Live threads over real HTTP (decision 048): /live/events streams a job's thread messages to its
  * participants only, resumes from Last-Event-ID without missing or repeating a message, carries
- * the unread count that opening the job's page brings down, and is sent unbuffered.
+ * the unread count that opening the job's page brings down, and is sent unbuffered; the bell's
+ * count and staff hiding a message reach open pages the same way (decision 056).
  */
 
 let server: InProcessServer;
@@ -167,5 +170,42 @@ describe("messages while the page is open", () => {
     expect(junk.response.status).toBe(200);
     await junk.next(isMessage("Missed two"));
     expect(new Set(junk.messages().map((m) => m.id)).size).toBe(junk.messages().length);
+  });
+});
+
+describe("the header's counts and staff hiding, live", () => {
+  it("sends the bell's count at the start and again when a notification arrives or is read (decision 056)", async () => {
+    const notificationCount = (e: { event: string; data: string }) => (e.event === "notifications" ? (JSON.parse(e.data) as { count: number }).count : null);
+    const page = await stream(customer.browser, `/live/events`);
+    const first = await page.next((e) => e.event === "notifications");
+    const before = notificationCount(first)!;
+    // A fixer's message is a "message" notification for the customer, whose page is not on the job.
+    await fixer.browser.post(`/fixer/jobs/${jobId}`, { intent: "message", body: "Notify me about this one." });
+    await page.next((e) => notificationCount(e) === before + 1, { timeoutMs: 2_000 });
+    // Read on another tab: this one's bell goes down too.
+    await markAllRead(deps.db, customer.id);
+    await page.next((e) => notificationCount(e) === 0, { timeoutMs: 2_000 });
+    // Another person's notifications never reach this stream.
+    const seen = page.events.length;
+    await customer.browser.post(`/account/jobs/${jobId}`, { intent: "message", fixer: fixer.id, body: "A notification for the fixer only." });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(page.events.slice(seen).filter((e) => e.event === "notifications")).toEqual([]);
+  });
+
+  it("replaces a message staff hid on the open pages of its thread: a `hidden` event on the job's stream only", async () => {
+    const onJob = await stream(customer.browser, `/live/events?job=${jobId}`);
+    await onJob.next((e) => e.event === "unread");
+    const badgeOnly = await stream(customer.browser, `/live/events`);
+    await badgeOnly.next((e) => e.event === "unread");
+    await fixer.browser.post(`/fixer/jobs/${jobId}`, { intent: "message", body: "Call me on my mobile instead." });
+    const posted = JSON.parse((await onJob.next(isMessage("Call me on my mobile instead."))).data) as { id: number };
+    await hideMessage(deps, { userId: null, email: "moderator@fixit.test" }, posted.id, "Sharing contact details before acceptance.");
+    const hidden = await onJob.next((e) => e.event === "hidden", { timeoutMs: 2_000 });
+    expect(JSON.parse(hidden.data)).toEqual({ id: posted.id, fixerUserId: fixer.id });
+    // It carries no id: the stream's resume cursor is a message id and stays one.
+    expect(hidden.id).toBeUndefined();
+    // Pages without the job hear nothing of the message itself.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(badgeOnly.events.filter((e) => e.event === "hidden")).toEqual([]);
   });
 });

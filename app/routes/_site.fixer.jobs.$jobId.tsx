@@ -132,7 +132,7 @@ export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
 
       {quote ? (
         <Section id="messages" title={fixerCopy.job.messagesTitle} intro={accepted ? undefined : fixerCopy.job.maskedNote}>
-          <MessageThread messages={thread} canWrite={status !== "closed" && (quote.status === "sent" || accepted)} />
+          <MessageThread jobId={job.id} messages={thread} canWrite={status !== "closed" && (quote.status === "sent" || accepted)} />
         </Section>
       ) : null}
 

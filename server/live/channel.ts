@@ -8,8 +8,10 @@ import type { Logger } from "../logger.ts";
  * PostgreSQL's LISTEN/NOTIFY (on PGlite, the same statements in process). An event carries a topic
  * and ids only; whoever receives it reads the rows from the tables, with its own access rules.
  *
- *   topic "user:<id>"   that person's unread counts changed (a message to them, a thread read)
- *   topic "job:<id>"    a message was posted on one of that job's threads (ids: message ids)
+ *   topic "user:<id>"   that person's counts changed: kind "unread" (a message to them, a thread
+ *                       read, a message hidden) or "notifications" (a notification, one read)
+ *   topic "job:<id>"    kind "message": a message was posted on one of that job's threads, or
+ *                       "hidden": staff hid one (ids: message ids)
  *   topic "public-pages" a review or coverage changed: drop the cached public pages
  */
 export type LiveEvent = { topic: string; kind: string; ids: readonly (number | string)[] };
@@ -31,6 +33,13 @@ export type LiveChannel = {
   onClose(listener: () => void): () => void;
   close(): Promise<void>;
 };
+
+/** The topics above, named once for the features that publish and the streams that subscribe. */
+export const liveTopics = {
+  user: (userId: string) => `user:${userId}`,
+  job: (jobId: number) => `job:${jobId}`,
+  publicPages: "public-pages",
+} as const;
 
 export const LIVE_CHANNEL = "fixit_live";
 /** NOTIFY refuses payloads from 8,000 bytes; ids only stay far below it. */

@@ -15,15 +15,6 @@ export function useSessionUser(): SessionUser | null {
 const serverSignOutButton = import.meta.env.SSR ? (await import("./sign-out-button")).SignOutButton : null;
 const SignOutButton = deferredHydration(serverSignOutButton, () => import("./sign-out-button").then((m) => m.SignOutButton));
 
-// The notifications bell likewise: its own chunk, for a signed-in visitor only (out of a visitor's first-load JS).
-const serverBell = import.meta.env.SSR ? (await import("./notifications-bell")).NotificationsBell : null;
-const DeferredBell = deferredHydration(serverBell, () => import("./notifications-bell").then((m) => m.NotificationsBell));
-
-/** The header's notifications link (server-rendered with its unread count), for a signed-in visitor only. */
-export function NotificationsBellSlot({ className }: { className?: string }) {
-  return useSessionUser() ? <DeferredBell className={className} /> : null;
-}
-
 const displayFrom = { always: "flex", sm: "hidden sm:flex", lg: "hidden lg:flex" } as const;
 
 /** My Account + Sign Out when signed in (and Fixer dashboard for an approved fixer); Sign In + Early Access when signed out. */

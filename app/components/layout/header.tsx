@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from "~/lib/routing";
 import { Button } from "~/components/ui/button";
 import { headerNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
-import { AccountActions, NotificationsBellSlot, useSessionUser } from "./account-actions";
+import { AccountActions, useSessionUser } from "./account-actions";
 import { BackButton } from "./back-button";
 import { Logo } from "./logo";
 
@@ -40,9 +40,8 @@ export function Header({ accountExtras }: { accountExtras?: ReactNode } = {}) {
             ))}
           </ul>
         </nav>
-        {/* A signed-in person's live buttons (Messages; the layout passes them: components import no feature). */}
+        {/* A signed-in person's live buttons (Messages and the bell; the layout passes them: components import no feature). */}
         {accountExtras}
-        <NotificationsBellSlot className="lg:ml-2" />
         <AccountActions showFrom="lg" className="ml-3" />
         <MobileMenu />
       </div>

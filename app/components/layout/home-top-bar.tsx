@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "~/lib/routing";
 import { homeMenuNav } from "~/content/navigation";
 import { cn } from "~/lib/utils";
-import { AccountActions, NotificationsBellSlot } from "./account-actions";
+import { AccountActions } from "./account-actions";
 import { Logo } from "./logo";
 
 /**
@@ -80,7 +80,6 @@ export function HomeTopBar({ accountExtras }: { accountExtras?: ReactNode } = {}
         </ul>
       </nav>
       {accountExtras}
-      <NotificationsBellSlot />
       <AccountActions showFrom="sm" />
     </div>
   );

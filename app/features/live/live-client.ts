@@ -1,4 +1,4 @@
-import { livePaths, type LiveMessage, type UnreadCount } from "./live-events";
+import { livePaths, type HiddenMessage, type LiveMessage, type UnreadCount } from "./live-events";
 
 /**
  * The browser's one live connection per tab (decision 048): the header's Messages count and, on a
@@ -7,7 +7,12 @@ import { livePaths, type LiveMessage, type UnreadCount } from "./live-events";
  * opens it again from the last id it received, so nothing is missed, and listeners drop ids they
  * already have, so nothing is shown twice.
  */
-export type LiveHandlers = { onMessage?: (message: LiveMessage) => void; onUnread?: (count: number) => void };
+export type LiveHandlers = {
+  onMessage?: (message: LiveMessage) => void;
+  onHidden?: (message: HiddenMessage) => void;
+  onUnread?: (count: number) => void;
+  onNotifications?: (count: number) => void;
+};
 type Subscription = { handlers: LiveHandlers; job?: { id: number; after: number } };
 
 const subscriptions = new Set<Subscription>();
@@ -28,9 +33,17 @@ function open() {
     lastId = Math.max(lastId, message.id);
     for (const s of subscriptions) s.handlers.onMessage?.(message);
   });
+  next.addEventListener("hidden", (event) => {
+    const hidden = JSON.parse((event as MessageEvent<string>).data) as HiddenMessage;
+    for (const s of subscriptions) s.handlers.onHidden?.(hidden);
+  });
   next.addEventListener("unread", (event) => {
     const { count } = JSON.parse((event as MessageEvent<string>).data) as UnreadCount;
     for (const s of subscriptions) s.handlers.onUnread?.(count);
+  });
+  next.addEventListener("notifications", (event) => {
+    const { count } = JSON.parse((event as MessageEvent<string>).data) as UnreadCount;
+    for (const s of subscriptions) s.handlers.onNotifications?.(count);
   });
   // Too far behind to replay: the page's own data is the fresh start.
   next.addEventListener("reload", () => window.location.reload());

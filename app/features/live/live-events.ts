@@ -1,7 +1,8 @@
 /**
- * What the live stream sends (decision 048), shared by the server and the browser. The stream is
- * server-sent events at `livePaths.events`: `event: message` (with `id:` = the message id, the
- * cursor a reconnection resumes from) and `event: unread` (the header's Messages count).
+ * What the live stream sends (decisions 048, 056), shared by the server and the browser. The stream
+ * is server-sent events at `livePaths.events`: `event: message` (with `id:` = the message id, the
+ * cursor a reconnection resumes from), `event: hidden` (staff hid a message the page may show),
+ * `event: unread` (the header's Messages count) and `event: notifications` (the bell's count).
  */
 export const livePaths = {
   events: "/live/events",
@@ -9,14 +10,13 @@ export const livePaths = {
   jobEvents: (jobId: number, after: number) => `/live/events?job=${jobId}&after=${after}`,
 } as const;
 
-export const liveTopics = {
-  user: (userId: string) => `user:${userId}`,
-  job: (jobId: number) => `job:${jobId}`,
-  publicPages: "public-pages",
-} as const;
+/** A photo sent with a message (its file is at quotePaths.messagePhoto(jobId, id)). */
+export type MessagePhoto = { id: number; width: number | null; height: number | null };
 
 /** A thread message as the stream sends it (the page's ThreadMessage, with its thread and a string date). */
-export type LiveMessage = { id: number; fixerUserId: string; fromMe: boolean; body: string | null; hidden: boolean; createdAt: string };
+export type LiveMessage = { id: number; fixerUserId: string; fromMe: boolean; body: string | null; hidden: boolean; photos: MessagePhoto[]; createdAt: string };
+/** Staff hid this message: the page shows the "hidden" notice in its place. */
+export type HiddenMessage = { id: number; fixerUserId: string };
 export type UnreadCount = { count: number };
 
 /** Where a page's stream starts: the newest message the page was rendered with. */

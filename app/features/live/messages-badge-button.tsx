@@ -1,21 +1,23 @@
 import { MessageSquare } from "lucide-react";
+import { NotificationsBell } from "~/components/layout/notifications-bell";
 import { Link } from "~/lib/routing";
 import { cn } from "~/lib/utils";
 import { liveCopy } from "./live-copy";
-import { useUnreadMessages } from "./use-live";
+import { useHeaderCounts } from "./use-live";
 
-/** The Messages button itself (messages-badge.tsx decides whether there is one). */
+/** The Messages button and the notifications bell (messages-badge.tsx decides whether there are any), both counted by the tab's one stream. */
 export function MessagesBadgeButton({
   className,
   fromPage,
   href,
 }: {
   className?: string;
-  fromPage: number;
+  /** The counts the page was rendered with. */
+  fromPage: { messages: number; notifications: number };
   /** Where the person's threads are. */
   href: string;
 }) {
-  const count = useUnreadMessages(fromPage);
+  const { messages: count, notifications } = useHeaderCounts(fromPage);
   return (
     // Grows to push itself to the right of the bar below lg (where the navigation is hidden).
     <div className="flex flex-1 items-center justify-end lg:ml-2 lg:flex-none">
@@ -39,6 +41,7 @@ export function MessagesBadgeButton({
           </span>
         ) : null}
       </Link>
+      <NotificationsBell count={notifications} className="lg:ml-2" />
     </div>
   );
 }

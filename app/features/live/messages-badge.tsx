@@ -8,8 +8,8 @@ const MessagesBadgeButton = deferredHydration(serverBadge, () => import("./messa
 
 /**
  * The header's Messages button for a signed-in person, with the number of thread messages to them
- * they have not read (as Upwork shows it; the notifications bell sits beside it). The count comes
- * with the page and then from the tab's live stream. Links to where their threads are (`threadsHref`,
+ * they have not read (as Upwork shows it), and the notifications bell beside it with its unread
+ * count. Both counts come with the page and then from the tab's one live stream (decision 056). Links to where their threads are (`threadsHref`,
  * from the root loader, as live sits below the quotes feature): the fixer dashboard for an approved
  * fixer, My jobs for a customer.
  */
@@ -17,5 +17,5 @@ export function MessagesBadge({ className }: { className?: string }) {
   const rootData = useRootData();
   const user = rootData?.user;
   if (!user) return null;
-  return <MessagesBadgeButton className={className} fromPage={rootData.unreadMessages ?? 0} href={rootData.threadsHref ?? "/account"} />;
+  return <MessagesBadgeButton className={className} fromPage={{ messages: rootData.unreadMessages ?? 0, notifications: rootData.unreadNotifications ?? 0 }} href={rootData.threadsHref ?? "/account"} />;
 }

@@ -1,12 +1,13 @@
 import type { Db } from "#server/db/client.ts";
-import type { LiveChannel } from "#server/live/channel.ts";
+import { liveTopics, type LiveChannel } from "#server/live/channel.ts";
 import type { Logger } from "#server/logger.ts";
-import { liveTopics, type LiveMessage } from "./live-events";
-import { asLiveMessage, inScope, markThreadsRead, messageById, messagesAfter, REPLAY_LIMIT, unreadMessageCount, type ThreadScope } from "./threads.server";
+import { countUnread as unreadNotificationCount } from "~/features/notifications/notifications.server";
+import type { HiddenMessage, LiveMessage } from "./live-events";
+import { asLiveMessage, inScope, markThreadsRead, messageById, messagesAfter, REPLAY_LIMIT, unreadMessageCount, type MessageRow, type ThreadScope } from "./threads.server";
 
 /**
- * One signed-in page's live stream (server-sent events, decision 048): the viewer's unread count,
- * and, on a job page, its threads' messages. Each message goes out with `id: <message id>`, so a
+ * One signed-in page's live stream (server-sent events, decisions 048 and 056): the viewer's unread
+ * Messages and notifications counts, and, on a job page, its threads' messages and staff hiding one. Each message goes out with `id: <message id>`, so a
  * browser that reconnects sends it back as Last-Event-ID and gets what it missed, read from the table.
  */
 
@@ -63,11 +64,12 @@ function markReadOnce(db: Db, userId: string, jobId: number, read: { fixerUserId
   return markThreadsRead(db, userId, jobId, fresh);
 }
 const countsInFlight = new Map<string, Promise<number>>();
-function countShared(db: Db, userId: string): Promise<number> {
-  let count = countsInFlight.get(userId);
+function countShared(db: Db, userId: string, kind: "unread" | "notifications"): Promise<number> {
+  const key = `${kind}:${userId}`;
+  let count = countsInFlight.get(key);
   if (!count) {
-    count = unreadMessageCount(db, userId).finally(() => countsInFlight.delete(userId));
-    countsInFlight.set(userId, count);
+    count = (kind === "unread" ? unreadMessageCount(db, userId) : unreadNotificationCount(db, userId)).finally(() => countsInFlight.delete(key));
+    countsInFlight.set(key, count);
   }
   return count;
 }
@@ -84,7 +86,8 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
   /** Ids already sent on this stream: a message is never sent twice, whichever path brought it. */
   const sent = new Set<number>();
   let cursor = afterId;
-  let lastCount = -1;
+  /** The counts last sent, per event: each is sent when it changes (and once at the start). */
+  const lastCounts = { unread: -1, notifications: -1 };
 
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -113,24 +116,24 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
         close();
       };
 
-      const sendCount = async () => {
-        const count = await countShared(db, viewerUserId);
-        if (count !== lastCount) {
-          lastCount = count;
-          write(formatEvent("unread", { count }));
+      const sendCount = async (kind: keyof typeof lastCounts) => {
+        const count = await countShared(db, viewerUserId, kind);
+        if (count !== lastCounts[kind]) {
+          lastCounts[kind] = count;
+          write(formatEvent(kind, { count }));
         }
       };
-      let countTimer: NodeJS.Timeout | null = null;
-      const countSoon = () => {
-        if (countTimer || closed) return;
-        countTimer = setTimeout(() => {
-          countTimer = null;
-          sendCount().catch(fail);
+      const countTimers: Partial<Record<keyof typeof lastCounts, NodeJS.Timeout>> = {};
+      const countSoon = (kind: keyof typeof lastCounts) => {
+        if (countTimers[kind] || closed) return;
+        countTimers[kind] = setTimeout(() => {
+          delete countTimers[kind];
+          sendCount(kind).catch(fail);
         }, COUNT_DEBOUNCE_MS);
       };
-      cleanups.push(() => countTimer && clearTimeout(countTimer));
+      cleanups.push(() => Object.values(countTimers).forEach(clearTimeout));
 
-      const deliver = async (rows: NonNullable<Awaited<ReturnType<typeof messageById>>>[]) => {
+      const deliver = async (rows: MessageRow[]) => {
         if (!scope) return;
         const fresh = rows.filter((row) => inScope(scope, row) && !sent.has(row.id));
         if (fresh.length === 0) return;
@@ -158,21 +161,35 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
         await deliver(rows);
       };
 
+      /** Staff hid messages: those of the viewer's threads are replaced by the notice (read fresh, not from the shared reads). */
+      const hide = async (ids: number[]) => {
+        if (!scope) return;
+        for (const id of ids) recentReads.delete(id);
+        const rows = await Promise.all(ids.map((id) => messageById(db, id)));
+        for (const row of rows) {
+          if (row && row.hiddenAt && inScope(scope, row)) write(formatEvent("hidden", { id: row.id, fixerUserId: row.fixerUserId } satisfies HiddenMessage));
+        }
+      };
+
       signal.addEventListener("abort", close, { once: true });
       cleanups.push(() => signal.removeEventListener("abort", close));
       cleanups.push(
-        live.subscribe(liveTopics.user(viewerUserId), () => countSoon()),
+        live.subscribe(liveTopics.user(viewerUserId), (event) => countSoon(event.kind === "notifications" ? "notifications" : "unread")),
         live.onClose(close),
         live.onResume(() => {
-          catchUp().then(countSoon, fail);
+          catchUp().then(() => {
+            countSoon("unread");
+            countSoon("notifications");
+          }, fail);
         }),
       );
       if (scope) {
         cleanups.push(
           live.subscribe(liveTopics.job(scope.jobId), (event) => {
+            const ids = event.ids.filter((id): id is number => typeof id === "number");
+            if (event.kind === "hidden") return void hide(ids).catch(fail);
             if (event.kind !== "message") return;
-            const ids = event.ids.filter((id): id is number => typeof id === "number" && !sent.has(id));
-            Promise.all(ids.map((id) => readShared(db, id)))
+            Promise.all(ids.filter((id) => !sent.has(id)).map((id) => readShared(db, id)))
               .then((rows) => deliver(rows.filter((row) => row !== null)))
               .catch(fail);
           }),
@@ -184,7 +201,8 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
       write(`retry: ${RETRY_MS}\n\n`);
       if (signal.aborted) return close();
       catchUp()
-        .then(() => sendCount())
+        .then(() => sendCount("unread"))
+        .then(() => sendCount("notifications"))
         .catch(fail);
     },
     cancel() {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { openLiveChannel, type LiveChannel } from "#server/live/channel.ts";
 import { formatEvent, liveStreamResponse, streamCursor, streamHeaders } from "./stream.server";
-import { lastMessageId } from "./live-events";
+import { lastMessageId, type LiveMessage } from "./live-events";
 import { mergeThread } from "./use-live";
 
 describe("the stream's pieces", () => {
@@ -22,13 +22,21 @@ describe("the stream's pieces", () => {
   });
 
   it("merges arriving messages into a thread once each, in order, for that thread only", () => {
-    const page = [{ id: 1 }, { id: 3 }];
+    const page = [1, 3].map((id) => ({ id, body: "page" as string | null, hidden: false, photos: [] as { id: number; width: number | null; height: number | null }[] }));
     const live = [
-      { id: 3, fixerUserId: "f1", fromMe: false, body: "dup", hidden: false, createdAt: "2026-11-27T08:00:00Z" },
-      { id: 5, fixerUserId: "f1", fromMe: false, body: "new", hidden: false, createdAt: "2026-11-27T08:00:00Z" },
-      { id: 4, fixerUserId: "f2", fromMe: false, body: "other thread", hidden: false, createdAt: "2026-11-27T08:00:00Z" },
+      { id: 3, fixerUserId: "f1", fromMe: false, body: "dup", hidden: false, photos: [], createdAt: "2026-11-27T08:00:00Z" },
+      { id: 5, fixerUserId: "f1", fromMe: false, body: "new", hidden: false, photos: [{ id: 9, width: 10, height: 10 }], createdAt: "2026-11-27T08:00:00Z" },
+      { id: 4, fixerUserId: "f2", fromMe: false, body: "other thread", hidden: false, photos: [], createdAt: "2026-11-27T08:00:00Z" },
     ];
-    expect(mergeThread(page, live, "f1", (m) => ({ id: m.id })).map((m) => m.id)).toEqual([1, 3, 5]);
+    const asShown = (m: LiveMessage) => ({ id: m.id, body: m.body, hidden: m.hidden, photos: m.photos });
+    expect(mergeThread(page, { messages: live, hidden: new Set() }, "f1", asShown).map((m) => m.id)).toEqual([1, 3, 5]);
+    // Staff hid one of the page's messages and one that arrived live: both show as hidden, without text or photos.
+    const merged = mergeThread(page, { messages: live, hidden: new Set([1, 5]) }, "f1", asShown);
+    expect(merged.map((m) => [m.id, m.hidden, m.body, m.photos.length])).toEqual([
+      [1, true, null, 0],
+      [3, false, "page", 0],
+      [5, true, null, 0],
+    ]);
     expect(lastMessageId({ a: page, b: [{ id: 2 }] })).toBe(3);
     expect(lastMessageId({})).toBe(0);
   });

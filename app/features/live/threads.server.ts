@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { notifyLive } from "#server/live/channel.ts";
-import { jobMessages, jobs, quotes, threadReads } from "#server/db/schema/quotes.ts";
-import { liveTopics, type LiveMessage } from "./live-events";
+import { liveTopics, notifyLive } from "#server/live/channel.ts";
+import { jobMessagePhotos, jobMessages, jobs, quotes, threadReads } from "#server/db/schema/quotes.ts";
+import type { LiveMessage, MessagePhoto } from "./live-events";
 
 /**
  * The message threads as the live stream reads them (decision 048): which threads a viewer's stream
@@ -26,7 +26,8 @@ export async function threadScopeFor(db: DbOrTx, viewerUserId: string, jobId: nu
   return quote ? { jobId, viewerUserId, fixerUserId: viewerUserId } : null;
 }
 
-type MessageRow = typeof jobMessages.$inferSelect;
+/** A message as the stream reads it: its row and its photos' ids and sizes. */
+export type MessageRow = typeof jobMessages.$inferSelect & { photos: MessagePhoto[] };
 
 export function inScope(scope: ThreadScope, row: Pick<MessageRow, "jobId" | "fixerUserId">): boolean {
   return row.jobId === scope.jobId && (scope.fixerUserId === null || row.fixerUserId === scope.fixerUserId);
@@ -40,6 +41,7 @@ export function asLiveMessage(row: MessageRow, viewerUserId: string): LiveMessag
     fromMe: row.senderUserId === viewerUserId,
     body: row.hiddenAt ? null : row.body,
     hidden: row.hiddenAt !== null,
+    photos: row.hiddenAt ? [] : row.photos,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -49,17 +51,36 @@ export const REPLAY_LIMIT = 200;
 
 export async function messagesAfter(db: DbOrTx, scope: ThreadScope, afterId: number): Promise<MessageRow[]> {
   const thread = scope.fixerUserId === null ? undefined : eq(jobMessages.fixerUserId, scope.fixerUserId);
-  return db
+  const rows = await db
     .select()
     .from(jobMessages)
     .where(and(eq(jobMessages.jobId, scope.jobId), thread, gt(jobMessages.id, afterId)))
     .orderBy(asc(jobMessages.id))
     .limit(REPLAY_LIMIT + 1);
+  return withPhotos(db, rows);
 }
 
 export async function messageById(db: DbOrTx, id: number): Promise<MessageRow | null> {
-  const [row] = await db.select().from(jobMessages).where(eq(jobMessages.id, id)).limit(1);
+  const [row] = await withPhotos(db, await db.select().from(jobMessages).where(eq(jobMessages.id, id)).limit(1));
   return row ?? null;
+}
+
+/** Each message's photos, oldest first, by message id (one query for the lot; a message without any has none). */
+export async function photosByMessage(db: DbOrTx, messageIds: readonly number[]): Promise<Map<number, MessagePhoto[]>> {
+  const byMessage = new Map<number, MessagePhoto[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({ id: jobMessagePhotos.id, messageId: jobMessagePhotos.messageId, width: jobMessagePhotos.width, height: jobMessagePhotos.height })
+    .from(jobMessagePhotos)
+    .where(inArray(jobMessagePhotos.messageId, [...messageIds]))
+    .orderBy(asc(jobMessagePhotos.id));
+  for (const { messageId, ...photo } of rows) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), photo]);
+  return byMessage;
+}
+
+async function withPhotos(db: DbOrTx, rows: (typeof jobMessages.$inferSelect)[]): Promise<MessageRow[]> {
+  const photos = await photosByMessage(db, rows.map((r) => r.id));
+  return rows.map((row) => ({ ...row, photos: photos.get(row.id) ?? [] }));
 }
 
 /**
@@ -105,4 +126,13 @@ export async function markPageThreadsRead(db: DbOrTx, userId: string, jobId: num
 export async function announceMessage(tx: DbOrTx, message: { id: number; jobId: number; recipientUserId: string }): Promise<void> {
   await notifyLive(tx, { topic: liveTopics.job(message.jobId), kind: "message", ids: [message.id] });
   await notifyLive(tx, { topic: liveTopics.user(message.recipientUserId), kind: "unread", ids: [message.id] });
+}
+
+/**
+ * Staff hid a message: the job's open pages show the "hidden" notice in its place, and both people's
+ * counts are read again (a hidden message is never unread), at commit.
+ */
+export async function announceHiddenMessage(tx: DbOrTx, message: { id: number; jobId: number; participantUserIds: readonly string[] }): Promise<void> {
+  await notifyLive(tx, { topic: liveTopics.job(message.jobId), kind: "hidden", ids: [message.id] });
+  for (const userId of message.participantUserIds) await notifyLive(tx, { topic: liveTopics.user(userId), kind: "unread", ids: [message.id] });
 }

@@ -2,15 +2,19 @@ import { useEffect, useState } from "react";
 import type { LiveMessage } from "./live-events";
 import { subscribeLive } from "./live-client";
 
-/** Messages that reached the open job page after it was rendered, in order, each once. */
-export function useLiveThreadMessages(jobId: number, after: number): LiveMessage[] {
+/** What reached the open job page after it was rendered: new messages (in order, each once), and the ids of messages staff hid. */
+export type LiveThreads = { messages: LiveMessage[]; hidden: ReadonlySet<number> };
+
+export function useLiveThreadMessages(jobId: number, after: number): LiveThreads {
   const [messages, setMessages] = useState<LiveMessage[]>([]);
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
   useEffect(
     () =>
       subscribeLive(
         {
           onMessage: (message) =>
             setMessages((current) => (message.id <= after || current.some((m) => m.id === message.id) ? current : [...current, message].sort((a, b) => a.id - b.id))),
+          onHidden: ({ id }) => setHidden((current) => (current.has(id) ? current : new Set([...current, id]))),
         },
         { id: jobId, after },
       ),
@@ -18,22 +22,27 @@ export function useLiveThreadMessages(jobId: number, after: number): LiveMessage
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [jobId],
   );
-  return messages;
+  return { messages, hidden };
 }
+
+type ShownMessage = { id: number; body: string | null; hidden: boolean; photos: readonly unknown[] };
 
 /**
  * One thread's messages: the page's (from the loader), then those that arrived live and are not in
- * it yet (a revalidation after sending brings them into the page's data: each id once).
+ * it yet (a revalidation after sending brings them into the page's data: each id once); a message
+ * staff hid meanwhile shows as hidden, without its text or photos.
  */
-export function mergeThread<M extends { id: number }>(fromPage: readonly M[], live: readonly LiveMessage[], fixerUserId: string, toPage: (m: LiveMessage) => M): M[] {
+export function mergeThread<M extends ShownMessage>(fromPage: readonly M[], live: LiveThreads, fixerUserId: string, toPage: (m: LiveMessage) => M): M[] {
   const known = new Set(fromPage.map((m) => m.id));
-  const arrived = live.filter((m) => m.fixerUserId === fixerUserId && !known.has(m.id)).map(toPage);
-  return arrived.length ? [...fromPage, ...arrived].sort((a, b) => a.id - b.id) : [...fromPage];
+  const arrived = live.messages.filter((m) => m.fixerUserId === fixerUserId && !known.has(m.id)).map(toPage);
+  const thread = arrived.length ? [...fromPage, ...arrived].sort((a, b) => a.id - b.id) : [...fromPage];
+  return live.hidden.size ? thread.map((m) => (live.hidden.has(m.id) ? { ...m, body: null, hidden: true, photos: [] } : m)) : thread;
 }
 
-/** The header's Messages count: the page's, then the stream's as it changes. */
-export function useUnreadMessages(fromPage: number): number {
-  const [live, setLive] = useState<number | null>(null);
-  useEffect(() => subscribeLive({ onUnread: setLive }), []);
-  return live ?? fromPage;
+/** The header's Messages and notifications counts: the page's, then the stream's as they change (one subscription, one stream). */
+export function useHeaderCounts(fromPage: { messages: number; notifications: number }): { messages: number; notifications: number } {
+  const [messages, setMessages] = useState<number | null>(null);
+  const [notifications, setNotifications] = useState<number | null>(null);
+  useEffect(() => subscribeLive({ onUnread: setMessages, onNotifications: setNotifications }), []);
+  return { messages: messages ?? fromPage.messages, notifications: notifications ?? fromPage.notifications };
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
+import { liveTopics, notifyLive } from "#server/live/channel.ts";
 import { notificationDigests, notificationPreferences, notifications } from "#server/db/schema/notifications.ts";
 import { enqueueJob, type EmailAttachment } from "#server/mail/outbox.ts";
 import { renderEmail, type EmailContent } from "~/lib/email-templates.server.ts";
@@ -67,6 +68,7 @@ export async function notify(tx: DbOrTx, notice: NewNotification, now = new Date
     .insert(notifications)
     .values({ userId: notice.userId, kind: notice.kind, title: notice.title.slice(0, 300), link: notice.link, delivery, digestDay, createdAt: now })
     .returning({ id: notifications.id });
+  await announceCountChanged(tx, notice.userId, row!.id);
   if (delivery === "instant" && notice.email) {
     const { html, text } = renderEmail(notice.email.required ? notice.email.content : withChoiceNote(notice.email.content, notice.email.publicUrl));
     const payload: NotificationEmailPayload = { notificationId: row!.id, to: notice.email.to, subject: notice.email.subject, html, text, replyTo: notice.email.replyTo, required: notice.email.required, attachments: notice.email.attachments };
@@ -76,6 +78,11 @@ export async function notify(tx: DbOrTx, notice: NewNotification, now = new Date
     const created = await tx.insert(notificationDigests).values({ userId: notice.userId, day: digestDay }).onConflictDoNothing().returning({ day: notificationDigests.day });
     if (created.length) await enqueueJob(tx, NOTIFICATION_DIGEST_JOB, { userId: notice.userId, day: digestDay } satisfies NotificationDigestPayload, { runAt: digestSendTime(digestDay) });
   }
+}
+
+/** The person's open pages (any instance) read the bell's count again, when the transaction commits (decision 056). */
+function announceCountChanged(db: DbOrTx, userId: string, notificationId?: number): Promise<void> {
+  return notifyLive(db, { topic: liveTopics.user(userId), kind: "notifications", ids: notificationId === undefined ? [] : [notificationId] });
 }
 
 export type NotificationItem = { id: number; kind: string; title: string; link: string; read: boolean; createdAt: string };
@@ -108,6 +115,7 @@ export async function markRead(db: Db, userId: string, id: number): Promise<{ li
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ link: notifications.link });
+  if (own) await announceCountChanged(db, userId, id);
   return own ?? null;
 }
 
@@ -117,6 +125,7 @@ export async function markAllRead(db: Db, userId: string): Promise<number> {
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
+  if (marked.length > 0) await announceCountChanged(db, userId);
   return marked.length;
 }
 

@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
 import { jobPhotos, reviews } from "#server/db/schema/quotes.ts";
+import type { StoredJobPhoto } from "./jobs.server";
 import type { Flash } from "~/lib/flash";
 import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
-import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission, refusedHiddenField } from "~/lib/forms/parse";
 import { checkTextInput } from "~/lib/text-input";
 import type { FormResult } from "~/lib/forms/result";
@@ -16,6 +16,7 @@ import { jobsCopy } from "./customer-copy";
 import { photoForViewer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
 import { threadForViewer, postMessage, type ThreadMessage } from "./messages.server";
+import { answerJobPageForm, formDataOf, photoUploadAnswer } from "./message-photos.server";
 import { quotePaths } from "./paths";
 import { acceptQuote, closeJob, declineQuote, jobForCustomer, markJobDone, type JobForCustomer } from "./quotes.server";
 import { leaveReview } from "./reviews.server";
@@ -61,16 +62,32 @@ function messageFormName(form: FormData) {
   return `message-${typeof fixer === "string" && checkTextInput(fixer, false).ok ? fixer.slice(0, 80) : ""}`;
 }
 
-/** Every POST on a job page: `intent` says which action; the job must be the customer's own. */
-export async function customerJobAction(request: Request, context: Ctx, user: SessionUser, jobId: number) {
-  const form = await readTextForm(request);
-  if (!form) return badRequestAnswer("job", { message: "The form could not be read. Please try again." });
+/**
+ * Every POST on a job page: `intent` says which action; the job must be the customer's own. A
+ * message's photos are stored while the form is read: they are deleted again unless the message
+ * that carries them is posted.
+ */
+export function customerJobAction(request: Request, context: Ctx, user: SessionUser, jobId: number) {
+  return answerJobPageForm(
+    request,
+    context.services.storage,
+    (refused) =>
+      refused.field === "form" && Object.keys(refused.values).length === 0
+        ? badRequestAnswer("job", { message: refused.message })
+        : photoUploadAnswer(messageFormName(formDataOf(refused.values)), refused),
+    ({ form, photos, keepPhotos }) => answerJobForm(context, user, jobId, form, photos, keepPhotos),
+  );
+}
+
+async function answerJobForm(context: Ctx, user: SessionUser, jobId: number, form: FormData, photos: StoredJobPhoto[], keepPhotos: () => void) {
   // The hidden fields before any is used (the forms' schemas check the fields a person types).
   const refusedField = refusedHiddenField(form, ["intent", "quoteId", "fixer"]);
   if (refusedField) return badRequestAnswer("job", { message: refusedField.message });
   const deps = quotesDeps(context.services);
   const intent = form.get("intent");
   const quoteId = parseId(form.get("quoteId"));
+  // Only a message carries photos.
+  if (photos.length > 0 && intent !== "message") return badRequestAnswer("job", { message: "Photos can only be sent with a message." });
   try {
     switch (intent) {
       case "accept":
@@ -101,7 +118,8 @@ export async function customerJobAction(request: Request, context: Ctx, user: Se
       case "message": {
         const checked = parseSubmission(customerMessageFormSchema, form, { multiLine: ["body"] });
         if (!checked.ok) return invalidAnswer(messageFormName(form), checked);
-        const sent = await postMessage(deps, user.id, jobId, { body: checked.data.body, fixerUserId: checked.data.fixer });
+        const sent = await postMessage(deps, user.id, jobId, { body: checked.data.body, fixerUserId: checked.data.fixer, photos });
+        keepPhotos();
         return done(context, jobId, sent.masked ? jobsCopy.flashes.messageMasked : jobsCopy.flashes.messageSent, `#thread-${quoteId ?? ""}`);
       }
       default:

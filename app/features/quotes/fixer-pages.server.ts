@@ -13,6 +13,8 @@ import { ensureFixerProfile, fixerCoverage, setFixerCoverage } from "./coverage.
 import { jobForFixer, openJobsForFixer, quotedJobsForFixer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
 import { postMessage, threadForViewer } from "./messages.server";
+import { answerJobPageForm, photoUploadAnswer } from "./message-photos.server";
+import type { StoredJobPhoto } from "./jobs.server";
 import { quotePaths } from "./paths";
 import { sendQuote, updateQuote, withdrawQuote } from "./quotes.server";
 import { replyToReview } from "./reviews.server";
@@ -133,10 +135,24 @@ const jobIntents: readonly string[] = ["quote", "update-quote", "withdraw", "fix
 /** The quote's proposed slots, written in the quote's own transaction (a range quote's price is fixed again later). */
 const withSlots = (fixerUserId: string, slots: Slot[]) => (tx: DbOrTx, quoteId: number) => writeQuoteBookingTerms(tx, fixerUserId, quoteId, { slots, fixedPricePence: null });
 
-export async function fixerJobAction(context: AppLoadContext, user: SessionUser, request: Request, jobId: number) {
-  const form = await readTextForm(request);
-  const intent = form?.get("intent");
-  if (!form || typeof intent !== "string" || !jobIntents.includes(intent)) return badRequest("job");
+/**
+ * Every POST on a fixer's job page, with `intent`. A message's photos are stored while the form is
+ * read: they are deleted again unless the message that carries them is posted.
+ */
+export function fixerJobAction(context: AppLoadContext, user: SessionUser, request: Request, jobId: number) {
+  return answerJobPageForm(
+    request,
+    context.services.storage,
+    (refused) => (refused.field === "form" && Object.keys(refused.values).length === 0 ? badRequest("job") : photoUploadAnswer("message", refused)),
+    ({ form, photos, keepPhotos }) => answerJobForm(context, user, jobId, form, photos, keepPhotos),
+  );
+}
+
+async function answerJobForm(context: AppLoadContext, user: SessionUser, jobId: number, form: FormData, photos: StoredJobPhoto[], keepPhotos: () => void) {
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || !jobIntents.includes(intent)) return badRequest("job");
+  // Only a message carries photos.
+  if (photos.length > 0 && intent !== "message") return badRequest("job");
   const deps = depsOf(context);
   const here = quotePaths.fixerJob(jobId);
   try {
@@ -172,7 +188,8 @@ export async function fixerJobAction(context: AppLoadContext, user: SessionUser,
       case "message": {
         const parsed = parseSubmission(messageFormSchema, form, { multiLine: ["body"] });
         if (!parsed.ok) return invalid("message", parsed.fieldErrors, parsed.values);
-        const posted = await postMessage(deps, user.id, jobId, { body: parsed.data.body });
+        const posted = await postMessage(deps, user.id, jobId, { body: parsed.data.body, photos });
+        keepPhotos();
         return done(context, `${here}#messages`, posted.masked ? fixerCopy.flash.messageMasked : fixerCopy.flash.messageSent);
       }
       case "reply": {

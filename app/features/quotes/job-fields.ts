@@ -7,10 +7,14 @@ import { MAX_PROPOSED_SLOTS } from "~/features/bookings/slots";
 import { services, type ServiceSlug } from "~/content/services";
 import { londonCalendarDate } from "~/content/dates";
 
+/** What a photo field's picker offers (the server checks the content, whatever the name says). */
+export const photoAccept = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp";
+
 export const quoteLimits = {
   openJobsPerCustomer: 5,
   quotesPerJob: 5,
   photosPerJob: 5,
+  photosPerMessage: 3,
   photoMaxBytes: 10 * 1024 * 1024,
   title: { min: 5, max: 100 },
   description: { min: 20, max: 2000 },
@@ -29,6 +33,9 @@ export const quoteLimits = {
   /** How far ahead a preferred date or an earliest start may be. */
   daysAhead: 366,
 } as const;
+
+/** The refusal of a 4th photo on a message, in the browser (at once) and from the server (the authority). */
+export const tooManyMessagePhotos = `Add at most ${quoteLimits.photosPerMessage} photos to a message.`;
 
 export const serviceSlugs = services.map((s) => s.slug) as [ServiceSlug, ...ServiceSlug[]];
 

@@ -1,12 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { fixerProfiles, jobMessages, jobs, quotes, type Job } from "#server/db/schema/quotes.ts";
+import { fixerProfiles, jobMessagePhotos, jobMessages, jobs, quotes, type Job } from "#server/db/schema/quotes.ts";
 import { checkRateLimit, contactOf, jobOfCustomer, jobVisibleToFixer, requireActiveFixer, type QuotesDeps } from "./access.server";
 import { queueNewMessageEmail } from "./emails.server";
 import { QuotesError } from "./errors";
-import { quoteLimits } from "./schemas";
+import { quoteLimits, tooManyMessagePhotos } from "./schemas";
 import { formatCount } from "~/content/format";
-import { announceMessage } from "~/features/live/threads.server";
+import { announceMessage, photosByMessage } from "~/features/live/threads.server";
+import type { MessagePhoto } from "~/features/live/live-events";
+import type { StoredJobPhoto } from "./jobs.server";
 
 /**
  * Message threads on a job: one thread per (job, fixer), between the job's customer and that fixer.
@@ -55,15 +57,24 @@ async function openThread(db: DbOrTx, viewerUserId: string, jobId: number, threa
 }
 
 /**
- * Posts a message. The customer names the fixer's thread; a fixer writes in their own. Rules:
- * before acceptance, only with a fixer whose quote is waiting (sent), masked; after acceptance,
- * only the accepted fixer's thread, unmasked; nothing on a closed job. Rate limited per sender.
+ * Posts a message, with up to 3 photos already checked and stored (message-photos.server.ts; the
+ * caller deletes their files when this throws). The customer names the fixer's thread; a fixer
+ * writes in their own. Rules: before acceptance, only with a fixer whose quote is waiting (sent),
+ * masked; after acceptance, only the accepted fixer's thread, unmasked; nothing on a closed job.
+ * Rate limited per sender.
  */
-export async function postMessage(deps: QuotesDeps, senderUserId: string, jobId: number, input: { body: string; fixerUserId?: string }): Promise<{ messageId: number; masked: boolean }> {
+export async function postMessage(
+  deps: QuotesDeps,
+  senderUserId: string,
+  jobId: number,
+  input: { body: string; fixerUserId?: string; photos?: readonly StoredJobPhoto[] },
+): Promise<{ messageId: number; masked: boolean }> {
   const body = input.body.trim();
+  const photos = input.photos ?? [];
   if (body.length < quoteLimits.message.min || body.length > quoteLimits.message.max || body.includes("\u0000")) {
     throw new QuotesError("invalid", `Write a message of up to ${formatCount(quoteLimits.message.max)} characters.`);
   }
+  if (photos.length > quoteLimits.photosPerMessage) throw new QuotesError("invalid", tooManyMessagePhotos);
   await checkRateLimit(deps.db, "message", senderUserId);
   return deps.db.transaction(async (tx) => {
     const thread = await openThread(tx, senderUserId, jobId, input.fixerUserId);
@@ -76,6 +87,9 @@ export async function postMessage(deps: QuotesDeps, senderUserId: string, jobId:
     }
     const stored = thread.accepted ? body : maskContactDetails(body);
     const [created] = await tx.insert(jobMessages).values({ jobId, fixerUserId: thread.fixerUserId, senderUserId, body: stored }).returning({ id: jobMessages.id });
+    if (photos.length) {
+      await tx.insert(jobMessagePhotos).values(photos.map((p) => ({ messageId: created!.id, storageKey: p.storageKey, contentType: p.contentType, size: p.size, width: p.width ?? null, height: p.height ?? null })));
+    }
     // Open pages on any instance hear of it when this commits (ids only: they read the row).
     await announceMessage(tx, { id: created!.id, jobId, recipientUserId: thread.role === "customer" ? thread.fixerUserId : thread.job.customerUserId });
 
@@ -94,9 +108,9 @@ export async function postMessage(deps: QuotesDeps, senderUserId: string, jobId:
   });
 }
 
-export type ThreadMessage = { id: number; fromMe: boolean; body: string | null; hidden: boolean; createdAt: Date };
+export type ThreadMessage = { id: number; fromMe: boolean; body: string | null; hidden: boolean; photos: MessagePhoto[]; createdAt: Date };
 
-/** A thread as its customer or its fixer reads it; a hidden message shows as hidden, without its text. */
+/** A thread as its customer or its fixer reads it; a hidden message shows as hidden, without its text or photos. */
 export async function threadForViewer(db: DbOrTx, viewerUserId: string, jobId: number, fixerUserId?: string): Promise<ThreadMessage[]> {
   const thread = await openThread(db, viewerUserId, jobId, fixerUserId);
   const rows = await db
@@ -104,5 +118,13 @@ export async function threadForViewer(db: DbOrTx, viewerUserId: string, jobId: n
     .from(jobMessages)
     .where(and(eq(jobMessages.jobId, jobId), eq(jobMessages.fixerUserId, thread.fixerUserId)))
     .orderBy(asc(jobMessages.createdAt), asc(jobMessages.id));
-  return rows.map((m) => ({ id: m.id, fromMe: m.senderUserId === viewerUserId, body: m.hiddenAt ? null : m.body, hidden: m.hiddenAt !== null, createdAt: m.createdAt }));
+  const photos = await photosByMessage(db, rows.filter((m) => !m.hiddenAt).map((m) => m.id));
+  return rows.map((m) => ({
+    id: m.id,
+    fromMe: m.senderUserId === viewerUserId,
+    body: m.hiddenAt ? null : m.body,
+    hidden: m.hiddenAt !== null,
+    photos: photos.get(m.id) ?? [],
+    createdAt: m.createdAt,
+  }));
 }

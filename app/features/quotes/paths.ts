@@ -13,6 +13,8 @@ export const quotePaths = {
   requestWithFixer: (slug: string, service: string | null) => `/request?${new URLSearchParams(service ? { fixer: slug, service } : { fixer: slug })}`,
   /** A job photo, served privately to the job's customer and fixers who may see the job. */
   jobPhoto: (jobId: number, photoId: number) => `/jobs/${jobId}/photos/${photoId}`,
+  /** A photo sent in a message, served privately to that thread's customer and fixer (and staff). */
+  messagePhoto: (jobId: number, photoId: number) => `/jobs/${jobId}/message-photos/${photoId}`,
   /** A photo kept with a signed-out visitor's draft, served only to that draft's browser (or its account). */
   draftPhoto: (photoId: string) => `/request/draft/photos/${photoId}`,
   /** POST: "Start a new job" (the draft is deleted). */

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { MultipartRefusal, newStorageKey, readMultipart, type FileStore } from "#server/storage/index.ts";
 import type { StoredJobPhoto } from "./jobs.server";
-import { quoteLimits } from "./job-fields";
+import { quoteLimits, tooManyMessagePhotos } from "./job-fields";
 
 /**
  * Job photos: a JPEG, PNG or WebP checked by decoding it (not by its name or the browser's type),
@@ -21,6 +21,7 @@ export const photoMessages = {
   notImage: (name: string) => `${name} is not a photo we can use. Add JPEG, PNG or WebP photos.`,
   tooLarge: (name: string) => `${name} is over 10 MB. Add photos of 10 MB or smaller.`,
   tooMany: `Add at most ${quoteLimits.photosPerJob} photos.`,
+  tooManyInMessage: tooManyMessagePhotos,
   unreadable: "The form could not be read. Please try again.",
 } as const;
 
@@ -84,8 +85,8 @@ function shownName(name: string): string {
   return clean || "A file";
 }
 
-/** A refusal of the multipart reader in the job form's words, with the fields read so far. */
-function photoRefusalOf(error: unknown, fields: Record<string, string | string[]>): PhotoUploadError {
+/** A refusal of the multipart reader in the photo forms' words, with the fields read so far. */
+function photoRefusalOf(error: unknown, fields: Record<string, string | string[]>, tooMany: string): PhotoUploadError {
   let refusal: PhotoUploadError;
   if (error instanceof PhotoUploadError) refusal = error;
   else if (!(error instanceof MultipartRefusal)) refusal = new PhotoUploadError(photoMessages.unreadable, 400, "form");
@@ -96,7 +97,7 @@ function photoRefusalOf(error: unknown, fields: Record<string, string | string[]
         refusal = new PhotoUploadError(photoMessages.tooLarge(shownName(fileName ?? "")), 413);
         break;
       case "too_many_files":
-        refusal = new PhotoUploadError(photoMessages.tooMany);
+        refusal = new PhotoUploadError(tooMany);
         break;
       case "field_too_long":
         refusal = new PhotoUploadError("A field is too long. Please shorten it and try again.", 400, field?.slice(0, 40) || "form");
@@ -136,21 +137,34 @@ function readPhoto(stream: Readable, signal: AbortSignal): Promise<Buffer | null
 }
 
 /**
- * Reads the job form (multipart/form-data) with the one multipart reader (`readMultipart`): its
- * text fields, and each photo buffered up to 10 MB (past that the request is refused at once),
- * processed and stored privately under `folder`, one at a time (at most one decoded image in memory
- * per request). With `store: null` photos are read past and dropped. Any refusal deletes every photo
- * already stored for the request, then throws a {@link PhotoUploadError}.
+ * Reads the job form (multipart/form-data): its text fields and up to 5 photos, see {@link readPhotoForm}.
  */
 export async function readJobRequest(request: Request, store: FileStore | null, limits: { maxFieldBytes: number; maxFields: number }, folder = photoFolder): Promise<JobRequestUpload> {
+  return readPhotoForm(request, store, { ...limits, folder, maxPhotos: quoteLimits.photosPerJob, tooMany: photoMessages.tooMany });
+}
+
+/**
+ * Reads a form with photos (multipart/form-data) with the one multipart reader (`readMultipart`):
+ * its text fields, and each photo buffered up to 10 MB (past that the request is refused at once),
+ * processed and stored privately under `folder`, one at a time (at most one decoded image in memory
+ * per request). With `store: null` photos are read past and dropped. Any refusal (one photo more
+ * than `maxPhotos` included) deletes every photo already stored for the request, then throws a
+ * {@link PhotoUploadError}.
+ */
+export async function readPhotoForm(
+  request: Request,
+  store: FileStore | null,
+  options: { maxFieldBytes: number; maxFields: number; folder: string; maxPhotos: number; tooMany: string },
+): Promise<JobRequestUpload> {
+  const { folder } = options;
   let queue: Promise<unknown> = Promise.resolve();
   const { fields, files } = await readMultipart<StoredJobPhoto | null>(request, {
     maxFileBytes: quoteLimits.photoMaxBytes,
-    maxFiles: quoteLimits.photosPerJob,
-    maxFieldBytes: limits.maxFieldBytes,
-    maxFields: limits.maxFields,
+    maxFiles: options.maxPhotos,
+    maxFieldBytes: options.maxFieldBytes,
+    maxFields: options.maxFields,
     fileFields: [PHOTO_FIELD],
-    refusal: photoRefusalOf,
+    refusal: (error, read) => photoRefusalOf(error, read, options.tooMany),
     discard: (photos) => (store ? discardPhotos(store, photos.filter((p): p is StoredJobPhoto => p !== null)) : Promise.resolve()),
     onFile: async ({ fileName, stream, signal }) => {
       if (!store) {

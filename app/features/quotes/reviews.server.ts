@@ -7,6 +7,7 @@ import { queueContentHiddenEmail, queueLeadsChangedEmail, queueReviewReceivedEma
 import { QuotesError } from "./errors";
 import { quoteLimits, reviewInputSchema, type ReviewInput } from "./schemas";
 import { formatCount } from "~/content/format";
+import { announceHiddenMessage } from "~/features/live/threads.server";
 
 /**
  * Verified reviews and staff moderation. leaveReview is the only code that creates a review: its
@@ -83,12 +84,12 @@ export async function hideReview(deps: PublicChangeDeps, actor: AuditActor, revi
   deps.publicFixerData.changed();
 }
 
-/** Staff hide a message with a reason (audited); its sender is told by email. Staff only (the route checks). */
+/** Staff hide a message (and its photos) with a reason (audited); its sender is told by email. Staff only (the route checks). */
 export async function hideMessage(deps: QuotesDeps, actor: AuditActor, messageId: number, reason: string): Promise<void> {
   const why = checkReason(reason);
   await deps.db.transaction(async (tx) => {
     const [message] = await tx
-      .select({ id: jobMessages.id, hiddenAt: jobMessages.hiddenAt, senderUserId: jobMessages.senderUserId, jobTitle: jobs.title })
+      .select({ id: jobMessages.id, hiddenAt: jobMessages.hiddenAt, senderUserId: jobMessages.senderUserId, jobId: jobMessages.jobId, fixerUserId: jobMessages.fixerUserId, customerUserId: jobs.customerUserId, jobTitle: jobs.title })
       .from(jobMessages)
       .innerJoin(jobs, eq(jobs.id, jobMessages.jobId))
       .where(eq(jobMessages.id, messageId))
@@ -96,6 +97,8 @@ export async function hideMessage(deps: QuotesDeps, actor: AuditActor, messageId
     if (!message) throw new QuotesError("not_found", "There is no such message.");
     if (message.hiddenAt) throw new QuotesError("conflict", "This message is already hidden.");
     await tx.update(jobMessages).set({ hiddenAt: new Date(), hiddenReason: why }).where(eq(jobMessages.id, messageId));
+    // Open pages of the thread replace it (and its photos) with the notice at once.
+    await announceHiddenMessage(tx, { id: messageId, jobId: message.jobId, participantUserIds: [message.customerUserId, message.fixerUserId] });
     await recordStaffAction(tx, actor, { action: "message.hide", targetType: "job_message", targetId: messageId, details: { reason: why } });
     if (message.senderUserId) await queueContentHiddenEmail(tx, await contactOf(tx, message.senderUserId), "message", message.jobTitle, why);
   });

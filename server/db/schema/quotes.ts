@@ -219,6 +219,27 @@ export const jobMessages = pgTable(
   (t) => [index("job_messages_thread_idx").on(t.jobId, t.fixerUserId, t.createdAt), index("job_messages_fixer_idx").on(t.fixerUserId, t.id)],
 );
 
+/**
+ * Up to 3 photos sent with a message: checked and re-encoded like job photos (no metadata kept),
+ * stored privately, served only to the thread's two people and staff; hidden with their message.
+ */
+export const jobMessagePhotos = pgTable(
+  "job_message_photos",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => jobMessages.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("job_message_photos_message_idx").on(t.messageId)],
+);
+
 /** A verified review: only from the customer of a done job, for the fixer whose quote was accepted. */
 export const reviews = pgTable(
   "reviews",
@@ -248,6 +269,7 @@ export type Job = typeof jobs.$inferSelect;
 export type JobPhoto = typeof jobPhotos.$inferSelect;
 export type Quote = typeof quotes.$inferSelect;
 export type JobMessage = typeof jobMessages.$inferSelect;
+export type JobMessagePhoto = typeof jobMessagePhotos.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type AreaWaitlistEntry = typeof areaWaitlist.$inferSelect;
 

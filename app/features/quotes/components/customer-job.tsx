@@ -13,6 +13,7 @@ import { formatPhone } from "~/lib/phone";
 import type { CustomerJobPage } from "~/features/quotes/customer-jobs.server";
 import { jobsCopy, jobStateLabel } from "~/features/quotes/customer-copy";
 import { lastSentKey } from "./thread-key";
+import { MessagePhotos, MessagePhotosField } from "./message-photos";
 import { bookingPaths } from "~/features/bookings/paths";
 import { slotLabel } from "~/features/bookings/components/quote-booking-panel";
 import { quotePaths } from "~/features/quotes/paths";
@@ -32,7 +33,7 @@ function price(q: Quote) {
   return q.priceKind === "range" && q.amountToPence !== null ? `${formatGBP(q.amountPence)} to ${formatGBP(q.amountToPence)}` : formatGBP(q.amountPence);
 }
 
-const asThreadMessage = (m: LiveMessage) => ({ id: m.id, fromMe: m.fromMe, body: m.body, hidden: m.hidden, createdAt: new Date(m.createdAt) });
+const asThreadMessage = (m: LiveMessage) => ({ id: m.id, fromMe: m.fromMe, body: m.body, hidden: m.hidden, photos: m.photos, createdAt: new Date(m.createdAt) });
 
 /** The answer of the last POST, when it is for `form` (a refusal about one quote names it). */
 const useAnswer = (form: string) => useActionAnswer<{ quoteId?: number }>(form);
@@ -322,6 +323,7 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
   const canWrite = job.status !== "closed" && (job.status === "open" ? q.status === "sent" : q.status === "accepted" && job.status !== "closed");
   if (!canWrite && messages.length === 0) return null;
   const error = answer?.status === "invalid" ? answer.fieldErrors.body : undefined;
+  const photosError = answer?.status === "invalid" ? answer.fieldErrors.photos : undefined;
   const typed = answer?.status === "invalid" && typeof answer.values.body === "string" ? answer.values.body : "";
   return (
     <section id={`thread-${q.id}`} aria-labelledby={`thread-${q.id}-title`} className="flex flex-col gap-2 border-t border-border pt-3">
@@ -337,6 +339,7 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
                 {m.fromMe ? "You" : q.fixer.displayName} · {timeFormat.format(new Date(m.createdAt))}
               </p>
               <p className="break-words whitespace-pre-line">{m.hidden ? <em>This message was hidden by FixiT.</em> : m.body}</p>
+              <MessagePhotos jobId={job.id} photos={m.photos} from={m.fromMe ? "you" : q.fixer.displayName} />
             </li>
           ))}
         </ol>
@@ -345,7 +348,7 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
       )}
       {canWrite ? (
         // Keyed by the last message sent: a sent message empties the box (no double send); a refused one keeps the text.
-        <Form method="post" className="flex flex-col gap-2" key={`${lastSentKey(messages)}-${answer?.status === "invalid" ? "again" : "fresh"}`}>
+        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2" key={`${lastSentKey(messages)}-${answer?.status === "invalid" ? "again" : "fresh"}`}>
           <input type="hidden" name="intent" value="message" />
           <input type="hidden" name="fixer" value={q.fixer.userId} />
           <input type="hidden" name="quoteId" value={q.id} />
@@ -353,6 +356,7 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
           <Field id={`message-${q.id}`} label={`Message ${q.fixer.displayName}`} marks={false} hint={job.status === "open" ? "Phone numbers, emails and links are hidden until you accept a quote." : undefined} error={error}>
             {(control) => <Textarea {...control} name="body" rows={3} maxLength={quoteLimits.message.max} defaultValue={typed} />}
           </Field>
+          <MessagePhotosField id={`message-photos-${q.id}`} error={photosError} />
           <Button type="submit" variant="outline" className="self-start">
             Send message
           </Button>

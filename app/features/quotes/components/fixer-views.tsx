@@ -15,6 +15,8 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
 import type { FixerJobCard } from "~/features/quotes/dashboard.server";
 import { lastSentKey } from "./thread-key";
+import { MessagePhotos, MessagePhotosField } from "./message-photos";
+import type { MessagePhoto } from "~/features/live/live-events";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
 import { quotePaths } from "~/features/quotes/paths";
 import { budgetBandLabels, jobTimingLabels, poundsToPence, proposedSlotNumbers, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
@@ -283,9 +285,9 @@ export function WithdrawForm() {
   );
 }
 
-type Message = { id: number; fromMe: boolean; body: string | null; hidden: boolean; createdAt: Date | string };
+type Message = { id: number; fromMe: boolean; body: string | null; hidden: boolean; photos: MessagePhoto[]; createdAt: Date | string };
 
-export function MessageThread({ messages, canWrite }: { messages: Message[]; canWrite: boolean }) {
+export function MessageThread({ jobId, messages, canWrite }: { jobId: number; messages: Message[]; canWrite: boolean }) {
   const answer = useActionAnswer("message");
   return (
     <div className="flex flex-col gap-4">
@@ -298,6 +300,7 @@ export function MessageThread({ messages, canWrite }: { messages: Message[]; can
                 {m.fromMe ? "You" : "Customer"} · {formatDay(m.createdAt)}
               </p>
               <p className="break-words whitespace-pre-line">{m.hidden ? <em>This message was hidden by FixiT.</em> : m.body}</p>
+              <MessagePhotos jobId={jobId} photos={m.photos} from={m.fromMe ? "you" : "the customer"} />
             </li>
           ))}
         </ol>
@@ -307,12 +310,13 @@ export function MessageThread({ messages, canWrite }: { messages: Message[]; can
       {canWrite ? (
         // Keyed by the last message sent from here: a sent message empties the box (no double send);
         // a refused one keeps what was typed.
-        <Form method="post" className="flex flex-col gap-3" noValidate key={lastSentKey(messages)}>
+        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" noValidate key={lastSentKey(messages)}>
           <input type="hidden" name="intent" value="message" />
           <FormAlert answer={answer} />
           <Field id="body" label="Your message" required error={answeredError(answer, "body")}>
             {(control) => <Textarea {...control} name="body" maxLength={quoteLimits.message.max} defaultValue={answeredValue(answer, "body") ?? ""} />}
           </Field>
+          <MessagePhotosField id="message-photos" error={answeredError(answer, "photos")} />
           <Button type="submit" className="self-start">
             Send message
           </Button>

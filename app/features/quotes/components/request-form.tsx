@@ -15,14 +15,13 @@ import { requestCopy } from "~/features/quotes/request-copy";
 import { areaWaitlistPath, fetchCoverage } from "~/features/quotes/coverage-answer";
 import { quotePaths } from "~/features/quotes/paths";
 import { parseJobPostcode } from "~/features/quotes/postcodes";
-import { budgetBandLabels, budgetBands, jobTimingLabels, jobTimings, quoteLimits, ukToday } from "~/features/quotes/job-fields";
+import { budgetBandLabels, budgetBands, jobTimingLabels, jobTimings, photoAccept, quoteLimits, ukToday } from "~/features/quotes/job-fields";
 import { formatCount } from "~/content/format";
 
 type Result = FormResult;
 export type RequestDefaults = Partial<Record<"service" | "postcode" | "title" | "description" | "timing" | "preferredDate" | "budget" | "invite", string>>;
 type Coverage = { state: "idle" | "checking" } | { state: "covered" | "uncovered"; district: string; fixers: number } | { state: "error"; message: string };
 
-const ACCEPT = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp";
 
 /** The photos the browser can check before sending: how many (with the kept ones) and how big (the server checks the content). */
 function checkPhotos(form: HTMLFormElement): FieldErrors {
@@ -228,7 +227,7 @@ export function RequestForm({
       ) : null}
 
       <Field id="photos" label={keptPhotos.length ? "More photos" : "Photos"} hint={requestCopy.photosHint} error={fieldErrors.photos}>
-        {(control) => <Input {...control} type="file" name="photos" accept={ACCEPT} multiple className="h-auto py-2" />}
+        {(control) => <Input {...control} type="file" name="photos" accept={photoAccept} multiple className="h-auto py-2" />}
       </Field>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
