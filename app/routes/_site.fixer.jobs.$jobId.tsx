@@ -142,7 +142,7 @@ export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      {reviews && (reviews.window || reviews.mine) ? (
+      {reviews ? (
         <JobReviewsSection
           reviews={reviews}
           titles={{ form: reviewCopy.fixer.formTitle, mine: reviewCopy.fixer.mineTitle, theirs: reviewCopy.fixer.theirsTitle }}

@@ -128,7 +128,7 @@ export function CustomerJob({ view: rendered }: { view: CustomerJobView }) {
         )}
       </section>
 
-      {accepted && (view.reviews.window || view.reviews.mine) ? (
+      {accepted ? (
         <JobReviewsSection
           reviews={view.reviews}
           titles={{ form: reviewCopy.customer.formTitle(accepted.fixer.displayName), mine: reviewCopy.customer.mineTitle(accepted.fixer.displayName), theirs: reviewCopy.customer.theirsTitle(accepted.fixer.displayName) }}

@@ -5,6 +5,7 @@ import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Textarea } from "~/components/ui/textarea";
 import { formatCount } from "~/content/format";
+import type { FormResult } from "~/lib/forms/result";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
 import type { JobReview, JobReviews } from "~/features/quotes/review-views.server";
 import { quoteLimits } from "~/features/quotes/job-fields";
@@ -33,17 +34,21 @@ export function JobReviewsSection({
   children?: React.ReactNode;
 }) {
   const { window, mine, theirs } = reviews;
+  // A refused review (too late, twice) shows its reason here, form or no form.
+  const answer = useActionAnswer("review");
+  if (!window && !mine && !answer) return null;
   return (
     <section id="review" aria-labelledby="review-title" className="flex scroll-mt-24 flex-col gap-4 rounded-xl border border-border bg-card p-4 shadow-card sm:p-6">
       <h2 id="review-title" className="text-xl font-semibold">
         {mine ? titles.mine : window?.open ? titles.form : titles.mine}
       </h2>
+      <FormAlert answer={answer?.status === "error" ? answer : undefined} />
       {mine ? (
         <ReviewBody review={mine} note={mine.published ? null : reviewCopy.hiddenUntil(otherName, mine.visibleFrom)} />
       ) : window?.open ? (
         <>
           <p className="text-sm text-muted-foreground">{reviewCopy.rule(window.closesAt)}</p>
-          <ReviewForm intent={intent} hint={formHint} />
+          <ReviewForm intent={intent} hint={formHint} answer={answer} />
         </>
       ) : window ? (
         <p className="text-sm text-muted-foreground">{reviewCopy.closed(window.closesAt)}</p>
@@ -88,14 +93,12 @@ function ReviewBody({ review, note }: { review: JobReview; note: string | null }
 }
 
 /** Stars and text: the one review form (reviewFormSchema on the server), answered as "review". */
-function ReviewForm({ intent, hint }: { intent: string; hint: string }) {
-  const answer = useActionAnswer("review");
+function ReviewForm({ intent, hint, answer }: { intent: string; hint: string; answer: FormResult | undefined }) {
   const ratingError = answeredError(answer, "rating");
   const typedRating = answeredValue(answer, "rating");
   return (
     <Form method="post" className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value={intent} />
-      <FormAlert answer={answer?.status === "error" ? answer : undefined} />
       <fieldset aria-describedby={ratingError ? "rating-error" : undefined}>
         <legend className="mb-2 text-sm font-medium">Your rating</legend>
         <div className="flex flex-wrap gap-2">
