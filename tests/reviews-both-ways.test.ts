@@ -10,7 +10,7 @@ import { postJob } from "~/features/quotes/jobs.server";
 import { acceptQuote, markJobDone, sendQuote } from "~/features/quotes/quotes.server";
 import { closeReviewWindow, REVIEW_WINDOW_JOB } from "~/features/quotes/reviews.server";
 import type { JobInput } from "~/features/quotes/schemas";
-import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
+import { createApprovedFixer, daysFromToday, endReviewWindow } from "#tests/helpers/marketplace.ts";
 import { HOSTILE_ENCODED, MUST_REFUSE_ANYWHERE } from "#tests/helpers/hostile-input.ts";
 import { Browser, signUpConfirmed } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
@@ -70,13 +70,6 @@ async function finishedJob(title: string): Promise<number> {
   await acceptQuote(deps, customer.id, quoteId);
   await markJobDone(deps, customer.id, jobId);
   return jobId;
-}
-
-/** As if the 14 days had passed: the window closed yesterday, and so its reviews were published then. */
-async function passWindow(jobId: number) {
-  const closed = new Date(Date.now() - 24 * 60 * 60 * 1000);
-  await deps.db.update(reviewWindows).set({ opensAt: new Date(closed.getTime() - 14 * 24 * 60 * 60 * 1000), closesAt: closed }).where(eq(reviewWindows.jobId, jobId));
-  await deps.db.update(reviews).set({ visibleFrom: closed }).where(and(eq(reviews.jobId, jobId), sql`${reviews.visibleFrom} > ${closed}`));
 }
 
 const reviewAsCustomer = (jobId: number, fields: Record<string, string> = {}) =>
@@ -160,7 +153,7 @@ describe("reviews both ways", () => {
 
     expect((await reviewAsCustomer(jobId, { body: "Sorted the valve, but arrived two hours late." })).status).toBe(303);
     const before = await reviewNotices(fixer.id);
-    await passWindow(jobId);
+    await endReviewWindow(deps.db, jobId);
     // Published by the query alone: the profile shows it before any timer ran.
     expect(await textOf(anonymous().get(`/fixers/${fixer.slug}`))).toContain("Sorted the valve, but arrived two hours late.");
     expect(await textOf(customer.browser.get(`/account/jobs/${jobId}`))).not.toContain("Hidden until");
@@ -177,7 +170,7 @@ describe("reviews both ways", () => {
 
   it("refuses a review after 14 days with a clear message", async () => {
     const jobId = await finishedJob("Blocked bathroom sink");
-    await passWindow(jobId);
+    await endReviewWindow(deps.db, jobId);
     const late = await reviewAsCustomer(jobId);
     expect(late.status).toBe(409);
     expect(await textOf(late)).toMatch(/The 14 days to review the fixer ended on/);
@@ -292,7 +285,7 @@ describe("reviews both ways", () => {
     expect((await reviewAsFixer(fixer, first.jobId, { rating: "3" })).status).toBe(303);
     expect(await textOf(otherFixer.browser.get(`/fixer/jobs/${next}`))).toContain("New customer: no reviews from fixers yet");
 
-    await passWindow(first.jobId);
+    await endReviewWindow(deps.db, first.jobId);
     const lead = await textOf(otherFixer.browser.get(`/fixer/jobs/${next}`));
     expect(lead).toContain("Customer rated 3.0 out of 5 by 1 fixer");
     expect(lead).toContain("Send a quote");
