@@ -55,7 +55,7 @@ test("customer and fixer review each other; each review stays hidden until both 
   expect(quoted.status()).toBeLessThan(400);
   await customer.goto(jobPath);
   const quoteId = await customer.locator('input[name="quoteId"]').first().getAttribute("value");
-  for (const form of [{ intent: "accept", quoteId: quoteId! }, { intent: "done" }]) {
+  for (const form of [{ intent: "accept", quoteId: quoteId! }, { intent: "done" }] as Record<string, string>[]) {
     expect((await customer.request.post(jobPath, { form, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
   }
 

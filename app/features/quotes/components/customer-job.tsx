@@ -19,7 +19,6 @@ import { bookingPaths } from "~/features/bookings/paths";
 import { slotLabel } from "~/features/bookings/components/quote-booking-panel";
 import { quotePaths } from "~/features/quotes/paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
-import { formatCount } from "~/content/format";
 import { formatLongDate } from "~/content/dates";
 import { mergeThread, useLiveThreadMessages } from "~/features/live/use-live";
 import type { LiveMessage } from "~/features/live/live-events";
