@@ -8,7 +8,7 @@ import { reviewWindows, reviews } from "#server/db/schema/quotes.ts";
 import type { PublicChangeDeps } from "~/features/quotes/access.server";
 import { postJob } from "~/features/quotes/jobs.server";
 import { acceptQuote, markJobDone, sendQuote } from "~/features/quotes/quotes.server";
-import { closeReviewWindow, REVIEW_WINDOW_JOB } from "~/features/quotes/reviews.server";
+import { closeReviewWindow, REVIEW_WINDOW_JOB, runReviewWindowTimer } from "~/features/quotes/reviews.server";
 import type { JobInput } from "~/features/quotes/schemas";
 import { createApprovedFixer, daysFromToday, endReviewWindow } from "#tests/helpers/marketplace.ts";
 import { HOSTILE_ENCODED, MUST_REFUSE_ANYWHERE } from "#tests/helpers/hostile-input.ts";
@@ -328,5 +328,18 @@ describe("reviews both ways", () => {
     expect(await textOf(anonymous().get(`/fixers/${fixer.slug}`))).not.toContain(booked);
     expect((await reviewAsFixer(fixer, jobId)).status).toBe(303);
     expect(await textOf(anonymous().get(`/fixers/${fixer.slug}`))).toContain(booked);
+  });
+
+  it("keeps a review written before reviews went both ways published, and its timer refuses a bad payload", async () => {
+    const { jobId } = await postJob(deps, customer.id, jobInput("Reviewed before both ways"));
+    const { quoteId } = await sendQuote(deps, fixer.id, jobId, quoteInput);
+    await acceptQuote(deps, customer.id, quoteId);
+    // A row as the migration leaves the old ones: no author, no visible_from given (the column defaults).
+    const legacy = "Written before reviews went both ways, and still on the profile.";
+    await deps.db.insert(reviews).values({ jobId, fixerUserId: fixer.id, customerUserId: customer.id, rating: 4, body: legacy });
+    const [row] = await reviewsOf(jobId);
+    expect(row).toMatchObject({ author: "customer", subjectNotifiedAt: null });
+    expect(await textOf(anonymous().get(`/fixers/${fixer.slug}`))).toContain(legacy);
+    await expect(runReviewWindowTimer(server.services, { jobId: "1; drop table reviews" })).rejects.toThrow("review window timer without a valid job id");
   });
 });
