@@ -27,6 +27,7 @@ import { scheduleRetention } from "~/features/privacy/retention.server.ts";
 import { quoteLimits } from "~/features/quotes/job-fields.ts";
 import { createPublicFixerData } from "~/features/quotes/public-changes.ts";
 import { DRAFT_EXPIRY_JOB_KIND, expireDraft } from "~/features/quotes/request-draft.server.ts";
+import { REVIEW_WINDOW_JOB, runReviewWindowTimer } from "~/features/quotes/reviews.server.ts";
 import type { AppServices, FeatureJobKind } from "~/features/services.server.ts";
 import { mountStaffHttp } from "~/features/staff/command-http.server.ts";
 import { promoteConfiguredAdmin } from "~/features/staff/roles.server.ts";
@@ -55,6 +56,8 @@ const jobHandlers = (services: AppServices): Record<FeatureJobKind, JobHandler> 
   [WEBHOOK_JOB_KIND]: deliverSheetSync,
   // A job draft's photos are files: its expiry needs the file store as well as the database.
   [DRAFT_EXPIRY_JOB_KIND]: (payload) => expireDraft(services, payload),
+  // A review window's close tells the reviewed people whose review it published (decision 055).
+  [REVIEW_WINDOW_JOB]: (payload) => runReviewWindowTimer(services, payload),
   ...bookingJobHandlers,
   ...notificationJobHandlers(services),
 });

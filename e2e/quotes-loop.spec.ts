@@ -12,8 +12,8 @@ import { approveOverHttp, grantStaff } from "./helpers/staff";
  * fixer-journey.spec.ts's and staff.spec.ts's), then set their services and areas (two cover the
  * job's district, one covers Manchester only; the first in the browser). A customer posts a plumbing job in SW19 with a real JPEG;
  * only the two matching fixers are emailed and see it; both quote; the customer compares the quotes
- * side by side and accepts one; they exchange messages; the job is marked done and reviewed; the
- * fixer replies; the review shows on the fixer's public profile (with its AggregateRating JSON-LD)
+ * side by side and accepts one; they exchange messages; the job is marked done and reviewed both
+ * ways (hidden until both are in); the fixer replies; the review shows on the fixer's public profile (with its AggregateRating JSON-LD)
  * and the fixer appears in the service page's top-rated list. A second customer and the
  * non-matching fixer get 404s. Every new page is checked with axe and photographed at 360 and 1440 px.
  */
@@ -344,16 +344,23 @@ test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, 
     await review.getByRole("radio", { name: "5 stars" }).check();
     await review.getByLabel("Your review").fill(reviewText);
     await review.getByRole("button", { name: "Post review" }).click();
-    await expect(toastWith(page, "Review posted")).toBeVisible();
+    // Hidden until the fixer has reviewed the customer too, or the 14 days are over (decision 055).
+    await expect(toastWith(page, "Review saved")).toBeVisible();
     await expect(page.locator("#review").getByRole("heading", { name: `Your review of ${fixerA.displayName}` })).toBeVisible();
-    await expect(page.locator("#review").getByLabel("5 out of 5 stars")).toBeVisible();
+    await expect(page.locator("#review").getByLabel("Rated 5 out of 5")).toBeVisible();
     await expect(page.locator("#review")).toContainText(reviewText);
+    await expect(page.locator("#review")).toContainText(`Hidden until ${fixerA.displayName} reviews you`);
     await checkPage(page, "quotes-customer-job-done", `/account/jobs/${jobId}`);
-    await waitForMailTo(page, fixerA.email, `New 5-star review for ${jobTitle}`);
 
     const a = fixerA.page;
     await a.goto(`/fixer/jobs/${jobId}`);
     const aReview = a.locator("#review");
+    await expect(aReview).not.toContainText(reviewText);
+    await aReview.getByRole("radio", { name: "5 stars" }).check();
+    await aReview.getByLabel("Your review").fill("Cleo described the job clearly and paid on the day.");
+    await aReview.getByRole("button", { name: "Post review" }).click();
+    await expect(toastWith(a, "Review posted")).toBeVisible();
+    await waitForMailTo(page, fixerA.email, `New 5-star review for ${jobTitle}`);
     await expect(aReview).toContainText(reviewText);
     await aReview.getByLabel("Your public reply").fill(replyText);
     await aReview.getByRole("button", { name: "Post reply" }).click();

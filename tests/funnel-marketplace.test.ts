@@ -13,7 +13,7 @@ import { setFixerCoverage } from "~/features/quotes/coverage.server";
 import { openJobsForFixer } from "~/features/quotes/dashboard.server";
 import { postJob } from "~/features/quotes/jobs.server";
 import { acceptQuote, declineQuote, markJobDone, sendQuote } from "~/features/quotes/quotes.server";
-import { leaveReview } from "~/features/quotes/reviews.server";
+import { leaveReview, reviewCustomer } from "~/features/quotes/reviews.server";
 import type { JobInput } from "~/features/quotes/schemas";
 import { createApprovedFixer, createUser, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
@@ -329,6 +329,8 @@ describe("item 9: the smaller fixes", () => {
     await acceptQuote(deps(), customer.id, quoteId);
     await markJobDone(deps(), customer.id, jobId);
     await leaveReview(deps(), customer.id, jobId, { rating: 5, body: "Lovely neat hedge, and everything cleared away." });
+    // The fixer is told when the review is published: once they have reviewed the customer too (decision 055).
+    await reviewCustomer(deps(), fixer.id, jobId, { rating: 5, body: "Clear about the job and paid on the day." });
     const mail = await waitForMail(base, fixer.email, "New 5-star review for Trim the hedge");
     expect(mail.text).not.toContain("dashboard");
     expect(mail.text).toContain("on the job's page");

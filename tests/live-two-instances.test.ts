@@ -98,6 +98,8 @@ describe.skipIf(!postgres)("live threads across two instances on one PostgreSQL"
     await markJobDone(deps, customer.id, jobId);
     const reviewed = await customer.browser.post(`/account/jobs/${jobId}`, { intent: "review", rating: "5", body: "Lara freed the valve and bled every radiator in the house." });
     expect(reviewed.status).toBe(303);
+    // The fixer's review of the customer publishes both (decision 055): that is what drops the pages.
+    expect((await fixer.browser.post(`/fixer/jobs/${jobId}`, { intent: "review-customer", rating: "5", body: "Clear about the job and easy to reach." })).status).toBe(303);
 
     // A's announcement reaches B, which drops its copy: the next visitor gets a fresh page.
     await expect

@@ -199,6 +199,8 @@ describe("quotes", () => {
 
     await markJobDone(deps, customerId, done);
     await leaveReview(deps, customerId, done, { rating: 5, body: "Pip fixed the valve quickly and left everything tidy." });
+    // Both reviews in: both are published (decision 055); the fixer reviews over HTTP.
+    expect((await plumber.post(`/fixer/jobs/${done}`, { intent: "review-customer", rating: "5", body: "Jo explained the problem clearly and paid at once." })).status).toBe(303);
 
     const reply = await plumber.post(`/fixer/jobs/${done}`, { intent: "reply", body: "Thank you, it was a pleasure." });
     expect(reply.status).toBe(303);

@@ -12,7 +12,7 @@ import { fixerProfileBySlug } from "~/features/quotes/profiles.server";
 import { acceptQuote, markJobDone, sendQuote } from "~/features/quotes/quotes.server";
 import { leaveReview } from "~/features/quotes/reviews.server";
 import type { JobInput } from "~/features/quotes/schemas";
-import { clearOutbox, createApprovedFixer, createUser, daysFromToday, queuedEmails } from "#tests/helpers/marketplace.ts";
+import { clearOutbox, createApprovedFixer, createUser, daysFromToday, endReviewWindow, queuedEmails } from "#tests/helpers/marketplace.ts";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { csv } from "./csv-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
@@ -80,6 +80,8 @@ beforeAll(async () => {
   await acceptQuote(deps, customer.id, quoteId);
   await markJobDone(deps, customer.id, doneJobId);
   ({ reviewId } = await leaveReview(deps, customer.id, doneJobId, { rating: 5, body: goodReview }));
+  // The fixer never reviewed the customer: the review is published when the 14 days are over (decision 055).
+  await endReviewWindow(deps.db, doneJobId);
   const other = await createUser(deps.db, { name: "Olive Other" });
   ({ jobId: openJobId } = await postJob(deps, other.id, { ...jobInput, postcode: "M4 5JD", title: '=HYPERLINK("http://evil.example","x") sockets' }));
 }, 240_000);
@@ -233,7 +235,8 @@ describe("hiding a review", () => {
     expect(landed).not.toContain('name="intent" value="hide-review"');
 
     const profile = await fixerProfileBySlug(deps.db, fixer.slug);
-    expect(profile).toMatchObject({ reviewCount: 0, rating: null, reviews: [] });
+    // It no longer counts, and shows as removed with the published reason, never its text (decision 055).
+    expect(profile).toMatchObject({ reviewCount: 0, rating: null, reviews: [{ id: reviewId, rating: null, body: null, reply: null, removedReason: "Mentions a\nneighbour by name." }] });
     const audit = await auditRows("review.hide", reviewId);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorEmail: "mod-staff@example.com", targetType: "review", details: { reason: "Mentions a\nneighbour by name." } });

@@ -6,6 +6,7 @@ import type { WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.server.ts";
 import type { PaymentsService } from "~/features/payments/payments-service.ts";
 import type { PublicFixerData } from "~/features/quotes/public-changes.ts";
 import type { DRAFT_EXPIRY_JOB_KIND } from "~/features/quotes/request-draft.server.ts";
+import type { REVIEW_WINDOW_JOB } from "~/features/quotes/reviews.server.ts";
 
 /**
  * What every loader and action receives: the infrastructure plus the features' own services, built
@@ -21,7 +22,7 @@ export type AppServices = InfraServices & {
 };
 
 /** Every outbox job kind a feature enqueues; the composition root must hand the worker a handler for each. */
-export type FeatureJobKind = typeof WEBHOOK_JOB_KIND | typeof DRAFT_EXPIRY_JOB_KIND | (typeof BOOKING_JOB_KINDS)[number] | (typeof NOTIFICATION_JOB_KINDS)[number];
+export type FeatureJobKind = typeof WEBHOOK_JOB_KIND | typeof DRAFT_EXPIRY_JOB_KIND | typeof REVIEW_WINDOW_JOB | (typeof BOOKING_JOB_KINDS)[number] | (typeof NOTIFICATION_JOB_KINDS)[number];
 
 declare module "react-router" {
   interface AppLoadContext {

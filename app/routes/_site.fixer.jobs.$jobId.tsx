@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/_site.fixer.jobs.$jobId";
 import { StarRating } from "~/components/content/star-rating";
+import { JobReviewsSection } from "~/features/quotes/components/job-reviews";
+import { reviewCopy } from "~/features/quotes/review-copy";
 import { Badge } from "~/components/ui/badge";
 import { requireUser } from "~/features/auth/guard.server";
 import { QuoteBookingPanel } from "~/features/bookings/components/quote-booking-panel";
@@ -45,7 +47,7 @@ export function headers() {
 }
 
 export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
-  const { job, status, quote, customer, review, booking } = loaderData;
+  const { job, status, quote, customer, reviews, booking, customerRating } = loaderData;
   // Messages arriving while the page is open (decision 048); without JavaScript the page is as rendered.
   const live = useLiveThreadMessages(job.id, loaderData.liveAfter);
   const thread = mergeThread(loaderData.thread, live, loaderData.viewerUserId, (m) => ({ ...m, createdAt: new Date(m.createdAt) }));
@@ -62,6 +64,10 @@ export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
           <Badge variant="outline">{fixerCopy.jobStatus[status] ?? status}</Badge>
         </div>
         <h1 className="mt-2 text-3xl font-bold break-words">{job.title}</h1>
+        <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground">
+          {customerRating.average !== null ? <StarRating rating={Math.round(customerRating.average)} className="[&>svg]:size-4" /> : null}
+          <span>{reviewCopy.customerRating(customerRating.average, customerRating.count)}</span>
+        </p>
       </div>
       <Section id="job" title="The job">
         <p className="break-words whitespace-pre-line">{job.description}</p>
@@ -136,19 +142,16 @@ export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      {review ? (
-        <Section id="review" title={fixerCopy.job.reviewTitle}>
-          <StarRating rating={review.rating} />
-          <p className="mt-2 break-words whitespace-pre-line">{review.body}</p>
-          {review.reply ? (
-            <div className="mt-3 rounded-lg bg-muted p-3 text-sm">
-              <p className="font-medium">Your reply</p>
-              <p className="break-words whitespace-pre-line">{review.reply}</p>
-            </div>
-          ) : (
-            <ReplyForm />
-          )}
-        </Section>
+      {reviews ? (
+        <JobReviewsSection
+          reviews={reviews}
+          titles={{ form: reviewCopy.fixer.formTitle, mine: reviewCopy.fixer.mineTitle, theirs: reviewCopy.fixer.theirsTitle }}
+          otherName={customer?.name ?? "the customer"}
+          intent="review-customer"
+          formHint={reviewCopy.fixer.formHint}
+        >
+          {reviews.theirs && reviews.theirs.removedReason === null && !reviews.theirs.reply ? <ReplyForm /> : null}
+        </JobReviewsSection>
       ) : null}
     </div>
   );

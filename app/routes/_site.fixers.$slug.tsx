@@ -10,6 +10,7 @@ import { ratingText } from "~/features/quotes/components/top-rated-fixers";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
 import { quotePaths } from "~/features/quotes/paths";
 import { pageMeta } from "~/lib/seo";
+import { reviewCopy } from "~/features/quotes/review-copy";
 
 /**
  * A fixer's public profile. Rendered per request (not in the anonymous-HTML cache): a new review,
@@ -87,12 +88,19 @@ export default function FixerProfilePage({ loaderData }: Route.ComponentProps) {
             {profile.reviews.map((r) => (
               <li key={r.id} className="border-b border-border pb-4 last:border-0 last:pb-0">
                 <div className="flex flex-wrap items-center gap-2">
-                  <StarRating rating={r.rating} className="[&>svg]:size-4" />
+                  {r.rating !== null ? <StarRating rating={r.rating} className="[&>svg]:size-4" /> : null}
                   <span className="text-xs text-muted-foreground">
                     {serviceName(r.service)} · {formatDay(r.createdAt)}
                   </span>
                 </div>
-                <p className="mt-2 break-words whitespace-pre-line">{r.body}</p>
+                {r.removedReason !== null ? (
+                  <div className="mt-2 rounded-lg bg-muted p-3 text-sm">
+                    <p className="font-medium">{reviewCopy.removed}</p>
+                    <p className="break-words whitespace-pre-line">{reviewCopy.removedReason(r.removedReason)}</p>
+                  </div>
+                ) : (
+                  <p className="mt-2 break-words whitespace-pre-line">{r.body}</p>
+                )}
                 {r.reply ? (
                   <div className="mt-3 rounded-lg bg-muted p-3 text-sm">
                     <p className="font-medium">Reply from {profile.displayName}</p>

@@ -44,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function JobDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, quotes, messages, review, labels } = loaderData;
+  const { job, quotes, messages, reviews, labels } = loaderData;
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
@@ -145,35 +145,41 @@ export default function JobDetail({ loaderData, actionData }: Route.ComponentPro
               </ul>
             )}
           </Panel>
-          <Panel title="Review" id="review">
-            {!review ? (
+          <Panel title="Reviews" id="review">
+            {reviews.length === 0 ? (
               <p className="text-sm text-muted-foreground">No review.</p>
             ) : (
-              <div className="flex flex-col gap-3 text-sm">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium">
-                    {review.rating} of 5 stars for {review.fixerName}
-                  </span>
-                  {review.hiddenAt ? <StatusBadge status="hidden" /> : null}
-                </div>
-                <p className="break-words whitespace-pre-wrap">{review.body}</p>
-                {review.reply ? <p className="border-l-2 border-border pl-3 break-words whitespace-pre-wrap text-muted-foreground">Reply: {review.reply}</p> : null}
-                <p className="text-muted-foreground">Written {formatDateTime(review.createdAt)}</p>
-                {review.hiddenAt ? (
-                  <p className="text-muted-foreground">
-                    Hidden {formatDateTime(review.hiddenAt)}: {review.hiddenReason}
-                  </p>
-                ) : (
-                  <ReasonForm
-                    intent="hide-review"
-                    fields={{ reviewId: review.id }}
-                    label="Reason for hiding"
-                    hint="The customer who wrote it is emailed this reason. A hidden review counts for nothing in the fixer's rating."
-                    submit="Hide review"
-                    destructive
-                  />
-                )}
-              </div>
+              <ul className="flex flex-col gap-5 text-sm">
+                {reviews.map((review) => (
+                  <li key={review.id} className="flex flex-col gap-3">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium">
+                        {review.author === "customer" ? `${review.rating} of 5 stars for ${review.fixerName}, by the customer` : `${review.rating} of 5 stars for the customer, by ${review.fixerName}`}
+                      </span>
+                      {review.hiddenAt ? <StatusBadge status="hidden" /> : null}
+                    </div>
+                    <p className="break-words whitespace-pre-wrap">{review.body}</p>
+                    {review.reply ? <p className="border-l-2 border-border pl-3 break-words whitespace-pre-wrap text-muted-foreground">Reply: {review.reply}</p> : null}
+                    <p className="text-muted-foreground">
+                      Written {formatDateTime(review.createdAt)}; published {new Date(review.visibleFrom) <= new Date() ? formatDateTime(review.visibleFrom) : `by ${formatDateTime(review.visibleFrom)} at the latest`}
+                    </p>
+                    {review.hiddenAt ? (
+                      <p className="text-muted-foreground">
+                        Hidden {formatDateTime(review.hiddenAt)}: {review.hiddenReason}
+                      </p>
+                    ) : (
+                      <ReasonForm
+                        intent="hide-review"
+                        fields={{ reviewId: review.id }}
+                        label="Reason for hiding"
+                        hint={`The ${review.author} who wrote it is emailed this reason, and where it showed it says it was removed, with the reason. A hidden review counts for nothing in a rating.`}
+                        submit="Hide review"
+                        destructive
+                      />
+                    )}
+                  </li>
+                ))}
+              </ul>
             )}
           </Panel>
         </div>

@@ -4,11 +4,12 @@
  * the way the product makes them: the one way tests build an approved fixer.
  */
 import { randomBytes } from "node:crypto";
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { openDatabase, type Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
+import { reviewWindows, reviews } from "#server/db/schema/quotes.ts";
 import type { PublicChangeDeps, QuotesDeps } from "~/features/quotes/access.server";
 import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
 import { createPublicFixerData } from "~/features/quotes/public-changes";
@@ -120,4 +121,14 @@ export function daysFromToday(n: number): string {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + n);
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(d);
+}
+
+/**
+ * As if a finished job's 14 days to review had passed (decision 055): its window closed yesterday,
+ * so the reviews written in it were published then (what the service would have stored).
+ */
+export async function endReviewWindow(db: Db, jobId: number): Promise<void> {
+  const closed = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  await db.update(reviewWindows).set({ opensAt: new Date(closed.getTime() - 14 * 24 * 60 * 60 * 1000), closesAt: closed }).where(eq(reviewWindows.jobId, jobId));
+  await db.update(reviews).set({ visibleFrom: closed }).where(and(eq(reviews.jobId, jobId), gt(reviews.visibleFrom, closed)));
 }

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
-import { jobPhotos, reviews } from "#server/db/schema/quotes.ts";
+import { jobPhotos } from "#server/db/schema/quotes.ts";
 import type { StoredJobPhoto } from "./jobs.server";
 import type { Flash } from "~/lib/flash";
 import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
@@ -20,6 +20,7 @@ import { answerJobPageForm, formDataOf, photoUploadAnswer } from "./message-phot
 import { quotePaths } from "./paths";
 import { acceptQuote, closeJob, declineQuote, jobForCustomer, markJobDone, type JobForCustomer } from "./quotes.server";
 import { leaveReview } from "./reviews.server";
+import { reviewsOfJob, type JobReviews } from "./review-views.server";
 import { quoteBookingsForCustomer, type QuoteBookingForCustomer } from "~/features/bookings/quote-terms.server";
 import { customerMessageFormSchema, reviewFormSchema } from "./schemas";
 
@@ -34,7 +35,8 @@ export type JobPageResult = FormResult<{ quoteId?: number; fixer?: string }>;
 
 export type CustomerJobPage = JobForCustomer & {
   threads: Record<string, ThreadMessage[]>;
-  review: { rating: number; body: string; hidden: boolean } | null;
+  /** The job's two reviews as the customer sees them (decision 055). */
+  reviews: JobReviews;
   /** Per quote id: its start slots, bookable price and live booking (the booking feature's). */
   booking: Record<number, QuoteBookingForCustomer>;
 };
@@ -44,9 +46,8 @@ export async function customerJobPage(db: DbOrTx, customerUserId: string, jobId:
   const page = await jobForCustomer(db, customerUserId, jobId);
   const threads: Record<string, ThreadMessage[]> = {};
   for (const quote of page.quotes) threads[quote.fixer.userId] = await threadForViewer(db, customerUserId, jobId, quote.fixer.userId);
-  const [review] = await db.select({ rating: reviews.rating, body: reviews.body, hiddenAt: reviews.hiddenAt }).from(reviews).where(eq(reviews.jobId, jobId)).limit(1);
-  const booking = await quoteBookingsForCustomer(db, page.quotes);
-  return { ...page, threads, review: review ? { rating: review.rating, body: review.body, hidden: review.hiddenAt !== null } : null, booking };
+  const [jobReviews, booking] = await Promise.all([reviewsOfJob(db, page.job, "customer"), quoteBookingsForCustomer(db, page.quotes)]);
+  return { ...page, threads, reviews: jobReviews, booking };
 }
 
 const failedTitle = "That didn't work";
@@ -112,8 +113,8 @@ async function answerJobForm(context: Ctx, user: SessionUser, jobId: number, for
       case "review": {
         const checked = parseSubmission(reviewFormSchema, form, { multiLine: ["body"] });
         if (!checked.ok) return invalidAnswer("review", checked);
-        await leaveReview(deps, user.id, jobId, checked.data);
-        return done(context, jobId, jobsCopy.flashes.reviewed);
+        const { published } = await leaveReview(deps, user.id, jobId, checked.data);
+        return done(context, jobId, published ? jobsCopy.flashes.reviewed : jobsCopy.flashes.reviewedHidden, "#review");
       }
       case "message": {
         const checked = parseSubmission(customerMessageFormSchema, form, { multiLine: ["body"] });

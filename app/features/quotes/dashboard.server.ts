@@ -4,6 +4,7 @@ import { fixerServices, jobMatches, jobPhotos, jobs, quotes, type Quote } from "
 import { contactOf, fixerCoversJob, ref, jobOfCustomer, jobVisibleToFixer, requireActiveFixer } from "./access.server";
 import { QuotesError } from "./errors";
 import { quoteLimits } from "./schemas";
+import { customerRatingsOfJobs, type Rating } from "./review-views.server";
 
 /**
  * The fixer's side: the dashboard of matching open jobs and a job's page. What a fixer sees of a
@@ -28,6 +29,8 @@ export type FixerJobCard = {
   myQuote: { id: number; status: string } | null;
   /** The customer asked this fixer by name, from their profile. */
   invited: boolean;
+  /** The customer's rating from fixers who worked for them (lead list only; decision 055). */
+  customerRating?: Rating;
 };
 
 export const DASHBOARD_PAGE_SIZE = 20;
@@ -82,18 +85,19 @@ export async function openJobsForFixer(db: DbOrTx, fixerUserId: string, options:
     .offset((page - 1) * DASHBOARD_PAGE_SIZE);
   const shown = rows.slice(0, DASHBOARD_PAGE_SIZE);
   const ids = shown.map((r) => r.id);
-  const [photos, mine] = ids.length
+  const [photos, mine, ratings] = ids.length
     ? await Promise.all([
         db.select({ id: jobPhotos.id, jobId: jobPhotos.jobId }).from(jobPhotos).where(inArray(jobPhotos.jobId, ids)).orderBy(asc(jobPhotos.id)),
         db.select({ id: quotes.id, jobId: quotes.jobId, status: quotes.status }).from(quotes).where(and(inArray(quotes.jobId, ids), eq(quotes.fixerUserId, fixerUserId))),
+        customerRatingsOfJobs(db, ids),
       ])
-    : [[], []];
+    : [[], [], new Map<number, Rating>()];
   return {
     page,
     hasMore: rows.length > DASHBOARD_PAGE_SIZE,
     jobs: shown.map((r) => {
       const quote = mine.find((q) => q.jobId === r.id);
-      return { ...r, photoIds: photos.filter((p) => p.jobId === r.id).map((p) => p.id), myQuote: quote ? { id: quote.id, status: quote.status } : null };
+      return { ...r, photoIds: photos.filter((p) => p.jobId === r.id).map((p) => p.id), myQuote: quote ? { id: quote.id, status: quote.status } : null, customerRating: ratings.get(r.id) };
     }),
   };
 }

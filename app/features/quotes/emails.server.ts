@@ -197,6 +197,16 @@ export async function queueReviewReceivedEmail(tx: DbOrTx, publicUrl: string, to
   });
 }
 
+/** The fixer's review of the customer is published (both reviews in, or the window closed). */
+export async function queueCustomerReviewedEmail(tx: DbOrTx, publicUrl: string, to: Member, rating: number, job: JobSummary) {
+  await notice(tx, publicUrl, to, "review", `Your fixer gave you ${rating} stars for "${job.title}"`, `${quotePaths.customerJob(job.id)}#review`, `Your fixer reviewed you: ${job.title}`, {
+    heading: "Your fixer reviewed you",
+    paragraphs: [hello(to), `The fixer who did "${job.title}" left you a ${rating}-star review. Fixers see your rating before they quote.`],
+    action: { label: "Read it on the job's page", url: `${publicUrl}${quotePaths.customerJob(job.id)}#review` },
+    reason: reasons.customer,
+  });
+}
+
 export async function queueContentHiddenEmail(tx: DbOrTx, to: Person, what: "review" | "message", jobTitle: string, reason: string) {
   await send(tx, to, `Your ${what} was hidden`, {
     heading: `Your ${what} was hidden`,

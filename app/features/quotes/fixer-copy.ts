@@ -27,7 +27,6 @@ export const fixerCopy = {
     contactTitle: "Customer contact details",
     messagesTitle: "Messages",
     maskedNote: "Until the customer accepts a quote, email addresses, phone numbers and links are hidden in messages.",
-    reviewTitle: "The customer's review",
   },
   profile: {
     reviewsTitle: "Reviews",
@@ -51,6 +50,8 @@ export const fixerCopy = {
     messageSent: { title: "Message sent", text: "The customer is told by email." },
     messageMasked: { title: "Message sent", text: "Contact details in it were hidden: they are shared once the customer accepts a quote." },
     replied: { title: "Reply posted", text: "Your reply shows under the review on your profile." },
+    reviewed: { title: "Review posted", text: "Both reviews are published: the customer's review of you shows below." },
+    reviewedHidden: { title: "Review saved", text: "It is published when the customer has reviewed you too, or when the 14 days to review are over." },
     priceFixed: { title: "Price fixed", text: "The customer can now book your quote at this price." },
   },
   errorTitles: {

@@ -1,6 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
-import { reviews } from "#server/db/schema/quotes.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { loadFixerStatus } from "~/features/fixers/account-status.server";
 import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
@@ -17,8 +15,9 @@ import { answerJobPageForm, photoUploadAnswer } from "./message-photos.server";
 import type { StoredJobPhoto } from "./jobs.server";
 import { quotePaths } from "./paths";
 import { sendQuote, updateQuote, withdrawQuote } from "./quotes.server";
-import { replyToReview } from "./reviews.server";
-import { coverageFormSchema, fixPriceFormSchema, messageFormSchema, quoteFormSchema, replyFormSchema } from "./schemas";
+import { replyToReview, reviewCustomer } from "./reviews.server";
+import { customerRatingsOfJobs, reviewsOfJob } from "./review-views.server";
+import { coverageFormSchema, fixPriceFormSchema, messageFormSchema, quoteFormSchema, replyFormSchema, reviewFormSchema } from "./schemas";
 import { fixerCopy } from "./fixer-copy";
 import { fixQuotePrice, quoteBookingForFixer, writeQuoteBookingTerms } from "~/features/bookings/quote-terms.server";
 import type { Slot } from "~/features/bookings/slots";
@@ -83,14 +82,9 @@ export function fixerJobNotFound(): never {
   throw data(fixerCopy.errors.not_found, { status: 404 });
 }
 
-/** The review left on this job about this fixer, if any and not hidden. */
-async function reviewOfJob(db: DbOrTx, fixerUserId: string, jobId: number) {
-  const [row] = await db
-    .select({ id: reviews.id, rating: reviews.rating, body: reviews.body, reply: reviews.reply, createdAt: reviews.createdAt })
-    .from(reviews)
-    .where(and(eq(reviews.jobId, jobId), eq(reviews.fixerUserId, fixerUserId), isNull(reviews.hiddenAt)))
-    .limit(1);
-  return row ?? null;
+/** The job's reviews as this fixer sees them: only the fixer who did the work has any (decision 055). */
+async function fixerReviewsOfJob(db: DbOrTx, view: Awaited<ReturnType<typeof jobForFixer>>) {
+  return view.myQuote?.status === "accepted" ? reviewsOfJob(db, { id: view.card.id, status: view.status }, "fixer") : null;
 }
 
 export async function loadFixerJob(context: AppLoadContext, user: SessionUser, jobId: number) {
@@ -98,10 +92,11 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
   try {
     const view = await jobForFixer(db, user.id, jobId);
     const quote = view.myQuote;
-    const [thread, review, booking] = await Promise.all([
+    const [thread, reviews, booking, ratings] = await Promise.all([
       quote ? threadForViewer(db, user.id, jobId) : Promise.resolve([]),
-      reviewOfJob(db, user.id, jobId),
+      fixerReviewsOfJob(db, view),
       quote ? quoteBookingForFixer(db, quote) : Promise.resolve(null),
+      customerRatingsOfJobs(db, [jobId]),
     ]);
     return {
       job: view.card,
@@ -121,7 +116,9 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
       customer: view.customer,
       booking,
       thread,
-      review,
+      reviews,
+      /** The customer's rating from fixers who worked for them: seen before quoting. */
+      customerRating: ratings.get(jobId) ?? { average: null, count: 0 },
     };
   } catch (error) {
     if (isQuotesError(error)) throw data(error.message, { status: error.status, headers: privateHeaders });
@@ -129,8 +126,8 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
   }
 }
 
-type JobIntent = "quote" | "update-quote" | "withdraw" | "fix-price" | "message" | "reply";
-const jobIntents: readonly string[] = ["quote", "update-quote", "withdraw", "fix-price", "message", "reply"] satisfies JobIntent[];
+type JobIntent = "quote" | "update-quote" | "withdraw" | "fix-price" | "message" | "reply" | "review-customer";
+const jobIntents: readonly string[] = ["quote", "update-quote", "withdraw", "fix-price", "message", "reply", "review-customer"] satisfies JobIntent[];
 
 /** The quote's proposed slots, written in the quote's own transaction (a range quote's price is fixed again later). */
 const withSlots = (fixerUserId: string, slots: Slot[]) => (tx: DbOrTx, quoteId: number) => writeQuoteBookingTerms(tx, fixerUserId, quoteId, { slots, fixedPricePence: null });
@@ -195,14 +192,21 @@ async function answerJobForm(context: AppLoadContext, user: SessionUser, jobId: 
       case "reply": {
         const parsed = parseSubmission(replyFormSchema, form, { multiLine: ["body"] });
         if (!parsed.ok) return invalid("reply", parsed.fieldErrors, parsed.values);
-        const review = await reviewOfJob(deps.db, user.id, jobId);
-        if (!review) return refusal("reply", new QuotesError("not_found", fixerCopy.errors.noReview));
+        const reviews = await fixerReviewsOfJob(deps.db, await jobForFixer(deps.db, user.id, jobId));
+        const review = reviews?.theirs;
+        if (!review || review.removedReason !== null) return refusal("reply", new QuotesError("not_found", fixerCopy.errors.noReview));
         await replyToReview(deps, user.id, review.id, parsed.data.body);
         return done(context, `${here}#review`, fixerCopy.flash.replied);
       }
+      case "review-customer": {
+        const parsed = parseSubmission(reviewFormSchema, form, { multiLine: ["body"] });
+        if (!parsed.ok) return invalid("review", parsed.fieldErrors, parsed.values);
+        const { published } = await reviewCustomer(deps, user.id, jobId, parsed.data);
+        return done(context, `${here}#review`, published ? fixerCopy.flash.reviewed : fixerCopy.flash.reviewedHidden);
+      }
     }
   } catch (error) {
-    const formName = intent === "update-quote" ? "quote" : intent;
+    const formName = intent === "update-quote" ? "quote" : intent === "review-customer" ? "review" : intent;
     return refusal(formName, error);
   }
 }

@@ -4,6 +4,7 @@ import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding } from "#server/db/schema/fixers.ts";
 import { fixerAreas, fixerProfiles, fixerServices, jobs, reviews } from "#server/db/schema/quotes.ts";
 import type { ServiceSlug } from "~/content/services";
+import { publishedReview } from "./review-views.server";
 import { ref } from "./access.server";
 import { serviceSlugs } from "./schemas";
 
@@ -39,9 +40,11 @@ export type FixerSummary = {
   memberSince: Date;
 };
 
+/** Customers' published reviews of the fixer that staff did not hide (decision 055). */
+const countedReviews = sql`${reviews.fixerUserId} = ${ref(fixerProfiles.userId)} and ${reviews.author} = 'customer' and ${reviews.hiddenAt} is null and ${publishedReview}`;
 const ratingColumns = {
-  rating: sql<string | null>`(select round(avg(${reviews.rating}), 2) from ${reviews} where ${reviews.fixerUserId} = ${ref(fixerProfiles.userId)} and ${reviews.hiddenAt} is null)`,
-  reviewCount: sql<number>`(select count(*)::int from ${reviews} where ${reviews.fixerUserId} = ${ref(fixerProfiles.userId)} and ${reviews.hiddenAt} is null)`,
+  rating: sql<string | null>`(select round(avg(${reviews.rating}), 2) from ${reviews} where ${countedReviews})`,
+  reviewCount: sql<number>`(select count(*)::int from ${reviews} where ${countedReviews})`,
 };
 
 /** The summaries shown beside quotes and on service pages, keyed by fixer. */
@@ -84,7 +87,8 @@ async function checksFor(db: DbOrTx, onboardingIds: number[]): Promise<Map<numbe
   return result;
 }
 
-export type PublicReview = { id: number; rating: number; body: string; reply: string | null; repliedAt: Date | null; createdAt: Date; service: string };
+/** A published review on the profile; one staff removed keeps its place with the reason (body and reply null). */
+export type PublicReview = { id: number; rating: number | null; body: string | null; reply: string | null; repliedAt: Date | null; createdAt: Date; service: string; removedReason: string | null };
 
 export type PublicFixerProfile = FixerSummary & {
   bio: string;
@@ -112,10 +116,20 @@ export async function fixerProfileBySlug(db: DbOrTx, slug: string): Promise<Publ
     db.select({ service: fixerServices.service }).from(fixerServices).where(eq(fixerServices.fixerUserId, profile.userId)),
     db.select({ code: fixerAreas.code }).from(fixerAreas).where(eq(fixerAreas.fixerUserId, profile.userId)).orderBy(fixerAreas.code),
     db
-      .select({ id: reviews.id, rating: reviews.rating, body: reviews.body, reply: reviews.reply, repliedAt: reviews.repliedAt, createdAt: reviews.createdAt, service: jobs.service })
+      .select({
+        id: reviews.id,
+        rating: reviews.rating,
+        body: reviews.body,
+        reply: reviews.reply,
+        repliedAt: reviews.repliedAt,
+        createdAt: reviews.createdAt,
+        service: jobs.service,
+        hiddenAt: reviews.hiddenAt,
+        hiddenReason: reviews.hiddenReason,
+      })
       .from(reviews)
       .innerJoin(jobs, eq(jobs.id, reviews.jobId))
-      .where(and(eq(reviews.fixerUserId, profile.userId), isNull(reviews.hiddenAt)))
+      .where(and(eq(reviews.fixerUserId, profile.userId), eq(reviews.author, "customer"), publishedReview))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(50),
   ]);
@@ -126,7 +140,9 @@ export async function fixerProfileBySlug(db: DbOrTx, slug: string): Promise<Publ
     takingJobs: profile.leadsDisabledAt === null,
     services: offered.map((r) => r.service as ServiceSlug).sort((a, b) => (order.get(a) ?? 99) - (order.get(b) ?? 99)),
     areas: areas.map((r) => r.code),
-    reviews: visible,
+    reviews: visible.map(({ hiddenAt, hiddenReason, ...r }) =>
+      hiddenAt ? { ...r, rating: null, body: null, reply: null, repliedAt: null, removedReason: hiddenReason ?? "" } : { ...r, removedReason: null },
+    ),
   };
 }
 

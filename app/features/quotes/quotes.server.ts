@@ -7,6 +7,7 @@ import { queueQuoteAcceptedEmails, queueQuoteNotChosenEmail, queueQuoteReceivedE
 import { QuotesError } from "./errors";
 import { maskContactDetails } from "./messages.server";
 import { fixerSummaries, type FixerSummary } from "./profiles.server";
+import { openReviewWindow } from "./reviews.server";
 import { quoteInputSchema, quoteLimits, type QuoteInput } from "./schemas";
 
 /**
@@ -172,12 +173,14 @@ export async function closeJob(deps: QuotesDeps, customerUserId: string, jobId: 
   });
 }
 
-/** Marks an in-progress job done (the work happened): the customer only. Opens the way to a review. */
+/** Marks an in-progress job done (the work happened): the customer only. Opens the 14 days in which both sides review each other. */
 export async function markJobDone(deps: QuotesDeps, customerUserId: string, jobId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const job = await jobOfCustomer(tx, customerUserId, jobId, { forUpdate: true });
     if (job.status !== "in_progress") throw new QuotesError("conflict", "Only a job with an accepted quote can be marked done.");
-    await tx.update(jobs).set({ status: "done", updatedAt: new Date() }).where(eq(jobs.id, jobId));
+    const now = new Date();
+    await tx.update(jobs).set({ status: "done", updatedAt: now }).where(eq(jobs.id, jobId));
+    await openReviewWindow(tx, jobId, now);
   });
 }
 

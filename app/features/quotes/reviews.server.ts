@@ -1,52 +1,197 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { fixerProfiles, jobMessages, jobs, quotes, reviews } from "#server/db/schema/quotes.ts";
+import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "#server/db/client.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { fixerProfiles, jobMessages, jobs, quotes, reviewWindows, reviews, type Job, type ReviewAuthor, type ReviewWindow } from "#server/db/schema/quotes.ts";
 import { recordStaffAction, type AuditActor } from "#server/audit-log.ts";
-import { contactOf, jobOfCustomer, type PublicChangeDeps, type QuotesDeps } from "./access.server";
+import { enqueueJob, PermanentJobError } from "#server/jobs/queue.ts";
+import { contactOf, jobOfCustomer, quotesDeps, type PublicChangeDeps, type QuotesDeps } from "./access.server";
 import { matchNewlyCoveredWork } from "./waiting.server";
-import { queueContentHiddenEmail, queueLeadsChangedEmail, queueReviewReceivedEmail } from "./emails.server";
+import { queueContentHiddenEmail, queueCustomerReviewedEmail, queueLeadsChangedEmail, queueReviewReceivedEmail } from "./emails.server";
 import { QuotesError } from "./errors";
 import { quoteLimits, reviewInputSchema, type ReviewInput } from "./schemas";
 import { formatCount } from "~/content/format";
 import { announceHiddenMessage } from "~/features/live/threads.server";
+import { formatLongDate } from "~/content/dates";
 
 /**
- * Verified reviews and staff moderation. leaveReview is the only code that creates a review: its
- * author is the customer of a job marked done, and the review is about the fixer whose quote they
- * accepted, once per job (also a unique index on job_id).
+ * Verified reviews, both ways (decision 055), and staff moderation. A finished job (marked done, or
+ * its booking released) opens a 14-day window in which its customer reviews the fixer whose quote
+ * they accepted and that fixer reviews the customer, once each. A review is published
+ * (`visible_from`) when the other side's arrives or the window closes, whichever is first; until then
+ * only its author sees it. The reviewed person is told at publication, once.
  */
 
-export async function leaveReview(deps: PublicChangeDeps, customerUserId: string, jobId: number, input: ReviewInput): Promise<{ reviewId: number }> {
-  const checked = reviewInputSchema.safeParse(input);
-  if (!checked.success) throw new QuotesError("invalid", `Choose 1 to 5 stars and write ${quoteLimits.review.min} to ${formatCount(quoteLimits.review.max)} characters.`);
-  const left = await deps.db.transaction(async (tx) => {
-    // Another customer's job is "not found"; only a done job can be reviewed.
-    const job = await jobOfCustomer(tx, customerUserId, jobId, { forUpdate: true });
-    if (job.status !== "done") throw new QuotesError("conflict", "You can review the fixer once you have marked the job done.");
-    const [accepted] = await tx.select({ fixerUserId: quotes.fixerUserId }).from(quotes).where(and(eq(quotes.jobId, jobId), eq(quotes.status, "accepted"))).limit(1);
-    if (!accepted) throw new QuotesError("conflict", "Only a job with an accepted quote can be reviewed.");
-    const [created] = await tx
-      .insert(reviews)
-      .values({ jobId, fixerUserId: accepted.fixerUserId, customerUserId, rating: checked.data.rating, body: checked.data.body })
-      .onConflictDoNothing({ target: reviews.jobId })
-      .returning({ id: reviews.id });
-    if (!created) throw new QuotesError("conflict", "You have already reviewed this job.");
-    const [fixer] = await tx.select({ name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, accepted.fixerUserId));
-    const to = await contactOf(tx, accepted.fixerUserId);
-    await queueReviewReceivedEmail(tx, deps.publicUrl, { userId: accepted.fixerUserId, email: to.email, name: fixer!.name }, checked.data.rating, { id: job.id, title: job.title, service: job.service, district: job.district });
-    return { reviewId: created.id };
-  });
-  deps.publicFixerData.changed();
-  return left;
+export const REVIEW_WINDOW_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The job-queue timer at a window's close: tells the reviewed people whose review was published by it. */
+export const REVIEW_WINDOW_JOB = "review_window_close";
+export type ReviewWindowPayload = { jobId: number };
+
+const RELEASED = ["released", "partly_released"] as const;
+
+/** Stores a job's window (once; a second opener keeps the first) with its timer at the close. */
+async function storeWindow(tx: DbOrTx, jobId: number, fixerUserId: string, opensAt: Date): Promise<ReviewWindow> {
+  const closesAt = new Date(opensAt.getTime() + REVIEW_WINDOW_DAYS * DAY_MS);
+  const [created] = await tx.insert(reviewWindows).values({ jobId, fixerUserId, opensAt, closesAt }).onConflictDoNothing().returning();
+  if (created) {
+    await enqueueJob(tx, REVIEW_WINDOW_JOB, { jobId } satisfies ReviewWindowPayload, { runAt: closesAt, maxAttempts: 20 });
+    return created;
+  }
+  const [stored] = await tx.select().from(reviewWindows).where(eq(reviewWindows.jobId, jobId));
+  return stored!;
 }
 
-/** The reviewed fixer's one public reply to a review (not to a hidden one). */
+/** The fixer whose quote on the job was accepted, if any. */
+async function acceptedFixerOf(tx: DbOrTx, jobId: number): Promise<string | null> {
+  const [accepted] = await tx.select({ fixerUserId: quotes.fixerUserId }).from(quotes).where(and(eq(quotes.jobId, jobId), eq(quotes.status, "accepted"))).limit(1);
+  return accepted?.fixerUserId ?? null;
+}
+
+/** Opens the job's window as the customer marks it done (in that transaction). */
+export async function openReviewWindow(tx: DbOrTx, jobId: number, now: Date): Promise<void> {
+  const fixerUserId = await acceptedFixerOf(tx, jobId);
+  if (fixerUserId) await storeWindow(tx, jobId, fixerUserId, now);
+}
+
+/**
+ * The job's window as it stands, without writing: the stored one; else from the job's released
+ * booking (it opened at the release); else, for a job marked done before windows existed, one that
+ * would open now. Null while the job is not finished.
+ */
+export async function findReviewWindow(db: DbOrTx, job: Pick<Job, "id" | "status">, now: Date): Promise<(Omit<ReviewWindow, "jobId"> & { stored: boolean }) | null> {
+  const [stored] = await db.select().from(reviewWindows).where(eq(reviewWindows.jobId, job.id));
+  if (stored) return { ...stored, stored: true };
+  const [released] = await db
+    .select({ fixerUserId: bookings.fixerUserId, settledAt: bookings.settledAt })
+    .from(bookings)
+    .where(and(eq(bookings.jobId, job.id), inArray(bookings.state, [...RELEASED])))
+    .orderBy(asc(bookings.settledAt))
+    .limit(1);
+  const opened = released ? { fixerUserId: released.fixerUserId, opensAt: released.settledAt ?? now } : null;
+  const legacy = !opened && job.status === "done" ? await acceptedFixerOf(db, job.id) : null;
+  const from = opened ?? (legacy ? { fixerUserId: legacy, opensAt: now } : null);
+  return from ? { ...from, closesAt: new Date(from.opensAt.getTime() + REVIEW_WINDOW_DAYS * DAY_MS), stored: false } : null;
+}
+
+/**
+ * The people told a review of them was published, once each: the reviews given whose time has come
+ * and whose subject was not told yet. Answers how many were told.
+ */
+async function tellReviewed(tx: DbOrTx, publicUrl: string, reviewIds: number[], now: Date): Promise<number> {
+  if (reviewIds.length === 0) return 0;
+  const published = await tx
+    .update(reviews)
+    .set({ subjectNotifiedAt: now })
+    .where(and(inArray(reviews.id, reviewIds), isNull(reviews.subjectNotifiedAt), lte(reviews.visibleFrom, now)))
+    .returning();
+  for (const review of published) {
+    const [job] = await tx.select().from(jobs).where(eq(jobs.id, review.jobId));
+    const summary = { id: job!.id, title: job!.title, service: job!.service, district: job!.district };
+    if (review.author === "customer") {
+      const [fixer] = await tx.select({ name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, review.fixerUserId));
+      const to = await contactOf(tx, review.fixerUserId);
+      await queueReviewReceivedEmail(tx, publicUrl, { userId: review.fixerUserId, email: to.email, name: fixer?.name ?? to.name }, review.rating, summary);
+    } else if (review.customerUserId) {
+      const to = await contactOf(tx, review.customerUserId);
+      await queueCustomerReviewedEmail(tx, publicUrl, { userId: review.customerUserId, email: to.email, name: to.name }, review.rating, summary);
+    }
+  }
+  return published.length;
+}
+
+const sideWord: Record<ReviewAuthor, string> = { customer: "the fixer", fixer: "the customer" };
+
+/**
+ * One review by one side of a finished job. The job's row is locked first, so the two sides
+ * writing at once are decided one after the other: the second publishes both.
+ */
+async function writeReview(deps: PublicChangeDeps, author: ReviewAuthor, authorUserId: string, jobId: number, input: ReviewInput, now: Date): Promise<{ reviewId: number; published: boolean }> {
+  const checked = reviewInputSchema.safeParse(input);
+  if (!checked.success) throw new QuotesError("invalid", `Choose 1 to 5 stars and write ${quoteLimits.review.min} to ${formatCount(quoteLimits.review.max)} characters.`);
+  const written = await deps.db.transaction(async (tx) => {
+    let job: Job;
+    if (author === "customer") {
+      // Another customer's job is "not found".
+      job = await jobOfCustomer(tx, authorUserId, jobId, { forUpdate: true });
+    } else {
+      // Only the fixer who did the work reviews its customer: for anyone else the job is "not found".
+      const [locked] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for("update");
+      if (!locked || (await acceptedFixerOf(tx, jobId)) !== authorUserId) throw new QuotesError("not_found", "There is no job of yours with this customer to review.");
+      job = locked;
+    }
+    const found = await findReviewWindow(tx, job, now);
+    if (!found) {
+      throw new QuotesError("conflict", author === "customer" ? "You can review the fixer once you have marked the job done." : "You can review the customer once the job is done.");
+    }
+    const window = found.stored ? found : await storeWindow(tx, jobId, found.fixerUserId, found.opensAt);
+    if (now >= window.closesAt) throw new QuotesError("conflict", `The ${REVIEW_WINDOW_DAYS} days to review ${sideWord[author]} ended on ${formatLongDate(window.closesAt)}.`);
+    const [created] = await tx
+      .insert(reviews)
+      .values({ jobId, author, fixerUserId: window.fixerUserId, customerUserId: job.customerUserId, rating: checked.data.rating, body: checked.data.body, visibleFrom: window.closesAt, createdAt: now })
+      .onConflictDoNothing({ target: [reviews.jobId, reviews.author] })
+      .returning({ id: reviews.id });
+    if (!created) throw new QuotesError("conflict", "You have already reviewed this job.");
+    // The other side's review is in: both are published now.
+    const [other] = await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.jobId, jobId), ne(reviews.author, author)));
+    if (!other) return { reviewId: created.id, published: false };
+    const opened = await tx
+      .update(reviews)
+      .set({ visibleFrom: now })
+      .where(and(eq(reviews.jobId, jobId), gt(reviews.visibleFrom, now)))
+      .returning({ id: reviews.id });
+    await tellReviewed(tx, deps.publicUrl, opened.map((r) => r.id), now);
+    return { reviewId: created.id, published: true };
+  });
+  if (written.published) deps.publicFixerData.changed();
+  return written;
+}
+
+/** The customer of a finished job reviews the fixer whose quote they accepted. */
+export function leaveReview(deps: PublicChangeDeps, customerUserId: string, jobId: number, input: ReviewInput, now = new Date()) {
+  return writeReview(deps, "customer", customerUserId, jobId, input, now);
+}
+
+/** The fixer who did a finished job reviews its customer. */
+export function reviewCustomer(deps: PublicChangeDeps, fixerUserId: string, jobId: number, input: ReviewInput, now = new Date()) {
+  return writeReview(deps, "fixer", fixerUserId, jobId, input, now);
+}
+
+/**
+ * The window's close (the job-queue timer, once however many instances: the subject's
+ * `subject_notified_at` is set in the transaction that tells them). Publication itself needs no
+ * timer (readers compare `visible_from` with now); this only tells people. Early (clocks apart): retried.
+ */
+export async function closeReviewWindow(deps: PublicChangeDeps, jobId: number, now = new Date()): Promise<number> {
+  const told = await deps.db.transaction(async (tx) => {
+    const [window] = await tx.select().from(reviewWindows).where(eq(reviewWindows.jobId, jobId));
+    if (!window) return 0;
+    if (now < window.closesAt) throw new Error(`review window of job ${jobId} not closed yet`);
+    const waiting = await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.jobId, jobId), isNull(reviews.subjectNotifiedAt))).for("update");
+    return tellReviewed(tx, deps.publicUrl, waiting.map((r) => r.id), now);
+  });
+  if (told > 0) deps.publicFixerData.changed();
+  return told;
+}
+
+/** The job-queue handler of REVIEW_WINDOW_JOB (the composition root wires it with the server's services). */
+export async function runReviewWindowTimer(services: Parameters<typeof quotesDeps>[0], payload: unknown): Promise<void> {
+  const jobId = (payload as Partial<ReviewWindowPayload> | null)?.jobId;
+  if (typeof jobId !== "number" || !Number.isSafeInteger(jobId) || jobId <= 0) throw new PermanentJobError("review window timer without a valid job id");
+  await closeReviewWindow(quotesDeps(services), jobId);
+}
+
+/** The reviewed fixer's one public reply to a customer's review (published, not hidden). */
 export async function replyToReview(deps: PublicChangeDeps, fixerUserId: string, reviewId: number, body: string): Promise<void> {
   const reply = body.trim();
   if (reply.length < quoteLimits.reply.min || reply.length > quoteLimits.reply.max || reply.includes("\u0000")) {
     throw new QuotesError("invalid", `Write a reply of up to ${formatCount(quoteLimits.reply.max)} characters.`);
   }
   await deps.db.transaction(async (tx) => {
-    const [review] = await tx.select().from(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.fixerUserId, fixerUserId))).for("update");
+    const [review] = await tx
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.id, reviewId), eq(reviews.fixerUserId, fixerUserId), eq(reviews.author, "customer"), lte(reviews.visibleFrom, sql`now()`)))
+      .for("update");
     if (!review || review.hiddenAt) throw new QuotesError("not_found", "There is no such review of your work.");
     if (review.reply !== null) throw new QuotesError("conflict", "You have already replied to this review.");
     await tx.update(reviews).set({ reply, repliedAt: new Date() }).where(and(eq(reviews.id, reviewId), isNull(reviews.reply)));
@@ -63,14 +208,15 @@ function checkReason(reason: string): string {
 }
 
 /**
- * Staff hide a review with a reason (audited); its author, the customer, is told by email. Only
+ * Staff hide a review with a reason (audited); its author (customer or fixer) is told by email; where
+ * it showed, it says it was removed and why. Only
  * staff reach this: the staff route checks the role (requireStaff) before calling it.
  */
 export async function hideReview(deps: PublicChangeDeps, actor: AuditActor, reviewId: number, reason: string): Promise<void> {
   const why = checkReason(reason);
   await deps.db.transaction(async (tx) => {
     const [review] = await tx
-      .select({ id: reviews.id, hiddenAt: reviews.hiddenAt, customerUserId: reviews.customerUserId, jobTitle: jobs.title })
+      .select({ id: reviews.id, hiddenAt: reviews.hiddenAt, author: reviews.author, customerUserId: reviews.customerUserId, fixerUserId: reviews.fixerUserId, jobTitle: jobs.title })
       .from(reviews)
       .innerJoin(jobs, eq(jobs.id, reviews.jobId))
       .where(eq(reviews.id, reviewId))
@@ -79,7 +225,8 @@ export async function hideReview(deps: PublicChangeDeps, actor: AuditActor, revi
     if (review.hiddenAt) throw new QuotesError("conflict", "This review is already hidden.");
     await tx.update(reviews).set({ hiddenAt: new Date(), hiddenReason: why }).where(eq(reviews.id, reviewId));
     await recordStaffAction(tx, actor, { action: "review.hide", targetType: "review", targetId: reviewId, details: { reason: why } });
-    if (review.customerUserId) await queueContentHiddenEmail(tx, await contactOf(tx, review.customerUserId), "review", review.jobTitle, why);
+    const authorUserId = review.author === "customer" ? review.customerUserId : review.fixerUserId;
+    if (authorUserId) await queueContentHiddenEmail(tx, await contactOf(tx, authorUserId), "review", review.jobTitle, why);
   });
   deps.publicFixerData.changed();
 }

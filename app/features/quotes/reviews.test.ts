@@ -10,9 +10,9 @@ import { postJob } from "./jobs.server";
 import { postMessage, threadForViewer } from "./messages.server";
 import { fixerProfileBySlug, topRatedFixersForService } from "./profiles.server";
 import { acceptQuote, closeJob, markJobDone, sendQuote } from "./quotes.server";
-import { hideMessage, hideReview, leaveReview, replyToReview, setLeadsDisabled } from "./reviews.server";
+import { hideMessage, hideReview, leaveReview, replyToReview, reviewCustomer, setLeadsDisabled } from "./reviews.server";
 import type { JobInput } from "./schemas";
-import { clearOutbox, createApprovedFixer, createUser, databaseKinds, daysFromToday, openTestDatabase, queuedEmails } from "#tests/helpers/marketplace.ts";
+import { clearOutbox, createApprovedFixer, createUser, databaseKinds, daysFromToday, endReviewWindow, openTestDatabase, queuedEmails } from "#tests/helpers/marketplace.ts";
 
 const job: JobInput = {
   service: "electrical",
@@ -69,10 +69,20 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
     await expect(leaveReview(deps, customer.id, jobId, { rating: 4, body: "x".repeat(1001) })).rejects.toMatchObject({ code: "invalid" });
 
     await clearOutbox(deps.db);
-    const { reviewId } = await leaveReview(deps, customer.id, jobId, { rating: 5, body: good });
-    // The refused tries above changed nothing visitors see; the review did, once.
+    const { reviewId, published } = await leaveReview(deps, customer.id, jobId, { rating: 5, body: good });
+    // Hidden until the fixer has reviewed the customer too (decision 055): nothing visitors see changed, nobody told yet.
+    expect(published).toBe(false);
+    expect(publicChanges - changesBefore).toBe(0);
+    expect(await queuedEmails(deps.db)).toEqual([]);
+    await reviewCustomer(deps, fixer.id, jobId, { rating: 4, body: good });
+    // The refused tries above changed nothing visitors see; the pair published did, once, and each side is told once.
     expect(publicChanges - changesBefore).toBe(1);
-    expect((await queuedEmails(deps.db)).map((e) => [e.to, e.subject])).toEqual([[fixer.email, `New 5-star review for ${job.title}`]]);
+    expect((await queuedEmails(deps.db)).map((e) => [e.to, e.subject]).sort()).toEqual(
+      [
+        [fixer.email, `New 5-star review for ${job.title}`],
+        [customer.email, `Your fixer reviewed you: ${job.title}`],
+      ].sort(),
+    );
     await expect(leaveReview(deps, customer.id, jobId, { rating: 1, body: good })).rejects.toMatchObject({ code: "conflict" });
     const [stored] = await deps.db.select().from(reviews).where(eq(reviews.id, reviewId));
     expect(stored).toMatchObject({ jobId, fixerUserId: fixer.id, customerUserId: customer.id, rating: 5 });
@@ -93,6 +103,9 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
     const other = await createApprovedFixer(deps.db, { services: ["electrical"], areas: ["M"] });
     const { customer, jobId } = await acceptedJob(fixer, { done: true });
     const { reviewId } = await leaveReview(deps, customer.id, jobId, { rating: 4, body: good });
+    // Not published yet: the fixer cannot read it, so cannot reply to it.
+    await expect(replyToReview(deps, fixer.id, reviewId, "Too early")).rejects.toMatchObject({ code: "not_found" });
+    await endReviewWindow(deps.db, jobId);
     await expect(replyToReview(deps, other.id, reviewId, "Thanks!")).rejects.toMatchObject({ code: "not_found" });
     await expect(replyToReview(deps, customer.id, reviewId, "Thanks!")).rejects.toMatchObject({ code: "not_found" });
     const changesBefore = publicChanges;
@@ -106,10 +119,11 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
   it("the public profile: services, areas, checks, average rating over visible reviews, member since; no contact details", async () => {
     const fixer = await createApprovedFixer(deps.db, { first: "Alex", last: "Volt", services: ["electrical", "handyman"], areas: ["M", "SK4"], documents: ["insurance", "certifications"], checked: ["insurance", "qualifications"] });
     const ratings = [5, 4, 4];
-    const reviewIds = [];
+    const reviewIds: number[] = [];
     for (const rating of ratings) {
       const { customer, jobId } = await acceptedJob(fixer, { done: true });
       reviewIds.push((await leaveReview(deps, customer.id, jobId, { rating, body: `${good} (${rating})` })).reviewId);
+      await endReviewWindow(deps.db, jobId);
     }
     const profile = await fixerProfileBySlug(deps.db, fixer.slug);
     expect(profile).toMatchObject({ displayName: "Alex V.", services: ["electrical", "handyman"], areas: ["M", "SK4"], checks: ["reviewed", "insurance", "qualifications"], rating: 4.33, reviewCount: 3 });
@@ -123,7 +137,9 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
     await hideReview(deps, staff, reviewIds[0]!, "Mentions a neighbour by full name");
     const after = await fixerProfileBySlug(deps.db, fixer.slug);
     expect(after).toMatchObject({ rating: 4, reviewCount: 2 });
-    expect(after!.reviews).toHaveLength(2);
+    // It keeps its place as removed, with the reason, never its text (decision 055).
+    expect(after!.reviews.filter((r) => r.removedReason === null)).toHaveLength(2);
+    expect(after!.reviews.find((r) => r.id === reviewIds[0])).toMatchObject({ rating: null, body: null, reply: null, removedReason: "Mentions a neighbour by full name" });
     const [told] = await queuedEmails(deps.db);
     expect(told).toMatchObject({ subject: "Your review was hidden" });
     expect(told!.text).toContain("Mentions a neighbour by full name");
@@ -144,6 +160,7 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
         await acceptQuote(deps, customer.id, quoteId);
         await markJobDone(deps, customer.id, jobId);
         await leaveReview(deps, customer.id, jobId, { rating, body: good });
+        await endReviewWindow(deps.db, jobId);
       }
       return fixer;
     };

@@ -61,7 +61,7 @@ export async function staffHideReview(deps: Deps, actor: StaffUser, jobId: numbe
   if (!review) return refused("not-found", "Not found", "This job has no such review.");
   return outcomeOf(async () => {
     await hideReview(depsOf(deps), actorOf(actor), reviewId, reason);
-    return done("Review hidden", "It no longer shows on the fixer's profile or counts in their rating. Its author has been emailed the reason.");
+    return done("Review hidden", "It now shows as removed, with the reason, and no longer counts in a rating. Its author has been emailed the reason.");
   }, "Review not hidden");
 }
 

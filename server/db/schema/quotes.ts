@@ -240,29 +240,69 @@ export const jobMessagePhotos = pgTable(
   (t) => [index("job_message_photos_message_idx").on(t.messageId)],
 );
 
-/** A verified review: only from the customer of a done job, for the fixer whose quote was accepted. */
+/** Who wrote a review: the job's customer (about the fixer) or the fixer who did the work (about the customer). */
+export const REVIEW_AUTHORS = ["customer", "fixer"] as const;
+export type ReviewAuthor = (typeof REVIEW_AUTHORS)[number];
+
+/**
+ * A verified review of a finished job, one per side (decision 055): the customer reviews the fixer
+ * whose quote they accepted, and that fixer reviews the customer, both within the job's review
+ * window. fixer_user_id and customer_user_id name the two people whichever wrote it (`author`).
+ */
 export const reviews = pgTable(
   "reviews",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     jobId: bigint("job_id", { mode: "number" })
       .notNull()
-      .unique()
       .references(() => jobs.id, { onDelete: "cascade" }),
+    author: text("author").$type<ReviewAuthor>().notNull().default("customer"),
     fixerUserId: text("fixer_user_id")
       .notNull()
       .references(() => fixerProfiles.userId, { onDelete: "cascade" }),
     customerUserId: text("customer_user_id").references(() => users.id, { onDelete: "set null" }),
     rating: smallint("rating").notNull(),
     body: text("body").notNull(),
+    /** The reviewed fixer's one public reply (to a customer's review only). */
     reply: text("reply"),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenReason: text("hidden_reason"),
+    /**
+     * When the review is published: the window's close when written, brought forward to the moment
+     * the other side's review arrives. Readers compare it with now, so nothing has to run at the close.
+     * The default is for the rows written before reviews went both ways: published at once.
+     */
+    visibleFrom: timestamp("visible_from", { withTimezone: true }).notNull().defaultNow(),
+    /** When the reviewed person was told (at publication, once); null for the rows from before decision 055. */
+    subjectNotifiedAt: timestamp("subject_notified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("reviews_rating_check", sql`${t.rating} between 1 and 5`), index("reviews_fixer_idx").on(t.fixerUserId, t.createdAt.desc())],
+  (t) => [
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    check("reviews_author_check", sql`${t.author} in ('customer', 'fixer')`),
+    uniqueIndex("reviews_job_author_idx").on(t.jobId, t.author),
+    index("reviews_fixer_idx").on(t.fixerUserId, t.createdAt.desc()),
+    // A customer's rating, shown to fixers before they quote.
+    index("reviews_customer_idx").on(t.customerUserId, t.author),
+  ],
 );
+
+/**
+ * The 14 days in which a finished job's two sides may review each other (decision 055): opened when
+ * the customer marks the job done, or when the job's booking is released (then at first use).
+ */
+export const reviewWindows = pgTable("review_windows", {
+  jobId: bigint("job_id", { mode: "number" })
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: "cascade" }),
+  /** The fixer who did the work (whose quote was accepted). */
+  fixerUserId: text("fixer_user_id")
+    .notNull()
+    .references(() => fixerProfiles.userId, { onDelete: "cascade" }),
+  opensAt: timestamp("opens_at", { withTimezone: true }).notNull(),
+  closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
+});
 
 export type FixerProfile = typeof fixerProfiles.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
@@ -271,6 +311,7 @@ export type Quote = typeof quotes.$inferSelect;
 export type JobMessage = typeof jobMessages.$inferSelect;
 export type JobMessagePhoto = typeof jobMessagePhotos.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
+export type ReviewWindow = typeof reviewWindows.$inferSelect;
 export type AreaWaitlistEntry = typeof areaWaitlist.$inferSelect;
 
 /**

@@ -14,11 +14,12 @@ import type { CustomerJobPage } from "~/features/quotes/customer-jobs.server";
 import { jobsCopy, jobStateLabel } from "~/features/quotes/customer-copy";
 import { lastSentKey } from "./thread-key";
 import { MessagePhotos, MessagePhotosField } from "./message-photos";
+import { JobReviewsSection } from "./job-reviews";
+import { reviewCopy } from "~/features/quotes/review-copy";
 import { bookingPaths } from "~/features/bookings/paths";
 import { slotLabel } from "~/features/bookings/components/quote-booking-panel";
 import { quotePaths } from "~/features/quotes/paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
-import { formatCount } from "~/content/format";
 import { formatLongDate } from "~/content/dates";
 import { mergeThread, useLiveThreadMessages } from "~/features/live/use-live";
 import type { LiveMessage } from "~/features/live/live-events";
@@ -127,7 +128,15 @@ export function CustomerJob({ view: rendered }: { view: CustomerJobView }) {
         )}
       </section>
 
-      {job.status === "done" && accepted ? <ReviewSection view={view} fixerName={accepted.fixer.displayName} /> : null}
+      {accepted ? (
+        <JobReviewsSection
+          reviews={view.reviews}
+          titles={{ form: reviewCopy.customer.formTitle(accepted.fixer.displayName), mine: reviewCopy.customer.mineTitle(accepted.fixer.displayName), theirs: reviewCopy.customer.theirsTitle(accepted.fixer.displayName) }}
+          otherName={accepted.fixer.displayName}
+          intent="review"
+          formHint={reviewCopy.customer.formHint}
+        />
+      ) : null}
 
       {open || job.status === "in_progress" ? (
         <section aria-labelledby="manage-title" className="flex flex-col gap-3 rounded-xl border border-border p-4">
@@ -362,56 +371,6 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
           </Button>
         </Form>
       ) : null}
-    </section>
-  );
-}
-
-function ReviewSection({ view, fixerName }: { view: CustomerJobView; fixerName: string }) {
-  const answer = useAnswer("review");
-  if (view.review) {
-    return (
-      <section id="review" aria-labelledby="review-title" className="flex flex-col gap-2 rounded-xl border border-border p-4">
-        <h2 id="review-title" className="text-xl font-bold">
-          Your review of {fixerName}
-        </h2>
-        <p aria-label={`${view.review.rating} out of 5 stars`}>{"★".repeat(view.review.rating) + "☆".repeat(5 - view.review.rating)}</p>
-        {view.review.hidden ? <p className="text-sm text-muted-foreground">FixiT hid this review.</p> : <p className="break-words whitespace-pre-line">{view.review.body}</p>}
-      </section>
-    );
-  }
-  const errors = answer?.status === "invalid" ? answer.fieldErrors : {};
-  const values = answer?.status === "invalid" ? answer.values : {};
-  return (
-    <section id="review" aria-labelledby="review-title" className="flex flex-col gap-3 rounded-xl border border-border p-4">
-      <h2 id="review-title" className="text-xl font-bold">
-        Review {fixerName}
-      </h2>
-      <FormAlert answer={answer?.status === "error" ? answer : undefined} />
-      <Form method="post" className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="review" />
-        <fieldset aria-describedby={errors.rating ? "rating-error" : undefined}>
-          <legend className="mb-2 text-sm font-medium">Your rating</legend>
-          <div className="flex flex-wrap gap-2">
-            {[1, 2, 3, 4, 5].map((n) => (
-              <label key={n} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-input px-3 has-checked:border-primary has-checked:bg-secondary">
-                <input type="radio" name="rating" value={n} defaultChecked={values.rating === String(n)} className="size-4 accent-primary" />
-                {n} {n === 1 ? "star" : "stars"}
-              </label>
-            ))}
-          </div>
-          {errors.rating ? (
-            <p id="rating-error" className="mt-1 text-sm font-medium text-destructive">
-              {errors.rating}
-            </p>
-          ) : null}
-        </fieldset>
-        <Field id="review-body" label="Your review" required hint={`${quoteLimits.review.min} to ${formatCount(quoteLimits.review.max)} characters: what was done, and how it went.`} error={errors.body}>
-          {(control) => <Textarea {...control} name="body" rows={4} maxLength={quoteLimits.review.max} defaultValue={typeof values.body === "string" ? values.body : ""} />}
-        </Field>
-        <Button type="submit" className="self-start">
-          Post review
-        </Button>
-      </Form>
     </section>
   );
 }

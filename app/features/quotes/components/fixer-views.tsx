@@ -21,6 +21,7 @@ import { fixerCopy } from "~/features/quotes/fixer-copy";
 import { quotePaths } from "~/features/quotes/paths";
 import { budgetBandLabels, jobTimingLabels, poundsToPence, proposedSlotNumbers, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
 import { formatLongDate } from "~/content/dates";
+import { reviewCopy } from "~/features/quotes/review-copy";
 
 /** The fixer's pages and the public profile: views only; the data and rules come from the loaders. */
 
@@ -115,6 +116,7 @@ export function JobListItem({ job }: { job: JobCard }) {
           {job.title}
         </Link>
       </h3>
+      {job.customerRating ? <p className="mt-1 text-sm">{reviewCopy.customerRating(job.customerRating.average, job.customerRating.count)}</p> : null}
       <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">{job.description}</p>
       <div className="mt-3">
         <JobFacts job={job} />

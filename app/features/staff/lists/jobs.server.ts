@@ -92,7 +92,7 @@ export const jobsList = defineList<JobRow>({
 const fixerUser = alias(users, "fixer_user");
 const sender = alias(users, "sender");
 
-/** A job with everything staff look at: its quotes, its message threads (hidden ones too) and its review. */
+/** A job with everything staff look at: its quotes, its message threads (hidden ones too) and its reviews (one per side). */
 export async function loadJob(db: Db, id: number) {
   const [job] = await db
     .select({ ...select, postcode: t.postcode, description: t.description, timing: t.timing, preferredDate: t.preferredDate, budget: t.budget, updatedAt: t.updatedAt, customerName: users.name })
@@ -101,7 +101,7 @@ export async function loadJob(db: Db, id: number) {
     .where(eq(t.id, id))
     .limit(1);
   if (!job) return null;
-  const [jobQuotes, messages, review] = await Promise.all([
+  const [jobQuotes, messages, jobReviews] = await Promise.all([
     db
       .select({
         id: quotes.id,
@@ -143,6 +143,7 @@ export async function loadJob(db: Db, id: number) {
     db
       .select({
         id: reviews.id,
+        author: reviews.author,
         fixerUserId: reviews.fixerUserId,
         fixerName: fixerProfiles.displayName,
         rating: reviews.rating,
@@ -150,18 +151,19 @@ export async function loadJob(db: Db, id: number) {
         reply: reviews.reply,
         hiddenAt: reviews.hiddenAt,
         hiddenReason: reviews.hiddenReason,
+        visibleFrom: reviews.visibleFrom,
         createdAt: reviews.createdAt,
       })
       .from(reviews)
       .innerJoin(fixerProfiles, eq(fixerProfiles.userId, reviews.fixerUserId))
       .where(eq(reviews.jobId, id))
-      .limit(1),
+      .orderBy(asc(reviews.author)),
   ]);
   return {
     job,
     quotes: jobQuotes,
     messages: messages.map((m) => ({ ...m, fromRole: senderRole(m.senderUserId, job.customerUserId, m.fixerUserId) })),
-    review: review[0] ?? null,
+    reviews: jobReviews,
   };
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, isNull, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { fixerProfiles, jobs, reviews } from "#server/db/schema/quotes.ts";
+import { fixerProfiles, jobs, reviews, type ReviewAuthor } from "#server/db/schema/quotes.ts";
 import { countAll, defineList, searchAny } from "./define";
 
 /** Verified reviews, hidden ones too (staff hide them on the job's page, with a reason). */
@@ -13,6 +13,7 @@ const select = {
   id: t.id,
   jobId: t.jobId,
   jobTitle: jobs.title,
+  author: t.author,
   fixerName: fixerProfiles.displayName,
   customerEmail: customer.email,
   rating: t.rating,
@@ -24,6 +25,7 @@ export type ReviewRow = {
   id: number;
   jobId: number;
   jobTitle: string;
+  author: ReviewAuthor;
   fixerName: string;
   customerEmail: string | null;
   rating: number;
@@ -73,13 +75,14 @@ const total = (db: Db, query: { q: string; filters: Record<string, string> }) =>
 export const reviewsList = defineList<ReviewRow>({
   id: "reviews",
   title: "Reviews",
-  description: "Customers' verified reviews of fixers. Hide one on its job's page; its author is told why.",
+  description: "Verified reviews both ways: customers' of fixers and fixers' of customers. Hide one on its job's page; its author is told why.",
   path: "/staff/reviews",
   searchLabel: "Search job title, fixer, customer email or text",
   emptyText: "No reviews yet.",
   filters: [visibilityFilter, { name: "rating", label: "Rating", options: ["1", "2", "3", "4", "5"].map((value) => ({ value, label: `${value} star${value === "1" ? "" : "s"}` })) }],
   columns: [
     { key: "job", label: "Job", value: (r) => `#${r.jobId} ${r.jobTitle}` },
+    { key: "author", label: "By", value: (r) => (r.author === "customer" ? "Customer" : "Fixer") },
     { key: "fixer", label: "Fixer", value: (r) => r.fixerName },
     { key: "customer", label: "Customer", value: (r) => r.customerEmail ?? "(deleted account)" },
     { key: "rating", label: "Rating", kind: "number", value: (r) => r.rating },

@@ -1,0 +1,105 @@
+import { expect, sameOriginHeaders, test } from "./helpers/test";
+import { newPerson, signUpAndConfirm, waitForMailTo } from "./helpers/accounts";
+import { applyOverHttp, toastWith } from "./helpers/fixers";
+import { checkScreen } from "./helpers/page-checks";
+import { approveOverHttp, grantStaff } from "./helpers/staff";
+
+/**
+ * Reviews both ways in two browser contexts (issue 36 item 4, decision 055): after the job is done
+ * the customer reviews the fixer and sees their review "hidden until" the fixer reviews them; the
+ * fixer cannot read it yet, reviews the customer, and then both read the published pair. Each new
+ * state of the job pages is checked with axe and photographed at 360 and 1440 px.
+ */
+
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test("customer and fixer review each other; each review stays hidden until both are in", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const mail = (who: string) => `${who}-${stamp}@example.com`;
+  const jobTitle = `Wobbly bathroom sink ${stamp.slice(-5)}`;
+  const customerText = "Rae fixed the wobbly sink in half an hour and cleaned up after herself.";
+  const fixerText = "Cal explained the job clearly, was home as agreed and paid on the day.";
+
+  const fixer = await newPerson(browser);
+  await signUpAndConfirm(fixer, mail("rae"), "Rae Reviewer");
+  await applyOverHttp(fixer, { firstName: "Rae", lastName: "Reviewer", email: mail("rae"), phone: "+44 7700 900302" });
+  const staff = await newPerson(browser);
+  await signUpAndConfirm(staff, mail("staff"), "Sol Staff");
+  expect(grantStaff(mail("staff"))).toContain("is now staff");
+  await approveOverHttp(staff, "Rae Reviewer");
+  await staff.context().close();
+  expect((await fixer.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas: "SW1", bio: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+
+  const customer = await newPerson(browser);
+  await signUpAndConfirm(customer, mail("cal"), "Cal Customer");
+  await customer.goto("/request?service=plumbing");
+  await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
+  await customer.getByLabel("Job title").fill(jobTitle);
+  await customer.getByLabel("Describe the job").fill("The bathroom sink moves when leant on and the seal is cracking.");
+  await customer.getByRole("radio", { name: "Within a week" }).check();
+  await customer.getByRole("button", { name: "Post job" }).click();
+  await expect(customer.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
+  const jobPath = new URL(customer.url()).pathname;
+  const jobId = jobPath.split("/").pop()!;
+
+  await test.step("before quoting, the fixer sees the customer is new (no rating yet)", async () => {
+    await fixer.goto(`/fixer/jobs/${jobId}`);
+    await expect(fixer.getByText("New customer: no reviews from fixers yet")).toBeVisible();
+  });
+
+  const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
+    form: { intent: "quote", priceKind: "fixed", amount: "70", amountTo: "", includes: "Refix the sink and reseal it", slot1Date: daysAhead(2), slot1Window: "morning", message: "" },
+    headers: sameOriginHeaders(),
+  });
+  expect(quoted.status()).toBeLessThan(400);
+  await customer.goto(jobPath);
+  const quoteId = await customer.locator('input[name="quoteId"]').first().getAttribute("value");
+  for (const form of [{ intent: "accept", quoteId: quoteId! }, { intent: "done" }] as Record<string, string>[]) {
+    expect((await customer.request.post(jobPath, { form, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  }
+
+  await test.step("the customer reviews first and sees their review hidden until the fixer reviews them", async () => {
+    await customer.goto(jobPath);
+    const section = customer.locator("#review");
+    await expect(section.getByRole("heading", { name: "Review Rae R." })).toBeVisible();
+    await expect(section).toContainText("Neither of you sees the other's review until both are in");
+    await section.getByRole("radio", { name: "5 stars" }).check();
+    await section.getByLabel("Your review").fill(customerText);
+    await section.getByRole("button", { name: "Post review" }).click();
+    await expect(toastWith(customer, "Review saved")).toBeVisible();
+    await expect(section.getByRole("heading", { name: "Your review of Rae R." })).toBeVisible();
+    await expect(section).toContainText(customerText);
+    await expect(section.getByRole("status")).toContainText(/Hidden until Rae R\. reviews you or \d{1,2} \w+ \d{4}\./);
+    await checkScreen(customer, "reviews-customer-hidden-until", jobPath);
+  });
+
+  await test.step("the fixer cannot read it yet; they review the customer, and both are published", async () => {
+    await fixer.goto(`/fixer/jobs/${jobId}`);
+    const section = fixer.locator("#review");
+    await expect(section.getByRole("heading", { name: "Review the customer" })).toBeVisible();
+    await expect(section).not.toContainText(customerText);
+    await checkScreen(fixer, "reviews-fixer-form", `/fixer/jobs/${jobId}`);
+    await section.getByRole("radio", { name: "4 stars" }).check();
+    await section.getByLabel("Your review").fill(fixerText);
+    await section.getByRole("button", { name: "Post review" }).click();
+    await expect(toastWith(fixer, "Review posted")).toBeVisible();
+    await expect(section.getByRole("heading", { name: "Your review of the customer" })).toBeVisible();
+    await expect(section.getByRole("heading", { name: "The customer's review" })).toBeVisible();
+    await expect(section).toContainText(customerText);
+    await expect(section.getByLabel("Your public reply")).toBeVisible();
+    await expect(section).not.toContainText("Hidden until");
+    await checkScreen(fixer, "reviews-fixer-published", `/fixer/jobs/${jobId}`);
+  });
+
+  await test.step("the customer now reads the fixer's review of them, and was told at publication", async () => {
+    await waitForMailTo(customer, mail("cal"), `Your fixer reviewed you: ${jobTitle}`);
+    await customer.goto(jobPath);
+    const section = customer.locator("#review");
+    await expect(section.getByRole("heading", { name: "Rae R.'s review of you" })).toBeVisible();
+    await expect(section).toContainText(fixerText);
+    await expect(section.getByLabel("Rated 4 out of 5")).toBeVisible();
+    await expect(section).not.toContainText("Hidden until");
+    await checkScreen(customer, "reviews-customer-published", jobPath);
+  });
+});
