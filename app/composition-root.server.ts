@@ -68,14 +68,14 @@ const MB = 1024 * 1024;
  * a few KB; the uploads get their files' limits plus room for the fields and the multipart framing.
  */
 const onboardingUploadBytes = onboardingUploadLimits.maxFileBytes * onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length + MB;
-const jobPagePath = /^\/(?:account|fixer)\/jobs\/\d{1,12}(?:\.data)?$/;
+const jobPagePath = /^\/(?:account|fixer)\/jobs\/\d{1,12}$/;
 export const bodyLimits: BodyLimits = {
   form: 100_000,
   json: 64 * 1024,
   routes: [
     { match: (path) => path === "/recruitment", multipart: CV_MAX_BYTES + MB },
     { match: (path) => path === "/request", multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerJob + MB },
-    // A job page's message may carry photos (a script's submission goes to the page's `.data` URL).
+    // A job page's message may carry photos.
     { match: (path) => jobPagePath.test(path), multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerMessage + MB },
     { match: (path) => path === "/fixer-onboarding" || path === "/fixer-onboarding/submit", multipart: onboardingUploadBytes },
     // A VIP post's text may be 50,000 characters, percent-encoded up to nine bytes each.

@@ -42,10 +42,15 @@ export function bodyKind(contentType: string | undefined): BodyKind {
   return "json";
 }
 
-/** The cap for a request's body: its route's, by content type, else the default for that type. */
+/**
+ * The cap for a request's body: its route's, by content type, else the default for that type. A page's
+ * data URL (`/request.data`: where React Router sends a form submitted with JavaScript) carries the
+ * same body as the page's own URL, so it has the page's cap.
+ */
 export function bodyLimitFor(limits: BodyLimits, path: string, contentType: string | undefined): number {
   const kind = bodyKind(contentType);
-  const route = limits.routes.find((r) => r.match(path));
+  const page = path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+  const route = limits.routes.find((r) => r.match(page));
   if (kind === "json") return limits.json;
   const form = route?.form ?? limits.form;
   return kind === "multipart" ? (route?.multipart ?? form) : form;
