@@ -62,7 +62,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
         const lines = page.lines.filter((l) => l.group === g);
         const total = page.totals[g];
         return (
-          <section key={g} aria-labelledby={`group-${g}`} className="flex flex-col gap-2">
+          <section key={g} className="flex flex-col gap-2">
             <h2 id={`group-${g}`} className="text-xl font-semibold">
               {EARNINGS_GROUP_LABELS[g]}
             </h2>

@@ -1,0 +1,57 @@
+import { newPerson, signUpAndConfirm } from "./accounts";
+import { applyOverHttp, payWithTestCard } from "./fixers";
+import { approveOverHttp, grantStaff } from "./staff";
+import { expect, sameOriginHeaders, type Browser, type Page } from "./test";
+
+/**
+ * e2e/bookings.spec.ts's steps as helpers, for specs whose subject comes after a booking is paid
+ * (payouts and earnings): an approved fixer covering plumbing in SW1, and a paid booking of their
+ * quote, its forms posted over the pages' own request contexts except the checkout, paid in the browser.
+ */
+
+export const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A fixer who applied, was approved by a staff member and covers plumbing in SW1. */
+export async function approvedFixer(browser: Browser, email: string, first: string, last: string, phone: string): Promise<Page> {
+  const fixer = await newPerson(browser);
+  await signUpAndConfirm(fixer, email, `${first} ${last}`);
+  await applyOverHttp(fixer, { firstName: first, lastName: last, email, phone });
+  const staff = await newPerson(browser);
+  const staffEmail = email.replace("@", "-staff@");
+  await signUpAndConfirm(staff, staffEmail, "Sam Staff");
+  expect(grantStaff(staffEmail)).toContain("is now staff");
+  await approveOverHttp(staff, `${first} ${last}`);
+  await staff.context().close();
+  expect((await fixer.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas: "SW1", bio: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  return fixer;
+}
+
+/** The customer posts a job, the fixer quotes £`pounds` with a slot two days ahead, the customer books that slot and pays with the test card: a booking held by FixiT. */
+export async function paidBooking(customer: Page, fixer: Page, jobTitle: string, pounds: string): Promise<{ bookingId: string }> {
+  await customer.goto("/request?service=plumbing");
+  await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
+  await customer.getByLabel("Job title").fill(jobTitle);
+  await customer.getByLabel("Describe the job").fill("The bath tap drips day and night and needs a new washer.");
+  await customer.getByRole("radio", { name: "Within a week" }).check();
+  await customer.getByRole("button", { name: "Post job" }).click();
+  await expect(customer.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
+  const jobPath = new URL(customer.url()).pathname;
+  const jobId = jobPath.split("/").pop()!;
+  const slot = { date: daysAhead(2), window: "morning" };
+  const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
+    form: { intent: "quote", priceKind: "fixed", amount: pounds, amountTo: "", includes: "Parts and labour", slot1Date: slot.date, slot1Window: slot.window, message: "" },
+    headers: sameOriginHeaders(),
+  });
+  expect(quoted.status()).toBeLessThan(400);
+  const quoteId = /name="quoteId" value="(\d+)"/.exec(await (await customer.request.get(jobPath)).text())?.[1];
+  expect(quoteId, "the customer's job page offers the quote").toBeTruthy();
+  const booked = await customer.request.post(`/bookings/new?quote=${quoteId}`, { form: { slot: `${slot.date}|${slot.window}`, ownDate: "", ownWindow: "" }, headers: sameOriginHeaders(), maxRedirects: 0 });
+  expect(booked.status()).toBe(302);
+  const bookingPath = booked.headers().location!;
+  await customer.goto(bookingPath);
+  await customer.getByRole("button", { name: /^Pay £/ }).click();
+  await payWithTestCard(customer);
+  await customer.goto(bookingPath);
+  await expect(customer.getByText("Paid: money held by FixiT")).toBeVisible();
+  return { bookingId: bookingPath.split("/").pop()! };
+}
