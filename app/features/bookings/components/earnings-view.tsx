@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatLongDate } from "~/content/dates";
 import { fees, formatGBP } from "~/content/prices";
-import { EARNINGS_GROUP_HINTS, EARNINGS_GROUP_LABELS, EARNINGS_GROUPS, type EarningsPage } from "~/features/bookings/earnings";
+import { EARNINGS_GROUP_HINTS, EARNINGS_GROUP_LABELS, EARNINGS_GROUPS, type EarningsGroup, type EarningsPage } from "~/features/bookings/earnings";
 import { bookingPaths } from "~/features/bookings/paths";
 import { payoutPaths, type PayoutAccountState } from "~/features/bookings/payouts";
 import { PayoutStateBadge } from "./payouts-view";
@@ -10,6 +10,8 @@ import { PayoutStateBadge } from "./payouts-view";
 /** /fixer/earnings: totals per group, then one table per group with a line per booking. */
 
 const day = (isoDate: string) => formatLongDate(new Date(`${isoDate}T12:00:00Z`));
+const charge = (pence: number) => (pence > 0 ? `−${formatGBP(pence)}` : formatGBP(0));
+const receiveLabel = (g: EarningsGroup) => (g === "held" || g === "awaiting_confirmation" ? "You will receive" : "You receive");
 
 export function EarningsView({ page }: { page: EarningsPage & { payoutState: PayoutAccountState } }) {
   const groups = EARNINGS_GROUPS.filter((g) => page.totals[g].count > 0);
@@ -36,11 +38,11 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
         <h2 id="totals-title" className="text-xl font-semibold">
           Totals
         </h2>
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
           {EARNINGS_GROUPS.map((g) => (
-            <div key={g} className="rounded-xl border border-border bg-card p-4 shadow-card">
+            <div key={g} className="rounded-xl border border-border bg-card p-3 shadow-card sm:p-4">
               <dt className="text-sm text-muted-foreground">{EARNINGS_GROUP_LABELS[g]}</dt>
-              <dd className="text-2xl font-bold tabular-nums">{formatGBP(page.totals[g].netPence)}</dd>
+              <dd className="text-xl font-bold tabular-nums sm:text-2xl">{formatGBP(page.totals[g].netPence)}</dd>
               <dd className="text-xs text-muted-foreground">{page.totals[g].count === 1 ? "1 booking" : `${page.totals[g].count} bookings`}</dd>
             </div>
           ))}
@@ -67,7 +69,36 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
               {EARNINGS_GROUP_LABELS[g]}
             </h2>
             <p className="text-sm text-muted-foreground">{EARNINGS_GROUP_HINTS[g]}</p>
-            <div className="overflow-x-auto rounded-xl border border-border bg-card" role="region" aria-labelledby={`group-${g}`} tabIndex={0}>
+            {/* Phones: one card per booking (a five-column table does not fit 360 px). */}
+            <ul className="flex flex-col gap-2 sm:hidden">
+              {lines.map((l) => (
+                <li key={l.bookingId} className="rounded-xl border border-border bg-card p-3 text-sm">
+                  <Link to={bookingPaths.fixer(l.bookingId)} className="font-medium break-words text-primary hover:underline">
+                    {l.title}
+                  </Link>
+                  <p className="text-muted-foreground">{day(l.slotDate)}</p>
+                  <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+                    <dt>Price</dt>
+                    <dd className="text-right tabular-nums">{formatGBP(l.pricePence)}</dd>
+                    <dt>Service charge</dt>
+                    <dd className="text-right tabular-nums">{charge(l.chargePence)}</dd>
+                    {l.lateFeePence > 0 ? (
+                      <>
+                        <dt>Late-cancellation fee</dt>
+                        <dd className="text-right tabular-nums">{formatGBP(l.lateFeePence)}</dd>
+                      </>
+                    ) : null}
+                    <dt className="font-semibold">{receiveLabel(g)}</dt>
+                    <dd className="text-right font-semibold tabular-nums">{formatGBP(l.netPence)}</dd>
+                  </dl>
+                </li>
+              ))}
+              <li className="flex justify-between rounded-xl border border-border bg-muted/60 p-3 text-sm font-semibold">
+                <span>Total</span>
+                <span className="tabular-nums">{formatGBP(total.netPence)}</span>
+              </li>
+            </ul>
+            <div className="hidden overflow-x-auto sm:block rounded-xl border border-border bg-card" role="region" aria-labelledby={`group-${g}`} tabIndex={0}>
               <table className="w-full min-w-[40rem] text-sm">
                 <thead className="bg-muted/60 text-left">
                   <tr>
@@ -84,7 +115,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
                       Service charge
                     </th>
                     <th scope="col" className="p-3 text-right font-semibold">
-                      {g === "held" || g === "awaiting_confirmation" ? "You will receive" : "You receive"}
+                      {receiveLabel(g)}
                     </th>
                   </tr>
                 </thead>
@@ -99,7 +130,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
                       </td>
                       <td className="p-3 whitespace-nowrap">{day(l.slotDate)}</td>
                       <td className="p-3 text-right tabular-nums">{formatGBP(l.pricePence)}</td>
-                      <td className="p-3 text-right tabular-nums">{l.chargePence > 0 ? `−${formatGBP(l.chargePence)}` : formatGBP(0)}</td>
+                      <td className="p-3 text-right tabular-nums">{charge(l.chargePence)}</td>
                       <td className="p-3 text-right font-semibold tabular-nums">{formatGBP(l.netPence)}</td>
                     </tr>
                   ))}
@@ -110,7 +141,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
                       Total
                     </th>
                     <td className="p-3 text-right tabular-nums">{formatGBP(total.pricePence)}</td>
-                    <td className="p-3 text-right tabular-nums">{total.chargePence > 0 ? `−${formatGBP(total.chargePence)}` : formatGBP(0)}</td>
+                    <td className="p-3 text-right tabular-nums">{charge(total.chargePence)}</td>
                     <td className="p-3 text-right tabular-nums">{formatGBP(total.netPence)}</td>
                   </tr>
                 </tfoot>

@@ -6,19 +6,14 @@ export function ReferralDetails({ referral }: { referral: { link: string; credit
   return (
     <>
       <div className="flex flex-col gap-1.5">
-        <label htmlFor="referral-link" className="text-sm font-medium">
+        <h3 className="text-sm font-medium">
           {referralCopy.linkLabel}
-        </label>
-        <input
-          id="referral-link"
-          readOnly
-          value={referral.link}
-          className="h-11 w-full rounded-md border border-input bg-muted/40 px-3 font-mono text-sm"
-          aria-describedby="referral-link-hint"
-        />
-        <p id="referral-link-hint" className="text-xs text-muted-foreground">
-          Copy it and send it to a friend.
+        </h3>
+        {/* Text, not an input: the whole link stays visible on a phone, and selects in one tap. */}
+        <p className="rounded-md border border-input bg-muted/40 px-3 py-2.5 font-mono text-sm break-all select-all">
+          {referral.link}
         </p>
+        <p className="text-xs text-muted-foreground">Copy it and send it to a friend.</p>
       </div>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-muted-foreground">{referralCopy.creditLabel}</dt>
