@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
-import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
+import { useActionAnswer } from "~/lib/forms/use-action-answer";
+import { useForm } from "~/lib/forms/use-form";
 import { PAYOUT_STATE_LABELS, payoutPaths, waitingText, type PayoutAccountState } from "~/features/bookings/payouts";
 
 /** The fixer's payout account page and the TEST MODE stand-in for the provider's onboarding (decision 052). */
@@ -77,9 +78,12 @@ export function PayoutsView({ page }: { page: PayoutsPageData }) {
 }
 
 export function TestOnboardingView({ page }: { page: { accountId: string; testBank: { sortCode: string; accountNumber: string } } }) {
-  const answer = useActionAnswer("payout");
-  const busy = useNavigation().state === "submitting";
-  const value = (field: string) => answeredValue(answer, field) ?? "";
+  // The same schema as the action, checked in the browser first (loaded when the form is first reached).
+  const { fetcher, result, busy, fieldErrors, values, formRef, onSubmit } = useForm({
+    form: "payout",
+    schema: () => import("~/features/bookings/payouts").then((m) => m.testPayoutFormSchema),
+  });
+  const value = (field: string) => (typeof values[field] === "string" ? values[field] : "");
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10 sm:py-14">
       <div role="note" aria-label="Test mode" className="flex items-center gap-2 rounded-lg bg-warning px-4 py-2.5 text-sm font-semibold text-warning-foreground">
@@ -94,21 +98,21 @@ export function TestOnboardingView({ page }: { page: { accountId: string; testBa
       </div>
       <Card>
         <CardContent>
-          <Form method="post" noValidate className="flex flex-col gap-4" aria-label="Payout account">
-            <FormAlert answer={answer} />
-            <Field id="payout-holder" label="Account holder's name" required error={answeredError(answer, "holderName")}>
+          <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Payout account">
+            <FormAlert answer={result} />
+            <Field id="payout-holder" label="Account holder's name" required error={fieldErrors.holderName}>
               {(control) => <Input {...control} name="holderName" autoComplete="name" maxLength={100} defaultValue={value("holderName")} />}
             </Field>
-            <Field id="payout-sort-code" label="Sort code" required hint={`Test sort code: ${page.testBank.sortCode}`} error={answeredError(answer, "sortCode")}>
+            <Field id="payout-sort-code" label="Sort code" required hint={`Test sort code: ${page.testBank.sortCode}`} error={fieldErrors.sortCode}>
               {(control) => <Input {...control} name="sortCode" inputMode="numeric" maxLength={20} placeholder="00-00-00" defaultValue={value("sortCode")} />}
             </Field>
-            <Field id="payout-account-number" label="Account number" required hint={`Test account number: ${page.testBank.accountNumber}`} error={answeredError(answer, "accountNumber")}>
+            <Field id="payout-account-number" label="Account number" required hint={`Test account number: ${page.testBank.accountNumber}`} error={fieldErrors.accountNumber}>
               {(control) => <Input {...control} name="accountNumber" inputMode="numeric" maxLength={20} defaultValue={value("accountNumber")} />}
             </Field>
             <Button type="submit" loading={busy} className="self-start">
               Connect the test account
             </Button>
-          </Form>
+          </fetcher.Form>
         </CardContent>
       </Card>
       <Link to={payoutPaths.page} className="self-start text-sm font-medium text-primary hover:underline">
