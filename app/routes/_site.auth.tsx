@@ -27,7 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const from = signInReturnPath(params.get("from"));
   // A referral link's code (decision 052) rides along with the sign-up form.
   const ref = params.get("ref") ?? "";
-  return { from, view, accountType: accountTypeFor(from), referralCode: REFERRAL_CODE.test(ref) ? ref : null };
+  // The invitation's words come with the data: the sign-up page's script stays free of the prices module.
+  const referral = REFERRAL_CODE.test(ref) ? { code: ref, note: referralCopy.invited } : null;
+  return { from, view, accountType: accountTypeFor(from), referral };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -116,8 +118,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
                     <SignInForm from={loaderData.from} onForgot={() => setView("reset")} />
                   </TabsContent>
                   <TabsContent value="signup">
-                    {loaderData.referralCode ? <p className="mb-4 rounded-lg bg-success/10 p-3 text-sm">{referralCopy.invited}</p> : null}
-                    <SignUpForm from={loaderData.from} defaultUserType={loaderData.accountType} referralCode={loaderData.referralCode} onSignedUp={setSentTo} />
+                    {loaderData.referral ? <p className="mb-4 rounded-lg bg-success/10 p-3 text-sm">{loaderData.referral.note}</p> : null}
+                    <SignUpForm from={loaderData.from} defaultUserType={loaderData.accountType} referralCode={loaderData.referral?.code ?? null} onSignedUp={setSentTo} />
                   </TabsContent>
                 </Tabs>
               )}
