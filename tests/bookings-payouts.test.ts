@@ -4,7 +4,7 @@ import { users } from "#server/db/schema/auth.ts";
 import { bookings, payoutAccounts, providerOperations, quoteBookingTerms, referralCodes, referrals, testProviderObjects } from "#server/db/schema/bookings.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { vipPromotions } from "~/content/prices";
-import { confirmDone, createBooking, markDone } from "~/features/bookings/bookings.server";
+import { cancelByCustomer, confirmDone, createBooking, markDone, reportProblem, staffDecide } from "~/features/bookings/bookings.server";
 import { accountBalance, ACCOUNTS } from "~/features/bookings/ledger.server";
 import { recordReferral } from "~/features/bookings/referrals.server";
 import { Browser, html, signUpConfirmed } from "./auth-helpers";
@@ -222,6 +222,28 @@ describe("TEST MODE", () => {
       expect(body).not.toContain("Leaking kitchen tap");
       const csv = await fred.browser.get("/fixer/earnings.csv").then((r) => r.text());
       expect(csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n")).toHaveLength(1);
+    });
+
+    it("shows a late cancellation's fee and a part release's share, from the ledger", async () => {
+      const db = server.services.db;
+      const deps = { db, publicUrl: "https://fixit.test" };
+      const lateId = await paidBooking(server, bea, finn, "Cancelled boiler check");
+      const lateNow = new Date((await afterSlot(db, lateId, 0)).getTime() - 2 * 3_600_000);
+      await cancelByCustomer({ ...deps, now: () => lateNow }, bea.id, lateId, { reason: "" });
+      const partId = await paidBooking(server, bea, finn, "Disputed radiator");
+      const doneAt = await afterSlot(db, partId);
+      await markDone({ ...deps, now: () => doneAt }, finn.id, partId, { note: "Fitted." });
+      await reportProblem(deps, bea.id, partId, { reason: "Only one of the two radiators was fitted." });
+      await staffDecide(deps, { userId: "staff-1", email: "staff@fixit.test" }, partId, { kind: "partial", releasePricePence: 6_000 }, { reason: "Half the work was done." });
+      for (const id of [lateId, partId]) await until(() => transfersOf(server, id), (ops) => ops.length === 1 && ops[0]!.status === "succeeded", `the transfer of booking ${id}`);
+      const csv = await finn.browser.get("/fixer/earnings.csv").then((r) => r.text());
+      const rows = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n").map((l) => l.split(","));
+      // 20% of £120, at most £30: the fee is the fixer's in full, without a service charge.
+      expect(rows.find((r) => r[0] === String(lateId))).toEqual([String(lateId), "Cancelled boiler check", daysFromToday(3), "Refunded or cancelled", "120.00", "0.00", "24.00", "24.00", "24.00"]);
+      // £60 of the £120 released: less 10%.
+      expect(rows.find((r) => r[0] === String(partId))).toEqual([String(partId), "Disputed radiator", daysFromToday(3), "Paid out", "120.00", "6.00", "54.00", "0.00", "54.00"]);
+      const page = await finn.browser.get("/fixer/earnings").then((r) => r.text());
+      expect(page).toMatch(/Late-cancellation fee (<!-- -->)?£24/);
     });
 
     it("links payouts and earnings from the fixer dashboard", async () => {

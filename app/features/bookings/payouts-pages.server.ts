@@ -72,7 +72,15 @@ export async function payoutsPageAction({ request, context }: { request: Request
 
 export async function stripeReturnLoader({ request, context }: { request: Request; context: AppLoadContext }) {
   const user = await requireApprovedFixer(request, context);
-  const { state, queuedTransfers } = await syncStripePayoutAccount(payoutDeps(context), user.id);
+  let synced: Awaited<ReturnType<typeof syncStripePayoutAccount>>;
+  try {
+    synced = await syncStripePayoutAccount(payoutDeps(context), user.id);
+  } catch (error) {
+    // Stripe unreachable: the account.updated webhook (or the next return) activates it later.
+    context.services.logger.error({ err: error }, "payout account could not be checked with Stripe");
+    return redirectWithFlash(context, payoutPaths.page, { kind: "error", title: "Could not check your account", text: "We could not reach Stripe just now. Your account becomes active here as soon as Stripe enables payouts." });
+  }
+  const { state, queuedTransfers } = synced;
   const flash: Flash =
     state === "active"
       ? connectedFlash(queuedTransfers)
