@@ -336,13 +336,14 @@ describe("TEST MODE", () => {
 
 describe("Stripe Connect", () => {
   const WEBHOOK_SECRET = "whsec_payouts_test_secret";
+  const CONNECT_WEBHOOK_SECRET = "whsec_payouts_connect_secret";
   let server: InProcessServer;
   let stripe: FakeStripe;
   let sam: Person;
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    server = await startServerInProcess({ env: { STRIPE_SECRET_KEY: "sk_test_fixit_0123456789", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url, PUBLIC_URL: "https://fixit.example" } });
+    server = await startServerInProcess({ env: { STRIPE_SECRET_KEY: "sk_test_fixit_0123456789", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url, PUBLIC_URL: "https://fixit.example" } });
     sam = await approvedFixer(server, "sam.stripe@example.com", "Sam", "Stripe");
   }, 240_000);
   afterAll(async () => {
@@ -385,16 +386,20 @@ describe("Stripe Connect", () => {
     const account = (await payoutAccountOf(server, sam.id))!;
     expect(account.status).toBe("pending");
     const enabled = stripe.enablePayouts(account.providerAccountId);
-    const event = signedEvent("account.updated", enabled, WEBHOOK_SECRET);
+    // From the Connect endpoint, signed with its own secret; a signature with neither secret is refused.
+    const forged = signedEvent("account.updated", enabled, "whsec_someone_else");
+    expect((await deliver(forged.payload, forged.signature)).status).toBe(400);
+    expect((await payoutAccountOf(server, sam.id))?.status).toBe("pending");
+    const event = signedEvent("account.updated", enabled, CONNECT_WEBHOOK_SECRET);
     expect((await deliver(event.payload, event.signature)).status).toBe(200);
     expect((await payoutAccountOf(server, sam.id))?.status).toBe("active");
     expect((await deliver(event.payload, event.signature)).status).toBe(200);
     expect((await payoutAccountOf(server, sam.id))?.status).toBe("active");
     // An account that is not one of ours is acknowledged and ignored.
-    const stranger = signedEvent("account.updated", { ...enabled, id: "acct_stranger" }, WEBHOOK_SECRET);
+    const stranger = signedEvent("account.updated", { ...enabled, id: "acct_stranger" }, CONNECT_WEBHOOK_SECRET);
     expect((await deliver(stranger.payload, stranger.signature)).status).toBe(200);
     // Payouts disabled at Stripe: pending again, so a transfer waits.
-    const disabled = signedEvent("account.updated", { ...enabled, payouts_enabled: false }, WEBHOOK_SECRET);
+    const disabled = signedEvent("account.updated", { ...enabled, payouts_enabled: false }, CONNECT_WEBHOOK_SECRET);
     expect((await deliver(disabled.payload, disabled.signature)).status).toBe(200);
     expect((await payoutAccountOf(server, sam.id))?.status).toBe("pending");
   });
