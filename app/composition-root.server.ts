@@ -8,7 +8,7 @@ import { createAuth } from "~/features/auth/auth.server.ts";
 import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
 import { scheduleReconciliation } from "~/features/bookings/reconciliation.server.ts";
 import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
-import { bookingStripeEvents } from "~/features/bookings/stripe-events.server.ts";
+import { bookingStripeEvents, payoutAccountStripeEvents } from "~/features/bookings/stripe-events.server.ts";
 import { consentCookieName } from "~/features/consent/consent.ts";
 import { fulfilFixerOnboardingFee } from "~/features/fixers/fee-fulfilment.server.ts";
 import { DOCUMENT_FOLDERS } from "~/features/fixers/onboarding.server.ts";
@@ -104,8 +104,8 @@ const features: ServerFeatures<AppServices> = {
   mountHttp(app, services) {
     // /staff is private and uncached; the staff command-line tool's endpoint.
     mountStaffHttp(app, services);
-    // Stripe's webhook needs the raw body for its signature; bookings' disputes and refunds arrive there too.
-    mountPaymentsHttp(app, services, [bookingStripeEvents]);
+    // Stripe's webhook needs the raw body for its signature; bookings' disputes and refunds, and fixers' payout accounts, arrive there too.
+    mountPaymentsHttp(app, services, [bookingStripeEvents, payoutAccountStripeEvents]);
   },
   loadContext: (services, facts) => ({ services, ...facts }),
   pageCache: {

@@ -1,5 +1,5 @@
 import { expect, test } from "./helpers/test";
-import { paidBooking } from "./helpers/bookings";
+import { paidBookingWithStaff } from "./helpers/bookings";
 import { checkScreen } from "./helpers/page-checks";
 import { slotPassed } from "./helpers/staff";
 
@@ -14,7 +14,7 @@ import { slotPassed } from "./helpers/staff";
 test("a disputed booking: staff release part from the Disputes queue, and both sides see why", async ({ browser }) => {
   test.setTimeout(300_000);
   const title = `Dripping kitchen tap ${Date.now().toString().slice(-5)}`;
-  const { fixer, customer, staff, bookingId, bookingPath } = await paidBooking(browser, { who: "dispute", pricePounds: "90", title });
+  const { fixer, customer, staff, bookingId, bookingPath } = await paidBookingWithStaff(browser, { who: "dispute", pricePounds: "90", title });
   const reason = "Only the washer was replaced; the tap still drips, so half is refunded.";
 
   await test.step("the slot is moved to yesterday with the staff command; the fixer marks the job done", async () => {

@@ -76,6 +76,8 @@ const envSchema = z.object({
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** The Connect webhook endpoint's signing secret (events of fixers' connected accounts: account.updated). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
   /** Another Stripe API address, e.g. stripe-mock or a test double (default: Stripe's own). */
   STRIPE_API_URL: optionalUrl,
   /** Operator-defined VIP codes for campaigns, comma-separated; compared after trimming, case-sensitively. */

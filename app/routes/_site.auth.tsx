@@ -8,6 +8,8 @@ import { CheckEmailPanel, NoScriptResult, ResetRequestForm, SignInForm, SignUpFo
 import { redirectSignedIn, signInReturnPath } from "~/features/auth/guard.server";
 import { checkEmailCopy, invalidRequest, type AuthResult } from "~/features/auth/messages";
 import { accountTypeFor } from "~/features/auth/return-to";
+import { referralCopy, REFERRAL_CODE } from "~/features/bookings/referrals";
+import { recordSignUpReferral } from "~/features/bookings/referrals.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_site.auth";
 
@@ -23,7 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = params.get("view");
   const view: View = requested === "signup" || requested === "reset" ? requested : "signin";
   const from = signInReturnPath(params.get("from"));
-  return { from, view, accountType: accountTypeFor(from) };
+  // A referral link's code (decision 052) rides along with the sign-up form.
+  const ref = params.get("ref") ?? "";
+  // The invitation's words come with the data: the sign-up page's script stays free of the prices module.
+  const referral = REFERRAL_CODE.test(ref) ? { code: ref, note: referralCopy.invited } : null;
+  return { from, view, accountType: accountTypeFor(from), referral };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,8 +39,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (values.intent) {
     case "sign-in":
       return signIn(request, context, values);
-    case "sign-up":
-      return signUp(request, context, values);
+    case "sign-up": {
+      const since = new Date(Date.now() - 1000);
+      const answer = await signUp(request, context, values);
+      // Through a referral link: the account this sign-up made is recorded as referred (decision 052).
+      if (values.ref && answer.data.status === "success" && answer.data.email) {
+        await recordSignUpReferral(context.services.db, { code: values.ref, email: answer.data.email, since });
+      }
+      return answer;
+    }
     case "reset":
       return requestReset(request, context, values);
     case "resend":
@@ -105,7 +118,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
                     <SignInForm from={loaderData.from} onForgot={() => setView("reset")} />
                   </TabsContent>
                   <TabsContent value="signup">
-                    <SignUpForm from={loaderData.from} defaultUserType={loaderData.accountType} onSignedUp={setSentTo} />
+                    {loaderData.referral ? <p className="mb-4 rounded-lg bg-success/10 p-3 text-sm">{loaderData.referral.note}</p> : null}
+                    <SignUpForm from={loaderData.from} defaultUserType={loaderData.accountType} referralCode={loaderData.referral?.code ?? null} onSignedUp={setSentTo} />
                   </TabsContent>
                 </Tabs>
               )}

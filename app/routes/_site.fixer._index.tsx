@@ -10,6 +10,9 @@ import { fixerChecklist } from "~/features/quotes/fixer-checklist";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
 import { dashboardAction, loadFixerDashboard } from "~/features/quotes/fixer-pages.server";
 import { quotePaths } from "~/features/quotes/paths";
+import { PayoutStateBadge } from "~/features/bookings/components/payouts-view";
+import { payoutPaths, waitingText } from "~/features/bookings/payouts";
+import { payoutAccountView } from "~/features/bookings/payouts.server";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
@@ -18,7 +21,10 @@ export const meta: Route.MetaFunction = () =>
 /** Signed out → /auth?from=/fixer; not an approved fixer → their application's status. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return data(await loadFixerDashboard(context, user, request), { headers: { "cache-control": "private, no-store" } });
+  const dashboard = await loadFixerDashboard(context, user, request);
+  // Approved fixers see whether they can be paid (decision 052).
+  const payouts = dashboard.kind === "fixer" ? await payoutAccountView(context.services.db, user.id) : null;
+  return data({ ...dashboard, payouts }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,7 +48,7 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { leads, paused, myQuotes, coverage, profile } = loaderData;
+  const { leads, paused, myQuotes, coverage, profile, payouts } = loaderData;
   const steps = fixerChecklist({ ...coverage, quotesSent: myQuotes.length });
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10 sm:py-14">
@@ -52,6 +58,22 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
           Your public profile
         </Link>
       </div>
+      {payouts ? (
+        <Section id="money" title="Payouts and earnings">
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            Payout account: <PayoutStateBadge state={payouts.state} />
+          </p>
+          {payouts.waitingCount > 0 ? <p className="text-sm font-medium">{waitingText(payouts.waitingPence, payouts.waitingCount)}</p> : null}
+          <div className="mt-3 flex flex-col gap-3 sm:flex-row">
+            <Button asChild variant={payouts.state === "active" ? "outline" : "default"}>
+              <Link to={payoutPaths.page}>{payouts.state === "active" ? "Payouts" : "Connect a payout account"}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={payoutPaths.earnings}>Earnings</Link>
+            </Button>
+          </div>
+        </Section>
+      ) : null}
       <FixerChecklistPanel name={profile.displayName.split(" ")[0] ?? profile.displayName} steps={steps} />
       {paused ? (
         <div role="status" className="rounded-xl border border-warning/50 bg-warning/10 p-4">

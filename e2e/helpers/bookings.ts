@@ -1,66 +1,78 @@
-import type { Browser } from "@playwright/test";
 import { newPerson, signUpAndConfirm } from "./accounts";
 import { applyOverHttp, payWithTestCard } from "./fixers";
 import { approveOverHttp, grantStaff } from "./staff";
-import { expect, sameOriginHeaders } from "./test";
-
-/** A date `days` from today, as the slot fields take it. */
-export const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+import { expect, sameOriginHeaders, type Browser, type Page } from "./test";
 
 /**
- * A booked, paid booking on the run's fresh database, by the steps e2e/bookings.spec.ts takes in the
- * browser, here over HTTP where the page is not what the test is about: a fixer applies and staff
- * approve them, the customer posts a job, the fixer quotes with one start slot, the customer books
- * that slot and pays with the TEST MODE card in the browser. Answers the three people (signed in,
- * the staff member with the staff role) and the booking.
+ * e2e/bookings.spec.ts's steps as helpers, for specs whose subject comes after a booking is paid
+ * (payouts and earnings, the staff console's disputes): an approved fixer covering plumbing in SW1,
+ * and a paid booking of their quote, its forms posted over the pages' own request contexts except
+ * the checkout, paid in the browser.
  */
-export async function paidBooking(browser: Browser, options: { who: string; pricePounds: string; title: string }) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const mail = (who: string) => `${options.who}-${who}-${stamp}@example.com`;
-  const fixerName = { first: "Flo", last: `Fixer${stamp.slice(-4)}` };
 
-  const fixer = await newPerson(browser);
-  await signUpAndConfirm(fixer, mail("fixer"), `${fixerName.first} ${fixerName.last}`);
-  await applyOverHttp(fixer, { firstName: fixerName.first, lastName: fixerName.last, email: mail("fixer"), phone: "+44 7700 900302" });
+export const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A signed-in staff member (the staff command-line tool gave them the role). */
+export async function staffMember(browser: Browser, email: string): Promise<Page> {
   const staff = await newPerson(browser);
-  await signUpAndConfirm(staff, mail("staff"), "Sasha Staff");
-  expect(grantStaff(mail("staff"))).toContain("is now staff");
-  await approveOverHttp(staff, `${fixerName.first} ${fixerName.last}`);
-  expect((await fixer.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas: "SW1", bio: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  await signUpAndConfirm(staff, email, "Sam Staff");
+  expect(grantStaff(email)).toContain("is now staff");
+  return staff;
+}
 
-  const customer = await newPerson(browser);
-  await signUpAndConfirm(customer, mail("customer"), "Cleo Customer");
+/**
+ * A fixer who applied, was approved by a staff member and covers plumbing in SW1. The approving
+ * staff member is `options.staff` when given (left signed in), else one made for it and closed.
+ */
+export async function approvedFixer(browser: Browser, email: string, first: string, last: string, phone: string, options: { staff?: Page } = {}): Promise<Page> {
+  const fixer = await newPerson(browser);
+  await signUpAndConfirm(fixer, email, `${first} ${last}`);
+  await applyOverHttp(fixer, { firstName: first, lastName: last, email, phone });
+  const staff = options.staff ?? (await staffMember(browser, email.replace("@", "-staff@")));
+  await approveOverHttp(staff, `${first} ${last}`);
+  if (!options.staff) await staff.context().close();
+  expect((await fixer.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas: "SW1", bio: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  return fixer;
+}
+
+/** The customer posts a job, the fixer quotes £`pounds` with a slot `slotDaysAhead` days ahead, the customer books that slot and pays with the test card: a booking held by FixiT. */
+export async function paidBooking(customer: Page, fixer: Page, jobTitle: string, pounds: string, options: { slotDaysAhead?: number } = {}): Promise<{ bookingId: string; bookingPath: string }> {
   await customer.goto("/request?service=plumbing");
   await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
-  await customer.getByLabel("Job title").fill(options.title);
-  await customer.getByLabel("Describe the job").fill("The kitchen tap drips day and night and needs a new washer.");
+  await customer.getByLabel("Job title").fill(jobTitle);
+  await customer.getByLabel("Describe the job").fill("The bath tap drips day and night and needs a new washer.");
   await customer.getByRole("radio", { name: "Within a week" }).check();
   await customer.getByRole("button", { name: "Post job" }).click();
-  await expect(customer.getByRole("heading", { name: options.title, level: 1 })).toBeVisible();
+  await expect(customer.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
   const jobPath = new URL(customer.url()).pathname;
   const jobId = jobPath.split("/").pop()!;
-
-  const slotDate = daysAhead(3);
+  const slot = { date: daysAhead(options.slotDaysAhead ?? 2), window: "morning" };
   const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
-    form: { intent: "quote", priceKind: "fixed", amount: options.pricePounds, amountTo: "", includes: "Washer, parts and labour", slot1Date: slotDate, slot1Window: "morning", message: "" },
+    form: { intent: "quote", priceKind: "fixed", amount: pounds, amountTo: "", includes: "Parts and labour", slot1Date: slot.date, slot1Window: slot.window, message: "" },
     headers: sameOriginHeaders(),
   });
   expect(quoted.status()).toBeLessThan(400);
   const quoteId = /name="quoteId" value="(\d+)"/.exec(await (await customer.request.get(jobPath)).text())?.[1];
-  expect(quoteId, "the quote on the customer's job page").toBeTruthy();
-  const booked = await customer.request.post(`/bookings/new?quote=${quoteId}`, {
-    form: { slot: `${slotDate}|morning`, ownDate: "", ownWindow: "morning" },
-    headers: sameOriginHeaders(),
-    maxRedirects: 0,
-  });
+  expect(quoteId, "the customer's job page offers the quote").toBeTruthy();
+  const booked = await customer.request.post(`/bookings/new?quote=${quoteId}`, { form: { slot: `${slot.date}|${slot.window}`, ownDate: "", ownWindow: "" }, headers: sameOriginHeaders(), maxRedirects: 0 });
   expect(booked.status()).toBe(302);
   const bookingPath = booked.headers().location!;
-  const bookingId = Number(bookingPath.split("/").pop());
-
   await customer.goto(bookingPath);
   await customer.getByRole("button", { name: /^Pay £/ }).click();
   await payWithTestCard(customer);
   await customer.goto(bookingPath);
   await expect(customer.getByText("Paid: money held by FixiT")).toBeVisible();
-  return { fixer, customer, staff, bookingId, bookingPath };
+  return { bookingId: bookingPath.split("/").pop()!, bookingPath };
+}
+
+/** A staff member, an approved fixer and a customer with a paid booking of the fixer's quote, all signed in. */
+export async function paidBookingWithStaff(browser: Browser, options: { who: string; pricePounds: string; title: string }) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const mail = (who: string) => `${options.who}-${who}-${stamp}@example.com`;
+  const staff = await staffMember(browser, mail("staff"));
+  const fixer = await approvedFixer(browser, mail("fixer"), "Flo", `Fixer${stamp.slice(-4)}`, "+44 7700 900302", { staff });
+  const customer = await newPerson(browser);
+  await signUpAndConfirm(customer, mail("customer"), "Cleo Customer");
+  const { bookingId, bookingPath } = await paidBooking(customer, fixer, options.title, options.pricePounds, { slotDaysAhead: 3 });
+  return { fixer, customer, staff, bookingId: Number(bookingId), bookingPath };
 }

@@ -93,7 +93,18 @@ export function SignInForm({ from, onForgot }: { from: string; onForgot: () => v
  * and the account type starts as theirs (a fixer from the fixer pages). Success hands the address
  * to `onSignedUp`, which shows the "check your email" view instead of a toast.
  */
-export function SignUpForm({ from, defaultUserType, onSignedUp }: { from: string; defaultUserType: "customer" | "fixer"; onSignedUp: (email: string) => void }) {
+export function SignUpForm({
+  from,
+  defaultUserType,
+  referralCode = null,
+  onSignedUp,
+}: {
+  from: string;
+  defaultUserType: "customer" | "fixer";
+  /** A referral link's code, sent with the sign-up (the /auth action records the referral). */
+  referralCode?: string | null;
+  onSignedUp: (email: string) => void;
+}) {
   const { fetcher, busy, formKey, formRef, onSubmit } = useForm<AuthResult>({
     form: "sign-up",
     schema: () => import("./schemas").then((m) => m.signUpSchema),
@@ -111,6 +122,7 @@ export function SignUpForm({ from, defaultUserType, onSignedUp }: { from: string
     <fetcher.Form ref={formRef} key={formKey} method="post" action="/auth" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="sign-up" />
       <input type="hidden" name="from" value={from} />
+      {referralCode ? <input type="hidden" name="ref" value={referralCode} /> : null}
       <AccountField label="Full name" name="fullName" autoComplete="name" maxLength={TEXT_MAX} aria-required="true" />
       <AccountField label="Email" name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX} aria-required="true" />
       <AccountField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_INPUT_MAX} hint={PHONE_HINT} />

@@ -1,4 +1,5 @@
 import { stripePaymentIdResolver, type StripeEventHandler } from "~/features/payments/webhook.server.ts";
+import { applyStripeAccountUpdate } from "./payouts.server.ts";
 import { BOOKING_PROVIDER_EVENTS, handleBookingProviderEvent, type ProviderEvent } from "./provider-events.server.ts";
 
 /** Stripe's disputes and refunds of a booking's charge, as the payments webhook receives them (wired by the composition root). */
@@ -8,4 +9,10 @@ export const bookingStripeEvents: StripeEventHandler = {
     const object = event.data.object as unknown as ProviderEvent["object"];
     return handleBookingProviderEvent(services.db, { id: event.id, type: event.type, created: event.created, object }, stripePaymentIdResolver(services));
   },
+};
+
+/** A fixer's Connect account changed at Stripe: active while payouts are enabled (decision 052). */
+export const payoutAccountStripeEvents: StripeEventHandler = {
+  types: new Set(["account.updated"]),
+  handle: (services, event) => applyStripeAccountUpdate(services.db, event.data.object as { id: string; payouts_enabled?: boolean | null }),
 };

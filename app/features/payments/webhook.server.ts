@@ -43,7 +43,10 @@ export function stripeWebhookHandler(services: AppServices, otherEvents: readonl
     let event: Stripe.Event;
     try {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      event = await verifyWebhookEvent(body, req.get("stripe-signature"), secret);
+      const signature = req.get("stripe-signature");
+      // Connected accounts' events come from a Connect endpoint with a secret of its own.
+      const connectSecret = config.STRIPE_CONNECT_WEBHOOK_SECRET;
+      event = await verifyWebhookEvent(body, signature, secret).catch((error: unknown) => (connectSecret ? verifyWebhookEvent(body, signature, connectSecret) : Promise.reject(error)));
     } catch (error) {
       logger.warn({ err: error, ip: req.ip }, "stripe webhook refused: bad signature");
       res.status(400).json({ error: "Invalid signature" });

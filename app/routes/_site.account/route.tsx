@@ -23,6 +23,9 @@ import { EmailPreferencesForm } from "~/features/notifications/components/email-
 import { notificationsCopy } from "~/features/notifications/copy";
 import { kindsFor, notificationPaths } from "~/features/notifications/kinds";
 import { loadPreferences } from "~/features/notifications/notifications.server";
+import { ReferralDetails } from "~/features/bookings/components/referral-details";
+import { referralCopy } from "~/features/bookings/referrals";
+import { referralSummary } from "~/features/bookings/referrals.server";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { deleteAction, passwordAction, profileAction, signOutEverywhereAction } from "./actions.server";
@@ -39,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const vipMembership = await getVipMembership(context.services.db, user.id);
   const fixerStatus = await loadFixerStatus(context.services.db, user);
   const emailPreferences = { kinds: kindsFor(user.approvedFixer), chosen: await loadPreferences(context.services.db, user.id) };
-  return data({ account, vipMembership, fixerStatus, approvedFixer: user.approvedFixer, emailPreferences }, { headers: { "cache-control": "private, no-store" } });
+  const referral = await referralSummary(context.services, user.id);
+  return data({ account, vipMembership, fixerStatus, approvedFixer: user.approvedFixer, emailPreferences, referral }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -109,6 +113,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <dd>{accountTypeLabel[account.userType] ?? "Customer"}</dd>
         </dl>
         <ProfileForm fullName={account.fullName} phone={account.phone ?? ""} />
+      </Section>
+
+      <Section id="referral" title={referralCopy.title} description={referralCopy.description}>
+        <ReferralDetails referral={loaderData.referral} />
       </Section>
 
       <Section id="vip-status" title="VIP early access" description="Members-only content for early supporters.">

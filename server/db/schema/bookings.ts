@@ -335,6 +335,18 @@ export const referrals = pgTable("referrals", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Each customer's referral code, for the link /r/<code> their account page shows. Random, stored (so
+ * it reveals nothing about the account and needs no secret), made the first time the page is opened.
+ */
+export const referralCodes = pgTable("referral_codes", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  code: text("code").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The first customers to book get the early-bird offer: one row each, numbered, at most the offer's number of people. */
 export const earlyBirdCustomers = pgTable("early_bird_customers", {
   customerUserId: text("customer_user_id")

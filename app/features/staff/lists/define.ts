@@ -1,7 +1,7 @@
 import { or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import type { CsvValue } from "~/features/staff/csv";
+import type { CsvValue } from "~/lib/csv";
 import { formatDateTime, formatPence, shorten } from "~/features/staff/format";
 import { likePattern, type FilterDef, type ListQuery } from "~/features/staff/list-query";
 import { statusLabel, statusTone, type BadgeTone } from "~/features/staff/status";

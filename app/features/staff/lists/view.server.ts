@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { recordStaffAction } from "#server/audit-log.ts";
-import { csvFileName, csvLine, CSV_BOM } from "~/features/staff/csv";
+import { csvFileName, csvLine, CSV_BOM } from "~/lib/csv";
 import { actorOf, type StaffUser } from "~/features/staff/guard.server";
 import { describeListQuery, listQueryToSearch, PAGE_SIZE, pageCount, parseListQuery, type FilterOption } from "~/features/staff/list-query";
 import type { BadgeTone } from "~/features/staff/status";

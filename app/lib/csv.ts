@@ -1,5 +1,5 @@
 /**
- * CSV for the staff console's exports: RFC 4180 (comma-separated, CRLF line ends, fields quoted
+ * CSV downloads (the staff console's exports, a fixer's earnings): RFC 4180 (comma-separated, CRLF line ends, fields quoted
  * when they hold a comma, quote, CR or LF, quotes doubled), UTF-8 with a byte-order mark so Excel
  * reads accents and £ signs correctly, and formula injection neutralised: a text cell that starts
  * with = + - @ (or a tab or carriage return) gets a leading apostrophe, so a spreadsheet shows it as

@@ -1,0 +1,38 @@
+/** The earnings page's groups and lines (the view's types; the figures come from earnings.server.ts). */
+
+export const EARNINGS_GROUPS = ["held", "awaiting_confirmation", "released", "paid_out", "cancelled"] as const;
+export type EarningsGroup = (typeof EARNINGS_GROUPS)[number];
+
+export const EARNINGS_GROUP_LABELS: Record<EarningsGroup, string> = {
+  held: "Held",
+  awaiting_confirmation: "Awaiting confirmation",
+  released: "Released",
+  paid_out: "Paid out",
+  cancelled: "Refunded or cancelled",
+};
+
+export const EARNINGS_GROUP_HINTS: Record<EarningsGroup, string> = {
+  held: "Paid by the customer and held by FixiT until the job is done and confirmed.",
+  awaiting_confirmation: "You marked the job done; the customer has 7 days to confirm it or report a problem.",
+  released: "Yours: waiting to be transferred to your payout account.",
+  paid_out: "Transferred to your payout account.",
+  cancelled: "Refunded to the customer; a late cancellation pays you its fee.",
+};
+
+export type EarningsLine = {
+  bookingId: number;
+  title: string;
+  /** The slot's date (YYYY-MM-DD). */
+  slotDate: string;
+  group: EarningsGroup;
+  pricePence: number;
+  /** FixiT's service charge on what the fixer earns. */
+  chargePence: number;
+  /** What the fixer receives (before settling: will receive). */
+  netPence: number;
+  lateFeePence: number;
+  paidOutPence: number;
+};
+
+export type EarningsTotals = Record<EarningsGroup, { count: number; pricePence: number; chargePence: number; netPence: number }>;
+export type EarningsPage = { lines: EarningsLine[]; totals: EarningsTotals };

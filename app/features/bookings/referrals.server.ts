@@ -1,0 +1,71 @@
+import { randomInt } from "node:crypto";
+import { and, count, eq, gte, isNotNull } from "drizzle-orm";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { siteUrl } from "#server/http/site-url.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { bookings, referralCodes, referrals } from "#server/db/schema/bookings.ts";
+import { accountBalance, ACCOUNTS } from "./ledger.server";
+import { REFERRAL_CODE, referralPath } from "./referrals";
+
+/**
+ * Referral links (decision 052): each person has a stored random code; signing up through /r/<code>
+ * records who referred whom, and rewardReferral (bookings.server.ts) gives both the credit when the
+ * new customer's first booking is released.
+ */
+
+const CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+
+/** The person's referral code, made the first time it is asked for. */
+export async function referralCodeOf(db: Db, userId: string): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [existing] = await db.select({ code: referralCodes.code }).from(referralCodes).where(eq(referralCodes.userId, userId));
+    if (existing) return existing.code;
+    // A code another person already has (one in a billion) is simply drawn again.
+    await db.insert(referralCodes).values({ userId, code: newCode() }).onConflictDoNothing();
+  }
+  throw new Error(`could not make a referral code for ${userId}`);
+}
+
+export type ReferralOutcome = "recorded" | "unknown_code" | "self" | "already_referred" | "has_booked";
+
+/** Records that `referredUserId` came through `code`: not for one's own code, not twice, not once they have booked. */
+export async function recordReferral(db: Db, code: string, referredUserId: string): Promise<ReferralOutcome> {
+  if (!REFERRAL_CODE.test(code)) return "unknown_code";
+  const [referrer] = await db.select({ userId: referralCodes.userId }).from(referralCodes).where(eq(referralCodes.code, code));
+  if (!referrer) return "unknown_code";
+  if (referrer.userId === referredUserId) return "self";
+  const [booked] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerUserId, referredUserId)).limit(1);
+  if (booked) return "has_booked";
+  const inserted = await db.insert(referrals).values({ referredUserId, referrerUserId: referrer.userId }).onConflictDoNothing().returning({ id: referrals.referredUserId });
+  return inserted.length ? "recorded" : "already_referred";
+}
+
+/**
+ * A sign-up through a referral link: the account made for `email` by this sign-up (created since
+ * `since`), if any. A sign-up with an address that already had an account answers like a new one
+ * (decision 017) but made nothing, so it records nothing.
+ */
+export async function recordSignUpReferral(db: Db, input: { code: string; email: string; since: Date }): Promise<ReferralOutcome | "no_new_account"> {
+  const [created] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, input.email), gte(users.createdAt, input.since)));
+  if (!created) return "no_new_account";
+  return recordReferral(db, input.code, created.id);
+}
+
+export type ReferralSummary = { link: string; creditAvailablePence: number; friendsJoined: number; friendsRewarded: number };
+
+/** The account page's referral section: the code, the credit on the ledger, and how many friends came. */
+export async function referralSummary(services: { db: Db; config: Config }, userId: string): Promise<ReferralSummary> {
+  const { db } = services;
+  const [code, creditAvailablePence, [joined], [rewarded]] = await Promise.all([
+    referralCodeOf(db, userId),
+    accountBalance(db, ACCOUNTS.customerCredit(userId)),
+    db.select({ n: count() }).from(referrals).where(eq(referrals.referrerUserId, userId)),
+    db.select({ n: count() }).from(referrals).where(and(eq(referrals.referrerUserId, userId), isNotNull(referrals.rewardedAt))),
+  ]);
+  return { link: `${siteUrl(services.config)}${referralPath(code)}`, creditAvailablePence, friendsJoined: joined?.n ?? 0, friendsRewarded: rewarded?.n ?? 0 };
+}
