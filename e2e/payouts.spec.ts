@@ -2,16 +2,20 @@ import { expect, test } from "./helpers/test";
 import { newPerson, signUpAndConfirm } from "./helpers/accounts";
 import { approvedFixer, paidBooking } from "./helpers/bookings";
 import { checkScreen } from "./helpers/page-checks";
+import { slotPassed } from "./helpers/staff";
 
 /**
- * Fixer payouts and earnings, and the customer's referral link, in a real browser on the run's fresh
- * database (issue 34 item 5, decision 052): a customer books and pays for a fixer's quote (held by
- * FixiT); the fixer connects a payout account through the TEST MODE stand-in's pages and sees the
- * booking as held on /fixer/earnings; the customer's account page shows their referral link and credit.
- * Every new page is checked with axe and photographed at 360 and 1440 px.
+ * The paid booking's whole loop in a real browser on the run's fresh database (issue 34, decision
+ * 052): a customer books and pays for a fixer's quote (held by FixiT); the fixer connects a payout
+ * account through the TEST MODE stand-in's pages and sees the booking as held on /fixer/earnings;
+ * after the slot (moved to yesterday by `npm run staff -- slot-passed`) the fixer marks it done, the
+ * customer confirms, and the earnings page shows it paid out; a second booking is cancelled late and
+ * the fixer's earnings show the fee. The customer's account page shows their referral link and
+ * credit. (A disputed booking settled by staff is e2e/staff-bookings.spec.ts.) Every new page is
+ * checked with axe and photographed at 360 and 1440 px.
  */
 
-test("a fixer connects a test payout account and sees a held booking on the earnings page; the customer sees their referral link", async ({ browser }) => {
+test("a paid booking from the test card to the fixer's payout; a late cancellation pays the fixer its fee; the customer's referral link", async ({ browser }) => {
   test.setTimeout(300_000);
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const mail = (who: string) => `${who}-${stamp}@example.com`;
@@ -59,6 +63,42 @@ test("a fixer connects a test payout account and sees a held booking on the earn
     await expect(held.getByRole("row", { name: new RegExp(jobTitle) })).toContainText("£76.50");
     await expect(fixer.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", "/fixer/earnings.csv");
     await checkScreen(fixer, "earnings", "/fixer/earnings");
+  });
+
+  await test.step("after the slot the fixer marks the job done, the customer confirms, and the earnings page shows it paid out", async () => {
+    expect(slotPassed(Number(bookingId))).toContain("the fixer can mark the job done");
+    await fixer.goto(`/fixer/bookings/${bookingId}`);
+    await fixer.getByLabel("A note for the customer").fill("New washer fitted and the tap tested.");
+    await fixer.getByRole("button", { name: "Mark the job done" }).click();
+    await expect(fixer.getByText("Marked done", { exact: true }).first()).toBeVisible();
+    await customer.goto(`/bookings/${bookingId}`);
+    await expect(customer.getByText("New washer fitted and the tap tested.").first()).toBeVisible();
+    await customer.getByRole("button", { name: "Confirm the job is done" }).click();
+    await expect(customer.getByText("Thanks for confirming").first()).toBeVisible();
+    // The transfer is the job queue's: the line moves to "Paid out" once it has run.
+    const paidOut = fixer.getByRole("region", { name: "Paid out" }).getByRole("row", { name: new RegExp(jobTitle) });
+    await expect(async () => {
+      await fixer.goto("/fixer/earnings");
+      await expect(paidOut).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(paidOut).toContainText("£85");
+    await expect(paidOut).toContainText("£76.50");
+  });
+
+  await test.step("a second booking cancelled late: the customer sees the fee before cancelling, and the fixer's earnings show it", async () => {
+    const lateTitle = `Squeaky door ${stamp.slice(-5)}`;
+    const { bookingId: lateId } = await paidBooking(customer, fixer, lateTitle, "85");
+    // Its slot has begun: any cancellation now is less than 24 hours before it.
+    expect(slotPassed(Number(lateId))).toContain("the fixer can mark the job done");
+    await customer.goto(`/bookings/${lateId}`);
+    await expect(customer.getByText("a late-cancellation fee of £17 goes to the fixer", { exact: false })).toBeVisible();
+    await customer.getByText("Cancel the booking", { exact: true }).first().click();
+    await customer.getByLabel("Why are you cancelling?").fill("Plans changed at the last minute.");
+    await customer.getByRole("button", { name: "Cancel the booking" }).click();
+    await expect(customer.getByText("Booking cancelled").first()).toBeVisible();
+    await fixer.goto("/fixer/earnings");
+    const cancelled = fixer.getByRole("region", { name: "Refunded or cancelled" }).getByRole("row", { name: new RegExp(lateTitle) });
+    await expect(cancelled).toContainText("Late-cancellation fee £17");
   });
 
   await test.step("the customer's account page shows their referral link, credit and the rules", async () => {
