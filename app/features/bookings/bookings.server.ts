@@ -242,7 +242,8 @@ export async function recordBookingPayment(
   return { bookingId, outcome: "booked" };
 }
 
-function bookedMessages(booking: Booking) {
+/** The booked emails to both sides, each with the calendar invite for the booking's (current) slot. */
+export function bookedMessages(booking: Booking) {
   return {
     customer: {
       subject: "Booking confirmed",
@@ -262,10 +263,14 @@ function bookedMessages(booking: Booking) {
   };
 }
 
-async function scheduleSlotReminder(tx: DbOrTx, booking: Booking, now: Date): Promise<void> {
+/** The reminder 24 hours before the booking's slot, for that slot: once the slot moves, this timer finds it changed and does nothing. */
+export async function scheduleSlotReminder(tx: DbOrTx, booking: Booking, now: Date): Promise<void> {
   const remindAt = slotStartsAt({ date: booking.slotDate, window: booking.slotWindow }).getTime() - DAY;
-  if (remindAt > now.getTime()) await scheduleTimer(tx, booking.id, "slot_reminder", new Date(remindAt));
+  if (remindAt > now.getTime()) await scheduleTimer(tx, booking.id, "slot_reminder", new Date(remindAt), { slot: slotKey(booking) });
 }
+
+/** A booking's slot as a slot reminder names it ("2026-12-01|morning"). */
+const slotKey = (booking: Pick<Booking, "slotDate" | "slotWindow">) => `${booking.slotDate}|${booking.slotWindow}`;
 
 /** The fixer confirms a slot the customer proposed. */
 export async function confirmSlot(deps: BookingDeps, fixerUserId: string, bookingId: number): Promise<void> {
@@ -494,7 +499,7 @@ export async function staffDecide(deps: BookingDeps, staff: StaffMember, booking
 }
 
 /** What each timer does, only from the state it expects (a timer whose moment has passed does nothing). */
-export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: number; timer: string }): Promise<void> {
+export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: number; timer: string; slot?: string }): Promise<void> {
   const now = nowOf(deps);
   const { bookingId, timer } = payload;
   const [current] = await deps.db.select({ state: bookings.state }).from(bookings).where(eq(bookings.id, bookingId));
@@ -534,7 +539,10 @@ export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: n
       await deps.db.transaction(async (tx) => {
         const booking = await lockBooking(tx, bookingId);
         if (booking.state !== expected) return;
-        if (!(await recordOnTimeline(tx, booking, timer, system, { key: `booking-${bookingId}-${timer}` }))) return;
+        // A reminder for a slot the booking has since moved from (decision 054) does nothing; the new slot has its own, keyed by that slot.
+        if (timer === "slot_reminder" && payload.slot !== undefined && payload.slot !== slotKey(booking)) return;
+        const key = timer === "slot_reminder" ? `booking-${bookingId}-${timer}-${slotKey(booking)}` : `booking-${bookingId}-${timer}`;
+        if (!(await recordOnTimeline(tx, booking, timer, system, { key }))) return;
         if (timer === "slot_reminder") {
           const message = { subject: "Reminder: booking tomorrow", heading: "Your booking is tomorrow", paragraphs: ["This is a reminder of your booking in 24 hours."] };
           await tell(tx, booking, deps.publicUrl, { customer: message, fixer: message });
