@@ -5,7 +5,7 @@ import { bookings, earlyBirdCustomers, fixerStrikes, quoteBookingTerms, referral
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { staffAuditLog } from "#server/db/schema/staff.ts";
 import { company } from "~/content/company";
-import { formatGBP, freeCancellationHours, vipPromotions } from "~/content/prices";
+import { confirmationTimeline, formatGBP, freeCancellationHours, vipPromotions } from "~/content/prices";
 import { moneyText } from "./emails.server";
 import { BookingError } from "./errors";
 import { ACCOUNTS, accountBalance, postLedgerEvent } from "./ledger.server";
@@ -29,8 +29,9 @@ const DAY = 24 * HOUR;
 export const PAYMENT_WINDOW_MS = 2 * HOUR;
 /** The fixer confirms a slot the customer proposed within this, or the booking lapses with a full refund. */
 export const SLOT_CONFIRMATION_MS = DAY;
-export const REMINDER_AFTER_DAYS = [2, 5] as const;
-export const STAFF_REVIEW_AFTER_DAYS = 7;
+/** The pages and terms say the same days (app/content/prices.ts). */
+export const REMINDER_AFTER_DAYS = confirmationTimeline.reminderDays;
+export const STAFF_REVIEW_AFTER_DAYS = confirmationTimeline.staffReviewDays;
 export const STRIKE_WINDOW_DAYS = 90;
 export const STRIKES_TO_PAUSE_LEADS = 3;
 export const TEXT_LIMIT = 2000;
