@@ -241,7 +241,7 @@ describe("page content", () => {
     const questions = (faq!.mainEntity as { name: string; acceptedAnswer: { text: string } }[]);
     expect(questions.length).toBeGreaterThanOrEqual(16);
     const answers = questions.map((q) => q.acceptedAnswer.text).join(" ");
-    for (const fact of ["5% customer service fee", "£3.99", "£1.99", "24 hours before", "held by FixiT until you confirm the job is done", "20% of the price, at most £30", "propose a new date"]) expect(answers).toContain(fact);
+    for (const fact of ["5% customer service fee", "£3.99", "£1.99", "24 hours before", "held by FixiT until you confirm the job is done", "20% of the price, at most £30", "Propose a new date"]) expect(answers).toContain(fact);
     expect(answers).not.toMatch(/escrow|arbitration/i);
     expect(html).toMatch(/<section id="contact-support" aria-labelledby="contact-support-title"/);
     expect(html).toContain("Contact Support");
