@@ -140,6 +140,8 @@ describe("the fixer proposes a new slot; the customer accepts", () => {
     const freeUntil = new Date(slotStartsAt(newSlot).getTime() - 24 * 3_600_000).toISOString().slice(11, 16);
     expect(customerPage).toContain(`${freeUntil} UTC (24 hours before the slot)`);
     expect(customerPage).toContain("Customer accepted the new slot");
+    expect(customerPage).toContain("Fixer proposed a new slot");
+    expect(customerPage).not.toContain(`Reason: ${newSlot.date}`);
     expect(customerPage).not.toContain("The fixer proposes to move the booking to");
 
     const reminders = await remindersOf(bookingId);

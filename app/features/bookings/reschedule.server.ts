@@ -70,7 +70,7 @@ export async function proposeSlot(deps: BookingDeps, side: Side, userId: string,
       .insert(bookingSlotProposals)
       .values({ bookingId, proposedBy: side, slotDate: slot.date, slotWindow: slot.window, createdAt: now })
       .returning({ id: bookingSlotProposals.id });
-    await recordOnTimeline(tx, booking, "propose_new_slot", { role: side, userId }, { key: `booking-${bookingId}-slot-proposal-${proposal!.id}`, reason: slotText(slot), details: { slot } });
+    await recordOnTimeline(tx, booking, "propose_new_slot", { role: side, userId }, { key: `booking-${bookingId}-slot-proposal-${proposal!.id}`, details: { slot } });
     const message = {
       subject: "A new slot is proposed",
       heading: `${sideName(side)} proposes a new slot`,
@@ -99,7 +99,7 @@ export async function answerSlotProposal(deps: BookingDeps, side: Side, userId: 
     const actor = { role: side, userId };
     if (answer === "decline") {
       await tx.update(bookingSlotProposals).set({ status: "declined", answeredAt: now }).where(eq(bookingSlotProposals.id, open.id));
-      await recordOnTimeline(tx, booking, "decline_new_slot", actor, { key: `booking-${bookingId}-slot-proposal-${open.id}-declined`, reason: slotText(slot) });
+      await recordOnTimeline(tx, booking, "decline_new_slot", actor, { key: `booking-${bookingId}-slot-proposal-${open.id}-declined`, details: { slot } });
       await tell(tx, booking, deps.publicUrl, {
         [open.proposedBy]: { subject: "New slot declined", heading: `${sideName(side)} declined the new slot`, paragraphs: [`The booking keeps its slot: ${slotText(slotOf(booking))}.`] },
       });
@@ -108,7 +108,7 @@ export async function answerSlotProposal(deps: BookingDeps, side: Side, userId: 
     if (!slotIsBookable(slot, now)) throw new BookingError("conflict", "The proposed slot is no longer open (it is from tomorrow onwards only). Propose another.");
     await tx.update(bookingSlotProposals).set({ status: "accepted", answeredAt: now }).where(eq(bookingSlotProposals.id, open.id));
     const [moved] = await tx.update(bookings).set({ slotDate: slot.date, slotWindow: slot.window, updatedAt: now }).where(eq(bookings.id, bookingId)).returning();
-    await recordOnTimeline(tx, moved!, "accept_new_slot", actor, { key: `booking-${bookingId}-slot-proposal-${open.id}-accepted`, reason: slotText(slot), details: { from: slotOf(booking), to: slot } });
+    await recordOnTimeline(tx, moved!, "accept_new_slot", actor, { key: `booking-${bookingId}-slot-proposal-${open.id}-accepted`, details: { slot, from: slotOf(booking) } });
     const confirmed = moved!.state === "awaiting_fixer_confirmation" ? await move(tx, moved!, "confirm_slot", { role: "fixer", userId: moved!.fixerUserId }, { now }) : moved!;
     await scheduleSlotReminder(tx, confirmed, now);
     const booked = bookedMessages(confirmed);
