@@ -6,6 +6,7 @@
 import { company } from "~/content/company";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
 import { confirmationTimeline, fees, formatGBP, freeCancellationHours, heldUntilConfirmed, lateCancellationRule, products } from "~/content/prices";
+
 import { services } from "~/content/services";
 
 export type FaqItem = { id: string; question: string; answer: string; link?: { href: string; label: string } };

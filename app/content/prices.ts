@@ -21,6 +21,7 @@ export type Product = {
   terms: string;
 };
 
+
 /**
  * Where a booking's money is until the job is confirmed, in the words every page uses. FixiT holds it
  * through its payment provider; it is not an escrow agent, so no page says "escrow" (decision 054).
@@ -60,7 +61,8 @@ export const freeCancellationHours = 24;
 export const lateCancellationFee = { percentOfPrice: 20, maxPence: 3000 } as const;
 
 /** The late-cancellation fee's rule as pages and the terms quote it (app/features/bookings/pricing.ts `lateFeeFor` applies it). */
-export const lateCancellationRule = `${lateCancellationFee.percentOfPrice}% of the price, at most ${formatGBP(lateCancellationFee.maxPence)}`;
+// The call is marked pure so that a chunk importing prices.ts for something else leaves this out (the JS budgets).
+export const lateCancellationRule = `${lateCancellationFee.percentOfPrice}% of the price, at most ${/* @__PURE__ */ formatGBP(lateCancellationFee.maxPence)}`;
 
 /** After the fixer marks a job done: the customer is reminded after these days, and staff review it after the last (the money stays held). */
 export const confirmationTimeline = { reminderDays: [2, 5], staffReviewDays: 7 } as const;

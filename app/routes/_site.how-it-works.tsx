@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
-import { howItWorksIntro, paymentProtection } from "~/content/how-it-works";
+import { howItWorksIntro, paymentProtection } from "~/content/payment-protection";
 import { publicPage } from "~/content/pages";
 import { fees, formatGBP, freeCancellationHours, products } from "~/content/prices";
 import { formatPriceWithUnit, servicePrices } from "~/content/service-prices";

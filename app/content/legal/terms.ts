@@ -4,6 +4,7 @@
  */
 import { company } from "~/content/company";
 import { confirmationTimeline, fees, formatGBP, freeCancellationHours, heldUntilConfirmed, lateCancellationRule, products, vipPromotions } from "~/content/prices";
+
 import type { LegalDocument } from "~/content/legal/types";
 
 const onboardingFee = formatGBP(products.fixerOnboarding.pricePence);

@@ -7,7 +7,8 @@ import { type AppStoreLinks, appJoinInstead, hasAnyStore, noAppStoreLinks } from
 import { findCoverageByCity } from "~/content/coverage";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
 import { postJobLink } from "~/content/job-request";
-import { fees, freeCancellationHours, heldUntilConfirmed, lateCancellationRule } from "~/content/prices";
+import { fees, freeCancellationHours, heldUntilConfirmed } from "~/content/prices";
+
 import { formatPriceWithUnit, servicePrices } from "~/content/service-prices";
 import { serviceWords } from "~/content/service-jobs";
 import { type Service, services } from "~/content/services";
@@ -71,7 +72,7 @@ export function bookingAnswer(stores: AppStoreLinks = noAppStoreLinks, now: Date
   const post = postJobLink(message ? findServiceIn(message)?.slug : undefined);
   const web = " You can also post a job on this website now and get quotes from approved local fixers.";
   const launch = formatLongDate(milestones.appLaunch);
-  const how = `You describe the task, get quotes from vetted pros, then book one: pick a slot and pay the price plus the ${fees.customerServiceFeePercent}% customer service fee. The money is ${heldUntilConfirmed}. Cancellation is free up to ${freeCancellationHours} hours before the slot; later, the late-cancellation fee (${lateCancellationRule}) goes to the fixer.`;
+  const how = `You describe the task, get quotes from vetted pros, and book one: pay when you book, and the money is ${heldUntilConfirmed}. Cancellation is free up to ${freeCancellationHours} hours before the slot.`;
   if (!isPast(milestones.appLaunch, now)) {
     return {
       topic: "booking",
