@@ -61,7 +61,7 @@ for (const path of routes) {
 }
 
 test.describe("/how-it-works steps", () => {
-  const stepTitles = ["Describe your task", "Get matched with pros", "Book and schedule", "Pay securely when done"];
+  const stepTitles = ["Describe your task", "Get matched with pros", "Book and schedule", "Confirm, then the fixer is paid"];
 
   test("are visible without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });

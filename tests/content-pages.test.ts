@@ -152,7 +152,7 @@ describe("prices", () => {
 describe("page content", () => {
   it("/how-it-works has the four steps, the two hero cards and the terms box links", async () => {
     const html = decode((await get("/how-it-works")).html);
-    for (const step of ["Describe your task", "Get matched with pros", "Book and schedule", "Pay securely when done"]) expect(html).toContain(step);
+    for (const step of ["Describe your task", "Get matched with pros", "Book and schedule", "Confirm, then the fixer is paid"]) expect(html).toContain(step);
     expect(html).toContain("Early access programme");
     expect(html).toContain("Services and pricing");
     for (const href of ["/terms", "/data-protection", "/help"]) expect(html).toContain(`href="${href}"`);
@@ -168,18 +168,26 @@ describe("page content", () => {
     }
   });
 
-  it("/terms has 11 numbered sections with the escrow, fee and cancellation rules, and a table of contents", async () => {
+  it("/terms has 11 numbered sections with the held-payment, fee, cancellation, rescheduling and dispute rules, and a table of contents", async () => {
     const html = decode((await get("/terms")).html);
     const sections = [...html.matchAll(/<section id="([^"]+)" aria-labelledby/g)].map((m) => m[1]);
     expect(sections).toHaveLength(11);
     for (const id of sections) expect(html).toContain(`href="#${id}"`);
     for (const phrase of [
-      "held in escrow",
+      "held by FixiT until you confirm the job is done",
       "minus the 10% fixer service charge",
-      "independent arbitration",
+      "we remind you 2 and 5 days after the fixer marked the job done. After 7 days the booking goes to review by our staff",
+      "the funds stay held pending the review",
+      "release part of it and refund you the rest",
       "no refunds are given except as required by law",
       "5% customer service fee",
-      "free of charge up to 24 hours before",
+      "free of charge up to 24 hours before its slot",
+      "minus the late-cancellation fee, which goes to the fixer. The fee is 20% of the price, at most £30",
+      "either of you can propose a new slot",
+      "the cancellation rules below count from the new slot",
+      "the first 100 customers to book get 50% off the price of their first 3 bookings",
+      "you each get £25 credit",
+      "the fixer's payment never changes",
       "one-time onboarding fee of £3.99",
       "non-refundable",
       "costs £1.99, paid once",
@@ -233,7 +241,8 @@ describe("page content", () => {
     const questions = (faq!.mainEntity as { name: string; acceptedAnswer: { text: string } }[]);
     expect(questions.length).toBeGreaterThanOrEqual(16);
     const answers = questions.map((q) => q.acceptedAnswer.text).join(" ");
-    for (const fact of ["5% customer service fee", "£3.99", "£1.99", "24 hours before", "escrow"]) expect(answers).toContain(fact);
+    for (const fact of ["5% customer service fee", "£3.99", "£1.99", "24 hours before", "held by FixiT until you confirm the job is done", "20% of the price, at most £30", "Propose a new date"]) expect(answers).toContain(fact);
+    expect(answers).not.toMatch(/escrow|arbitration/i);
     expect(html).toMatch(/<section id="contact-support" aria-labelledby="contact-support-title"/);
     expect(html).toContain("Contact Support");
   });

@@ -33,6 +33,18 @@ describe("public pages for a visitor without a session cookie", () => {
     expect(paths).toContain("/");
   });
 
+  it("no public page says escrow or that you pay the fixer directly: the money is held by FixiT until you confirm (decision 054)", async () => {
+    const saying: string[] = [];
+    for (const path of paths) {
+      // What the page says: its text and its tags' words (meta descriptions, labels), not the scripts it loads.
+      const html = (await (await fetch(`${server.url}${path}`)).text()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+      for (const phrase of [/escrow/i, /pay the fixer directly/i, /pay only when the job is done/i]) if (phrase.test(html)) saying.push(`${path}: ${phrase.source}`);
+    }
+    expect(saying).toEqual([]);
+    const howItWorks = await (await fetch(`${server.url}/how-it-works`)).text();
+    expect(howItWorks).toContain("held by FixiT until you confirm the job is done");
+  });
+
   it("the social sharing image every page names is served as a 1200×630 PNG", async () => {
     const html = await (await fetch(`${server.url}/about`)).text();
     const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];

@@ -6,12 +6,12 @@ import type { Feature } from "~/content/service-pages";
 
 export const aboutStory: readonly string[] = [
   "FixiT started with a simple frustration: finding someone trustworthy to fix a leak, rewire a room or walk the dog should not mean scrolling through endless listings and hoping for the best.",
-  "We set out to build the UK marketplace we wanted to use ourselves. Every fixer is vetted before they take a job — identity, right to work, background checks, insurance and the qualifications their trade needs. Quotes are agreed upfront, customers can chat directly with professionals, and payment is held in escrow until the customer confirms the work is done.",
+  "We set out to build the UK marketplace we wanted to use ourselves. Every fixer is vetted before they take a job — identity, right to work, background checks, insurance and the qualifications their trade needs. Quotes are agreed upfront, customers can chat directly with professionals, and each booking's payment is held by FixiT until the customer confirms the work is done.",
   "Before building the app we listened: more than 1,200 UK households told us what they wanted from home services, and early-access testers tried FixiT across all 11 service categories. That research shaped every part of the product.",
 ];
 
 export const aboutValues: readonly Feature[] = [
-  { title: "Trust first", icon: ShieldCheck, description: "Thorough vetting and escrow payments, so both sides can rely on each other." },
+  { title: "Trust first", icon: ShieldCheck, description: "Thorough vetting, and payment held by FixiT until the customer confirms, so both sides can rely on each other." },
   { title: "Fair for fixers", icon: HandCoins, description: "Independent professionals keep control of their work and are paid promptly once a job is confirmed." },
   { title: "Clear prices", icon: Receipt, description: "Indicative ranges on every service and upfront quotes, with our fee shown before you pay." },
   { title: "Built for the UK", icon: MapPin, description: "UK trade schemes, UK consumer law and UK GDPR, designed in from the start." },

@@ -5,7 +5,8 @@
  */
 import { company } from "~/content/company";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
-import { fees, formatGBP, freeCancellationHours, products } from "~/content/prices";
+import { confirmationTimeline, fees, formatGBP, freeCancellationHours, heldUntilConfirmed, lateCancellationRule, products } from "~/content/prices";
+
 import { services } from "~/content/services";
 
 export type FaqItem = { id: string; question: string; answer: string; link?: { href: string; label: string } };
@@ -65,13 +66,18 @@ export function buildFaq(now: Date = new Date()): FaqCategory[] {
         {
           id: "cancel",
           question: "Can I cancel a booking?",
-          answer: `Yes. Cancellation is free up to ${freeCancellationHours} hours before the service. Closer to the start, the fixer may keep a late-cancellation charge shown in your quote.`,
+          answer: `Yes, on the booking's page. Up to ${freeCancellationHours} hours before the slot, everything you paid is refunded. Later than that, you are refunded minus the late-cancellation fee (${lateCancellationRule}), which goes to the fixer; the booking page shows it before you pay. If the fixer cancels or does not come, you get everything back.`,
           link: { href: "/terms#cancellations", label: "Read the cancellation terms" },
+        },
+        {
+          id: "reschedule",
+          question: "Can I change the date of a booking?",
+          answer: "Yes, until the slot starts. Propose a new date and time of day on the booking's page; the fixer accepts or declines it (a fixer can propose one to you in the same way). If it is accepted, the booking moves, you both get an updated calendar invite, and free cancellation then counts from the new slot.",
         },
         {
           id: "problem",
           question: "What if I am not happy with the work?",
-          answer: "Do not confirm completion, and tell us. Your payment stays in escrow while our team reviews the dispute; if that does not settle it, the case goes to independent arbitration. Our satisfaction guarantee means we help put things right.",
+          answer: "Do not confirm the job: report a problem on the booking's page instead. Your payment stays held by FixiT while our staff review it; they release it to the fixer, release part and refund you the rest, or refund you in full, and both of you see their decision and the reason. Our satisfaction guarantee means we help put things right.",
         },
         {
           id: "emergency",
@@ -85,9 +91,9 @@ export function buildFaq(now: Date = new Date()): FaqCategory[] {
       title: "Account & Billing",
       items: [
         {
-          id: "escrow",
+          id: "payment",
           question: "How does payment work?",
-          answer: `You pay when you book, and the money is held in escrow. When the fixer tells us the job is finished and you confirm it, the payment is released to the fixer, minus their ${fees.fixerServiceChargePercent}% service charge. After release, refunds are only given where the law requires.`,
+          answer: `You pay the price plus the ${fees.customerServiceFeePercent}% customer service fee when you book, and the money is ${heldUntilConfirmed}. After the slot, the fixer marks the job done and you confirm it or report a problem; when you confirm, the fixer is paid the price minus their ${fees.fixerServiceChargePercent}% service charge. If you do not answer, we remind you after ${confirmationTimeline.reminderDays[0]} and ${confirmationTimeline.reminderDays[1]} days, and after ${confirmationTimeline.staffReviewDays} days our staff review the booking while the money stays held. After release, refunds are only given where the law requires.`,
         },
         {
           id: "fees",
@@ -121,7 +127,7 @@ export function buildFaq(now: Date = new Date()): FaqCategory[] {
         {
           id: "contractors",
           question: "Are fixers FixiT employees?",
-          answer: "No. Fixers are independent contractors who run their own businesses. FixiT vets them, provides the platform and holds payments in escrow.",
+          answer: "No. Fixers are independent contractors who run their own businesses. FixiT vets them, provides the platform and holds each booking's payment until the customer confirms the job is done.",
         },
         {
           id: "jobs",

@@ -5,6 +5,7 @@
 import { illustration, type Illustration } from "~/content/home-hero";
 import { figureStats, type FigureStat } from "~/content/figures";
 import type { ServiceSlug } from "~/content/services";
+import { heldUntilConfirmed } from "~/content/prices";
 
 export type { HeroSlide, Illustration, Stat } from "~/content/home-hero";
 
@@ -34,8 +35,8 @@ export const howItWorks = {
     steps: [
       { title: "Describe your task", description: "Tell us what needs doing, where and when. It takes less than two minutes." },
       { title: "Get matched with pros", description: "We match you with vetted local fixers, and you get upfront quotes with no surprises." },
-      { title: "Book and schedule", description: "Chat directly with your professional and pick a time that suits you." },
-      { title: "Pay securely on completion", description: "Your payment is held in escrow until you confirm the job is complete." },
+      { title: "Book and schedule", description: "Chat with your professional, pick a slot and pay when you book." },
+      { title: "Confirm, then the fixer is paid", description: `Your payment is ${heldUntilConfirmed}.` },
     ] satisfies Step[],
     link: { label: "See how it works", href: "/how-it-works" },
   },
@@ -45,7 +46,7 @@ export const howItWorks = {
       { title: "Register as a fixer", description: "Create your profile and choose the services you offer." },
       { title: "Get verified", description: "Complete background checks and confirm your insurance and certificates." },
       { title: "Receive local jobs", description: "Get matched with customers near you and quote upfront." },
-      { title: "Get paid securely", description: "Earn up to £40/hour, paid safely through escrow when the job is done." },
+      { title: "Get paid securely", description: "Earn up to £40/hour, paid once the customer confirms the job is done." },
     ] satisfies Step[],
     link: { label: "Become a fixer", href: "/fixer-register" },
   },
@@ -56,7 +57,7 @@ export const whyChoose = {
   title: "Why choose FixiT",
   lead: "Everything you need to hire with confidence, built in from the start.",
   features: [
-    { icon: "Lock", title: "Escrow payments", description: "Payment is held in escrow until you confirm the job is complete." },
+    { icon: "Lock", title: "Payment held until you confirm", description: `Your payment is ${heldUntilConfirmed}.` },
     { icon: "Receipt", title: "Upfront quotes", description: "Know the price before work starts, and chat directly with professionals." },
     { icon: "BadgeCheck", title: "Satisfaction guarantee", description: "If something is not right, our quality guarantee has you covered." },
     { icon: "Siren", title: "24/7 emergency cover", description: "Burst pipe at midnight? Emergency help is available around the clock." },
@@ -94,7 +95,7 @@ export const care = {
   lead: "Background-checked carers for the people and pets who matter most.",
   /** Counted from the database, or a labelled goal (~/content/figures). */
   stats: [figureStats.careCustomers, figureStats.carers] satisfies FigureStat[],
-  points: ["Background checks and insurance on every carer", "Meet and chat before you book", "Payment held in escrow until you are happy"],
+  points: ["Background checks and insurance on every carer", "Meet and chat before you book", "Payment held by FixiT until you confirm"],
 };
 
 export const aiFixer = {
@@ -118,7 +119,7 @@ export const professionals = {
   points: [
     "Local jobs matched to your skills",
     "Quote upfront and chat directly with customers",
-    "Secure escrow payments, released when the job is done",
+    "Paid once the customer confirms the job is done",
     "A verified badge customers trust",
   ],
   cta: { label: "Become a fixer", href: "/fixer-register" },

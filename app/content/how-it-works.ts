@@ -1,4 +1,4 @@
-import { freeCancellationHours } from "~/content/prices";
+import { fees, freeCancellationHours } from "~/content/prices";
 
 /** /how-it-works: the four steps, in order. */
 export type HowItWorksStep = { title: string; description: string; points: string[] };
@@ -16,12 +16,12 @@ export const howItWorksSteps: readonly HowItWorksStep[] = [
   },
   {
     title: "Book and schedule",
-    description: "Accept the quote that suits you and book a time. Your payment is held safely in escrow.",
-    points: ["Fixed quote agreed in advance", "Reminders before the visit", `Free cancellation up to ${freeCancellationHours} hours before`],
+    description: "Accept the quote that suits you, book a slot and pay. FixiT holds your payment until you confirm.",
+    points: ["A calendar invite and a reminder", `Free cancellation up to ${freeCancellationHours} hours before`, "Either side can propose a new slot"],
   },
   {
-    title: "Pay securely when done",
-    description: "When the work is finished and you confirm it, the payment is released to your fixer.",
-    points: ["Nothing released until you confirm", "Disputes reviewed by our team", "Rate your fixer afterwards"],
+    title: "Confirm, then the fixer is paid",
+    description: `When you confirm the work is done, the fixer is paid, minus their ${fees.fixerServiceChargePercent}% service charge.`,
+    points: ["Nothing released until you confirm", "Problems reviewed by our staff", "Rate your fixer afterwards"],
   },
 ];

@@ -44,7 +44,7 @@ export const jobs: readonly JobListing[] = [
     type: "Full-time",
     location: "Remote (UK)",
     description:
-      "Ship the web and app features that match customers with fixers, hold payments in escrow and keep everyone informed — in TypeScript, React and PostgreSQL.",
+      "Ship the web and app features that match customers with fixers, hold each booking's payment until the customer confirms and keep everyone informed — in TypeScript, React and PostgreSQL.",
     requirements: [
       "3+ years building production web applications",
       "Strong TypeScript, React and SQL",

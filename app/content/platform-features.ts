@@ -1,11 +1,11 @@
 /** The "Features" view on /categories: what every booking on FixiT comes with. */
-import { fees } from "~/content/prices";
+import { fees, heldUntilConfirmed } from "~/content/prices";
 
 export type PlatformFeature = { title: string; description: string; icon: "Lock" | "FileText" | "MessageSquare" | "ShieldCheck" | "ThumbsUp" | "Siren" | "Bot" | "Crown" };
 
 export const platformFeatures: readonly PlatformFeature[] = [
-  { icon: "Lock", title: "Escrow payments", description: "Your payment is held in escrow and released only when you confirm the job is complete." },
-  { icon: "FileText", title: "Upfront quotes", description: `A clear quote before you book. The only addition is the ${fees.customerServiceFeePercent}% customer service fee, shown at checkout.` },
+  { icon: "Lock", title: "Payment held until you confirm", description: `You pay when you book; the money is ${heldUntilConfirmed}, then the fixer is paid.` },
+  { icon: "FileText", title: "Upfront quotes", description: `A clear price before you book. The only addition is the ${fees.customerServiceFeePercent}% customer service fee, shown before you pay.` },
   { icon: "MessageSquare", title: "Chat directly with pros", description: "Message your fixer to share photos, agree details and arrange access." },
   { icon: "ShieldCheck", title: "Vetted and insured fixers", description: "ID, background and certification checks, and proof of insurance, before anyone takes a job." },
   { icon: "ThumbsUp", title: "Satisfaction guarantee", description: "If the work is not right, your payment stays protected while we help resolve it." },

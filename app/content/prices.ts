@@ -21,13 +21,20 @@ export type Product = {
   terms: string;
 };
 
+
+/**
+ * Where a booking's money is until the job is confirmed, in the words every page uses. FixiT holds it
+ * through its payment provider; it is not an escrow agent, so no page says "escrow" (decision 054).
+ */
+export const heldUntilConfirmed = "held by FixiT until you confirm the job is done";
+
 /** The three one-time payments the site takes today. */
 export const products = {
   fixerOnboarding: { name: "Fixer onboarding fee", pricePence: 399, terms: "one-time, non-refundable" },
   vipAccess: { name: "VIP early access", pricePence: 199, terms: "one-time, lifetime access" },
   earlyAccessDonation: { name: "Early access donation", pricePence: 199, terms: "one-time" },
   /** Priced per booking (the quote's price plus the fee): 0 here means "the checkout names the amount". */
-  booking: { name: "FixiT booking", pricePence: 0, terms: "held by FixiT until you confirm the job is done" },
+  booking: { name: "FixiT booking", pricePence: 0, terms: heldUntilConfirmed },
 } as const satisfies Record<string, Product>;
 
 /** A product's price with its terms, each word once: "£1.99 (one-time, lifetime access)". */
@@ -52,6 +59,13 @@ export const freeCancellationHours = 24;
  * and it goes to the fixer in full: a share of the price, never more than the cap (shown before paying).
  */
 export const lateCancellationFee = { percentOfPrice: 20, maxPence: 3000 } as const;
+
+/** The late-cancellation fee's rule as pages and the terms quote it (app/features/bookings/pricing.ts `lateFeeFor` applies it). */
+// The call is marked pure so that a chunk importing prices.ts for something else leaves this out (the JS budgets).
+export const lateCancellationRule = `${lateCancellationFee.percentOfPrice}% of the price, at most ${/* @__PURE__ */ formatGBP(lateCancellationFee.maxPence)}`;
+
+/** After the fixer marks a job done: the customer is reminded after these days, and staff review it after the last (the money stays held). */
+export const confirmationTimeline = { reminderDays: [2, 5], staffReviewDays: 7 } as const;
 
 /** The wording every price display carries (indicative, plus the 5% fee). */
 export const priceDisclaimer = `Prices are indicative ranges; your fixer confirms a fixed quote before you book. A ${fees.customerServiceFeePercent}% customer service fee is added at checkout.`;

@@ -18,7 +18,14 @@ export type SearchEntry = {
 };
 
 const features: readonly SearchEntry[] = [
-  { title: "Escrow Payments", description: "Payment is held in escrow until you confirm the job is complete.", href: "/how-it-works" },
+  {
+    title: "Payment Held Until You Confirm",
+    // The words of `heldUntilConfirmed` (prices.ts), written out: the search module stays free of prices.ts (the home page's JS budget).
+    description: "You pay when you book; the money is held by FixiT until you confirm the job is done.",
+    href: "/how-it-works",
+    // People look for this as "escrow": FixiT is not an escrow agent, so the words stay out of the entry (decision 054).
+    keywords: ["escrow", "secure payment", "payment protection", "held payment"],
+  },
   { title: "Upfront Quotes", description: "Know the price before work starts and chat directly with professionals.", href: "/how-it-works" },
   { title: "Satisfaction Guarantee", description: "Our quality guarantee covers every booking.", href: "/#features" },
   { title: "24/7 Emergency Cover", description: "Emergency help around the clock for urgent repairs.", href: "/#features" },

@@ -45,7 +45,7 @@ const baseChecks: Feature[] = [
 
 /** Shared promises in every trade's why-choose grid; each page adds its own first. */
 const sharedReasons: Feature[] = [
-  { title: "Payment held in escrow", description: "You pay at booking; the fixer is paid only after you confirm the job is done." },
+  { title: "Payment held until you confirm", description: "You pay when you book; FixiT holds the money and pays the fixer only after you confirm the job is done." },
   { title: "Upfront quotes", description: "Agree a fixed quote before work starts, and chat directly with your professional." },
   { title: "Satisfaction guarantee", description: "If something is not right, we step in and help put it right." },
 ];

@@ -2,7 +2,7 @@
  * Indicative GBP ranges for every service, and how they are written. Money is in pence.
  */
 import type { ServiceSlug } from "~/content/services";
-import { earningsClaimPerHour, formatGBP, products, vipPromotions } from "~/content/prices";
+import { earningsClaimPerHour, formatGBP, lateCancellationFee, products, vipPromotions } from "~/content/prices";
 
 export type PriceUnit = "call-out" | "per hour" | "per job" | "per room" | "per m²" | "per mile" | "per night" | "per week" | "per walk";
 
@@ -118,5 +118,6 @@ export function allPricePence(): Set<number> {
   for (const p of Object.values(products)) if (p.pricePence > 0) amounts.add(p.pricePence);
   amounts.add(earningsClaimPerHour.maxPence);
   amounts.add(vipPromotions.referral.creditPence);
+  amounts.add(lateCancellationFee.maxPence);
   return amounts;
 }

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "FixiT | Trusted UK home services and care",
     description:
-      "Book vetted, insured UK professionals for plumbing, electrical, cleaning, moving, childcare, dog walking and more. Upfront quotes, escrow payments and 24/7 AI support.",
+      "Book vetted, insured UK professionals for plumbing, electrical, cleaning, moving, childcare, dog walking and more. Upfront quotes, payment held by FixiT until you confirm the job is done, and 24/7 AI support.",
     path: "/",
     jsonLd: [organizationJsonLd()],
   });

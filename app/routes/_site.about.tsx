@@ -27,7 +27,7 @@ export default function AboutPage() {
       <PageHero
         eyebrow="About us"
         title="Making home help simple, safe and fair"
-        intro={`${company.brand} connects UK households with vetted, insured professionals for home services and care — and holds every payment in escrow until the job is done.`}
+        intro={`${company.brand} connects UK households with vetted, insured professionals for home services and care — and holds each booking's payment until the customer confirms the job is done.`}
       />
 
       <section aria-labelledby="story-title" className="py-14 sm:py-20">

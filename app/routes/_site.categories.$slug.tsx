@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 function metaDescription(service: Service): string {
-  return `${service.description} Vetted, insured ${service.kind === "care" ? "carers" : "professionals"} across the UK, with indicative prices and payment held in escrow.`;
+  return `${service.description} Vetted, insured ${service.kind === "care" ? "carers" : "professionals"} across the UK, with indicative prices and payment held by FixiT until you confirm the job is done.`;
 }
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
@@ -114,7 +114,7 @@ function HeroPanel({ service }: { service: Service }) {
       </div>
       <CheckList
         className="mt-5 text-small"
-        items={["Vetted and insured professionals", "Upfront quotes, chat directly", "Payment held in escrow until you confirm"]}
+        items={["Vetted and insured professionals", "Upfront quotes, chat directly", "Payment held by FixiT until you confirm"]}
       />
     </div>
   );

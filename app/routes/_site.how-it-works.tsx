@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
+import { howItWorksIntro, paymentProtection } from "~/content/payment-protection";
 import { publicPage } from "~/content/pages";
 import { fees, formatGBP, freeCancellationHours, products } from "~/content/prices";
 import { formatPriceWithUnit, servicePrices } from "~/content/service-prices";
@@ -36,7 +37,7 @@ export default function HowItWorksPage({ loaderData }: Route.ComponentProps) {
       <PageHero
         eyebrow="How it works"
         title="Home help, booked with confidence"
-        intro="Describe the job, get matched with vetted professionals, book a time and pay only when you are happy. Your money is held safely in escrow until you confirm the work is done."
+        intro={howItWorksIntro}
         below={
           <div className="grid gap-6 md:grid-cols-2">
             <EarlyAccessCard today={today} />
@@ -64,22 +65,15 @@ export default function HowItWorksPage({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <section aria-labelledby="escrow-title" className="py-14 sm:py-20">
+      <section aria-labelledby="payment-title" className="py-14 sm:py-20">
         <Container className="grid items-start gap-10 lg:grid-cols-2">
           <div>
-            <h2 id="escrow-title" className="text-h2">
-              Your payment is protected
+            <h2 id="payment-title" className="text-h2">
+              {paymentProtection.title}
             </h2>
-            <p className="mt-3 text-lg text-muted-foreground">
-              FixiT holds your payment in escrow, so the fixer is paid only for work you are happy with.
-            </p>
+            <p className="mt-3 text-lg text-muted-foreground">{paymentProtection.lead}</p>
             <ol className="mt-6 space-y-4">
-              {[
-                "You pay when you book; the money is held in escrow.",
-                "The fixer finishes the job and lets you know through FixiT.",
-                `You confirm completion and the payment is released to the fixer, minus their ${fees.fixerServiceChargePercent}% service charge.`,
-                "Not happy? Do not confirm. Funds stay in escrow while our team reviews the dispute, with independent arbitration if needed.",
-              ].map((text, i) => (
+              {paymentProtection.steps.map((text, i) => (
                 <li key={text} className="flex gap-4">
                   <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary font-semibold text-primary">{i + 1}</span>
                   <span className="pt-1">{text}</span>
@@ -166,8 +160,8 @@ function PricingCard() {
           ))}
         </dl>
         <p className="text-small text-muted-foreground">
-          A {fees.customerServiceFeePercent}% customer service fee is added at checkout. Free cancellation up to {freeCancellationHours} hours
-          before the service.
+          A {fees.customerServiceFeePercent}% customer service fee is added when you book. Free cancellation up to {freeCancellationHours} hours
+          before the slot.
         </p>
       </CardContent>
       <CardFooter className="mt-auto">
@@ -183,7 +177,7 @@ function PricingCard() {
 
 function TermsBox() {
   const links = [
-    { href: "/terms", label: "Terms and Conditions", text: "Escrow, fees, cancellations and your rights." },
+    { href: "/terms", label: "Terms and Conditions", text: "Payments, fees, cancellations, disputes and your rights." },
     { href: "/data-protection", label: "Data Protection and Privacy Policy", text: "How we look after your personal data." },
     { href: "/help", label: "Help Center", text: "Answers to common questions and support." },
   ];

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => pageMeta(page);
 export default function TermsPage() {
   return (
     <>
-      <PageHero compact eyebrow="Legal" title={terms.title} intro="How FixiT works for customers, fixers and VIP members: bookings, escrow, fees and cancellations." />
+      <PageHero compact eyebrow="Legal" title={terms.title} intro="How FixiT works for customers, fixers and VIP members: bookings, payments held until you confirm, fees, cancellations and disputes." />
       <LegalDocumentView document={terms} />
     </>
   );

@@ -3,7 +3,8 @@
  * company.ts, so a fee change is made in one place.
  */
 import { company } from "~/content/company";
-import { fees, formatGBP, freeCancellationHours, products } from "~/content/prices";
+import { confirmationTimeline, fees, formatGBP, freeCancellationHours, heldUntilConfirmed, lateCancellationRule, products, vipPromotions } from "~/content/prices";
+
 import type { LegalDocument } from "~/content/legal/types";
 
 const onboardingFee = formatGBP(products.fixerOnboarding.pricePence);
@@ -11,8 +12,8 @@ const vipPrice = formatGBP(products.vipAccess.pricePence);
 
 export const terms: LegalDocument = {
   title: "Terms and Conditions",
-  lastUpdated: "2026-11-24",
-  intro: `These terms apply when you use the ${company.brand} website, apps and services. Please read them carefully: they explain how bookings, escrow payments, fees and cancellations work. Nothing in these terms affects your statutory rights as a consumer.`,
+  lastUpdated: "2026-11-27",
+  intro: `These terms apply when you use the ${company.brand} website, apps and services. Please read them carefully: they explain how bookings, payments held by FixiT until you confirm, fees, cancellations and disputes work. Nothing in these terms affects your statutory rights as a consumer.`,
   sections: [
     {
       id: "about-us",
@@ -26,9 +27,9 @@ export const terms: LegalDocument = {
       id: "our-role",
       title: "Our role and independent fixers",
       blocks: [
-        `${company.brand} is a marketplace. We connect customers with professionals ("fixers") and handle payment between them. We do not carry out the work ourselves.`,
+        `${company.brand} is a marketplace. We connect customers with professionals ("fixers") and take the payment for each booking through our payment provider. We do not carry out the work ourselves.`,
         "Fixers are independent contractors, not employees or agents of FixiT. Each fixer is responsible for the work they carry out, their own tools, tax and National Insurance, and for holding the insurance and qualifications their trade requires.",
-        "The contract for a job is between the customer and the fixer. FixiT's obligations are the ones set out in these terms: vetting fixers, providing the platform and holding payments in escrow.",
+        "The contract for a job is between the customer and the fixer. FixiT's obligations are the ones set out in these terms: vetting fixers, providing the platform, and holding each booking's payment until it is released or refunded as these terms say.",
       ],
     },
     {
@@ -42,45 +43,47 @@ export const terms: LegalDocument = {
     },
     {
       id: "bookings",
-      title: "Bookings and quotes",
+      title: "Bookings, quotes and rescheduling",
       blocks: [
-        "Prices shown on service pages are indicative ranges to help you plan. Before you book, your fixer confirms a quote for the job, and you can chat with them directly to agree the details.",
-        "A booking is made when you accept a quote and pay. If the work turns out to be different from what was described, the fixer must agree any change in price with you before carrying out extra work.",
+        "Prices shown on service pages are indicative ranges to help you plan. Before you book, your fixer gives you a quote for the job, and you can chat with them on FixiT to agree the details.",
         "A fixer's quote proposes one to three start slots (a date and a morning, afternoon or evening window). You accept the quote by booking it: you choose one of those slots, or propose your own, which the fixer confirms within 24 hours (if they do not, everything you paid is refunded), and you pay. A quote given as a price range is fixed to one price by the fixer before it can be booked. You can accept a range quote before its price is fixed, so that you and the fixer can talk about the job; you book it once the price is fixed.",
+        "If the work turns out to be different from what was described, the fixer must agree any change in price with you before carrying out extra work.",
+        "Until the slot starts, either of you can propose a new slot on the booking's page; the other accepts or declines it. If it is accepted, the booking moves to the new slot, both of you get an updated calendar invite, and the cancellation rules below count from the new slot. If it is declined, the booking keeps its slot.",
       ],
     },
     {
-      id: "payments-escrow",
-      title: "Payments and escrow",
+      id: "payments",
+      title: "Payments: held by FixiT until you confirm",
       blocks: [
-        "Payment is collected when you book and is held in escrow. The fixer is not paid at this point.",
+        `When you book, you pay the fixer's price plus the ${fees.customerServiceFeePercent}% customer service fee. The payment is taken by our payment provider and ${heldUntilConfirmed}: the fixer is not paid at this point. ${company.brand} holds the money as the marketplace that takes the payment, not as an independent third party.`,
         {
           list: [
-            "When the work is finished, the fixer notifies completion through FixiT.",
-            "You confirm that the job is complete.",
-            `The payment is then released to the fixer, minus the ${fees.fixerServiceChargePercent}% fixer service charge.`,
+            "After the slot, the fixer marks the job done on FixiT.",
+            "You confirm that the job is done, or report a problem.",
+            `When you confirm, the fixer is paid the price minus the ${fees.fixerServiceChargePercent}% fixer service charge.`,
           ],
         },
-        "If you do not confirm completion, the funds stay in escrow pending a dispute review by our team. If the review does not settle the matter, it is referred to independent arbitration, and the funds are released or refunded according to the outcome.",
+        `If you neither confirm nor report a problem, we remind you ${confirmationTimeline.reminderDays[0]} and ${confirmationTimeline.reminderDays[1]} days after the fixer marked the job done. After ${confirmationTimeline.staffReviewDays} days the booking goes to review by our staff, and we tell you both; the funds stay held pending the review.`,
+        "If you report a problem, the funds stay held while our staff review it. Staff decide to release the payment to the fixer, release part of it and refund you the rest, or refund you in full, and both of you see the decision and its reason. This does not affect your statutory rights.",
         "Once a payment has been released to the fixer, no refunds are given except as required by law.",
       ],
     },
     {
       id: "fees",
-      title: "Fees",
+      title: "Fees and offers",
       blocks: [
-        `Customers pay a ${fees.customerServiceFeePercent}% customer service fee, added to the quote at checkout and shown before you pay.`,
-        `Fixers pay a ${fees.fixerServiceChargePercent}% service charge, deducted from each payout when escrow is released.`,
-        "There is no subscription fee for customers.",
+        `Customers pay a ${fees.customerServiceFeePercent}% customer service fee on the price (after any early-bird discount), added when you book and shown before you pay. There is no subscription fee for customers.`,
+        `Fixers pay a ${fees.fixerServiceChargePercent}% service charge, deducted from the price when the payment is released to them.`,
+        `Early-bird offer: the first ${vipPromotions.earlyBird.firstUsers} customers to book get ${vipPromotions.earlyBird.discountPercent}% off the price of their first ${vipPromotions.earlyBird.bookings} bookings. Referral credit: when a friend you referred has their first booking released to their fixer, you each get ${formatGBP(vipPromotions.referral.creditPence)} credit, taken off your next booking automatically. ${company.brand} pays for both offers: the fixer's payment never changes because of them.`,
       ],
     },
     {
       id: "cancellations",
-      title: "Cancellations",
+      title: "Cancellations and no-shows",
       blocks: [
-        `You can cancel a booking free of charge up to ${freeCancellationHours} hours before the service is due to start; the full amount held in escrow is refunded.`,
-        `If you cancel less than ${freeCancellationHours} hours before the start, the fixer may keep a late-cancellation charge that was shown in the quote before you booked; the rest is refunded.`,
-        "If a fixer cancels, or does not arrive, you receive a full refund and we help you find another fixer.",
+        `You can cancel a booking free of charge up to ${freeCancellationHours} hours before its slot starts: everything you paid is refunded.`,
+        `If you cancel less than ${freeCancellationHours} hours before the slot, you are refunded what you paid minus the late-cancellation fee, which goes to the fixer. The fee is ${lateCancellationRule}, and the booking page shows it before you pay.`,
+        "If a fixer cancels, or does not arrive, you receive a full refund, including the customer service fee, and the fixer receives a strike; three strikes in 90 days pause the fixer's new work until our staff review it.",
       ],
     },
     {

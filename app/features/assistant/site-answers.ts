@@ -7,7 +7,8 @@ import { type AppStoreLinks, appJoinInstead, hasAnyStore, noAppStoreLinks } from
 import { findCoverageByCity } from "~/content/coverage";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
 import { postJobLink } from "~/content/job-request";
-import { fees, freeCancellationHours } from "~/content/prices";
+import { fees, freeCancellationHours, heldUntilConfirmed } from "~/content/prices";
+
 import { formatPriceWithUnit, servicePrices } from "~/content/service-prices";
 import { serviceWords } from "~/content/service-jobs";
 import { type Service, services } from "~/content/services";
@@ -45,7 +46,7 @@ function coverageNote(message: string): string {
 
 export function pricingAnswer(message: string): SiteAnswer {
   const service = findServiceIn(message);
-  const fee = `A ${fees.customerServiceFeePercent}% customer service fee is added at checkout, and your fixer confirms a fixed quote before you book.`;
+  const fee = `A ${fees.customerServiceFeePercent}% customer service fee is added when you book, and your fixer confirms a fixed price before you pay.`;
   if (service) {
     const ranges = servicePrices[service.slug].map((r) => `${r.label}: ${formatPriceWithUnit(r)}`).join("; ");
     return {
@@ -71,7 +72,7 @@ export function bookingAnswer(stores: AppStoreLinks = noAppStoreLinks, now: Date
   const post = postJobLink(message ? findServiceIn(message)?.slug : undefined);
   const web = " You can also post a job on this website now and get quotes from approved local fixers.";
   const launch = formatLongDate(milestones.appLaunch);
-  const how = `You describe the task, get matched with vetted pros, pick a time, and pay only when the job is done. Cancellation is free up to ${freeCancellationHours} hours before the service.`;
+  const how = `You describe the task, get quotes from vetted pros, and book one: pay when you book, and the money is ${heldUntilConfirmed}. Cancellation is free up to ${freeCancellationHours} hours before the slot.`;
   if (!isPast(milestones.appLaunch, now)) {
     return {
       topic: "booking",
@@ -86,7 +87,7 @@ export function bookingAnswer(stores: AppStoreLinks = noAppStoreLinks, now: Date
   if (!hasAnyStore(stores)) {
     return {
       topic: "booking",
-      text: `Bookings are made in the FixiT customer app, available since ${launch}. ${appJoinInstead}${web} ${how}`,
+      text: `Bookings are made on this website and in the FixiT customer app, available since ${launch}. ${appJoinInstead}${web} ${how}`,
       links: [
         post,
         { label: "Join early access", href: "/early-access" },
@@ -97,7 +98,7 @@ export function bookingAnswer(stores: AppStoreLinks = noAppStoreLinks, now: Date
   const where = [stores.appStore && "the App Store", stores.googlePlay && "Google Play"].filter(Boolean).join(" or ");
   return {
     topic: "booking",
-    text: `Bookings are made in the FixiT customer app, available since ${launch}: download it from ${where} below.${web} ${how}`,
+    text: `Bookings are made on this website and in the FixiT customer app, available since ${launch}: download it from ${where} below.${web} ${how}`,
     links: [
       post,
       { label: "Get the app", href: "/early-access" },

@@ -138,7 +138,7 @@ export function widgetReply(message: string, context: WidgetReplyContext = {}): 
     case "how-it-works":
       return {
         topic,
-        text: "It takes four steps: describe your task, get matched with vetted and insured pros, book and schedule a time, then pay securely on completion. Your payment is held in escrow until you confirm the job is done.",
+        text: "It takes four steps: describe your task, get matched with vetted and insured pros, book a slot and pay, then confirm the job is done. Your payment is held by FixiT until you confirm; then the fixer is paid.",
         links: [{ label: "How it works", href: "/how-it-works" }],
       };
     case "advice":

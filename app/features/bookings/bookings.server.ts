@@ -5,7 +5,7 @@ import { users } from "#server/db/schema/auth.ts";
 import { bookings, earlyBirdCustomers, fixerStrikes, quoteBookingTerms, referrals, type Booking, type BookingState } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { company } from "~/content/company";
-import { formatGBP, freeCancellationHours, vipPromotions } from "~/content/prices";
+import { confirmationTimeline, formatGBP, freeCancellationHours, vipPromotions } from "~/content/prices";
 import { moneyText } from "./emails.server";
 import { BookingError } from "./errors";
 import { ACCOUNTS, accountBalance, postLedgerEvent } from "./ledger.server";
@@ -29,8 +29,9 @@ const DAY = 24 * HOUR;
 export const PAYMENT_WINDOW_MS = 2 * HOUR;
 /** The fixer confirms a slot the customer proposed within this, or the booking lapses with a full refund. */
 export const SLOT_CONFIRMATION_MS = DAY;
-export const REMINDER_AFTER_DAYS = [2, 5] as const;
-export const STAFF_REVIEW_AFTER_DAYS = 7;
+/** The pages and terms say the same days (app/content/prices.ts). */
+export const REMINDER_AFTER_DAYS = confirmationTimeline.reminderDays;
+export const STAFF_REVIEW_AFTER_DAYS = confirmationTimeline.staffReviewDays;
 export const STRIKE_WINDOW_DAYS = 90;
 export const STRIKES_TO_PAUSE_LEADS = 3;
 export const TEXT_LIMIT = 2000;
@@ -242,7 +243,8 @@ export async function recordBookingPayment(
   return { bookingId, outcome: "booked" };
 }
 
-function bookedMessages(booking: Booking) {
+/** The booked emails to both sides, each with the calendar invite for the booking's (current) slot. */
+export function bookedMessages(booking: Booking) {
   return {
     customer: {
       subject: "Booking confirmed",
@@ -262,10 +264,14 @@ function bookedMessages(booking: Booking) {
   };
 }
 
-async function scheduleSlotReminder(tx: DbOrTx, booking: Booking, now: Date): Promise<void> {
+/** The reminder 24 hours before the booking's slot, for that slot: once the slot moves, this timer finds it changed and does nothing. */
+export async function scheduleSlotReminder(tx: DbOrTx, booking: Booking, now: Date): Promise<void> {
   const remindAt = slotStartsAt({ date: booking.slotDate, window: booking.slotWindow }).getTime() - DAY;
-  if (remindAt > now.getTime()) await scheduleTimer(tx, booking.id, "slot_reminder", new Date(remindAt));
+  if (remindAt > now.getTime()) await scheduleTimer(tx, booking.id, "slot_reminder", new Date(remindAt), { slot: slotKey(booking) });
 }
+
+/** A booking's slot as a slot reminder names it ("2026-12-01|morning"). */
+const slotKey = (booking: Pick<Booking, "slotDate" | "slotWindow">) => `${booking.slotDate}|${booking.slotWindow}`;
 
 /** The fixer confirms a slot the customer proposed. */
 export async function confirmSlot(deps: BookingDeps, fixerUserId: string, bookingId: number): Promise<void> {
@@ -494,7 +500,7 @@ export async function staffDecide(deps: BookingDeps, staff: StaffMember, booking
 }
 
 /** What each timer does, only from the state it expects (a timer whose moment has passed does nothing). */
-export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: number; timer: string }): Promise<void> {
+export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: number; timer: string; slot?: string }): Promise<void> {
   const now = nowOf(deps);
   const { bookingId, timer } = payload;
   const [current] = await deps.db.select({ state: bookings.state }).from(bookings).where(eq(bookings.id, bookingId));
@@ -536,7 +542,10 @@ export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: n
         if (booking.state !== expected) return;
         // A slot moved earlier since the reminder was queued (TEST MODE's slot-passed) has no "tomorrow" left to remind of.
         if (timer === "slot_reminder" && slotStartsAt({ date: booking.slotDate, window: booking.slotWindow }) <= now) return;
-        if (!(await recordOnTimeline(tx, booking, timer, system, { key: `booking-${bookingId}-${timer}` }))) return;
+        // A reminder for a slot the booking has since moved from (decision 054) does nothing; the new slot has its own, keyed by that slot.
+        if (timer === "slot_reminder" && payload.slot !== undefined && payload.slot !== slotKey(booking)) return;
+        const key = timer === "slot_reminder" ? `booking-${bookingId}-${timer}-${slotKey(booking)}` : `booking-${bookingId}-${timer}`;
+        if (!(await recordOnTimeline(tx, booking, timer, system, { key }))) return;
         if (timer === "slot_reminder") {
           const message = { subject: "Reminder: booking tomorrow", heading: "Your booking is tomorrow", paragraphs: ["This is a reminder of your booking in 24 hours."] };
           await tell(tx, booking, deps.publicUrl, { customer: message, fixer: message });

@@ -19,7 +19,8 @@ export function bookingInviteText(input: InviteInput): string {
   const { error, value } = createEvent({
     productId: `${company.brand}//bookings//EN`,
     method: "PUBLISH",
-    uid: `booking-${input.bookingId}@${new URL(input.url).hostname}`,
+    // FixiT's own domain, not the link's host: in development the link follows the visitor's origin, and one booking must keep one UID (decision 054).
+    uid: `booking-${input.bookingId}@${company.email.split("@")[1]}`,
     sequence: input.sequence ?? 0,
     title: `${company.brand} booking: ${input.title}`,
     // The link is in the description, not URL: the library refuses loopback and private hosts there (a dev server's).

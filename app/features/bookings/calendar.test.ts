@@ -10,7 +10,7 @@ describe("a booking's calendar invite", () => {
     expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(ics).toContain("METHOD:PUBLISH");
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
-    expect(ics).toContain("UID:booking-42@fixit.test");
+    expect(ics).toContain("UID:booking-42@fixit.co.uk");
     expect(ics).toContain("SUMMARY:FixiT booking: Dripping bath tap");
     // 1 December is GMT: the morning window starts 08:00 UTC and lasts 4 hours.
     expect(ics).toContain("DTSTART:20261201T080000Z");
@@ -19,8 +19,10 @@ describe("a booking's calendar invite", () => {
     expect(ics).toContain("SEQUENCE:0");
   });
 
-  it("takes a development server's loopback address in its link", () => {
-    expect(bookingInviteText({ ...input, url: "http://127.0.0.1:3000/bookings/42" }).replace(/\r\n[ \t]/g, "")).toContain("Open the booking: http://127.0.0.1:3000/bookings/42");
+  it("takes a development server's loopback address in its link, and keeps the booking's one UID whatever the link", () => {
+    const ics = bookingInviteText({ ...input, url: "http://127.0.0.1:3000/bookings/42" }).replace(/\r\n[ \t]/g, "");
+    expect(ics).toContain("Open the booking: http://127.0.0.1:3000/bookings/42");
+    expect(ics).toContain("UID:booking-42@fixit.co.uk");
   });
 
   it("starts a summer afternoon at 11:00 UTC (BST) and carries a new slot's sequence", () => {

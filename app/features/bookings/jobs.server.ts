@@ -15,9 +15,9 @@ const positiveId = (value: unknown): number => {
 
 export const bookingJobHandlers: Record<(typeof BOOKING_JOB_KINDS)[number], JobHandler> = {
   [BOOKING_TIMER_JOB]: async (payload, { services }) => {
-    const { bookingId, timer } = (payload ?? {}) as { bookingId?: unknown; timer?: unknown };
+    const { bookingId, timer, slot } = (payload ?? {}) as { bookingId?: unknown; timer?: unknown; slot?: unknown };
     if (typeof timer !== "string") throw new PermanentJobError("booking timer without a name");
-    await runBookingTimer({ db: services.db, publicUrl: services.config.publicUrl }, { bookingId: positiveId(bookingId), timer });
+    await runBookingTimer({ db: services.db, publicUrl: services.config.publicUrl }, { bookingId: positiveId(bookingId), timer, ...(typeof slot === "string" ? { slot } : {}) });
   },
   [BOOKING_PROVIDER_JOB]: async (payload, { services }) => {
     const operationId = positiveId((payload as { operationId?: unknown } | null)?.operationId);

@@ -17,7 +17,8 @@ import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, declineSlot,
 import { bookingPaths } from "./paths";
 import { startBookingCheckout } from "./payment.server";
 import { quoteBookingView } from "./quote-terms.server";
-import { bookSlotFormSchema, cancelFormSchema, fixerCancelFormSchema, markDoneFormSchema, reportProblemFormSchema } from "./schemas";
+import { answerSlotProposal, openProposalOf, proposeSlot, RESCHEDULABLE_STATES } from "./reschedule.server";
+import { bookSlotFormSchema, cancelFormSchema, fixerCancelFormSchema, markDoneFormSchema, proposeSlotFormSchema, reportProblemFormSchema } from "./schemas";
 import { slotStartsAt, type Slot } from "./slots";
 import { canTake, STATE_LABELS, type BookingState, type TransitionName } from "./state-machine";
 
@@ -96,6 +97,19 @@ const TIMELINE_LABELS: Record<string, string> = {
   test_slot_passed: "TEST MODE: slot moved to yesterday",
 };
 
+/** The slot moves (decision 054), said with who took the step. */
+const SLOT_MOVE_LABELS: Record<string, string> = {
+  propose_new_slot: "proposed a new slot",
+  accept_new_slot: "accepted the new slot",
+  decline_new_slot: "declined the new slot",
+};
+
+function timelineLabel(transition: string, actorRole: string): string {
+  const slotMove = SLOT_MOVE_LABELS[transition];
+  if (slotMove) return `${actorRole === "customer" ? "Customer" : "Fixer"} ${slotMove}`;
+  return TIMELINE_LABELS[transition] ?? transition;
+}
+
 export type BookingPage = {
   role: Role;
   id: number;
@@ -108,7 +122,12 @@ export type BookingPage = {
   doneNote: string | null;
   frozen: boolean;
   actions: TransitionName[];
-  timeline: { id: number; label: string; at: string; reason: string | null }[];
+  /** A new slot may be proposed now (no open proposal from the other side, the slot not started). */
+  canProposeSlot: boolean;
+  /** The open proposal to move the slot; `mine` when this person made it (the other side answers). */
+  slotProposal: { id: number; slot: Slot; mine: boolean } | null;
+  /** `slot`: the slot a step of moving the booking named. */
+  timeline: { id: number; label: string; at: string; reason: string | null; slot: Slot | null }[];
 };
 
 /** One booking for one of its two people; null when it is not theirs (the route answers 404). */
@@ -119,10 +138,12 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(role === "customer" ? bookings.customerUserId : bookings.fixerUserId, user.id)));
   if (!booking) return null;
-  const [[job], timeline] = await Promise.all([
+  const [[job], timeline, proposal] = await Promise.all([
     booking.jobId ? db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
     db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, bookingId)).orderBy(asc(bookingTransitions.id)),
+    openProposalOf(db, bookingId),
   ]);
+  const movable = RESCHEDULABLE_STATES.includes(booking.state) && Date.now() < slotStartsAt({ date: booking.slotDate, window: booking.slotWindow }).getTime();
   const slot: Slot = { date: booking.slotDate, window: booking.slotWindow };
   const possible: TransitionName[] =
     role === "customer" ? ["confirm_done", "report_problem", "cancel_by_customer", "report_no_show"] : ["confirm_slot", "decline_slot", "mark_done", "cancel_by_fixer"];
@@ -147,7 +168,15 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     doneNote: booking.doneNote,
     frozen: booking.releaseFrozenAt !== null,
     actions: possible.filter((name) => canTake(name, booking.state, role)),
-    timeline: timeline.map((t) => ({ id: t.id, label: TIMELINE_LABELS[t.transition] ?? t.transition, at: t.createdAt.toISOString(), reason: t.reason })),
+    canProposeSlot: movable && (!proposal || proposal.proposedBy === role),
+    slotProposal: movable && proposal ? { id: proposal.id, slot: { date: proposal.slotDate, window: proposal.slotWindow }, mine: proposal.proposedBy === role } : null,
+    timeline: timeline.map((t) => ({
+      id: t.id,
+      label: timelineLabel(t.transition, t.actorRole),
+      at: t.createdAt.toISOString(),
+      reason: t.reason,
+      slot: SLOT_MOVE_LABELS[t.transition] ? ((t.details as { slot?: Slot }).slot ?? null) : null,
+    })),
   };
 }
 
@@ -163,7 +192,30 @@ const flashes = {
   confirm_slot: { kind: "success", title: "Slot confirmed", text: "The booking is confirmed." },
   decline_slot: { kind: "success", title: "Slot declined", text: "The customer is refunded in full." },
   mark_done: { kind: "success", title: "Marked done", text: "The customer has been asked to confirm." },
+  propose_slot: { kind: "success", title: "New slot proposed", text: "We have asked the other side to accept or decline it. The booking keeps its slot until they do." },
+  accept_new_slot: { kind: "success", title: "Booking moved", text: "The booking has its new slot; both of you have an updated calendar invite." },
+  decline_new_slot: { kind: "success", title: "New slot declined", text: "The booking keeps its slot." },
 } satisfies Record<string, Flash>;
+
+/** The slot moves, the same for both sides (decision 054); null when `intent` is not one of them. */
+async function slotMoveAction(form: FormData, deps: ReturnType<typeof bookingDeps>, user: SessionUser, role: Role, bookingId: number, intent: string) {
+  switch (intent) {
+    case "propose_slot": {
+      const checked = parseSubmission(proposeSlotFormSchema, form);
+      if (!checked.ok) return { invalid: invalid("propose_slot", checked) };
+      await proposeSlot(deps, role, user.id, bookingId, { slot: checked.data });
+      return { flash: flashes.propose_slot };
+    }
+    case "accept_new_slot":
+    case "decline_new_slot": {
+      const proposalId = parseId(form.get("proposal"));
+      if (proposalId === null) return { invalid: badRequestAnswer(intent, { title: failedTitle, message: "That proposal could not be read. Please reload the page and try again." }) };
+      await answerSlotProposal(deps, role, user.id, bookingId, proposalId, intent === "accept_new_slot" ? "accept" : "decline");
+      return { flash: flashes[intent] };
+    }
+  }
+  return null;
+}
 
 /** Every POST on a booking page: `intent` names the transition; the booking must be the user's own in that role. */
 export async function bookingAction(request: Request, context: AppLoadContext, user: SessionUser, role: Role, bookingId: number) {
@@ -173,6 +225,8 @@ export async function bookingAction(request: Request, context: AppLoadContext, u
   const intent = String(form.get("intent") ?? "");
   const back = (flash: Flash) => redirectWithFlash(context, role === "customer" ? bookingPaths.customer(bookingId) : bookingPaths.fixer(bookingId), flash);
   try {
+    const slotMove = await slotMoveAction(form, deps, user, role, bookingId, intent);
+    if (slotMove) return slotMove.flash ? back(slotMove.flash) : slotMove.invalid;
     if (role === "customer") {
       switch (intent) {
         case "pay": {

@@ -70,6 +70,13 @@ export const slotSchema = z.object({
   window: z.enum(SLOT_WINDOWS, { message: "Choose morning, afternoon or evening." }),
 });
 
+/** A new slot proposed for a booking (decision 054): the booking's slot rules, from tomorrow (UK) within a year. */
+export const proposeSlotFormSchema = slotSchema.refine(
+  // zod runs an object's refinement even when a field failed: a date that is not one already has its message.
+  (slot) => !slotSchema.safeParse(slot).success || slotIsBookable(slot, new Date()),
+  { path: ["date"], message: "Choose a date from tomorrow onwards, within a year." },
+);
+
 /**
  * The slots a fixer proposes on a quote: one to three, each a real date from tomorrow (UK) within a
  * year, none twice. One rule for the quote form (in the browser) and the service (the authority).

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { bookings, bookingTransitions, type Booking } from "#server/db/schema/bookings.ts";
+import { bookings, bookingSlotProposals, bookingTransitions, type Booking } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { queueBookingEmail, type BookingEmailContext, type BookingPerson } from "./emails.server";
@@ -87,11 +87,12 @@ export async function recordOnTimeline(
 
 export type BookingTimer = "expire_payment" | "lapse" | "remind_2" | "remind_5" | "escalate" | "slot_reminder";
 export const BOOKING_TIMER_JOB = "booking_timer";
-export type BookingTimerPayload = { bookingId: number; timer: BookingTimer };
+/** `slot` ("date|window"): the slot a slot reminder is for (it does nothing once the booking has moved to another). */
+export type BookingTimerPayload = { bookingId: number; timer: BookingTimer; slot?: string };
 
 /** A timer on the job queue (run_at), written with the transition that starts it. */
-export async function scheduleTimer(tx: DbOrTx, bookingId: number, timer: BookingTimer, runAt: Date): Promise<void> {
-  await enqueueJob(tx, BOOKING_TIMER_JOB, { bookingId, timer } satisfies BookingTimerPayload, { runAt, maxAttempts: 20 });
+export async function scheduleTimer(tx: DbOrTx, bookingId: number, timer: BookingTimer, runAt: Date, extra: Pick<BookingTimerPayload, "slot"> = {}): Promise<void> {
+  await enqueueJob(tx, BOOKING_TIMER_JOB, { bookingId, timer, ...extra } satisfies BookingTimerPayload, { runAt, maxAttempts: 20 });
 }
 
 /** The two people of a booking and what emails about it say. */
@@ -113,9 +114,20 @@ export async function partiesOf(tx: DbOrTx, booking: Booking, publicUrl: string)
 
 type Message = Parameters<typeof queueBookingEmail>[4];
 
+/** How many times the booking's slot has moved (accepted proposals): its calendar invite's SEQUENCE, so a calendar moves the event it already has. */
+async function inviteSequenceOf(tx: DbOrTx, bookingId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(bookingSlotProposals)
+    .where(and(eq(bookingSlotProposals.bookingId, bookingId), eq(bookingSlotProposals.status, "accepted")));
+  return row?.n ?? 0;
+}
+
 /** Emails either or both sides (an account deleted since has no address: nothing is sent to it). */
 export async function tell(tx: DbOrTx, booking: Booking, publicUrl: string, messages: { customer?: Message; fixer?: Message }): Promise<void> {
-  const { customer, fixer, ctx } = await partiesOf(tx, booking, publicUrl);
+  const { customer, fixer, ctx: base } = await partiesOf(tx, booking, publicUrl);
+  const withInvite = Boolean(messages.customer?.calendarInvite || messages.fixer?.calendarInvite);
+  const ctx = withInvite ? { ...base, inviteSequence: await inviteSequenceOf(tx, booking.id) } : base;
   if (messages.customer && customer.email) await queueBookingEmail(tx, ctx, customer, "customer", messages.customer);
   if (messages.fixer && fixer.email) await queueBookingEmail(tx, ctx, fixer, "fixer", messages.fixer);
 }

@@ -46,7 +46,7 @@ export const registrationToasts = {
 /** What a fixer gets for the fee: shown beside the form. */
 export const fixerBenefits = [
   "Set your own rates and working hours",
-  "Customers pay into escrow before you start",
+  "Customers pay when they book; you are paid when they confirm the job is done",
   "Get matched with local jobs across the UK",
   "A verified badge once your checks are approved",
 ] as const;

@@ -16,7 +16,7 @@ export const progressUpdate = {
   items: [
     { label: "AI service matching", status: "done", text: "Describe a job in your own words and we suggest the right kind of professional." },
     { label: "Real-time chat", status: "done", text: "Message your fixer before and during a booking." },
-    { label: "Secure payments", status: "done", text: "Payment is held safely until you confirm the job is done." },
+    { label: "Secure payments", status: "done", text: "You pay when you book, and the payment is held by FixiT until you confirm the job is done; then the fixer is paid." },
     { label: "Ratings and reviews", status: "done", text: "Rate every job, so the next household knows who to trust." },
     { label: "Video consultation", status: "in-progress", text: "Show a fixer the problem on a video call before they travel. Testing with a small group of fixers now." },
   ] satisfies { label: string; status: ProgressStatus; text: string }[],
@@ -91,13 +91,13 @@ export const promotions = [
     id: "early-bird",
     title: "Early-bird offer",
     headline: `${earlyBird.discountPercent}% off your first ${inWords(earlyBird.bookings)} bookings`,
-    text: `For the first ${earlyBird.firstUsers} users to book through the app.`,
+    text: `For the first ${earlyBird.firstUsers} customers to book on FixiT: ${earlyBird.discountPercent}% off the price of each of their first ${inWords(earlyBird.bookings)} bookings, taken off when you pay. FixiT pays for it: your fixer is paid in full.`,
   },
   {
     id: "referral",
     title: "Referral bonus",
     headline: `${formatGBP(referral.creditPence)} credit plus ${referral.fixCoins} FixCoins`,
-    text: "For you and for the friend you refer. FixCoins are added to both accounts when FixCoin launches.",
+    text: `For you and for the friend you refer, once their first booking is confirmed and the fixer paid. The credit is taken off your next booking automatically, and FixiT pays for it. FixCoins are added to both accounts when FixCoin launches.`,
   },
 ] as const;
 
@@ -146,8 +146,8 @@ export function vipBenefits(today: Date): string[] {
   return [
     "The members-only blog: progress updates, home-maintenance guides and behind-the-scenes posts.",
     isPast(milestones.vipEarlyAccess, today) ? `Early access to the FixiT app since ${vipDate}.` : `Early access to the FixiT app from ${vipDate}.`,
-    `Early-bird offer: ${earlyBird.discountPercent}% off your first ${inWords(earlyBird.bookings)} bookings (first ${earlyBird.firstUsers} users).`,
-    `Referral bonus: ${formatGBP(referral.creditPence)} credit plus ${referral.fixCoins} FixCoins for you and your friend.`,
+    `Early-bird offer: ${earlyBird.discountPercent}% off the price of your first ${inWords(earlyBird.bookings)} bookings (the first ${earlyBird.firstUsers} customers to book; paid by FixiT).`,
+    `Referral bonus: ${formatGBP(referral.creditPence)} credit plus ${referral.fixCoins} FixCoins for you and your friend, once their first booking is confirmed (the credit comes off your next booking).`,
     "A first look at FixCoin loyalty tokens when they launch.",
     `Lifetime access for a one-time ${formatGBP(products.vipAccess.pricePence)}.`,
   ];

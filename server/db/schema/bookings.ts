@@ -155,6 +155,41 @@ export const bookingTransitions = pgTable(
   ],
 );
 
+/** What became of a proposal to move a booking's slot. */
+export const SLOT_PROPOSAL_STATUSES = ["open", "accepted", "declined", "replaced"] as const;
+export type SlotProposalStatus = (typeof SLOT_PROPOSAL_STATUSES)[number];
+
+/**
+ * A proposal to move a booking to a new slot (decision 054): made by the customer or the fixer,
+ * answered by the other side. At most one is open per booking (a partial unique index); a new one
+ * from the same side replaces it. Each step is also a timeline row (booking_transitions, no state
+ * change); this table holds the slot itself and the answer, and counts the accepted moves (the
+ * calendar invite's SEQUENCE).
+ */
+export const bookingSlotProposals = pgTable(
+  "booking_slot_proposals",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bookingId: bigint("booking_id", { mode: "number" })
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** "customer" or "fixer". */
+    proposedBy: text("proposed_by").$type<"customer" | "fixer">().notNull(),
+    slotDate: date("slot_date", { mode: "string" }).notNull(),
+    slotWindow: text("slot_window").$type<SlotWindow>().notNull(),
+    status: text("status").$type<SlotProposalStatus>().notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("booking_slot_proposals_by_check", sql`${t.proposedBy} in ('customer', 'fixer')`),
+    check("booking_slot_proposals_window_check", sql`${t.slotWindow} in (${inList(SLOT_WINDOWS)})`),
+    check("booking_slot_proposals_status_check", sql`${t.status} in (${inList(SLOT_PROPOSAL_STATUSES)})`),
+    uniqueIndex("booking_slot_proposals_one_open_idx").on(t.bookingId).where(sql`${t.status} = 'open'`),
+    index("booking_slot_proposals_booking_idx").on(t.bookingId, t.id),
+  ],
+);
+
 /**
  * The ledger's accounts. `code` names one: "customer_payments", "held_funds", "platform_fees",
  * "promotions", "refunds", "fixer_payouts", "credit_reserved", and per person "fixer_payable:<user>"
@@ -412,3 +447,4 @@ export const reconciliationMismatches = pgTable(
 
 export type ReconciliationRun = typeof reconciliationRuns.$inferSelect;
 export type ReconciliationMismatch = typeof reconciliationMismatches.$inferSelect;
+export type BookingSlotProposal = typeof bookingSlotProposals.$inferSelect;

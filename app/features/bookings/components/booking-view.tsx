@@ -89,6 +89,68 @@ function ReasonField({ form, name, label, required, hint }: { form: string; name
   );
 }
 
+/** Moving the booking to a new slot (decision 054): the open proposal to answer or wait on, and the form to propose one. */
+function SlotMove({ page }: { page: BookingPage }) {
+  const answer = useActionAnswer("propose_slot");
+  const other = page.role === "customer" ? "fixer" : "customer";
+  const proposal = page.slotProposal;
+  return (
+    <Section id="move" title="Move the booking">
+      {proposal && !proposal.mine ? (
+        <div className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/5 p-3">
+          <p>
+            The {other} proposes to move the booking to <strong>{slotText(proposal.slot)}</strong>. Until you answer, the booking keeps its slot.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <ActionForm intent="accept_new_slot" label="Accept the new slot">
+              <input type="hidden" name="proposal" value={proposal.id} />
+            </ActionForm>
+            <ActionForm intent="decline_new_slot" label="Decline it" variant="outline">
+              <input type="hidden" name="proposal" value={proposal.id} />
+            </ActionForm>
+          </div>
+        </div>
+      ) : null}
+      {proposal?.mine ? (
+        <p role="status">
+          You proposed {slotText(proposal.slot)}. Waiting for the {other} to accept or decline; until then the booking keeps its slot.
+        </p>
+      ) : null}
+      {page.canProposeSlot ? (
+        <details className="rounded-lg border border-border p-3" open={answer !== undefined}>
+          <summary className="min-h-11 cursor-pointer content-center font-medium">{proposal?.mine ? "Propose a different slot" : "Propose a new slot"}</summary>
+          <Form method="post" className="mt-3 flex flex-col gap-3" noValidate>
+            <input type="hidden" name="intent" value="propose_slot" />
+            <FormAlert answer={answer} />
+            <p className="text-sm text-muted-foreground">
+              The {other} accepts or declines it. If they accept, free cancellation moves with the slot: it ends {freeCancellationHours} hours before the new one.
+            </p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field id="propose-date" label="New date" required error={answeredError(answer, "date")}>
+                {(control) => <Input {...control} type="date" name="date" defaultValue={answeredValue(answer, "date") ?? ""} />}
+              </Field>
+              <Field id="propose-window" label="Time of day" required error={answeredError(answer, "window")}>
+                {(control) => (
+                  <NativeSelect {...control} name="window" defaultValue={answeredValue(answer, "window") ?? page.slot.window}>
+                    {SLOT_WINDOWS.map((w) => (
+                      <option key={w} value={w}>
+                        {SLOT_WINDOW_LABELS[w]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </Field>
+            </div>
+            <Button type="submit" variant="outline" className="self-start">
+              Propose this slot
+            </Button>
+          </Form>
+        </details>
+      ) : null}
+    </Section>
+  );
+}
+
 export function BookingView({ page }: { page: BookingPage }) {
   const generic = useActionAnswer("booking");
   const cancelAnswer = useActionAnswer("cancel");
@@ -163,11 +225,16 @@ export function BookingView({ page }: { page: BookingPage }) {
         </Section>
       ) : null}
 
+      {page.canProposeSlot || page.slotProposal ? <SlotMove page={page} /> : null}
+
       <Section id="timeline" title="Timeline">
         <ol className="flex flex-col gap-2 text-sm">
           {page.timeline.map((t) => (
             <li key={t.id} className="flex flex-col border-l-2 border-primary/40 pl-3">
-              <span className="font-medium">{t.label}</span>
+              <span className="font-medium">
+                {t.label}
+                {t.slot ? `: ${slotText(t.slot)}` : ""}
+              </span>
               <span className="text-muted-foreground">{when(t.at)}</span>
               {t.reason ? <span className="break-words whitespace-pre-line">Reason: {t.reason}</span> : null}
             </li>
