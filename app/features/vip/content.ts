@@ -91,7 +91,7 @@ export const promotions = [
     id: "early-bird",
     title: "Early-bird offer",
     headline: `${earlyBird.discountPercent}% off your first ${inWords(earlyBird.bookings)} bookings`,
-    text: `For the first ${earlyBird.firstUsers} customers to book on FixiT: ${earlyBird.discountPercent}% off the price of each of their first ${inWords(earlyBird.bookings)} bookings, taken off when you pay. FixiT pays for it: your fixer is paid in full.`,
+    text: `For the first ${earlyBird.firstUsers} users to book on FixiT: ${earlyBird.discountPercent}% off the price of each of your first ${inWords(earlyBird.bookings)} bookings, taken off when you pay. FixiT pays for it: your fixer is paid in full.`,
   },
   {
     id: "referral",
