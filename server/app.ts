@@ -67,6 +67,11 @@ export type StartOptions = {
   env?: NodeJS.ProcessEnv;
   /** Where the log lines go instead of stdout (a test that reads what the server logged). */
   logDestination?: { write(line: string): void };
+  /**
+   * Called once the server listens, before the line that says so: the supervisor learns it first,
+   * so a process killed by whoever waited for that line is restarted (server/main.js).
+   */
+  onListening?: () => void;
 };
 
 export type RunningServer<S extends InfraServices = InfraServices> = {
@@ -100,6 +105,7 @@ export async function startServer<S extends InfraServices>(features: ServerFeatu
   // Lets `npm run staff` find this server from DATA_DIR alone: written before the line that says the
   // server is ready, so whoever waits for that line finds the file.
   const forgetRunningServer = recordRunningServer(config.DATA_DIR, port);
+  options.onListening?.();
   logger.info({ url, database: database.kind, env: config.APP_ENV }, "FixiT is listening");
 
   let closing: Promise<void> | undefined;

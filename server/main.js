@@ -36,12 +36,16 @@ function runServer() {
   // The supervisor is gone (killed outright): finish the requests in hand and stop, rather than run on unwatched.
   process.once("disconnect", () => stop("supervisor gone"));
 
+  // Tells the supervisor the server is up, before the line that says so: a death from now on is restarted.
+  const onListening = () => process.send?.({ type: "listening" });
+
   async function main() {
     if (dev) {
       const { createServer } = await import("vite");
       const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
       const { start } = await vite.ssrLoadModule("./app/composition-root.server.ts");
       server = await start({
+        onListening,
         vite: {
           middlewares: vite.middlewares,
           loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build"),
@@ -50,12 +54,10 @@ function runServer() {
     } else {
       const buildDir = new URL(`../${process.env.BUILD_DIR ?? "build"}/`, import.meta.url);
       const { start } = await import(new URL("server/index.js", buildDir).href);
-      server = await start();
+      server = await start({ onListening });
     }
 
     process.on("unhandledRejection", (reason) => server.services.logger.error({ err: reason }, "unhandled rejection"));
-    // Tells the supervisor the server is up: a death from now on is restarted.
-    process.send?.({ type: "listening" });
     if (pendingSignal) stop(pendingSignal);
   }
 

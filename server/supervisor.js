@@ -29,7 +29,9 @@ export function supervise(entry, env) {
     child.on("message", (message) => {
       if (message?.type === "listening") listening = true;
     });
-    child.once("exit", (code, signal) => {
+    // "close", not "exit": it comes after the IPC channel has delivered every message, so a
+    // "listening" sent just before a death is never read after the decision it should change.
+    child.once("close", (code, signal) => {
       child = undefined;
       if (stopping) process.exit(code ?? 1);
       if (!listening) {
