@@ -29,11 +29,11 @@ test("customer and fixer review each other; each review stays hidden until both 
   expect(grantStaff(mail("staff"))).toContain("is now staff");
   await approveOverHttp(staff, "Rae Reviewer");
   await staff.context().close();
-  expect((await fixer.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas: "SW1", bio: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  expect((await fixer.request.post("/fixer", { form: { intent: "coverage", services: "handyman", areas: "SW1", bio: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
 
   const customer = await newPerson(browser);
   await signUpAndConfirm(customer, mail("cal"), "Cal Customer");
-  await customer.goto("/request?service=plumbing");
+  await customer.goto("/request?service=handyman");
   await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
   await customer.getByLabel("Job title").fill(jobTitle);
   await customer.getByLabel("Describe the job").fill("The bathroom sink moves when leant on and the seal is cracking.");
