@@ -12,7 +12,8 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
 import type { BookingPage, NewBookingPage } from "~/features/bookings/pages.server";
 import { bookingTextLimit } from "~/features/bookings/form-limits";
-import { SLOT_WINDOW_LABELS, SLOT_WINDOWS, type Slot } from "~/features/bookings/slots";
+import { SLOT_WINDOW_LABELS, type Slot } from "~/features/bookings/slots";
+import { SlotWindowOptions } from "~/features/bookings/components/slot-window-options";
 
 /** The booking pages' views: figures, timeline and plain forms (each works without JavaScript). */
 
@@ -132,11 +133,7 @@ function SlotMove({ page }: { page: BookingPage }) {
               <Field id="propose-window" label="Time of day" required error={answeredError(answer, "window")}>
                 {(control) => (
                   <NativeSelect {...control} name="window" defaultValue={answeredValue(answer, "window") ?? page.slot.window}>
-                    {SLOT_WINDOWS.map((w) => (
-                      <option key={w} value={w}>
-                        {SLOT_WINDOW_LABELS[w]}
-                      </option>
-                    ))}
+                    <SlotWindowOptions />
                   </NativeSelect>
                 )}
               </Field>
@@ -295,11 +292,7 @@ export function NewBookingView({ page }: { page: NewBookingPage }) {
               <Field id="own-window" label="Time of day" marks={false} hint="When you propose another time." error={answeredError(answer, "ownWindow")}>
                 {(control) => (
                   <NativeSelect {...control} name="ownWindow" defaultValue={answeredValue(answer, "ownWindow") ?? "morning"}>
-                    {SLOT_WINDOWS.map((w) => (
-                      <option key={w} value={w}>
-                        {SLOT_WINDOW_LABELS[w]}
-                      </option>
-                    ))}
+                    <SlotWindowOptions />
                   </NativeSelect>
                 )}
               </Field>

@@ -4,7 +4,8 @@ import { Form, Link } from "react-router";
 import { NativeSelect } from "~/components/ui/native-select";
 import { fees, formatGBP } from "~/content/prices";
 import { fixerShare } from "~/features/bookings/pricing";
-import { SLOT_WINDOW_LABELS, SLOT_WINDOWS, type Slot } from "~/features/bookings/slots";
+import { type Slot } from "~/features/bookings/slots";
+import { SlotWindowOptions } from "~/features/bookings/components/slot-window-options";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -208,11 +209,7 @@ function SlotFields({ n, slot, answer }: { n: number; slot: Slot | undefined; an
       <Field id={windowName} label={`Start slot ${n}: time of day`} marks={false} error={answeredError(answer, windowName)}>
         {(control) => (
           <NativeSelect {...control} name={windowName} defaultValue={answeredValue(answer, windowName) ?? slot?.window ?? "morning"}>
-            {SLOT_WINDOWS.map((w) => (
-              <option key={w} value={w}>
-                {SLOT_WINDOW_LABELS[w]}
-              </option>
-            ))}
+            <SlotWindowOptions />
           </NativeSelect>
         )}
       </Field>
