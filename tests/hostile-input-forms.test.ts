@@ -16,7 +16,7 @@ import {
 /**
  * Hostile values (decision 014) in every field of every form: a value that must be refused (a NUL
  * byte anywhere, a line break in a one-line field) is answered 4xx and adds no row to any submission table.
- * Nothing may answer 5xx. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * Nothing may answer 5xx. Runs once, on PGlite (vitest.config.ts says why).
  */
 startHostileServerForFile();
 

@@ -18,7 +18,7 @@ import {
 /**
  * Hostile values (decision 014) in every query parameter of the public routes and the staff lists (as
  * staff), and in the Host and forwarding headers.
- * Nothing may answer 5xx. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * Nothing may answer 5xx. Runs once, on PGlite (vitest.config.ts says why).
  */
 startHostileServerForFile();
 
