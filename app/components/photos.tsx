@@ -50,7 +50,6 @@ export function PhotosField({ id, max, tooMany, error, label = "Photos" }: { id:
           name={PHOTO_FIELD}
           accept={photoAccept}
           multiple
-          className="h-auto py-2"
           onChange={(event) => setOver((event.currentTarget.files?.length ?? 0) > max)}
         />
       )}
