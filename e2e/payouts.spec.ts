@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { expect, test } from "./helpers/test";
 import { newPerson, signUpAndConfirm } from "./helpers/accounts";
 import { approvedFixer, paidBooking } from "./helpers/bookings";
@@ -8,9 +9,9 @@ import { slotPassed } from "./helpers/staff";
  * The paid booking's whole loop in a real browser on the run's fresh database (issue 34, decision
  * 052): a customer books and pays for a fixer's quote (held by FixiT); the fixer connects a payout
  * account through the TEST MODE stand-in's pages and sees the booking as held on /fixer/earnings;
- * after the slot (moved to yesterday by `npm run staff -- slot-passed`) the fixer marks it done, the
- * customer confirms, and the earnings page shows it paid out; a second booking is cancelled late and
- * the fixer's earnings show the fee. The customer's account page shows their referral link and
+ * after the slot (moved to yesterday by `npm run staff -- slot-passed`) the fixer marks it done with a
+ * note and a photo, which the customer sees; the customer confirms, and the earnings page shows it
+ * paid out; a second booking is cancelled late and the fixer's earnings show the fee. The customer's account page shows their referral link and
  * credit. (A disputed booking settled by staff is e2e/staff-bookings.spec.ts.) Every new page is
  * checked with axe and photographed at 360 and 1440 px.
  */
@@ -65,14 +66,19 @@ test("a paid booking from the test card to the fixer's payout; a late cancellati
     await checkScreen(fixer, "earnings", "/fixer/earnings");
   });
 
-  await test.step("after the slot the fixer marks the job done, the customer confirms, and the earnings page shows it paid out", async () => {
+  await test.step("after the slot the fixer marks the job done with a note and a photo, the customer sees both, confirms, and the earnings page shows it paid out", async () => {
     expect(slotPassed(Number(bookingId))).toContain("the fixer can mark the job done");
-    await fixer.goto(`/fixer/bookings/${bookingId}`);
+    await checkScreen(fixer, "booking-mark-done", `/fixer/bookings/${bookingId}`);
     await fixer.getByLabel("A note for the customer").fill("New washer fitted and the tap tested.");
+    await fixer.getByLabel(/^Photos of the work/).setInputFiles({ name: "tap.png", mimeType: "image/png", buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: "#0e7490" } }).png().toBuffer() });
     await fixer.getByRole("button", { name: "Mark the job done" }).click();
     await expect(fixer.getByText("Marked done", { exact: true }).first()).toBeVisible();
     await customer.goto(`/bookings/${bookingId}`);
     await expect(customer.getByText("New washer fitted and the tap tested.").first()).toBeVisible();
+    // The photo, through its private route (the customer's session).
+    const thumbnail = customer.getByRole("img", { name: "Photo 1 of 1 from the fixer" });
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    await checkScreen(customer, "booking-done-photos", `/bookings/${bookingId}`);
     await customer.getByRole("button", { name: "Confirm the job is done" }).click();
     await expect(customer.getByText("Thanks for confirming").first()).toBeVisible();
     // The transfer is the job queue's: the line moves to "Paid out" once it has run.

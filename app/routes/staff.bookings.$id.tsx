@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DonePhotos } from "~/features/bookings/components/done-photos";
 import { bookingDecisionFormSchema, decisionParsing } from "~/features/staff/booking-decision-schema";
 import { decideBooking, loadStaffBooking } from "~/features/staff/bookings-admin.server";
 import { ActionResult } from "~/features/staff/components/action-result";
@@ -88,6 +89,7 @@ export default function StaffBookingPage({ loaderData: found, actionData }: Rout
                 { label: "Paid", value: b.paidAt ? formatDateTime(b.paidAt) : "Not yet" },
                 { label: "Marked done", value: b.doneMarkedAt ? formatDateTime(b.doneMarkedAt) : null },
                 { label: "Fixer's note", value: b.doneNote },
+                { label: "Fixer's photos", value: found.donePhotos.length ? <DonePhotos bookingId={b.id} photos={found.donePhotos} /> : null },
                 { label: "Settled", value: b.settledAt ? formatDateTime(b.settledAt) : null },
                 { label: "Card dispute", value: b.releaseFrozenAt ? `Open since ${formatDateTime(b.releaseFrozenAt)}: nothing can be released` : "None" },
                 { label: "Payment", value: b.paymentId ? <Link to={`/staff/payments/${encodeURIComponent(b.paymentId)}`} className="font-mono text-xs text-primary underline underline-offset-4 break-all">{b.paymentId}</Link> : null },

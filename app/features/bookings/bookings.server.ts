@@ -2,12 +2,14 @@ import { and, count, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { recordStaffAction } from "#server/audit-log.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { bookings, earlyBirdCustomers, fixerStrikes, quoteBookingTerms, referrals, type Booking, type BookingState } from "#server/db/schema/bookings.ts";
+import { bookingDonePhotos, bookings, earlyBirdCustomers, fixerStrikes, quoteBookingTerms, referrals, type Booking, type BookingState } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { company } from "~/content/company";
 import { confirmationTimeline, formatGBP, freeCancellationHours, vipPromotions } from "~/content/prices";
+import type { StoredPhoto } from "~/lib/photos/photos.server";
 import { moneyText } from "./emails.server";
 import { BookingError } from "./errors";
+import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { ACCOUNTS, accountBalance, postLedgerEvent } from "./ledger.server";
 import { queueRefund, settleBooking } from "./money.server";
 import { priceBooking } from "./pricing";
@@ -397,9 +399,16 @@ export async function cancelByCustomer(deps: BookingDeps, customerUserId: string
   });
 }
 
-/** The fixer marks the job done (from the slot's start), with an optional note. The customer's 2, 5 and 7-day timers start. */
-export async function markDone(deps: BookingDeps, fixerUserId: string, bookingId: number, input: { note?: string | null } = {}): Promise<void> {
+/**
+ * The fixer marks the job done (from the slot's start), with an optional note and up to 3 photos
+ * already checked and stored by the photo pipeline (pages.server.ts deletes their files again when
+ * this throws). The photo rows are written in the transition's transaction: a refused transition
+ * leaves none. The customer's 2, 5 and 7-day timers start.
+ */
+export async function markDone(deps: BookingDeps, fixerUserId: string, bookingId: number, input: { note?: string | null; photos?: readonly StoredPhoto[] } = {}): Promise<void> {
   const note = checkText(input.note, "a note");
+  const photos = input.photos ?? [];
+  if (photos.length > donePhotoLimit) throw new BookingError("invalid", tooManyDonePhotos);
   const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
     const before = await lockBooking(tx, bookingId, fixer(fixerUserId));
@@ -407,6 +416,11 @@ export async function markDone(deps: BookingDeps, fixerUserId: string, bookingId
       throw new BookingError("conflict", "You can mark the job done once its slot has started.");
     }
     const booking = await move(tx, before, "mark_done", fixer(fixerUserId), { now, set: { doneNote: note, doneMarkedAt: now } });
+    if (photos.length) {
+      await tx.insert(bookingDonePhotos).values(
+        photos.map((p) => ({ bookingId: booking.id, storageKey: p.storageKey, contentType: p.contentType, size: p.size, width: p.width ?? null, height: p.height ?? null, createdAt: now })),
+      );
+    }
     for (const days of REMINDER_AFTER_DAYS) await scheduleTimer(tx, booking.id, days === 2 ? "remind_2" : "remind_5", new Date(now.getTime() + days * DAY));
     await scheduleTimer(tx, booking.id, "escalate", new Date(now.getTime() + STAFF_REVIEW_AFTER_DAYS * DAY));
     await tell(tx, booking, deps.publicUrl, {
@@ -415,6 +429,7 @@ export async function markDone(deps: BookingDeps, fixerUserId: string, bookingId
         heading: "The fixer has marked the job done",
         paragraphs: [
           ...(note ? [`The fixer's note: ${note}`] : []),
+          ...(photos.length ? [photos.length === 1 ? "The fixer added a photo: you can see it on the booking's page." : `The fixer added ${photos.length} photos: you can see them on the booking's page.`] : []),
           "Confirm it, and the fixer is paid; or report a problem, and we hold the money while we look into it.",
           `Without an answer in ${STAFF_REVIEW_AFTER_DAYS} days, ${company.brand} staff review the booking; the money stays held until then.`,
         ],

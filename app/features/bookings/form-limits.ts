@@ -1,2 +1,7 @@
 /** The booking forms' limits, without zod: what the views need to render (the schemas in ./schemas.ts check them). */
 export const bookingTextLimit = 2000;
+
+/** Photos the fixer may add when marking a job done (through the one photo pipeline, app/lib/photos). */
+export const donePhotoLimit = 3;
+/** The refusal of a 4th photo at mark done, in the browser (at once) and from the server (the authority). */
+export const tooManyDonePhotos = `Add at most ${donePhotoLimit} photos.`;

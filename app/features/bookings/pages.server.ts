@@ -11,9 +11,12 @@ import { badRequestAnswer, formAnswer, invalidAnswer, redirectWithFlash, refusal
 import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission, type FieldErrors, type FormValues } from "~/lib/forms/parse";
 import { parseId } from "~/lib/ids";
+import { answerPageFormWithPhotos, photoUploadAnswer, type PhotoFormOptions, type StoredPhoto } from "~/lib/photos/photos.server";
 import type { SessionUser } from "~/lib/session-user";
 import type { BookingDeps } from "./transition.server";
 import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, declineSlot, markDone, reportNoShow, reportProblem, type CreateBookingInput } from "./bookings.server";
+import { donePhotoFolder, donePhotosOf, type DonePhoto } from "./done-photos.server";
+import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { bookingPaths } from "./paths";
 import { startBookingCheckout } from "./payment.server";
 import { quoteBookingView } from "./quote-terms.server";
@@ -120,6 +123,8 @@ export type BookingPage = {
   freeCancellationUntil: string;
   amounts: { pricePence: number; customerFeePence: number; discountPence: number; creditPence: number; totalPence: number; fixerChargePence: number; fixerNetPence: number; lateFeePence: number };
   doneNote: string | null;
+  /** The photos the fixer added when marking the job done. */
+  donePhotos: DonePhoto[];
   frozen: boolean;
   actions: TransitionName[];
   /** A new slot may be proposed now (no open proposal from the other side, the slot not started). */
@@ -138,10 +143,11 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(role === "customer" ? bookings.customerUserId : bookings.fixerUserId, user.id)));
   if (!booking) return null;
-  const [[job], timeline, proposal] = await Promise.all([
+  const [[job], timeline, proposal, donePhotos] = await Promise.all([
     booking.jobId ? db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
     db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, bookingId)).orderBy(asc(bookingTransitions.id)),
     openProposalOf(db, bookingId),
+    donePhotosOf(db, bookingId),
   ]);
   const movable = RESCHEDULABLE_STATES.includes(booking.state) && Date.now() < slotStartsAt({ date: booking.slotDate, window: booking.slotWindow }).getTime();
   const slot: Slot = { date: booking.slotDate, window: booking.slotWindow };
@@ -166,6 +172,7 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
       lateFeePence: booking.lateFeePence,
     },
     doneNote: booking.doneNote,
+    donePhotos,
     frozen: booking.releaseFrozenAt !== null,
     actions: possible.filter((name) => canTake(name, booking.state, role)),
     canProposeSlot: movable && (!proposal || proposal.proposedBy === role),
@@ -217,13 +224,36 @@ async function slotMoveAction(form: FormData, deps: ReturnType<typeof bookingDep
   return null;
 }
 
-/** Every POST on a booking page: `intent` names the transition; the booking must be the user's own in that role. */
+/** Mark done's form: a note (2,000 characters, 8,000 bytes of UTF-8 at most) and up to 3 photos, stored under `booking-done-photos/`. */
+const donePhotoForm: PhotoFormOptions = { maxFieldBytes: 16 * 1024, maxFields: 20, folder: donePhotoFolder, maxPhotos: donePhotoLimit, tooMany: tooManyDonePhotos };
+
+/**
+ * Every POST on a booking page: `intent` names the transition; the booking must be the user's own in
+ * that role. The fixer's page takes photos with "mark done" (a multipart form, read by the one photo
+ * pipeline, its files stored as they arrive and deleted again unless the job was marked done); the
+ * customer's page takes text only.
+ */
 export async function bookingAction(request: Request, context: AppLoadContext, user: SessionUser, role: Role, bookingId: number) {
+  if (role === "fixer") {
+    return answerPageFormWithPhotos(
+      request,
+      context.services.storage,
+      donePhotoForm,
+      (refused) => (refused.field === "form" && Object.keys(refused.values).length === 0 ? badRequestAnswer("booking", unreadable) : photoUploadAnswer("mark_done", refused, ["note"])),
+      ({ form, photos, keepPhotos }) => answerBookingForm(context, user, role, bookingId, form, photos, keepPhotos),
+    );
+  }
   const form = await readTextForm(request);
   if (!form) return badRequestAnswer("booking", unreadable);
+  return answerBookingForm(context, user, role, bookingId, form, [], () => undefined);
+}
+
+async function answerBookingForm(context: AppLoadContext, user: SessionUser, role: Role, bookingId: number, form: FormData, photos: StoredPhoto[], keepPhotos: () => void) {
   const deps = bookingDeps(context);
   const intent = String(form.get("intent") ?? "");
   const back = (flash: Flash) => redirectWithFlash(context, role === "customer" ? bookingPaths.customer(bookingId) : bookingPaths.fixer(bookingId), flash);
+  // Only marking the job done carries photos.
+  if (photos.length > 0 && intent !== "mark_done") return badRequestAnswer(intent || "booking", { title: failedTitle, message: "Photos can be added only when marking the job done." });
   try {
     const slotMove = await slotMoveAction(form, deps, user, role, bookingId, intent);
     if (slotMove) return slotMove.flash ? back(slotMove.flash) : slotMove.invalid;
@@ -263,7 +293,8 @@ export async function bookingAction(request: Request, context: AppLoadContext, u
         case "mark_done": {
           const checked = parseSubmission(markDoneFormSchema, form, { multiLine: ["note"] });
           if (!checked.ok) return invalid("mark_done", checked);
-          await markDone(deps, user.id, bookingId, checked.data);
+          await markDone(deps, user.id, bookingId, { ...checked.data, photos });
+          keepPhotos();
           return back(flashes.mark_done);
         }
         case "cancel": {

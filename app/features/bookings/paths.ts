@@ -5,4 +5,6 @@ export const bookingPaths = {
   customer: (bookingId: number) => `/bookings/${bookingId}`,
   fixer: (bookingId: number) => `/fixer/bookings/${bookingId}`,
   staff: (bookingId: number) => `/staff/bookings/${bookingId}`,
+  /** A photo the fixer added when marking the job done: for the booking's customer, its fixer and staff only. */
+  donePhoto: (bookingId: number, photoId: number) => `/bookings/${bookingId}/done-photos/${photoId}`,
 } as const;

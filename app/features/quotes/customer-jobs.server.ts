@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
@@ -10,13 +9,14 @@ import { parseSubmission, refusedHiddenField } from "~/lib/forms/parse";
 import { checkTextInput } from "~/lib/text-input";
 import type { FormResult } from "~/lib/forms/result";
 import { parseId } from "~/lib/ids";
+import { formDataOf, photoNotFound, privatePhotoResponse } from "~/lib/photos/photos.server";
 import type { SessionUser } from "~/lib/session-user";
 import { quotesDeps } from "./access.server";
 import { jobsCopy } from "./customer-copy";
 import { photoForViewer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
 import { threadForViewer, postMessage, type ThreadMessage } from "./messages.server";
-import { answerJobPageForm, formDataOf, photoUploadAnswer } from "./message-photos.server";
+import { answerJobPageForm, photoUploadAnswer } from "./message-photos.server";
 import { quotePaths } from "./paths";
 import { acceptQuote, closeJob, declineQuote, jobForCustomer, markJobDone, type JobForCustomer } from "./quotes.server";
 import { leaveReview } from "./reviews.server";
@@ -137,29 +137,18 @@ async function answerJobForm(context: Ctx, user: SessionUser, jobId: number, for
  * job) gets 404. Streamed from private storage, never cached by a shared cache, never sniffed.
  */
 export async function jobPhotoResponse(context: Ctx, viewer: SessionUser | null, jobIdParam: string | undefined, photoIdParam: string | undefined): Promise<Response> {
-  const notFound = () => new Response("Not found", { status: 404, headers: { "cache-control": "private, no-store", "content-type": "text/plain; charset=utf-8" } });
   const jobId = parseId(jobIdParam);
   const photoId = parseId(photoIdParam);
-  if (!viewer || jobId === null || photoId === null) return notFound();
+  if (!viewer || jobId === null || photoId === null) return photoNotFound();
   const { db, storage } = context.services;
   const [onJob] = await db.select({ id: jobPhotos.id }).from(jobPhotos).where(and(eq(jobPhotos.id, photoId), eq(jobPhotos.jobId, jobId))).limit(1);
-  if (!onJob) return notFound();
+  if (!onJob) return photoNotFound();
   let photo;
   try {
     photo = await photoForViewer(db, viewer.id, photoId);
   } catch (error) {
-    if (isQuotesError(error)) return notFound();
+    if (isQuotesError(error)) return photoNotFound();
     throw error;
   }
-  const file = await storage.get(photo.storageKey);
-  if (!file) return notFound();
-  return new Response(Readable.toWeb(file.body) as ReadableStream, {
-    headers: {
-      "content-type": photo.contentType,
-      "content-length": String(file.size),
-      "cache-control": "private, max-age=3600",
-      "content-disposition": "inline",
-      // X-Content-Type-Options: nosniff comes with every response (helmet).
-    },
-  });
+  return privatePhotoResponse(storage, photo);
 }

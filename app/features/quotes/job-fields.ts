@@ -6,16 +6,17 @@
 import { MAX_PROPOSED_SLOTS } from "~/features/bookings/slots";
 import { services, type ServiceSlug } from "~/content/services";
 import { londonCalendarDate } from "~/content/dates";
+import { photoMaxBytes } from "~/lib/photos/limits";
 
-/** What a photo field's picker offers (the server checks the content, whatever the name says). */
-export const photoAccept = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp";
+// The photo pipeline's own limits (app/lib/photos), shared by every form that takes photos.
+export { photoAccept } from "~/lib/photos/limits";
 
 export const quoteLimits = {
   openJobsPerCustomer: 5,
   quotesPerJob: 5,
   photosPerJob: 5,
   photosPerMessage: 3,
-  photoMaxBytes: 10 * 1024 * 1024,
+  photoMaxBytes,
   title: { min: 5, max: 100 },
   description: { min: 20, max: 2000 },
   includes: { min: 5, max: 1000 },

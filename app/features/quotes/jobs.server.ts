@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobMatches, jobPhotos, jobs, quotes } from "#server/db/schema/quotes.ts";
+import type { StoredPhoto } from "~/lib/photos/photos.server";
 import { checkRateLimit, ref, type QuotesDeps } from "./access.server";
 import { matchingFixersQuery } from "./coverage.server";
 import { queueJobMatchedEmail, queueJobPostedEmail } from "./emails.server";
@@ -9,8 +10,8 @@ import { QuotesError } from "./errors";
 import { parseJobPostcode } from "./postcodes";
 import { jobInputSchema, quoteLimits, type JobInput } from "./schemas";
 
-/** A photo the route has already checked (type by content, size, location data removed) and stored privately. */
-export type StoredJobPhoto = { storageKey: string; contentType: "image/jpeg" | "image/png" | "image/webp"; size: number; width?: number | null; height?: number | null };
+/** A photo the route has already checked (type by content, size, location data removed) and stored privately, by the one photo pipeline (app/lib/photos). */
+export type StoredJobPhoto = StoredPhoto;
 
 export type PostedJob = {
   jobId: number;

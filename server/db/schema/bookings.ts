@@ -127,6 +127,29 @@ export const bookings = pgTable(
 );
 
 /**
+ * The photos a fixer adds when marking a job done (up to 3, with the note), through the one photo
+ * pipeline (checked, re-encoded without metadata, stored privately under `booking-done-photos/`).
+ * Written in the mark-done transition's transaction: a booking has rows here only once it was
+ * marked done. Served to the booking's customer, its fixer and staff only.
+ */
+export const bookingDonePhotos = pgTable(
+  "booking_done_photos",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bookingId: bigint("booking_id", { mode: "number" })
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("booking_done_photos_booking_idx").on(t.bookingId)],
+);
+
+/**
  * Every transition of a booking (and every event that leaves its state as it was: a reminder, a
  * card dispute, a payout): who, when, from, to, why. `idempotency_key` is unique, so a transition
  * retried (a timer firing on two instances, a webhook delivered twice) is recorded, and acted on, once.
@@ -393,6 +416,7 @@ export const earlyBirdCustomers = pgTable("early_bird_customers", {
 
 export type Booking = typeof bookings.$inferSelect;
 export type BookingTransition = typeof bookingTransitions.$inferSelect;
+export type BookingDonePhoto = typeof bookingDonePhotos.$inferSelect;
 export type ProviderOperation = typeof providerOperations.$inferSelect;
 export type PayoutAccount = typeof payoutAccounts.$inferSelect;
 export type QuoteBookingTerms = typeof quoteBookingTerms.$inferSelect;

@@ -11,7 +11,10 @@ import { fees, formatGBP, freeCancellationHours } from "~/content/prices";
 import { FormAlert } from "~/components/ui/form-alert";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
 import type { BookingPage, NewBookingPage } from "~/features/bookings/pages.server";
-import { bookingTextLimit } from "~/features/bookings/form-limits";
+import { bookingTextLimit, donePhotoLimit, tooManyDonePhotos } from "~/features/bookings/form-limits";
+import { DonePhotos } from "~/features/bookings/components/done-photos";
+import { PhotosField } from "~/components/photos";
+import { PHOTO_FIELD } from "~/lib/photos/limits";
 import { SLOT_WINDOW_LABELS, type Slot } from "~/features/bookings/slots";
 import { SlotWindowOptions } from "~/features/bookings/components/slot-window-options";
 
@@ -67,10 +70,10 @@ export function BookingFigures({ page }: { page: Pick<BookingPage, "role" | "amo
   );
 }
 
-function ActionForm({ intent, label, variant, children }: { intent: string; label: string; variant?: "outline" | "destructive"; children?: React.ReactNode }) {
+function ActionForm({ intent, label, variant, encType, children }: { intent: string; label: string; variant?: "outline" | "destructive"; encType?: "multipart/form-data"; children?: React.ReactNode }) {
   const answer = useActionAnswer(intent);
   return (
-    <Form method="post" className="flex flex-col gap-3" noValidate>
+    <Form method="post" encType={encType} className="flex flex-col gap-3" noValidate>
       <input type="hidden" name="intent" value={intent} />
       <FormAlert answer={answer} />
       {children}
@@ -88,6 +91,12 @@ function ReasonField({ form, name, label, required, hint }: { form: string; name
       {(control) => <Textarea {...control} name={name} maxLength={bookingTextLimit} defaultValue={answeredValue(answer, name) ?? ""} />}
     </Field>
   );
+}
+
+/** Mark done's photo picker: up to 3, sent with the note in one plain multipart POST. */
+function DonePhotosField() {
+  const answer = useActionAnswer("mark_done");
+  return <PhotosField id="mark_done-photos" label="Photos of the work" max={donePhotoLimit} tooMany={tooManyDonePhotos} error={answeredError(answer, PHOTO_FIELD)} />;
 }
 
 /** Moving the booking to a new slot (decision 054): the open proposal to answer or wait on, and the form to propose one. */
@@ -186,9 +195,10 @@ export function BookingView({ page }: { page: BookingPage }) {
         ) : null}
       </Section>
 
-      {page.doneNote ? (
-        <Section id="done-note" title="The fixer's note">
-          <p className="whitespace-pre-line break-words">{page.doneNote}</p>
+      {page.doneNote || page.donePhotos.length ? (
+        <Section id="done-note" title={page.doneNote ? "The fixer's note" : "The fixer's photos"}>
+          {page.doneNote ? <p className="whitespace-pre-line break-words">{page.doneNote}</p> : null}
+          <DonePhotos bookingId={page.id} photos={page.donePhotos} from={customer ? "the fixer" : "you"} />
         </Section>
       ) : null}
 
@@ -203,8 +213,9 @@ export function BookingView({ page }: { page: BookingPage }) {
           {can("confirm_slot") ? <ActionForm intent="confirm_slot" label="Confirm this slot" /> : null}
           {can("decline_slot") ? <ActionForm intent="decline_slot" label="Decline this slot" variant="outline" /> : null}
           {can("mark_done") ? (
-            <ActionForm intent="mark_done" label="Mark the job done">
+            <ActionForm intent="mark_done" label="Mark the job done" encType="multipart/form-data">
               <ReasonField form="mark_done" name="note" label="A note for the customer" hint="Optional: what you did." />
+              <DonePhotosField />
             </ActionForm>
           ) : null}
           {can("report_no_show") ? <ActionForm intent="report_no_show" label="The fixer did not come" variant="outline" /> : null}
