@@ -1,6 +1,3 @@
-import { spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { staffMessages } from "~/features/staff/messages";
@@ -8,26 +5,23 @@ import { csv } from "./csv-helpers";
 import { classConflictsIn } from "./helpers/class-conflicts";
 import { makeDocx, makePdf } from "./helpers/documents";
 import { createOnboardingApplication, storedSubmissions } from "./helpers/db-utils";
-import { startServerInProcess, startTestServer, testDbKind, type InProcessServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
+import { confirmedUserAt, newIp, runStaffCli, signInAt } from "./helpers/staff-console";
 
 /**
  * The staff console over real HTTP against the production build: who may open what
- * (signed out → sign-in, plain user → 403, staff, admin), the command-line tool that grants roles
- * (through the running server when the database lives inside it, directly otherwise), the fixer
- * review workflow and its emails, documents, lists and CSV exports (formula cells neutralised),
+ * (signed out → sign-in, plain user → 403, staff, admin), the fixer review workflow and its emails, documents, lists and CSV exports (formula cells neutralised),
  * disabling accounts, the outbox's "retry now", VIP posts, and the audit trail.
  *
  * The server runs inside the test process, so onboarding applications are written with its own
  * database and file store (tests/helpers/db-utils.ts) because these tests decide them many times
- * over; the browser test (e2e/staff.spec.ts) takes one through the real fixer journey.
+ * over; the browser test (e2e/staff.spec.ts) takes one through the real fixer journey. The
+ * command-line tool that grants roles has a file of its own (tests/staff-cli.test.ts), run beside this one.
  */
 
-const strong = "copper-kettle-violet-harbour";
 const ADMIN_EMAIL = "boss@example.com";
 let server: InProcessServer;
 let base: string;
-let ipCounter = 0;
-const newIp = () => `203.0.113.${++ipCounter}`;
 
 let staff: Browser;
 let admin: Browser;
@@ -62,51 +56,9 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-async function newConfirmedUser(email: string, fullName = "Ada Lovelace", userType = "customer", at = base) {
-  const browser = new Browser(at);
-  const before = Math.max(0, ...(await mailbox(at, email)).map((m) => m.id));
-  const res = await browser.post(
-    "/auth",
-    { intent: "sign-up", fullName, email, phone: "", password: strong, confirmPassword: strong, userType },
-    { "x-forwarded-for": newIp() },
-  );
-  expect(res.status).toBe(200);
-  const mail = await waitForMail(at, email, "Confirm your FixiT account", before);
-  expect((await browser.get(linkIn(mail, "/api/auth/verify-email", at))).status).toBe(302);
-  expect(browser.hasSession()).toBe(true);
-  return browser;
-}
-
-async function signIn(email: string, at = base) {
-  const browser = new Browser(at);
-  const res = await browser.post("/auth", { intent: "sign-in", email, password: strong }, { "x-forwarded-for": newIp() });
-  return { browser, res };
-}
-
-type CliResult = { code: number | null; stdout: string; stderr: string };
-
-/** Runs `npm run staff -- …` (scripts/staff.ts through tsx) with the server's settings. */
-function runCli(args: string[], env: Record<string, string> = {}, target: Pick<TestServer, "url" | "dataDir" | "databaseUrl"> = server): Promise<CliResult> {
-  const port = new URL(target.url).port;
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/staff.ts", ...args], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      APP_ENV: "test",
-      PORT: port,
-      DATA_DIR: target.dataDir,
-      DATABASE_URL: target.databaseUrl,
-      LOG_LEVEL: "silent",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-}
+const newConfirmedUser = (email: string, fullName = "Ada Lovelace", userType = "customer") => confirmedUserAt(base, email, fullName, userType);
+const signIn = (email: string) => signInAt(base, email);
+const runCli = (args: string[]) => runStaffCli(server, args);
 
 let fixtureCount = 0;
 
@@ -160,134 +112,6 @@ async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promi
 }
 
 const FORBIDDEN = html("You don't have access to the staff console");
-
-describe("the command-line tool", () => {
-  it("granted staff through the running server (in-memory PGlite) or directly (PostgreSQL), and the role takes effect at once", async () => {
-    const res = await staff.get("/staff");
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Dashboard");
-  });
-
-  it.runIf(testDbKind() === "pglite")("finds the server running on DATA_DIR without PORT being passed again", async () => {
-    const list = await runCli(["list"], { PORT: "" });
-    expect(list.code, list.stderr).toBe(0);
-    expect(list.stdout).toMatch(/staff\s+staffer@example\.com/);
-  });
-
-  it("grants admin, lists staff, revokes, and says what it did", async () => {
-    const target = await newConfirmedUser("temp-staff@example.com", "Tim Temp");
-    expect((await target.get("/staff")).status).toBe(403);
-
-    const grant = await runCli(["grant", "TEMP-staff@example.com", "admin"]);
-    expect(grant.code, grant.stderr).toBe(0);
-    expect(grant.stdout).toContain("temp-staff@example.com is now an admin (was a plain user).");
-    expect((await target.get("/staff/audit")).status).toBe(200);
-
-    const again = await runCli(["grant", "temp-staff@example.com", "admin"]);
-    expect(again.code).toBe(0);
-    expect(again.stdout).toContain("already an admin; nothing changed");
-
-    const list = await runCli(["list"]);
-    expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/admin\s+temp-staff@example\.com/);
-    expect(list.stdout).toMatch(/staff\s+staffer@example\.com/);
-
-    const revoke = await runCli(["revoke", "temp-staff@example.com"]);
-    expect(revoke.code).toBe(0);
-    expect(revoke.stdout).toContain("temp-staff@example.com is now a plain user (was an admin).");
-    expect((await target.get("/staff")).status).toBe(403);
-  });
-
-  it("refuses unknown accounts and bad arguments with clear messages", async () => {
-    const unknown = await runCli(["grant", "nobody@example.com"]);
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain("No account with the email nobody@example.com");
-
-    const usage = await runCli(["grant", "someone@example.com", "superuser"]);
-    expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('Unknown role "superuser": use staff or admin.');
-    expect(usage.stderr).toContain("npm run staff -- grant <email> [staff|admin]");
-
-    expect((await runCli([])).code).toBe(2);
-    expect((await runCli(["grant", "not-an-email"])).code).toBe(2);
-  });
-
-  it.runIf(testDbKind() === "pglite")("with the database inside the server, a wrong secret or no server is a clear refusal", async () => {
-    const wrongSecret = await runCli(["grant", "plain@example.com", "admin"], { SESSION_SECRET: "x".repeat(40) });
-    expect(wrongSecret.code).toBe(1);
-    expect(wrongSecret.stderr).toContain("did not accept the command's signature");
-
-    const noServer = await runCli(["list"], { PORT: "9" });
-    expect(noServer.code).toBe(1);
-    expect(noServer.stderr).toContain("no FixiT server answered at http://127.0.0.1:9/internal/staff/roles");
-    expect((await plain.get("/staff")).status).toBe(403);
-  });
-
-  it("the server's command endpoint refuses unsigned, stale, replayed and proxied requests", async () => {
-    const body = JSON.stringify({ command: "grant", email: "plain@example.com", role: "admin", operator: "mallory", nonce: "n".repeat(20) });
-    const post = (headers: Record<string, string>) =>
-      fetch(`${base}/internal/staff/roles`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
-    expect((await post({})).status).toBe(401);
-    expect((await post({ "x-fixit-staff-timestamp": String(Date.now()), "x-fixit-staff-signature": "sha256=00" })).status).toBe(401);
-    expect((await post({ "x-forwarded-for": "198.51.100.7" })).status).toBe(404);
-
-    if (testDbKind() === "pglite") {
-      // Signed with the real secret (read from the server's DATA_DIR), but too old: refused.
-      const { readFileSync } = await import("node:fs");
-      const secret = readFileSync(path.join(server.dataDir, "session-secret"), "utf8").trim();
-      const key = createHmac("sha256", secret).update("fixit staff command-line tool v1").digest();
-      const sign = (ts: string) => `sha256=${createHmac("sha256", key).update(`${ts}\n${body}`).digest("hex")}`;
-      const old = String(Date.now() - 5 * 60_000);
-      expect((await post({ "x-fixit-staff-timestamp": old, "x-fixit-staff-signature": sign(old) })).status).toBe(401);
-      // A fresh one is accepted once; the same nonce again is a replay.
-      const now = String(Date.now());
-      const headers = { "x-fixit-staff-timestamp": now, "x-fixit-staff-signature": sign(now) };
-      const first = await post(headers);
-      expect(first.status).toBe(200);
-      expect(((await first.json()) as { message: string }).message).toContain("plain@example.com is now an admin");
-      expect((await post(headers)).status).toBe(401);
-      const back = await runCli(["revoke", "plain@example.com"]);
-      expect(back.code).toBe(0);
-    }
-    expect((await plain.get("/staff")).status).toBe(403);
-  });
-});
-
-describe.runIf(testDbKind() === "pglite")("the command-line tool on a PGlite folder", () => {
-  it("goes through the server while it holds the folder, and opens the folder itself (taking its lock) once it is stopped", async () => {
-    const folderServer = await startTestServer({ env: { DATABASE_URL: "" } });
-    let restarted: TestServer | undefined;
-    try {
-      // DATABASE_URL="" means the embedded default: PGlite in DATA_DIR/pglite, held by the server.
-      await newConfirmedUser("folder@example.com", "Flo Folder", "customer", folderServer.url);
-      const viaServer = await runCli(["grant", "folder@example.com"], { DATABASE_URL: "" }, folderServer);
-      expect(viaServer.code, viaServer.stderr).toBe(0);
-      expect(viaServer.stdout).toContain("folder@example.com is now staff (was a plain user).");
-
-      expect(await folderServer.stop()).toBe(0);
-      const direct = await runCli(["grant", "folder@example.com", "admin"], { DATABASE_URL: "" }, folderServer);
-      expect(direct.code, direct.stderr).toBe(0);
-      expect(direct.stdout).toContain("folder@example.com is now an admin (was staff).");
-
-      restarted = await startTestServer({ reuse: { databaseUrl: "", dataDir: folderServer.dataDir }, env: { DATABASE_URL: "" } });
-      const { browser, res } = await signIn("folder@example.com", restarted.url);
-      expect(res.status).toBe(302);
-      expect((await browser.get("/staff/audit")).status).toBe(200);
-      const trail = await (await browser.get("/staff/audit?action=user.role")).text();
-      expect(trail).toMatch(/command line \([^)]+\)/);
-    } finally {
-      await restarted?.stop();
-      await folderServer.dispose();
-    }
-  }, 180_000);
-
-  it("says so when there is no database folder yet", async () => {
-    const none = await runCli(["list"], { DATABASE_URL: "", DATA_DIR: path.join(server.dataDir, "no-such-folder") });
-    expect(none.code).toBe(1);
-    expect(none.stderr).toContain("There is no database at");
-    expect(none.stderr).toContain("Start the server once (npm start) and sign up");
-  });
-});
 
 describe("STAFF_ADMIN_EMAILS", () => {
   it("made the listed account an admin when it signed in (after confirming its email), and the audit trail says so", async () => {
