@@ -87,11 +87,22 @@ describe("booking, paying, marking done and confirming without JavaScript", () =
     const fixerPage = (await (await fixer.get(`/fixer/bookings/${bookingId}`)).text()).replaceAll("<!-- -->", "");
     expect(fixerPage).toContain("You will receive");
     expect(fixerPage).toContain("£81");
+    // Before the slot: neither "done" nor "did not come" is offered, and each page says when it will be.
+    expect(fixerPage).not.toContain("Mark the job done");
+    expect(fixerPage).toContain("Once the slot has started, you can mark the job done here.");
+    const customerBefore = (await (await customer.get(`/bookings/${bookingId}`)).text()).replaceAll("<!-- -->", "");
+    expect(customerBefore).not.toContain("The fixer did not come");
+    expect(customerBefore).toContain("If the fixer does not come, you can tell us here once the slot has started");
+    const noShowEarly = await customer.post(`/bookings/${bookingId}`, { intent: "report_no_show" });
+    expect(noShowEarly.status).toBe(409);
+    expect((await bookingRow(bookingId)).state).toBe("booked");
     const early = await fixer.post(`/fixer/bookings/${bookingId}`, { intent: "mark_done", note: "" });
     expect(early.status).toBe(409);
     expect(await early.text()).toContain("once its slot has started");
     // The slot has passed.
     await server.services.db.update(bookings).set({ slotDate: daysFromToday(-1) }).where(eq(bookings.id, bookingId));
+    expect(await (await fixer.get(`/fixer/bookings/${bookingId}`)).text()).toContain("Mark the job done");
+    expect(await (await customer.get(`/bookings/${bookingId}`)).text()).toContain("The fixer did not come");
     const done = await fixer.post(`/fixer/bookings/${bookingId}`, { intent: "mark_done", note: "New washer fitted.\nAll dry now." });
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe(`/fixer/bookings/${bookingId}`);

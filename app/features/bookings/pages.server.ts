@@ -127,6 +127,8 @@ export type BookingPage = {
   donePhotos: DonePhoto[];
   frozen: boolean;
   actions: TransitionName[];
+  /** Actions that open when the slot starts (marking the job done, reporting a no-show): the page says so meanwhile. */
+  opensAtSlot: TransitionName[];
   /** A new slot may be proposed now (no open proposal from the other side, the slot not started). */
   canProposeSlot: boolean;
   /** The open proposal to move the slot; `mine` when this person made it (the other side answers). */
@@ -149,8 +151,11 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     openProposalOf(db, bookingId),
     donePhotosOf(db, bookingId),
   ]);
-  const movable = RESCHEDULABLE_STATES.includes(booking.state) && Date.now() < slotStartsAt({ date: booking.slotDate, window: booking.slotWindow }).getTime();
   const slot: Slot = { date: booking.slotDate, window: booking.slotWindow };
+  const slotStarted = Date.now() >= slotStartsAt(slot).getTime();
+  const movable = RESCHEDULABLE_STATES.includes(booking.state) && !slotStarted;
+  // What bookings.server.ts refuses before the slot starts is not offered before then either.
+  const waitsForSlot = (name: TransitionName) => !slotStarted && (name === "report_no_show" || (name === "mark_done" && booking.state === "booked"));
   const possible: TransitionName[] =
     role === "customer" ? ["confirm_done", "report_problem", "cancel_by_customer", "report_no_show"] : ["confirm_slot", "decline_slot", "mark_done", "cancel_by_fixer"];
   return {
@@ -174,7 +179,8 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     doneNote: booking.doneNote,
     donePhotos,
     frozen: booking.releaseFrozenAt !== null,
-    actions: possible.filter((name) => canTake(name, booking.state, role)),
+    actions: possible.filter((name) => canTake(name, booking.state, role) && !waitsForSlot(name)),
+    opensAtSlot: possible.filter((name) => canTake(name, booking.state, role) && waitsForSlot(name)),
     canProposeSlot: movable && (!proposal || proposal.proposedBy === role),
     slotProposal: movable && proposal ? { id: proposal.id, slot: { date: proposal.slotDate, window: proposal.slotWindow }, mine: proposal.proposedBy === role } : null,
     timeline: timeline.map((t) => ({

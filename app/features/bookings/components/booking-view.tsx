@@ -48,6 +48,12 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 /** Price, fee, promotions and total (customer), or price, service charge and net (fixer). */
+/** What opens when the slot starts, said before then (bookings.server.ts refuses it until then). */
+const OPENS_AT_SLOT: Partial<Record<BookingPage["opensAtSlot"][number], string>> = {
+  mark_done: "Once the slot has started, you can mark the job done here.",
+  report_no_show: "If the fixer does not come, you can tell us here once the slot has started, and you get everything back.",
+};
+
 export function BookingFigures({ page }: { page: Pick<BookingPage, "role" | "amounts"> }) {
   const a = page.amounts;
   if (page.role === "fixer") {
@@ -202,8 +208,13 @@ export function BookingView({ page }: { page: BookingPage }) {
         </Section>
       ) : null}
 
-      {page.actions.length ? (
+      {page.actions.length || page.opensAtSlot.length ? (
         <Section id="actions" title="What next">
+          {page.opensAtSlot.map((name) => (
+            <p key={name} className="text-sm text-muted-foreground">
+              {OPENS_AT_SLOT[name]}
+            </p>
+          ))}
           {can("confirm_done") ? <ActionForm intent="confirm_done" label="Confirm the job is done" /> : null}
           {can("report_problem") ? (
             <ActionForm intent="report_problem" label="Report a problem" variant="outline">
