@@ -9,7 +9,12 @@
  * a ledger whose entries sum to zero with no unbalanced event.
  *
  *   BENCH_ONLY=bookings BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
- *   BENCH_BOOKINGS=1000 BENCH_BOOKINGS_CONNECTIONS=50 BENCH_BOOKINGS_CUSTOMERS=50 BENCH_BOOKINGS_FIXERS=10
+ *   BENCH_BOOKINGS=1000 BENCH_BOOKINGS_CONNECTIONS=50 BENCH_BOOKINGS_CUSTOMERS=50 BENCH_BOOKINGS_FIXERS=10 BENCH_BOOKINGS_ALONE=50
+ *
+ * The first BENCH_BOOKINGS_ALONE bookings are confirmed one at a time, for the POST's own time; the
+ * rest over the 50 connections, each sending its next POST as soon as the last is answered. There
+ * a POST's time is mostly its wait behind the others: with 50 always in flight, the mean time is 50
+ * divided by the throughput (Little's law), so a p99 of 100 ms would take some 500 confirmations a second.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -23,6 +28,8 @@ import { createScratchDatabase } from "./scratch-database.ts";
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1000);
 const CONNECTIONS = Number(process.env.BENCH_BOOKINGS_CONNECTIONS ?? 50);
 const DOUBLE_EVERY = 10;
+/** Confirmed first, one at a time on one connection: the confirm's own time, with nothing queued before it. */
+const ALONE = Number(process.env.BENCH_BOOKINGS_ALONE ?? 50);
 
 type Seeded = { url: string; cookies: string[]; bookings: { bookingId: number; customer: number }[] };
 
@@ -93,6 +100,9 @@ export async function benchBookings(pgAdmin?: string) {
         req.end(body);
       });
     const queue = seeded.bookings.map((b, i) => ({ ...b, twice: i % DOUBLE_EVERY === 0 }));
+    const alone = queue.splice(0, ALONE).map((b) => ({ ...b, twice: false }));
+    for (const item of alone) await confirm(item.bookingId, cookies[item.customer]!);
+    const aloneLatencies = latencies.splice(0, latencies.length).sort((a, b) => a - b);
     let doubledBothWon = 0;
     const began = performance.now();
     await Promise.all(
@@ -135,10 +145,11 @@ export async function benchBookings(pgAdmin?: string) {
 
     const sorted = [...latencies].sort((a, b) => a - b);
     const statusText = [...statuses].map(([s, n]) => `${n}× ${s}`).join(", ");
-    console.log(`  ${latencies.length} confirm POSTs in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)}/s): ${statusText}; double clicks where both won: ${doubledBothWon}`);
+    console.log(`  ${aloneLatencies.length} confirm POSTs one at a time, then ${latencies.length} over ${CONNECTIONS} connections in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)}/s): ${statusText}; double clicks where both won: ${doubledBothWon}`);
     console.log(`  transfers made by the job queue in ${drained.toFixed(1)} s after the last confirmation`);
     console.log("\n| bookings (PostgreSQL) | value |\n|---|---|");
     console.log(`| bookings released | ${released.n} of ${seeded.bookings.length} |`);
+    console.log(`| confirm POST p50 / p99 / max, one at a time (${aloneLatencies.length}) | ${percentile(aloneLatencies, 50).toFixed(0)} / ${percentile(aloneLatencies, 99).toFixed(0)} / ${(aloneLatencies.at(-1) ?? NaN).toFixed(0)} ms |`);
     console.log(`| confirm POST p50 / p99 / max (${CONNECTIONS} connections) | ${percentile(sorted, 50).toFixed(0)} / ${percentile(sorted, 99).toFixed(0)} / ${(sorted.at(-1) ?? NaN).toFixed(0)} ms |`);
     console.log(`| transfers at the provider (distinct bookings) | ${transfers.n} (${transfers.bookings}) |`);
     console.log(`| transfer operations succeeded | ${ops.succeeded} of ${ops.n} |`);
