@@ -40,7 +40,7 @@ export default defineConfig({
   test: {
     // Integration files spend most of their time waiting on the server process they start, so three
     // files at once keep two cores busy (the default, one per core, left them half idle).
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    maxWorkers: 3,
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
