@@ -225,7 +225,7 @@ export function BookingView({ page }: { page: BookingPage }) {
           {can("decline_slot") ? <ActionForm intent="decline_slot" label="Decline this slot" variant="outline" /> : null}
           {can("mark_done") ? (
             <ActionForm intent="mark_done" label="Mark the job done" encType="multipart/form-data">
-              <ReasonField form="mark_done" name="note" label="A note for the customer" hint="Optional: what you did." />
+              <ReasonField form="mark_done" name="note" label="A note for the customer" hint="What you did, in a line or two." />
               <DonePhotosField />
             </ActionForm>
           ) : null}
