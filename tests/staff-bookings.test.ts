@@ -327,8 +327,11 @@ describe("the daily reconciliation", () => {
           if (id === gone!.providerObjectId) throw notFound;
           return { id, amount: amountOf.get(id)!, reversed: id === reversed!.providerObjectId };
         },
+        list: async function* () {},
       },
-      refunds: { retrieve: async (id) => ({ id, amount: amountOf.get(id)!, status: "succeeded" }) },
+      refunds: { retrieve: async (id) => ({ id, amount: amountOf.get(id)!, status: "succeeded" }), list: async function* () {} },
+      // This database's payments are TEST MODE ones: their rows are their books, Stripe is not asked.
+      checkout: { sessions: { retrieve: () => Promise.reject(new Error("not a Stripe payment")) } },
     };
     const { mismatches } = await findMismatches(world.db, stripeProviderBooks(async () => fake));
     expect(mismatches.map((m) => [m.kind, m.operationId]).sort()).toEqual(
