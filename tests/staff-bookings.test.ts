@@ -4,11 +4,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/auth.ts";
 import { bookings, bookingTransitions, earlyBirdCustomers, fixerStrikes, providerOperations, reconciliationRuns, testProviderObjects } from "#server/db/schema/bookings.ts";
+import { payments } from "#server/db/schema/payments.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { staffAuditLog } from "#server/db/schema/staff.ts";
 import { vipPromotions } from "~/content/prices";
-import { cancelByFixer, confirmDone, markDone, reportProblem } from "~/features/bookings/bookings.server";
-import { balances, ledgerCheck } from "~/features/bookings/ledger.server";
+import { cancelByFixer, confirmDone, createBooking, markDone, reportProblem } from "~/features/bookings/bookings.server";
+import { startBookingCheckout } from "~/features/bookings/payment.server";
+import { ACCOUNTS, balances, ledgerCheck, paymentReceivedKey, postLedgerEvent } from "~/features/bookings/ledger.server";
 import { savePayoutAccount } from "~/features/bookings/money.server";
 import { testMoneyProvider } from "~/features/bookings/provider.server";
 import {
@@ -23,7 +25,7 @@ import {
 } from "~/features/bookings/reconciliation.server";
 import { runCliCommand } from "~/features/staff/command-run.server";
 import { daysFromToday, queuedEmails } from "#tests/helpers/marketplace.ts";
-import { afterSlot, bookedBooking, fireTimer, moneySnapshot, type BookingWorld } from "#tests/helpers/bookings.ts";
+import { acceptedQuote, afterSlot, bookedBooking, fireTimer, moneySnapshot, type BookingWorld } from "#tests/helpers/bookings.ts";
 import { Browser, signUpConfirmed } from "./auth-helpers";
 import { csv } from "./csv-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
@@ -32,7 +34,8 @@ import { startServerInProcess, type InProcessServer } from "./helpers/server";
  * The staff console's side of paid bookings over real HTTP (issue 34, items 6 and 8): the Bookings
  * list and Disputes queue with their CSV, the staff booking page and its decide form (audited, both
  * sides emailed, illegal decisions 409, hostile input 4xx with nothing changed), lifting a strike,
- * the daily reconciliation (once across instances, a planted mismatch found, none on a clean ledger)
+ * the daily reconciliation (once across instances, planted transfer and charge mismatches found, none
+ * on a clean ledger)
  * and TEST MODE's `npm run staff -- slot-passed`. Bookings are seeded with the booking services
  * against the in-process server's own database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
@@ -316,6 +319,43 @@ describe("the daily reconciliation", () => {
     await world.db.delete(testProviderObjects).where(eq(testProviderObjects.id, "tr_test_planted"));
   });
 
+  it("compares each booking payment's charge with the ledger: an amount altered, a payment no longer paid, a paid one the ledger never recorded", async () => {
+    const total = (await row(released.bookingId)).totalPence;
+    const charges = async () => (await findMismatches(world.db, testProviderBooks(world.db))).mismatches.filter((m) => m.moneyKind === "charge");
+
+    // The test checkout's record of the payment says another amount was taken.
+    await world.db.update(payments).set({ amountPence: total + 250 }).where(eq(payments.id, released.paymentId));
+    const runId = (await startDailyReconciliation(world.db, "test", dayAhead(40)))!;
+    await runReconciliation(world.db, testProviderBooks(world.db), runId);
+    const latest = (await latestReconciliation(world.db))!;
+    expect(latest.mismatches).toEqual([
+      expect.objectContaining({ kind: "amount_differs", moneyKind: "charge", bookingId: released.bookingId, operationId: null, providerObjectId: released.paymentId, ledgerPence: total, providerPence: total + 250 }),
+    ]);
+    const page = html(await (await staff.get("/staff/reconciliation")).text());
+    expect(page).toContain("Customer charge");
+    expect(page).toContain("Amount differs");
+    expect(page).toContain(`/staff/bookings/${released.bookingId}`);
+    await world.db.update(payments).set({ amountPence: total }).where(eq(payments.id, released.paymentId));
+
+    // The ledger's payment event, but the payment is not paid.
+    await world.db.update(payments).set({ status: "failed" }).where(eq(payments.id, released.paymentId));
+    expect(await charges()).toEqual([expect.objectContaining({ kind: "missing_at_provider", bookingId: released.bookingId, ledgerPence: total, providerPence: null })]);
+    await world.db.update(payments).set({ status: "paid" }).where(eq(payments.id, released.paymentId));
+
+    // Paid at the test checkout, but its fulfilment never wrote the ledger: reported once no longer fresh.
+    const pending = await acceptedQuote(world.db, { pricePence: 7_000 });
+    const { bookingId } = await createBooking(world.deps, pending.customer.id, { quoteId: pending.quote.id, slot: pending.slots[0]! });
+    const { paymentId } = await startBookingCheckout(world.services, pending.customer.id, bookingId);
+    await world.db.update(payments).set({ status: "paid", paidAt: new Date() }).where(eq(payments.id, paymentId));
+    expect(await charges()).toEqual([]);
+    await world.db.update(payments).set({ updatedAt: new Date(Date.now() - 3_600_000) }).where(eq(payments.id, paymentId));
+    const [paid] = await world.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(await charges()).toEqual([expect.objectContaining({ kind: "ledger_differs", bookingId, providerObjectId: paymentId, ledgerPence: 0, providerPence: paid!.amountPence })]);
+    await world.db.update(payments).set({ status: "failed" }).where(eq(payments.id, paymentId));
+
+    expect((await findMismatches(world.db, testProviderBooks(world.db))).mismatches).toEqual([]);
+  });
+
   it("with Stripe, looks each transfer and refund up by its id: a missing or reversed one is reported", async () => {
     const ops = await world.db.select().from(providerOperations).where(eq(providerOperations.status, "succeeded"));
     const [gone, reversed] = ops.filter((op) => op.kind === "transfer");
@@ -327,8 +367,11 @@ describe("the daily reconciliation", () => {
           if (id === gone!.providerObjectId) throw notFound;
           return { id, amount: amountOf.get(id)!, reversed: id === reversed!.providerObjectId };
         },
+        list: async function* () {},
       },
-      refunds: { retrieve: async (id) => ({ id, amount: amountOf.get(id)!, status: "succeeded" }) },
+      refunds: { retrieve: async (id) => ({ id, amount: amountOf.get(id)!, status: "succeeded" }), list: async function* () {} },
+      // This database's payments are TEST MODE ones: their rows are their books, Stripe is not asked.
+      checkout: { sessions: { retrieve: () => Promise.reject(new Error("not a Stripe payment")) } },
     };
     const { mismatches } = await findMismatches(world.db, stripeProviderBooks(async () => fake));
     expect(mismatches.map((m) => [m.kind, m.operationId]).sort()).toEqual(
@@ -353,6 +396,20 @@ describe("the daily reconciliation", () => {
     await runReconciliation(world.db, testProviderBooks(world.db), runId);
     const [finished] = await world.db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, runId));
     expect(finished).toMatchObject({ status: "finished", error: null, mismatchCount: 0 });
+  });
+
+  it("reports a payment event in the ledger for a payment that does not exist (last: the ledger is append-only, the event stays)", async () => {
+    await postLedgerEvent(world.db, {
+      kind: "payment",
+      bookingId: upcoming.bookingId,
+      idempotencyKey: paymentReceivedKey("no-such-payment"),
+      entries: [
+        { account: ACCOUNTS.customerPayments, amountPence: -1_234 },
+        { account: ACCOUNTS.heldFunds, amountPence: 1_234 },
+      ],
+    });
+    const { mismatches } = await findMismatches(world.db, testProviderBooks(world.db));
+    expect(mismatches).toEqual([expect.objectContaining({ kind: "missing_at_provider", moneyKind: "charge", bookingId: upcoming.bookingId, providerObjectId: "no-such-payment", ledgerPence: 1_234, providerPence: null })]);
   });
 
   it("the run's row is unique per day", async () => {

@@ -22,13 +22,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const money = (value: number | null) => (value === null ? "—" : formatPence(value));
 
+/** What moved, as staff read it (reconciliation_mismatches.money_kind). */
+const moneyKinds: Record<string, string> = { charge: "Customer charge", transfer: "Transfer to fixer", refund: "Refund to customer" };
+
 export default function ReconciliationPage({ loaderData: { latest, health } }: Route.ComponentProps) {
   const healthy = health.total === 0 && health.unbalanced === 0;
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
         title="Reconciliation"
-        description="Once a day the ledger and FixiT's transfers and refunds are compared with what the payment provider reports. Any difference is listed here."
+        description="Once a day the ledger's customer charges and FixiT's transfers and refunds are compared with what the payment provider reports, and the provider's transfers and refunds no FixiT operation asked for are listed. Any difference is listed here."
       />
       <Panel title="Ledger now" id="ledger" actions={<StatusBadge status={healthy ? "balanced" : "unbalanced"} />}>
         <DetailList
@@ -47,7 +50,7 @@ export default function ReconciliationPage({ loaderData: { latest, health } }: R
                 { label: "Provider", value: humanise(latest.run.provider) },
                 { label: "Started", value: formatDateTime(latest.run.startedAt) },
                 { label: "Finished", value: latest.run.finishedAt ? formatDateTime(latest.run.finishedAt) : "Not yet" },
-                { label: "Operations checked", value: String(latest.run.operationsChecked) },
+                { label: "Charges and operations checked", value: String(latest.run.operationsChecked) },
                 { label: "Mismatches", value: String(latest.run.mismatchCount) },
                 { label: "Ledger total then", value: latest.run.ledgerTotalPence === null ? "—" : formatPence(latest.run.ledgerTotalPence) },
                 { label: "Unbalanced events then", value: latest.run.unbalancedEvents === null ? "—" : String(latest.run.unbalancedEvents) },
@@ -84,7 +87,7 @@ export default function ReconciliationPage({ loaderData: { latest, health } }: R
                             "—"
                           )}
                         </td>
-                        <td className="py-2 pr-3">{humanise(m.moneyKind)}</td>
+                        <td className="py-2 pr-3">{moneyKinds[m.moneyKind] ?? humanise(m.moneyKind)}</td>
                         <td className="py-2 pr-3 text-right tabular-nums">{money(m.ledgerPence)}</td>
                         <td className="py-2 pr-3 text-right tabular-nums">{money(m.providerPence)}</td>
                         <td className="py-2">

@@ -10,7 +10,7 @@ import type { StoredPhoto } from "~/lib/photos/photos.server";
 import { moneyText } from "./emails.server";
 import { BookingError } from "./errors";
 import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
-import { ACCOUNTS, accountBalance, postLedgerEvent } from "./ledger.server";
+import { ACCOUNTS, accountBalance, paymentReceivedKey, postLedgerEvent } from "./ledger.server";
 import { queueRefund, settleBooking } from "./money.server";
 import { priceBooking } from "./pricing";
 import { slotSchema } from "./schemas";
@@ -204,7 +204,7 @@ export async function recordBookingPayment(
     await postLedgerEvent(tx, {
       kind: "payment_unused",
       bookingId,
-      idempotencyKey: `payment-${payment.id}-received`,
+      idempotencyKey: paymentReceivedKey(payment.id),
       entries: [
         { account: ACCOUNTS.customerPayments, amountPence: -payment.amountPence },
         { account: ACCOUNTS.refunds, amountPence: payment.amountPence },
@@ -222,7 +222,7 @@ export async function recordBookingPayment(
   await postLedgerEvent(tx, {
     kind: "payment",
     bookingId,
-    idempotencyKey: `payment-${payment.id}-received`,
+    idempotencyKey: paymentReceivedKey(payment.id),
     entries: [
       { account: ACCOUNTS.customerPayments, amountPence: -booking.totalPence },
       { account: ACCOUNTS.promotions, amountPence: -booking.discountPence },

@@ -28,6 +28,9 @@ export const ACCOUNTS = {
   customerCredit: (customerUserId: string) => `customer_credit:${customerUserId}`,
 } as const;
 
+/** The idempotency key of a checkout's payment-received event (booked, or refunded as unused): one per payment. */
+export const paymentReceivedKey = (paymentId: string) => `payment-${paymentId}-received`;
+
 export type LedgerEntryInput = { account: string; amountPence: number };
 export type LedgerEventInput = { kind: string; bookingId: number | null; idempotencyKey: string; entries: LedgerEntryInput[] };
 

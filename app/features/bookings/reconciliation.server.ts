@@ -6,6 +6,7 @@ import {
   ledgerAccounts,
   ledgerEntries,
   ledgerEvents,
+  providerObjects,
   providerOperations,
   reconciliationMismatches,
   reconciliationRuns,
@@ -13,32 +14,56 @@ import {
   type ReconciliationMismatch,
   type ReconciliationRun,
 } from "#server/db/schema/bookings.ts";
+import { payments, type Payment } from "#server/db/schema/payments.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
+import { PRODUCT_CODES } from "~/features/payments/products.ts";
 import { createStripeClient } from "~/features/payments/stripe.server.ts";
-import { ACCOUNTS, ledgerCheck } from "./ledger.server";
+import { ACCOUNTS, ledgerCheck, paymentReceivedKey } from "./ledger.server";
+import { bookingIdOf, chargeMismatches, chargeOfSession, type ChargeAtProvider, type ChargeCheck, type MismatchFound, type SessionCharge } from "./reconciliation";
 import { ukDate } from "./slots";
+
+export type { MismatchKind, MoneyKind } from "./reconciliation";
 
 /**
  * The daily reconciliation (decision 053): every succeeded provider operation is looked up in the
  * provider's own books (TEST MODE: test_provider_objects by idempotency key; Stripe: the transfer or
  * refund by its stored id), and per booking the ledger's payouts and paid refunds are compared with
- * the operations that made them. Differences are written as mismatches of the day's run; the ledger's
- * own health (total 0, no unbalanced event) is written on the run.
+ * the operations that made them. Every booking payment's charge is compared with the ledger's
+ * payment-received event (TEST MODE: the payments row; Stripe: its Checkout Session and PaymentIntent).
+ * Objects at the provider no operation asked for are listed (TEST MODE: its table; Stripe: transfers
+ * and refunds of the last 35 days, every page). Differences are written as mismatches of the day's
+ * run; the ledger's own health (total 0, no unbalanced event) is written on the run.
  */
 
 export const RECONCILIATION_JOB = "booking_reconciliation";
 export type ReconciliationPayload = { runId: number };
 
-type MoneyKind = "transfer" | "refund";
-export type MismatchKind = "missing_at_provider" | "amount_differs" | "unknown_at_provider" | "ledger_differs";
+/** The operations' kinds: what FixiT asks the provider to do after a charge. */
+type OperationKind = "transfer" | "refund";
+
+/** How far back Stripe's transfers and refunds are listed each day: an unknown one is reported by every run for five weeks. */
+export const LISTING_WINDOW_MS = 35 * 86_400_000;
+/** A booking payment changed this recently may still be on its way into the ledger (a webhook, a fulfilment): not yet "missing". */
+export const CHARGE_GRACE_MS = 15 * 60_000;
+
+/** A booking payment as the books are asked about it. */
+export type ChargeRef = Pick<Payment, "id" | "provider" | "providerSessionId" | "status" | "amountPence">;
+
+/** An object the provider holds that no operation of ours asked for. */
+export type UnknownObject = { id: string; kind: OperationKind; amountPence: number; bookingId: number | null };
 
 /** What the provider says it holds for one operation: its object and amount, or null when it has none. */
 export type ProviderBooks = {
   readonly name: "test" | "stripe";
-  find(kind: MoneyKind, ref: { idempotencyKey: string; providerObjectId: string | null }): Promise<{ id: string; amountPence: number } | null>;
-  /** Objects the provider holds that no operation of ours asked for (TEST MODE only: Stripe's are found per booking). */
-  unknown(knownKeys: ReadonlySet<string>): Promise<{ id: string; kind: MoneyKind; amountPence: number; reference: string | null }[]>;
+  find(kind: OperationKind, ref: { idempotencyKey: string; providerObjectId: string | null }): Promise<{ id: string; amountPence: number } | null>;
+  /** What the provider took for one booking payment, or null when it took nothing (never paid, failed, not found). */
+  charge(payment: ChargeRef): Promise<ChargeAtProvider>;
+  /** Objects the provider holds that no operation of ours asked for, created since `since` (TEST MODE: all of them). */
+  unknown(known: { idempotencyKeys: ReadonlySet<string>; providerObjectIds: ReadonlySet<string> }, since: Date): Promise<UnknownObject[]>;
 };
+
+/** TEST MODE's charge: the payments row is the test checkout's own record, paid or not. */
+const testCharge = (payment: ChargeRef): ChargeAtProvider => (payment.status === "paid" ? { id: payment.id, amountPence: payment.amountPence } : null);
 
 export function testProviderBooks(db: Db): ProviderBooks {
   return {
@@ -47,18 +72,34 @@ export function testProviderBooks(db: Db): ProviderBooks {
       const [row] = await db.select().from(testProviderObjects).where(eq(testProviderObjects.idempotencyKey, ref.idempotencyKey));
       return row && row.kind === kind ? { id: row.id, amountPence: row.amountPence } : null;
     },
-    async unknown(knownKeys) {
+    charge: async (payment) => testCharge(payment),
+    async unknown(known) {
       const rows = await db.select().from(testProviderObjects);
-      return rows.filter((r) => !knownKeys.has(r.idempotencyKey)).map((r) => ({ id: r.id, kind: r.kind as MoneyKind, amountPence: r.amountPence, reference: r.reference }));
+      return rows
+        .filter((r) => !known.idempotencyKeys.has(r.idempotencyKey))
+        .map((r) => ({ id: r.id, kind: r.kind as OperationKind, amountPence: r.amountPence, bookingId: bookingIdOf(r.reference) }));
     },
   };
 }
 
+type ListedTransfer = Pick<Stripe.Transfer, "id" | "amount" | "amount_reversed" | "transfer_group" | "metadata">;
+type ListedRefund = Pick<Stripe.Refund, "id" | "amount" | "status" | "metadata">;
+
 /** The slice of the Stripe client reconciliation reads; a test passes a fake with the same shape. */
 export type StripeBooksClient = {
-  transfers: { retrieve(id: string): Promise<Pick<Stripe.Transfer, "id" | "amount" | "reversed">> };
-  refunds: { retrieve(id: string): Promise<Pick<Stripe.Refund, "id" | "amount" | "status">> };
+  transfers: {
+    retrieve(id: string): Promise<Pick<Stripe.Transfer, "id" | "amount" | "reversed">>;
+    /** Stripe's list: awaited, one page; iterated with `for await`, every page (the SDK's auto-pagination). */
+    list(params: Stripe.TransferListParams): AsyncIterable<ListedTransfer>;
+  };
+  refunds: {
+    retrieve(id: string): Promise<Pick<Stripe.Refund, "id" | "amount" | "status">>;
+    list(params: Stripe.RefundListParams): AsyncIterable<ListedRefund>;
+  };
+  checkout: { sessions: { retrieve(id: string, params?: Stripe.Checkout.SessionRetrieveParams): Promise<SessionCharge> } };
 };
+
+const notFound = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
 
 export function stripeProviderBooks(client: () => Promise<StripeBooksClient>): ProviderBooks {
   return {
@@ -74,11 +115,38 @@ export function stripeProviderBooks(client: () => Promise<StripeBooksClient>): P
         const refund = await stripe.refunds.retrieve(ref.providerObjectId);
         return refund.status === "failed" || refund.status === "canceled" ? null : { id: refund.id, amountPence: refund.amount };
       } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        if (notFound(error)) return null;
         throw error;
       }
     },
-    unknown: async () => [],
+    async charge(payment) {
+      // A TEST MODE payment (from before Stripe was configured) has no other books than its row.
+      if (payment.provider !== "stripe") return testCharge(payment);
+      if (!payment.providerSessionId) return null;
+      const stripe = await client();
+      try {
+        return chargeOfSession(await stripe.checkout.sessions.retrieve(payment.providerSessionId, { expand: ["payment_intent"] }));
+      } catch (error) {
+        if (notFound(error)) return null;
+        throw error;
+      }
+    },
+    async unknown(known, since) {
+      const stripe = await client();
+      const created = { gte: Math.floor(since.getTime() / 1000) };
+      const found: UnknownObject[] = [];
+      for await (const transfer of stripe.transfers.list({ created, limit: 100 })) {
+        if (known.providerObjectIds.has(transfer.id)) continue;
+        const amountPence = transfer.amount - (transfer.amount_reversed ?? 0);
+        if (amountPence <= 0) continue; // reversed in full: no money moved
+        found.push({ id: transfer.id, kind: "transfer", amountPence, bookingId: bookingIdOf(transfer.transfer_group) ?? bookingIdOf(transfer.metadata?.booking_id) });
+      }
+      for await (const refund of stripe.refunds.list({ created, limit: 100 })) {
+        if (known.providerObjectIds.has(refund.id) || refund.status === "failed" || refund.status === "canceled") continue;
+        found.push({ id: refund.id, kind: "refund", amountPence: refund.amount, bookingId: bookingIdOf(refund.metadata?.booking_id) });
+      }
+      return found;
+    },
   };
 }
 
@@ -106,7 +174,7 @@ export async function startDailyReconciliation(db: Db, provider: ProviderBooks["
   });
 }
 
-type Found = Omit<typeof reconciliationMismatches.$inferInsert, "runId">;
+type Found = MismatchFound;
 
 /** Per booking and kind, what the ledger says was paid out (transfers) and paid back (refunds). */
 async function ledgerMovements(db: Db): Promise<Map<string, number>> {
@@ -122,14 +190,68 @@ async function ledgerMovements(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [`${r.bookingId}:${r.kind === "payout" ? "transfer" : "refund"}`, Number(r.pence)]));
 }
 
+/** The ledger's payment-received events (booked, or received and refunded as unused: bookings.server.ts), by idempotency key. */
+async function ledgerCharges(db: Db): Promise<Map<string, { bookingId: number | null; pence: number }>> {
+  const rows = await db
+    .select({ key: ledgerEvents.idempotencyKey, bookingId: ledgerEvents.bookingId, pence: sql<string>`sum(${ledgerEntries.amountPence})` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerEvents, eq(ledgerEvents.id, ledgerEntries.eventId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(inArray(ledgerEvents.kind, ["payment", "payment_unused"]), eq(ledgerAccounts.code, ACCOUNTS.customerPayments)))
+    .groupBy(ledgerEvents.idempotencyKey, ledgerEvents.bookingId);
+  // Cash in is negative on customer_payments.
+  return new Map(rows.map((r) => [r.key, { bookingId: r.bookingId, pence: -Number(r.pence) }]));
+}
+
+/**
+ * Every booking payment either side knows of, with the provider's word on it: those with a ledger
+ * event, those marked paid, and recent pending ones (a Stripe webhook may have been lost). A payment
+ * without a ledger event that changed in the last minutes is left for the next run.
+ */
+async function chargeChecks(db: Db, books: ProviderBooks, now: Date): Promise<ChargeCheck[]> {
+  const [ledger, rows] = await Promise.all([
+    ledgerCharges(db),
+    db
+      .select({ id: payments.id, provider: payments.provider, providerSessionId: payments.providerSessionId, status: payments.status, amountPence: payments.amountPence, reference: payments.reference, createdAt: payments.createdAt, updatedAt: payments.updatedAt })
+      .from(payments)
+      .where(eq(payments.product, PRODUCT_CODES.booking)),
+  ]);
+  const checks: ChargeCheck[] = [];
+  const since = now.getTime() - LISTING_WINDOW_MS;
+  for (const payment of rows) {
+    const key = paymentReceivedKey(payment.id);
+    const inLedger = ledger.get(key);
+    ledger.delete(key);
+    if (!inLedger) {
+      const mayBePaid = payment.status === "paid" || (payment.status === "pending" && payment.createdAt.getTime() >= since);
+      if (!mayBePaid || payment.updatedAt.getTime() > now.getTime() - CHARGE_GRACE_MS) continue;
+    }
+    const provider = await books.charge(payment);
+    checks.push({
+      paymentId: payment.id,
+      bookingId: inLedger?.bookingId ?? bookingIdOf(String(payment.reference.bookingId ?? "")),
+      reference: payment.providerSessionId,
+      ledgerPence: inLedger?.pence ?? null,
+      provider,
+    });
+  }
+  // A ledger event whose payment is not a booking payment of ours: the provider cannot have it.
+  for (const [key, event] of ledger) {
+    checks.push({ paymentId: key.replace(/^payment-|-received$/g, ""), bookingId: event.bookingId, reference: null, ledgerPence: event.pence, provider: null });
+  }
+  return checks;
+}
+
 /** Compares everything; writes nothing. */
-export async function findMismatches(db: Db, books: ProviderBooks): Promise<{ operationsChecked: number; mismatches: Found[] }> {
+export async function findMismatches(db: Db, books: ProviderBooks, now: Date = new Date()): Promise<{ operationsChecked: number; mismatches: Found[] }> {
   const operations = await db.select().from(providerOperations);
   const mismatches: Found[] = [];
   const fromOperations = new Map<string, number>();
+  let checked = 0;
   for (const op of operations) {
     if (op.status !== "succeeded") continue;
-    const kind = op.kind as MoneyKind;
+    checked += 1;
+    const kind = op.kind as OperationKind;
     const key = `${op.bookingId}:${kind}`;
     fromOperations.set(key, (fromOperations.get(key) ?? 0) + op.amountPence);
     const reported = await books.find(kind, { idempotencyKey: op.idempotencyKey, providerObjectId: op.providerObjectId });
@@ -142,7 +264,7 @@ export async function findMismatches(db: Db, books: ProviderBooks): Promise<{ op
   }
   const ledger = await ledgerMovements(db);
   for (const key of new Set([...ledger.keys(), ...fromOperations.keys()])) {
-    const [bookingId, kind] = key.split(":") as [string, MoneyKind];
+    const [bookingId, kind] = key.split(":") as [string, OperationKind];
     const inLedger = ledger.get(key) ?? 0;
     const inOperations = fromOperations.get(key) ?? 0;
     if (inLedger === inOperations) continue;
@@ -157,11 +279,24 @@ export async function findMismatches(db: Db, books: ProviderBooks): Promise<{ op
       detail: `The ledger's ${kind === "transfer" ? "payouts" : "paid refunds"} differ from the provider operations that made them.`,
     });
   }
-  for (const object of await books.unknown(new Set(operations.map((op) => op.idempotencyKey)))) {
-    const bookingId = /^booking-(\d+)$/.exec(object.reference ?? "")?.[1];
+  const charges = await chargeChecks(db, books, now);
+  checked += charges.length;
+  mismatches.push(...chargeMismatches(charges));
+
+  const known = {
+    idempotencyKeys: new Set(operations.map((op) => op.idempotencyKey)),
+    providerObjectIds: new Set(operations.flatMap((op) => (op.providerObjectId ? [op.providerObjectId] : []))),
+  };
+  const unknown = await books.unknown(known, new Date(now.getTime() - LISTING_WINDOW_MS));
+  // A refund made outside FixiT names no booking; the charge.refunded webhook may have told us which (provider_objects).
+  const unnamed = unknown.filter((o) => o.bookingId === null).map((o) => o.id);
+  const told = unnamed.length
+    ? new Map((await db.select({ id: providerObjects.id, bookingId: providerObjects.bookingId }).from(providerObjects).where(inArray(providerObjects.id, unnamed))).map((r) => [r.id, r.bookingId]))
+    : new Map<string, number | null>();
+  for (const object of unknown) {
     mismatches.push({
       kind: "unknown_at_provider",
-      bookingId: bookingId ? Number(bookingId) : null,
+      bookingId: object.bookingId ?? told.get(object.id) ?? null,
       operationId: null,
       moneyKind: object.kind,
       providerObjectId: object.id,
@@ -170,7 +305,7 @@ export async function findMismatches(db: Db, books: ProviderBooks): Promise<{ op
       detail: `The provider holds a ${object.kind} no FixiT operation asked for.`,
     });
   }
-  return { operationsChecked: operations.filter((op) => op.status === "succeeded").length, mismatches };
+  return { operationsChecked: checked, mismatches };
 }
 
 /**

@@ -459,7 +459,7 @@ export const reconciliationMismatches = pgTable(
     kind: text("kind").notNull(),
     bookingId: bigint("booking_id", { mode: "number" }).references(() => bookings.id, { onDelete: "set null" }),
     operationId: bigint("operation_id", { mode: "number" }),
-    /** "transfer" or "refund". */
+    /** "charge" (a customer's payment), "transfer" or "refund". */
     moneyKind: text("money_kind").notNull(),
     providerObjectId: text("provider_object_id"),
     ledgerPence: bigint("ledger_pence", { mode: "number" }),
