@@ -2,7 +2,8 @@
 // gracefully on SIGTERM/SIGINT. Plain JavaScript so Node runs it without a build step.
 // In production the first process is only the supervisor (./supervisor.js): it runs this same file
 // again as the server, in a child process, and starts a new one if that one dies (decision 040).
-import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { supervise } from "./supervisor.js";
 
 const dev = process.argv.includes("--dev");
@@ -52,8 +53,9 @@ function runServer() {
         },
       });
     } else {
-      const buildDir = new URL(`../${process.env.BUILD_DIR ?? "build"}/`, import.meta.url);
-      const { start } = await import(new URL("server/index.js", buildDir).href);
+      // BUILD_DIR is relative to the project (or absolute); the bundle resolves its packages from the project's node_modules.
+      const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+      const { start } = await import(pathToFileURL(path.resolve(projectRoot, process.env.BUILD_DIR ?? "build", "server/index.js")).href);
       server = await start({ onListening });
     }
 

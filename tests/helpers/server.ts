@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -64,6 +64,8 @@ export async function startTestServer(options: Options = {}): Promise<TestServer
     env: { ...process.env, NODE_ENV: "production", ...serverEnv(dataDir, databaseUrl, options.env) },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // Stopped at the end of the run if still alive (tests/helpers/global-setup.ts).
+  if (process.env.FIXIT_TEST_SERVER_PIDS && child.pid) appendFileSync(process.env.FIXIT_TEST_SERVER_PIDS, `${child.pid}\n`);
   const url = await new Promise<string>((resolve, reject) => {
     // A server that has not started in time is killed: left running, it would outlive the test run.
     const timer = setTimeout(() => {
