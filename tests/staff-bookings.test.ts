@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/auth.ts";
@@ -29,6 +27,7 @@ import { acceptedQuote, afterSlot, bookedBooking, fireTimer, moneySnapshot, type
 import { Browser, signUpConfirmed } from "./auth-helpers";
 import { csv } from "./csv-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
+import { runStaffCli } from "./helpers/staff-console";
 
 /**
  * The staff console's side of paid bookings over real HTTP (issue 34, items 6 and 8): the Bookings
@@ -418,20 +417,8 @@ describe("the daily reconciliation", () => {
   });
 });
 
-type CliResult = { code: number | null; stdout: string; stderr: string };
-
 /** `npm run staff -- …` with the server's settings (in memory: through the server's endpoint). */
-function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/staff.ts", ...args], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", APP_ENV: "test", PORT: new URL(server.url).port, DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl, LOG_LEVEL: "silent", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-}
+const runCli = (args: string[], env: Record<string, string> = {}) => runStaffCli(server, args, env);
 
 describe("TEST MODE: npm run staff -- slot-passed <bookingId>", () => {
   it("is refused when payments are not in TEST MODE; nothing changes", async () => {
