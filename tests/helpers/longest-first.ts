@@ -15,6 +15,7 @@ const measuredSeconds: Record<string, number> = {
   "tests/staff-cli.test.ts": 55,
   "tests/hostile-input-forms.test.ts": 50,
   "tests/hardening.test.ts": 35,
+  "tests/reconciliation-stripe.test.ts": 25,
   "tests/auth.test.ts": 32,
   "tests/fixers.test.ts": 31,
   "tests/foundation.test.ts": 26,
