@@ -11,9 +11,11 @@
  *   BENCH_ONLY=live npm run bench
  *   BENCH_LIVE_STREAMS=1000 BENCH_LIVE_RATE=50 BENCH_LIVE_SECONDS=10 BENCH_LIVE_JOBS=100
  *   BENCH_DATABASE_URL=postgres://… (a throwaway database) — else PGlite on disk, as `npm start` runs it
+ *   BENCH_LIVE_LOG=file.jsonl    the server's log at LOG_LEVEL=info (each request's line has its dbQueries)
+ *   BENCH_LIVE_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof"    extra node flags for the server (a CPU profile)
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -38,8 +40,10 @@ export async function benchLive(pgAdmin?: string) {
   const scratch = pgAdmin ? await createScratchDatabase(pgAdmin, "fixit_bench_live") : undefined;
   if (scratch) databaseUrl = scratch.url;
   console.log(`\nlive threads: ${STREAMS} streams over ${JOBS} jobs, ${RATE} messages/s for ${SECONDS} s, database ${pgAdmin ? "PostgreSQL" : "PGlite (on disk)"}; seeding…`);
-  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", "--import", "tsx", "scripts/bench-live-server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", APP_ENV: "test", BENCH_MODE: "1", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn", BENCH_LIVE_JOBS: String(JOBS) },
+  const logFile = process.env.BENCH_LIVE_LOG ? createWriteStream(process.env.BENCH_LIVE_LOG) : undefined;
+  const nodeArgs = (process.env.BENCH_LIVE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--max-old-space-size=192", "--max-semi-space-size=8", "--import", "tsx", "scripts/bench-live-server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", APP_ENV: "test", BENCH_MODE: "1", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: logFile ? "info" : "warn", BENCH_LIVE_JOBS: String(JOBS) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const sockets: http.ClientRequest[] = [];
@@ -47,7 +51,10 @@ export async function benchLive(pgAdmin?: string) {
     const seeded = await new Promise<Seeded>((resolve, reject) => {
       child.once("exit", (code) => reject(new Error(`the live bench server exited (${code})`)));
       createInterface({ input: child.stdout! }).on("line", (line) => {
-        if (line.startsWith("{")) resolve(JSON.parse(line) as Seeded);
+        if (!line.startsWith("{")) return;
+        const parsed = JSON.parse(line) as Seeded | { level: number };
+        if ("pairs" in parsed) resolve(parsed);
+        else logFile?.write(`${line}\n`);
       });
     });
     const { url, pairs } = seeded;
@@ -152,6 +159,7 @@ export async function benchLive(pgAdmin?: string) {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
     }
+    logFile?.end();
     rmSync(dataDir, { recursive: true, force: true });
     await scratch?.drop();
   }
