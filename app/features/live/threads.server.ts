@@ -124,8 +124,7 @@ export async function markPageThreadsRead(db: DbOrTx, userId: string, jobId: num
 
 /** Posting a message: the job's open pages and the recipient's counts hear of it at commit (ids only). */
 export async function announceMessage(tx: DbOrTx, message: { id: number; jobId: number; recipientUserId: string }): Promise<void> {
-  await notifyLive(tx, { topic: liveTopics.job(message.jobId), kind: "message", ids: [message.id] });
-  await notifyLive(tx, { topic: liveTopics.user(message.recipientUserId), kind: "unread", ids: [message.id] });
+  await notifyLive(tx, { topic: liveTopics.job(message.jobId), kind: "message", ids: [message.id] }, { topic: liveTopics.user(message.recipientUserId), kind: "unread", ids: [message.id] });
 }
 
 /**
