@@ -62,12 +62,24 @@ export async function deliveryFor(db: DbOrTx, userId: string, kind: Notification
  * one-click unsubscribe headers) or the day's digest (one job per person-day: the digest row's key).
  */
 export async function notify(tx: DbOrTx, notice: NewNotification, now = new Date()): Promise<void> {
-  const delivery = !notice.email ? "none" : notice.email.required ? "instant" : await deliveryFor(tx, notice.userId, notice.kind);
-  const digestDay = delivery === "digest" ? digestDayOf(now) : null;
+  // The person's choice ({@link deliveryFor}) is read by the insert itself: one round trip.
+  const chosen = sql`coalesce((select ${notificationPreferences.delivery} from ${notificationPreferences} where ${notificationPreferences.userId} = ${notice.userId} and ${notificationPreferences.kind} = ${notice.kind}), ${DEFAULT_DELIVERY})`;
+  const fixed = !notice.email ? "none" : notice.email.required ? "instant" : null;
+  const day = digestDayOf(now);
   const [row] = await tx
     .insert(notifications)
-    .values({ userId: notice.userId, kind: notice.kind, title: notice.title.slice(0, 300), link: notice.link, delivery, digestDay, createdAt: now })
-    .returning({ id: notifications.id });
+    .values({
+      userId: notice.userId,
+      kind: notice.kind,
+      title: notice.title.slice(0, 300),
+      link: notice.link,
+      delivery: fixed ?? chosen,
+      digestDay: fixed ? null : sql`case when ${chosen} = 'digest' then ${day}::date end`,
+      createdAt: now,
+    })
+    .returning({ id: notifications.id, delivery: notifications.delivery });
+  const delivery = row!.delivery as EmailDelivery | "none";
+  const digestDay = delivery === "digest" ? day : null;
   await announceCountChanged(tx, notice.userId, row!.id);
   if (delivery === "instant" && notice.email) {
     const { html, text } = renderEmail(notice.email.required ? notice.email.content : withChoiceNote(notice.email.content, notice.email.publicUrl));
