@@ -30,6 +30,11 @@ const JOBS = Number(process.env.BENCH_LIVE_JOBS ?? 100);
 type Seeded = { url: string; pairs: { jobId: number; customer: string; fixer: string; fixerUserId: string }[] };
 
 const rssMb = (pid: number, field: "VmRSS" | "VmHWM" = "VmRSS") => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024);
+/** The process's CPU time so far (user + system), in ms: what a message costs, however busy the machine is. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -120,6 +125,7 @@ export async function benchLive(pgAdmin?: string) {
     const postTimes: number[] = [];
     const posts: Promise<void>[] = [];
     const began = performance.now();
+    const cpuBefore = cpuMs(child.pid!);
     for (let seq = 0; seq < total; seq++) {
       const due = began + (seq * 1000) / RATE;
       const wait = due - performance.now();
@@ -140,12 +146,14 @@ export async function benchLive(pgAdmin?: string) {
     }
     await Promise.all(posts);
     await sleep(2_000);
+    const cpuUsed = cpuMs(child.pid!) - cpuBefore;
     const after = rssMb(child.pid!);
     const peak = rssMb(child.pid!, "VmHWM");
     const sorted = latencies.sort((a, b) => a - b);
     const expected = (total - failed) * perSide * 2;
     const postSorted = postTimes.sort((a, b) => a - b);
     console.log(`  ${total} messages (${failed} refused), ${delivered} of ${expected} deliveries; the POSTs themselves: p50 ${percentile(postSorted, 50).toFixed(0)} ms, p99 ${percentile(postSorted, 99).toFixed(0)} ms`);
+    console.log(`  server CPU from the first POST to 2 s after the last: ${cpuUsed.toFixed(0)} ms, ${(cpuUsed / total).toFixed(1)} ms per message`);
     console.log(`\n| live threads (${opened} streams, ${RATE} msg/s) | p50 ms | p99 ms | max ms | RSS idle MB | RSS streams open MB | above idle MB | RSS after MB | peak MB |\n|---|---|---|---|---|---|---|---|---|`);
     console.log(
       `| delivery, POST sent → event received | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${(sorted.at(-1) ?? NaN).toFixed(0)} | ${idle} | ${withStreams} | ${withStreams - idle} | ${after} | ${peak} |`,
