@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
 import { jobMessagePhotos, jobMessages, jobs, quotes, threadReads } from "#server/db/schema/quotes.ts";
@@ -60,8 +60,15 @@ export async function messagesAfter(db: DbOrTx, scope: ThreadScope, afterId: num
   return withPhotos(db, rows);
 }
 
+/** One message and its photos (as {@link photosByMessage} reads them), in one query: the stream reads each new message once per instance. */
 export async function messageById(db: DbOrTx, id: number): Promise<MessageRow | null> {
-  const [row] = await withPhotos(db, await db.select().from(jobMessages).where(eq(jobMessages.id, id)).limit(1));
+  const photos = sql<MessagePhoto[]>`coalesce((select json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.id)
+    from ${jobMessagePhotos} p where p.message_id = ${sql.raw(`"${getTableName(jobMessages)}"."id"`)}), '[]'::json)`;
+  const [row] = await db
+    .select({ ...getTableColumns(jobMessages), photos })
+    .from(jobMessages)
+    .where(eq(jobMessages.id, id))
+    .limit(1);
   return row ?? null;
 }
 
