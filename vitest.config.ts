@@ -34,6 +34,7 @@ const databaseUnitTests = [
   "app/features/{fixers/onboarding,payments/payments,privacy/retention,vip/vip.server}.test.ts",
   "app/features/auth/password-strength.test.ts",
   "app/features/live/stream.test.ts",
+  "app/features/notifications/notify.test.ts",
 ];
 
 export default defineConfig({

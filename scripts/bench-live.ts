@@ -11,9 +11,11 @@
  *   BENCH_ONLY=live npm run bench
  *   BENCH_LIVE_STREAMS=1000 BENCH_LIVE_RATE=50 BENCH_LIVE_SECONDS=10 BENCH_LIVE_JOBS=100
  *   BENCH_DATABASE_URL=postgres://… (a throwaway database) — else PGlite on disk, as `npm start` runs it
+ *   BENCH_LIVE_LOG=file.jsonl    the server's log at LOG_LEVEL=info (each request's line has its dbQueries)
+ *   BENCH_LIVE_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof"    extra node flags for the server (a CPU profile)
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,6 +30,11 @@ const JOBS = Number(process.env.BENCH_LIVE_JOBS ?? 100);
 type Seeded = { url: string; pairs: { jobId: number; customer: string; fixer: string; fixerUserId: string }[] };
 
 const rssMb = (pid: number, field: "VmRSS" | "VmHWM" = "VmRSS") => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024);
+/** The process's CPU time so far (user + system), in ms: what a message costs, however busy the machine is. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -38,8 +45,10 @@ export async function benchLive(pgAdmin?: string) {
   const scratch = pgAdmin ? await createScratchDatabase(pgAdmin, "fixit_bench_live") : undefined;
   if (scratch) databaseUrl = scratch.url;
   console.log(`\nlive threads: ${STREAMS} streams over ${JOBS} jobs, ${RATE} messages/s for ${SECONDS} s, database ${pgAdmin ? "PostgreSQL" : "PGlite (on disk)"}; seeding…`);
-  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", "--import", "tsx", "scripts/bench-live-server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", APP_ENV: "test", BENCH_MODE: "1", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn", BENCH_LIVE_JOBS: String(JOBS) },
+  const logFile = process.env.BENCH_LIVE_LOG ? createWriteStream(process.env.BENCH_LIVE_LOG) : undefined;
+  const nodeArgs = (process.env.BENCH_LIVE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--max-old-space-size=192", "--max-semi-space-size=8", "--import", "tsx", "scripts/bench-live-server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", APP_ENV: "test", BENCH_MODE: "1", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: logFile ? "info" : "warn", BENCH_LIVE_JOBS: String(JOBS) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const sockets: http.ClientRequest[] = [];
@@ -47,7 +56,10 @@ export async function benchLive(pgAdmin?: string) {
     const seeded = await new Promise<Seeded>((resolve, reject) => {
       child.once("exit", (code) => reject(new Error(`the live bench server exited (${code})`)));
       createInterface({ input: child.stdout! }).on("line", (line) => {
-        if (line.startsWith("{")) resolve(JSON.parse(line) as Seeded);
+        if (!line.startsWith("{")) return;
+        const parsed = JSON.parse(line) as Seeded | { level: number };
+        if ("pairs" in parsed) resolve(parsed);
+        else logFile?.write(`${line}\n`);
       });
     });
     const { url, pairs } = seeded;
@@ -113,6 +125,7 @@ export async function benchLive(pgAdmin?: string) {
     const postTimes: number[] = [];
     const posts: Promise<void>[] = [];
     const began = performance.now();
+    const cpuBefore = cpuMs(child.pid!);
     for (let seq = 0; seq < total; seq++) {
       const due = began + (seq * 1000) / RATE;
       const wait = due - performance.now();
@@ -133,12 +146,14 @@ export async function benchLive(pgAdmin?: string) {
     }
     await Promise.all(posts);
     await sleep(2_000);
+    const cpuUsed = cpuMs(child.pid!) - cpuBefore;
     const after = rssMb(child.pid!);
     const peak = rssMb(child.pid!, "VmHWM");
     const sorted = latencies.sort((a, b) => a - b);
     const expected = (total - failed) * perSide * 2;
     const postSorted = postTimes.sort((a, b) => a - b);
     console.log(`  ${total} messages (${failed} refused), ${delivered} of ${expected} deliveries; the POSTs themselves: p50 ${percentile(postSorted, 50).toFixed(0)} ms, p99 ${percentile(postSorted, 99).toFixed(0)} ms`);
+    console.log(`  server CPU from the first POST to 2 s after the last: ${cpuUsed.toFixed(0)} ms, ${(cpuUsed / total).toFixed(1)} ms per message`);
     console.log(`\n| live threads (${opened} streams, ${RATE} msg/s) | p50 ms | p99 ms | max ms | RSS idle MB | RSS streams open MB | above idle MB | RSS after MB | peak MB |\n|---|---|---|---|---|---|---|---|---|`);
     console.log(
       `| delivery, POST sent → event received | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${(sorted.at(-1) ?? NaN).toFixed(0)} | ${idle} | ${withStreams} | ${withStreams - idle} | ${after} | ${peak} |`,
@@ -152,6 +167,7 @@ export async function benchLive(pgAdmin?: string) {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
     }
+    logFile?.end();
     rmSync(dataDir, { recursive: true, force: true });
     await scratch?.drop();
   }

@@ -45,11 +45,14 @@ export const LIVE_CHANNEL = "fixit_live";
 /** NOTIFY refuses payloads from 8,000 bytes; ids only stay far below it. */
 const MAX_PAYLOAD = 7_900;
 
-/** Queues the event's NOTIFY on `db` (or in the caller's transaction, sent at commit). */
-export async function notifyLive(db: DbOrTx, event: LiveEvent): Promise<void> {
-  const payload = JSON.stringify({ t: event.topic, k: event.kind, i: event.ids });
-  if (payload.length > MAX_PAYLOAD) throw new Error(`live event too large (${payload.length} bytes): send ids only`);
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+/** Queues the events' NOTIFYs on `db` (or in the caller's transaction, sent at commit, in this order): one statement. */
+export async function notifyLive(db: DbOrTx, ...events: [LiveEvent, ...LiveEvent[]]): Promise<void> {
+  const notifies = events.map((event) => {
+    const payload = JSON.stringify({ t: event.topic, k: event.kind, i: event.ids });
+    if (payload.length > MAX_PAYLOAD) throw new Error(`live event too large (${payload.length} bytes): send ids only`);
+    return sql`pg_notify(${LIVE_CHANNEL}, ${payload})`;
+  });
+  await db.execute(sql`select ${sql.join(notifies, sql`, `)}`);
 }
 
 export function parseLiveEvent(payload: string): LiveEvent | null {

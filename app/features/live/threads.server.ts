@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
 import { jobMessagePhotos, jobMessages, jobs, quotes, threadReads } from "#server/db/schema/quotes.ts";
@@ -60,8 +60,15 @@ export async function messagesAfter(db: DbOrTx, scope: ThreadScope, afterId: num
   return withPhotos(db, rows);
 }
 
+/** One message and its photos (as {@link photosByMessage} reads them), in one query: the stream reads each new message once per instance. */
 export async function messageById(db: DbOrTx, id: number): Promise<MessageRow | null> {
-  const [row] = await withPhotos(db, await db.select().from(jobMessages).where(eq(jobMessages.id, id)).limit(1));
+  const photos = sql<MessagePhoto[]>`coalesce((select json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.id)
+    from ${jobMessagePhotos} p where p.message_id = ${sql.raw(`"${getTableName(jobMessages)}"."id"`)}), '[]'::json)`;
+  const [row] = await db
+    .select({ ...getTableColumns(jobMessages), photos })
+    .from(jobMessages)
+    .where(eq(jobMessages.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -124,8 +131,7 @@ export async function markPageThreadsRead(db: DbOrTx, userId: string, jobId: num
 
 /** Posting a message: the job's open pages and the recipient's counts hear of it at commit (ids only). */
 export async function announceMessage(tx: DbOrTx, message: { id: number; jobId: number; recipientUserId: string }): Promise<void> {
-  await notifyLive(tx, { topic: liveTopics.job(message.jobId), kind: "message", ids: [message.id] });
-  await notifyLive(tx, { topic: liveTopics.user(message.recipientUserId), kind: "unread", ids: [message.id] });
+  await notifyLive(tx, { topic: liveTopics.job(message.jobId), kind: "message", ids: [message.id] }, { topic: liveTopics.user(message.recipientUserId), kind: "unread", ids: [message.id] });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { company } from "~/content/company";
 import { renderEmail } from "~/lib/email-templates.server.ts";
 import { z } from "~/lib/zod";
@@ -8,7 +8,7 @@ import { siteUrl } from "#server/http/site-url.ts";
 import { enqueueEmail, PermanentJobError, type JobHandler } from "#server/mail/outbox.ts";
 import type { JobServices } from "#server/services.ts";
 import { notificationKinds, notificationPaths, isNotificationKind } from "./kinds";
-import { deliveryFor, digestItems, NOTIFICATION_DIGEST_JOB, NOTIFICATION_EMAIL_JOB } from "./notifications.server";
+import { chosenDelivery, digestItems, NOTIFICATION_DIGEST_JOB, NOTIFICATION_EMAIL_JOB } from "./notifications.server";
 import { signUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe-token.server";
 
 /**
@@ -56,11 +56,12 @@ export async function sendNotificationEmail(services: JobServices, payload: unkn
       .update(notifications)
       .set({ emailedAt: new Date() })
       .where(and(eq(notifications.id, message.notificationId), isNull(notifications.emailedAt)))
-      .returning({ userId: notifications.userId, kind: notifications.kind });
+      // The person's choice now, read by the same statement.
+      .returning({ userId: notifications.userId, kind: notifications.kind, delivery: chosenDelivery(sql.raw(`"notifications"."user_id"`), sql.raw(`"notifications"."kind"`)) });
     if (!row || !isNotificationKind(row.kind)) return;
     const { notificationId: _id, required, ...email } = message;
     if (required) return enqueueEmail(tx, email);
-    if ((await deliveryFor(tx, row.userId, row.kind)) === "off") return;
+    if (row.delivery === "off") return;
     await enqueueEmail(tx, { ...email, headers: unsubscribeHeaders(services, row.userId, row.kind) });
   });
 }

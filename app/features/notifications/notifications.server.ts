@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
@@ -49,12 +49,13 @@ const withChoiceNote = (content: EmailContent, publicUrl: string): EmailContent 
   reason: `${content.reason ?? ""} Choose which emails you get, or turn this kind off: ${publicUrl}${notificationPaths.preferencesSection}`.trim(),
 });
 
-export async function deliveryFor(db: DbOrTx, userId: string, kind: NotificationKind): Promise<EmailDelivery> {
-  const [row] = await db
-    .select({ delivery: notificationPreferences.delivery })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
-  return (row?.delivery as EmailDelivery | undefined) ?? DEFAULT_DELIVERY;
+/**
+ * The person's email choice for a kind, as a subquery read by the statement that needs it (no round
+ * trip of its own): "instant" when they never chose. An outer column passed in must be written with
+ * its table's name (`"notifications"."user_id"`).
+ */
+export function chosenDelivery(userId: SQL | string, kind: SQL | string): SQL<EmailDelivery> {
+  return sql<EmailDelivery>`coalesce((select ${notificationPreferences.delivery} from ${notificationPreferences} where ${notificationPreferences.userId} = ${userId} and ${notificationPreferences.kind} = ${kind}), ${DEFAULT_DELIVERY})`;
 }
 
 /**
@@ -62,12 +63,24 @@ export async function deliveryFor(db: DbOrTx, userId: string, kind: Notification
  * one-click unsubscribe headers) or the day's digest (one job per person-day: the digest row's key).
  */
 export async function notify(tx: DbOrTx, notice: NewNotification, now = new Date()): Promise<void> {
-  const delivery = !notice.email ? "none" : notice.email.required ? "instant" : await deliveryFor(tx, notice.userId, notice.kind);
-  const digestDay = delivery === "digest" ? digestDayOf(now) : null;
+  // The person's choice is read by the insert itself: one round trip.
+  const chosen = chosenDelivery(notice.userId, notice.kind);
+  const fixed = !notice.email ? "none" : notice.email.required ? "instant" : null;
+  const day = digestDayOf(now);
   const [row] = await tx
     .insert(notifications)
-    .values({ userId: notice.userId, kind: notice.kind, title: notice.title.slice(0, 300), link: notice.link, delivery, digestDay, createdAt: now })
-    .returning({ id: notifications.id });
+    .values({
+      userId: notice.userId,
+      kind: notice.kind,
+      title: notice.title.slice(0, 300),
+      link: notice.link,
+      delivery: fixed ?? chosen,
+      digestDay: fixed ? null : sql`case when ${chosen} = 'digest' then ${day}::date end`,
+      createdAt: now,
+    })
+    .returning({ id: notifications.id, delivery: notifications.delivery });
+  const delivery = row!.delivery as EmailDelivery | "none";
+  const digestDay = delivery === "digest" ? day : null;
   await announceCountChanged(tx, notice.userId, row!.id);
   if (delivery === "instant" && notice.email) {
     const { html, text } = renderEmail(notice.email.required ? notice.email.content : withChoiceNote(notice.email.content, notice.email.publicUrl));

@@ -57,6 +57,11 @@ export async function requireActiveFixer(db: DbOrTx, fixerUserId: string) {
     .innerJoin(users, eq(users.id, fixerProfiles.userId))
     .where(eq(fixerProfiles.userId, fixerUserId))
     .limit(1);
+  return activeFixer(row);
+}
+
+/** {@link requireActiveFixer}'s rule on a row already read: the fixer's profile (none: not approved) and account. */
+export function activeFixer<Row extends { disabledAt: Date | null; leadsDisabledAt: Date | null }>(row: Row | undefined): Row {
   // Only approved fixers have a profile (made when staff approve the application).
   if (!row) throw new QuotesError("forbidden", "Only approved fixers can see and quote for jobs.");
   if (row.disabledAt) throw new QuotesError("forbidden", "This account is disabled.");
@@ -65,28 +70,35 @@ export async function requireActiveFixer(db: DbOrTx, fixerUserId: string) {
 }
 
 /**
- * A job a fixer may open: matched to them when it was posted, matching their services and areas
- * now, or one they have quoted for. Anything else is "not found", so job ids reveal nothing.
- * The customer's own job never counts as a lead (a fixer can also be a customer).
+ * True for a job (the query's `jobs` row) the fixer may open: matched to them when it was posted,
+ * matching their services and areas now, or one they have quoted for. The customer's own job never
+ * counts as a lead (a fixer can also be a customer).
  */
+export function fixerMaySeeJob(fixerUserId: string): SQL {
+  return and(
+    sql`${ref(jobs.customerUserId)} <> ${fixerUserId}`,
+    or(
+      exists(sql`(select 1 from ${jobMatches} where ${jobMatches.jobId} = ${ref(jobs.id)} and ${jobMatches.fixerUserId} = ${fixerUserId})`),
+      exists(sql`(select 1 from ${quotes} where ${quotes.jobId} = ${ref(jobs.id)} and ${quotes.fixerUserId} = ${fixerUserId})`),
+      fixerCoversJob(fixerUserId),
+    ),
+  )!;
+}
+
+/** What a fixer is told of a job they may not open (or one that does not exist). */
+export const notALead = "There is no such job, or it is not one of your leads.";
+
+/** A job a fixer may open ({@link fixerMaySeeJob}). Anything else is "not found", so job ids reveal nothing. */
 export async function jobVisibleToFixer(db: DbOrTx, fixerUserId: string, jobId: number, options: { forUpdate?: boolean } = {}): Promise<Job> {
   const query = db
     .select()
     .from(jobs)
     .where(
-      and(
-        eq(jobs.id, jobId),
-        sql`${jobs.customerUserId} <> ${fixerUserId}`,
-        or(
-          exists(sql`(select 1 from ${jobMatches} where ${jobMatches.jobId} = ${ref(jobs.id)} and ${jobMatches.fixerUserId} = ${fixerUserId})`),
-          exists(sql`(select 1 from ${quotes} where ${quotes.jobId} = ${ref(jobs.id)} and ${quotes.fixerUserId} = ${fixerUserId})`),
-          fixerCoversJob(fixerUserId),
-        ),
-      ),
+      and(eq(jobs.id, jobId), fixerMaySeeJob(fixerUserId)),
     )
     .limit(1);
   const [job] = options.forUpdate ? await query.for("update") : await query;
-  if (!job) throw new QuotesError("not_found", "There is no such job, or it is not one of your leads.");
+  if (!job) throw new QuotesError("not_found", notALead);
   return job;
 }
 
@@ -114,14 +126,19 @@ export async function checkRateLimit(db: Db, what: keyof typeof quoteRateLimits,
   if (!result.allowed) throw new QuotesError("rate_limited", rateLimitMessage, result.retryAfterSeconds);
 }
 
+/** The name an account goes by in emails and on pages: the sign-up's full name, else its name. */
+export const contactName = (account: { fullName: Column; name: Column } = users): SQL<string> => sql<string>`coalesce(nullif(${account.fullName}, ''), ${account.name})`;
+
+export const noSuchAccount = "There is no such account.";
+
 /** The account's name and contact details: the sign-up name, and its phone or else the fixer registration's. */
 export async function contactOf(db: DbOrTx, userId: string): Promise<{ email: string; name: string; phone: string | null }> {
   const [row] = await db
-    .select({ email: users.email, name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.name})`, phone: users.phone })
+    .select({ email: users.email, name: contactName(), phone: users.phone })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) throw new QuotesError("not_found", "There is no such account.");
+  if (!row) throw new QuotesError("not_found", noSuchAccount);
   if (row.phone) return row;
   const [registration] = await db
     .select({ phone: fixerRegistrations.phone })

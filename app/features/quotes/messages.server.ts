@@ -1,7 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { users } from "#server/db/schema/auth.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { fixerProfiles, jobMessagePhotos, jobMessages, jobs, quotes, type Job } from "#server/db/schema/quotes.ts";
-import { checkRateLimit, contactOf, jobOfCustomer, jobVisibleToFixer, requireActiveFixer, type QuotesDeps } from "./access.server";
+import { activeFixer, checkRateLimit, contactName, fixerMaySeeJob, noSuchAccount, notALead, ref, type QuotesDeps } from "./access.server";
 import { queueNewMessageEmail } from "./emails.server";
 import { QuotesError } from "./errors";
 import { quoteLimits, tooManyMessagePhotos } from "./schemas";
@@ -35,25 +37,34 @@ type Thread = { job: Job; fixerUserId: string; role: "customer" | "fixer"; accep
 
 /**
  * Who may use the thread (job, fixer): the job's customer (any fixer who quoted) or that fixer
- * themself (a job they may see). Another customer or fixer gets "not found".
+ * themself (a job they may see). Another customer or fixer gets "not found". One query: the job,
+ * whether the viewer may see it as a fixer, and the thread's quote.
  */
 async function openThread(db: DbOrTx, viewerUserId: string, jobId: number, threadFixerUserId: string | undefined): Promise<Thread & { quoteStatus: string | null }> {
-  const [job] = await db.select({ customerUserId: jobs.customerUserId }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  const role = job?.customerUserId === viewerUserId ? "customer" : "fixer";
-  let full: Job;
+  // The thread's fixer: the one the customer names, or the viewer (a fixer) themself.
+  const threadFixer = sql`case when ${ref(jobs.customerUserId)} = ${viewerUserId} then ${threadFixerUserId ?? null} else ${viewerUserId} end`;
+  const [row] = await db
+    .select({
+      ...getTableColumns(jobs),
+      fixerMaySee: fixerMaySeeJob(viewerUserId).mapWith(Boolean),
+      quoteStatus: sql<string | null>`(select ${quotes.status} from ${quotes} where ${quotes.jobId} = ${ref(jobs.id)} and ${quotes.fixerUserId} = ${threadFixer} limit 1)`,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, jobId))
+    .limit(1);
+  const role = row?.customerUserId === viewerUserId ? "customer" : "fixer";
   let fixerUserId: string;
   if (role === "customer") {
-    full = await jobOfCustomer(db, viewerUserId, jobId);
     if (!threadFixerUserId) throw new QuotesError("invalid", "Choose which fixer to write to.");
     fixerUserId = threadFixerUserId;
   } else {
-    full = await jobVisibleToFixer(db, viewerUserId, jobId);
+    if (!row?.fixerMaySee) throw new QuotesError("not_found", notALead);
     fixerUserId = viewerUserId;
   }
-  const [quote] = await db.select({ status: quotes.status }).from(quotes).where(and(eq(quotes.jobId, jobId), eq(quotes.fixerUserId, fixerUserId))).limit(1);
+  const { fixerMaySee: _, quoteStatus, ...full } = row!;
   // The customer sees no thread with a fixer who never quoted (the fixer id reveals nothing).
-  if (!quote && role === "customer") throw new QuotesError("not_found", "There is no conversation with this fixer on your job.");
-  return { job: full, fixerUserId, role, accepted: full.status === "in_progress" || full.status === "done", quoteStatus: quote?.status ?? null };
+  if (quoteStatus === null && role === "customer") throw new QuotesError("not_found", "There is no conversation with this fixer on your job.");
+  return { job: full, fixerUserId, role, accepted: full.status === "in_progress" || full.status === "done", quoteStatus };
 }
 
 /**
@@ -81,10 +92,12 @@ export async function postMessage(
     if (thread.job.status === "closed") throw new QuotesError("conflict", "This job is closed, so its conversations are closed too.");
     if (thread.accepted) {
       if (thread.quoteStatus !== "accepted") throw new QuotesError("forbidden", "This job is now with another fixer.");
-    } else {
-      if (thread.quoteStatus !== "sent") throw new QuotesError("forbidden", "You can message once a quote is sent, while it is waiting for an answer.");
-      if (thread.role === "fixer") await requireActiveFixer(tx, senderUserId);
+    } else if (thread.quoteStatus !== "sent") {
+      throw new QuotesError("forbidden", "You can message once a quote is sent, while it is waiting for an answer.");
     }
+    const people = await threadPeople(tx, thread);
+    // Before acceptance a fixer writes only while they may take part in jobs.
+    if (!thread.accepted && thread.role === "fixer") activeFixer(people.fixerProfile === null ? undefined : people);
     const stored = thread.accepted ? body : maskContactDetails(body);
     const [created] = await tx.insert(jobMessages).values({ jobId, fixerUserId: thread.fixerUserId, senderUserId, body: stored }).returning({ id: jobMessages.id });
     if (photos.length) {
@@ -94,18 +107,42 @@ export async function postMessage(
     await announceMessage(tx, { id: created!.id, jobId, recipientUserId: thread.role === "customer" ? thread.fixerUserId : thread.job.customerUserId });
 
     const summary = { id: jobId, title: thread.job.title, service: thread.job.service, district: thread.job.district };
-    const [fixer] = await tx.select({ name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, thread.fixerUserId));
     if (thread.role === "customer") {
-      const to = await contactOf(tx, thread.fixerUserId);
       // The fixer learns the customer's name only once their quote is accepted.
-      const from = thread.accepted ? (await contactOf(tx, senderUserId)).name : "Your customer";
-      await queueNewMessageEmail(tx, deps.publicUrl, { userId: thread.fixerUserId, email: to.email, name: fixer?.name ?? "" }, from, summary, "fixer");
+      const from = thread.accepted ? people.customerName : "Your customer";
+      await queueNewMessageEmail(tx, deps.publicUrl, { userId: thread.fixerUserId, email: people.fixerEmail, name: people.fixerName ?? "" }, from, summary, "fixer");
     } else {
-      const to = await contactOf(tx, thread.job.customerUserId);
-      await queueNewMessageEmail(tx, deps.publicUrl, { ...to, userId: thread.job.customerUserId }, fixer?.name ?? "Your fixer", summary, "customer");
+      await queueNewMessageEmail(tx, deps.publicUrl, { userId: thread.job.customerUserId, email: people.customerEmail, name: people.customerName }, people.fixerName ?? "Your fixer", summary, "customer");
     }
     return { messageId: created!.id, masked: stored !== body };
   });
+}
+
+const fixerUser = alias(users, "thread_fixer");
+const customerUser = alias(users, "thread_customer");
+
+/**
+ * The thread's two people in one query: the fixer's account and profile (none: not an approved
+ * fixer), their public name, and the customer's email and name ({@link contactOf}'s).
+ */
+async function threadPeople(db: DbOrTx, thread: Thread) {
+  const [row] = await db
+    .select({
+      fixerProfile: fixerProfiles.userId,
+      fixerName: fixerProfiles.displayName,
+      leadsDisabledAt: fixerProfiles.leadsDisabledAt,
+      disabledAt: fixerUser.disabledAt,
+      fixerEmail: fixerUser.email,
+      customerEmail: customerUser.email,
+      customerName: contactName(customerUser),
+    })
+    .from(fixerUser)
+    .innerJoin(customerUser, eq(customerUser.id, thread.job.customerUserId))
+    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, fixerUser.id))
+    .where(eq(fixerUser.id, thread.fixerUserId))
+    .limit(1);
+  if (!row) throw new QuotesError("not_found", noSuchAccount);
+  return row;
 }
 
 export type ThreadMessage = { id: number; fromMe: boolean; body: string | null; hidden: boolean; photos: MessagePhoto[]; createdAt: Date };

@@ -236,6 +236,49 @@ describe.each(databaseKinds)("quotes, acceptance and messages (%s)", (kind) => {
     await expect(postMessage(deps, customer.id, jobId, { body: "Sorry", fixerUserId: a.id })).rejects.toMatchObject({ code: "forbidden" });
     await expect(postMessage(deps, b.id, jobId, { body: " " })).rejects.toMatchObject({ code: "invalid" });
   });
+
+  it("says why a message is refused, and names the thread's people in its emails", async () => {
+    const jobId = await newJob();
+    const [a, b] = [plumbers[2]!, plumbers[3]!];
+    await sendQuote(deps, a.id, jobId, quote(100));
+    const qb = (await sendQuote(deps, b.id, jobId, quote(105))).quoteId;
+    const notALead = { code: "not_found", message: "There is no such job, or it is not one of your leads." };
+    await expect(postMessage(deps, customer.id, jobId, { body: "Hello" })).rejects.toMatchObject({ code: "invalid", message: "Choose which fixer to write to." });
+    await expect(postMessage(deps, customer.id, jobId, { body: "Hello", fixerUserId: plumbers[6]!.id })).rejects.toMatchObject({
+      code: "not_found",
+      message: "There is no conversation with this fixer on your job.",
+    });
+    await expect(postMessage(deps, electrician.id, jobId, { body: "Hello" })).rejects.toMatchObject(notALead);
+    await expect(postMessage(deps, a.id, 2_000_000_000, { body: "Hello" })).rejects.toMatchObject(notALead);
+    await expect(postMessage(deps, plumbers[6]!.id, jobId, { body: "Hello" })).rejects.toMatchObject({ code: "forbidden", message: "You can message once a quote is sent, while it is waiting for an answer." });
+    // Before acceptance a fixer writes only while they may take part in jobs.
+    await setLeadsDisabled(deps, staff, a.id, true, "Paused while we look into a complaint.");
+    await expect(postMessage(deps, a.id, jobId, { body: "Hello" })).rejects.toMatchObject({ code: "forbidden", message: "New jobs and quoting are paused on your account. Please contact our support team." });
+    await setLeadsDisabled(deps, staff, a.id, false, "");
+    await deps.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, a.id));
+    await expect(postMessage(deps, a.id, jobId, { body: "Hello" })).rejects.toMatchObject({ code: "forbidden", message: "This account is disabled." });
+    await deps.db.update(users).set({ disabledAt: null }).where(eq(users.id, a.id));
+    expect(await deps.db.select().from(jobMessages).where(eq(jobMessages.jobId, jobId))).toEqual([]);
+
+    // The customer is greeted by name, and told the fixer's public name.
+    await clearOutbox(deps.db);
+    await postMessage(deps, b.id, jobId, { body: "When suits you?" });
+    const [toCustomer] = await queuedEmails(deps.db);
+    expect(toCustomer).toMatchObject({ to: customer.email });
+    expect(toCustomer!.text).toContain(`Hi Casey Customer,`);
+    expect(toCustomer!.text).toContain(`${b.displayName} sent you a message about "${job.title}".`);
+    // After acceptance the fixer, greeted by their public name, learns the customer's.
+    await acceptQuote(deps, customer.id, qb);
+    await clearOutbox(deps.db);
+    await postMessage(deps, customer.id, jobId, { body: "See you then", fixerUserId: b.id });
+    const [toFixer] = await queuedEmails(deps.db);
+    expect(toFixer).toMatchObject({ to: b.email, subject: `New message about ${job.title}` });
+    expect(toFixer!.text).toContain(`Hi ${b.displayName},`);
+    expect(toFixer!.text).toContain(`Casey Customer sent you a message about "${job.title}".`);
+    await expect(postMessage(deps, a.id, jobId, { body: "Hello" })).rejects.toMatchObject({ code: "forbidden", message: "This job is now with another fixer." });
+    await closeJob(deps, customer.id, jobId);
+    await expect(postMessage(deps, b.id, jobId, { body: "Bye" })).rejects.toMatchObject({ code: "conflict", message: "This job is closed, so its conversations are closed too." });
+  });
 });
 
 describe("maskContactDetails", () => {
