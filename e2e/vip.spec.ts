@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./helpers/test";
+import { expect, hydrated, test, type Page } from "./helpers/test";
 import { signUpAndConfirm, waitForMailTo, withCookieChoice } from "./helpers/accounts";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, saveScreenshots, widths } from "./helpers/page-checks";
 
@@ -17,8 +17,10 @@ test.beforeEach(async ({ page }) => {
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: false });
 
-async function enterCode(page: Page, code: string) {
+/** Types a code and sends it; with JavaScript, once the form is hydrated (its answers are toasts then). */
+async function enterCode(page: Page, code: string, { javaScript = true } = {}) {
   const form = page.getByRole("form", { name: "Enter your VIP access code" });
+  if (javaScript) await hydrated(form);
   await form.getByLabel("VIP access code").fill(code);
   await form.getByRole("button", { name: "Enter VIP Blog" }).click();
 }
@@ -177,10 +179,10 @@ test.describe("without JavaScript", () => {
 
   test("the code form posts, the server redirects to the blog, and refusals come back in the page", async ({ page }) => {
     await page.goto("/early-access");
-    await enterCode(page, "wrong-code");
+    await enterCode(page, "wrong-code", { javaScript: false });
     await expect(page.getByRole("alert").filter({ hasText: "Invalid early access code" })).toBeVisible();
     await expect(page.getByRole("textbox", { name: "VIP access code" })).toHaveValue("wrong-code");
-    await enterCode(page, ` ${CAMPAIGN} `);
+    await enterCode(page, ` ${CAMPAIGN} `, { javaScript: false });
     await expect(page).toHaveURL(`/early-access-blog?code=${CAMPAIGN}`);
     await expect(page.getByRole("heading", { level: 1, name: "FixiT VIP Blog" })).toBeVisible();
     // The full post opens with the browser's own disclosure, no script needed.

@@ -1,4 +1,4 @@
-import { test as base, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 
 export * from "@playwright/test";
 
@@ -111,6 +111,15 @@ export const test = base.extend({
     await provide(page);
   },
 });
+
+/**
+ * Waits until React has hydrated the element (it marks each node it hydrated). A click that lands while
+ * its island is still hydrating submits the form as a plain post: the page still answers, from the
+ * server, but without the toast a test of the hydrated form looks for.
+ */
+export async function hydrated(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber$"))), { message: "hydrated by React" }).toBe(true);
+}
 
 /** The test server's origin (Playwright's baseURL). */
 export function baseUrl(): string {
