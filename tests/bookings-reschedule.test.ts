@@ -221,6 +221,19 @@ describe("declining, replacing and refusals", () => {
     expect(await proposalsOf(done.bookingId)).toEqual([]);
   });
 
+  it("a proposal still open when the booking is cancelled is closed with it, and answering it is refused", async () => {
+    const { bookingId } = await paidBooking();
+    expect((await fixer.post(fixerPath(bookingId), { intent: "propose_slot", date: daysFromToday(9), window: "evening" })).status).toBe(303);
+    const proposal = await openProposalId(bookingId);
+    expect((await customer.post(customerPath(bookingId), { intent: "cancel", reason: "" })).status).toBe(303);
+    expect((await proposalsOf(bookingId)).map((p) => p.status)).toEqual(["closed"]);
+    const answer = await customer.post(customerPath(bookingId), { intent: "accept_new_slot", proposal });
+    expect(answer.status).toBe(409);
+    const row = await bookingRow(bookingId);
+    expect({ state: row.state, window: row.slotWindow }).toEqual({ state: "cancelled_by_customer", window: "morning" });
+    expect(await page(customer, customerPath(bookingId))).not.toContain("proposes a new slot");
+  });
+
   it("two accepts at once: one moves the booking, the other is refused", async () => {
     const { bookingId, title } = await paidBooking();
     expect((await fixer.post(fixerPath(bookingId), { intent: "propose_slot", date: daysFromToday(11), window: "afternoon" })).status).toBe(303);

@@ -20,10 +20,10 @@ import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { bookingPaths } from "./paths";
 import { startBookingCheckout } from "./payment.server";
 import { quoteBookingView } from "./quote-terms.server";
-import { answerSlotProposal, openProposalOf, proposeSlot, RESCHEDULABLE_STATES } from "./reschedule.server";
+import { answerSlotProposal, openProposalOf, proposeSlot } from "./reschedule.server";
 import { bookSlotFormSchema, cancelFormSchema, fixerCancelFormSchema, markDoneFormSchema, proposeSlotFormSchema, reportProblemFormSchema } from "./schemas";
 import { slotStartsAt, type Slot } from "./slots";
-import { canTake, STATE_LABELS, type BookingState, type TransitionName } from "./state-machine";
+import { canTake, RESCHEDULABLE_STATES, STATE_LABELS, type BookingState, type TransitionName } from "./state-machine";
 
 /**
  * The booking pages' loaders and actions: the customer's (/bookings/:id, /bookings/new) and the

@@ -1,13 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { bookings, bookingSlotProposals, type Booking, type BookingSlotProposal, type BookingState } from "#server/db/schema/bookings.ts";
+import { bookings, bookingSlotProposals, type Booking, type BookingSlotProposal } from "#server/db/schema/bookings.ts";
 import { freeCancellationHours } from "~/content/prices";
 import { bookedMessages, scheduleSlotReminder } from "./bookings.server";
 import { slotText } from "./emails.server";
 import { BookingError } from "./errors";
 import { slotSchema } from "./schemas";
 import { sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
-import { STATE_LABELS } from "./state-machine";
+import { RESCHEDULABLE_STATES, STATE_LABELS } from "./state-machine";
 import { lockBooking, move, nowOf, recordOnTimeline, tell, type BookingDeps } from "./transition.server";
 
 /**
@@ -18,9 +18,6 @@ import { lockBooking, move, nowOf, recordOnTimeline, tell, type BookingDeps } fr
  */
 
 type Side = "customer" | "fixer";
-
-/** The states in which a slot may still move: paid, and the work not yet started. */
-export const RESCHEDULABLE_STATES: readonly BookingState[] = ["awaiting_fixer_confirmation", "booked"];
 
 const otherSide = (side: Side): Side => (side === "customer" ? "fixer" : "customer");
 const sideName = (side: Side) => (side === "customer" ? "The customer" : "The fixer");

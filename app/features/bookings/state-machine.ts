@@ -48,6 +48,9 @@ export const TRANSITIONS = {
 export type TransitionName = keyof typeof TRANSITIONS;
 
 /** States a booking never leaves: derived from the one list of states (the schema's) and the transitions, never written out again. */
+/** The states in which a slot may still move: paid, and the work not yet started. */
+export const RESCHEDULABLE_STATES: readonly BookingState[] = ["awaiting_fixer_confirmation", "booked"];
+
 export const FINAL_STATES: readonly BookingState[] = BOOKING_STATES.filter((state) => !Object.values(TRANSITIONS).some((rule) => (rule.from as readonly BookingState[]).includes(state)));
 
 /** How a state reads in a sentence: "This booking is already released." */

@@ -6,7 +6,7 @@ import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { queueBookingEmail, type BookingEmailContext, type BookingPerson } from "./emails.server";
 import { BookingError } from "./errors";
-import { nextState, type Actor, type BookingState, type TransitionName } from "./state-machine";
+import { nextState, RESCHEDULABLE_STATES, type Actor, type BookingState, type TransitionName } from "./state-machine";
 
 /**
  * The steps every booking change takes, in the caller's transaction: lock the row, check the person,
@@ -53,6 +53,13 @@ export async function move(tx: DbOrTx, booking: Booking, name: TransitionName, a
     .where(eq(bookings.id, booking.id))
     .returning();
   await recordOnTimeline(tx, updated!, name, actor, { from: booking.state, reason: options.reason, details: options.details, key: `booking-${booking.id}-${name}` });
+  // A slot proposal still waiting for an answer when the booking can no longer move is closed with it.
+  if (RESCHEDULABLE_STATES.includes(booking.state) && !RESCHEDULABLE_STATES.includes(to)) {
+    await tx
+      .update(bookingSlotProposals)
+      .set({ status: "closed", answeredAt: options.now })
+      .where(and(eq(bookingSlotProposals.bookingId, booking.id), eq(bookingSlotProposals.status, "open")));
+  }
   return updated!;
 }
 

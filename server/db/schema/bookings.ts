@@ -179,7 +179,8 @@ export const bookingTransitions = pgTable(
 );
 
 /** What became of a proposal to move a booking's slot. */
-export const SLOT_PROPOSAL_STATUSES = ["open", "accepted", "declined", "replaced"] as const;
+/** `closed`: the booking moved on (cancelled, refunded, marked done) before anyone answered. */
+export const SLOT_PROPOSAL_STATUSES = ["open", "accepted", "declined", "replaced", "closed"] as const;
 export type SlotProposalStatus = (typeof SLOT_PROPOSAL_STATUSES)[number];
 
 /**

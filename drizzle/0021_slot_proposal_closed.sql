@@ -1,0 +1,2 @@
+ALTER TABLE "booking_slot_proposals" DROP CONSTRAINT "booking_slot_proposals_status_check";--> statement-breakpoint
+ALTER TABLE "booking_slot_proposals" ADD CONSTRAINT "booking_slot_proposals_status_check" CHECK ("booking_slot_proposals"."status" in ('open', 'accepted', 'declined', 'replaced', 'closed'));
