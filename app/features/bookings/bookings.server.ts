@@ -6,7 +6,7 @@ import { bookingDonePhotos, bookings, earlyBirdCustomers, fixerStrikes, quoteBoo
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { company } from "~/content/company";
 import { confirmationTimeline, formatGBP, freeCancellationHours, vipPromotions } from "~/content/prices";
-import type { StoredPhoto } from "~/lib/photos/photos.server";
+import { photoRow, type StoredPhoto } from "~/lib/photos/photos.server";
 import { moneyText } from "./emails.server";
 import { BookingError } from "./errors";
 import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
@@ -418,7 +418,7 @@ export async function markDone(deps: BookingDeps, fixerUserId: string, bookingId
     const booking = await move(tx, before, "mark_done", fixer(fixerUserId), { now, set: { doneNote: note, doneMarkedAt: now } });
     if (photos.length) {
       await tx.insert(bookingDonePhotos).values(
-        photos.map((p) => ({ bookingId: booking.id, storageKey: p.storageKey, contentType: p.contentType, size: p.size, width: p.width ?? null, height: p.height ?? null, createdAt: now })),
+        photos.map((p) => ({ bookingId: booking.id, ...photoRow(p), createdAt: now })),
       );
     }
     for (const days of REMINDER_AFTER_DAYS) await scheduleTimer(tx, booking.id, days === 2 ? "remind_2" : "remind_5", new Date(now.getTime() + days * DAY));

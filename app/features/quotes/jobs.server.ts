@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobMatches, jobPhotos, jobs, quotes } from "#server/db/schema/quotes.ts";
-import type { StoredPhoto } from "~/lib/photos/photos.server";
+import { photoRow, type StoredPhoto } from "~/lib/photos/photos.server";
 import { checkRateLimit, ref, type QuotesDeps } from "./access.server";
 import { matchingFixersQuery } from "./coverage.server";
 import { queueJobMatchedEmail, queueJobPostedEmail } from "./emails.server";
@@ -76,7 +76,7 @@ export async function postJob(deps: QuotesDeps, customerUserId: string, input: J
       .returning({ id: jobs.id });
     const jobId = created!.id;
     if (photos.length) {
-      await tx.insert(jobPhotos).values(photos.map((p) => ({ jobId, storageKey: p.storageKey, contentType: p.contentType, size: p.size, width: p.width ?? null, height: p.height ?? null })));
+      await tx.insert(jobPhotos).values(photos.map((p) => ({ jobId, ...photoRow(p) })));
     }
 
     // The primary key (job, fixer) records each match once; each matched fixer is emailed once, now.

@@ -11,6 +11,7 @@ import { formatCount } from "~/content/format";
 import { announceMessage, photosByMessage } from "~/features/live/threads.server";
 import type { MessagePhoto } from "~/features/live/live-events";
 import type { StoredJobPhoto } from "./jobs.server";
+import { photoRow } from "~/lib/photos/photos.server";
 
 /**
  * Message threads on a job: one thread per (job, fixer), between the job's customer and that fixer.
@@ -101,7 +102,7 @@ export async function postMessage(
     const stored = thread.accepted ? body : maskContactDetails(body);
     const [created] = await tx.insert(jobMessages).values({ jobId, fixerUserId: thread.fixerUserId, senderUserId, body: stored }).returning({ id: jobMessages.id });
     if (photos.length) {
-      await tx.insert(jobMessagePhotos).values(photos.map((p) => ({ messageId: created!.id, storageKey: p.storageKey, contentType: p.contentType, size: p.size, width: p.width ?? null, height: p.height ?? null })));
+      await tx.insert(jobMessagePhotos).values(photos.map((p) => ({ messageId: created!.id, ...photoRow(p) })));
     }
     // Open pages on any instance hear of it when this commits (ids only: they read the row).
     await announceMessage(tx, { id: created!.id, jobId, recipientUserId: thread.role === "customer" ? thread.fixerUserId : thread.job.customerUserId });

@@ -33,6 +33,9 @@ export const photoMessages = {
 /** A photo as stored: where, what type, how big. The rows that point at it copy these. */
 export type StoredPhoto = { storageKey: string; contentType: "image/jpeg" | "image/png" | "image/webp"; size: number; width?: number | null; height?: number | null };
 
+/** A stored photo as its table's row has it (server/db/schema/photos.ts). */
+export const photoRow = (photo: StoredPhoto) => ({ storageKey: photo.storageKey, contentType: photo.contentType, size: photo.size, width: photo.width ?? null, height: photo.height ?? null });
+
 /** A refusal of the upload itself: the field it concerns, the message to show and the status. */
 export class PhotoUploadError extends Error {
   constructor(

@@ -3,6 +3,7 @@ import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, smallin
 import { users } from "./auth.ts";
 import { payments } from "./payments.ts";
 import { fixerProfiles, jobs, quotes } from "./quotes.ts";
+import { storedPhotoColumns } from "./photos.ts";
 
 /**
  * Paid bookings (issue 34; decision 044): an accepted quote becomes a dated booking, paid up front,
@@ -139,12 +140,7 @@ export const bookingDonePhotos = pgTable(
     bookingId: bigint("booking_id", { mode: "number" })
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
-    storageKey: text("storage_key").notNull(),
-    contentType: text("content_type").notNull(),
-    size: integer("size").notNull(),
-    width: integer("width"),
-    height: integer("height"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...storedPhotoColumns(),
   },
   (t) => [index("booking_done_photos_booking_idx").on(t.bookingId)],
 );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { fixerOnboarding } from "./fixers.ts";
+import { storedPhotoColumns } from "./photos.ts";
 
 /**
  * The quotes marketplace: approved fixers' public profiles and coverage, customers' jobs, the
@@ -111,12 +112,7 @@ export const jobPhotos = pgTable(
     jobId: bigint("job_id", { mode: "number" })
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),
-    storageKey: text("storage_key").notNull(),
-    contentType: text("content_type").notNull(),
-    size: integer("size").notNull(),
-    width: integer("width"),
-    height: integer("height"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...storedPhotoColumns(),
   },
   (t) => [index("job_photos_job_idx").on(t.jobId)],
 );
@@ -230,12 +226,7 @@ export const jobMessagePhotos = pgTable(
     messageId: bigint("message_id", { mode: "number" })
       .notNull()
       .references(() => jobMessages.id, { onDelete: "cascade" }),
-    storageKey: text("storage_key").notNull(),
-    contentType: text("content_type").notNull(),
-    size: integer("size").notNull(),
-    width: integer("width"),
-    height: integer("height"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...storedPhotoColumns(),
   },
   (t) => [index("job_message_photos_message_idx").on(t.messageId)],
 );
