@@ -20,12 +20,26 @@ export async function expectNoSeriousA11yViolations(page: Page, within?: string)
 }
 
 /**
- * Waits (up to 5 s) until no finite animation or transition is running: axe reads colours as they
- * are painted, so a toast caught fading in or out reads as low contrast. Endless ones (spinners) are ignored.
+ * Waits (up to 5 s) until no finite animation or transition has run for 150 ms: axe reads colours as
+ * they are painted, so a toast caught fading in or out reads as low contrast. Quiet for a while, not
+ * for one check: a toast is inserted first and starts its fade a frame later, when it is marked
+ * mounted, so one check in between saw nothing running (a flaky contrast failure on two stacked
+ * toasts). Endless animations (spinners) are ignored.
  */
 export async function animationsSettled(page: Page) {
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 })
+    .waitForFunction(
+      (call) => {
+        const running = document.getAnimations().some((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+        const state = window as unknown as { quietSince?: number; settleCall?: number };
+        if (state.settleCall !== call) [state.settleCall, state.quietSince] = [call, undefined]; // this wait's own quiet time
+        if (running) state.quietSince = undefined;
+        else state.quietSince ??= performance.now();
+        return state.quietSince !== undefined && performance.now() - state.quietSince >= 150;
+      },
+      Math.random(),
+      { timeout: 5_000, polling: 50 },
+    )
     .catch(() => undefined); // still running after 5 s: check the page as it is
 }
 
