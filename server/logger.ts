@@ -12,5 +12,9 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       censor: "[redacted]",
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // Written synchronously: a line is out before the next statement runs, so a crash loses none, and
+  // a stdout nobody reads any more (`npm start | head`) fails the write at once, which pino turns
+  // into silence. Asynchronous, a line still in flight at process.exit was retried forever by the
+  // exit-time flush (sonic-boom 4 sleeps and retries on EPIPE), and the server never stopped.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
 }

@@ -18,6 +18,10 @@ function log(level, msg, extra = {}) {
 }
 
 export function supervise(entry, env) {
+  // A stdout nobody reads any more (`npm start | head`) must not take the supervisor down with it.
+  process.stdout.on("error", (error) => {
+    if (error.code !== "EPIPE") throw error;
+  });
   let child;
   let stopping = false;
   let restartTimer;

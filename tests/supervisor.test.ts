@@ -74,3 +74,41 @@ describe("the supervisor", () => {
     expect(() => process.kill(pid, 0)).toThrow();
   }, 60_000);
 });
+
+describe("a server whose log nobody reads any more", () => {
+  it("still shuts down on SIGTERM (`npm start | head`: its stdout pipe closed)", async () => {
+    const unread = await startTestServer();
+    try {
+      // The reading end goes away, as when `head` has printed its lines and exited: the next log
+      // lines, the shutdown's own, meet a closed pipe.
+      unread.process.stdout!.destroy();
+      const stopped = unread.stop("SIGTERM");
+      const outcome = await Promise.race([stopped, new Promise((resolve) => setTimeout(() => resolve("still running after 15 s"), 15_000))]);
+      expect(outcome).toBe(0);
+    } finally {
+      await unread.stop("SIGKILL");
+      await unread.dispose();
+    }
+  }, 60_000);
+
+  it("is still restarted when it dies: the supervisor's own line about it meets the closed pipe too", async () => {
+    const unread = await startTestServer({ env: { PORT: String(await freePort()) } });
+    try {
+      unread.process.stdout!.destroy();
+      const first = unread.serverPid()!;
+      process.kill(first, "SIGKILL");
+      const deadline = Date.now() + 60_000;
+      let answered = 0;
+      while (Date.now() < deadline && !answered) {
+        const pid = unread.serverPid();
+        if (pid && pid !== first) answered = await fetch(`${unread.url}/healthz`).then((res) => res.status, () => 0);
+        if (!answered) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(answered).toBe(200);
+      expect(unread.process.exitCode).toBeNull();
+    } finally {
+      await unread.stop("SIGKILL");
+      await unread.dispose();
+    }
+  }, 90_000);
+});
