@@ -17,6 +17,11 @@ const integration = (kind: "pglite" | "postgres") => ({
     include: ["tests/**/*.test.ts"],
     exclude: [...configDefaults.exclude, ...(kind === "postgres" ? onceOnPglite : [])],
     globalSetup: ["tests/helpers/global-setup.ts"],
+    // One process per worker for all its files, not one per file: the server bundle, its libraries
+    // and PGlite's WebAssembly load once per worker (PGlite project: 291 → 237 s, 565 → 451 CPU
+    // seconds, measured back to back). Safe because these files share nothing but what they start:
+    // each starts its own server and database, and none mocks a module, fakes timers or sets env.
+    isolate: false,
     env: { TEST_DB_KIND: kind, NODE_ENV: "production" },
     testTimeout: 60_000,
     hookTimeout: 60_000,
