@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./helpers/test";
+import { expect, hydrated, test, type Page } from "./helpers/test";
 import { publicPages } from "~/content/pages";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, saveScreenshots, widths } from "./helpers/page-checks";
 
@@ -12,10 +12,7 @@ test.beforeEach(async ({ page }) => {
 /** Opens the gallery and waits until React has hydrated it (buttons do nothing before). */
 async function openGallery(page: Page) {
   await page.goto("/dev/ui");
-  await page.waitForFunction(() => {
-    const button = Array.from(document.querySelectorAll("button")).find((b) => b.textContent === "Open dialog");
-    return !!button && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
-  });
+  await hydrated(page.getByRole("button", { name: "Open dialog", exact: true }));
 }
 
 test("the gallery renders and preloads the self-hosted latin Inter font", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { appStarted, expect, type Page, test } from "./helpers/test";
+import { appStarted, expect, hydrated, type Page, test } from "./helpers/test";
 import { signUpAndConfirm } from "./helpers/accounts";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, saveScreenshots } from "./helpers/page-checks";
 
@@ -125,10 +125,7 @@ test("a postcode typed before the check has hydrated is the one checked", async 
   const field = page.getByRole("textbox", { name: "Check your postcode" });
   await field.fill("hello");
   release();
-  // Hydrated: React has attached its props to the form.
-  await expect
-    .poll(() => page.locator("#postcode-check form").evaluate((form) => Object.keys(form).some((key) => key.startsWith("__reactProps"))))
-    .toBe(true);
+  await hydrated(page.locator("#postcode-check form"));
   await expect(field).toHaveValue("hello");
   await page.getByRole("button", { name: "Check", exact: true }).click();
   await expect(page.getByText("That doesn't look like a UK postcode")).toBeVisible();

@@ -34,13 +34,14 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-async function waitForNewServer(previous: number, timeoutMs = 90_000): Promise<number> {
+/** Waits until a server process other than `previous` answers on `supervised`'s address, and gives its pid. */
+async function waitForNewServer(supervised: TestServer, previous: number, timeoutMs = 90_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const pid = server.serverPid();
+    const pid = supervised.serverPid();
     if (pid && pid !== previous) {
       try {
-        const res = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+        const res = await fetch(`${supervised.url}/healthz`, { signal: AbortSignal.timeout(2_000) });
         if (res.status === 200) return pid;
       } catch {
         /* not listening yet */
@@ -48,7 +49,7 @@ async function waitForNewServer(previous: number, timeoutMs = 90_000): Promise<n
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no new server process answered within ${timeoutMs} ms:\n${server.logs().slice(-2000)}`);
+  throw new Error(`no new server process answered within ${timeoutMs} ms:\n${supervised.logs().slice(-2000)}`);
 }
 
 describe("the supervisor", () => {
@@ -59,7 +60,7 @@ describe("the supervisor", () => {
     expect(runningServerPort(server.dataDir)).toBe(Number(new URL(server.url).port));
 
     process.kill(first, "SIGKILL"); // an out-of-memory abort, as far as the supervisor can tell
-    const second = await waitForNewServer(first);
+    const second = await waitForNewServer(server, first);
     expect(server.logs()).toContain("the server process died: starting a new one");
     // The new process holds the embedded database (its lock file names it) and is the one the staff tool finds.
     if (testDbKind() === "pglite") expect(Number(readFileSync(`${server.dataDir}/pglite.lock`, "utf8"))).toBe(second);
@@ -97,14 +98,7 @@ describe("a server whose log nobody reads any more", () => {
       unread.process.stdout!.destroy();
       const first = unread.serverPid()!;
       process.kill(first, "SIGKILL");
-      const deadline = Date.now() + 60_000;
-      let answered = 0;
-      while (Date.now() < deadline && !answered) {
-        const pid = unread.serverPid();
-        if (pid && pid !== first) answered = await fetch(`${unread.url}/healthz`).then((res) => res.status, () => 0);
-        if (!answered) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(answered).toBe(200);
+      expect(await waitForNewServer(unread, first, 60_000)).not.toBe(first);
       expect(unread.process.exitCode).toBeNull();
     } finally {
       await unread.stop("SIGKILL");
