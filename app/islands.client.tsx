@@ -28,7 +28,7 @@ const islands: Record<IslandName, (rootData: RootData | undefined) => Promise<Re
 
 /**
  * Hydrates every island on the page, each as its code arrives; marks the document when all have
- * started. Runs when an islands page imports this module, its own entry (scripts/islands-chunks-plugin.ts):
+ * started (`data-islands="started"`), and again when all have hydrated (`data-islands-hydrated`). Runs when an islands page imports this module, its own entry (scripts/islands-chunks-plugin.ts):
  * such a page never loads React Router's entry, other pages never load this.
  *
  * The page imports it on the visitor's first interaction (decision 041). The island that
@@ -40,15 +40,18 @@ async function hydrateIslands() {
   const rootData = (JSON.parse(document.getElementById(islandsRootDataId)?.textContent || "null") as RootData | null) ?? undefined;
   const page = { pathname: window.location.pathname, search: window.location.search };
   const containers = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+  const hydrated: Promise<void>[] = [];
   const hydrate = async (container: HTMLElement, urgent: boolean) => {
     const name = container.dataset.island as IslandName;
     const render = islands[name];
     if (!render) throw new Error(`No island named ${name}`);
     const element = await render(rootData);
+    let markHydrated = () => {};
+    hydrated.push(new Promise<void>((resolve) => (markHydrated = resolve)));
     const root = () =>
       void hydrateRoot(
         container,
-        <IslandRoot page={page} rootData={rootData}>
+        <IslandRoot page={page} rootData={rootData} onHydrated={markHydrated}>
           {element}
         </IslandRoot>,
         { identifierPrefix: islandIdPrefix(name) },
@@ -66,6 +69,10 @@ async function hydrateIslands() {
   }
   await Promise.all(containers.filter((container) => container !== first).map((container) => hydrate(container, false)));
   document.documentElement.dataset.islands = "started";
+  // Once every island has committed, its effects (timers among them) have run: a test that drives
+  // a fake clock waits for this mark before it moves the clock.
+  await Promise.all(hydrated);
+  document.documentElement.dataset.islandsHydrated = "";
 }
 
 void hydrateIslands();

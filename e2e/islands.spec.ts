@@ -14,6 +14,7 @@ for (const path of islandsPages) {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("data-islands", "started");
+    await expect(page.locator("html")).toHaveAttribute("data-islands-hydrated", "");
     expect(scripts.filter((script) => /router|entry\.client/.test(script))).toEqual([]);
     // Only this page's islands' code: no home-page chunk rides along.
     expect(scripts.filter((script) => /\/(hero|home-top-bar|home-widgets|deferred-below-fold)-/.test(script))).toEqual([]);

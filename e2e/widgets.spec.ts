@@ -1,10 +1,14 @@
 import { appStarted, appStartedNow, expect, type Page, test } from "./helpers/test";
 import { expectNoSeriousA11yViolations } from "./helpers/page-checks";
 
-/** Waits for hydration, so React's handlers are attached before we act. */
+/**
+ * Waits until every island has hydrated: React's handlers are attached, and the widgets' effects
+ * have set their timers, which a paused clock must not pass before they exist.
+ */
 async function gotoHome(page: Page) {
   await page.goto("/");
   await appStarted(page);
+  await expect(page.locator("html")).toHaveAttribute("data-islands-hydrated", "");
 }
 
 /** Fake timers, paused before the page loads, so every delay below is exact. */
