@@ -28,7 +28,8 @@ const islands: Record<IslandName, (rootData: RootData | undefined) => Promise<Re
 
 /**
  * Hydrates every island on the page, each as its code arrives; marks the document when all have
- * started (`data-islands="started"`), and again when all have hydrated (`data-islands-hydrated`). Runs when an islands page imports this module, its own entry (scripts/islands-chunks-plugin.ts):
+ * started (`data-islands="started"`) and again when all have hydrated (`data-islands-hydrated`).
+ * Runs when an islands page imports this module, its own entry (scripts/islands-chunks-plugin.ts):
  * such a page never loads React Router's entry, other pages never load this.
  *
  * The page imports it on the visitor's first interaction (decision 041). The island that
