@@ -1,10 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs } from "./e2e/helpers/chromium-args";
+import { browserTestChromium } from "./scripts/browser-test-chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromiumPath = browserTestChromium();
 
-/** Browser tests drive the production build in Debian's Chromium; Playwright downloads no browser. */
+/** Browser tests drive the production build in Debian's Chromium (its headless shell when installed); Playwright downloads no browser. */
 export default defineConfig({
   testDir: "e2e",
   outputDir: `test-results/e2e-${port}`,

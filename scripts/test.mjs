@@ -2,6 +2,7 @@
 // then browser tests. Without a Chromium the browser tests are skipped loudly; with CI=true that is a failure.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import { browserTestChromium } from "./browser-test-chromium.mjs";
 
 const fail = (title, status) => {
   console.error(`\n✖ ${title} failed`);
@@ -49,9 +50,9 @@ await runTogether([
 ]);
 run("unit and integration tests", "npx", ["vitest", "run"]);
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = browserTestChromium();
 if (!existsSync(chromium)) {
-  const banner = `Browser tests NOT RUN: no Chromium at ${chromium}. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`;
+  const banner = `Browser tests NOT RUN: no Chromium at ${chromium}. Install Debian's (apt-get install chromium-headless-shell, or chromium) or set CHROMIUM_PATH.`;
   console.error(`\n${"!".repeat(banner.length)}\n${banner}\n${"!".repeat(banner.length)}\n`);
   if (process.env.CI === "true" || process.env.CI === "1") process.exit(1);
 } else {

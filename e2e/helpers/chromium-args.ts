@@ -23,7 +23,8 @@ export const playwrightDisabledFeatures = [
 ];
 
 /**
- * Headless Chromium 156 loads the address bar's popup, two WebUI pages in renderers of their own,
+ * Where the browser tests run in the full browser (no headless shell installed, decision 060):
+ * headless Chromium 156 loads the address bar's popup, two WebUI pages in renderers of their own,
  * into every window it opens, though a headless window has no address bar: 12–13 % of the CPU a
  * browser test costs (measured on three content-page tests: 76–81 → 67–69 CPU seconds).
  */

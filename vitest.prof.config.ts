@@ -1,0 +1,71 @@
+import { fileURLToPath } from "node:url";
+import { configDefaults, defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./tests/helpers/longest-first";
+
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+/**
+ * The hostile-input matrix (decision 014): some 2,500 requests, most refused before any query runs.
+ * PGlite is PostgreSQL's own engine compiled to WebAssembly, so a value that does reach a query (a
+ * staff list's search) meets the same parser and the same encoding checks: the matrix runs once, on
+ * PGlite (about 150 s of a run saved). Every other integration file runs on both databases.
+ */
+const onceOnPglite = ["tests/hostile-input-forms.test.ts", "tests/hostile-input-queries.test.ts"];
+const integration = (kind: "pglite" | "postgres") => ({
+  resolve: { alias },
+  test: {
+    name: `integration-${kind}`,
+    include: ["tests/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, ...(kind === "postgres" ? onceOnPglite : [])],
+    globalSetup: ["tests/helpers/global-setup.ts"], setupFiles: ["tmp-prof/setup.ts"],
+    // One process per worker for all its files, not one per file: the server bundle, its libraries
+    // and PGlite's WebAssembly load once per worker (PGlite project: 291 → 237 s, 565 → 451 CPU
+    // seconds, measured back to back). Safe because these files share nothing but what they start:
+    // each starts its own server and database, and none mocks a module, fakes timers or sets env.
+    isolate: false,
+    env: { TEST_DB_KIND: kind, NODE_ENV: "production" },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/** Unit tests that open databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) or start processes: seconds each, not milliseconds. */
+const databaseUnitTests = [
+  "server/db/**/*.test.ts",
+  "server/jobs/worker.test.ts",
+  "server/mail/worker.test.ts",
+  "server/security/rate-limit.test.ts",
+  "server/live/*.test.ts",
+  "app/features/quotes/{matching,quotes,reviews}.test.ts",
+  "app/features/{fixers/onboarding,payments/payments,privacy/retention,vip/vip.server}.test.ts",
+  "app/features/auth/password-strength.test.ts",
+  "app/features/live/stream.test.ts",
+  "app/features/notifications/notify.test.ts",
+];
+
+export default defineConfig({
+  test: {
+    // Integration files spend most of their time waiting on the server process they start, so three
+    // files at once keep two cores busy (the default, one per core, left them half idle).
+    maxWorkers: 3,
+    sequence: { sequencer: LongestFirstSequencer },
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          // `npx vitest run --project unit`: the quick ones, for a change in progress.
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: databaseUnitTests,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: { name: "unit-database", include: databaseUnitTests, testTimeout: 60_000 },
+      },
+      integration("pglite"),
+      // The same integration suite again on PostgreSQL when one is offered.
+      ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),
+    ],
+  },
+});
