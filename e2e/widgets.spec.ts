@@ -1,4 +1,4 @@
-import { appStarted, appStartedNow, expect, type Page, test } from "./helpers/test";
+import { appStartedNow, expect, type Page, test } from "./helpers/test";
 import { expectNoSeriousA11yViolations } from "./helpers/page-checks";
 
 /**
@@ -7,7 +7,6 @@ import { expectNoSeriousA11yViolations } from "./helpers/page-checks";
  */
 async function gotoHome(page: Page) {
   await page.goto("/");
-  await appStarted(page);
   await expect(page.locator("html")).toHaveAttribute("data-islands-hydrated", "");
 }
 

@@ -7,9 +7,9 @@ import { existsSync } from "node:fs";
  * less CPU per browser test, decision 060), else Debian's chromium. Lighthouse and the
  * first-interaction bench keep the full browser: they measure what a visitor's browser does.
  */
-export const browserTestChromiumCandidates = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
+const candidates = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
 
 export function browserTestChromium(env = process.env, exists = existsSync) {
   if (env.CHROMIUM_PATH) return env.CHROMIUM_PATH;
-  return browserTestChromiumCandidates.find((path) => exists(path)) ?? browserTestChromiumCandidates[0];
+  return candidates.find((path) => exists(path)) ?? candidates[0];
 }

@@ -52,7 +52,7 @@ run("unit and integration tests", "npx", ["vitest", "run"]);
 
 const chromium = browserTestChromium();
 if (!existsSync(chromium)) {
-  const banner = `Browser tests NOT RUN: no Chromium at ${chromium}. Install Debian's (apt-get install chromium-headless-shell, or chromium) or set CHROMIUM_PATH.`;
+  const banner = `Browser tests NOT RUN: no Chromium at ${chromium}. Install Debian's chromium-headless-shell or chromium (apt-get install …) or set CHROMIUM_PATH.`;
   console.error(`\n${"!".repeat(banner.length)}\n${banner}\n${"!".repeat(banner.length)}\n`);
   if (process.env.CI === "true" || process.env.CI === "1") process.exit(1);
 } else {
