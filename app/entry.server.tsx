@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { paintBeforeScripts } from "#server/http/paint-first.ts";
 import { NonceProvider } from "~/lib/nonce";
@@ -19,6 +19,16 @@ export const streamTimeout = 5_000;
  * public page, service page and signed-out form page, for a signed-out visitor with no flash to show.
  */
 const firstInteractionPaths: ReadonlySet<string> = new Set([...publicPages.map((p) => p.path), ...services.map((s) => s.href), ...signedOutFormPaths]);
+
+/**
+ * A loader's or action's error, into the log (React Router's default writes it to stderr, outside it).
+ * One that says the database could not be reached is noted on the request by the logger
+ * (server/logger.ts): the request is answered 503 and the line is a warning.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  (context as AppLoadContext).services.logger.error({ err: error, url: request.url }, "error in a loader or action");
+};
 
 /** Client-side navigations' data requests: a flash read there is as private as on a page. */
 export function handleDataRequest(response: Response) {

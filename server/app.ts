@@ -7,7 +7,10 @@ import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { loadConfig, type Config } from "./config.ts";
-import { openDatabase, pingDatabase, queryCounter } from "./db/client.ts";
+import { openDatabase, pingDatabase } from "./db/client.ts";
+import { queryCounter, type RequestDatabaseFacts } from "./db/request-facts.ts";
+import { isDatabaseUnavailable } from "./db/unavailable.ts";
+import { answerDatabaseUnavailable } from "./http/database-unavailable.ts";
 import { limitRequestBodies, type BodyLimits } from "./http/body-limit.ts";
 import { clientIp } from "./http/client-ip.ts";
 import { reactRouterHandler } from "./http/react-router-handler.ts";
@@ -83,7 +86,9 @@ export type RunningServer<S extends InfraServices = InfraServices> = {
 export async function startServer<S extends InfraServices>(features: ServerFeatures<S>, options: StartOptions = {}): Promise<RunningServer<S>> {
   const config = loadConfig(options.env);
   const logger = createLogger(config.LOG_LEVEL, options.logDestination);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, {
+    onConnectionError: (error) => logger.warn({ err: error }, "database connection lost: the pool opens a new one for the next query"),
+  });
   const live = await openLiveChannel({ config, database, logger });
   const services = features.services({ config, logger, database, db: database.db, storage: createFileStore(config), live });
   // Sends queued mail (and other outbox jobs) in this process; stopped before the database closes.
@@ -151,7 +156,7 @@ export function createApp<S extends InfraServices>(
   app.use((req, res, next) => {
     // Count database queries per request: the request log shows them, and outside
     // production a header lets tests prove that public pages run none.
-    const counter = { queries: 0 };
+    const counter: RequestDatabaseFacts = { queries: 0 };
     if (!config.isProduction) {
       const writeHead = res.writeHead;
       res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
@@ -174,7 +179,10 @@ export function createApp<S extends InfraServices>(
         return id;
       },
       customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500
+        // 503: the database could not be reached; the warning that said why is in the log already.
+        res.statusCode === 503
+          ? "warn"
+          : err || res.statusCode >= 500
           ? "error"
           : (res as unknown as { locals: RefusalLogLocals }).locals.quietLog
             ? "silent"
@@ -208,12 +216,18 @@ export function createApp<S extends InfraServices>(
   // A refused upload is answered before its body is fully read; then throw the rest away so the browser sees the answer.
   app.use(discardUnreadRequestBodies());
 
+  // Probes that arrive while one is running share its answer: a busy or stalled pool never gets a
+  // query queued per probe (a load balancer's probes pile up exactly when the database is slow).
+  let ping: Promise<void> | undefined;
   app.get("/healthz", async (_req, res) => {
     try {
-      await pingDatabase(services.db);
+      ping ??= pingDatabase(services.db).finally(() => (ping = undefined));
+      await ping;
       res.set("cache-control", "no-store").json({ status: "ok", database: services.database.kind });
     } catch (error) {
-      logger.error({ err: error }, "health check failed");
+      // A warning: the load balancer's own probe is what takes the instance out, and the database's
+      // outage pages whoever watches it once, not once per probe and instance.
+      logger.warn({ err: error }, "health check failed: the database does not answer");
       res.status(503).set("cache-control", "no-store").json({ status: "unavailable" });
     }
   });
@@ -277,6 +291,9 @@ export function createApp<S extends InfraServices>(
     reactRouterHandler({
       build: "middlewares" in mode ? mode.loadBuild : mode.build,
       mode: dev ? "development" : "production",
+      // A refusal (4xx) counts only when this request's own queries failed so; an error (5xx) also while the pool has lost its connections.
+      databaseUnavailable: (res, status) =>
+        Boolean((res.locals.dbCounter as RequestDatabaseFacts | undefined)?.unavailable) || (status >= 500 && Boolean(services.database.connectionLost?.())),
       getLoadContext: (req, res) =>
         features.loadContext(services, {
           cspNonce: res.locals.cspNonce as string,
@@ -288,6 +305,10 @@ export function createApp<S extends InfraServices>(
   );
 
   const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+    if (isDatabaseUnavailable(err)) {
+      req.log?.warn({ err }, "request failed: the database could not be reached");
+      return answerDatabaseUnavailable(res);
+    }
     req.log?.error({ err }, "unhandled request error");
     if (res.headersSent) return res.end();
     const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { execFile } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
@@ -7,6 +6,7 @@ import type { Logger as DrizzleLogger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Config } from "#server/config.ts";
 import { memorySnapshotFile, readMemorySnapshot, saveMemorySnapshot } from "./pglite-snapshot.ts";
+import { queryCounter } from "./request-facts.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** The database or a transaction from `db.transaction(async (tx) => ...)`: write a submission and its jobs atomically. */
@@ -21,10 +21,18 @@ export type Database = {
    * dedicated connection of the channel's own, so a pooled connection is never held.
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: true from the moment a pooled connection was lost (a restart, a failover, a
+   * terminated backend) until a new one opens. A request that failed meanwhile is answered 503.
+   */
+  connectionLost?(): boolean;
 };
 
-/** Per-request counters, so a test (and the request log) can see how many queries a page ran. */
-export const queryCounter = new AsyncLocalStorage<{ queries: number }>();
+export type OpenDatabaseOptions = {
+  /** A pooled connection that PostgreSQL ended or that broke: logged, never fatal (the pool opens a new one). */
+  onConnectionError?(error: Error): void;
+};
+
 
 const countingLogger: DrizzleLogger = {
   logQuery() {
@@ -47,17 +55,31 @@ export function pgliteOptions(defaultStartParams: readonly string[]) {
   };
 }
 
-export async function openDatabase(config: Pick<Config, "database">): Promise<Database> {
+export async function openDatabase(config: Pick<Config, "database">, options: OpenDatabaseOptions = {}): Promise<Database> {
   if (config.database.kind === "postgres") {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    // A connection attempt to an address that does not answer (a network cut) fails after 5 s instead
+    // of holding the request for ever; TCP keep-alive finds a connection the network dropped silently.
+    const pool = new pg.Pool({ connectionString: config.database.url, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true });
+    // A connection PostgreSQL ends emits 'error' on its client, idle in the pool or checked out by a
+    // query or a transaction; with no listener that event kills the process (every instance at once,
+    // on a database restart). The pool throws such a client away and the next query opens a new one.
+    let connectionLost = false;
+    const onConnectionError = (error: Error) => {
+      connectionLost = true;
+      options.onConnectionError?.(error);
+    };
+    // An idle client's error reaches the pool too, after the client's own listener below has told it.
+    pool.on("error", () => {});
     // pool.end() resolves once its clients are told to end, before their sockets close: close()
     // also waits for each connection to end, so nothing is left open when it resolves.
     const open = new Set<InstanceType<typeof pg.Client>>();
     pool.on("connect", (client) => {
+      connectionLost = false;
       open.add(client);
+      client.on("error", onConnectionError);
       client.once("end", () => open.delete(client));
     });
     const db = drizzle(pool, { logger: countingLogger });
@@ -75,7 +97,7 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
       await pool.end();
       await Promise.all(ended);
     };
-    return { db: db as unknown as Db, kind: "postgres", close };
+    return { db: db as unknown as Db, kind: "postgres", close, connectionLost: () => connectionLost };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
@@ -166,6 +188,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function pingDatabase(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
+/** One query, or a failure after `timeoutMs`: a health check answers in time even when connecting hangs. */
+export async function pingDatabase(db: Db, timeoutMs = 1_500): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`The database did not answer within ${timeoutMs} ms.`), { code: "ETIMEDOUT" })), timeoutMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

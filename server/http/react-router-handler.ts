@@ -1,7 +1,8 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { limitedBody, refuseTooLarge, requestBodyLimit } from "./body-limit.ts";
+import { limitedBody, mayStreamBody, readWholeBody, refuseTooLarge, requestBodyLimit } from "./body-limit.ts";
+import { answerDatabaseUnavailable } from "./database-unavailable.ts";
 
 /**
  * React Router's request handler for Express: @react-router/express's adapter (7.18), with one
@@ -14,13 +15,24 @@ type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  /** Whether this request, answered `status`, failed for want of the database (its loaders' errors noted it, or the pool lost its connections). */
+  databaseUnavailable: (res: ExpressResponse, status: number) => boolean;
 };
 
-export function reactRouterHandler({ build, mode, getLoadContext }: Options): RequestHandler {
+export function reactRouterHandler({ build, mode, getLoadContext, databaseUnavailable }: Options): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const response = await handle(webRequest(req, res), getLoadContext(req, res));
+      const request = await webRequest(req, res);
+      // The body was refused (413 sent) or never ended: nothing runs.
+      if (!request) return;
+      const response = await handle(request, getLoadContext(req, res));
+      // A page, a data request or a resource route (the auth API) that failed because the database
+      // could not be reached: 503, whatever error page or refusal the route would have answered.
+      if (response.status >= 400 && databaseUnavailable(res, response.status)) {
+        await response.body?.cancel();
+        return answerDatabaseUnavailable(res);
+      }
       await sendResponse(res, response);
     } catch (error) {
       next(error);
@@ -28,7 +40,8 @@ export function reactRouterHandler({ build, mode, getLoadContext }: Options): Re
   };
 }
 
-function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/** The web Request React Router gets, or null when its body was refused or broken off (then the answer is sent, or nobody waits for one). */
+async function webRequest(req: ExpressRequest, res: ExpressResponse): Promise<Request | null> {
   const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find((p) => Number.isSafeInteger(p));
@@ -41,11 +54,23 @@ function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: requestHeaders(req), signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     const limit = requestBodyLimit(req, res);
-    // Over the cap: 413 now, and the action's later answer is dropped (its reader failed; the signal
-    // tells React Router the request is over, so it does not log the failure as an error).
-    const body = limit === undefined ? req : limitedBody(req, limit, () => (refuseTooLarge(res), controller?.abort()));
-    init.body = createReadableStreamFromReadable(body);
-    init.duplex = "half";
+    const tooLarge = () => (refuseTooLarge(res), controller?.abort());
+    if (limit !== undefined && !mayStreamBody(req)) {
+      try {
+        const body = await readWholeBody(req, limit, tooLarge);
+        init.body = new Uint8Array(body) as Uint8Array<ArrayBuffer>;
+      } catch {
+        // Past the cap (answered 413), or the client went away or broke the chunked framing mid-body.
+        if (!res.headersSent) res.status(400).type("text").set("cache-control", "no-store").end("The request body was incomplete.");
+        return null;
+      }
+    } else {
+      // An upload of a declared length: streamed through the cap. Over it: 413 now, and the action's
+      // later answer is dropped (its reader failed; the signal tells React Router the request is over).
+      const body = limit === undefined ? req : limitedBody(req, limit, tooLarge);
+      init.body = createReadableStreamFromReadable(body);
+      init.duplex = "half";
+    }
   }
   return new Request(url.href, init);
 }

@@ -1,6 +1,7 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { OutboxJob } from "#server/db/schema/outbox.ts";
 import type { JobServices } from "#server/services.ts";
+import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
 import { computeBackoffMs } from "./backoff.ts";
 import {
   claimDueJobs,
@@ -176,9 +177,10 @@ export function startJobWorker(services: JobServices, options: JobWorkerOptions)
         },
         (error) => {
           consecutiveErrors += 1;
-          logger.error({ err: error }, "outbox poll failed");
-          // The database may be down: back off instead of flooding the log.
-          schedule(Math.min(options.intervalMs * 2 ** consecutiveErrors, 60_000));
+          // The database out of reach (a restart, a failover) is a warning: the poll resumes once it is back.
+          logger[isDatabaseUnavailable(error) ? "warn" : "error"]({ err: error }, "outbox poll failed");
+          // Back off instead of flooding the log, but not for long: a restart takes seconds.
+          schedule(Math.min(options.intervalMs * 2 ** consecutiveErrors, 15_000));
         },
       );
     }, delayMs);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryCounter, type Database } from "#server/db/client.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { queryCounter } from "#server/db/request-facts.ts";
 import { eq } from "drizzle-orm";
 import { rateLimitCounters } from "#server/db/schema/rate-limit.ts";
 import { hitRateLimit } from "./rate-limit.ts";

@@ -176,6 +176,7 @@ export function createAuth({ config, logger, db }: AuthServices, atSignIn: SignI
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => {
+        // An error that says the database is out of reach is noted on the request by the logger (server/logger.ts).
         logger[level]({ args }, `better-auth: ${message}`);
       },
     },

@@ -3,6 +3,8 @@ import { redirect, type AppLoadContext } from "react-router";
 import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS } from "./auth.server.ts";
 import { API_REQUEST_HEADER } from "./limits.server.ts";
 import { CLIENT_IP_HEADER } from "./security-events.server.ts";
+import { pingDatabase } from "#server/db/client.ts";
+import { noteDatabaseError } from "#server/db/request-facts.ts";
 import { sessions } from "#server/db/schema/auth.ts";
 import { isApprovedFixer } from "./approved-fixer.server.ts";
 import { safeReturnPath } from "#server/http/return-path.ts";
@@ -42,7 +44,13 @@ async function readSession(request: Request, context: AppLoadContext): Promise<S
   const { auth, db, logger } = context.services;
   try {
     const found = await auth.api.getSession({ headers: authHeaders(request, context) });
-    if (!found) return null;
+    // Only readSession asks with a session cookie. better-auth answers "no session" when a query of its
+    // own failed (it logs and swallows the error): a database out of reach is told apart by one query,
+    // so a signed-in person meets a 503 during an outage, not the sign-in page.
+    if (!found) {
+      await pingDatabase(db);
+      return null;
+    }
     // Disabling an account deletes its sessions; this catches one created in the same instant.
     if ((found.user as { disabledAt?: Date | string | null }).disabledAt) {
       await db.delete(sessions).where(eq(sessions.userId, found.user.id));
@@ -57,6 +65,8 @@ async function readSession(request: Request, context: AppLoadContext): Promise<S
     const approvedFixer = await isApprovedFixer(db, found.user.id);
     return { user: toSessionUser(found.user, approvedFixer), sessionId: found.session.id, sessionCreatedAt: createdAt };
   } catch (error) {
+    // The database out of reach: the request is answered 503, not as if its visitor were signed out.
+    if (noteDatabaseError(error)) throw error;
     logger.error({ err: error }, "could not read the session");
     return null;
   }

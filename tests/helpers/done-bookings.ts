@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import { users } from "#server/db/schema/auth.ts";
+import { quoteBookingTerms } from "#server/db/schema/bookings.ts";
+import { jobs, quotes } from "#server/db/schema/quotes.ts";
+import { createBooking, markDone } from "~/features/bookings/bookings.server";
+import { savePayoutAccount } from "~/features/bookings/money.server";
+import { startBookingCheckout } from "~/features/bookings/payment.server";
+import { slotStartsAt, ukDate, type Slot } from "~/features/bookings/slots";
+import { markPaidAndFulfil } from "~/features/payments/payments.server";
+import type { AppServices } from "~/features/services.server";
+import { createApprovedFixer } from "#tests/helpers/marketplace.ts";
+
+/**
+ * People and bookings seeded through a running server's own services (the way the bookings bench
+ * seeds them), for tests about what a request does to a booking rather than about getting there.
+ */
+export const SEEDED_PASSWORD = "copper-kettle-violet-harbour";
+export type SignedInPerson = { id: string; email: string; cookie: string };
+
+/** A confirmed account with a session: `cookie` is the Cookie header a browser would send. */
+export async function signedInPerson(services: AppServices, email: string, userType: "customer" | "fixer"): Promise<SignedInPerson> {
+  const { auth, db } = services;
+  await auth.api.signUpEmail({ body: { name: email, fullName: "Seeded Person", email, password: SEEDED_PASSWORD, userType } as never });
+  await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const { headers, response } = await auth.api.signInEmail({ body: { email, password: SEEDED_PASSWORD }, returnHeaders: true });
+  return { id: response.user.id, email, cookie: headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ") };
+}
+
+/** An approved plumbing fixer in SW1 with a session and a TEST MODE payout account. */
+export async function signedInFixer(services: AppServices, email: string): Promise<SignedInPerson> {
+  const fixer = await signedInPerson(services, email, "fixer");
+  await createApprovedFixer(services.db, { user: { id: fixer.id, email, name: "Seeded Fixer" }, first: "Seeded", last: "Fixer", services: ["plumbing"], areas: ["SW1"], publicFixerData: services.publicFixerData });
+  await savePayoutAccount(services.db, fixer.id, { provider: "test", providerAccountId: `acct_${fixer.id}`, active: true });
+  return fixer;
+}
+
+let seededJobs = 0;
+
+/** A booking paid through the TEST MODE checkout and marked done by its fixer: it waits for the customer's confirmation. */
+export async function doneBooking(services: AppServices, publicUrl: string, customerId: string, fixerId: string, pricePence = 6_000): Promise<number> {
+  const { db } = services;
+  const deps = { db, publicUrl };
+  const slot: Slot = { date: ukDate(new Date(Date.now() + 3 * 86_400_000)), window: "morning" };
+  const afterSlot = new Date(slotStartsAt(slot).getTime() + 2 * 3_600_000);
+  const [job] = await db
+    .insert(jobs)
+    .values({ customerUserId: customerId, service: "plumbing", postcode: "SW1A 1AA", outward: "SW1A", district: "SW1", area: "SW", title: `Seeded booking ${++seededJobs}`, description: "A dripping tap that needs a new washer.", timing: "week", status: "in_progress" })
+    .returning({ id: jobs.id });
+  const [quote] = await db.insert(quotes).values({ jobId: job!.id, fixerUserId: fixerId, priceKind: "fixed", amountPence: pricePence, includes: "Parts and labour", earliestStart: slot.date, status: "accepted" }).returning({ id: quotes.id });
+  await db.insert(quoteBookingTerms).values({ quoteId: quote!.id, slots: [slot] });
+  const { bookingId } = await createBooking(deps, customerId, { quoteId: quote!.id, slot });
+  const { paymentId } = await startBookingCheckout(services, customerId, bookingId);
+  await markPaidAndFulfil(services, paymentId, "test-checkout");
+  await markDone({ ...deps, now: () => afterSlot }, fixerId, bookingId, { note: "All done." });
+  return bookingId;
+}
