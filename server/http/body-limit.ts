@@ -122,3 +122,25 @@ export function limitedBody(req: IncomingMessage, limit: number, onTooLarge: () 
   counter.once("close", () => req.off("close", closed));
   return req.pipe(counter);
 }
+
+/**
+ * Reads the whole body (at most `limit` bytes) before anything acts on it. Fails with
+ * {@link BodyTooLargeError} past the cap (after `onTooLarge` answered 413), or when the client goes
+ * away or breaks the framing before the body ends: then no action or loader has run.
+ */
+export async function readWholeBody(req: IncomingMessage, limit: number, onTooLarge: () => void): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of limitedBody(req, limit, onTooLarge)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Whether the body may be handed to its action while it still arrives: only a multipart upload of a
+ * declared length within the cap (HTTP's framing then guarantees no byte more, and the upload reader
+ * counts as it streams). Every other body is read whole first, so that a body refused for its size or
+ * its framing is refused before any action runs: an action that acts without reading its body (signing
+ * out) would otherwise act while the 413 is being sent.
+ */
+export function mayStreamBody(req: IncomingMessage): boolean {
+  return bodyKind(req.headers["content-type"]) === "multipart" && req.headers["transfer-encoding"] === undefined && req.headers["content-length"] !== undefined;
+}
