@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { loadConfig, type Config } from "./config.ts";
+import { mountBackupEndpoint } from "./backup/http.ts";
 import { openDatabase, pingDatabase, queryCounter } from "./db/client.ts";
 import { limitRequestBodies, type BodyLimits } from "./http/body-limit.ts";
 import { clientIp } from "./http/client-ip.ts";
@@ -218,6 +219,8 @@ export function createApp<S extends InfraServices>(
     }
   });
 
+  // `npm run backup`'s way in while this process holds the embedded database (signed, loopback only).
+  mountBackupEndpoint(app, services);
   // The features' own endpoints (Stripe's webhook needs the raw body for its signature; the staff
   // console's headers and the staff command-line tool's endpoint): mounted before anything reads a body.
   features.mountHttp(app, services);

@@ -21,6 +21,12 @@ export type Database = {
    * dedicated connection of the channel's own, so a pooled connection is never held.
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: a tarball of the database folder (PGlite's dumpDataDir) with the row counts of
+   * `tables`, both taken inside one transaction. PGlite runs no other query while a transaction is
+   * open, and builds the tarball between queries, so the copy is consistent and the counts are its own.
+   */
+  snapshot?(tables: readonly string[]): Promise<{ tarball: Blob; rowCounts: Record<string, number> }>;
 };
 
 /** Per-request counters, so a test (and the request log) can see how many queries a page ran. */
@@ -99,6 +105,15 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
       db: db as unknown as Db,
       kind: "pglite",
       listen: (channel, onPayload) => client.listen(channel, onPayload),
+      snapshot: (tables) =>
+        client.transaction(async (tx) => {
+          const rowCounts: Record<string, number> = {};
+          for (const table of tables) {
+            const { rows } = await tx.query<{ rows: number }>(`select count(*)::int as rows from "${table}"`);
+            rowCounts[table] = rows[0]?.rows ?? 0;
+          }
+          return { tarball: await client.dumpDataDir("none"), rowCounts };
+        }),
       close: async () => {
         await client.close();
         releaseLock();
