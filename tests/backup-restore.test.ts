@@ -19,7 +19,7 @@ import { afterSlot, payBooking, type BookingWorld } from "./helpers/bookings";
 import { createOnboardingApplication } from "./helpers/db-utils";
 import { makePdf } from "./helpers/documents";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
-import { createTestDatabase, startServerInProcess, testDbKind, type InProcessServer } from "./helpers/server";
+import { createTestDatabase, dropTestDatabase, startServerInProcess, testDbKind, type InProcessServer } from "./helpers/server";
 
 /**
  * The restore drill (issue 46, decision 061): data written through a running server — paid and
@@ -35,8 +35,12 @@ const publicUrl = "https://fixit.test";
 let ip = 0;
 const nextIp = () => `198.51.100.${++ip}`;
 const onPglite = testDbKind() === "pglite";
-// The embedded database on disk (DATA_DIR/pglite), held by the server: the set-up a backup must go through.
-const databaseEnv = (databaseUrl: string) => (onPglite ? { DATABASE_URL: "" } : { DATABASE_URL: databaseUrl });
+/**
+ * On PGlite, the embedded database on disk (DATA_DIR/pglite), held by the server: the set-up a backup
+ * must go through; on PostgreSQL, the server's own database (the test servers' default).
+ */
+const serverDatabaseEnv: Record<string, string> = onPglite ? { DATABASE_URL: "" } : {};
+const cliEnv = (server: InProcessServer) => ({ DATA_DIR: server.dataDir, DATABASE_URL: onPglite ? "" : server.databaseUrl });
 
 type Person = { browser: Browser; id: string };
 type CliResult = { code: number | null; stdout: string; stderr: string };
@@ -51,6 +55,16 @@ function runCli(script: "backup" | "restore", args: string[], env: Record<string
   child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
   return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+/** The system's tar, as the backup uses it: its output, or an error when it fails. */
+function tar(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("tar", args, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`tar ${args.join(" ")}: exit ${code}`))));
+  });
 }
 
 /** What the drill compares before and after: every booking, the ledger per account, every message and onboarding document. */
@@ -94,7 +108,7 @@ const archive = () => path.join(work, "fixit-drill.tar.gz");
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "fixit-drill-"));
-  source = await startServerInProcess({ env: databaseEnv("") });
+  source = await startServerInProcess({ env: serverDatabaseEnv });
   const db = source.services.db;
   const deps = { db, publicUrl, publicFixerData: source.services.publicFixerData };
   const signUp = async (email: string, fullName: string, userType: "customer" | "fixer"): Promise<Person> => {
@@ -178,19 +192,13 @@ afterAll(async () => {
 describe("npm run backup", () => {
   it("backs the data up while the server runs and answers requests, with a manifest of what it holds", async () => {
     const pages = Array.from({ length: 4 }, () => customer.browser.get(`/account/jobs/${jobId}`).then((res) => res.status));
-    const [result, statuses] = await Promise.all([runCli("backup", [archive()], { DATA_DIR: source.dataDir, ...databaseEnv(source.databaseUrl) }), Promise.all(pages)]);
+    const [result, statuses] = await Promise.all([runCli("backup", [archive()], cliEnv(source)), Promise.all(pages)]);
     expect(result.code, result.stderr).toBe(0);
     expect(statuses).toEqual([200, 200, 200, 200]);
     expect(result.stdout).toContain(`Backed up the ${onPglite ? "embedded" : "PostgreSQL"} database to ${archive()}`);
     expect(result.stdout).toMatch(/2 bookings, \d+ ledger_entries, 2 job_messages, 1 job_message_photos, \d+ onboarding_documents/);
 
-    const listing = await new Promise<string>((resolve) => {
-      const tar = spawn("tar", ["-tzf", archive()]);
-      let out = "";
-      tar.stdout.on("data", (c: Buffer) => (out += c.toString()));
-      tar.on("close", () => resolve(out));
-    });
-    const entries = listing.split("\n");
+    const entries = (await tar(["-tzf", archive()])).split("\n");
     expect(entries[0]).toBe("manifest.json");
     expect(entries).toContain("session-secret");
     expect(entries).toContain(onPglite ? "pglite/PG_VERSION" : "database.dump");
@@ -203,7 +211,7 @@ describe("npm run backup", () => {
   it("refuses to overwrite a file that exists, and leaves it as it was", async () => {
     const existing = path.join(work, "existing.tar.gz");
     writeFileSync(existing, "keep me");
-    const result = await runCli("backup", [existing], { DATA_DIR: source.dataDir, ...databaseEnv(source.databaseUrl) });
+    const result = await runCli("backup", [existing], cliEnv(source));
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("already exists");
     expect(readFileSync(existing, "utf8")).toBe("keep me");
@@ -231,7 +239,7 @@ describe("npm run restore", () => {
     expect(readdirSync(restoredDir).sort()).toEqual(onPglite ? ["pglite", "session-secret", "uploads"] : ["session-secret", "uploads"]);
     expect(readFileSync(path.join(restoredDir, "session-secret"), "utf8")).toBe(readFileSync(path.join(source.dataDir, "session-secret"), "utf8"));
 
-    restored = await startServerInProcess({ reuse: { dataDir: restoredDir, databaseUrl: restoredDatabaseUrl }, env: databaseEnv(restoredDatabaseUrl) });
+    restored = await startServerInProcess({ reuse: { dataDir: restoredDir, databaseUrl: restoredDatabaseUrl }, env: serverDatabaseEnv });
     expect(await stateOf(restored.services.db)).toEqual(before);
     // The customer's session from before the backup still works there, and is served the same bytes.
     for (const [photoId, bytes] of beforePhotos) {
@@ -281,15 +289,39 @@ describe("npm run restore", () => {
     }
   });
 
+  it("refuses an archive whose database does not hold the rows its manifest counts", async () => {
+    const unpacked = path.join(work, "tampered");
+    mkdirSync(unpacked);
+    await tar(["-xzf", archive(), "-C", unpacked]);
+    const manifest = JSON.parse(readFileSync(path.join(unpacked, "manifest.json"), "utf8")) as { rowCounts: Record<string, number> };
+    manifest.rowCounts.bookings = (manifest.rowCounts.bookings ?? 0) + 1;
+    writeFileSync(path.join(unpacked, "manifest.json"), JSON.stringify(manifest));
+    const tampered = path.join(work, "tampered.tar.gz");
+    await tar(["-czf", tampered, "-C", unpacked, ...readdirSync(unpacked)]);
+    const databaseUrl = onPglite ? null : await createTestDatabase();
+    try {
+      await refused([tampered, ...(databaseUrl ? ["--database-url", databaseUrl] : [])], path.join(work, "from-tampered"), /does not match the backup's manifest \(bookings: 2 rows, the manifest says 3\)/);
+    } finally {
+      if (databaseUrl) await dropTestDatabase(databaseUrl);
+    }
+    expect(existsSync(path.join(work, "from-tampered"))).toBe(false);
+  });
+
+  it.runIf(!onPglite)("refuses a database that is not empty, and a PostgreSQL backup without one", async () => {
+    await refused([archive(), "--database-url", source.databaseUrl], path.join(work, "into-used-database"), /is not empty: create a new one/);
+    await refused([archive()], path.join(work, "without-database"), /give an empty database to restore it into with --database-url/);
+    expect((await stateOf(source.services.db)).bookings).toEqual(before.bookings);
+  });
+
   it("refuses an archive whose manifest it cannot read or whose version it does not know", async () => {
     const unpacked = path.join(work, "unpacked");
     mkdirSync(unpacked);
     writeFileSync(path.join(unpacked, "manifest.json"), JSON.stringify({ format: "fixit-backup", version: 99 }));
-    const tarOf = (name: string, members: string[]) =>
-      new Promise<string>((resolve, reject) => {
-        const file = path.join(work, name);
-        spawn("tar", ["-czf", file, "-C", unpacked, ...members]).on("close", (code) => (code === 0 ? resolve(file) : reject(new Error(`tar ${code}`))));
-      });
+    const tarOf = async (name: string, members: string[]) => {
+      const file = path.join(work, name);
+      await tar(["-czf", file, "-C", unpacked, ...members]);
+      return file;
+    };
     await refused([await tarOf("future.tar.gz", ["manifest.json"])], path.join(work, "from-future"), /format version 99; this FixiT reads version 1/);
     writeFileSync(path.join(unpacked, "other.txt"), "no manifest here");
     await refused([await tarOf("no-manifest.tar.gz", ["other.txt"])], path.join(work, "from-no-manifest"), /has no readable manifest\.json/);

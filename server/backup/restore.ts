@@ -136,7 +136,12 @@ async function restorePostgres(dump: string, url: string, manifest: Manifest) {
     if ((rows[0]?.relations ?? 0) > 0) throw new BackupError(`The database ${redacted(url)} is not empty: create a new one (createdb) and restore into it.`);
     const { address, env } = libpqConnection(url);
     await run("pg_restore", ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", `--dbname=${address}`, dump], env);
-    compareCounts(await countRows(async (statement) => (await client.query<{ rows: number }>(statement)).rows[0]?.rows ?? 0, Object.keys(manifest.rowCounts)), manifest);
+    const counts = await countRows(async (statement) => (await client.query<{ rows: number }>(statement)).rows[0]?.rows ?? 0, Object.keys(manifest.rowCounts));
+    try {
+      compareCounts(counts, manifest);
+    } catch (error) {
+      throw new BackupError(`${(error as Error).message} The database ${redacted(url)} now holds this dump: drop it (dropdb) before trying again.`);
+    }
   } finally {
     await client.end();
   }
