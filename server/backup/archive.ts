@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, readFileSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -65,7 +65,8 @@ export type Backup = {
 
 /**
  * Copies the database consistently into a staging folder, then streams the archive from it and the
- * uploads folder: the files are read by tar as it goes, never held in memory. The database is
+ * uploads folder: the files are read by tar as it goes, never held in memory (an in-memory PGlite
+ * database is, by its nature, dumped in memory first). The database is
  * copied first, so every file its rows name existed before the copy (files are only ever added in
  * place; one deleted during the backup may be missing, as it soon would be anyway).
  */
@@ -120,14 +121,18 @@ export async function startBackup(source: BackupSource): Promise<Backup> {
 
 async function copyPglite(database: Pick<Database, "snapshot">, staging: string): Promise<Record<string, number>> {
   if (!database.snapshot) throw new BackupError("This database cannot be copied here.");
-  const { tarball, rowCounts } = await database.snapshot(COUNTED_TABLES);
-  const dump = path.join(staging, "pglite.tar");
-  await pipeline(Readable.fromWeb(tarball.stream() as WebReadableStream<Uint8Array>), createWriteStream(dump));
   const folder = path.join(staging, PGLITE_FOLDER);
-  await mkdir(folder);
-  await run("tar", ["-xf", dump, "-C", folder]);
-  await rm(dump);
-  return rowCounts;
+  return database.snapshot(COUNTED_TABLES, async (files) => {
+    if ("folder" in files) {
+      await cp(files.folder, folder, { recursive: true });
+      return;
+    }
+    const dump = path.join(staging, "pglite.tar");
+    await pipeline(Readable.fromWeb(files.tarball.stream() as WebReadableStream<Uint8Array>), createWriteStream(dump));
+    await mkdir(folder);
+    await run("tar", ["-xf", dump, "-C", folder]);
+    await rm(dump);
+  });
 }
 
 /**

@@ -22,11 +22,12 @@ export type Database = {
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /**
-   * PGlite only: a tarball of the database folder (PGlite's dumpDataDir) with the row counts of
-   * `tables`, both taken inside one transaction. PGlite runs no other query while a transaction is
-   * open, and builds the tarball between queries, so the copy is consistent and the counts are its own.
+   * PGlite only: the row counts of `tables`, and `copy` run on the database's files, both inside one
+   * transaction. PGlite runs no other query while a transaction is open, and PostgreSQL inside it has
+   * no background writer: the files hold still and the counts are theirs (decision 061). On disk,
+   * `copy` gets the folder itself (copied without holding it in memory); in memory, a tarball of it.
    */
-  snapshot?(tables: readonly string[]): Promise<{ tarball: Blob; rowCounts: Record<string, number> }>;
+  snapshot?(tables: readonly string[], copy: (files: { folder: string } | { tarball: Blob }) => Promise<void>): Promise<Record<string, number>>;
 };
 
 /** Per-request counters, so a test (and the request log) can see how many queries a page ran. */
@@ -105,14 +106,15 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
       db: db as unknown as Db,
       kind: "pglite",
       listen: (channel, onPayload) => client.listen(channel, onPayload),
-      snapshot: (tables) =>
+      snapshot: (tables, copy) =>
         client.transaction(async (tx) => {
           const rowCounts: Record<string, number> = {};
           for (const table of tables) {
             const { rows } = await tx.query<{ rows: number }>(`select count(*)::int as rows from "${table}"`);
             rowCounts[table] = rows[0]?.rows ?? 0;
           }
-          return { tarball: await client.dumpDataDir("none"), rowCounts };
+          await copy(dir ? { folder: dir } : { tarball: await client.dumpDataDir("none") });
+          return rowCounts;
         }),
       close: async () => {
         await client.close();
