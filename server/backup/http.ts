@@ -47,7 +47,13 @@ export function mountBackupEndpoint(app: Express, services: Pick<InfraServices, 
       });
       return;
     }
-    const parsed = bodySchema.safeParse(JSON.parse(body || "null") as unknown);
+    let json: unknown = null;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      // refused below, as any other body that is not the command
+    }
+    const parsed = bodySchema.safeParse(json);
     if (!parsed.success || !rememberNonce(parsed.data.nonce)) {
       res.status(400).json({ message: "The command was not understood, or was already used. Run the tool again." });
       return;
