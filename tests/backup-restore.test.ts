@@ -191,10 +191,19 @@ afterAll(async () => {
 
 describe("npm run backup", () => {
   it("backs the data up while the server runs and answers requests, with a manifest of what it holds", async () => {
-    const pages = Array.from({ length: 4 }, () => customer.browser.get(`/account/jobs/${jobId}`).then((res) => res.status));
-    const [result, statuses] = await Promise.all([runCli("backup", [archive()], cliEnv(source)), Promise.all(pages)]);
+    // The customer keeps reading their job page (a few queries each) for as long as the backup runs.
+    const backingUp = runCli("backup", [archive()], cliEnv(source));
+    let finished = false;
+    void backingUp.then(() => (finished = true));
+    const statuses: number[] = [];
+    while (!finished) {
+      statuses.push((await customer.browser.get(`/account/jobs/${jobId}`)).status);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const result = await backingUp;
     expect(result.code, result.stderr).toBe(0);
-    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(statuses.length).toBeGreaterThan(3);
+    expect(new Set(statuses)).toEqual(new Set([200]));
     expect(result.stdout).toContain(`Backed up the ${onPglite ? "embedded" : "PostgreSQL"} database to ${archive()}`);
     expect(result.stdout).toMatch(/2 bookings, \d+ ledger_entries, 2 job_messages, 1 job_message_photos, \d+ onboarding_documents/);
 
@@ -224,7 +233,9 @@ describe("npm run restore", () => {
   let restored: InProcessServer | undefined;
 
   afterAll(async () => {
-    await restored?.dispose();
+    // dispose() drops the restored database too; a restore that failed left it to drop here.
+    if (restored) await restored.dispose();
+    else if (restoredDatabaseUrl) await dropTestDatabase(restoredDatabaseUrl);
   });
 
   it("restores into an empty folder (and an empty database), and a server started on it has every booking, ledger total, message, photo and document", async () => {
