@@ -16,12 +16,12 @@
  * When none of these works it says why and exits with status 1.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ConfigError, loadConfig, type Config } from "#server/config.ts";
 import { DataDirLockedError, openDatabase, type Db } from "#server/db/client.ts";
-import { runningServerPort } from "#server/running-server.ts";
+import { runningServerPort, runningServerSecret } from "#server/running-server.ts";
 import {
   STAFF_COMMAND_PATH,
   STAFF_SIGNATURE_HEADER,
@@ -72,15 +72,6 @@ function operatorName(): string {
   }
 }
 
-/** The session secret the server uses: SESSION_SECRET, or the one it generated into DATA_DIR (never created here). */
-function serverSecret(config: Pick<Config, "SESSION_SECRET" | "DATA_DIR">): string | null {
-  if (config.SESSION_SECRET) return config.SESSION_SECRET;
-  const file = path.resolve(config.DATA_DIR, "session-secret");
-  if (!existsSync(file)) return null;
-  const stored = readFileSync(file, "utf8").trim();
-  return stored.length >= 32 ? stored : null;
-}
-
 async function runDirect(db: Db, config: Config, command: CliCommand): Promise<StaffCommandOutcome> {
   return runCliCommand(db, command, { userId: null, email: `command line (${operatorName()})` }, "cli-direct", { testMode: !config.STRIPE_SECRET_KEY, publicUrl: config.publicUrl });
 }
@@ -107,7 +98,7 @@ export function serverPort(config: Pick<Config, "PORT" | "DATA_DIR">, env: NodeJ
 }
 
 async function viaServer(config: Config, command: CliCommand, why: string, env: NodeJS.ProcessEnv): Promise<StaffCommandOutcome> {
-  const secret = serverSecret(config);
+  const secret = runningServerSecret(config);
   const url = `http://127.0.0.1:${serverPort(config, env)}${STAFF_COMMAND_PATH}`;
   if (!secret) {
     throw new Error(

@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { loadConfig, type Config } from "./config.ts";
+import { mountBackupEndpoint } from "./backup/http.ts";
 import { openDatabase, pingDatabase } from "./db/client.ts";
 import { queryCounter, type RequestDatabaseFacts } from "./db/request-facts.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
@@ -232,6 +233,8 @@ export function createApp<S extends InfraServices>(
     }
   });
 
+  // `npm run backup`'s way in while this process holds the embedded database (signed, loopback only).
+  mountBackupEndpoint(app, services);
   // The features' own endpoints (Stripe's webhook needs the raw body for its signature; the staff
   // console's headers and the staff command-line tool's endpoint): mounted before anything reads a body.
   features.mountHttp(app, services);

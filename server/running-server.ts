@@ -1,5 +1,6 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { Config } from "./config.ts";
 
 /**
  * DATA_DIR/server.json: the running server's process id and address, so `npm run staff` finds it
@@ -29,4 +30,16 @@ export function runningServerPort(dataDir: string): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The session secret the server on this data folder uses, which a command-line tool signs with:
+ * SESSION_SECRET, or the one it generated into DATA_DIR (never created here), or null.
+ */
+export function runningServerSecret(config: Pick<Config, "SESSION_SECRET" | "DATA_DIR">): string | null {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  const file = path.resolve(config.DATA_DIR, "session-secret");
+  if (!existsSync(file)) return null;
+  const stored = readFileSync(file, "utf8").trim();
+  return stored.length >= 32 ? stored : null;
 }

@@ -22,6 +22,13 @@ export type Database = {
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /**
+   * PGlite only: the row counts of `tables`, and `copy` run on the database's files, both inside one
+   * transaction. PGlite runs no other query while a transaction is open, and PostgreSQL inside it has
+   * no background writer: the files hold still and the counts are theirs (decision 061). On disk,
+   * `copy` gets the folder itself (copied without holding it in memory); in memory, a tarball of it.
+   */
+  snapshot?(tables: readonly string[], copy: (files: { folder: string } | { tarball: Blob }) => Promise<void>): Promise<Record<string, number>>;
+  /**
    * PostgreSQL only: true from the moment a pooled connection was lost (a restart, a failover, a
    * terminated backend) until a new one opens. A request that failed meanwhile is answered 503.
    */
@@ -32,7 +39,6 @@ export type OpenDatabaseOptions = {
   /** A pooled connection that PostgreSQL ended or that broke: logged, never fatal (the pool opens a new one). */
   onConnectionError?(error: Error): void;
 };
-
 
 const countingLogger: DrizzleLogger = {
   logQuery() {
@@ -121,6 +127,16 @@ export async function openDatabase(config: Pick<Config, "database">, options: Op
       db: db as unknown as Db,
       kind: "pglite",
       listen: (channel, onPayload) => client.listen(channel, onPayload),
+      snapshot: (tables, copy) =>
+        client.transaction(async (tx) => {
+          const rowCounts: Record<string, number> = {};
+          for (const table of tables) {
+            const { rows } = await tx.query<{ rows: number }>(`select count(*)::int as rows from "${table}"`);
+            rowCounts[table] = rows[0]?.rows ?? 0;
+          }
+          await copy(dir ? { folder: dir } : { tarball: await client.dumpDataDir("none") });
+          return rowCounts;
+        }),
       close: async () => {
         await client.close();
         releaseLock();

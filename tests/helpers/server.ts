@@ -150,16 +150,16 @@ export type InProcessServer = Pick<TestServer, "url" | "dataDir" | "databaseUrl"
  * do, and the product needs no test-only route. The integration projects run with
  * NODE_ENV=production (vitest.config.ts), so React and Express take their production paths here too.
  */
-export async function startServerInProcess(options: { env?: Record<string, string> } = {}): Promise<InProcessServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "fixit-test-"));
-  const databaseUrl = await createTestDatabase();
+export async function startServerInProcess(options: Pick<Options, "env" | "reuse"> = {}): Promise<InProcessServer> {
+  const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), "fixit-test-"));
+  const databaseUrl = options.reuse?.databaseUrl ?? (await createTestDatabase());
   let output = "";
   const bundle = pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href;
   const { start } = (await import(/* @vite-ignore */ bundle)) as { start: typeof startServer };
   const running = await start({ env: serverEnv(dataDir, databaseUrl, options.env), logDestination: { write: (line) => void (output += line) } }).catch(
     async (error: unknown) => {
       await dropTestDatabase(databaseUrl);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.reuse) rmSync(dataDir, { recursive: true, force: true });
       throw error;
     },
   );
@@ -172,7 +172,7 @@ export async function startServerInProcess(options: { env?: Record<string, strin
     async dispose() {
       await running.close();
       await dropTestDatabase(databaseUrl);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.reuse) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
-import express, { type Express, type Request } from "express";
+import express, { type Express } from "express";
+import { isDirectLoopback, nonceMemory } from "#server/security/signed-command.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import {
-  STAFF_COMMAND_MAX_SKEW_MS,
   STAFF_COMMAND_PATH,
   STAFF_SIGNATURE_HEADER,
   STAFF_TIMESTAMP_HEADER,
@@ -36,14 +36,7 @@ export function mountStaffHttp(app: Express, services: AppServices): void {
     next();
   });
 
-  const seenNonces = new Map<string, number>();
-  const rememberNonce = (nonce: string): boolean => {
-    const now = Date.now();
-    for (const [key, expires] of seenNonces) if (expires < now) seenNonces.delete(key);
-    if (seenNonces.has(nonce)) return false;
-    seenNonces.set(nonce, now + 2 * STAFF_COMMAND_MAX_SKEW_MS);
-    return true;
-  };
+  const rememberNonce = nonceMemory();
 
   app.post(STAFF_COMMAND_PATH, express.text({ type: () => true, limit: "4kb" }), async (req, res) => {
     const log = services.logger.child({ component: "staff-cli-endpoint" });
@@ -104,9 +97,3 @@ export function mountStaffHttp(app: Express, services: AppServices): void {
 }
 
 const REPLACED_HEADERS = new Set(["cache-control", "x-content-type-options", "content-security-policy", "x-robots-tag"]);
-
-function isDirectLoopback(req: Request): boolean {
-  const remote = req.socket.remoteAddress ?? "";
-  const loopback = remote === "127.0.0.1" || remote === "::1" || remote === "::ffff:127.0.0.1";
-  return loopback && !req.headers["x-forwarded-for"] && !req.headers.forwarded;
-}

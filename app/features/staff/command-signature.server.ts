@@ -1,19 +1,17 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { COMMAND_SIGNATURE_HEADER, COMMAND_TIMESTAMP_HEADER, signCommand, verifyCommandSignature } from "#server/security/signed-command.ts";
 import { z } from "~/lib/zod";
 
 /**
  * How the command-line tool (scripts/staff.ts) proves to a running server that it may change roles:
- * the request body is signed with HMAC-SHA256 under a key derived from the server's session secret
- * (SESSION_SECRET, or the secret generated into DATA_DIR). Only someone who can read that secret —
- * i.e. an operator on the server's machine — can sign; the timestamp and a one-time nonce stop a
- * captured request from being replayed. See docs/decisions/ (staff command-line tool).
+ * the request body is signed under a key derived from the server's session secret
+ * (server/security/signed-command.ts). See docs/decisions/ (staff command-line tool).
  */
 
 export const STAFF_COMMAND_PATH = "/internal/staff/roles";
-export const STAFF_SIGNATURE_HEADER = "x-fixit-staff-signature";
-export const STAFF_TIMESTAMP_HEADER = "x-fixit-staff-timestamp";
-/** How far the tool's clock may be from the server's; also how long a nonce is remembered. */
-export const STAFF_COMMAND_MAX_SKEW_MS = 60_000;
+export const STAFF_SIGNATURE_HEADER = COMMAND_SIGNATURE_HEADER;
+export const STAFF_TIMESTAMP_HEADER = COMMAND_TIMESTAMP_HEADER;
+/** The signing key's purpose: a staff command's signature signs nothing else. */
+const STAFF_PURPOSE = "fixit staff command-line tool v1";
 
 export const staffCommandBodySchema = z.discriminatedUnion("command", [
   z.object({
@@ -43,14 +41,8 @@ export const staffCommandBodySchema = z.discriminatedUnion("command", [
 ]);
 export type StaffCommandBody = z.infer<typeof staffCommandBodySchema>;
 
-/** A key for this purpose only, so the session secret itself never signs anything but sessions. */
-function commandKey(sessionSecret: string): Buffer {
-  return createHmac("sha256", sessionSecret).update("fixit staff command-line tool v1").digest();
-}
-
 export function signStaffCommand(sessionSecret: string, timestamp: string, body: string): string {
-  const mac = createHmac("sha256", commandKey(sessionSecret)).update(`${timestamp}\n${body}`).digest("hex");
-  return `sha256=${mac}`;
+  return signCommand(sessionSecret, STAFF_PURPOSE, timestamp, body);
 }
 
 export function verifyStaffCommandSignature(
@@ -60,10 +52,5 @@ export function verifyStaffCommandSignature(
   signature: string | undefined,
   now = Date.now(),
 ): "ok" | "bad-signature" | "stale" {
-  if (!timestamp || !signature || !/^\d{10,16}$/.test(timestamp)) return "bad-signature";
-  const expected = Buffer.from(signStaffCommand(sessionSecret, timestamp, body));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "bad-signature";
-  if (Math.abs(now - Number(timestamp)) > STAFF_COMMAND_MAX_SKEW_MS) return "stale";
-  return "ok";
+  return verifyCommandSignature(sessionSecret, STAFF_PURPOSE, timestamp, body, signature, now);
 }
