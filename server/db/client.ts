@@ -21,6 +21,8 @@ export type Database = {
    * dedicated connection of the channel's own, so a pooled connection is never held.
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's clients now (for the metrics; PGlite has one connection and no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 };
 
 /** Per-request counters, so a test (and the request log) can see how many queries a page ran. */
@@ -75,7 +77,8 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
       await pool.end();
       await Promise.all(ended);
     };
-    return { db: db as unknown as Db, kind: "postgres", close };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db: db as unknown as Db, kind: "postgres", close, poolStats };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");

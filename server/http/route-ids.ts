@@ -1,5 +1,3 @@
-import type { ServerBuild } from "react-router";
-
 /**
  * The id of the React Router route a URL path renders (`routes/_site.account_.jobs.$jobId`), for a
  * metrics label: a bounded set of values, never the URL itself. React Router's own `matchRoutes`
@@ -9,7 +7,8 @@ import type { ServerBuild } from "react-router";
  */
 export type RouteIdMatcher = (pathname: string) => string | undefined;
 
-type RouteEntry = Pick<ServerBuild["routes"][string], "id" | "parentId" | "path" | "index" | "caseSensitive">;
+/** What a route in the server build's manifest (`ServerBuild["routes"]`) says about where it matches. */
+type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
 type Branch = { id: string; score: number; indexes: number[]; pattern: RegExp };
 
 export function routeIdMatcher(routes: Record<string, RouteEntry | undefined>): RouteIdMatcher {
