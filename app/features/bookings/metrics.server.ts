@@ -42,7 +42,10 @@ export function bookingGauges(db: Db) {
       fixit_held_bookings_past_deadline: { help: "Bookings holding money past their deadline (see fixit_held_funds_past_deadline_pence)." },
     },
     async () => {
-      // One statement: the waiting bookings, each with its held balance (its ledger events on held_funds, by the events' booking index).
+      // One statement: the waiting bookings, each with its held balance. The held_funds filter is in the
+      // sum, not the WHERE, so the plan can only walk each booking's events (ledger_events_booking_idx)
+      // and their entries (ledger_entries_event_idx): on the account's index it would read every held
+      // entry ever written, once per booking (85 s on 100k bookings with stale statistics, measured).
       const result = await db.execute(sql`
         with waiting as (
           select id, state, updated_at, paid_at, done_marked_at from bookings
@@ -56,11 +59,10 @@ export function bookingGauges(db: Db) {
           (count(*) filter (where ${deadlineChecks} and h.pence > 0))::int as past_deadline_bookings
         from waiting w
         left join lateral (
-          select sum(le.amount_pence) as pence
+          select sum(le.amount_pence) filter (where le.account_id = (select id from ledger_accounts where code = ${ACCOUNTS.heldFunds})) as pence
           from ledger_events e
           join ledger_entries le on le.event_id = e.id
-          join ledger_accounts a on a.id = le.account_id
-          where e.booking_id = w.id and a.code = ${ACCOUNTS.heldFunds}
+          where e.booking_id = w.id
         ) h on true
         group by w.state`);
       const rows = (result as unknown as { rows: StateRow[] }).rows;
