@@ -7,6 +7,7 @@ import { services as serviceCategories } from "~/content/services.ts";
 import { createAuth } from "~/features/auth/auth.server.ts";
 import { donePhotoLimit } from "~/features/bookings/form-limits.ts";
 import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
+import { bookingGauges, reconciliationGauges } from "~/features/bookings/metrics.server.ts";
 import { scheduleReconciliation } from "~/features/bookings/reconciliation.server.ts";
 import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
 import { bookingStripeEvents, payoutAccountStripeEvents } from "~/features/bookings/stripe-events.server.ts";
@@ -111,6 +112,8 @@ const features: ServerFeatures<AppServices> = {
     // Stripe's webhook needs the raw body for its signature; bookings' disputes and refunds, and fixers' payout accounts, arrive there too.
     mountPaymentsHttp(app, services, [bookingStripeEvents, payoutAccountStripeEvents]);
   },
+  // Bookings waiting, the money they hold (and any held past its deadline), the daily reconciliation's result.
+  metrics: (services) => [bookingGauges(services.db), reconciliationGauges(services.db)],
   loadContext: (services, facts) => ({ services, ...facts }),
   pageCache: {
     // Anonymous visitors' public pages (decision 012). Service pages list top-rated fixers (data):

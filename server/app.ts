@@ -23,8 +23,13 @@ import { rememberSiteOrigin } from "./http/site-url.ts";
 import { pageCacheMiddleware } from "./http/page-cache-middleware.ts";
 import { openLiveChannel } from "./live/channel.ts";
 import { precompressedEncoding, staticFileSet } from "./http/static-files.ts";
+import { routeIdMatcher } from "./http/route-ids.ts";
+import { outboxGauges } from "./jobs/outbox-gauges.ts";
 import { createLogger } from "./logger.ts";
+import { EMAIL_JOB_KIND } from "./mail/outbox.ts";
 import { startOutboxWorker } from "./mail/worker.ts";
+import type { GaugeSet } from "./metrics/gauge-set.ts";
+import type { ServerMetrics } from "./metrics/server-metrics.ts";
 import { recordRunningServer } from "./running-server.ts";
 import { createFileStore, discardUnreadRequestBodies } from "./storage/index.ts";
 import type { JobHandler } from "./jobs/queue.ts";
@@ -55,6 +60,8 @@ export type ServerFeatures<S extends InfraServices> = {
   mountHttp(app: express.Express, services: S): void;
   /** React Router's load context for a request. */
   loadContext(services: S, facts: RequestFacts): AppLoadContext;
+  /** The features' gauges (bookings, held funds, reconciliation), read at each scrape; asked only when metrics are on. */
+  metrics(services: S): GaugeSet[];
   /** The anonymous-HTML cache (decision 012): which pages, for how long, and when to drop them. */
   pageCache: {
     paths: string[];
@@ -80,6 +87,8 @@ export type StartOptions = {
 
 export type RunningServer<S extends InfraServices = InfraServices> = {
   url: string;
+  /** The METRICS_PORT listener's address, when there is one. */
+  metricsUrl?: string;
   services: S;
   close(): Promise<void>;
 };
@@ -92,33 +101,46 @@ export async function startServer<S extends InfraServices>(features: ServerFeatu
   });
   const live = await openLiveChannel({ config, database, logger });
   const services = features.services({ config, logger, database, db: database.db, storage: createFileStore(config), live });
+  const jobHandlers = features.jobHandlers(services);
+  // Off unless asked for: prom-client is loaded only then.
+  const metrics =
+    config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined
+      ? (await import("./metrics/server-metrics.ts")).createServerMetrics({
+          database,
+          live,
+          logger,
+          gaugeSets: [outboxGauges(database.db, [EMAIL_JOB_KIND, ...Object.keys(jobHandlers)]), ...features.metrics(services)],
+        })
+      : undefined;
   // Sends queued mail (and other outbox jobs) in this process; stopped before the database closes.
-  const outboxWorker = startOutboxWorker(services, { handlers: features.jobHandlers(services) });
+  const outboxWorker = startOutboxWorker(services, { handlers: jobHandlers, onJobRun: metrics?.jobRan });
   const stopBackground = features.background(services);
 
   // Production: the server build is loaded once and handed to React Router as an object, so its
   // routes are built once (a function would rebuild them on every request: a development pattern).
-  const app = createApp(services, features, options.vite ?? { build: await loadProductionBuild() });
+  const app = createApp(services, features, options.vite ?? { build: await loadProductionBuild() }, metrics);
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
+  await listen(server, config.PORT, config.HOST);
+  const port = listeningPort(server, config.PORT);
   const url = `http://localhost:${port}`;
+  // The scrape-only port (METRICS_PORT), on the same interface as the site.
+  const metricsServer = metrics && config.METRICS_PORT !== undefined ? metrics.listener() : undefined;
+  if (metricsServer) await listen(metricsServer, config.METRICS_PORT!, config.HOST);
+  const metricsUrl = metricsServer ? `http://localhost:${listeningPort(metricsServer, config.METRICS_PORT!)}/metrics` : undefined;
   // Lets `npm run staff` find this server from DATA_DIR alone: written before the line that says the
   // server is ready, so whoever waits for that line finds the file.
   const forgetRunningServer = recordRunningServer(config.DATA_DIR, port);
   options.onListening?.();
-  logger.info({ url, database: database.kind, env: config.APP_ENV }, "FixiT is listening");
+  logger.info({ url, metricsUrl, database: database.kind, env: config.APP_ENV }, "FixiT is listening");
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       logger.info("shutting down: finishing in-flight requests");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       // Open live streams never finish by themselves: they end now (browsers reconnect to another instance).
@@ -134,7 +156,19 @@ export async function startServer<S extends InfraServices>(features: ServerFeatu
       logger.info("shut down cleanly");
     })());
 
-  return { url, services, close };
+  return { url, metricsUrl, services, close };
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+}
+
+function listeningPort(server: http.Server, configured: number): number {
+  const address = server.address();
+  return typeof address === "object" && address ? address.port : configured;
 }
 
 async function loadProductionBuild(): Promise<ServerBuild> {
@@ -146,6 +180,7 @@ export function createApp<S extends InfraServices>(
   services: S,
   features: ServerFeatures<S>,
   mode: { middlewares: express.RequestHandler; loadBuild: () => Promise<ServerBuild> } | { build: ServerBuild },
+  metrics?: ServerMetrics,
 ) {
   const { config, logger } = services;
   const dev = "middlewares" in mode;
@@ -153,6 +188,12 @@ export function createApp<S extends InfraServices>(
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.locals.onClose = [] as (() => void)[];
+
+  if (metrics) {
+    // A scrape is answered first: no request log line, no headers or compression work for it.
+    if (config.METRICS_TOKEN) app.get("/metrics", metrics.scrapeRoute(config.METRICS_TOKEN));
+    app.use(metrics.countRequests);
+  }
 
   app.use((req, res, next) => {
     // Count database queries per request: the request log shows them, and outside
@@ -253,6 +294,7 @@ export function createApp<S extends InfraServices>(
     const files = express.static(clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => {
       if ((req.method !== "GET" && req.method !== "HEAD") || !clientFiles.has(req.path)) return next();
+      res.locals.routeLabel = "static";
       // The build wrote brotli and gzip copies (scripts/precompress-plugin.ts): send one as it is.
       const encoding = precompressedEncoding(req, clientFiles);
       if (encoding) {
@@ -268,6 +310,14 @@ export function createApp<S extends InfraServices>(
       }
       return files(req, res, next);
     });
+    if (metrics) {
+      // From here on a request is a page's (or React Router's 404): labelled with its route's id.
+      const routeIdOf = routeIdMatcher(mode.build.routes);
+      app.use((req, res, next) => {
+        res.locals.routeLabel = routeIdOf(req.path) ?? "other";
+        next();
+      });
+    }
     // Anonymous visitors' public pages: rendered once per build, served from memory (decision 012).
     const pageCache = pageCacheMiddleware({
       build: mode.build,
@@ -276,6 +326,7 @@ export function createApp<S extends InfraServices>(
       origin: config.publicUrl,
       loadContext: (requestId) => features.loadContext(services, { cspNonce: "", clientIp: "", userAgent: "", requestId }),
       maxAgeMs: features.pageCache.maxAgeMs,
+      onServe: metrics?.pageCacheServed,
     });
     const stopListening = features.pageCache.invalidateOn(services, (match) => pageCache.cache.invalidate(match));
     (app.locals.onClose as (() => void)[]).push(() => void stopListening());

@@ -82,3 +82,24 @@ describe("app store settings", () => {
     expect(() => loadConfig({ ...base, APP_STORE_URL: "not a url" })).toThrow(/APP_STORE_URL/);
   });
 });
+
+describe("metrics settings", () => {
+  it("leave /metrics off by default", () => {
+    const config = loadConfig(base);
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(config.METRICS_PORT).toBeUndefined();
+  });
+
+  it("take a token of 32 characters or more and a port, and treat empty values as unset", () => {
+    const config = loadConfig({ ...base, METRICS_TOKEN: "t".repeat(32), METRICS_PORT: "9464" });
+    expect(config.METRICS_TOKEN).toBe("t".repeat(32));
+    expect(config.METRICS_PORT).toBe(9464);
+    expect(loadConfig({ ...base, METRICS_TOKEN: " ", METRICS_PORT: "" })).toMatchObject({ METRICS_TOKEN: undefined, METRICS_PORT: undefined });
+  });
+
+  it("refuse a short token and a port that is not one, naming the setting", () => {
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: "short-token" })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+    expect(() => loadConfig({ ...base, METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ ...base, METRICS_PORT: "nine" })).toThrow(/METRICS_PORT/);
+  });
+});

@@ -45,6 +45,16 @@ const envSchema = z.object({
    * comma-separated list of addresses/CIDRs such as loopback or 10.0.0.0/8). Default: none.
    */
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default("false")),
+  /**
+   * Turns GET /metrics (Prometheus) on for the main port, answering only `Authorization: Bearer <token>`;
+   * any other request for it gets the site's 404. Unset (and no METRICS_PORT): /metrics does not exist.
+   */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  /**
+   * A second listener on HOST's interface that serves only /metrics, without a token (for a port only
+   * the Prometheus server can reach). 0: any free port (tests). Unset: none.
+   */
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

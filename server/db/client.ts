@@ -33,6 +33,8 @@ export type Database = {
    * terminated backend) until a new one opens. A request that failed meanwhile is answered 503.
    */
   connectionLost?(): boolean;
+  /** PostgreSQL only: the pool's clients now (for the metrics; PGlite has one connection and no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 };
 
 export type OpenDatabaseOptions = {
@@ -103,7 +105,8 @@ export async function openDatabase(config: Pick<Config, "database">, options: Op
       await pool.end();
       await Promise.all(ended);
     };
-    return { db: db as unknown as Db, kind: "postgres", close, connectionLost: () => connectionLost };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db: db as unknown as Db, kind: "postgres", close, poolStats, connectionLost: () => connectionLost };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");

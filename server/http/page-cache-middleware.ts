@@ -19,6 +19,8 @@ type Options = {
    * fixers): a bound on staleness across processes; in this process the data's owner invalidates.
    */
   maxAgeMs?: (path: string) => number | undefined;
+  /** Told of each page served from the cache: as stored ("hit") or rendered for it first ("miss"). */
+  onServe?: (result: "hit" | "miss") => void;
 };
 
 /** Headers that belong to one response, never to a stored page. */
@@ -65,11 +67,15 @@ export function pageCacheMiddleware(options: Options): RequestHandler & { cache:
     if (consent === false) return next(); // another cookie (a session, or one we do not know): render per request
     const parts = { buildId, path: req.path, consentChosen: consent !== undefined, day: dayKey() };
     const hit = cache.get(parts);
-    if (hit) return send(req, res, hit, "hit");
-    cache.getOrRender(parts, () => renderForCache(req.path, consent), options.maxAgeMs?.(req.path)).then(
-      (page) => (page ? send(req, res, page, "miss") : next()),
-      next,
-    );
+    if (hit) {
+      options.onServe?.("hit");
+      return send(req, res, hit, "hit");
+    }
+    cache.getOrRender(parts, () => renderForCache(req.path, consent), options.maxAgeMs?.(req.path)).then((page) => {
+      if (!page) return next();
+      options.onServe?.("miss");
+      send(req, res, page, "miss");
+    }, next);
   };
   return Object.assign(middleware, { cache });
 }

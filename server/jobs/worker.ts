@@ -28,6 +28,8 @@ export type JobWorkerOptions = {
   claimBatchSize?: number;
   /** Sent jobs are deleted this long after sending (default 7 days); checked about hourly. */
   keepSentMs?: number;
+  /** Told of every handler run and whether it threw (the metrics' counters). */
+  onRun?: (kind: string, failed: boolean) => void;
 };
 
 const PURGE_EVERY_MS = 60 * 60_000;
@@ -76,6 +78,7 @@ export function startJobWorker(services: JobServices, options: JobWorkerOptions)
         signal,
       });
     } catch (error) {
+      options.onRun?.(job.kind, true);
       const message = describeError(error);
       if (error instanceof PermanentJobError) {
         await markJobFailed(db, job, message);
@@ -90,6 +93,7 @@ export function startJobWorker(services: JobServices, options: JobWorkerOptions)
       }
       return;
     }
+    options.onRun?.(job.kind, false);
     if (await markJobSent(db, job)) jobLog.info("outbox job done");
     else jobLog.warn("outbox job finished after its lease was taken over; another worker owns it now");
   }

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from "#server/db/client.ts";
 import { devMailbox } from "#server/db/schema/mail.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { createLogger } from "#server/logger.ts";
+import { outboxGauges } from "#server/jobs/outbox-gauges.ts";
 import { claimDueJobs, markJobSent } from "#server/jobs/queue.ts";
 import { emailJob, enqueueEmail, enqueueJob, enqueueJobs, insertWithJobs, PermanentJobError, upsertWithJobs, type EmailMessage, type JobHandler } from "./outbox.ts";
 import type { MailTransport, OutgoingEmail } from "./transports.ts";
@@ -396,5 +397,54 @@ describe("the outbox worker", () => {
     expect(rows.find((r) => r.id === first!.id)).toMatchObject({ status: "sent", attempts: 1 });
     // Left to the worker that holds it now.
     expect(rows.find((r) => r.id === second!.id)).toMatchObject({ status: "processing", attempts: 2 });
+  });
+});
+
+describe("the outbox's metrics", () => {
+  const figures = async () => {
+    const read = await outboxGauges(database.db, ["email", "webhook"]).read();
+    const byKind = (samples: { labels?: Record<string, string>; value: number }[]) => Object.fromEntries(samples.map((s) => [s.labels!.kind, s.value]));
+    return { pending: byKind(read.fixit_outbox_pending_jobs), oldest: byKind(read.fixit_outbox_oldest_due_job_age_seconds), failed: byKind(read.fixit_outbox_failed_jobs) };
+  };
+
+  it("reports every kind the worker runs at 0 on an empty outbox", async () => {
+    expect(await figures()).toEqual({ pending: { email: 0, webhook: 0 }, oldest: { email: 0, webhook: 0 }, failed: { email: 0, webhook: 0 } });
+  });
+
+  it("counts pending jobs per kind, ages only the due ones, and counts dead jobs apart", async () => {
+    await enqueueJob(database.db, "email", message(1), { maxAttempts: 1 });
+    await enqueueJob(database.db, "email", message(2), { runAt: new Date(Date.now() + 3_600_000) });
+    await enqueueJob(database.db, "other-kind", { x: 1 });
+    await database.db.update(outboxJobs).set({ runAt: sql`now() - interval '90 seconds'` }).where(sql`${outboxJobs.payload}->>'subject' = 'Message 1'`);
+    const now = await figures();
+    expect(now.pending).toEqual({ email: 2, webhook: 0, "other-kind": 1 });
+    // The job due 90 s ago, not the one scheduled an hour ahead.
+    expect(now.oldest.email).toBeGreaterThanOrEqual(90);
+    expect(now.oldest.email).toBeLessThan(120);
+    expect(now.failed).toEqual({ email: 0, webhook: 0, "other-kind": 0 });
+
+    const runs: [string, boolean][] = [];
+    const worker = startOutboxWorker(services(), {
+      transport: fakeTransport(() => new Error("mailbox full")).transport,
+      intervalMs: 60_000,
+      onJobRun: (kind, failed) => runs.push([kind, failed]),
+    });
+    await worker.runOnce();
+    await worker.stop();
+    expect(runs).toEqual([["email", true]]);
+    const after = await figures();
+    expect(after.pending.email).toBe(1);
+    expect(after.oldest.email).toBe(0);
+    expect(after.failed.email).toBe(1);
+  });
+
+  it("tells onJobRun of a run that succeeded", async () => {
+    await enqueueEmail(database.db, message(1));
+    const runs: [string, boolean][] = [];
+    const worker = startOutboxWorker(services(), { transport: fakeTransport().transport, intervalMs: 60_000, onJobRun: (kind, failed) => runs.push([kind, failed]) });
+    await worker.runOnce();
+    await worker.stop();
+    expect(runs).toEqual([["email", false]]);
+    expect((await figures()).pending.email).toBe(0);
   });
 });

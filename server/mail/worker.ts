@@ -16,6 +16,8 @@ export type OutboxWorkerOptions = {
   retryMaxMs?: number;
   /** What runs each job kind besides email, handed in by the composition root (app/composition-root.server.ts). */
   handlers?: Record<string, JobHandler>;
+  /** Told of every job run and whether it failed (the metrics' counters). */
+  onJobRun?: (kind: string, failed: boolean) => void;
 };
 
 /**
@@ -46,6 +48,7 @@ export function startOutboxWorker(
     leaseMs: options.leaseMs ?? config.OUTBOX_LEASE_MS,
     retryBaseMs: options.retryBaseMs ?? config.MAIL_RETRY_BASE_MS,
     retryMaxMs: options.retryMaxMs,
+    onRun: options.onJobRun,
   });
   services.logger.info({ transport: transport.kind, intervalMs: options.intervalMs ?? config.MAIL_WORKER_INTERVAL_MS }, "outbox worker started");
 

@@ -141,6 +141,8 @@ async function waitForExit(pid: number, timeoutMs = 15_000) {
 export type InProcessServer = Pick<TestServer, "url" | "dataDir" | "databaseUrl" | "logs" | "dispose"> & {
   /** What the server's loaders get as `context.services`: tests seed and read through these (tests/helpers/db-utils.ts). */
   services: AppServices;
+  /** The METRICS_PORT listener's /metrics, when the test set that port. */
+  metricsUrl?: string;
 };
 
 /**
@@ -165,6 +167,7 @@ export async function startServerInProcess(options: Pick<Options, "env" | "reuse
   );
   return {
     url: running.url.replace("localhost", "127.0.0.1"),
+    metricsUrl: running.metricsUrl?.replace("localhost", "127.0.0.1"),
     dataDir,
     databaseUrl,
     services: running.services,
