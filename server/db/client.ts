@@ -42,6 +42,9 @@ export type OpenDatabaseOptions = {
   onConnectionError?(error: Error): void;
 };
 
+/** How long closing the pool waits for its connections to end. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
 const countingLogger: DrizzleLogger = {
   logQuery() {
     const store = queryCounter.getStore();
@@ -102,8 +105,12 @@ export async function openDatabase(config: Pick<Config, "database">, options: Op
     }
     const close = async () => {
       const ended = [...open].map((client) => new Promise<void>((resolve) => client.once("end", () => resolve())));
-      await pool.end();
-      await Promise.all(ended);
+      // pool.end() waits for every checked-out client to come back: one still held by a request that
+      // never finishes (its connection lost mid-transaction) must not keep the process from stopping.
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
+      await Promise.race([pool.end().then(() => Promise.all(ended)), gaveUp]);
+      clearTimeout(timer);
     };
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db: db as unknown as Db, kind: "postgres", close, poolStats, connectionLost: () => connectionLost };
