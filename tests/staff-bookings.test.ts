@@ -233,6 +233,9 @@ describe("deciding a disputed booking", () => {
       const res = await staff.post(`/staff/bookings/${id}`, form);
       expect(res.status, JSON.stringify(form).slice(0, 100)).toBe(status);
     }
+    const noAmountField = await staff.post(`/staff/bookings/${id}`, { intent: "decide", decision: "partial", reason });
+    expect(noAmountField.status).toBe(400);
+    expect(html(await noAmountField.text())).toContain("Write the part of the price to release in pounds, such as 45 or 45.50.");
     const overPrice = await staff.post(`/staff/bookings/${id}`, { intent: "decide", decision: "partial", amount: "150", reason });
     expect(html(await overPrice.text())).toContain("less than the price of £100");
     const broken = await fetch(`${base}/staff/bookings/${id}`, {
