@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
 import { paintBeforeScripts } from "#server/http/paint-first.ts";
 import { NonceProvider } from "~/lib/nonce";
@@ -19,6 +19,23 @@ export const streamTimeout = 5_000;
  * public page, service page and signed-out form page, for a signed-out visitor with no flash to show.
  */
 const firstInteractionPaths: ReadonlySet<string> = new Set([...publicPages.map((p) => p.path), ...services.map((s) => s.href), ...signedOutFormPaths]);
+
+/**
+ * Errors thrown by loaders, actions and React Router itself, in the server's log with the request's id
+ * (React Router's default prints them to stderr). An action posted with an Origin that is not the
+ * address it was sent to is refused by React Router with a 400: the client's doing, so a warning.
+ */
+export function handleError(error: unknown, { request, context }: HandleErrorFunctionArgs) {
+  if (request.signal.aborted) return;
+  const logger = context.services.logger.child({ requestId: context.requestId });
+  if (originNotRequestUrl(request)) logger.warn({ err: error, url: request.url }, "action refused: its Origin is not the address it was sent to");
+  else logger.error({ err: error, url: request.url }, "error while handling a request");
+}
+
+function originNotRequestUrl(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  return request.method !== "GET" && request.method !== "HEAD" && origin !== null && origin !== new URL(request.url).origin;
+}
 
 /** Client-side navigations' data requests: a flash read there is as private as on a page. */
 export function handleDataRequest(response: Response) {

@@ -27,6 +27,13 @@ export const COOKIE_PREFIX = "fixit";
 export const ACCOUNT_DISABLED_CODE = "ACCOUNT_DISABLED";
 
 type AuthServices = { config: Config; logger: Logger; db: Db };
+
+/**
+ * What better-auth logs as errors but is a refused request: an untrusted Origin or redirect URL, a
+ * cross-site sign-in, a forged OAuth state. The client's doing, so warnings; the answer is a 4xx or a
+ * redirect to the error page.
+ */
+const CLIENT_REFUSALS = /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site navigation|Failed to parse state)/;
 /**
  * Run as each session is created (every sign-in): the staff feature's STAFF_ADMIN_EMAILS promotion,
  * handed in by the composition root so auth does not depend on staff.
@@ -176,7 +183,7 @@ export function createAuth({ config, logger, db }: AuthServices, atSignIn: SignI
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => {
-        logger[level]({ args }, `better-auth: ${message}`);
+        logger[level === "error" && CLIENT_REFUSALS.test(message) ? "warn" : level]({ args }, `better-auth: ${message}`);
       },
     },
     hooks: {
