@@ -3,9 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunctionArgs } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { paintBeforeScripts } from "#server/http/paint-first.ts";
+import { nameRequestRoute, routeSpans } from "#server/spans.ts";
 import { NonceProvider } from "~/lib/nonce";
 import { keepFlashPrivate } from "~/lib/flash.server";
 import { refusalWithoutPage } from "~/lib/refusal.server";
@@ -13,6 +14,9 @@ import { publicPages, signedOutFormPaths } from "~/content/pages";
 import { services } from "~/content/services";
 
 export const streamTimeout = 5_000;
+
+/** Traces (when on): a span per loader and action, and each request named after its route pattern. */
+export const instrumentations = [routeSpans];
 
 /**
  * The pages whose scripts load on the visitor's first interaction, not at load (decision 041): every
@@ -25,12 +29,12 @@ const firstInteractionPaths: ReadonlySet<string> = new Set([...publicPages.map((
  * (React Router's default prints them to stderr). An action posted with an Origin that is not the
  * address it was sent to is refused by React Router with a 400: the client's doing, so a warning.
  */
-export function handleError(error: unknown, { request, context }: HandleErrorFunctionArgs) {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const logger = context.services.logger.child({ requestId: context.requestId });
   if (originNotRequestUrl(request)) logger.warn({ err: error, url: request.url }, "action refused: its Origin is not the address it was sent to");
   else logger.error({ err: error, url: request.url }, "error while handling a request");
-}
+};
 
 function originNotRequestUrl(request: Request): boolean {
   const origin = request.headers.get("origin");
@@ -51,6 +55,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   keepFlashPrivate(responseHeaders);
+  // A page whose own route has no loader is named here, after the deepest route it matched.
+  nameRequestRoute(routePattern(routerContext));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -122,6 +128,12 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** The matched routes' paths joined: `/bookings/:id`, as React Router's instrumentation names patterns. */
+function routePattern(routerContext: EntryContext): string {
+  const paths = routerContext.staticHandlerContext.matches.map((match) => match.route.path).filter((path): path is string => Boolean(path));
+  return `/${paths.join("/")}`.replace(/\/{2,}/g, "/");
 }
 
 const rootData = (routerContext: EntryContext) => routerContext.staticHandlerContext.loaderData?.root as { user?: unknown; flash?: unknown } | undefined;

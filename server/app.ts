@@ -22,6 +22,7 @@ import { precompressedEncoding, staticFileSet } from "./http/static-files.ts";
 import { createLogger } from "./logger.ts";
 import { startOutboxWorker } from "./mail/worker.ts";
 import { recordRunningServer } from "./running-server.ts";
+import { enableSpans } from "./spans.ts";
 import { createFileStore, discardUnreadRequestBodies } from "./storage/index.ts";
 import type { JobHandler } from "./jobs/queue.ts";
 import type { InfraServices } from "./services.ts";
@@ -83,6 +84,7 @@ export type RunningServer<S extends InfraServices = InfraServices> = {
 export async function startServer<S extends InfraServices>(features: ServerFeatures<S>, options: StartOptions = {}): Promise<RunningServer<S>> {
   const config = loadConfig(options.env);
   const logger = createLogger(config.LOG_LEVEL, options.logDestination);
+  if (config.tracing) await enableSpans();
   const database = await openDatabase(config);
   const live = await openLiveChannel({ config, database, logger });
   const services = features.services({ config, logger, database, db: database.db, storage: createFileStore(config), live });
