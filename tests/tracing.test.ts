@@ -83,6 +83,8 @@ describe("with OTEL_EXPORTER_OTLP_ENDPOINT set", () => {
       },
     });
     await visitAndSignUp(server.url, "traced@example.com");
+    // An Express route outside React Router: refused here (no Stripe settings), and named all the same.
+    expect((await fetch(`${server.url}/api/payments/stripe-webhook`, { method: "POST", body: "{}" })).status).toBeGreaterThanOrEqual(400);
     spansBeforeShutdown = spans().length;
     expect(await server.stop("SIGTERM")).toBe(0);
   }, 180_000);
@@ -105,7 +107,7 @@ describe("with OTEL_EXPORTER_OTLP_ENDPOINT set", () => {
 
   it("traces each request as a server span named by its route pattern, not its URL", () => {
     const requests = spans().filter((s) => s.kind === SPAN_KIND_SERVER);
-    expect(requests.map((s) => s.name)).toEqual(expect.arrayContaining(["GET /", "GET /checkout/test/:paymentId", "POST /auth"]));
+    expect(requests.map((s) => s.name)).toEqual(expect.arrayContaining(["GET /", "GET /checkout/test/:paymentId", "POST /auth", "POST /api/payments/stripe-webhook"]));
     const checkout = requests.find((s) => s.name === "GET /checkout/test/:paymentId")!;
     expect(attribute(checkout.attributes, "http.route")).toBe("/checkout/test/:paymentId");
     expect(attribute(checkout.attributes, "http.response.status_code")).toBe(404);
