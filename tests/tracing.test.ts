@@ -83,6 +83,12 @@ describe("with OTEL_EXPORTER_OTLP_ENDPOINT set", () => {
       },
     });
     await visitAndSignUp(server.url, "traced@example.com");
+    // A payment with the test provider: its charge is a payment-provider call.
+    const buyer = new Browser(server.url);
+    const started = await buyer.post("/checkout/vip", {}, { origin: server.url });
+    expect(started.status).toBe(303);
+    const paid = await buyer.post(started.headers.get("location")!, { email: "traced@example.com", cardName: "Mary Seacole", cardNumber: "4242 4242 4242 4242", expiry: "12 / 39", cvc: "123" }, { origin: server.url });
+    expect(paid.status).toBe(302);
     // An Express route outside React Router: refused here (no Stripe settings), and named all the same.
     expect((await fetch(`${server.url}/api/payments/stripe-webhook`, { method: "POST", body: "{}" })).status).toBeGreaterThanOrEqual(400);
     spansBeforeShutdown = spans().length;
@@ -121,6 +127,15 @@ describe("with OTEL_EXPORTER_OTLP_ENDPOINT set", () => {
     expect(job).toBeDefined();
     expect(attribute(job!.attributes, "fixit.job.kind")).toBe("email");
     expect(attribute(job!.attributes, "fixit.job.attempt")).toBe(1);
+  });
+
+  it("traces the payment provider's charge inside the request that paid", () => {
+    const charge = spans().find((s) => s.name === "payment-provider charge");
+    expect(charge).toBeDefined();
+    expect(attribute(charge!.attributes, "fixit.payment_provider")).toBe("test");
+    expect(attribute(charge!.attributes, "fixit.card_outcome")).toBe("succeeds");
+    const request = spans().find((s) => s.kind === SPAN_KIND_SERVER && s.traceId === charge!.traceId);
+    expect(request?.name).toBe("POST /checkout/test/:paymentId");
   });
 
   it("traces the database queries of a request on PostgreSQL (PGlite's do not go through pg: none)", () => {
