@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { paintBeforeScripts } from "#server/http/paint-first.ts";
+import { nameRequestRoute, routeSpans } from "#server/spans.ts";
 import { NonceProvider } from "~/lib/nonce";
 import { keepFlashPrivate } from "~/lib/flash.server";
 import { refusalWithoutPage } from "~/lib/refusal.server";
@@ -14,6 +15,9 @@ import { services } from "~/content/services";
 
 export const streamTimeout = 5_000;
 
+/** Traces (when on): a span per loader and action, and each request named after its route pattern. */
+export const instrumentations = [routeSpans];
+
 /**
  * The pages whose scripts load on the visitor's first interaction, not at load (decision 041): every
  * public page, service page and signed-out form page, for a signed-out visitor with no flash to show.
@@ -21,14 +25,23 @@ export const streamTimeout = 5_000;
 const firstInteractionPaths: ReadonlySet<string> = new Set([...publicPages.map((p) => p.path), ...services.map((s) => s.href), ...signedOutFormPaths]);
 
 /**
- * A loader's or action's error, into the log (React Router's default writes it to stderr, outside it).
+ * Errors thrown by loaders, actions and React Router itself, in the server's log with the request's id
+ * (React Router's default prints them to stderr). An action posted with an Origin that is not the
+ * address it was sent to is refused by React Router with a 400: the client's doing, so a warning.
  * One that says the database could not be reached is noted on the request by the logger
  * (server/logger.ts): the request is answered 503 and the line is a warning.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  (context as AppLoadContext).services.logger.error({ err: error, url: request.url }, "error in a loader or action");
+  const logger = context.services.logger.child({ requestId: context.requestId });
+  if (originNotRequestUrl(request)) logger.warn({ err: error, url: request.url }, "action refused: its Origin is not the address it was sent to");
+  else logger.error({ err: error, url: request.url }, "error while handling a request");
 };
+
+function originNotRequestUrl(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  return request.method !== "GET" && request.method !== "HEAD" && origin !== null && origin !== new URL(request.url).origin;
+}
 
 /** Client-side navigations' data requests: a flash read there is as private as on a page. */
 export function handleDataRequest(response: Response) {
@@ -44,6 +57,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   keepFlashPrivate(responseHeaders);
+  // A page whose own route has no loader is named here, after the deepest route it matched.
+  nameRequestRoute(routePattern(routerContext));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -115,6 +130,12 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** The matched routes' paths joined: `/bookings/:id`, as React Router's instrumentation names patterns. */
+function routePattern(routerContext: EntryContext): string {
+  const paths = routerContext.staticHandlerContext.matches.map((match) => match.route.path).filter((path): path is string => Boolean(path));
+  return `/${paths.join("/")}`.replace(/\/{2,}/g, "/");
 }
 
 const rootData = (routerContext: EntryContext) => routerContext.staticHandlerContext.loaderData?.root as { user?: unknown; flash?: unknown } | undefined;

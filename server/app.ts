@@ -31,6 +31,7 @@ import { startOutboxWorker } from "./mail/worker.ts";
 import type { GaugeSet } from "./metrics/gauge-set.ts";
 import type { ServerMetrics } from "./metrics/server-metrics.ts";
 import { recordRunningServer } from "./running-server.ts";
+import { enableSpans } from "./spans.ts";
 import { createFileStore, discardUnreadRequestBodies } from "./storage/index.ts";
 import type { JobHandler } from "./jobs/queue.ts";
 import type { InfraServices } from "./services.ts";
@@ -96,6 +97,7 @@ export type RunningServer<S extends InfraServices = InfraServices> = {
 export async function startServer<S extends InfraServices>(features: ServerFeatures<S>, options: StartOptions = {}): Promise<RunningServer<S>> {
   const config = loadConfig(options.env);
   const logger = createLogger(config.LOG_LEVEL, options.logDestination);
+  if (config.tracing) await enableSpans();
   const database = await openDatabase(config, {
     onConnectionError: (error) => logger.warn({ err: error }, "database connection lost: the pool opens a new one for the next query"),
   });

@@ -103,3 +103,18 @@ describe("metrics settings", () => {
     expect(() => loadConfig({ ...base, METRICS_PORT: "nine" })).toThrow(/METRICS_PORT/);
   });
 });
+
+describe("OpenTelemetry traces", () => {
+  const base = { DATA_DIR: "/tmp/fixit-config-test", SESSION_SECRET: "x".repeat(32) };
+
+  it("are on when either OTLP endpoint is set, and off when unset or blank", () => {
+    expect(loadConfig(base).tracing).toBe(false);
+    expect(loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: " " }).tracing).toBe(false);
+    expect(loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" }).tracing).toBe(true);
+    expect(loadConfig({ ...base, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://collector:4318/v1/traces" }).tracing).toBe(true);
+  });
+
+  it("refuses an endpoint that is not a URL, naming the setting", () => {
+    expect(() => loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: "collector" })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
+});

@@ -97,6 +97,12 @@ const envSchema = z.object({
   APP_STORE_URL: storeUrl("https://apps.apple.com/gb/app/fixit-home-services/id6740212345"),
   PLAY_STORE_URL: storeUrl("https://play.google.com/store/apps/details?id=uk.co.fixit.customer"),
   EARLY_ACCESS_SIGNUP_COUNT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(2847)),
+  /**
+   * OpenTelemetry: an OTLP collector's address turns traces on (server/tracing.js, loaded by server/main.js);
+   * the SDK reads these and the other standard OTEL_* variables itself. Unset: nothing of OpenTelemetry loads.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl,
   /** Set by `npm run bench`: per-IP form rate limits are off (never in production), as every request comes from one address. */
   BENCH_MODE: bool.default(false),
 });
@@ -118,6 +124,8 @@ export type Config = Omit<Env, "BENCH_MODE"> & {
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dir: string | null };
   /** TRUST_PROXY as Express takes it: false (trust nobody), a hop count, or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string;
+  /** Whether OpenTelemetry traces are sent (an OTLP endpoint is set). */
+  tracing: boolean;
   /** Whether /dev/mailbox exists (see DEV_MAILBOX). */
   devMailbox: boolean;
 };
@@ -161,6 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     staffAdminEmails: parseCodeList(env.STAFF_ADMIN_EMAILS?.toLowerCase()),
     database,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    tracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT),
     devMailbox: !isProduction && (env.DEV_MAILBOX === "on" || (env.DEV_MAILBOX === "auto" && isLoopbackHost(env.HOST))),
   };
 }

@@ -36,3 +36,13 @@ describe("the logger and an unreachable database", () => {
     expect(facts.unavailable).toBeUndefined();
   });
 });
+
+describe("the logger's children", () => {
+  it("apply the same rule (pino-http's request logger and the error handler's are children)", () => {
+    const { lines, logger } = collect();
+    const facts: RequestDatabaseFacts = { queries: 0 };
+    queryCounter.run(facts, () => logger.child({ requestId: "r1" }).error({ err: terminated }, "error while handling a request"));
+    expect(lines[0]!.level).toBe(40);
+    expect(facts.unavailable).toBe(true);
+  });
+});

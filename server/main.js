@@ -13,6 +13,9 @@ if (!dev && !process.env[SUPERVISED]) supervise(fileURLToPath(import.meta.url), 
 else runServer();
 
 function runServer() {
+  // OpenTelemetry loads only when an OTLP endpoint is set (server/config.ts names the same two settings).
+  const tracingRequested = [process.env.OTEL_EXPORTER_OTLP_ENDPOINT, process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT].some((value) => value?.trim());
+  let tracing;
   // Signals are caught from the first moment: one that arrives while the server is still starting
   // (it may already be listening) is honoured as soon as start() returns, instead of killing the process.
   let server;
@@ -24,8 +27,12 @@ function runServer() {
     }
     server.services.logger.info({ signal }, "signal received");
     // close() is one promise however often it is asked for (Ctrl-C reaches the supervisor too, which passes it on).
+    // The spans still buffered are sent before the process ends.
     server.close().then(
-      () => process.exit(0),
+      async () => {
+        await tracing?.shutdownTracing().catch((error) => server.services.logger.warn({ err: error }, "could not send the last traces"));
+        process.exit(0);
+      },
       (error) => {
         console.error(error);
         process.exit(1);
@@ -41,6 +48,8 @@ function runServer() {
   const onListening = () => process.send?.({ type: "listening" });
 
   async function main() {
+    // Before the server's modules: the SDK patches http, express and pg as they load.
+    if (tracingRequested) tracing = await import("./tracing.js");
     if (dev) {
       const { createServer } = await import("vite");
       const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });

@@ -4,7 +4,7 @@ import { jobMessages } from "#server/db/schema/quotes.ts";
 import { sendQuote } from "~/features/quotes/quotes.server";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, waitForMail } from "./auth-helpers";
-import { startServerInProcess, type InProcessServer } from "./helpers/server";
+import { startServerInProcess, startTestServer, type InProcessServer, type TestServer } from "./helpers/server";
 
 /**
  * Hostile requests that are not about size (issue 39): every redirect better-auth can produce stays
@@ -224,4 +224,69 @@ describe("cross-site requests", () => {
     const res = await bob.post("/auth/sign-out", {}, { origin: base, "sec-fetch-site": "same-origin" });
     expect(res.status).toBe(302);
   }, 120_000);
+});
+
+describe("refusals the client caused are warnings in the log, not errors", () => {
+  // A server process of its own, without the runner's TEST variable: better-auth skips its Origin check under a test runner.
+  let child: TestServer;
+  beforeAll(async () => {
+    child = await startTestServer({ env: { TEST: "" } });
+  }, 120_000);
+  afterAll(async () => {
+    await child?.dispose();
+  });
+
+  /** The pino lines the server wrote while `act` ran (after a moment for the last ones to arrive). */
+  async function logLinesDuring(act: () => Promise<void>): Promise<{ level: number; msg: string }[]> {
+    const before = child.logs().length;
+    await act();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return child
+      .logs()
+      .slice(before)
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+  }
+  const signIn = (origin: string) =>
+    fetch(`${child.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json", "x-forwarded-for": nextIp() },
+      body: JSON.stringify({ email: "requests-customer@example.com", password: strong }),
+    });
+
+  it("a cross-origin POST to the sign-in API: a 4xx, a warning, no error", async () => {
+    let status = 0;
+    const lines = await logLinesDuring(async () => void (status = (await signIn("http://evil.example")).status));
+    expect(status).toBe(403);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: "request completed" }));
+  });
+
+  it("an Origin better-auth does not trust (this host by another name than PUBLIC_URL): its refusal is a warning", async () => {
+    let status = 0;
+    const lines = await logLinesDuring(async () => void (status = (await signIn(child.url)).status));
+    expect(status).toBe(403);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: `better-auth: Invalid origin: ${child.url}` }));
+  });
+
+  it("a forged OAuth state and an action whose Origin is not the address it was posted to: warnings only", async () => {
+    const statuses: number[] = [];
+    const lines = await logLinesDuring(async () => {
+      statuses.push((await fetch(`${child.url}/api/auth/callback/github?state=forged`, { redirect: "manual" })).status);
+      // localhost is this server too (the cross-site guard lets it through); React Router compares the Origin with the URL itself.
+      const res = await fetch(`${child.url}/contact`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: child.url.replace("127.0.0.1", "localhost"), "content-type": "application/x-www-form-urlencoded" },
+        body: "name=Ann",
+      });
+      statuses.push(res.status);
+    });
+    expect(statuses).toEqual([302, 400]);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: "better-auth: Failed to parse state" }));
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: "action refused: its Origin is not the address it was sent to" }));
+  });
 });

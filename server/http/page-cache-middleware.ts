@@ -4,6 +4,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import { dayKey, etagFor, matchesIfNoneMatch, PageCache, policyWithScriptHashes, preparePage, type CachedPage } from "./page-cache.ts";
 import { chooseContentEncoding } from "./content-encoding.ts";
 import { cookiesOf } from "./cookie-header.ts";
+import { nameRequestRoute } from "../spans.ts";
 
 type Options = {
   build: ServerBuild;
@@ -94,6 +95,8 @@ export function cookieChoice(header: string | undefined, consentCookie: string):
 }
 
 function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, status: "hit" | "miss") {
+  // A cached page is one fixed path: that is its route in a trace.
+  nameRequestRoute(req.path);
   const encoding = chooseContentEncoding(req.headers["accept-encoding"], ["br", "gzip", "identity"] as const) ?? "identity";
   for (const [name, value] of page.headers) res.setHeader(name, value);
   const policy = res.getHeader("content-security-policy");

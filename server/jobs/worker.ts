@@ -2,6 +2,7 @@ import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { OutboxJob } from "#server/db/schema/outbox.ts";
 import type { JobServices } from "#server/services.ts";
 import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
+import { inSpan } from "#server/spans.ts";
 import { computeBackoffMs } from "./backoff.ts";
 import {
   claimDueJobs,
@@ -71,12 +72,14 @@ export function startJobWorker(services: JobServices, options: JobWorkerOptions)
       return;
     }
     try {
-      await handler(job.payload, {
-        services,
-        job: { id: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.maxAttempts },
-        logger: jobLog,
-        signal,
-      });
+      await inSpan(`outbox ${job.kind}`, { "fixit.job.id": job.id, "fixit.job.kind": job.kind, "fixit.job.attempt": job.attempts }, () =>
+        handler(job.payload, {
+          services,
+          job: { id: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.maxAttempts },
+          logger: jobLog,
+          signal,
+        }),
+      );
     } catch (error) {
       options.onRun?.(job.kind, true);
       const message = describeError(error);

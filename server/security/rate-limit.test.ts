@@ -3,7 +3,7 @@ import { openDatabase, type Database } from "#server/db/client.ts";
 import { queryCounter } from "#server/db/request-facts.ts";
 import { eq } from "drizzle-orm";
 import { rateLimitCounters } from "#server/db/schema/rate-limit.ts";
-import { hitRateLimit } from "./rate-limit.ts";
+import { clearRateLimits, hitRateLimit, secondsUntilAllowed } from "./rate-limit.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -73,5 +73,34 @@ describe("hitRateLimit", () => {
     // Once the two attempts have slid out (two windows on), the database is asked again.
     expect(await queryCounter.run(counted, () => hitRateLimit(database.db, rule, now + 120_000))).toMatchObject({ allowed: true });
     expect(counted.queries).toBeGreaterThan(0);
+  });
+});
+
+describe("secondsUntilAllowed and clearRateLimits", () => {
+  it("say, without counting, when a used-up key may try again; cleared, the key starts from nothing", async () => {
+    const rule = { key: "test:read-only", limit: 2, windowMs: 60_000 };
+    const now = 60_000 * 28_000_100 + 15_000; // 15 s into a window
+    expect(await secondsUntilAllowed(database.db, rule, now)).toBeNull();
+    await hitRateLimit(database.db, rule, now);
+    expect(await secondsUntilAllowed(database.db, rule, now)).toBeNull();
+    await hitRateLimit(database.db, rule, now);
+    // Two in this window: one attempt is allowed again once they weigh 1, halfway into the next window (45 + 30 s).
+    expect(await secondsUntilAllowed(database.db, rule, now)).toBe(75);
+    expect(await secondsUntilAllowed(database.db, rule, now)).toBe(75);
+    const [row] = await database.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, rule.key));
+    expect(row!.count).toBe(2);
+
+    await clearRateLimits(database.db, [rule.key]);
+    expect(await database.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, rule.key))).toEqual([]);
+    expect(await secondsUntilAllowed(database.db, rule, now)).toBeNull();
+  });
+
+  it("forgets a key this process remembered as refused", async () => {
+    const rule = { key: "test:cleared-refusal", limit: 1, windowMs: 60_000 };
+    const now = 60_000 * 28_000_200 + 1_000;
+    await hitRateLimit(database.db, rule, now);
+    expect((await hitRateLimit(database.db, rule, now)).allowed).toBe(false);
+    await clearRateLimits(database.db, [rule.key]);
+    expect((await hitRateLimit(database.db, rule, now)).allowed).toBe(true);
   });
 });

@@ -49,9 +49,10 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, now = Date.now()
     })
     .returning({ count: rateLimitCounters.count });
   const counted = { previous: counts.previous, current: row?.count ?? counts.current + 1 };
-  // Old windows are worthless: sweep them now and then rather than on every hit.
+  // Old windows are worthless: sweep them now and then rather than on every hit. The longest window is
+  // a day (failed sign-ins), and its sliding estimate reads the day before: two days are kept.
   if (Math.random() < 0.01) {
-    await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, now - 24 * 60 * 60 * 1000));
+    await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, now - 2 * 24 * 60 * 60 * 1000));
   }
   const weighed = estimate(counted, window);
   if (weighed > rule.limit) return remember(known, rule, counted, window, now, false);
@@ -62,6 +63,21 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, now = Date.now()
 export async function limitUsedUp(db: Db, rule: RateLimitRule, now = Date.now()): Promise<boolean> {
   const window = windowOf(rule, now);
   return estimate(await countsOf(db, rule.key, window), window) >= rule.limit;
+}
+
+/** Read-only: while `rule.key` has used up its `limit`, the seconds until it may try again; null when it may now. */
+export async function secondsUntilAllowed(db: Db, rule: RateLimitRule, now = Date.now()): Promise<number | null> {
+  const window = windowOf(rule, now);
+  const counts = await countsOf(db, rule.key, window);
+  if (estimate(counts, window) < rule.limit) return null;
+  return Math.max(1, Math.ceil((allowedAgainAt(counts, window, rule.limit) - now) / 1000));
+}
+
+/** Starts these keys' counts again from nothing (e.g. an account's failed sign-ins, once it signs in). */
+export async function clearRateLimits(db: Db, keys: string[]): Promise<void> {
+  const known = refusedKeysOf(db);
+  for (const key of keys) known.delete(key);
+  await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, keys));
 }
 
 type Window = { start: number; ms: number; previousWeight: number };

@@ -5,7 +5,7 @@ import { ACCOUNT_DISABLED_CODE } from "./auth.server.ts";
 import { judgePassword, weakPasswordMessage } from "./password-strength.server.ts";
 import { recordSecurityEvent, type SecurityEventInput } from "./security-events.server.ts";
 import { sessions, users } from "#server/db/schema/auth.ts";
-import { countAuthAttempt, type AuthLimitName } from "./limits.server.ts";
+import { clearFailedSignIns, countAuthAttempt, countFailedSignIn, failedSignInLockout, type AuthLimitName } from "./limits.server.ts";
 import { rateLimitMessage } from "#server/security/rate-limit.ts";
 import { z } from "~/lib/zod";
 import { readTextForm } from "~/lib/forms/forms.server";
@@ -132,24 +132,35 @@ export async function signUp(request: Request, context: Ctx, values: Record<stri
 }
 
 export async function signIn(request: Request, context: Ctx, values: Record<string, string>) {
-  const { auth, logger } = context.services;
+  const { auth, db, logger } = context.services;
   const checked = checkForm(signInSchema, values);
   // An empty email or password stops without a message (the browser never submits it).
   if (!checked.ok) return fail("sign-in", 400, authMessages.signInFailed.title, authMessages.signInMissing.text);
   const { email, password } = checked.data;
   const limited = await overLimit(context, "signIn", email);
   if (limited) return limited;
+  const lockedForSeconds = await failedSignInLockout(db, email);
+  if (lockedForSeconds !== null) {
+    await record(context, { type: "rate_limited", userId: await userIdByEmail(context, email), details: { action: "signInFailures", email } });
+    return data<AuthResult>(authFailure("sign-in", authMessages.lockedOut.title, authMessages.lockedOut.text, { lockedOut: true }), {
+      status: 429,
+      headers: { "retry-after": String(lockedForSeconds) },
+    });
+  }
   try {
     const { headers, response } = await auth.api.signInEmail({
       body: { email, password, rememberMe: true },
       headers: authHeaders(request, context),
       returnHeaders: true,
     });
+    await clearFailedSignIns(db, email);
     await record(context, { type: "user_signin", userId: response.user.id, details: { email } });
     return replace(signInReturnPath(values.from), { headers: cookiesFrom(headers) });
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) {
       const unverified = error.body?.code === "EMAIL_NOT_VERIFIED";
+      // A wrong password or an unknown address (401); not an unconfirmed or disabled account (403), whose password was right.
+      if (error.statusCode === 401) await countFailedSignIn(db, email);
       await record(context, { type: "signin_failed", userId: await userIdByEmail(context, email), details: { email, error: error.body?.code ?? error.message } });
       if (unverified) {
         return fail("sign-in", 403, authMessages.signInFailed.title, authMessages.unverified.text, { unverified: true, email });

@@ -58,6 +58,7 @@ export function SignInForm({ from, onForgot }: { from: string; onForgot: () => v
   const resend = useForm<AuthResult>({ form: "resend", onResult: toastResult, resetOn: () => false });
   const answer = fetcher.data;
   const unverifiedEmail = answer && answer.status !== "success" && answer.unverified ? (answer.email ?? null) : null;
+  const lockedOut = Boolean(answer && answer.status !== "success" && answer.lockedOut);
 
   return (
     <div className="flex flex-col gap-4">
@@ -80,6 +81,15 @@ export function SignInForm({ from, onForgot }: { from: string; onForgot: () => v
             Resend confirmation email
           </Button>
         </resend.fetcher.Form>
+      ) : null}
+      {lockedOut ? (
+        <p className="rounded-md border border-border p-3 text-sm" role="status">
+          Too many failed sign-ins for this account.{" "}
+          <a href="/auth?view=reset" className="text-primary underline underline-offset-4">
+            Reset your password
+          </a>{" "}
+          to sign in now, or try again later.
+        </p>
       ) : null}
       <Button type="button" variant="link" className="self-center" onClick={onForgot}>
         Forgot your password?

@@ -3,12 +3,12 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { z } from "~/lib/zod";
-import { authMessages } from "./messages.ts";
+import { authMessages, lockedOutApiText } from "./messages.ts";
 import { checkForm, signUpSchema, userTypes } from "./schemas.ts";
 import { normaliseEmail } from "~/lib/email.ts";
 import { textInputMessages } from "~/lib/text-input.ts";
 import { rateLimitMessage } from "#server/security/rate-limit.ts";
-import { API_REQUEST_HEADER, authEndpointLimits, countAuthAttempt } from "./limits.server.ts";
+import { API_REQUEST_HEADER, authEndpointLimits, clearFailedSignIns, countAuthAttempt, countFailedSignIn, failedSignInLockout } from "./limits.server.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { accounts, authRateLimits, sessions, users, verifications } from "#server/db/schema/auth.ts";
@@ -27,6 +27,13 @@ export const COOKIE_PREFIX = "fixit";
 export const ACCOUNT_DISABLED_CODE = "ACCOUNT_DISABLED";
 
 type AuthServices = { config: Config; logger: Logger; db: Db };
+
+/**
+ * What better-auth logs as errors but is a refused request: an untrusted Origin or redirect URL, a
+ * cross-site sign-in, a forged OAuth state. The client's doing, so warnings; the answer is a 4xx or a
+ * redirect to the error page.
+ */
+const CLIENT_REFUSALS = /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site navigation|Failed to parse state)/;
 /**
  * Run as each session is created (every sign-in): the staff feature's STAFF_ADMIN_EMAILS promotion,
  * handed in by the composition root so auth does not depend on staff.
@@ -72,6 +79,18 @@ export function createAuth({ config, logger, db }: AuthServices, atSignIn: SignI
     throw new APIError("TOO_MANY_REQUESTS", { message: rateLimitMessage, code: "RATE_LIMITED" }, { "retry-after": String(blocked.retryAfterSeconds) });
   }
 
+  /** The account's failed sign-ins over the hour's or the day's cap (limits.server.ts): refused, whatever the password. */
+  async function refuseLockedOutSignIn(ctx: { path: string; body?: unknown; request?: Request }) {
+    const email = (ctx.body as Record<string, unknown> | undefined)?.email;
+    if (ctx.path !== "/sign-in/email" || typeof email !== "string") return;
+    const normalised = normaliseEmail(email).toLowerCase();
+    const lockedForSeconds = await failedSignInLockout(db, normalised);
+    if (lockedForSeconds === null) return;
+    const origin = originFromRequest(ctx.request);
+    await recordSecurityEvent(db, logger, { type: "rate_limited", userId: await userIdByEmail(normalised), ...origin, details: { action: "signInFailures", email: normalised, via: "api" } });
+    throw new APIError("TOO_MANY_REQUESTS", { message: lockedOutApiText(link("/auth?view=reset")), code: "TOO_MANY_FAILED_SIGN_INS" }, { "retry-after": String(lockedForSeconds) });
+  }
+
   return betterAuth({
     appName: "FixiT",
     baseURL: site,
@@ -112,6 +131,8 @@ export function createAuth({ config, logger, db }: AuthServices, atSignIn: SignI
         await queueResetEmail(db, { email: user.email, name: user.name }, link(`/reset-password?token=${encodeURIComponent(token)}`));
       },
       async onPasswordReset({ user }, request) {
+        // Whoever reset it holds the mailbox: the account's failed sign-ins stop counting against it.
+        await clearFailedSignIns(db, user.email);
         await recordSecurityEvent(db, logger, { type: "password_changed", userId: user.id, ...originFromRequest(request), details: { via: "reset" } });
         await queuePasswordChangedEmail(db, { email: user.email, name: user.name }, link("/auth?view=reset"));
       },
@@ -177,13 +198,16 @@ export function createAuth({ config, logger, db }: AuthServices, atSignIn: SignI
     logger: {
       log: (level, message, ...args) => {
         // An error that says the database is out of reach is noted on the request by the logger (server/logger.ts).
-        logger[level]({ args }, `better-auth: ${message}`);
+        logger[level === "error" && CLIENT_REFUSALS.test(message) ? "warn" : level]({ args }, `better-auth: ${message}`);
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // Requests over HTTP to /api/auth (the pages call auth.api directly and count their own attempts).
-        if (viaApi(ctx)) await limitApiAttempt(ctx);
+        if (viaApi(ctx)) {
+          await limitApiAttempt(ctx);
+          await refuseLockedOutSignIn(ctx);
+        }
         // Calls to /api/auth/sign-up/email pass the same checks as the sign-up page.
         if (ctx.path !== "/sign-up/email") return;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -213,9 +237,12 @@ export function createAuth({ config, logger, db }: AuthServices, atSignIn: SignI
         const returned = ctx.context.returned;
         const origin = originFromRequest(ctx.request);
         if (returned instanceof APIError) {
+          // A wrong password or an unknown address (401), as on the sign-in page (actions.server.ts).
+          if (returned.statusCode === 401) await countFailedSignIn(db, email);
           const userId = await userIdByEmail(email);
           await recordSecurityEvent(db, logger, { type: "signin_failed", userId, ...origin, details: { email, via: "api", error: returned.body?.code ?? returned.message } });
         } else {
+          await clearFailedSignIns(db, email);
           const userId = ctx.context.newSession?.user.id ?? (await userIdByEmail(email));
           await recordSecurityEvent(db, logger, { type: "user_signin", userId, ...origin, details: { email, via: "api" } });
         }

@@ -1,7 +1,8 @@
 import type { Db } from "#server/db/client.ts";
-import { hitRateLimit, type RateLimitResult } from "#server/security/rate-limit.ts";
+import { clearRateLimits, hitRateLimit, secondsUntilAllowed, type RateLimitResult } from "#server/security/rate-limit.ts";
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /**
  * Attempts allowed per window, by action: per IP (a shared address may hold many people) and per
  * email. The account pages (app/features/auth) and better-auth's own /api/auth endpoints count
@@ -58,3 +59,39 @@ export const authEndpointLimits: Record<string, AuthLimitName> = {
  * better-auth's hooks count those attempts; the account pages call auth.api in-process and count their own.
  */
 export const API_REQUEST_HEADER = "x-fixit-api-request";
+
+/**
+ * Failed sign-ins per account, from every address together: the per-minute limit alone let ~7,200
+ * guesses a day reach one account from many addresses. NIST SP 800-63B caps consecutive failures at
+ * 100; here 20 an hour and 100 a day. Past either, even the right password is refused until the window
+ * has passed (the point: a guesser cannot tell a hit); a password reset (or a sign-in) starts again from nothing.
+ */
+export const failedSignInLimits = [
+  { name: "hour", limit: 20, windowMs: HOUR },
+  { name: "day", limit: 100, windowMs: 24 * HOUR },
+] as const;
+
+/** The counter keys of an account's failed sign-ins (by its address lowercased, as accounts are looked up: unknown addresses count alike). */
+export const failedSignInKeys = (email: string) => failedSignInLimits.map((rule) => `auth:signInFailures:${rule.name}:${email.trim().toLowerCase()}`);
+
+const failedSignInRules = (email: string) => failedSignInKeys(email).map((key, i) => ({ key, limit: failedSignInLimits[i]!.limit, windowMs: failedSignInLimits[i]!.windowMs }));
+
+/** While the account has had too many failed sign-ins, the seconds until it may try again; else null. Counts nothing. */
+export async function failedSignInLockout(db: Db, email: string): Promise<number | null> {
+  let longest: number | null = null;
+  for (const rule of failedSignInRules(email)) {
+    const seconds = await secondsUntilAllowed(db, rule);
+    if (seconds !== null) longest = Math.max(longest ?? 0, seconds);
+  }
+  return longest;
+}
+
+/** Counts one wrong password (or unknown address) against the account, in every window. */
+export async function countFailedSignIn(db: Db, email: string): Promise<void> {
+  for (const rule of failedSignInRules(email)) await hitRateLimit(db, rule);
+}
+
+/** The account signed in, or its password was reset: its failures no longer count. */
+export function clearFailedSignIns(db: Db, email: string): Promise<void> {
+  return clearRateLimits(db, failedSignInKeys(email));
+}

@@ -30,8 +30,15 @@ export const authMessages = {
   badResetLink: { title: "Password Reset Failed", text: "This password reset link is invalid or has expired. Please ask for a new one." },
   passwordUpdated: { title: "Password updated", text: "Your password has been changed. Please sign in with your new password." },
   rateLimited: { title: "Too many attempts", text: "Too many attempts. Please wait a few minutes and try again." },
+  lockedOut: {
+    title: "Too many failed sign-ins",
+    text: "Too many failed sign-ins for this account. Try again later, or reset your password with “Forgot your password?”.",
+  },
   unexpected: { title: "Something went wrong", text: "An unexpected error occurred. Please try again." },
 } as const;
+
+/** The API's answer to a locked-out sign-in: no page around it, so the reset link is in the text. */
+export const lockedOutApiText = (resetUrl: string) => `Too many failed sign-ins for this account. Try again later, or reset your password: ${resetUrl}`;
 
 /** The "check your email" view that ends a sign-up (app/routes/_site.auth.tsx). */
 export const checkEmailCopy = {
@@ -86,10 +93,11 @@ export function firstProblem(fieldErrors: FieldErrors): FormProblem {
  * What every account action answers with (toasts on the page; also shown inline without JavaScript):
  * the form pipeline's result (~/lib/forms/result) with `title` and `message` always set. `reset`: the
  * form should be cleared (sign-up) or closed (reset request); `reasons`: why the server judged a
- * password weak; `unverified` and `email`: sign-in refused until the address is confirmed (offer to resend).
+ * password weak; `unverified` and `email`: sign-in refused until the address is confirmed (offer to resend);
+ * `lockedOut`: too many failed sign-ins for the account (offer the password reset).
  */
-export type AuthResult = FormResult<{ title: string; message: string; reset?: true; reasons?: string[]; unverified?: true; email?: string }>;
-type AuthExtra = { reset?: true; reasons?: string[]; unverified?: true; email?: string };
+export type AuthResult = FormResult<{ title: string; message: string; reset?: true; reasons?: string[]; unverified?: true; email?: string; lockedOut?: true }>;
+type AuthExtra = { reset?: true; reasons?: string[]; unverified?: true; email?: string; lockedOut?: true };
 
 /** An account action's success. */
 export function authSuccess(form: string, title: string, message: string, extra: AuthExtra = {}): AuthResult {

@@ -5,6 +5,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { payments } from "#server/db/schema/payments.ts";
 import { testProviderObjects } from "#server/db/schema/bookings.ts";
+import { inSpan } from "#server/spans.ts";
 import { createStripeClient } from "~/features/payments/stripe.server.ts";
 
 /**
@@ -90,10 +91,22 @@ export function moneyProviderFor(config: Pick<Config, "STRIPE_SECRET_KEY" | "STR
   let provider = providers.get(db);
   if (!provider) {
     let client: Promise<StripeMoneyClient> | undefined;
-    provider = config.STRIPE_SECRET_KEY
-      ? stripeMoneyProvider(db, () => (client ??= createStripeClient(config) as Promise<unknown> as Promise<StripeMoneyClient>))
-      : testMoneyProvider(db);
+    provider = traced(
+      config.STRIPE_SECRET_KEY
+        ? stripeMoneyProvider(db, () => (client ??= createStripeClient(config) as Promise<unknown> as Promise<StripeMoneyClient>))
+        : testMoneyProvider(db),
+    );
     providers.set(db, provider);
   }
   return provider;
+}
+
+/** Each movement of money in its own span (when traces are on): which provider, which booking, how much. */
+function traced(provider: BookingMoneyProvider): BookingMoneyProvider {
+  const attributes = (input: TransferInput | RefundInput) => ({ "fixit.payment_provider": provider.name, "fixit.booking.id": input.bookingId, "fixit.amount_pence": input.amountPence });
+  return {
+    name: provider.name,
+    transfer: (input) => inSpan("payment-provider transfer", attributes(input), () => provider.transfer(input)),
+    refund: (input) => inSpan("payment-provider refund", attributes(input), () => provider.refund(input)),
+  };
 }

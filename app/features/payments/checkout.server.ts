@@ -7,6 +7,7 @@ import {
   isPaymentId,
   markPaidAndFulfil, markPaymentFailed, paymentProvider, productDetails, productKeyFromCode, type ProductKey } from "./payments.server.ts";
 import { hitRateLimit } from "#server/security/rate-limit.ts";
+import { inSpan } from "#server/spans.ts";
 import { getOptionalUser } from "~/features/auth/guard.server";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { checkTextInputs } from "~/lib/text-input";
@@ -86,16 +87,19 @@ export async function submitTestCheckout(request: Request, context: AppLoadConte
 
   const outcome = testCardOutcome(checked.data.cardNumber);
   if (outcome === "unknown") return fail(400, { formError: testCheckoutMessages.unknownCard, fieldErrors: { cardNumber: testCheckoutMessages.unknownCard } });
-  if (outcome === "declined") {
-    await markPaymentFailed(services, payment.id, "card_declined", { source: "test-checkout", last4: checked.data.cardNumber.slice(-4) });
-    return fail(402, { formError: testCheckoutMessages.declined });
-  }
-  try {
-    await markPaidAndFulfil(services, payment.id, "test-checkout", { email: checked.data.email ?? null });
-  } catch {
-    // Paid, but fulfilment failed (logged): the success page retries it and shows "confirming" meanwhile.
-  }
-  return redirect(successPath(payment.id), { headers: noStore });
+  // The test provider's charge, traced as Stripe's calls are.
+  return inSpan("payment-provider charge", { "fixit.payment_provider": "test", "fixit.payment.id": payment.id, "fixit.card_outcome": outcome }, async () => {
+    if (outcome === "declined") {
+      await markPaymentFailed(services, payment.id, "card_declined", { source: "test-checkout", last4: checked.data.cardNumber.slice(-4) });
+      return fail(402, { formError: testCheckoutMessages.declined });
+    }
+    try {
+      await markPaidAndFulfil(services, payment.id, "test-checkout", { email: checked.data.email ?? null });
+    } catch {
+      // Paid, but fulfilment failed (logged): the success page retries it and shows "confirming" meanwhile.
+    }
+    return redirect(successPath(payment.id), { headers: noStore });
+  });
 }
 
 /**

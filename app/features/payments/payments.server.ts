@@ -4,6 +4,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { paymentEvents, payments, type Payment } from "#server/db/schema/payments.ts";
 import { openSecret } from "#server/security/codes.ts";
 import { safeReturnPath } from "#server/http/return-path.ts";
+import { inSpan } from "#server/spans.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import { DEFAULT_RETURN_PATHS, productDetails, productKeyFromCode, type ProductKey } from "./products.ts";
 import type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
@@ -123,7 +124,8 @@ export async function createCheckout(services: AppServices, input: CheckoutInput
   if (provider === "test") return { paymentId, url: `/checkout/test/${paymentId}` };
 
   try {
-    const session = await createStripeCheckoutSession(await services.payments.stripe(), {
+    const session = await inSpan("payment-provider checkout", { "fixit.payment_provider": provider, "fixit.payment.id": paymentId, "fixit.amount_pence": amountPence }, async () =>
+      createStripeCheckoutSession(await services.payments.stripe(), {
       paymentId,
       productCode: product.code,
       productName: product.name,
@@ -131,9 +133,10 @@ export async function createCheckout(services: AppServices, input: CheckoutInput
       amountPence,
       email,
       transferGroup: input.transferGroup,
-      successUrl: `${config.publicUrl}/checkout/success?payment=${paymentId}`,
-      cancelUrl: `${config.publicUrl}${returnPath}`,
-    });
+        successUrl: `${config.publicUrl}/checkout/success?payment=${paymentId}`,
+        cancelUrl: `${config.publicUrl}${returnPath}`,
+      }),
+    );
     await db.transaction(async (tx) => {
       await tx.update(payments).set({ providerSessionId: session.sessionId, updatedAt: new Date() }).where(eq(payments.id, paymentId));
       await recordPaymentEvent(tx, paymentId, "session_created", { sessionId: session.sessionId });
@@ -245,7 +248,10 @@ export async function markPaidAndFulfil(
  */
 export async function reconcileWithStripe(services: AppServices, payment: Payment): Promise<void> {
   if (payment.provider !== "stripe" || !payment.providerSessionId || payment.status === "paid") return;
-  const session = readSession(await (await services.payments.stripe()).checkout.sessions.retrieve(payment.providerSessionId));
+  const sessionId = payment.providerSessionId;
+  const session = readSession(
+    await inSpan("payment-provider session", { "fixit.payment_provider": "stripe", "fixit.payment.id": payment.id }, async () => (await services.payments.stripe()).checkout.sessions.retrieve(sessionId)),
+  );
   if (session.paymentId !== payment.id) {
     services.logger.error({ paymentId: payment.id, sessionId: session.sessionId }, "stripe session belongs to another payment");
     return;

@@ -44,7 +44,9 @@ describe("quoteFormSchema", () => {
 
   it("needs a range's top above its bottom", () => {
     expect(fieldErrors(quoteFormSchema.safeParse({ ...quote, priceKind: "range", amount: "200", amountTo: "150" })).amountTo).toMatch(/more than the lower price/);
-    expect(quoteFormSchema.safeParse({ ...quote, priceKind: "range", amount: "150", amountTo: "200" }).data).toMatchObject({ amountPence: 15000, amountToPence: 20000 });
+    expect(quoteFormSchema.safeParse({ ...quote, priceKind: "range", amount: "150", amountTo: "200" }).data).toMatchObject({ amountPence: 15000, amountToPence: 20000 });    const { amountTo: _omitted, ...withoutTop } = quote;
+    expect(quoteFormSchema.safeParse(withoutTop).data).toMatchObject({ priceKind: "fixed", amountToPence: null });
+    expect(fieldErrors(quoteFormSchema.safeParse({ ...withoutTop, priceKind: "range" })).amountTo).toMatch(/more than the lower price/);
   });
 
   it("refuses a price of nothing and a start in the past", () => {

@@ -186,7 +186,8 @@ export const quoteFormSchema = z
   .object({
     priceKind: z.preprocess(optionalString, z.enum(["fixed", "range"], "Choose a fixed price or a price range.")),
     amount: pounds("the price"),
-    amountTo: z.unknown(),
+    // Optional: a fixed price needs no top; a range without the field gets the message below, not zod's own.
+    amountTo: z.unknown().optional(),
     includes: text({ ...quoteLimits.includes, multiLine: true, label: "what the price includes" }),
     ...proposedSlotFields,
     message: text({ min: 0, max: quoteLimits.quoteMessage.max, multiLine: true, label: "your message" }),

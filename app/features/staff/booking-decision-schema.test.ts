@@ -9,6 +9,12 @@ describe("the staff decide form", () => {
     expect(bookingDecisionFormSchema.parse({ decision: "partial", amount: "£1,250.05", reason }).releasePricePence).toBe(125_005);
     expect(bookingDecisionFormSchema.parse({ decision: "refund", amount: "", reason })).toEqual({ decision: "refund", releasePricePence: null, reason });
     expect(bookingDecisionFormSchema.parse({ decision: "release", amount: "nonsense", reason }).releasePricePence).toBeNull();
+    expect(bookingDecisionFormSchema.parse({ decision: "refund", reason })).toEqual({ decision: "refund", releasePricePence: null, reason });
+  });
+
+  it("answers a part release without the amount field in the form's own words", () => {
+    const parsed = bookingDecisionFormSchema.safeParse({ decision: "partial", reason });
+    expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ["amount"], message: "Write the part of the price to release in pounds, such as 45 or 45.50." })]);
   });
 
   it.each([

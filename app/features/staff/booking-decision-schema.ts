@@ -20,7 +20,8 @@ export const decisionParsing: ParseOptions = { multiLine: ["reason"] };
 export const bookingDecisionFormSchema = z
   .object({
     decision: z.enum(DECISIONS, { message: "Choose release all, release part or refund all." }),
-    amount: z.unknown(),
+    // Optional: a form without the field (refund all, or a script) reaches the transform below, which names what a part release needs.
+    amount: z.unknown().optional(),
     reason: z.unknown().transform((raw, ctx) => {
       const checked = checkTextInput(typeof raw === "string" ? raw : "", true);
       if (!checked.ok) {
