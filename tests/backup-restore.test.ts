@@ -20,6 +20,7 @@ import { createOnboardingApplication } from "./helpers/db-utils";
 import { makePdf } from "./helpers/documents";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { createTestDatabase, dropTestDatabase, startServerInProcess, testDbKind, type InProcessServer } from "./helpers/server";
+import { runScript } from "./helpers/staff-console";
 
 /**
  * The restore drill (issue 46, decision 061): data written through a running server — paid and
@@ -43,19 +44,6 @@ const serverDatabaseEnv: Record<string, string> = onPglite ? { DATABASE_URL: "" 
 const cliEnv = (server: InProcessServer) => ({ DATA_DIR: server.dataDir, DATABASE_URL: onPglite ? "" : server.databaseUrl });
 
 type Person = { browser: Browser; id: string };
-type CliResult = { code: number | null; stdout: string; stderr: string };
-
-function runCli(script: "backup" | "restore", args: string[], env: Record<string, string>): Promise<CliResult> {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), [`scripts/${script}.ts`, ...args], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-}
 
 /** The system's tar, as the backup uses it: its output, or an error when it fails. */
 function tar(args: string[]): Promise<string> {
@@ -192,7 +180,7 @@ afterAll(async () => {
 describe("npm run backup", () => {
   it("backs the data up while the server runs and answers requests, with a manifest of what it holds", async () => {
     // The customer keeps reading their job page (a few queries each) for as long as the backup runs.
-    const backingUp = runCli("backup", [archive()], cliEnv(source));
+    const backingUp = runScript("backup", [archive()], cliEnv(source));
     let finished = false;
     void backingUp.then(() => (finished = true));
     const statuses: number[] = [];
@@ -220,7 +208,7 @@ describe("npm run backup", () => {
   it("refuses to overwrite a file that exists, and leaves it as it was", async () => {
     const existing = path.join(work, "existing.tar.gz");
     writeFileSync(existing, "keep me");
-    const result = await runCli("backup", [existing], cliEnv(source));
+    const result = await runScript("backup", [existing], cliEnv(source));
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("already exists");
     expect(readFileSync(existing, "utf8")).toBe("keep me");
@@ -243,7 +231,7 @@ describe("npm run restore", () => {
     restoredDir = path.join(work, "restored");
     mkdirSync(restoredDir); // an empty folder is accepted as well as a missing one
     restoredDatabaseUrl = onPglite ? "memory://" : await createTestDatabase();
-    const result = await runCli("restore", [archive(), "--data-dir", restoredDir, ...(onPglite ? [] : ["--database-url", restoredDatabaseUrl])], {});
+    const result = await runScript("restore", [archive(), "--data-dir", restoredDir, ...(onPglite ? [] : ["--database-url", restoredDatabaseUrl])], {});
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`DATA_DIR=${restoredDir}`);
     expect(result.stdout).toContain("npm start");
@@ -266,7 +254,7 @@ describe("npm run restore", () => {
 
   /** Runs a restore that must be refused: exit 1, the message, and no work folder left beside the target. */
   async function refused(args: string[], target: string, message: RegExp) {
-    const result = await runCli("restore", [...args, "--data-dir", target], {});
+    const result = await runScript("restore", [...args, "--data-dir", target], {});
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(message);
     expect(readdirSync(path.dirname(target)).filter((name) => name.startsWith(`.${path.basename(target)}.restoring-`))).toEqual([]);

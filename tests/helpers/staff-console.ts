@@ -37,18 +37,13 @@ export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs `npm run staff -- …` (scripts/staff.ts through tsx) with `target`'s settings. */
 export function runStaffCli(target: Pick<TestServer, "url" | "dataDir" | "databaseUrl">, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const port = new URL(target.url).port;
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/staff.ts", ...args], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      APP_ENV: "test",
-      PORT: port,
-      DATA_DIR: target.dataDir,
-      DATABASE_URL: target.databaseUrl,
-      LOG_LEVEL: "silent",
-      ...env,
-    },
+  return runScript("staff", args, { APP_ENV: "test", PORT: new URL(target.url).port, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, ...env });
+}
+
+/** Runs one of the project's command-line tools (scripts/<name>.ts through tsx) with only these settings besides PATH and HOME. */
+export function runScript(name: string, args: string[], env: Record<string, string>): Promise<CliResult> {
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), [`scripts/${name}.ts`, ...args], {
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
