@@ -1,5 +1,5 @@
 import { newPerson, signUpAndConfirm } from "./helpers/accounts";
-import { approvedFixer } from "./helpers/bookings";
+import { approvedFixer, daysAhead } from "./helpers/bookings";
 import { watchScriptsAndErrors } from "./helpers/page-checks";
 import { expect, sameOriginHeaders, test } from "./helpers/test";
 
@@ -36,7 +36,7 @@ test("a matched fixer's job page hydrates cleanly and asks for no stream it cann
 
   // After quoting: the thread is open, and the page's live stream with it.
   const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
-    form: { intent: "quote", priceKind: "fixed", amount: "90", amountTo: "", includes: "Parts and labour", slot1Date: "", slot1Window: "", message: "" },
+    form: { intent: "quote", priceKind: "fixed", amount: "90", amountTo: "", includes: "Parts and labour", slot1Date: daysAhead(3), slot1Window: "morning", message: "" },
     headers: sameOriginHeaders(),
   });
   expect(quoted.status()).toBeLessThan(400);
