@@ -118,8 +118,8 @@ for (const viewport of phones) {
       await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
       const m = await measure(page);
       expectClear(m, "/ returning");
-      // Scrolled past the hero, the assistant's bubble is there (the one widget a phone gets).
-      await page.evaluate(() => window.scrollTo(0, document.querySelector("dl")!.getBoundingClientRect().bottom + scrollY + 200));
+      // Scrolled past the hero and the popular services' cards (it steps aside from both), the assistant's bubble is there (the one widget a phone gets).
+      await page.evaluate(() => window.scrollTo(0, document.getElementById("popular-services")!.getBoundingClientRect().bottom + scrollY + 200));
       await page.waitForTimeout(500);
       const below = await measure(page);
       expect(below.widgets.map((w) => w.name)).toEqual(["chat bubble"]);

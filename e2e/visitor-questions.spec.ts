@@ -21,8 +21,8 @@ test("the home chat widget answers gas first, booking with the store badges, cov
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.goto("/");
     await appStarted(page);
-    // Past the hero, where the bubble floats on a phone too.
-    await page.evaluate(() => window.scrollTo(0, 1600));
+    // Past the hero and the popular services' cards (which it steps aside from), where the bubble floats on a phone too.
+    await page.evaluate(() => window.scrollTo(0, window.scrollY + document.getElementById("popular-services")!.getBoundingClientRect().bottom + 200));
     const bubble = page.getByRole("button", { name: "Open the FixiT assistant" });
     await expect(bubble).toBeVisible({ timeout: 10_000 });
     await bubble.click();

@@ -236,6 +236,14 @@ test.describe("VIP early-access hover card", () => {
 test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
+  /**
+   * Below the hero and the popular services' cards, which the bubble steps aside from (on a phone
+   * they span the width): a stretch of page where the bubble shows.
+   */
+  async function scrollBelowServiceCards(page: Page) {
+    await page.evaluate(() => window.scrollTo(0, window.scrollY + document.getElementById("popular-services")!.getBoundingClientRect().bottom + 200));
+  }
+
   /** The buttons (or links) matching `selector` that a floating widget is drawn over, at any of nine points. */
   async function coveredButtons(page: Page, selector: string) {
     return page.locator(selector).evaluateAll((buttons) =>
@@ -277,7 +285,7 @@ test.describe("on a 360 px phone", () => {
     await banner.getByRole("button", { name: "Save Preferences" }).click();
     await expect(banner).toBeHidden();
     // Scrolled past the hero (which the bubble never covers), the bubble comes back.
-    await page.evaluate(() => window.scrollTo(0, 1600));
+    await scrollBelowServiceCards(page);
     expect(await advanceUntil(page, () => openBubble(page).isVisible(), 2_000)).toBe(true);
   });
 
@@ -287,7 +295,7 @@ test.describe("on a 360 px phone", () => {
     await gotoHome(page);
     await page.clock.runFor(2500);
     // Below the hero: over the hero's calls to action and figures the bubble steps aside.
-    await page.evaluate(() => window.scrollTo(0, 1600));
+    await scrollBelowServiceCards(page);
     expect(await advanceUntil(page, () => openBubble(page).isVisible(), 2_000)).toBe(true);
     // A form at the foot of the page whose full-width submit button scrolls under both corners.
     await page.evaluate(() => {
@@ -312,7 +320,35 @@ test.describe("on a 360 px phone", () => {
       expect(await coveredButtons(page, "#probe-form button"), `button ${fromBottom}px from the bottom`).toEqual([]);
     }
     await button.click({ trial: true });
-    await page.evaluate(() => window.scrollTo(0, 1600));
+    await scrollBelowServiceCards(page);
     expect(await advanceUntil(page, () => openBubble(page).isVisible(), 2_000)).toBe(true);
+  });
+
+  test("the bubble never covers a service card's link as the cards scroll under it (issue 52)", async ({ page }) => {
+    await acceptCookies(page);
+    await pauseClock(page);
+    await gotoHome(page);
+    await page.clock.runFor(2500);
+    const cards = page.locator("#popular-services li > a");
+    expect(await cards.count()).toBeGreaterThan(0);
+    const bubbleOver = (index: number) =>
+      Promise.all([openBubble(page).boundingBox(), openBubble(page).isVisible(), cards.nth(index).boundingBox()]).then(([bubble, visible, card]) =>
+        bubble && visible && card ? bubble.x < card.x + card.width && card.x < bubble.x + bubble.width && bubble.y < card.y + card.height && card.y < bubble.y + bubble.height : false,
+      );
+    for (let index = 0; index < (await cards.count()); index++) {
+      for (const fromBottom of [16, 48, 96]) {
+        // The card's lower edge where the bubble sits (bottom right), then a little higher.
+        await page.evaluate(
+          ({ index, offset }) => {
+            const card = document.querySelectorAll("#popular-services li > a")[index]!;
+            window.scrollBy(0, card.getBoundingClientRect().bottom - (innerHeight - offset));
+          },
+          { index, offset: fromBottom },
+        );
+        await page.clock.runFor(200);
+        expect(await bubbleOver(index), `card ${index + 1}, ${fromBottom}px from the bottom`).toBe(false);
+        expect(await coveredButtons(page, "#popular-services li > a"), `card ${index + 1}, ${fromBottom}px from the bottom`).toEqual([]);
+      }
+    }
   });
 });

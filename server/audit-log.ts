@@ -33,6 +33,7 @@ export const auditActions = [
   "fixer.strike_lift",
   "booking.decide",
   "booking.test_slot_passed",
+  "reconciliation.run",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -171,6 +171,8 @@ describe("messages while the page is open", () => {
     expect(junk.response.status).toBe(200);
     await junk.next(isMessage("Missed two"));
     expect(new Set(junk.messages().map((m) => m.id)).size).toBe(junk.messages().length);
+    // Closed: an open job page reads what arrives, and the tests below want the customer away from it.
+    for (const reader of [resumed, junk]) await reader.close();
   });
 });
 
@@ -183,14 +185,51 @@ describe("the header's counts and staff hiding, live", () => {
     // A fixer's message is a "message" notification for the customer, whose page is not on the job.
     await fixer.browser.post(`/fixer/jobs/${jobId}`, { intent: "message", body: "Notify me about this one." });
     await page.next((e) => notificationCount(e) === before + 1, { timeoutMs: 2_000 });
-    // Read on another tab: this one's bell goes down too.
+    // Read on another tab: this one's bell goes down too (after the rise: the count may have started at 0).
+    const risen = page.events.length;
     await markAllRead(deps.db, customer.id);
-    await page.next((e) => notificationCount(e) === 0, { timeoutMs: 2_000 });
+    await page.next((e) => notificationCount(e) === 0, { timeoutMs: 2_000, from: risen });
     // Another person's notifications never reach this stream.
     const seen = page.events.length;
     await customer.browser.post(`/account/jobs/${jobId}`, { intent: "message", fixer: fixer.id, body: "A notification for the fixer only." });
     await new Promise((r) => setTimeout(r, 400));
     expect(page.events.slice(seen).filter((e) => e.event === "notifications")).toEqual([]);
+  });
+
+  it("reading the thread reads its notifications: opening the job's page, or having it open as a message arrives, brings the bell down (issue 52)", async () => {
+    const notificationCount = (e: { event: string; data: string }) => (e.event === "notifications" ? (JSON.parse(e.data) as { count: number }).count : null);
+    const bellOf = async (who: typeof customer) => /aria-label="(Notifications[^"]*)"/.exec(await (await who.browser.get("/account")).text())?.[1];
+    await markAllRead(deps.db, customer.id);
+    await markAllRead(deps.db, fixer.id);
+    const badgeOnly = await stream(customer.browser, `/live/events`);
+    await badgeOnly.next((e) => notificationCount(e) === 0);
+    for (const body of ["First of two about the tap.", "Second of two about the tap."]) {
+      expect((await fixer.browser.post(`/fixer/jobs/${jobId}`, { intent: "message", body })).status).toBe(303);
+    }
+    await badgeOnly.next((e) => notificationCount(e) === 2, { timeoutMs: 2_000 });
+    expect(await bellOf(customer)).toBe("Notifications, 2 unread");
+    // The customer opens the job's page (not the notifications): the thread and its notifications are read.
+    const unreadShown = badgeOnly.events.length;
+    expect(await (await customer.browser.get(`/account/jobs/${jobId}`)).text()).toContain("Second of two about the tap.");
+    await badgeOnly.next((e) => notificationCount(e) === 0, { timeoutMs: 2_000, from: unreadShown });
+    expect(await bellOf(customer)).toBe("Notifications");
+
+    // With the job's page open, a message that arrives is read there: the bell does not keep it.
+    const onJob = await stream(customer.browser, `/live/events?job=${jobId}`);
+    await onJob.next((e) => e.event === "notifications");
+    expect((await fixer.browser.post(`/fixer/jobs/${jobId}`, { intent: "message", body: "Arrives while the page is open." })).status).toBe(303);
+    await onJob.next(isMessage("Arrives while the page is open."), { timeoutMs: 2_000 });
+    await expect.poll(() => bellOf(customer), { timeout: 2_000 }).toBe("Notifications");
+    // The other tab's bell shows it too (a rise and fall in one burst may be sent as no change at all).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(badgeOnly.events.map(notificationCount).filter((n) => n !== null).at(-1)).toBe(0);
+
+    // The fixer's side: the customer's reply is read on the fixer's job page.
+    expect((await customer.browser.post(`/account/jobs/${jobId}`, { intent: "message", fixer: fixer.id, body: "Yes, it has a cartridge." })).status).toBe(303);
+    expect(await bellOf(fixer)).toBe("Notifications, 1 unread");
+    expect(await (await fixer.browser.get(`/fixer/jobs/${jobId}`)).text()).toContain("Yes, it has a cartridge.");
+    expect(await bellOf(fixer)).toBe("Notifications");
+    await onJob.close();
   });
 
   it("replaces a message staff hid on the open pages of its thread: a `hidden` event on the job's stream only", async () => {

@@ -300,6 +300,25 @@ describe("a fixer's leads", () => {
     expect(await auditRows("fixer.leads_enable", fixer.id)).toHaveLength(1);
   });
 
+  it("a paused fixer is not listed under the service page's top-rated fixers (the cached page too); listed again once resumed", async () => {
+    // A fixer with a published 5-star review (the first fixer's was hidden above).
+    const rated = await createApprovedFixer(deps.db, { first: "Tess", last: "Toprated", services: ["electrical"], areas: ["M"] });
+    const { jobId } = await postJob(deps, customer.id, { ...jobInput, title: "Fit an outdoor socket" });
+    await acceptQuote(deps, customer.id, (await sendQuote(deps, rated.id, jobId, quote)).quoteId);
+    await markJobDone(deps, customer.id, jobId);
+    await leaveReview(deps, customer.id, jobId, { rating: 5, body: goodReview });
+    await endReviewWindow(deps.db, jobId);
+
+    const listed = async () => (await (await anonymous.get("/categories/electrical")).text()).includes(`href="/fixers/${rated.slug}"`);
+    expect(await listed()).toBe(true);
+    // Served from the page cache from now on.
+    expect(await listed()).toBe(true);
+    expect((await staff.post(`/staff/users/${rated.id}`, { intent: "leads-disable", reason: "Paused while complaints are looked into." })).status).toBe(302);
+    expect(await listed()).toBe(false);
+    expect((await staff.post(`/staff/users/${rated.id}`, { intent: "leads-enable", reason: "Looked into." })).status).toBe(302);
+    expect(await listed()).toBe(true);
+  });
+
   it("a staff member cannot pause the leads of a fixer who is staff (403, nothing changes); an admin can", async () => {
     const colleague = await createApprovedFixer(deps.db, { first: "Cora", last: "Colleague", services: ["plumbing"], areas: ["LS6"] });
     await deps.db.update(users).set({ role: "staff" }).where(eq(users.id, colleague.id));

@@ -9,6 +9,7 @@ import { parseId } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
 import { lastMessageId } from "~/features/live/live-events";
 import { markPageThreadsRead } from "~/features/live/threads.server";
+import { quotePaths } from "~/features/quotes/paths";
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) =>
   pageMeta({ title: loaderData ? loaderData.job.title : "Job", description: "Your job on FixiT: its quotes and messages.", path: `/account/jobs/${params.jobId}`, noindex: true });
@@ -23,8 +24,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const page = await customerJobPage(context.services.db, user.id, jobId);
     const confirmQuoteId = parseId(new URL(request.url).searchParams.get("accept"));
-    // Opening the job's page reads its threads (the header's Messages count goes down).
-    await markPageThreadsRead(context.services.db, user.id, jobId, page.threads);
+    // Opening the job's page reads its threads and their notifications (the header's counts go down).
+    await markPageThreadsRead(context.services.db, user.id, jobId, page.threads, quotePaths.customerJob(jobId));
     const liveAfter = lastMessageId(page.threads);
     return data({ ...page, checkLabels: verifiedCheckLabels as Record<string, string>, confirmQuoteId, liveAfter }, { headers: { "cache-control": "private, no-store" } });
   } catch (error) {

@@ -27,8 +27,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const jobId = parseId(params.jobId) ?? fixerJobNotFound();
   const page = await loadFixerJob(context, user, jobId);
-  // Opening the job's page reads the fixer's thread (the header's Messages count goes down).
-  await markPageThreadsRead(context.services.db, user.id, jobId, { [user.id]: page.thread });
+  // Opening the job's page reads the fixer's thread and its notifications (the header's counts go down).
+  await markPageThreadsRead(context.services.db, user.id, jobId, { [user.id]: page.thread }, quotePaths.fixerJob(jobId));
   return data({ ...page, liveAfter: lastMessageId({ [user.id]: page.thread }), viewerUserId: user.id }, { headers: { "cache-control": "private, no-store" } });
 }
 
@@ -49,7 +49,8 @@ export function headers() {
 export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
   const { job, status, quote, customer, reviews, booking, customerRating } = loaderData;
   // Messages arriving while the page is open (decision 048); without JavaScript the page is as rendered.
-  const live = useLiveThreadMessages(job.id, loaderData.liveAfter);
+  // The fixer's thread exists once they quote: before that the job's stream is not theirs to open.
+  const live = useLiveThreadMessages(quote ? job.id : null, loaderData.liveAfter);
   const thread = mergeThread(loaderData.thread, live, loaderData.viewerUserId, (m) => ({ ...m, createdAt: new Date(m.createdAt) }));
   const accepted = quote?.status === "accepted";
   const full = !quote && job.liveQuotes >= quoteLimits.quotesPerJob;

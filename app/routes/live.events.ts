@@ -2,6 +2,7 @@ import type { Route } from "./+types/live.events";
 import { getOptionalUser } from "~/features/auth/guard.server";
 import { liveStreamResponse, streamCursor } from "~/features/live/stream.server";
 import { threadScopeFor } from "~/features/live/threads.server";
+import { quotePaths } from "~/features/quotes/paths";
 
 const refuse = (status: number, message: string) => new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
@@ -20,5 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     scope = await threadScopeFor(context.services.db, user.id, Number(job));
     if (!scope) return refuse(404, "There is no such conversation on your account.");
   }
-  return liveStreamResponse(context.services, user.id, scope, streamCursor(request), request.signal);
+  // The job's page as the viewer reads it (the customer's, or the quoting fixer's): notifications pointing there are read as messages arrive.
+  const threadPage = scope ? (scope.fixerUserId === null ? quotePaths.customerJob(scope.jobId) : quotePaths.fixerJob(scope.jobId)) : undefined;
+  return liveStreamResponse(context.services, user.id, scope, streamCursor(request), request.signal, { threadPage });
 }

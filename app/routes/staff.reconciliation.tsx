@@ -1,16 +1,21 @@
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
 import { ledgerCheck } from "~/features/bookings/ledger.server";
+import { checkedSummary } from "~/features/bookings/reconciliation";
 import { latestReconciliation } from "~/features/bookings/reconciliation.server";
+import { ActionResult } from "~/features/staff/components/action-result";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
 import { formatDateTime, formatPence } from "~/features/staff/format";
 import { requireStaff } from "~/features/staff/guard.server";
 import { staffMeta } from "~/features/staff/meta";
+import { staffRunReconciliation } from "~/features/staff/reconciliation-admin.server";
+import { readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { humanise } from "~/features/staff/status";
 import type { Route } from "./+types/staff.reconciliation";
 
-/** The daily reconciliation's last run and its mismatches, and the ledger's health now (decision 053). */
+/** The last reconciliation run (daily, or one staff asked for) and its mismatches, the ledger's health now, and "Run now" (decision 053). */
 export const meta: Route.MetaFunction = () => staffMeta("Reconciliation");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,12 +25,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { latest, health: { total: health.total, unbalanced: health.unbalancedEventIds.length, events: health.events } };
 }
 
+/** "Run now": staff only, checked on every request; refused with 409 while a run is in progress. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaff(request, context);
+  const read = await readStaffForm(request);
+  if (!read.ok) return read.answer;
+  if (read.form.get("intent") !== "run-now") return staffBadRequest();
+  return staffAnswer(await staffRunReconciliation(context.services, user));
+}
+
 const money = (value: number | null) => (value === null ? "—" : formatPence(value));
 
 /** What moved, as staff read it (reconciliation_mismatches.money_kind). */
 const moneyKinds: Record<string, string> = { charge: "Customer charge", transfer: "Transfer to fixer", refund: "Refund to customer" };
 
-export default function ReconciliationPage({ loaderData: { latest, health } }: Route.ComponentProps) {
+type Run = NonNullable<Route.ComponentProps["loaderData"]["latest"]>["run"];
+
+/** What the run compared, in words; a run from before the kinds were counted apart says its one figure. */
+function checkedText(run: Run): string {
+  if (run.chargesChecked === null || run.transfersChecked === null || run.refundsChecked === null) return `${run.operationsChecked} charges and operations`;
+  return checkedSummary({ charges: run.chargesChecked, transfers: run.transfersChecked, refunds: run.refundsChecked });
+}
+
+/** The mismatches panel's sentence when none was found: never "they agree" about nothing compared. */
+function noMismatchText(run: Run): string {
+  if (run.status !== "finished") return "The run has not finished yet.";
+  if (run.operationsChecked === 0) return `Nothing to compare yet: this run checked ${checkedText(run)}.`;
+  return `None: the ledger and the provider agree on the ${checkedText(run)} checked.`;
+}
+
+function RunNow({ running }: { running: boolean }) {
+  const navigation = useNavigation();
+  return (
+    <Panel title="Run now" id="run-now">
+      <Form method="post" className="flex flex-col gap-3">
+        <p className="text-sm">
+          {running
+            ? "A run is in progress: its result appears here when it finishes."
+            : "Compare the ledger with the provider now, without waiting for tomorrow's run. It takes up to a minute; the result replaces the one shown here."}
+        </p>
+        <input type="hidden" name="intent" value="run-now" />
+        <Button type="submit" className="self-start" disabled={running} loading={navigation.state === "submitting"}>
+          Run now
+        </Button>
+      </Form>
+    </Panel>
+  );
+}
+
+export default function ReconciliationPage({ loaderData: { latest, health }, actionData }: Route.ComponentProps) {
   const healthy = health.total === 0 && health.unbalanced === 0;
   return (
     <div className="flex flex-col gap-5">
@@ -33,6 +81,7 @@ export default function ReconciliationPage({ loaderData: { latest, health } }: R
         title="Reconciliation"
         description="Once a day the ledger's customer charges and FixiT's transfers and refunds are compared with what the payment provider reports, and the provider's transfers and refunds no FixiT operation asked for are listed. Any difference is listed here."
       />
+      <ActionResult result={actionData} />
       <Panel title="Ledger now" id="ledger" actions={<StatusBadge status={healthy ? "balanced" : "unbalanced"} />}>
         <DetailList
           items={[
@@ -48,9 +97,10 @@ export default function ReconciliationPage({ loaderData: { latest, health } }: R
             <DetailList
               items={[
                 { label: "Provider", value: humanise(latest.run.provider) },
+                { label: "Asked for by", value: latest.run.source === "staff" ? "Staff (Run now)" : "The daily schedule" },
                 { label: "Started", value: formatDateTime(latest.run.startedAt) },
                 { label: "Finished", value: latest.run.finishedAt ? formatDateTime(latest.run.finishedAt) : "Not yet" },
-                { label: "Charges and operations checked", value: String(latest.run.operationsChecked) },
+                { label: "Checked", value: latest.run.status === "finished" ? checkedText(latest.run) : "Not yet" },
                 { label: "Mismatches", value: String(latest.run.mismatchCount) },
                 { label: "Ledger total then", value: latest.run.ledgerTotalPence === null ? "—" : formatPence(latest.run.ledgerTotalPence) },
                 { label: "Unbalanced events then", value: latest.run.unbalancedEvents === null ? "—" : String(latest.run.unbalancedEvents) },
@@ -60,7 +110,7 @@ export default function ReconciliationPage({ loaderData: { latest, health } }: R
           </Panel>
           <Panel title={`Mismatches (${latest.mismatches.length})`} id="mismatches">
             {latest.mismatches.length === 0 ? (
-              <p className="text-sm">{latest.run.status === "finished" ? "None: the ledger and the provider agree." : "The run has not finished yet."}</p>
+              <p className="text-sm">{noMismatchText(latest.run)}</p>
             ) : (
               <div className="overflow-x-auto">
                 <table className="w-full min-w-[36rem] text-left text-sm">
@@ -103,10 +153,11 @@ export default function ReconciliationPage({ loaderData: { latest, health } }: R
           </Panel>
         </>
       ) : (
-        <Panel title="No run yet" id="run">
-          <p className="text-sm">The first run starts a minute after the server starts, and then once a day.</p>
+        <Panel title="Not checked yet" id="run">
+          <p className="text-sm">No run has compared the ledger with the provider yet. The first daily run starts a minute after the server starts; or run one now.</p>
         </Panel>
       )}
+      <RunNow running={latest?.run.status === "running"} />
     </div>
   );
 }

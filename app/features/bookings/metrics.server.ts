@@ -80,7 +80,7 @@ export function bookingGauges(db: Db) {
   );
 }
 
-/** The last finished daily reconciliation (decision 053): when, and what it found. The newest run by its unique day. */
+/** The last finished reconciliation (decision 053; the day's or one staff asked for): when, and what it found. */
 export function reconciliationGauges(db: Db) {
   return gaugeSet(
     {
@@ -93,7 +93,7 @@ export function reconciliationGauges(db: Db) {
         .select({ finishedAt: reconciliationRuns.finishedAt, mismatches: reconciliationRuns.mismatchCount, unbalanced: reconciliationRuns.unbalancedEvents })
         .from(reconciliationRuns)
         .where(eq(reconciliationRuns.status, "finished"))
-        .orderBy(desc(reconciliationRuns.day))
+        .orderBy(desc(reconciliationRuns.finishedAt))
         .limit(1);
       return {
         fixit_reconciliation_last_finished_timestamp_seconds: [{ value: run?.finishedAt ? run.finishedAt.getTime() / 1000 : 0 }],

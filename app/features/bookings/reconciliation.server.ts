@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Config } from "#server/config.ts";
-import type { Db } from "#server/db/client.ts";
+import type { Db, DbOrTx } from "#server/db/client.ts";
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -19,7 +19,7 @@ import { enqueueJob } from "#server/jobs/queue.ts";
 import { PRODUCT_CODES } from "~/features/payments/products.ts";
 import { createStripeClient } from "~/features/payments/stripe.server.ts";
 import { ACCOUNTS, ledgerCheck, paymentReceivedKey } from "./ledger.server";
-import { bookingIdOf, chargeMismatches, chargeOfSession, type ChargeAtProvider, type ChargeCheck, type MismatchFound, type SessionCharge } from "./reconciliation";
+import { bookingIdOf, chargeMismatches, chargeOfSession, type ChargeAtProvider, type ChargeCheck, type CheckedCounts, type MismatchFound, type SessionCharge } from "./reconciliation";
 import { ukDate } from "./slots";
 
 export type { MismatchKind, MoneyKind } from "./reconciliation";
@@ -166,11 +166,34 @@ export async function startDailyReconciliation(db: Db, provider: ProviderBooks["
     const [run] = await tx
       .insert(reconciliationRuns)
       .values({ day: ukDate(now), provider, startedAt: now })
-      .onConflictDoNothing({ target: reconciliationRuns.day })
+      .onConflictDoNothing({ target: reconciliationRuns.day, where: sql`${reconciliationRuns.source} = 'daily'` })
       .returning({ id: reconciliationRuns.id });
     if (!run) return null;
     await enqueueJob(tx, RECONCILIATION_JOB, { runId: run.id } satisfies ReconciliationPayload, { maxAttempts: 5 });
     return run.id;
+  });
+}
+
+/**
+ * Staff's "Run now": a run of its own beside the day's, queued at once, and `audit` written in the
+ * same transaction. Refused (null) while a run is still running, so that two runs never compare at
+ * once and a double click queues one. Answers the new run's id.
+ */
+export async function startReconciliationNow(
+  db: Db,
+  provider: ProviderBooks["name"],
+  audit: (tx: DbOrTx, runId: number) => Promise<void>,
+  now: Date = new Date(),
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    // Two staff members asking at once: one checks and inserts, then the other finds it running.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('reconciliation-run-now'))`);
+    const [running] = await tx.select({ id: reconciliationRuns.id }).from(reconciliationRuns).where(eq(reconciliationRuns.status, "running")).limit(1);
+    if (running) return null;
+    const [run] = await tx.insert(reconciliationRuns).values({ day: ukDate(now), source: "staff", provider, startedAt: now }).returning({ id: reconciliationRuns.id });
+    await enqueueJob(tx, RECONCILIATION_JOB, { runId: run!.id } satisfies ReconciliationPayload, { maxAttempts: 5 });
+    await audit(tx, run!.id);
+    return run!.id;
   });
 }
 
@@ -242,16 +265,18 @@ async function chargeChecks(db: Db, books: ProviderBooks, now: Date): Promise<Ch
   return checks;
 }
 
-/** Compares everything; writes nothing. */
-export async function findMismatches(db: Db, books: ProviderBooks, now: Date = new Date()): Promise<{ operationsChecked: number; mismatches: Found[] }> {
+/** Compares everything; writes nothing. Says how many of each it compared (`checked`), and in all. */
+export async function findMismatches(db: Db, books: ProviderBooks, now: Date = new Date()): Promise<{ operationsChecked: number; checked: CheckedCounts; mismatches: Found[] }> {
   const operations = await db.select().from(providerOperations);
   const mismatches: Found[] = [];
   const fromOperations = new Map<string, number>();
+  const counted: CheckedCounts = { charges: 0, transfers: 0, refunds: 0 };
   let checked = 0;
   for (const op of operations) {
     if (op.status !== "succeeded") continue;
     checked += 1;
     const kind = op.kind as OperationKind;
+    counted[kind === "transfer" ? "transfers" : "refunds"] += 1;
     const key = `${op.bookingId}:${kind}`;
     fromOperations.set(key, (fromOperations.get(key) ?? 0) + op.amountPence);
     const reported = await books.find(kind, { idempotencyKey: op.idempotencyKey, providerObjectId: op.providerObjectId });
@@ -281,6 +306,7 @@ export async function findMismatches(db: Db, books: ProviderBooks, now: Date = n
   }
   const charges = await chargeChecks(db, books, now);
   checked += charges.length;
+  counted.charges = charges.length;
   mismatches.push(...chargeMismatches(charges));
 
   const known = {
@@ -305,7 +331,7 @@ export async function findMismatches(db: Db, books: ProviderBooks, now: Date = n
       detail: `The provider holds a ${object.kind} no FixiT operation asked for.`,
     });
   }
-  return { operationsChecked: checked, mismatches };
+  return { operationsChecked: checked, checked: counted, mismatches };
 }
 
 /**
@@ -328,11 +354,22 @@ export async function runReconciliation(db: Db, books: ProviderBooks, runId: num
       .where(and(eq(reconciliationRuns.id, runId), inArray(reconciliationRuns.status, ["running", "failed"])));
     throw error;
   }
-  const { operationsChecked, mismatches } = found;
+  const { operationsChecked, checked, mismatches } = found;
   await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(reconciliationRuns)
-      .set({ status: "finished", finishedAt: new Date(), operationsChecked, mismatchCount: mismatches.length, ledgerTotalPence: health.total, unbalancedEvents: health.unbalancedEventIds.length, error: null })
+      .set({
+        status: "finished",
+        finishedAt: new Date(),
+        operationsChecked,
+        chargesChecked: checked.charges,
+        transfersChecked: checked.transfers,
+        refundsChecked: checked.refunds,
+        mismatchCount: mismatches.length,
+        ledgerTotalPence: health.total,
+        unbalancedEvents: health.unbalancedEventIds.length,
+        error: null,
+      })
       .where(and(eq(reconciliationRuns.id, runId), inArray(reconciliationRuns.status, ["running", "failed"])))
       .returning({ id: reconciliationRuns.id });
     if (!claimed || mismatches.length === 0) return;
@@ -340,9 +377,9 @@ export async function runReconciliation(db: Db, books: ProviderBooks, runId: num
   });
 }
 
-/** The newest run with its mismatches, for the staff console; null before the first run. */
+/** The newest run (the day's or one staff asked for: the last opened) with its mismatches, for the staff console; null before the first run. */
 export async function latestReconciliation(db: Db): Promise<{ run: ReconciliationRun; mismatches: ReconciliationMismatch[] } | null> {
-  const [run] = await db.select().from(reconciliationRuns).orderBy(desc(reconciliationRuns.day)).limit(1);
+  const [run] = await db.select().from(reconciliationRuns).orderBy(desc(reconciliationRuns.id)).limit(1);
   if (!run) return null;
   const mismatches = await db.select().from(reconciliationMismatches).where(eq(reconciliationMismatches.runId, run.id)).orderBy(reconciliationMismatches.id);
   return { run, mismatches };

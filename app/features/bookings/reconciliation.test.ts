@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingIdOf, chargeMismatches, chargeOfSession, type ChargeCheck } from "./reconciliation";
+import { bookingIdOf, chargeMismatches, chargeOfSession, checkedSummary, type ChargeCheck } from "./reconciliation";
 import { stripeProviderBooks, type StripeBooksClient } from "./reconciliation.server";
 
 const check = (fields: Partial<ChargeCheck>): ChargeCheck => ({ paymentId: "pay-1", bookingId: 7, reference: "cs_1", ledgerPence: 10_500, provider: { id: "pi_1", amountPence: 10_500 }, ...fields });
@@ -98,5 +98,12 @@ describe("Stripe's transfers and refunds no operation asked for", () => {
       { created: { gte }, limit: 100 },
       { created: { gte }, limit: 100 },
     ]);
+  });
+});
+
+describe("checkedSummary", () => {
+  it("names every kind with its count, zero included, in the singular for one", () => {
+    expect(checkedSummary({ charges: 0, transfers: 0, refunds: 0 })).toBe("0 charges, 0 transfers and 0 refunds");
+    expect(checkedSummary({ charges: 1, transfers: 2, refunds: 1 })).toBe("1 charge, 2 transfers and 1 refund");
   });
 });

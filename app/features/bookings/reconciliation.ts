@@ -101,3 +101,16 @@ export function bookingIdOf(reference: string | null | undefined): number | null
   const id = /^(?:booking-)?(\d{1,15})$/.exec(reference ?? "")?.[1];
   return id ? Number(id) : null;
 }
+
+/** What one run compared, by kind: the customers' charges, and FixiT's transfers and refunds. */
+export type CheckedCounts = { charges: number; transfers: number; refunds: number };
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * "3 charges, 2 transfers and 1 refund": what a run compared, in words, so the console never says
+ * the books agree without saying on how much (a run that compared nothing says "0 charges").
+ */
+export function checkedSummary(checked: CheckedCounts): string {
+  return `${counted(checked.charges, "charge", "charges")}, ${counted(checked.transfers, "transfer", "transfers")} and ${counted(checked.refunds, "refund", "refunds")}`;
+}

@@ -74,7 +74,9 @@ function PopularServices() {
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {list.map((s) => (
           <li key={s.slug}>
+            {/* data-keep-clear: the floating bubble steps aside while a card (a link end to end) is under it, as on a phone where cards span the width. */}
             <Link
+              data-keep-clear=""
               to={s.href}
               className="group flex h-full flex-col rounded-xl border border-border bg-card p-5 shadow-card transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-raised"
             >

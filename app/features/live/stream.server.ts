@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/client.ts";
 import { liveTopics, type LiveChannel } from "#server/live/channel.ts";
 import type { Logger } from "#server/logger.ts";
-import { countUnread as unreadNotificationCount } from "~/features/notifications/notifications.server";
+import { markReadForPage, countUnread as unreadNotificationCount } from "~/features/notifications/notifications.server";
 import type { HiddenMessage, LiveMessage } from "./live-events";
 import { asLiveMessage, inScope, markThreadsRead, messageById, messagesAfter, REPLAY_LIMIT, unreadMessageCount, type MessageRow, type ThreadScope } from "./threads.server";
 
@@ -15,6 +15,8 @@ export type StreamDeps = { db: Db; live: LiveChannel; logger: Logger };
 export type StreamOptions = {
   /** Comment lines this often keep proxies and load balancers from closing an idle stream. */
   heartbeatMs?: number;
+  /** The page the job's threads are read on: its message notifications are read as the stream delivers what they announce. */
+  threadPage?: string;
 };
 
 const HEARTBEAT_MS = 20_000;
@@ -148,6 +150,8 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
         // The viewer has this thread open: what reached the page is read.
         const read = [...toViewer].map(([fixerUserId, lastMessageId]) => ({ fixerUserId, lastMessageId }));
         if (read.length) await markReadOnce(db, viewerUserId, scope.jobId, read);
+        // The "new message" notification of what the viewer just saw is read too: the bell does not count it.
+        if (read.length && options.threadPage) await markReadForPage(db, viewerUserId, options.threadPage, ["message"]);
       };
       /** From the table: everything after the cursor (at the start, after a reconnection of the channel). */
       const catchUp = async () => {

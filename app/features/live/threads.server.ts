@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
+import { markReadForPage } from "~/features/notifications/notifications.server";
 import { jobMessagePhotos, jobMessages, jobs, quotes, threadReads } from "#server/db/schema/quotes.ts";
 import type { LiveMessage, MessagePhoto } from "./live-events";
 
@@ -123,10 +124,14 @@ export async function markThreadsRead(db: DbOrTx, userId: string, jobId: number,
   if (moved.length > 0) await notifyLive(db, { topic: liveTopics.user(userId), kind: "unread", ids: [jobId] });
 }
 
-/** What a job page's loader calls: the threads it shows are read. */
-export async function markPageThreadsRead(db: DbOrTx, userId: string, jobId: number, threads: Record<string, readonly { id: number; fromMe: boolean }[]>): Promise<void> {
+/**
+ * What a job page's loader calls: the threads it shows are read, and so are the viewer's
+ * notifications that point at the page (`pagePath`): the bell goes down with the Messages count.
+ */
+export async function markPageThreadsRead(db: DbOrTx, userId: string, jobId: number, threads: Record<string, readonly { id: number; fromMe: boolean }[]>, pagePath: string): Promise<void> {
   const read = Object.entries(threads).map(([fixerUserId, messages]) => ({ fixerUserId, lastMessageId: Math.max(0, ...messages.filter((m) => !m.fromMe).map((m) => m.id)) }));
   await markThreadsRead(db, userId, jobId, read);
+  await markReadForPage(db, userId, pagePath);
 }
 
 /** Posting a message: the job's open pages and the recipient's counts hear of it at commit (ids only). */

@@ -5,19 +5,26 @@ import { subscribeLive } from "./live-client";
 /** What reached the open job page after it was rendered: new messages (in order, each once), and the ids of messages staff hid. */
 export type LiveThreads = { messages: LiveMessage[]; hidden: ReadonlySet<number> };
 
-export function useLiveThreadMessages(jobId: number, after: number): LiveThreads {
+/**
+ * The job's threads as they change while the page is open. `jobId` null: the viewer has no thread
+ * on the job yet (a matched fixer before quoting), so the page asks for no job stream it would be
+ * refused; it opens one once the page's data shows a thread.
+ */
+export function useLiveThreadMessages(jobId: number | null, after: number): LiveThreads {
   const [messages, setMessages] = useState<LiveMessage[]>([]);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
   useEffect(
     () =>
-      subscribeLive(
-        {
-          onMessage: (message) =>
-            setMessages((current) => (message.id <= after || current.some((m) => m.id === message.id) ? current : [...current, message].sort((a, b) => a.id - b.id))),
-          onHidden: ({ id }) => setHidden((current) => (current.has(id) ? current : new Set([...current, id]))),
-        },
-        { id: jobId, after },
-      ),
+      jobId === null
+        ? undefined
+        : subscribeLive(
+            {
+              onMessage: (message) =>
+                setMessages((current) => (message.id <= after || current.some((m) => m.id === message.id) ? current : [...current, message].sort((a, b) => a.id - b.id))),
+              onHidden: ({ id }) => setHidden((current) => (current.has(id) ? current : new Set([...current, id]))),
+            },
+            { id: jobId, after },
+          ),
     // `after` is where the stream starts; data revalidated later must not reopen it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [jobId],

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
@@ -137,6 +137,29 @@ export async function markAllRead(db: Db, userId: string): Promise<number> {
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  if (marked.length > 0) await announceCountChanged(db, userId);
+  return marked.length;
+}
+
+/**
+ * The person opened the page these notifications point at (a job's page with its threads): what
+ * they were told about is in front of them, so they are read, as if opened from the list, and the
+ * bell's count goes down on their open pages. A link with an anchor on the page (`#review`) counts;
+ * `kinds` narrows it (the live stream marks the messages it delivered). Answers how many it marked.
+ */
+export async function markReadForPage(db: DbOrTx, userId: string, path: string, kinds?: readonly NotificationKind[]): Promise<number> {
+  const marked = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        or(eq(notifications.link, path), sql`starts_with(${notifications.link}, ${`${path}#`})`),
+        kinds ? inArray(notifications.kind, [...kinds]) : undefined,
+      ),
+    )
     .returning({ id: notifications.id });
   if (marked.length > 0) await announceCountChanged(db, userId);
   return marked.length;

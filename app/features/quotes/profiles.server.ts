@@ -147,8 +147,9 @@ export async function fixerProfileBySlug(db: DbOrTx, slug: string): Promise<Publ
 }
 
 /**
- * A service page's top-rated fixers: offering the service, account enabled, at least one visible
- * review; best average first, then most reviews.
+ * A service page's top-rated fixers: offering the service, account enabled, leads on (a paused
+ * fixer cannot be asked for a quote, so is not put forward), at least one visible review; best
+ * average first, then most reviews. Only approved fixers have a profile at all.
  */
 export async function topRatedFixersForService(db: DbOrTx, service: string, limit = 3): Promise<FixerSummary[]> {
   const rows = await db
@@ -156,7 +157,7 @@ export async function topRatedFixersForService(db: DbOrTx, service: string, limi
     .from(fixerProfiles)
     .innerJoin(fixerServices, and(eq(fixerServices.fixerUserId, fixerProfiles.userId), eq(fixerServices.service, service)))
     .innerJoin(users, eq(users.id, fixerProfiles.userId))
-    .where(and(isNull(users.disabledAt), sql`${ratingColumns.reviewCount} > 0`))
+    .where(and(isNull(users.disabledAt), isNull(fixerProfiles.leadsDisabledAt), sql`${ratingColumns.reviewCount} > 0`))
     .orderBy(sql`${ratingColumns.rating} desc`, sql`${ratingColumns.reviewCount} desc`, fixerProfiles.createdAt)
     .limit(Math.max(1, Math.min(limit, 20)));
   const summaries = await fixerSummaries(db, rows.map((r) => r.userId));

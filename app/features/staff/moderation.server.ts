@@ -99,6 +99,8 @@ export async function staffSetLeads(deps: Deps, actor: StaffUser, userId: string
   return outcomeOf(async () => {
     const changed = await setLeadsDisabled(depsOf(deps), actorOf(actor), userId, disable, reason);
     if (!changed) return done(disable ? "Leads already paused" : "Leads already on", "Nothing changed.");
+    // The service pages' top-rated fixers list only fixers whose leads are on: drop the cached pages.
+    deps.publicFixerData.changed();
     return disable
       ? done("Leads paused", `${account.email} gets no new jobs and cannot quote or message until leads are turned back on. They have been emailed the reason.`)
       : done("Leads resumed", `${account.email} is matched to new jobs again and has been told.`);

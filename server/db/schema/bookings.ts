@@ -428,12 +428,19 @@ export const reconciliationRuns = pgTable(
   "reconciliation_runs",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    day: date("day", { mode: "string" }).notNull().unique(),
+    /** The UK day it ran for: one "daily" run a day (the unique index below); staff's runs may add more. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** "daily" (the scheduled run) or "staff" (a staff member's "Run now", audited). */
+    source: text("source").notNull().default("daily"),
     /** "test" or "stripe": whose books were compared. */
     provider: text("provider").notNull(),
     /** running → finished | failed. */
     status: text("status").notNull().default("running"),
     operationsChecked: integer("operations_checked").notNull().default(0),
+    /** What the finished run compared, by kind (null on runs from before they were counted apart). */
+    chargesChecked: integer("charges_checked"),
+    transfersChecked: integer("transfers_checked"),
+    refundsChecked: integer("refunds_checked"),
     mismatchCount: integer("mismatch_count").notNull().default(0),
     ledgerTotalPence: bigint("ledger_total_pence", { mode: "number" }),
     unbalancedEvents: integer("unbalanced_events"),
@@ -441,7 +448,11 @@ export const reconciliationRuns = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [check("reconciliation_runs_status_check", sql`${t.status} in ('running', 'finished', 'failed')`)],
+  (t) => [
+    check("reconciliation_runs_status_check", sql`${t.status} in ('running', 'finished', 'failed')`),
+    check("reconciliation_runs_source_check", sql`${t.source} in ('daily', 'staff')`),
+    uniqueIndex("reconciliation_runs_daily_day_idx").on(t.day).where(sql`${t.source} = 'daily'`),
+  ],
 );
 
 /** One difference a run found: what the ledger (or FixiT's operation) says and what the provider says. */

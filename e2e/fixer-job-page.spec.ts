@@ -1,0 +1,49 @@
+import { newPerson, signUpAndConfirm } from "./helpers/accounts";
+import { approvedFixer, daysAhead } from "./helpers/bookings";
+import { watchScriptsAndErrors } from "./helpers/page-checks";
+import { expect, sameOriginHeaders, test } from "./helpers/test";
+
+/**
+ * A matched fixer's job page (issue 52): it hydrates without a server/client mismatch (React's
+ * error #418) and opens no live stream it is refused, before and after the fixer quotes.
+ */
+test("a matched fixer's job page hydrates cleanly and asks for no stream it cannot have, before and after quoting", async ({ browser }) => {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const fixer = await approvedFixer(browser, `jobpage-fixer-${stamp}@example.com`, "Jo", `Page${stamp.slice(-4)}`, "+44 7700 900311");
+  const customer = await newPerson(browser);
+  await signUpAndConfirm(customer, `jobpage-customer-${stamp}@example.com`, "Carla Customer");
+  await customer.goto("/request?service=plumbing");
+  await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
+  await customer.getByLabel("Job title").fill("Leaking kitchen tap");
+  await customer.getByLabel("Describe the job").fill("The kitchen tap leaks at the base whenever it is turned on.");
+  await customer.getByRole("radio", { name: "Within a week" }).check();
+  await customer.getByRole("button", { name: "Post job" }).click();
+  await expect(customer.getByRole("heading", { name: "Leaking kitchen tap", level: 1 })).toBeVisible();
+  const jobId = new URL(customer.url()).pathname.split("/").pop()!;
+
+  const { problems } = watchScriptsAndErrors(fixer);
+  const refused: string[] = [];
+  fixer.on("response", (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${new URL(response.url()).pathname}${new URL(response.url()).search}`);
+  });
+
+  // Before quoting: the job and the quote form, no thread yet.
+  await fixer.goto(`/fixer/jobs/${jobId}`);
+  await expect(fixer.getByRole("heading", { name: "Leaking kitchen tap", level: 1 })).toBeVisible();
+  await fixer.waitForTimeout(1_500);
+  expect(problems, "console errors before quoting").toEqual([]);
+  expect(refused, "refused requests before quoting").toEqual([]);
+
+  // After quoting: the thread is open, and the page's live stream with it.
+  const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
+    form: { intent: "quote", priceKind: "fixed", amount: "90", amountTo: "", includes: "Parts and labour", slot1Date: daysAhead(3), slot1Window: "morning", message: "" },
+    headers: sameOriginHeaders(),
+  });
+  expect(quoted.status()).toBeLessThan(400);
+  const stream = fixer.waitForResponse((response) => response.url().includes(`/live/events?job=${jobId}`));
+  await fixer.goto(`/fixer/jobs/${jobId}`);
+  expect((await stream).status()).toBe(200);
+  await fixer.waitForTimeout(1_500);
+  expect(problems, "console errors after quoting").toEqual([]);
+  expect(refused, "refused requests after quoting").toEqual([]);
+});
