@@ -222,7 +222,7 @@ describe("refused: refund after release, negative amounts, more than was paid", 
       expect(error).toBeInstanceOf(IllegalTransitionError);
     }
     await expect(cancelByCustomer(world.deps, b.customer.id, b.bookingId)).rejects.toBeInstanceOf(IllegalTransitionError);
-    await expect(confirmDone(world.deps, b.customer.id, b.bookingId)).rejects.toThrow(/already paid out/);
+    await expect(confirmDone(world.deps, b.customer.id, b.bookingId)).rejects.toThrow(/already released to the fixer/);
     expect(await moneySnapshot(world.db, b.bookingId)).toEqual(before);
   });
 
