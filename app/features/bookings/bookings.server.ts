@@ -14,6 +14,7 @@ import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { ACCOUNTS, accountBalance, paymentReceivedKey, postLedgerEvent } from "./ledger.server";
 import { queueRefund, settleBooking } from "./money.server";
 import { priceBooking } from "./pricing";
+import { receiptLines } from "./receipt";
 import { slotSchema } from "./schemas";
 import { sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
 import { lockBooking, move, nowOf, recordOnTimeline, scheduleTimer, tell, type ActorRef, type BookingDeps } from "./transition.server";
@@ -246,6 +247,10 @@ export async function recordBookingPayment(
     ],
   });
   const awaitingFixer = booking.slotProposedBy === "customer";
+  // The itemised receipt: a record of a payment, sent whatever the customer chose for booking updates.
+  await tell(tx, booking, publicUrl, {
+    customer: { subject: "Your receipt", heading: `Receipt: ${formatGBP(booking.totalPence)} paid`, required: true, paragraphs: [...receiptLines({ ...booking, paymentId: payment.id, paidAt: now }), moneyText.held(booking.totalPence)] },
+  });
   const paid = await move(tx, booking, "pay", { role: "provider", userId: null }, { to: awaitingFixer ? "awaiting_fixer_confirmation" : "booked", set: { paymentId: payment.id, paidAt: now }, now });
   if (awaitingFixer) {
     await scheduleTimer(tx, bookingId, "lapse", new Date(now.getTime() + SLOT_CONFIRMATION_MS));

@@ -4,7 +4,9 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { notify } from "~/features/notifications/notifications.server";
 import { bookingInvite, bookingInviteCancellation } from "./calendar.server";
 import { bookingPaths } from "./paths";
-import { SLOT_WINDOW_LABELS, type Slot } from "./slots";
+import { slotText, type Slot } from "./slots";
+
+export { slotText };
 
 /**
  * The booking emails, queued in the transaction of the transition they report (decision 005): an
@@ -17,7 +19,6 @@ export type BookingPerson = { userId: string; email: string; name: string };
 export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot; inviteSequence?: number };
 
 const hello = (to: BookingPerson) => (to.name ? `Hi ${to.name},` : "Hello,");
-export const slotText = (slot: Slot) => `${slot.date}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
 const reason = (role: "customer" | "fixer") => `You are receiving this email because you have a booking on ${company.brand} as its ${role}.`;
 
 export async function queueBookingEmail(

@@ -20,6 +20,7 @@ import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { bookingMoneyOutcome, type BookingMoneyOutcome } from "./outcome.server";
 import { bookingPaths } from "./paths";
 import { startBookingCheckout } from "./payment.server";
+import { lateFeeFor } from "./pricing";
 import { quoteBookingView } from "./quote-terms.server";
 import { answerSlotProposal, openProposalOf, proposeSlot } from "./reschedule.server";
 import { bookSlotFormSchema, cancelFormSchema, fixerCancelFormSchema, markDoneFormSchema, proposeSlotFormSchema, reportProblemFormSchema } from "./schemas";
@@ -353,6 +354,10 @@ export type NewBookingPage = {
   /** The quote is still waiting for the customer's answer: booking it accepts it. */
   accepting: boolean;
   fixerSlots: Slot[];
+  /** For each of `fixerSlots`: when its free cancellation ends, and whether that has already passed now (a slot less than 24 hours away). */
+  fixerSlotCancellation: { freeUntil: string; passed: boolean }[];
+  /** The late-cancellation fee for the fixed price (null until the price is fixed). */
+  lateFeePence: number | null;
   pricePence: number | null;
   range: { fromPence: number; toPence: number } | null;
 };
@@ -380,6 +385,11 @@ export async function loadNewBookingPage(context: AppLoadContext, user: SessionU
     fixerName: row.fixerName ?? "Your fixer",
     accepting,
     fixerSlots: view.slots,
+    fixerSlotCancellation: view.slots.map((slot) => {
+      const freeUntil = freeCancellationEndsAt(slot);
+      return { freeUntil: freeUntil.toISOString(), passed: Date.now() > freeUntil.getTime() };
+    }),
+    lateFeePence: view.pricePence === null ? null : lateFeeFor(view.pricePence),
     pricePence: view.pricePence,
     range: row.quote.priceKind === "range" ? { fromPence: row.quote.amountPence, toPence: row.quote.amountToPence ?? row.quote.amountPence } : null,
   };

@@ -6,7 +6,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { formatLongDate, formatUkDateTime } from "~/content/dates";
+import { formatUkDateTime } from "~/content/dates";
 import { fees, formatGBP, freeCancellationHours } from "~/content/prices";
 import { FormAlert } from "~/components/ui/form-alert";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
@@ -15,12 +15,11 @@ import { bookingTextLimit, donePhotoLimit, tooManyDonePhotos } from "~/features/
 import { DonePhotos } from "~/features/bookings/components/done-photos";
 import { PhotosField } from "~/components/photos";
 import { PHOTO_FIELD } from "~/lib/photos/limits";
-import { SLOT_WINDOW_LABELS, type Slot } from "~/features/bookings/slots";
+import { slotText } from "~/features/bookings/slots";
 import { SlotWindowOptions } from "~/features/bookings/components/slot-window-options";
 
 /** The booking pages' views: figures, timeline and plain forms (each works without JavaScript). */
 
-const slotText = (slot: Slot) => `${formatLongDate(new Date(`${slot.date}T12:00:00Z`))}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
 /** Every time is UK time (~/content/dates). */
 const when = (iso: string) => formatUkDateTime(new Date(iso));
 
@@ -380,12 +379,22 @@ export function NewBookingView({ page }: { page: NewBookingPage }) {
           <Section id="slot" title="Choose when">
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm text-muted-foreground">The fixer can start at these times. Or propose your own: the fixer then has 24 hours to confirm it, or you are refunded in full.</legend>
-              {page.fixerSlots.map((slot) => {
+              {page.fixerSlots.map((slot, i) => {
                 const value = `${slot.date}|${slot.window}`;
+                const terms = page.fixerSlotCancellation[i];
                 return (
-                  <label key={value} className="flex min-h-11 items-center gap-3 rounded-lg border border-border px-3">
-                    <input type="radio" name="slot" value={value} defaultChecked={chosen === value} className="size-4" />
-                    {slotText(slot)}
+                  <label key={value} className="flex min-h-11 items-center gap-3 rounded-lg border border-border px-3 py-2">
+                    <input type="radio" name="slot" value={value} defaultChecked={chosen === value} className="size-4 shrink-0" />
+                    <span className="flex flex-col">
+                      {slotText(slot)}
+                      {terms && page.lateFeePence !== null ? (
+                        <span className="text-sm text-muted-foreground">
+                          {terms.passed
+                            ? `Free cancellation has already ended for this slot (it starts in less than ${freeCancellationHours} hours): if you cancel after paying, the late-cancellation fee of ${formatGBP(page.lateFeePence)} goes to the fixer.`
+                            : `Free cancellation until ${when(terms.freeUntil)}.`}
+                        </span>
+                      ) : null}
+                    </span>
                   </label>
                 );
               })}
