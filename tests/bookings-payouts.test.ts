@@ -239,9 +239,9 @@ describe("TEST MODE", () => {
       const csv = await finn.browser.get("/fixer/earnings.csv").then((r) => r.text());
       const rows = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n").map((l) => l.split(","));
       // 20% of £120, at most £30: the fee is the fixer's in full, without a service charge.
-      expect(rows.find((r) => r[0] === String(lateId))).toEqual([String(lateId), "Cancelled boiler check", daysFromToday(3), "Refunded or cancelled", "120.00", "0.00", "24.00", "24.00", "24.00"]);
+      expect(rows.find((r) => r[0] === String(lateId))).toEqual([String(lateId), "Cancelled boiler check", daysFromToday(3), "Refunded or cancelled", "120.00", "96.00", "0.00", "24.00", "24.00", "24.00"]);
       // £60 of the £120 released: less 10%.
-      expect(rows.find((r) => r[0] === String(partId))).toEqual([String(partId), "Disputed radiator", daysFromToday(3), "Paid out", "120.00", "6.00", "54.00", "0.00", "54.00"]);
+      expect(rows.find((r) => r[0] === String(partId))).toEqual([String(partId), "Disputed radiator", daysFromToday(3), "Paid out", "120.00", "60.00", "6.00", "54.00", "0.00", "54.00"]);
       const page = await finn.browser.get("/fixer/earnings").then((r) => r.text());
       expect(page).toMatch(/Late-cancellation fee (<!-- -->)?£24/);
     });
