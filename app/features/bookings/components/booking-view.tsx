@@ -279,7 +279,8 @@ export function BookingView({ page }: { page: BookingPage }) {
                 ? "The money is held by FixiT until you confirm the job is done; then the fixer is paid."
                 : "The customer's payment is held by FixiT until they confirm the job is done; then it is paid to your payout account."}
             </p>
-            <CancellationTerms page={page} />
+            {/* The terms matter while the booking can still be cancelled (before the work is marked done). */}
+            {page.state === "pending_payment" || page.state === "awaiting_fixer_confirmation" || page.state === "booked" ? <CancellationTerms page={page} /> : null}
           </>
         )}
         {customer && page.state === "pending_payment" ? (
