@@ -97,8 +97,10 @@ test("a paid booking from the test card to the fixer's payout; a late cancellati
     // Its slot has begun: any cancellation now is less than 24 hours before it.
     expect(slotPassed(Number(lateId))).toContain("the fixer can mark the job done");
     await customer.goto(`/bookings/${lateId}`);
-    await expect(customer.getByText("a late-cancellation fee of £17 goes to the fixer", { exact: false })).toBeVisible();
+    await expect(customer.getByText("Free cancellation had already ended when this booking was paid", { exact: false })).toBeVisible();
     await customer.getByText("Cancel the booking", { exact: true }).first().click();
+    // The panel states the fee and the refund before the customer confirms (issue 52).
+    await expect(customer.getByText("Cancelling now is late: the late-cancellation fee of £17 goes to the fixer", { exact: false })).toBeVisible();
     await customer.getByLabel("Why are you cancelling?").fill("Plans changed at the last minute.");
     await customer.getByRole("button", { name: "Cancel the booking" }).click();
     await expect(customer.getByText("Booking cancelled").first()).toBeVisible();

@@ -222,7 +222,7 @@ describe("refused: refund after release, negative amounts, more than was paid", 
       expect(error).toBeInstanceOf(IllegalTransitionError);
     }
     await expect(cancelByCustomer(world.deps, b.customer.id, b.bookingId)).rejects.toBeInstanceOf(IllegalTransitionError);
-    await expect(confirmDone(world.deps, b.customer.id, b.bookingId)).rejects.toThrow(/already paid out/);
+    await expect(confirmDone(world.deps, b.customer.id, b.bookingId)).rejects.toThrow(/already released to the fixer/);
     expect(await moneySnapshot(world.db, b.bookingId)).toEqual(before);
   });
 
@@ -270,7 +270,7 @@ describe("staff decisions, cancellations and payouts", () => {
     const b = await bookedBooking(world, { pricePence: 12_000 });
     const now = new Date((await afterSlot(world.db, b.bookingId, 0)).getTime() - 3 * 3_600_000);
     const result = await cancelByCustomer({ ...world.deps, now: () => now }, b.customer.id, b.bookingId);
-    expect(result).toEqual({ state: "cancelled_late", refundPence: 12_600 - 2_400 });
+    expect(result).toEqual({ state: "cancelled_late", refundPence: 12_600 - 2_400, late: true, feePence: 2_400 });
     await runProviderJobs(world);
     const [transfer] = await world.db.select().from(providerOperations).where(and(eq(providerOperations.bookingId, b.bookingId), eq(providerOperations.kind, "transfer")));
     expect(transfer!.status).toBe("waiting_for_account");

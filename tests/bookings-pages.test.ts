@@ -113,7 +113,7 @@ describe("booking, paying, marking done and confirming without JavaScript", () =
     expect((await bookingRow(bookingId)).state).toBe("released");
     const again = await customer.post(`/bookings/${bookingId}`, { intent: "confirm_done" });
     expect(again.status).toBe(409);
-    expect(await again.text()).toContain("already paid out to the fixer");
+    expect(await again.text()).toContain("already released to the fixer");
   });
 
   it("hostile and wrong input: 4xx, nothing changed", async () => {

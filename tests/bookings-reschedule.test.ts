@@ -4,6 +4,7 @@ import { users } from "#server/db/schema/auth.ts";
 import { bookings, bookingSlotProposals, bookingTransitions, quoteBookingTerms } from "#server/db/schema/bookings.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
+import { formatUkDateTime } from "~/content/dates";
 import { runBookingTimer } from "~/features/bookings/bookings.server";
 import { slotStartsAt, type Slot } from "~/features/bookings/slots";
 import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
@@ -137,8 +138,9 @@ describe("the fixer proposes a new slot; the customer accepts", () => {
 
     // Free cancellation now ends 24 hours before the new slot.
     const customerPage = await page(customer, customerPath(bookingId));
-    const freeUntil = new Date(slotStartsAt(newSlot).getTime() - 24 * 3_600_000).toISOString().slice(11, 16);
-    expect(customerPage).toContain(`${freeUntil} UTC (24 hours before the slot)`);
+    // In UK time (issue 52: never UTC).
+    const freeUntil = formatUkDateTime(new Date(slotStartsAt(newSlot).getTime() - 24 * 3_600_000));
+    expect(customerPage).toContain(`${freeUntil} (24 hours before the slot)`);
     expect(customerPage).toContain("Customer accepted the new slot");
     expect(customerPage).toContain("Fixer proposed a new slot");
     expect(customerPage).not.toContain(`Reason: ${newSlot.date}`);

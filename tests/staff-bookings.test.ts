@@ -204,7 +204,7 @@ describe("deciding a disputed booking", () => {
     const before = await moneySnapshot(world.db, id);
     const res = await staff.post(`/staff/bookings/${id}`, { intent: "decide", decision: "refund", amount: "", reason: "Refund it after all please." });
     expect(res.status).toBe(409);
-    expect(html(await res.text())).toContain("already paid out to the fixer");
+    expect(html(await res.text())).toContain("already released to the fixer");
     expect(await moneySnapshot(world.db, id)).toEqual(before);
     expect(await auditOf(id, "booking.decide")).toHaveLength(0);
   });

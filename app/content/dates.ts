@@ -23,14 +23,34 @@ function lastSundayAtOneUtc(year: number, monthIndex: number): number {
   return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
 }
 
-/** The calendar date in the UK (Europe/London: GMT, and BST from late March to late October). */
-export function londonCalendarDate(date: Date): { year: number; monthIndex: number; day: number } {
+/** The wall clock in the UK at an instant (Europe/London: GMT, and BST from late March to late October). */
+function londonWallClock(date: Date): { local: Date; summerTime: boolean } {
   const time = date.getTime();
   if (!Number.isFinite(time)) throw new RangeError("not a valid date");
   const year = date.getUTCFullYear();
   const summerTime = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9);
-  const local = new Date(time + (summerTime ? hourMs : 0));
+  return { local: new Date(time + (summerTime ? hourMs : 0)), summerTime };
+}
+
+/** The calendar date in the UK (Europe/London: GMT, and BST from late March to late October). */
+export function londonCalendarDate(date: Date): { year: number; monthIndex: number; day: number } {
+  const { local } = londonWallClock(date);
   return { year: local.getUTCFullYear(), monthIndex: local.getUTCMonth(), day: local.getUTCDate() };
+}
+
+/** "14:05", the time of day in the UK (24-hour clock). */
+export function formatUkTime(date: Date): string {
+  const { local } = londonWallClock(date);
+  return `${String(local.getUTCHours()).padStart(2, "0")}:${String(local.getUTCMinutes()).padStart(2, "0")}`;
+}
+
+/**
+ * "16 January 2026, 14:05 GMT" or "14 July 2026, 09:30 BST": an instant as people in the UK read it.
+ * Every time a page or an email shows is this (never UTC); the zone is named so that nobody guesses.
+ */
+export function formatUkDateTime(date: Date): string {
+  const { summerTime } = londonWallClock(date);
+  return `${formatLongDate(date)}, ${formatUkTime(date)} ${summerTime ? "BST" : "GMT"}`;
 }
 
 /** "16 January 2026", the date as it was in the UK. */

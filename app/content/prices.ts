@@ -51,6 +51,12 @@ export const vipPromotions = {
 /** The marketing claim "Professionals can earn up to £40/hour", kept here with the other figures. */
 export const earningsClaimPerHour = { maxPence: 4000 } as const;
 
+/**
+ * VAT on a booking, as receipts and the terms word it. FixiT adds no VAT to a booking's price or its
+ * fees, and no VAT registration is recorded in ~/content/company, so nothing claims one.
+ */
+export const bookingVatStatement = "No VAT is charged on this booking.";
+
 /** Free cancellation up to this many hours before the service starts. */
 export const freeCancellationHours = 24;
 

@@ -66,6 +66,7 @@ export const terms: LegalDocument = {
         `If you neither confirm nor report a problem, we remind you ${confirmationTimeline.reminderDays[0]} and ${confirmationTimeline.reminderDays[1]} days after the fixer marked the job done. After ${confirmationTimeline.staffReviewDays} days the booking goes to review by our staff, and we tell you both; the funds stay held pending the review.`,
         "If you report a problem, the funds stay held while our staff review it. Staff decide to release the payment to the fixer, release part of it and refund you the rest, or refund you in full, and both of you see the decision and its reason. This does not affect your statutory rights.",
         "Once a payment has been released to the fixer, no refunds are given except as required by law.",
+        "When a booking is paid, we email you an itemised receipt: the price, the customer service fee, any early-bird discount or referral credit, and the total charged. No VAT is added to the price or the fees, and the receipt says so.",
       ],
     },
     {

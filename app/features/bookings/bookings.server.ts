@@ -8,11 +8,13 @@ import { company } from "~/content/company";
 import { confirmationTimeline, formatGBP, freeCancellationHours, vipPromotions } from "~/content/prices";
 import { photoRow, type StoredPhoto } from "~/lib/photos/photos.server";
 import { moneyText } from "./emails.server";
+import { cancellationWords, customerCancellation } from "./cancellation";
 import { BookingError } from "./errors";
 import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { ACCOUNTS, accountBalance, paymentReceivedKey, postLedgerEvent } from "./ledger.server";
 import { queueRefund, settleBooking } from "./money.server";
 import { priceBooking } from "./pricing";
+import { receiptLines } from "./receipt";
 import { slotSchema } from "./schemas";
 import { sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
 import { lockBooking, move, nowOf, recordOnTimeline, scheduleTimer, tell, type ActorRef, type BookingDeps } from "./transition.server";
@@ -186,6 +188,20 @@ async function returnReservedCredit(tx: DbOrTx, booking: Booking, transition: st
 }
 
 /**
+ * Why a payment the booking did not use is refunded, truthfully: a second payment of a booking that
+ * is already paid (another tab's checkout) leaves that booking as it stands; otherwise nothing was booked.
+ */
+export function unusedPaymentWords(booking: Pick<Booking, "state" | "paymentId">, amountPence: number): string {
+  const refund = `This payment of ${formatGBP(amountPence)} is refunded to your card.`;
+  if (booking.paymentId && booking.state !== "pending_payment") {
+    return LIVE_STATES.includes(booking.state)
+      ? `This booking was already paid, so this second payment is not needed. ${refund} Your booking stands, paid once.`
+      : `This booking was already paid and has since closed, so this second payment is not needed. ${refund}`;
+  }
+  return `This booking was no longer waiting for a payment, so nothing was booked. ${refund}`;
+}
+
+/**
  * What a taken payment does to its booking, inside the payment's fulfilment transaction: the first
  * payment of the booking's amount while it waits books it (held funds in the ledger). Any other
  * payment (after expiry or cancellation, a second checkout, a different amount) changes no state:
@@ -214,7 +230,7 @@ export async function recordBookingPayment(
     await queueRefund(tx, { bookingId, paymentId: payment.id, idempotencyKey: `payment-${payment.id}-unused-refund`, amountPence: payment.amountPence });
     await recordOnTimeline(tx, booking, "payment_refunded_unused", { role: "provider", userId: null }, { key: `payment-${payment.id}-unused`, details: { paymentId: payment.id, amountPence: payment.amountPence } });
     await tell(tx, booking, publicUrl, {
-      customer: { subject: "Your payment is being refunded", heading: "We are refunding your payment", paragraphs: [`This booking was no longer waiting for a payment, so nothing was booked. ${moneyText.refund(payment.amountPence)}`] },
+      customer: { subject: "Your payment is being refunded", heading: "We are refunding your payment", paragraphs: [unusedPaymentWords(booking, payment.amountPence)] },
     });
     return { bookingId, outcome: "refunded" };
   }
@@ -231,6 +247,10 @@ export async function recordBookingPayment(
     ],
   });
   const awaitingFixer = booking.slotProposedBy === "customer";
+  // The itemised receipt: a record of a payment, sent whatever the customer chose for booking updates.
+  await tell(tx, booking, publicUrl, {
+    customer: { subject: "Your receipt", heading: `Receipt: ${formatGBP(booking.totalPence)} paid`, required: true, paragraphs: [...receiptLines({ ...booking, paymentId: payment.id, paidAt: now }), moneyText.held(booking.totalPence)] },
+  });
   const paid = await move(tx, booking, "pay", { role: "provider", userId: null }, { to: awaitingFixer ? "awaiting_fixer_confirmation" : "booked", set: { paymentId: payment.id, paidAt: now }, now });
   if (awaitingFixer) {
     await scheduleTimer(tx, bookingId, "lapse", new Date(now.getTime() + SLOT_CONFIRMATION_MS));
@@ -303,20 +323,23 @@ async function refundingMove(
   reason: string | null,
   customerMessage: { subject: string; heading: string },
   after?: (tx: DbOrTx, booking: Booking) => Promise<void>,
-): Promise<void> {
+): Promise<{ refundPence: number }> {
   const now = nowOf(deps);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const before = await lockBooking(tx, bookingId, actor);
     if (name === "report_no_show" && now < slotStartsAt({ date: before.slotDate, window: before.slotWindow })) {
       throw new BookingError("conflict", "You can report a no-show once the slot has started.");
     }
     const booking = await move(tx, before, name, actor, { reason, now, set: { settledAt: now } });
-    await settleBooking(tx, booking, name, { kind: "refund" });
+    const split = await settleBooking(tx, booking, name, { kind: "refund" });
+    // Only a booked slot was sent as a calendar invite: its cancellation withdraws it.
+    const calendarCancel = before.state === "booked";
     await tell(tx, booking, deps.publicUrl, {
-      customer: { ...customerMessage, paragraphs: [moneyText.refund(booking.totalPence), ...(reason ? [`Reason: ${reason}`] : [])] },
-      fixer: { subject: "Booking closed", heading: "This booking is closed", paragraphs: ["The customer has been refunded in full.", ...(reason ? [`Reason: ${reason}`] : [])] },
+      customer: { ...customerMessage, paragraphs: [cancellationWords.refund(split.refundPence), ...(reason ? [`Reason: ${reason}`] : [])], calendarCancel },
+      fixer: { subject: "Booking closed", heading: "This booking is closed", paragraphs: [cancellationWords.fixerCancelled(split.refundPence), ...(reason ? [`Reason: ${reason}`] : [])], calendarCancel },
     });
     if (after) await after(tx, booking);
+    return { refundPence: split.refundPence };
   });
 }
 
@@ -348,9 +371,9 @@ async function addStrike(tx: DbOrTx, booking: Booking, reason: "fixer_cancelled"
 }
 
 /** The fixer cancels: full refund including the fee, and a strike. */
-export async function cancelByFixer(deps: BookingDeps, fixerUserId: string, bookingId: number, input: { reason: string }): Promise<void> {
+export async function cancelByFixer(deps: BookingDeps, fixerUserId: string, bookingId: number, input: { reason: string }): Promise<{ refundPence: number }> {
   const reason = checkText(input.reason, "a reason", { required: true, min: 5 });
-  await refundingMove(deps, bookingId, "cancel_by_fixer", fixer(fixerUserId), reason, { subject: "Booking cancelled", heading: "The fixer cancelled your booking" }, (tx, booking) =>
+  return refundingMove(deps, bookingId, "cancel_by_fixer", fixer(fixerUserId), reason, { subject: "Booking cancelled", heading: "The fixer cancelled your booking" }, (tx, booking) =>
     addStrike(tx, booking, "fixer_cancelled", deps.publicUrl, nowOf(deps)),
   );
 }
@@ -368,7 +391,12 @@ export async function reportNoShow(deps: BookingDeps, customerUserId: string, bo
  * hours or more before the slot: a full refund. Later: a refund minus the late-cancellation fee, which
  * goes to the fixer. After the fixer marked the job done: refused (report a problem instead).
  */
-export async function cancelByCustomer(deps: BookingDeps, customerUserId: string, bookingId: number, input: { reason?: string | null } = {}): Promise<{ state: BookingState; refundPence: number }> {
+export async function cancelByCustomer(
+  deps: BookingDeps,
+  customerUserId: string,
+  bookingId: number,
+  input: { reason?: string | null } = {},
+): Promise<{ state: BookingState; refundPence: number; late: boolean; feePence: number }> {
   const reason = checkText(input.reason, "a reason");
   const now = nowOf(deps);
   return deps.db.transaction(async (tx) => {
@@ -376,26 +404,30 @@ export async function cancelByCustomer(deps: BookingDeps, customerUserId: string
     if (before.state === "pending_payment") {
       const booking = await move(tx, before, "cancel_by_customer", customer(customerUserId), { reason, now });
       await returnReservedCredit(tx, booking, "cancel_by_customer");
-      return { state: booking.state, refundPence: 0 };
+      return { state: booking.state, refundPence: 0, late: false, feePence: 0 };
     }
-    const freeUntil = slotStartsAt({ date: before.slotDate, window: before.slotWindow }).getTime() - freeCancellationHours * HOUR;
-    const late = before.state === "booked" && now.getTime() > freeUntil;
+    const terms = customerCancellation({ ...before, slot: { date: before.slotDate, window: before.slotWindow } }, now);
+    const late = terms.late;
     const name = late ? "cancel_late_by_customer" : "cancel_by_customer";
     const booking = await move(tx, before, name, customer(customerUserId), { reason, now, set: { settledAt: now } });
     const split = await settleBooking(tx, booking, name, late ? { kind: "late_cancel", lateFeePence: booking.lateFeePence } : { kind: "refund" });
+    // Only a booked slot was sent as a calendar invite: its cancellation withdraws it.
+    const calendarCancel = before.state === "booked";
     await tell(tx, booking, deps.publicUrl, {
       customer: {
         subject: "Booking cancelled",
         heading: "Your booking is cancelled",
-        paragraphs: [split.refundPence > 0 ? moneyText.refund(split.refundPence) : "There is nothing to refund.", ...(late ? [`The late-cancellation fee of ${formatGBP(booking.lateFeePence)} goes to the fixer.`] : [])],
+        paragraphs: [cancellationWords.customer({ late, feePence: booking.lateFeePence, refundPence: split.refundPence })],
+        calendarCancel,
       },
       fixer: {
         subject: "Booking cancelled",
         heading: "The customer cancelled",
         paragraphs: late ? [`The customer cancelled less than ${freeCancellationHours} hours before the slot: the late-cancellation fee of ${formatGBP(booking.lateFeePence)} will be paid to you.`] : ["The customer cancelled in time; the slot is free again."],
+        calendarCancel,
       },
     });
-    return { state: booking.state, refundPence: split.refundPence };
+    return { state: booking.state, refundPence: split.refundPence, late, feePence: late ? booking.lateFeePence : 0 };
   });
 }
 

@@ -14,23 +14,29 @@ const WINDOW_HOURS: Record<SlotWindow, number> = { morning: 4, afternoon: 5, eve
 
 export type InviteInput = { bookingId: number; title: string; slot: Slot; url: string; role: "customer" | "fixer"; sequence?: number };
 
-export function bookingInviteText(input: InviteInput): string {
+/**
+ * `cancel`: the same event (its UID) withdrawn, METHOD:CANCEL and STATUS:CANCELLED, with a SEQUENCE
+ * above the last invite's, so a calendar that imported the invite removes the event (RFC 5546 §3.2.5).
+ */
+export function bookingInviteText(input: InviteInput, options: { cancel?: boolean } = {}): string {
   const start = slotStartsAt(input.slot);
   const { error, value } = createEvent({
     productId: `${company.brand}//bookings//EN`,
-    method: "PUBLISH",
+    method: options.cancel ? "CANCEL" : "PUBLISH",
     // FixiT's own domain, not the link's host: in development the link follows the visitor's origin, and one booking must keep one UID (decision 054).
     uid: `booking-${input.bookingId}@${company.email.split("@")[1]}`,
     sequence: input.sequence ?? 0,
-    title: `${company.brand} booking: ${input.title}`,
+    title: `${options.cancel ? "Cancelled: " : ""}${company.brand} booking: ${input.title}`,
     // The link is in the description, not URL: the library refuses loopback and private hosts there (a dev server's).
-    description: `${input.role === "customer" ? "Your fixer starts" : "You start"} in the ${SLOT_WINDOW_LABELS[input.slot.window].toLowerCase()} window. Open the booking: ${input.url}`,
+    description: options.cancel
+      ? `This booking is cancelled. Open the booking: ${input.url}`
+      : `${input.role === "customer" ? "Your fixer starts" : "You start"} in the ${SLOT_WINDOW_LABELS[input.slot.window].toLowerCase()} window. Open the booking: ${input.url}`,
     start: start.getTime(),
     startInputType: "utc",
     startOutputType: "utc",
     duration: { hours: WINDOW_HOURS[input.slot.window] },
-    status: "CONFIRMED",
-    busyStatus: "BUSY",
+    status: options.cancel ? "CANCELLED" : "CONFIRMED",
+    busyStatus: options.cancel ? "FREE" : "BUSY",
   });
   if (error || !value) throw error ?? new Error("the calendar invite could not be written");
   return value;
@@ -45,4 +51,15 @@ export function bookingInvite(input: InviteInput): EmailAttachment | null {
     return null;
   }
   return { filename: `fixit-booking-${input.bookingId}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content };
+}
+
+/** The calendar cancellation of a booking's invite, as an attachment (`sequence`: one above the last invite's); null if it cannot be written. */
+export function bookingInviteCancellation(input: InviteInput): EmailAttachment | null {
+  let content: string;
+  try {
+    content = bookingInviteText(input, { cancel: true });
+  } catch {
+    return null;
+  }
+  return { filename: `fixit-booking-${input.bookingId}-cancelled.ics`, contentType: "text/calendar; charset=utf-8; method=CANCEL", content };
 }

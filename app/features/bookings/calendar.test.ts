@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emailMessageSchema } from "#server/mail/outbox.ts";
-import { bookingInvite, bookingInviteText } from "./calendar.server";
+import { bookingInvite, bookingInviteCancellation, bookingInviteText } from "./calendar.server";
 
 describe("a booking's calendar invite", () => {
   const input = { bookingId: 42, title: "Dripping bath tap", slot: { date: "2026-12-01", window: "morning" as const }, url: "https://fixit.test/bookings/42", role: "customer" as const };
@@ -38,5 +38,18 @@ describe("a booking's calendar invite", () => {
     expect(emailMessageSchema.safeParse({ ...message, attachments: [invite] }).success).toBe(true);
     expect(emailMessageSchema.safeParse({ ...message, attachments: [{ ...invite, filename: "../../etc/passwd" }] }).success).toBe(false);
     expect(emailMessageSchema.safeParse({ ...message, attachments: [{ ...invite, contentType: "text/calendar\r\nBcc: x@example.com" }] }).success).toBe(false);
+  });
+
+  it("is withdrawn by a cancellation: METHOD:CANCEL, STATUS:CANCELLED, the same UID and a higher SEQUENCE", () => {
+    const invite = bookingInviteText({ ...input, sequence: 1 }).replace(/\r\n[ \t]/g, "");
+    const cancellation = bookingInviteCancellation({ ...input, sequence: 2 })!;
+    const ics = cancellation.content.replace(/\r\n[ \t]/g, "");
+    expect(ics).toContain("METHOD:CANCEL");
+    expect(ics).toContain("STATUS:CANCELLED");
+    expect(/UID:(\S+)/.exec(ics)![1]).toBe(/UID:(\S+)/.exec(invite)![1]);
+    expect(ics).toContain("SEQUENCE:2");
+    expect(ics).toContain("DTSTART:20261201T080000Z");
+    expect(cancellation.contentType).toContain("method=CANCEL");
+    expect(emailMessageSchema.safeParse({ to: "a@example.com", subject: "Booking cancelled", html: "<p>Hi</p>", text: "Hi", attachments: [cancellation] }).success).toBe(true);
   });
 });

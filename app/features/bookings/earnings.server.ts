@@ -55,22 +55,25 @@ export async function fixerEarnings(db: DbOrTx, fixerUserId: string): Promise<Ea
   const partOf = new Map(parts.map((p) => [p.bookingId, Number((p.details.decision as { releasePricePence?: number } | undefined)?.releasePricePence ?? 0)]));
 
   const lines = rows.map(({ booking: b, title }): EarningsLine => {
-    const base = { bookingId: b.id, title: title ?? `Booking ${b.id}`, slotDate: b.slotDate, pricePence: b.pricePence, lateFeePence: 0, paidOutPence: paidOutOf.get(b.id) ?? 0 };
+    const base = { bookingId: b.id, title: title ?? `Booking ${b.id}`, slotDate: b.slotDate, pricePence: b.pricePence, refundedPence: 0, lateFeePence: 0, paidOutPence: paidOutOf.get(b.id) ?? 0 };
     if (HELD.has(b.state)) return { ...base, group: "held", chargePence: b.fixerChargePence, netPence: b.fixerNetPence };
     if (b.state === "done_marked") return { ...base, group: "awaiting_confirmation", chargePence: b.fixerChargePence, netPence: b.fixerNetPence };
     const netPence = earnedOf.get(b.id) ?? 0;
+    // What of the price did not reach the fixer and is not the charge went back to the customer: each row adds up.
+    const settled = (chargePence: number) => ({ chargePence, netPence, refundedPence: Math.max(0, b.pricePence - chargePence - netPence) });
     // A late cancellation pays the fixer the fee in full; a refund pays nothing.
-    if (b.state === "cancelled_late") return { ...base, group: "cancelled", chargePence: 0, netPence, lateFeePence: netPence };
-    if (netPence === 0) return { ...base, group: "cancelled", chargePence: 0, netPence: 0 };
+    if (b.state === "cancelled_late") return { ...base, group: "cancelled", ...settled(0), lateFeePence: netPence };
+    if (netPence === 0) return { ...base, group: "cancelled", ...settled(0) };
     const grossPence = b.state === "partly_released" ? (partOf.get(b.id) ?? netPence) : b.pricePence;
-    return { ...base, group: base.paidOutPence >= netPence ? "paid_out" : "released", chargePence: grossPence - netPence, netPence };
+    return { ...base, group: base.paidOutPence >= netPence ? "paid_out" : "released", ...settled(grossPence - netPence) };
   });
 
-  const totals = Object.fromEntries(EARNINGS_GROUPS.map((g) => [g, { count: 0, pricePence: 0, chargePence: 0, netPence: 0 }])) as EarningsTotals;
+  const totals = Object.fromEntries(EARNINGS_GROUPS.map((g) => [g, { count: 0, pricePence: 0, refundedPence: 0, chargePence: 0, netPence: 0 }])) as EarningsTotals;
   for (const line of lines) {
     const t = totals[line.group];
     t.count += 1;
     t.pricePence += line.pricePence;
+    t.refundedPence += line.refundedPence;
     t.chargePence += line.chargePence;
     t.netPence += line.netPence;
   }
@@ -81,7 +84,18 @@ const pounds = (pence: number) => (pence / 100).toFixed(2);
 
 /** The same lines as the page, as a CSV download (amounts in pounds, two decimals). */
 export function earningsCsv(page: EarningsPage, now = new Date()): { fileName: string; body: string } {
-  const header = ["Booking", "Job", "Date", "Status", "Price (GBP)", "Service charge (GBP)", "Net (GBP)", "Late-cancellation fee (GBP)", "Paid out (GBP)"];
-  const rows = page.lines.map((l) => [l.bookingId, l.title, l.slotDate, EARNINGS_GROUP_LABELS[l.group], pounds(l.pricePence), pounds(l.chargePence), pounds(l.netPence), pounds(l.lateFeePence), pounds(l.paidOutPence)]);
+  const header = ["Booking", "Job", "Date", "Status", "Price (GBP)", "Refunded to the customer (GBP)", "Service charge (GBP)", "Net (GBP)", "Late-cancellation fee (GBP)", "Paid out (GBP)"];
+  const rows = page.lines.map((l) => [
+    l.bookingId,
+    l.title,
+    l.slotDate,
+    EARNINGS_GROUP_LABELS[l.group],
+    pounds(l.pricePence),
+    pounds(l.refundedPence),
+    pounds(l.chargePence),
+    pounds(l.netPence),
+    pounds(l.lateFeePence),
+    pounds(l.paidOutPence),
+  ]);
   return { fileName: csvFileName("earnings", now), body: toCsv(header, rows) };
 }

@@ -26,6 +26,8 @@ export type EarningsLine = {
   slotDate: string;
   group: EarningsGroup;
   pricePence: number;
+  /** The part of the price that went back to the customer (a refund, a part release, a late cancellation): price − refunded − charge = net. */
+  refundedPence: number;
   /** FixiT's service charge on what the fixer earns. */
   chargePence: number;
   /** What the fixer receives (before settling: will receive). */
@@ -34,5 +36,5 @@ export type EarningsLine = {
   paidOutPence: number;
 };
 
-export type EarningsTotals = Record<EarningsGroup, { count: number; pricePence: number; chargePence: number; netPence: number }>;
+export type EarningsTotals = Record<EarningsGroup, { count: number; pricePence: number; refundedPence: number; chargePence: number; netPence: number }>;
 export type EarningsPage = { lines: EarningsLine[]; totals: EarningsTotals };

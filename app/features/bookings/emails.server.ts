@@ -2,9 +2,11 @@ import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
 import type { DbOrTx } from "#server/db/client.ts";
 import { notify } from "~/features/notifications/notifications.server";
-import { bookingInvite } from "./calendar.server";
+import { bookingInvite, bookingInviteCancellation } from "./calendar.server";
 import { bookingPaths } from "./paths";
-import { SLOT_WINDOW_LABELS, type Slot } from "./slots";
+import { slotText, type Slot } from "./slots";
+
+export { slotText };
 
 /**
  * The booking emails, queued in the transaction of the transition they report (decision 005): an
@@ -17,7 +19,6 @@ export type BookingPerson = { userId: string; email: string; name: string };
 export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot; inviteSequence?: number };
 
 const hello = (to: BookingPerson) => (to.name ? `Hi ${to.name},` : "Hello,");
-export const slotText = (slot: Slot) => `${slot.date}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
 const reason = (role: "customer" | "fixer") => `You are receiving this email because you have a booking on ${company.brand} as its ${role}.`;
 
 export async function queueBookingEmail(
@@ -32,13 +33,20 @@ export async function queueBookingEmail(
     required?: boolean;
     /** Attach the booking's calendar invite (.ics) for its slot. */
     calendarInvite?: boolean;
+    /** Attach the calendar cancellation of the invite sent before (METHOD:CANCEL, the next SEQUENCE). */
+    calendarCancel?: boolean;
   },
 ): Promise<void> {
   const path = role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId);
   const url = ctx.publicUrl + path;
   const subject = `${message.subject}: ${ctx.title}`;
-  const invite = message.calendarInvite ? bookingInvite({ bookingId: ctx.bookingId, title: ctx.title, slot: ctx.slot, url, role, sequence: ctx.inviteSequence }) : null;
-  const paragraphs = invite ? [...message.paragraphs, inviteNote] : message.paragraphs;
+  const inviteInput = { bookingId: ctx.bookingId, title: ctx.title, slot: ctx.slot, url, role };
+  const invite = message.calendarInvite
+    ? bookingInvite({ ...inviteInput, sequence: ctx.inviteSequence })
+    : message.calendarCancel
+      ? bookingInviteCancellation({ ...inviteInput, sequence: (ctx.inviteSequence ?? 0) + 1 })
+      : null;
+  const paragraphs = invite ? [...message.paragraphs, message.calendarCancel ? cancelNote : inviteNote] : message.paragraphs;
   await notify(tx, {
     userId: to.userId,
     kind: "booking",
@@ -63,6 +71,7 @@ export async function queueBookingEmail(
 }
 
 const inviteNote = "The calendar invite attached adds the slot to your calendar.";
+const cancelNote = "The calendar file attached removes the slot from your calendar.";
 
 export const moneyText = {
   held: (pence: number) => `${formatGBP(pence)} is held by ${company.brand} until the customer confirms the job is done.`,

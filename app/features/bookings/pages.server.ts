@@ -3,7 +3,6 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { siteUrl } from "#server/http/site-url.ts";
-import { freeCancellationHours } from "~/content/prices";
 import { requireUser } from "~/features/auth/guard.server";
 import { CheckoutUnavailableError } from "~/features/payments/payments.server";
 import type { Flash } from "~/lib/flash";
@@ -15,10 +14,13 @@ import { answerPageFormWithPhotos, photoUploadAnswer, type PhotoFormOptions, typ
 import type { SessionUser } from "~/lib/session-user";
 import type { BookingDeps } from "./transition.server";
 import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, declineSlot, markDone, reportNoShow, reportProblem, type CreateBookingInput } from "./bookings.server";
+import { cancellationWords, customerCancellation, freeCancellationEndsAt, type CustomerCancellation } from "./cancellation";
 import { donePhotoFolder, donePhotosOf, type DonePhoto } from "./done-photos.server";
 import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
+import { bookingMoneyOutcome, type BookingMoneyOutcome } from "./outcome.server";
 import { bookingPaths } from "./paths";
 import { startBookingCheckout } from "./payment.server";
+import { lateFeeFor } from "./pricing";
 import { quoteBookingView } from "./quote-terms.server";
 import { answerSlotProposal, openProposalOf, proposeSlot } from "./reschedule.server";
 import { bookSlotFormSchema, cancelFormSchema, fixerCancelFormSchema, markDoneFormSchema, proposeSlotFormSchema, reportProblemFormSchema } from "./schemas";
@@ -121,6 +123,18 @@ export type BookingPage = {
   stateLabel: string;
   slot: Slot;
   freeCancellationUntil: string;
+  /** The cancellation terms as they stand now, computed by the rule the cancel service applies. */
+  cancellation: {
+    /** Free cancellation had already ended when the booking was paid (before paying: it has ended now). */
+    passedAtBooking: boolean;
+    passedNow: boolean;
+    /** The customer's page: what cancelling now does (null on the fixer's). */
+    ifCustomerCancels: CustomerCancellation | null;
+    /** What the customer gets back if the fixer cancels now: everything they paid. */
+    refundIfFixerCancelsPence: number;
+  };
+  /** Once settled: where the money went, from the ledger. */
+  outcome: BookingMoneyOutcome | null;
   amounts: { pricePence: number; customerFeePence: number; discountPence: number; creditPence: number; totalPence: number; fixerChargePence: number; fixerNetPence: number; lateFeePence: number };
   doneNote: string | null;
   /** The photos the fixer added when marking the job done. */
@@ -152,7 +166,11 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     donePhotosOf(db, bookingId),
   ]);
   const slot: Slot = { date: booking.slotDate, window: booking.slotWindow };
-  const slotStarted = Date.now() >= slotStartsAt(slot).getTime();
+  const now = new Date();
+  const slotStarted = now.getTime() >= slotStartsAt(slot).getTime();
+  const freeUntil = freeCancellationEndsAt(slot);
+  const bookedAt = booking.paidAt ?? (booking.state === "pending_payment" ? now : booking.createdAt);
+  const outcome = await bookingMoneyOutcome(db, booking);
   const movable = RESCHEDULABLE_STATES.includes(booking.state) && !slotStarted;
   // What bookings.server.ts refuses before the slot starts is not offered before then either.
   const waitsForSlot = (name: TransitionName) => !slotStarted && (name === "report_no_show" || (name === "mark_done" && booking.state === "booked"));
@@ -165,7 +183,14 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     state: booking.state,
     stateLabel: STATE_LABELS[booking.state],
     slot,
-    freeCancellationUntil: new Date(slotStartsAt(slot).getTime() - freeCancellationHours * 3_600_000).toISOString(),
+    freeCancellationUntil: freeUntil.toISOString(),
+    cancellation: {
+      passedAtBooking: bookedAt.getTime() > freeUntil.getTime(),
+      passedNow: now.getTime() > freeUntil.getTime(),
+      ifCustomerCancels: role === "customer" ? customerCancellation({ ...booking, slot }, now) : null,
+      refundIfFixerCancelsPence: booking.totalPence,
+    },
+    outcome: outcome.settled || outcome.unusedPaymentsRefundedPence > 0 ? outcome : null,
     amounts: {
       pricePence: booking.pricePence,
       customerFeePence: booking.customerFeePence,
@@ -200,7 +225,8 @@ const invalid = (form: string, checked: { fieldErrors: FieldErrors; values: Form
 const flashes = {
   confirm_done: { kind: "success", title: "Thanks for confirming", text: "The fixer is being paid." },
   report_problem: { kind: "success", title: "Problem reported", text: "The money stays held while our staff look into it." },
-  cancel: { kind: "success", title: "Booking cancelled", text: "Any refund is on its way to your card." },
+  // The text is the cancellation's own outcome (cancellationWords), the words its email uses.
+  cancel: { kind: "success", title: "Booking cancelled", text: "" },
   report_no_show: { kind: "success", title: "No-show reported", text: "You are being refunded in full." },
   confirm_slot: { kind: "success", title: "Slot confirmed", text: "The booking is confirmed." },
   decline_slot: { kind: "success", title: "Slot declined", text: "The customer is refunded in full." },
@@ -281,8 +307,8 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
         case "cancel": {
           const checked = parseSubmission(cancelFormSchema, form, { multiLine: ["reason"] });
           if (!checked.ok) return invalid("cancel", checked);
-          await cancelByCustomer(deps, user.id, bookingId, checked.data);
-          return back(flashes.cancel);
+          const cancelled = await cancelByCustomer(deps, user.id, bookingId, checked.data);
+          return back({ ...flashes.cancel, text: cancellationWords.customer(cancelled) });
         }
         case "report_no_show":
           await reportNoShow(deps, user.id, bookingId);
@@ -306,8 +332,8 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
         case "cancel": {
           const checked = parseSubmission(fixerCancelFormSchema, form, { multiLine: ["reason"] });
           if (!checked.ok) return invalid("cancel", checked);
-          await cancelByFixer(deps, user.id, bookingId, checked.data);
-          return back(flashes.cancel);
+          const cancelled = await cancelByFixer(deps, user.id, bookingId, checked.data);
+          return back({ ...flashes.cancel, text: cancellationWords.fixerCancelled(cancelled.refundPence) });
         }
       }
     }
@@ -328,6 +354,10 @@ export type NewBookingPage = {
   /** The quote is still waiting for the customer's answer: booking it accepts it. */
   accepting: boolean;
   fixerSlots: Slot[];
+  /** For each of `fixerSlots`: when its free cancellation ends, and whether that has already passed now (a slot less than 24 hours away). */
+  fixerSlotCancellation: { freeUntil: string; passed: boolean }[];
+  /** The late-cancellation fee for the fixed price (null until the price is fixed). */
+  lateFeePence: number | null;
   pricePence: number | null;
   range: { fromPence: number; toPence: number } | null;
 };
@@ -355,6 +385,11 @@ export async function loadNewBookingPage(context: AppLoadContext, user: SessionU
     fixerName: row.fixerName ?? "Your fixer",
     accepting,
     fixerSlots: view.slots,
+    fixerSlotCancellation: view.slots.map((slot) => {
+      const freeUntil = freeCancellationEndsAt(slot);
+      return { freeUntil: freeUntil.toISOString(), passed: Date.now() > freeUntil.getTime() };
+    }),
+    lateFeePence: view.pricePence === null ? null : lateFeeFor(view.pricePence),
     pricePence: view.pricePence,
     range: row.quote.priceKind === "range" ? { fromPence: row.quote.amountPence, toPence: row.quote.amountToPence ?? row.quote.amountPence } : null,
   };

@@ -1,3 +1,5 @@
+import { formatLongDate } from "~/content/dates";
+
 /** The windows a slot may start in: the schema's list (server/db/schema/bookings.ts; a test keeps them equal), kept here so forms need no database code. */
 export const SLOT_WINDOWS = ["morning", "afternoon", "evening"] as const;
 export type SlotWindow = (typeof SLOT_WINDOWS)[number];
@@ -13,6 +15,9 @@ export const SLOT_WINDOW_LABELS: Record<SlotWindow, string> = {
   afternoon: "Afternoon (12pm–5pm)",
   evening: "Evening (5pm–8pm)",
 };
+
+/** "1 December 2026, morning (8am–12pm)": a slot as pages and emails word it (its date is a UK date). */
+export const slotText = (slot: Slot) => `${formatLongDate(new Date(`${slot.date}T12:00:00Z`))}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
 
 const WINDOW_START_HOUR: Record<SlotWindow, number> = { morning: 8, afternoon: 12, evening: 17 };
 

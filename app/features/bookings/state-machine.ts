@@ -61,7 +61,8 @@ export const STATE_LABELS: Record<BookingState, string> = {
   done_marked: "marked done by the fixer",
   disputed: "under dispute",
   staff_review: "with FixiT staff for review",
-  released: "already paid out to the fixer",
+  // Released is owed to the fixer, not yet transferred: the booking page says where the money is (from the ledger).
+  released: "already released to the fixer",
   partly_released: "already settled by FixiT staff",
   refunded: "already refunded",
   cancelled_by_customer: "cancelled",

@@ -133,7 +133,7 @@ async function inviteSequenceOf(tx: DbOrTx, bookingId: number): Promise<number> 
 /** Emails either or both sides (an account deleted since has no address: nothing is sent to it). */
 export async function tell(tx: DbOrTx, booking: Booking, publicUrl: string, messages: { customer?: Message; fixer?: Message }): Promise<void> {
   const { customer, fixer, ctx: base } = await partiesOf(tx, booking, publicUrl);
-  const withInvite = Boolean(messages.customer?.calendarInvite || messages.fixer?.calendarInvite);
+  const withInvite = [messages.customer, messages.fixer].some((m) => m?.calendarInvite || m?.calendarCancel);
   const ctx = withInvite ? { ...base, inviteSequence: await inviteSequenceOf(tx, booking.id) } : base;
   if (messages.customer && customer.email) await queueBookingEmail(tx, ctx, customer, "customer", messages.customer);
   if (messages.fixer && fixer.email) await queueBookingEmail(tx, ctx, fixer, "fixer", messages.fixer);

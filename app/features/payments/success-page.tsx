@@ -19,14 +19,15 @@ export const isSettled = (view: SuccessPageView) => view.status === "paid" && vi
 
 /**
  * /checkout/success: per product, the outcome of a payment and the next step. `steps`: the product's
- * own progress (the fixer sign-up's steps), which the route takes from the product's feature.
+ * own progress (the fixer sign-up's steps), which the route takes from the product's feature;
+ * `settledView`: the product's own outcome (a booking's confirmation), from its feature too.
  */
-export function PaymentSuccess({ view, steps }: { view: SuccessView; steps?: ReactNode }) {
+export function PaymentSuccess({ view, steps, settledView }: { view: SuccessView; steps?: ReactNode; settledView?: ReactNode }) {
   const settled = isSettled(view);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-10 sm:py-14">
       {steps}
-      {settled ? <Settled view={view} /> : view.status === "pending" || view.status === "paid" ? <Confirming view={view} /> : <NotPaid view={view} />}
+      {settled ? (settledView ?? <Settled view={view} />) : view.status === "pending" || view.status === "paid" ? <Confirming view={view} /> : <NotPaid view={view} />}
     </div>
   );
 }
@@ -169,6 +170,25 @@ function Settled({ view }: { view: SuccessView }) {
           )}
           <Button asChild size="lg" className="self-start">
             <Link to="/early-access#vip-access">Enter your VIP code</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (view.product === "booking") {
+    // The booking feature's confirmation normally replaces this; without it, the way back to the booking, never a donation's thanks.
+    return (
+      <Card tone="success">
+        <CardHeader>
+          <h1 className="flex items-center gap-3 text-h3 leading-snug font-semibold">
+            <CircleCheck aria-hidden="true" className="size-7 text-success" />
+            Payment received for your booking
+          </h1>
+          <CardDescription size="lg">{paid}. The booking&apos;s page shows what happens next.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <Button asChild size="lg" className="self-start">
+            <Link to={view.returnPath}>Open your booking</Link>
           </Button>
         </CardContent>
       </Card>

@@ -6,7 +6,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { formatLongDate } from "~/content/dates";
+import { formatUkDateTime } from "~/content/dates";
 import { fees, formatGBP, freeCancellationHours } from "~/content/prices";
 import { FormAlert } from "~/components/ui/form-alert";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
@@ -15,16 +15,13 @@ import { bookingTextLimit, donePhotoLimit, tooManyDonePhotos } from "~/features/
 import { DonePhotos } from "~/features/bookings/components/done-photos";
 import { PhotosField } from "~/components/photos";
 import { PHOTO_FIELD } from "~/lib/photos/limits";
-import { SLOT_WINDOW_LABELS, type Slot } from "~/features/bookings/slots";
+import { slotText } from "~/features/bookings/slots";
 import { SlotWindowOptions } from "~/features/bookings/components/slot-window-options";
 
 /** The booking pages' views: figures, timeline and plain forms (each works without JavaScript). */
 
-const slotText = (slot: Slot) => `${formatLongDate(new Date(`${slot.date}T12:00:00Z`))}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
-const when = (iso: string) => {
-  const at = new Date(iso);
-  return `${formatLongDate(at)} ${at.toISOString().slice(11, 16)} UTC`;
-};
+/** Every time is UK time (~/content/dates). */
+const when = (iso: string) => formatUkDateTime(new Date(iso));
 
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -163,6 +160,93 @@ function SlotMove({ page }: { page: BookingPage }) {
   );
 }
 
+/** Where the money went, from the ledger (never the quote's split): shown once the booking is settled. */
+export function BookingOutcome({ page }: { page: Pick<BookingPage, "role" | "amounts" | "outcome"> }) {
+  const o = page.outcome;
+  if (!o) return null;
+  if (page.role === "fixer") {
+    if (!o.settled) return null;
+    const status: Record<typeof o.payout, string> = {
+      none: "Nothing is paid to you for this booking: the customer was refunded.",
+      paid_out: "Paid out: transferred to your payout account.",
+      transferring: "Released to you: being transferred to your payout account.",
+      waiting_for_account: "Released to you, waiting for your payout account: connect one to receive it.",
+    };
+    return (
+      <div className="flex flex-col gap-2" data-testid="booking-outcome">
+        <dl className="text-sm">
+          <Row label="Agreed price" value={formatGBP(page.amounts.pricePence)} />
+          <Row label="You receive" value={formatGBP(o.fixerEarnedPence)} strong />
+        </dl>
+        <p className="text-sm">{status[o.payout]}</p>
+      </div>
+    );
+  }
+  const refundsOwed = o.refundedPence + o.unusedPaymentsRefundedPence;
+  return (
+    <div className="flex flex-col gap-2" data-testid="booking-outcome">
+      {o.settled ? (
+        <dl className="text-sm">
+          <Row label="You paid" value={formatGBP(page.amounts.totalPence)} />
+          <Row label="Refunded to your card" value={o.refundedPence > 0 ? `−${formatGBP(o.refundedPence)}` : formatGBP(0)} />
+          {o.creditReturnedPence > 0 ? <Row label="Referral credit given back" value={formatGBP(o.creditReturnedPence)} /> : null}
+          <Row label="Cost to you" value={formatGBP(Math.max(0, page.amounts.totalPence - o.refundedPence))} strong />
+        </dl>
+      ) : null}
+      {o.unusedPaymentsRefundedPence > 0 ? (
+        <p className="text-sm">A second payment of {formatGBP(o.unusedPaymentsRefundedPence)} was not needed and is refunded to your card in full.</p>
+      ) : null}
+      {refundsOwed > 0 ? <p className="text-sm">{o.refundSentPence >= refundsOwed ? "The refund has been sent to your card." : "The refund is on its way to your card."}</p> : null}
+    </div>
+  );
+}
+
+/** The cancellation terms as they stand: before paying, while booked, and whether free cancellation had already passed. */
+function CancellationTerms({ page }: { page: BookingPage }) {
+  const c = page.cancellation;
+  const until = when(page.freeCancellationUntil);
+  const fee = formatGBP(page.amounts.lateFeePence);
+  const customer = page.role === "customer";
+  let free: string;
+  if (page.state === "pending_payment" && c.passedNow) {
+    free = `Free cancellation for this slot has already ended (it ended ${until}, ${freeCancellationHours} hours before the slot). If you pay and then cancel, the late-cancellation fee of ${fee} goes to the fixer.`;
+  } else if (c.passedAtBooking) {
+    free = `Free cancellation had already ended when this booking was paid (it ended ${until}, ${freeCancellationHours} hours before the slot). A cancellation by the customer costs the late-cancellation fee of ${fee}, which goes to the fixer.`;
+  } else if (c.passedNow) {
+    free = `Free cancellation ended ${until}. A cancellation by the customer now costs the late-cancellation fee of ${fee}, which goes to the fixer.`;
+  } else {
+    free = `Free cancellation until ${until} (${freeCancellationHours} hours before the slot). After that, a late-cancellation fee of ${fee} goes to the fixer.`;
+  }
+  return (
+    <p className="text-sm text-muted-foreground">
+      {free} {customer ? "If the fixer cancels or does not come, you get everything back." : "If you cancel or do not come, the customer gets everything back."}
+    </p>
+  );
+}
+
+/** What cancelling now does, stated before the person confirms it. */
+function CancelPreview({ page }: { page: BookingPage }) {
+  const c = page.cancellation.ifCustomerCancels;
+  if (page.role === "fixer") {
+    return (
+      <p className="text-sm">
+        If you cancel now, the customer is refunded in full ({formatGBP(page.cancellation.refundIfFixerCancelsPence)}), you receive nothing for this booking, and you get a strike; three in 90 days pause new jobs.
+      </p>
+    );
+  }
+  if (!c) return null;
+  const text = c.unpaid
+    ? "Nothing has been paid, so there is nothing to refund."
+    : c.late
+      ? `Cancelling now is late: the late-cancellation fee of ${formatGBP(c.feePence)} goes to the fixer, and ${formatGBP(c.refundPence)} is refunded to your card.`
+      : `Cancelling now is free: ${formatGBP(c.refundPence)} is refunded to your card.`;
+  return (
+    <p className="text-sm font-medium" data-testid="cancel-preview">
+      {text}
+    </p>
+  );
+}
+
 export function BookingView({ page }: { page: BookingPage }) {
   const generic = useActionAnswer("booking");
   const cancelAnswer = useActionAnswer("cancel");
@@ -185,17 +269,20 @@ export function BookingView({ page }: { page: BookingPage }) {
       </div>
       <FormAlert answer={generic} />
 
-      <Section id="money" title={customer ? "What you pay" : "What you receive"}>
-        <BookingFigures page={page} />
-        <p className="text-sm text-muted-foreground">
-          {customer
-            ? "The money is held by FixiT until you confirm the job is done; then the fixer is paid."
-            : "The customer's payment is held by FixiT until they confirm the job is done; then it is paid to your payout account."}
-        </p>
-        <p className="text-sm text-muted-foreground">
-          Free cancellation until {when(page.freeCancellationUntil)} ({freeCancellationHours} hours before the slot). After that, a late-cancellation fee of{" "}
-          {formatGBP(page.amounts.lateFeePence)} goes to the fixer. If the fixer cancels or does not come, the customer gets everything back.
-        </p>
+      <Section id="money" title={page.outcome?.settled ? (customer ? "What you paid and got back" : "What you receive") : customer ? "What you pay" : "What you receive"}>
+        {page.outcome?.settled ? <BookingOutcome page={page} /> : <BookingFigures page={page} />}
+        {page.outcome?.settled ? null : (
+          <>
+            {page.outcome ? <BookingOutcome page={page} /> : null}
+            <p className="text-sm text-muted-foreground">
+              {customer
+                ? "The money is held by FixiT until you confirm the job is done; then the fixer is paid."
+                : "The customer's payment is held by FixiT until they confirm the job is done; then it is paid to your payout account."}
+            </p>
+            {/* The terms matter while the booking can still be cancelled (before the work is marked done). */}
+            {page.state === "pending_payment" || page.state === "awaiting_fixer_confirmation" || page.state === "booked" ? <CancellationTerms page={page} /> : null}
+          </>
+        )}
         {customer && page.state === "pending_payment" ? (
           <ActionForm intent="pay" label={`Pay ${formatGBP(page.amounts.totalPence)}`} />
         ) : null}
@@ -235,7 +322,7 @@ export function BookingView({ page }: { page: BookingPage }) {
               <summary className="min-h-11 cursor-pointer content-center font-medium">Cancel the booking</summary>
               <div className="mt-3">
                 <ActionForm intent="cancel" label="Cancel the booking" variant="destructive">
-                  {!customer ? <p className="text-sm text-muted-foreground">The customer is refunded in full and you get a strike; three in 90 days pause new jobs.</p> : null}
+                  <CancelPreview page={page} />
                   <ReasonField form="cancel" name="reason" label={customer ? "Why are you cancelling?" : "Why are you cancelling? (the customer sees this)"} required={!customer} />
                 </ActionForm>
               </div>
@@ -293,12 +380,22 @@ export function NewBookingView({ page }: { page: NewBookingPage }) {
           <Section id="slot" title="Choose when">
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm text-muted-foreground">The fixer can start at these times. Or propose your own: the fixer then has 24 hours to confirm it, or you are refunded in full.</legend>
-              {page.fixerSlots.map((slot) => {
+              {page.fixerSlots.map((slot, i) => {
                 const value = `${slot.date}|${slot.window}`;
+                const terms = page.fixerSlotCancellation[i];
                 return (
-                  <label key={value} className="flex min-h-11 items-center gap-3 rounded-lg border border-border px-3">
-                    <input type="radio" name="slot" value={value} defaultChecked={chosen === value} className="size-4" />
-                    {slotText(slot)}
+                  <label key={value} className="flex min-h-11 items-center gap-3 rounded-lg border border-border px-3 py-2">
+                    <input type="radio" name="slot" value={value} defaultChecked={chosen === value} className="size-4 shrink-0" />
+                    <span className="flex flex-col">
+                      {slotText(slot)}
+                      {terms && page.lateFeePence !== null ? (
+                        <span className="text-sm text-muted-foreground">
+                          {terms.passed
+                            ? `Free cancellation has already ended for this slot (it starts in less than ${freeCancellationHours} hours): if you cancel after paying, the late-cancellation fee of ${formatGBP(page.lateFeePence)} goes to the fixer.`
+                            : `Free cancellation until ${when(terms.freeUntil)}.`}
+                        </span>
+                      ) : null}
+                    </span>
                   </label>
                 );
               })}

@@ -23,7 +23,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
         </Link>
         <h1 className="text-3xl font-bold">Earnings</h1>
         <p className="text-muted-foreground">
-          Every paid booking: the price, FixiT&apos;s {fees.fixerServiceChargePercent}% service charge and what you receive. Held money is paid out when the customer confirms the job.
+          Every paid booking: the price, any part refunded to the customer, FixiT&apos;s {fees.fixerServiceChargePercent}% service charge and what you receive (each row adds up). Held money is paid out when the customer confirms the job.
         </p>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <span>Payout account:</span>
@@ -80,6 +80,12 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
                   <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
                     <dt>Price</dt>
                     <dd className="text-right tabular-nums">{formatGBP(l.pricePence)}</dd>
+                    {l.refundedPence > 0 ? (
+                      <>
+                        <dt>Refunded to the customer</dt>
+                        <dd className="text-right tabular-nums">{charge(l.refundedPence)}</dd>
+                      </>
+                    ) : null}
                     <dt>Service charge</dt>
                     <dd className="text-right tabular-nums">{charge(l.chargePence)}</dd>
                     {l.lateFeePence > 0 ? (
@@ -99,7 +105,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
               </li>
             </ul>
             <div className="hidden overflow-x-auto sm:block rounded-xl border border-border bg-card" role="region" aria-labelledby={`group-${g}`} tabIndex={0}>
-              <table className="w-full min-w-[40rem] text-sm">
+              <table className="w-full min-w-[46rem] text-sm">
                 <thead className="bg-muted/60 text-left">
                   <tr>
                     <th scope="col" className="p-3 font-semibold">
@@ -110,6 +116,9 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
                     </th>
                     <th scope="col" className="p-3 text-right font-semibold">
                       Price
+                    </th>
+                    <th scope="col" className="p-3 text-right font-semibold">
+                      Refunded
                     </th>
                     <th scope="col" className="p-3 text-right font-semibold">
                       Service charge
@@ -130,6 +139,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
                       </td>
                       <td className="p-3 whitespace-nowrap">{day(l.slotDate)}</td>
                       <td className="p-3 text-right tabular-nums">{formatGBP(l.pricePence)}</td>
+                      <td className="p-3 text-right tabular-nums">{charge(l.refundedPence)}</td>
                       <td className="p-3 text-right tabular-nums">{charge(l.chargePence)}</td>
                       <td className="p-3 text-right font-semibold tabular-nums">{formatGBP(l.netPence)}</td>
                     </tr>
@@ -141,6 +151,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
                       Total
                     </th>
                     <td className="p-3 text-right tabular-nums">{formatGBP(total.pricePence)}</td>
+                    <td className="p-3 text-right tabular-nums">{charge(total.refundedPence)}</td>
                     <td className="p-3 text-right tabular-nums">{charge(total.chargePence)}</td>
                     <td className="p-3 text-right tabular-nums">{formatGBP(total.netPence)}</td>
                   </tr>

@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { payments } from "#server/db/schema/payments.ts";
+import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
+import { getOptionalUser } from "~/features/auth/guard.server";
+import { freeCancellationEndsAt } from "./cancellation";
+import { bookingPaths } from "./paths";
+import type { Slot } from "./slots";
+
+/**
+ * What /checkout/success says after a booking's payment: a booking confirmation (what, when, who, what
+ * is held, the cancellation terms, the way back to the booking), or, for a payment the booking did not
+ * need (another tab's checkout), that it was refunded and the booking stands. The details are shown to
+ * the booking's customer only; anyone else holding the link sees the way to the booking and no more.
+ */
+export type BookingPaymentView = {
+  path: string;
+  /** "booked": this payment booked it; "refunded": it was not needed and is refunded in full. */
+  outcome: "booked" | "refunded";
+  details: {
+    title: string;
+    fixerName: string;
+    slot: Slot;
+    /** The fixer has still to confirm the customer's own slot (within 24 hours, or a full refund). */
+    awaitingFixer: boolean;
+    /** Booked and still live (a refunded second payment's booking may have closed since). */
+    live: boolean;
+    totalPence: number;
+    lateFeePence: number;
+    freeCancellationUntil: string;
+    /** Free cancellation had already ended when this payment was taken. */
+    freeCancellationPassedAtPayment: boolean;
+  } | null;
+};
+
+export async function bookingPaymentView(request: Request, context: AppLoadContext, paymentId: string): Promise<BookingPaymentView | null> {
+  const { db } = context.services;
+  const [payment] = await db.select({ reference: payments.reference, fulfilment: payments.fulfilment, paidAt: payments.paidAt }).from(payments).where(eq(payments.id, paymentId));
+  const bookingId = Number(payment?.reference?.bookingId);
+  if (!payment || !Number.isSafeInteger(bookingId) || bookingId <= 0) return null;
+  const outcome = payment.fulfilment?.outcome === "refunded" ? "refunded" : "booked";
+  const path = bookingPaths.customer(bookingId);
+  const viewer = await getOptionalUser(request, context);
+  const [row] = await db
+    .select({ booking: bookings, title: jobs.title, fixerName: fixerProfiles.displayName })
+    .from(bookings)
+    .leftJoin(jobs, eq(jobs.id, bookings.jobId))
+    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, bookings.fixerUserId))
+    .where(eq(bookings.id, bookingId));
+  if (!row || !viewer || row.booking.customerUserId !== viewer.id) return { path, outcome, details: null };
+  const b = row.booking;
+  const slot: Slot = { date: b.slotDate, window: b.slotWindow };
+  const freeUntil = freeCancellationEndsAt(slot);
+  const paidAt = b.paidAt ?? payment.paidAt ?? new Date();
+  return {
+    path,
+    outcome,
+    details: {
+      title: row.title ?? `Booking ${b.id}`,
+      fixerName: row.fixerName ?? "Your fixer",
+      slot,
+      awaitingFixer: b.state === "awaiting_fixer_confirmation",
+      live: b.state === "booked" || b.state === "awaiting_fixer_confirmation" || b.state === "done_marked",
+      totalPence: b.totalPence,
+      lateFeePence: b.lateFeePence,
+      freeCancellationUntil: freeUntil.toISOString(),
+      freeCancellationPassedAtPayment: paidAt.getTime() > freeUntil.getTime(),
+    },
+  };
+}
