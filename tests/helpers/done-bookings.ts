@@ -26,31 +26,45 @@ export async function signedInPerson(services: AppServices, email: string, userT
   return { id: response.user.id, email, cookie: headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ") };
 }
 
-/** An approved plumbing fixer in SW1 with a session and a TEST MODE payout account. */
-export async function signedInFixer(services: AppServices, email: string): Promise<SignedInPerson> {
+/** An approved plumbing fixer in SW1 with a session and (unless `payoutAccount: false`) a TEST MODE payout account. */
+export async function signedInFixer(services: AppServices, email: string, options: { payoutAccount?: boolean } = {}): Promise<SignedInPerson> {
   const fixer = await signedInPerson(services, email, "fixer");
   await createApprovedFixer(services.db, { user: { id: fixer.id, email, name: "Seeded Fixer" }, first: "Seeded", last: "Fixer", services: ["plumbing"], areas: ["SW1"], publicFixerData: services.publicFixerData });
-  await savePayoutAccount(services.db, fixer.id, { provider: "test", providerAccountId: `acct_${fixer.id}`, active: true });
+  if (options.payoutAccount !== false) await savePayoutAccount(services.db, fixer.id, { provider: "test", providerAccountId: `acct_${fixer.id}`, active: true });
   return fixer;
 }
 
 let seededJobs = 0;
 
-/** A booking paid through the TEST MODE checkout and marked done by its fixer: it waits for the customer's confirmation. */
-export async function doneBooking(services: AppServices, publicUrl: string, customerId: string, fixerId: string, pricePence = 6_000): Promise<number> {
+/** A customer's job at SW1A 1AA (in progress) with the fixer's accepted fixed-price quote and one proposed slot three days ahead. */
+export async function acceptedQuoteOf(services: AppServices, customerId: string, fixerId: string, pricePence = 6_000): Promise<{ jobId: number; quoteId: number; title: string; slot: Slot }> {
   const { db } = services;
-  const deps = { db, publicUrl };
   const slot: Slot = { date: ukDate(new Date(Date.now() + 3 * 86_400_000)), window: "morning" };
-  const afterSlot = new Date(slotStartsAt(slot).getTime() + 2 * 3_600_000);
+  const title = `Seeded booking ${++seededJobs}`;
   const [job] = await db
     .insert(jobs)
-    .values({ customerUserId: customerId, service: "plumbing", postcode: "SW1A 1AA", outward: "SW1A", district: "SW1", area: "SW", title: `Seeded booking ${++seededJobs}`, description: "A dripping tap that needs a new washer.", timing: "week", status: "in_progress" })
+    .values({ customerUserId: customerId, service: "plumbing", postcode: "SW1A 1AA", outward: "SW1A", district: "SW1", area: "SW", title, description: "A dripping tap that needs a new washer.", timing: "week", status: "in_progress" })
     .returning({ id: jobs.id });
   const [quote] = await db.insert(quotes).values({ jobId: job!.id, fixerUserId: fixerId, priceKind: "fixed", amountPence: pricePence, includes: "Parts and labour", earliestStart: slot.date, status: "accepted" }).returning({ id: quotes.id });
   await db.insert(quoteBookingTerms).values({ quoteId: quote!.id, slots: [slot] });
-  const { bookingId } = await createBooking(deps, customerId, { quoteId: quote!.id, slot });
-  const { paymentId } = await startBookingCheckout(services, customerId, bookingId);
-  await markPaidAndFulfil(services, paymentId, "test-checkout");
-  await markDone({ ...deps, now: () => afterSlot }, fixerId, bookingId, { note: "All done." });
+  return { jobId: job!.id, quoteId: quote!.id, title, slot };
+}
+
+/** A booking of a seeded accepted quote: waiting for payment, or (`paid`) paid through the TEST MODE checkout and booked. */
+export async function seededBooking(services: AppServices, publicUrl: string, customerId: string, fixerId: string, options: { pricePence?: number; paid?: boolean } = {}) {
+  const quote = await acceptedQuoteOf(services, customerId, fixerId, options.pricePence);
+  const { bookingId } = await createBooking({ db: services.db, publicUrl }, customerId, { quoteId: quote.quoteId, slot: quote.slot });
+  if (options.paid) {
+    const { paymentId } = await startBookingCheckout(services, customerId, bookingId);
+    await markPaidAndFulfil(services, paymentId, "test-checkout");
+  }
+  return { ...quote, bookingId };
+}
+
+/** A booking paid through the TEST MODE checkout and marked done by its fixer: it waits for the customer's confirmation. */
+export async function doneBooking(services: AppServices, publicUrl: string, customerId: string, fixerId: string, pricePence = 6_000): Promise<number> {
+  const { bookingId, slot } = await seededBooking(services, publicUrl, customerId, fixerId, { pricePence, paid: true });
+  const afterSlot = new Date(slotStartsAt(slot).getTime() + 2 * 3_600_000);
+  await markDone({ db: services.db, publicUrl, now: () => afterSlot }, fixerId, bookingId, { note: "All done." });
   return bookingId;
 }

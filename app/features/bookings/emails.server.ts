@@ -14,7 +14,8 @@ import { SLOT_WINDOW_LABELS, type Slot } from "./slots";
 
 export type BookingPerson = { userId: string; email: string; name: string };
 /** `inviteSequence`: how many times the slot has changed (a calendar replaces the event with the higher one). */
-export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot; inviteSequence?: number };
+/** `location`: the job's address, for the invite (invites go out only once the booking is paid, when the fixer may see it). */
+export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot; inviteSequence?: number; location?: string | null };
 
 const hello = (to: BookingPerson) => (to.name ? `Hi ${to.name},` : "Hello,");
 export const slotText = (slot: Slot) => `${slot.date}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
@@ -37,7 +38,7 @@ export async function queueBookingEmail(
   const path = role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId);
   const url = ctx.publicUrl + path;
   const subject = `${message.subject}: ${ctx.title}`;
-  const invite = message.calendarInvite ? bookingInvite({ bookingId: ctx.bookingId, title: ctx.title, slot: ctx.slot, url, role, sequence: ctx.inviteSequence }) : null;
+  const invite = message.calendarInvite ? bookingInvite({ bookingId: ctx.bookingId, title: ctx.title, slot: ctx.slot, url, role, sequence: ctx.inviteSequence, location: ctx.location }) : null;
   const paragraphs = invite ? [...message.paragraphs, inviteNote] : message.paragraphs;
   await notify(tx, {
     userId: to.userId,
