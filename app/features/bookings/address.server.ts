@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { bookingAddresses, type Booking } from "#server/db/schema/bookings.ts";
-import { parseJobPostcode } from "~/features/quotes/postcodes";
 import { BookingError } from "./errors";
-import type { JobAddress } from "./schemas";
+import { readAddressPostcode, type JobAddress } from "./schemas";
 
 /**
  * The job's address and access notes (issue 52; decision 066). Given with the booking, before paying;
@@ -13,7 +12,7 @@ import type { JobAddress } from "./schemas";
 
 /** Stores (or, when the customer books the same quote again before paying, replaces) the booking's address. */
 export async function saveBookingAddress(tx: DbOrTx, bookingId: number, jobDistrict: string, address: JobAddress, now: Date): Promise<void> {
-  const place = parseJobPostcode(address.postcode);
+  const place = readAddressPostcode(address.postcode);
   if (!place) throw new BookingError("invalid", "That doesn't look like a full UK postcode. Enter it like SW1A 1AA or M1 1AE.");
   // The fixer quoted for the job's district: an address elsewhere is a different job.
   if (place.district !== jobDistrict) throw new BookingError("invalid", `The address must be in ${jobDistrict}, the postcode district of the job the fixer quoted for.`);

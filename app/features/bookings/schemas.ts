@@ -3,7 +3,7 @@ import { checkTextInput } from "~/lib/text-input";
 import { z } from "~/lib/zod";
 import { addressLimits, bookingTextLimit } from "./form-limits";
 import { MAX_PROPOSED_SLOTS, sameSlot, slotIsBookable, SLOT_WINDOWS, type Slot } from "./slots";
-import { parseJobPostcode, postcodeMessages } from "~/features/quotes/postcodes";
+import { parse as parsePostcode } from "postcode";
 
 /**
  * The booking pages' forms: one zod schema each, used by the browser and re-checked by the action.
@@ -54,14 +54,25 @@ export const jobAddressFields = {
     optionalString,
     z
       .string()
-      .min(1, postcodeMessages.empty)
-      .refine((value) => parseJobPostcode(value) !== null, postcodeMessages.invalid),
+      .min(1, "Enter the postcode, for example SW1A 1AA.")
+      .refine((value) => readAddressPostcode(value) !== null, "That doesn't look like a full UK postcode. Enter it like SW1A 1AA or M1 1AE."),
   ),
   accessNotes: addressLine("the access notes", addressLimits.accessNotes, false),
 };
 
+/**
+ * A full postcode, normalised ("sw1a1aa" → "SW1A 1AA"), with its district ("SW1"); null when it is not
+ * one. The format only: the service also requires the job's district, which is a real UK one.
+ */
+export function readAddressPostcode(input: string): { postcode: string; district: string } | null {
+  const value = input.trim();
+  if (!value || value.length > 10) return null;
+  const parsed = parsePostcode(value);
+  return parsed.valid ? { postcode: parsed.postcode, district: parsed.district } : null;
+}
+
 function jobAddressOf(v: { addressLine1: string; addressLine2: string; town: string; postcode: string; accessNotes: string }): JobAddress {
-  return { line1: v.addressLine1, line2: v.addressLine2 || null, town: v.town, postcode: parseJobPostcode(v.postcode)?.postcode ?? v.postcode, accessNotes: v.accessNotes || null };
+  return { line1: v.addressLine1, line2: v.addressLine2 || null, town: v.town, postcode: readAddressPostcode(v.postcode)?.postcode ?? v.postcode, accessNotes: v.accessNotes || null };
 }
 
 /**
