@@ -5,6 +5,7 @@ import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { createBooking, markDone } from "~/features/bookings/bookings.server";
 import { savePayoutAccount } from "~/features/bookings/money.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
+import type { JobAddress } from "~/features/bookings/schemas";
 import { slotStartsAt, ukDate, type Slot } from "~/features/bookings/slots";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
 import type { AppServices } from "~/features/services.server";
@@ -51,9 +52,9 @@ export async function acceptedQuoteOf(services: AppServices, customerId: string,
 }
 
 /** A booking of a seeded accepted quote: waiting for payment, or (`paid`) paid through the TEST MODE checkout and booked. */
-export async function seededBooking(services: AppServices, publicUrl: string, customerId: string, fixerId: string, options: { pricePence?: number; paid?: boolean } = {}) {
+export async function seededBooking(services: AppServices, publicUrl: string, customerId: string, fixerId: string, options: { pricePence?: number; paid?: boolean; address?: JobAddress } = {}) {
   const quote = await acceptedQuoteOf(services, customerId, fixerId, options.pricePence);
-  const { bookingId } = await createBooking({ db: services.db, publicUrl }, customerId, { quoteId: quote.quoteId, slot: quote.slot });
+  const { bookingId } = await createBooking({ db: services.db, publicUrl }, customerId, { quoteId: quote.quoteId, slot: quote.slot, address: options.address });
   if (options.paid) {
     const { paymentId } = await startBookingCheckout(services, customerId, bookingId);
     await markPaidAndFulfil(services, paymentId, "test-checkout");
