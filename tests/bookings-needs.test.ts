@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "#server/db/schema/auth.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { fixerRegistrations } from "#server/db/schema/fixers.ts";
 import { payments } from "#server/db/schema/payments.ts";
@@ -95,6 +96,17 @@ describe("the job's address and access notes", () => {
     const mail = (await waitForMail(base, fixer.email, "New booking")) as MailboxMessage & { attachments: { content: string }[] };
     const ics = mail.attachments[0]!.content.replace(/\r\n[ \t]/g, "");
     expect(ics).toContain("LOCATION:10 Acacia Road\\, Flat 2\\, London\\, SW1A 1AA");
+
+    // Settled (here the fixer cancels): the fixer no longer sees it; staff still do.
+    expect((await asFixer.post(`/fixer/bookings/${bookingId}`, { intent: "cancel", reason: "The van broke down." }, same())).status).toBe(303);
+    const settled = await text(await asFixer.get(`/fixer/bookings/${bookingId}`));
+    expect(settled).toContain("cancelled by the fixer");
+    expect(settled).not.toContain("Acacia");
+    const staff = await signedInPerson(server.services, "addy.staff@example.com", "customer");
+    await server.services.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+    const staffPage = await text(await browserOf(staff).get(`/staff/bookings/${bookingId}`));
+    expect(staffPage).toContain("10 Acacia Road, Flat 2, London, SW1A 1AA");
+    expect(staffPage).toContain("Key safe code 4711.");
   });
 });
 
