@@ -222,7 +222,7 @@ export function BookingView({ page }: { page: BookingPage }) {
             {customer ? "Your fixer sees this once you have paid, until the booking is settled." : "Only you see this, while the booking is live. Please keep it private."}
           </p>
         </Section>
-      ) : !customer && (page.state === "pending_payment") ? (
+      ) : !customer && page.state === "pending_payment" ? (
         <p className="text-sm text-muted-foreground">The customer's address appears here once they have paid.</p>
       ) : null}
 
