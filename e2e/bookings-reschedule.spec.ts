@@ -51,6 +51,8 @@ test("the fixer proposes a new slot on a booked booking and the customer accepts
   expect(quoteId).toBeTruthy();
 
   await customer.goto(`/bookings/new?quote=${quoteId}`);
+  await customer.getByLabel("Address line 1").fill("10 Acacia Road");
+  await customer.getByLabel("Town or city").fill("London");
   await customer.getByRole("button", { name: "Accept and continue to payment" }).click();
   await expect(customer.getByText("waiting for payment")).toBeVisible();
   const bookingPath = new URL(customer.url()).pathname;

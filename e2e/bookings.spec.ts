@@ -1,7 +1,7 @@
 import { expect, sameOriginHeaders, test } from "./helpers/test";
 import { newPerson, signUpAndConfirm } from "./helpers/accounts";
 import { applyOverHttp, payWithTestCard } from "./helpers/fixers";
-import { checkScreen } from "./helpers/page-checks";
+import { checkScreen, expectNoSeriousA11yViolations } from "./helpers/page-checks";
 import { approveOverHttp, grantStaff } from "./helpers/staff";
 
 /**
@@ -81,6 +81,11 @@ test("a customer books an accepted quote, proposes a slot, pays with the test ca
     await customer.getByRole("radio", { name: "Propose another time" }).check();
     await customer.getByLabel("Your date").fill(daysAhead(6));
     await customer.getByLabel("Time of day").selectOption("afternoon");
+    // Where the work is (decision 066): the postcode starts as the job's.
+    await expect(customer.getByLabel("Postcode")).toHaveValue("SW1A 1AA");
+    await customer.getByLabel("Address line 1").fill("10 Acacia Road");
+    await customer.getByLabel("Town or city").fill("London");
+    await customer.getByLabel("Access notes").fill("Side gate; key safe code 4711.");
     await customer.getByRole("button", { name: "Accept and continue to payment" }).click();
     await expect(customer.getByText("waiting for payment")).toBeVisible();
     for (const text of ["Price", "Customer service fee (5%)", "Total", "Free cancellation until"]) await expect(customer.getByText(text, { exact: false }).first()).toBeVisible();
@@ -102,11 +107,31 @@ test("a customer books an accepted quote, proposes a slot, pays with the test ca
   await test.step("the fixer sees what they will receive and confirms the slot", async () => {
     await fixer.goto(`/fixer/bookings/${bookingId}`);
     await expect(fixer.getByText("You will receive")).toBeVisible();
+    // Paid: the fixer sees the address and the access notes.
+    await expect(fixer.getByTestId("booking-address")).toContainText("10 Acacia Road");
+    await expect(fixer.getByText("key safe code 4711")).toBeVisible();
     await checkScreen(fixer, "booking-fixer", `/fixer/bookings/${bookingId}`);
     await fixer.getByRole("button", { name: "Confirm this slot" }).click();
     await expect(fixer.getByText("Fixer confirmed the slot")).toBeVisible();
     await expect(fixer.getByText("booked", { exact: true })).toBeVisible();
     // Someone else's booking is not found.
     expect((await fixer.request.get(bookingPath)).status()).toBe(404);
+  });
+
+  await test.step("each side's Bookings list shows the booking, its state and the next step, at 360 px too", async () => {
+    for (const [page, path, next] of [
+      [customer, "/account/bookings", "Wait for the fixer on the day"],
+      [fixer, "/fixer/bookings", "Mark as done when the work is finished"],
+    ] as const) {
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto(path);
+      const row = page.getByTestId("booking-row").filter({ hasText: jobTitle });
+      await expect(row).toContainText("Booked");
+      await expect(row).toContainText(next);
+      await expectNoSeriousA11yViolations(page);
+      await row.click();
+      await expect(page.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
+      await checkScreen(page, path === "/account/bookings" ? "bookings-list-customer" : "bookings-list-fixer", path);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { sendQuote } from "~/features/quotes/quotes.server";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
 import { linkIn, signUpConfirmed, waitForMail, type Browser, type MailboxMessage } from "./auth-helpers";
+import { jobAddressForm } from "./helpers/bookings";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
@@ -136,13 +137,13 @@ describe("accepting a quote books it", () => {
     expect(slotPage).toContain("Accept and continue to payment");
 
     // A refused booking accepts nothing.
-    const refused = await customer.post(`/bookings/new?quote=${quote.id}`, { slot: "own", ownDate: daysFromToday(-2), ownWindow: "morning" });
+    const refused = await customer.post(`/bookings/new?quote=${quote.id}`, { slot: "own", ownDate: daysFromToday(-2), ownWindow: "morning", ...jobAddressForm });
     expect(refused.status).toBe(400);
     expect((await quoteOf(jobId))!.status).toBe("sent");
     expect(await jobStatus(jobId)).toBe("open");
     expect(await bookingsOf(quote.id)).toEqual([]);
 
-    const booked = await customer.post(`/bookings/new?quote=${quote.id}`, { slot: `${daysFromToday(5)}|morning`, ownDate: "", ownWindow: "morning" });
+    const booked = await customer.post(`/bookings/new?quote=${quote.id}`, { slot: `${daysFromToday(5)}|morning`, ownDate: "", ownWindow: "morning", ...jobAddressForm });
     expect(booked.status).toBe(302);
     const bookingId = Number(booked.headers.get("location")!.split("/").pop());
     expect((await quoteOf(jobId))!.status).toBe("accepted");
@@ -180,10 +181,10 @@ describe("accepting a quote books it", () => {
     expect((await fixer.post(`/fixer/jobs/${jobId}`, quoteForm())).status).toBe(303);
     const quote = (await quoteOf(jobId))!;
     expect((await fixer.get(`/bookings/new?quote=${quote.id}`)).status).toBe(404);
-    expect((await fixer.post(`/bookings/new?quote=${quote.id}`, { slot: `${daysFromToday(4)}|afternoon` })).status).toBe(404);
+    expect((await fixer.post(`/bookings/new?quote=${quote.id}`, { slot: `${daysFromToday(4)}|afternoon`, ...jobAddressForm })).status).toBe(404);
     await server.services.db.update(quotes).set({ status: "declined" }).where(eq(quotes.id, quote.id));
     expect((await customer.get(`/bookings/new?quote=${quote.id}`)).status).toBe(404);
-    const declined = await customer.post(`/bookings/new?quote=${quote.id}`, { slot: `${daysFromToday(4)}|afternoon` });
+    const declined = await customer.post(`/bookings/new?quote=${quote.id}`, { slot: `${daysFromToday(4)}|afternoon`, ...jobAddressForm });
     expect(declined.status).toBe(409);
     expect(await text(declined)).toContain("Accept this quote before booking it");
     expect(await bookingsOf(quote.id)).toEqual([]);
@@ -200,7 +201,7 @@ describe("a range quote is fixed to one price before it is booked", () => {
     const jobPage = await text(await customer.get(`/account/jobs/${jobId}`));
     expect(jobPage).not.toContain("Accept and book");
     expect(await text(await customer.get(`/bookings/new?quote=${quote.id}`))).toContain("Waiting for a fixed price");
-    const early = await customer.post(`/bookings/new?quote=${quote.id}`, { slot: `${daysFromToday(4)}|afternoon` });
+    const early = await customer.post(`/bookings/new?quote=${quote.id}`, { slot: `${daysFromToday(4)}|afternoon`, ...jobAddressForm });
     expect(early.status).toBe(409);
     expect(await text(early)).toContain("not fixed a price");
     expect((await quoteOf(jobId))!.status).toBe("sent");
@@ -226,7 +227,7 @@ describe("a range quote is fixed to one price before it is booked", () => {
     const mail = await waitForMail(base, "ada.accepter@example.com", "Ready to book: Range to fix");
     expect(linkIn(mail, "/bookings/new", base)).toContain(`/bookings/new?quote=${quote.id}`);
 
-    const booked = await customer.post(`/bookings/new?quote=${quote.id}`, { slot: `${daysFromToday(4)}|afternoon` });
+    const booked = await customer.post(`/bookings/new?quote=${quote.id}`, { slot: `${daysFromToday(4)}|afternoon`, ...jobAddressForm });
     expect(booked.status).toBe(302);
     const [booking] = await bookingsOf(quote.id);
     // The early-bird discount is FixiT's: the fixer's net is on the fixed price.

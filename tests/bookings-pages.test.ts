@@ -6,6 +6,7 @@ import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
+import { jobAddressForm } from "./helpers/bookings";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
@@ -65,10 +66,10 @@ describe("booking, paying, marking done and confirming without JavaScript", () =
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`${daysFromToday(4)}|afternoon`);
-    const refused = await customer.post(`/bookings/new?quote=${quoteId}`, { slot: "own", ownDate: "", ownWindow: "morning" });
+    const refused = await customer.post(`/bookings/new?quote=${quoteId}`, { slot: "own", ownDate: "", ownWindow: "morning", ...jobAddressForm });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Choose the date you would like.");
-    const created = await customer.post(`/bookings/new?quote=${quoteId}`, { slot: `${daysFromToday(4)}|afternoon`, ownDate: "", ownWindow: "morning" });
+    const created = await customer.post(`/bookings/new?quote=${quoteId}`, { slot: `${daysFromToday(4)}|afternoon`, ownDate: "", ownWindow: "morning", ...jobAddressForm });
     expect(created.status).toBe(302);
     bookingId = Number(created.headers.get("location")!.split("/").pop());
     const booking = (await (await customer.get(`/bookings/${bookingId}`)).text()).replaceAll("<!-- -->", "");

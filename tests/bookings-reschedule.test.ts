@@ -11,6 +11,7 @@ import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { signUpConfirmed, type Browser } from "./auth-helpers";
+import { jobAddressForm } from "./helpers/bookings";
 import { HOSTILE_ENCODED, HOSTILE_TEXT } from "./helpers/hostile-input";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
@@ -67,7 +68,7 @@ async function paidBooking(options: { ownSlot?: Slot } = {}): Promise<{ bookingI
   const form = options.ownSlot
     ? { slot: "own", ownDate: options.ownSlot.date, ownWindow: options.ownSlot.window }
     : { slot: `${fixerSlot.date}|${fixerSlot.window}`, ownDate: "", ownWindow: "morning" };
-  const created = await customer.post(`/bookings/new?quote=${quote!.id}`, form);
+  const created = await customer.post(`/bookings/new?quote=${quote!.id}`, { ...form, ...jobAddressForm });
   expect(created.status).toBe(302);
   const bookingId = Number(created.headers.get("location")!.split("/").pop());
   const pay = await customer.post(`/bookings/${bookingId}`, { intent: "pay" });

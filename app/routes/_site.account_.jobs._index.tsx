@@ -63,7 +63,7 @@ export default function MyJobsPage({ loaderData }: Route.ComponentProps) {
                   </span>
                 </span>
                 <span className="flex shrink-0 items-center gap-2">
-                  <Badge variant={job.status === "open" ? "default" : job.status === "in_progress" ? "warning" : job.status === "done" ? "success" : "outline"}>{jobStateLabel(job)}</Badge>
+                  <Badge variant={job.status === "open" ? "default" : job.status === "done" || jobStateLabel(job) === "Completed" ? "success" : job.status === "in_progress" ? "warning" : "outline"}>{jobStateLabel(job)}</Badge>
                   <span className="text-sm">
                     {job.quotes} {job.quotes === 1 ? "quote" : "quotes"}
                   </span>

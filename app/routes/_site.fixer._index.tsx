@@ -10,8 +10,11 @@ import { fixerChecklist } from "~/features/quotes/fixer-checklist";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
 import { dashboardAction, loadFixerDashboard } from "~/features/quotes/fixer-pages.server";
 import { quotePaths } from "~/features/quotes/paths";
+import { PayoutPrompt } from "~/features/bookings/components/payout-prompt";
 import { PayoutStateBadge } from "~/features/bookings/components/payouts-view";
+import { bookingPaths } from "~/features/bookings/paths";
 import { payoutPaths, waitingText } from "~/features/bookings/payouts";
+import { payoutPromptPence } from "~/features/bookings/payout-prompt.server";
 import { payoutAccountView } from "~/features/bookings/payouts.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -24,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const dashboard = await loadFixerDashboard(context, user, request);
   // Approved fixers see whether they can be paid (decision 052).
   const payouts = dashboard.kind === "fixer" ? await payoutAccountView(context.services.db, user.id) : null;
-  return data({ ...dashboard, payouts }, { headers: { "cache-control": "private, no-store" } });
+  const payoutPrompt = dashboard.kind === "fixer" ? await payoutPromptPence(context.services.db, user.id) : null;
+  return data({ ...dashboard, payouts, payoutPrompt }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,10 +67,17 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
           <p className="flex flex-wrap items-center gap-2 text-sm">
             Payout account: <PayoutStateBadge state={payouts.state} />
           </p>
-          {payouts.waitingCount > 0 ? <p className="text-sm font-medium">{waitingText(payouts.waitingPence, payouts.waitingCount)}</p> : null}
+          {loaderData.payoutPrompt ? (
+            <PayoutPrompt pence={loaderData.payoutPrompt} />
+          ) : payouts.waitingCount > 0 ? (
+            <p className="text-sm font-medium">{waitingText(payouts.waitingPence, payouts.waitingCount)}</p>
+          ) : null}
           <div className="mt-3 flex flex-col gap-3 sm:flex-row">
             <Button asChild variant={payouts.state === "active" ? "outline" : "default"}>
               <Link to={payoutPaths.page}>{payouts.state === "active" ? "Payouts" : "Connect a payout account"}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={bookingPaths.fixerList}>Bookings</Link>
             </Button>
             <Button asChild variant="outline">
               <Link to={payoutPaths.earnings}>Earnings</Link>

@@ -86,6 +86,8 @@ export default function StaffBookingPage({ loaderData: found, actionData }: Rout
                 },
                 { label: "Job", value: found.jobId ? <Link to={`/staff/jobs/${found.jobId}`} className="text-primary underline underline-offset-4">Job #{found.jobId}</Link> : null },
                 { label: "Slot", value: `${b.slotDate}, ${b.slotWindow} (proposed by the ${b.slotProposedBy})` },
+                { label: "Address", value: found.address ? found.address.lines.join(", ") : "Not given" },
+                { label: "Access notes", value: found.address?.accessNotes ?? null },
                 { label: "Paid", value: b.paidAt ? formatDateTime(b.paidAt) : "Not yet" },
                 { label: "Marked done", value: b.doneMarkedAt ? formatDateTime(b.doneMarkedAt) : null },
                 { label: "Fixer's note", value: b.doneNote },

@@ -54,7 +54,7 @@ export async function paidBooking(customer: Page, fixer: Page, jobTitle: string,
   expect(quoted.status()).toBeLessThan(400);
   const quoteId = /name="quoteId" value="(\d+)"/.exec(await (await customer.request.get(jobPath)).text())?.[1];
   expect(quoteId, "the customer's job page offers the quote").toBeTruthy();
-  const booked = await customer.request.post(`/bookings/new?quote=${quoteId}`, { form: { slot: `${slot.date}|${slot.window}`, ownDate: "", ownWindow: "" }, headers: sameOriginHeaders(), maxRedirects: 0 });
+  const booked = await customer.request.post(`/bookings/new?quote=${quoteId}`, { form: { slot: `${slot.date}|${slot.window}`, ownDate: "", ownWindow: "", addressLine1: "10 Acacia Road", addressLine2: "", town: "London", postcode: "SW1A 1AA", accessNotes: "" }, headers: sameOriginHeaders(), maxRedirects: 0 });
   expect(booked.status()).toBe(302);
   const bookingPath = booked.headers().location!;
   await customer.goto(bookingPath);

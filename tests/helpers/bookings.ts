@@ -63,6 +63,9 @@ export async function openBookingWorld(options: { earlyBirdOpen?: boolean } = {}
   };
 }
 
+/** The address fields the booking form asks for (decision 066), for a job at SW1A 1AA (the seeded jobs' postcode). */
+export const jobAddressForm = { addressLine1: "10 Acacia Road", addressLine2: "", town: "London", postcode: "SW1A 1AA", accessNotes: "" } as const;
+
 let jobCounter = 0;
 
 /** A customer's job with an accepted fixed-price quote from an approved fixer, and the fixer's proposed slots. */

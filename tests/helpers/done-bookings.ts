@@ -5,6 +5,7 @@ import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { createBooking, markDone } from "~/features/bookings/bookings.server";
 import { savePayoutAccount } from "~/features/bookings/money.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
+import type { JobAddress } from "~/features/bookings/schemas";
 import { slotStartsAt, ukDate, type Slot } from "~/features/bookings/slots";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
 import type { AppServices } from "~/features/services.server";
@@ -36,7 +37,7 @@ export async function signedInFixer(services: AppServices, email: string, option
 
 let seededJobs = 0;
 
-/** A customer's job with an accepted fixed-price quote offering `slot`, waiting to be booked. */
+/** A customer's job at SW1A 1AA (in progress) with the fixer's accepted fixed-price quote offering `slot` (three days ahead unless given), waiting to be booked. */
 export async function acceptedSeededQuote(services: AppServices, customerId: string, fixerId: string, options: { pricePence?: number; slot?: Slot } = {}) {
   const { db } = services;
   const slot: Slot = options.slot ?? { date: ukDate(new Date(Date.now() + 3 * 86_400_000)), window: "morning" };
@@ -52,14 +53,25 @@ export async function acceptedSeededQuote(services: AppServices, customerId: str
   return { quoteId: quote!.id, jobId: job!.id, title: job!.title, slot };
 }
 
-/** A booking paid through the TEST MODE checkout, on the fixer's slot (booked). */
-export async function paidBooking(services: AppServices, publicUrl: string, customerId: string, fixerId: string, options: { pricePence?: number; slot?: Slot } = {}) {
+/** A booking of a seeded accepted quote: waiting for payment, or (`paid`) paid through the TEST MODE checkout and booked on the fixer's slot. */
+export async function seededBooking(
+  services: AppServices,
+  publicUrl: string,
+  customerId: string,
+  fixerId: string,
+  options: { pricePence?: number; slot?: Slot; paid?: boolean; address?: JobAddress } = {},
+) {
   const quote = await acceptedSeededQuote(services, customerId, fixerId, options);
-  const { bookingId } = await createBooking({ db: services.db, publicUrl }, customerId, { quoteId: quote.quoteId, slot: quote.slot });
+  const { bookingId } = await createBooking({ db: services.db, publicUrl }, customerId, { quoteId: quote.quoteId, slot: quote.slot, address: options.address });
+  if (!options.paid) return { ...quote, bookingId, paymentId: null };
   const { paymentId } = await startBookingCheckout(services, customerId, bookingId);
   await markPaidAndFulfil(services, paymentId, "test-checkout");
   return { ...quote, bookingId, paymentId };
 }
+
+/** A booking paid through the TEST MODE checkout, on the fixer's slot (booked). */
+export const paidBooking = (services: AppServices, publicUrl: string, customerId: string, fixerId: string, options: { pricePence?: number; slot?: Slot } = {}) =>
+  seededBooking(services, publicUrl, customerId, fixerId, { ...options, paid: true });
 
 /** A booking paid through the TEST MODE checkout and marked done by its fixer: it waits for the customer's confirmation. */
 export async function doneBooking(services: AppServices, publicUrl: string, customerId: string, fixerId: string, pricePence = 6_000): Promise<number> {

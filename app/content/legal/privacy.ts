@@ -36,6 +36,7 @@ export const privacyPolicy: LegalDocument = {
             "Account data: your name, email address, password (stored only as a secure hash) and, if you give it, your phone number.",
             "Form submissions: what you send through the early-access waitlist, feedback, help, investor and recruitment forms, including any CV you upload.",
             "Fixer applications: contact details, qualifications, skills, insurance details and the certification, insurance and portfolio documents you upload.",
+            "Bookings: the address of the job and any access notes you give when you book, which the fixer you book sees from payment until the booking is settled.",
             "Payments: what you bought, the amount and the payment status. Card details are handled by our payment provider; we never see or store your full card number.",
             "Technical data: your IP address and browser type when you sign in or submit a form, to protect accounts and stop abuse.",
           ],

@@ -14,8 +14,10 @@ import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { ACCOUNTS, accountBalance, paymentReceivedKey, postLedgerEvent } from "./ledger.server";
 import { queueRefund, settleBooking } from "./money.server";
 import { priceBooking } from "./pricing";
+import { saveBookingAddress } from "./address.server";
+import { completeJobOf } from "./job-bookings.server";
 import { receiptLines } from "./receipt";
-import { slotSchema } from "./schemas";
+import { slotSchema, type JobAddress } from "./schemas";
 import { sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
 import { lockBooking, move, nowOf, recordOnTimeline, scheduleTimer, tell, type ActorRef, type BookingDeps } from "./transition.server";
 
@@ -80,7 +82,8 @@ async function earlyBirdApplies(tx: DbOrTx, customerUserId: string): Promise<boo
   return (used?.n ?? 0) < perCustomer;
 }
 
-export type CreateBookingInput = { quoteId: number; slot: Slot };
+/** `address`: where the work happens (the booking form requires it; seeding in tests may leave it out). */
+export type CreateBookingInput = { quoteId: number; slot: Slot; address?: JobAddress };
 
 /**
  * A booking of the customer's accepted quote, waiting for payment. The slot is one the fixer proposed
@@ -107,7 +110,7 @@ export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUse
   const now = nowOf(deps);
   const slot = { data: checkBookingInput(input, now) };
   const [found] = await tx
-    .select({ jobId: jobs.id })
+    .select({ jobId: jobs.id, district: jobs.district })
     .from(quotes)
     .innerJoin(jobs, eq(jobs.id, quotes.jobId))
     .where(and(eq(quotes.id, input.quoteId), eq(jobs.customerUserId, customerUserId)));
@@ -119,7 +122,10 @@ export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUse
 
   const [live] = await tx.select().from(bookings).where(and(eq(bookings.quoteId, input.quoteId), inArray(bookings.state, LIVE_STATES)));
   if (live) {
-    if (live.state === "pending_payment") return { bookingId: live.id };
+    if (live.state === "pending_payment") {
+      if (input.address) await saveBookingAddress(tx, live.id, found.district, input.address, now);
+      return { bookingId: live.id };
+    }
     throw new BookingError("conflict", "This quote is already booked.");
   }
 
@@ -157,6 +163,7 @@ export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUse
       updatedAt: now,
     })
     .returning();
+  if (input.address) await saveBookingAddress(tx, booking!.id, found.district, input.address, now);
   await recordOnTimeline(tx, booking!, "create", customer(customerUserId), { key: `booking-${booking!.id}-create`, details: { ...price } });
   if (price.creditPence > 0) {
     await postLedgerEvent(tx, {
@@ -497,6 +504,7 @@ export async function confirmDone(deps: BookingDeps, customerUserId: string, boo
   await deps.db.transaction(async (tx) => {
     const booking = await move(tx, await lockBooking(tx, bookingId, customer(customerUserId)), "confirm_done", customer(customerUserId), { now, set: { settledAt: now } });
     await settleBooking(tx, booking, "confirm_done", { kind: "release" });
+    await completeJobOf(tx, booking, now);
     await rewardReferral(tx, booking, now);
     await tell(tx, booking, deps.publicUrl, {
       customer: { subject: "Thanks for confirming", heading: "You confirmed the job is done", paragraphs: ["The fixer is being paid. You can leave a review on your job's page."] },
@@ -538,6 +546,7 @@ export async function staffDecide(deps: BookingDeps, staff: StaffMember, booking
     const booking = await move(tx, before, name, actor, { reason, now, set: { settledAt: now }, details: { decision } });
     const split = await settleBooking(tx, booking, name, decision.kind === "partial" ? { kind: "partial", releasePricePence: decision.releasePricePence } : { kind: decision.kind });
     await recordStaffAction(tx, staff, { action: "booking.decide", targetType: "booking", targetId: bookingId, details: { decision, reason, ...split } });
+    if (decision.kind !== "refund") await completeJobOf(tx, booking, now);
     const decided = `${company.brand} staff decided: ${decision.kind === "release" ? "the fixer is paid in full" : decision.kind === "refund" ? "the customer is refunded in full" : "part is paid to the fixer and the rest refunded"}. Reason: ${reason}`;
     await tell(tx, booking, deps.publicUrl, {
       customer: { subject: "Decision on your booking", heading: "Our staff have decided", paragraphs: [decided, ...(split.refundPence > 0 ? [moneyText.refund(split.refundPence)] : [])] },

@@ -12,7 +12,8 @@ import { SLOT_WINDOW_LABELS, slotStartsAt, type Slot, type SlotWindow } from "./
 /** How long each window lasts (its start is the slot's start, UK time). */
 const WINDOW_HOURS: Record<SlotWindow, number> = { morning: 4, afternoon: 5, evening: 3 };
 
-export type InviteInput = { bookingId: number; title: string; slot: Slot; url: string; role: "customer" | "fixer"; sequence?: number };
+/** `location`: the job's address on one line (the library escapes its commas, semicolons and line breaks, RFC 5545 §3.3.11). */
+export type InviteInput = { bookingId: number; title: string; slot: Slot; url: string; role: "customer" | "fixer"; sequence?: number; location?: string | null };
 
 /**
  * `cancel`: the same event (its UID) withdrawn, METHOD:CANCEL and STATUS:CANCELLED, with a SEQUENCE
@@ -31,6 +32,7 @@ export function bookingInviteText(input: InviteInput, options: { cancel?: boolea
     description: options.cancel
       ? `This booking is cancelled. Open the booking: ${input.url}`
       : `${input.role === "customer" ? "Your fixer starts" : "You start"} in the ${SLOT_WINDOW_LABELS[input.slot.window].toLowerCase()} window. Open the booking: ${input.url}`,
+    ...(input.location ? { location: input.location } : {}),
     start: start.getTime(),
     startInputType: "utc",
     startOutputType: "utc",

@@ -31,6 +31,13 @@ describe("a booking's calendar invite", () => {
     expect(ics).toContain("SEQUENCE:2");
   });
 
+  it("carries the job's address as its LOCATION, commas, semicolons and line breaks escaped (RFC 5545), and none when there is no address", () => {
+    const ics = bookingInviteText({ ...input, location: "Flat 2, 10 Acacia Road; rear door\r\nSW1A 1AA" }).replace(/\r\n[ \t]/g, "");
+    const line = ics.split("\r\n").find((l) => l.startsWith("LOCATION:"));
+    expect(line).toBe("LOCATION:Flat 2\\, 10 Acacia Road\\; rear door\\nSW1A 1AA");
+    expect(bookingInviteText(input)).not.toContain("LOCATION");
+  });
+
   it("is an attachment the outbox accepts, and the outbox refuses an unsafe one", () => {
     const message = { to: "a@example.com", subject: "Booking confirmed", html: "<p>Hi</p>", text: "Hi" };
     const invite = bookingInvite(input)!;

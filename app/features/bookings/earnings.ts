@@ -1,4 +1,9 @@
+import { formatGBP } from "~/content/prices";
+
 /** The earnings page's groups and lines (the view's types; the figures come from earnings.server.ts). */
+
+/** The prompt while released money waits for a payout account (issue 52): "Connect your payout account to receive £81." */
+export const connectPayoutText = (pence: number) => `Connect your payout account to receive ${formatGBP(pence)}.`;
 
 export const EARNINGS_GROUPS = ["held", "awaiting_confirmation", "released", "paid_out", "cancelled"] as const;
 export type EarningsGroup = (typeof EARNINGS_GROUPS)[number];

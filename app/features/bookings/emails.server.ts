@@ -16,7 +16,8 @@ export { slotText };
 
 export type BookingPerson = { userId: string; email: string; name: string };
 /** `inviteSequence`: how many times the slot has changed (a calendar replaces the event with the higher one). */
-export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot; inviteSequence?: number };
+/** `location`: the job's address, for the invite (invites go out only once the booking is paid, when the fixer may see it). */
+export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot; inviteSequence?: number; location?: string | null };
 
 const hello = (to: BookingPerson) => (to.name ? `Hi ${to.name},` : "Hello,");
 const reason = (role: "customer" | "fixer") => `You are receiving this email because you have a booking on ${company.brand} as its ${role}.`;
@@ -40,7 +41,7 @@ export async function queueBookingEmail(
   const path = role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId);
   const url = ctx.publicUrl + path;
   const subject = `${message.subject}: ${ctx.title}`;
-  const inviteInput = { bookingId: ctx.bookingId, title: ctx.title, slot: ctx.slot, url, role };
+  const inviteInput = { bookingId: ctx.bookingId, title: ctx.title, slot: ctx.slot, url, role, location: ctx.location };
   const invite = message.calendarInvite
     ? bookingInvite({ ...inviteInput, sequence: ctx.inviteSequence })
     : message.calendarCancel

@@ -5,3 +5,6 @@ export const bookingTextLimit = 2000;
 export const donePhotoLimit = 3;
 /** The refusal of a 4th photo at mark done, in the browser (at once) and from the server (the authority). */
 export const tooManyDonePhotos = `Add at most ${donePhotoLimit} photos.`;
+
+/** How long each part of the job's address may be (the database checks the same). */
+export const addressLimits = { line: 100, town: 60, accessNotes: 500 } as const;

@@ -14,12 +14,14 @@ import { answerPageFormWithPhotos, photoUploadAnswer, type PhotoFormOptions, typ
 import type { SessionUser } from "~/lib/session-user";
 import type { BookingDeps } from "./transition.server";
 import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, declineSlot, markDone, reportNoShow, reportProblem, type CreateBookingInput } from "./bookings.server";
+import { bookingAddressOf, fixerSeesAddress, type ShownAddress } from "./address.server";
 import { cancellationWords, customerCancellation, freeCancellationEndsAt, type CustomerCancellation } from "./cancellation";
 import { donePhotoFolder, donePhotosOf, type DonePhoto } from "./done-photos.server";
 import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { bookingMoneyOutcome, type BookingMoneyOutcome } from "./outcome.server";
 import { bookingPaths } from "./paths";
 import { startBookingCheckout } from "./payment.server";
+import { payoutPromptPence } from "./payout-prompt.server";
 import { lateFeeFor } from "./pricing";
 import { quoteBookingView } from "./quote-terms.server";
 import { answerSlotProposal, openProposalOf, proposeSlot } from "./reschedule.server";
@@ -147,6 +149,10 @@ export type BookingPage = {
   canProposeSlot: boolean;
   /** The open proposal to move the slot; `mine` when this person made it (the other side answers). */
   slotProposal: { id: number; slot: Slot; mine: boolean } | null;
+  /** Where the work happens: always the customer's; the fixer's only from payment until the booking is settled (decision 066). */
+  address: ShownAddress | null;
+  /** The fixer's: what is released to them and waits for a payout account (null when nothing waits). */
+  payoutPrompt: number | null;
   /** `slot`: the slot a step of moving the booking named. */
   timeline: { id: number; label: string; at: string; reason: string | null; slot: Slot | null }[];
 };
@@ -159,11 +165,13 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(role === "customer" ? bookings.customerUserId : bookings.fixerUserId, user.id)));
   if (!booking) return null;
-  const [[job], timeline, proposal, donePhotos] = await Promise.all([
+  const [[job], timeline, proposal, donePhotos, address, payoutPrompt] = await Promise.all([
     booking.jobId ? db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
     db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, bookingId)).orderBy(asc(bookingTransitions.id)),
     openProposalOf(db, bookingId),
     donePhotosOf(db, bookingId),
+    role === "customer" || fixerSeesAddress(booking) ? bookingAddressOf(db, bookingId) : Promise.resolve(null),
+    role === "fixer" ? payoutPromptPence(db, user.id) : Promise.resolve(null),
   ]);
   const slot: Slot = { date: booking.slotDate, window: booking.slotWindow };
   const now = new Date();
@@ -206,6 +214,8 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     frozen: booking.releaseFrozenAt !== null,
     actions: possible.filter((name) => canTake(name, booking.state, role) && !waitsForSlot(name)),
     opensAtSlot: possible.filter((name) => canTake(name, booking.state, role) && waitsForSlot(name)),
+    address,
+    payoutPrompt,
     canProposeSlot: movable && (!proposal || proposal.proposedBy === role),
     slotProposal: movable && proposal ? { id: proposal.id, slot: { date: proposal.slotDate, window: proposal.slotWindow }, mine: proposal.proposedBy === role } : null,
     timeline: timeline.map((t) => ({
@@ -351,6 +361,9 @@ export type NewBookingPage = {
   jobId: number;
   title: string;
   fixerName: string;
+  /** The job's postcode (the address form starts with it) and its district (the address must be in it). */
+  postcode: string;
+  district: string;
   /** The quote is still waiting for the customer's answer: booking it accepts it. */
   accepting: boolean;
   fixerSlots: Slot[];
@@ -369,7 +382,7 @@ export type NewBookingPage = {
 export async function loadNewBookingPage(context: AppLoadContext, user: SessionUser, quoteId: number): Promise<NewBookingPage | null> {
   const { db } = context.services;
   const [row] = await db
-    .select({ quote: quotes, title: jobs.title, jobStatus: jobs.status, fixerName: fixerProfiles.displayName })
+    .select({ quote: quotes, title: jobs.title, jobStatus: jobs.status, postcode: jobs.postcode, district: jobs.district, fixerName: fixerProfiles.displayName })
     .from(quotes)
     .innerJoin(jobs, eq(jobs.id, quotes.jobId))
     .leftJoin(fixerProfiles, eq(fixerProfiles.userId, quotes.fixerUserId))
@@ -383,6 +396,8 @@ export async function loadNewBookingPage(context: AppLoadContext, user: SessionU
     jobId: row.quote.jobId,
     title: row.title,
     fixerName: row.fixerName ?? "Your fixer",
+    postcode: row.postcode,
+    district: row.district,
     accepting,
     fixerSlots: view.slots,
     fixerSlotCancellation: view.slots.map((slot) => {
@@ -402,10 +417,10 @@ type AcceptAndBook = (deps: BookingDeps, customerUserId: string, input: CreateBo
 export async function newBookingAction(request: Request, context: AppLoadContext, user: SessionUser, quoteId: number, acceptAndBook: AcceptAndBook) {
   const form = await readTextForm(request);
   if (!form) return badRequestAnswer("book", unreadable);
-  const checked = parseSubmission(bookSlotFormSchema, form);
+  const checked = parseSubmission(bookSlotFormSchema, form, { multiLine: ["accessNotes"] });
   if (!checked.ok) return invalid("book", checked);
   try {
-    const { bookingId } = await acceptAndBook(bookingDeps(context), user.id, { quoteId, slot: checked.data });
+    const { bookingId } = await acceptAndBook(bookingDeps(context), user.id, { quoteId, ...checked.data });
     return redirect(bookingPaths.customer(bookingId), { headers: { "cache-control": "no-store" } });
   } catch (error) {
     return refusalAnswer("book", error, { title: failedTitle });

@@ -2,6 +2,11 @@
 export const bookingPaths = {
   /** The slot page for an accepted quote. */
   newBooking: (quoteId: number) => `/bookings/new?quote=${quoteId}`,
+  /** The "Bookings" lists: the customer's and the fixer's own, newest first. */
+  customerList: "/account/bookings",
+  fixerList: "/fixer/bookings",
+  /** The fixer's payout account (payoutPaths.page): here too, so the booking pages link to it without the payouts form's zod. */
+  payouts: "/fixer/payouts",
   customer: (bookingId: number) => `/bookings/${bookingId}`,
   fixer: (bookingId: number) => `/fixer/bookings/${bookingId}`,
   staff: (bookingId: number) => `/staff/bookings/${bookingId}`,

@@ -9,6 +9,7 @@ import { parseSubmission } from "~/lib/forms/parse";
 import type { SessionUser } from "~/lib/session-user";
 import { earningsCsv, fixerEarnings } from "./earnings.server";
 import { payoutPaths, TEST_BANK, testPayoutFormSchema } from "./payouts";
+import { payoutPromptPence } from "./payout-prompt.server";
 import { finishTestOnboarding, payoutAccountView, startPayoutOnboarding, syncStripePayoutAccount, testOnboardingAccount, type PayoutDeps, type StripeConnectClient } from "./payouts.server";
 
 /**
@@ -126,8 +127,8 @@ export async function testOnboardingAction(args: TestOnboardingArgs) {
 
 export async function earningsPageLoader({ request, context }: { request: Request; context: AppLoadContext }) {
   const user = await requireApprovedFixer(request, context);
-  const [earnings, account] = await Promise.all([fixerEarnings(context.services.db, user.id), payoutAccountView(context.services.db, user.id)]);
-  return data({ ...earnings, payoutState: account.state }, { headers: noStore });
+  const [earnings, account, payoutPrompt] = await Promise.all([fixerEarnings(context.services.db, user.id), payoutAccountView(context.services.db, user.id), payoutPromptPence(context.services.db, user.id)]);
+  return data({ ...earnings, payoutState: account.state, payoutPrompt }, { headers: noStore });
 }
 
 export async function earningsCsvLoader({ request, context }: { request: Request; context: AppLoadContext }) {

@@ -1,5 +1,6 @@
 import { formatGBP } from "~/content/prices";
 import { z } from "~/lib/zod";
+import { bookingPaths } from "./paths";
 
 /**
  * A fixer's payout account (decision 052): the paths, the states a fixer sees, and the TEST MODE
@@ -8,7 +9,7 @@ import { z } from "~/lib/zod";
  */
 
 export const payoutPaths = {
-  page: "/fixer/payouts",
+  page: bookingPaths.payouts,
   /** Where Stripe's onboarding sends the fixer back. */
   stripeReturn: "/fixer/payouts/return",
   /** The TEST MODE stand-in for Stripe's hosted onboarding. */

@@ -1,8 +1,9 @@
 import { formatCount } from "~/content/format";
 import { checkTextInput } from "~/lib/text-input";
 import { z } from "~/lib/zod";
-import { bookingTextLimit } from "./form-limits";
+import { addressLimits, bookingTextLimit } from "./form-limits";
 import { MAX_PROPOSED_SLOTS, sameSlot, slotIsBookable, SLOT_WINDOWS, type Slot } from "./slots";
+import { parse as parsePostcode } from "postcode";
 
 /**
  * The booking pages' forms: one zod schema each, used by the browser and re-checked by the action.
@@ -33,12 +34,58 @@ function text(options: { min: number; label: string }) {
 
 const optionalString = (raw: unknown) => (typeof raw === "string" ? raw.trim() : "");
 
-/** The slot: one of the fixer's ("<date>|<window>") or "own" with a date and window of the customer's choosing. */
+
+/** Where the work happens (issue 52): the fields of the booking form, and the one shape the service stores. */
+export type JobAddress = { line1: string; line2: string | null; town: string; postcode: string; accessNotes: string | null };
+
+const addressLine = (label: string, max: number, required: boolean) =>
+  z.preprocess(optionalString, required ? z.string().min(1, `Please enter ${label}.`).max(max, `Please keep ${label} under ${max} characters.`) : z.string().max(max, `Please keep ${label} under ${max} characters.`));
+
+/**
+ * The job's address: first line and town required, a full UK postcode (the service also checks it is
+ * in the job's postcode district), optional access notes. parseSubmission refuses line breaks in
+ * every field but `accessNotes` (pass it as multi-line).
+ */
+export const jobAddressFields = {
+  addressLine1: addressLine("the first line of the address", addressLimits.line, true),
+  addressLine2: addressLine("the second line of the address", addressLimits.line, false),
+  town: addressLine("the town or city", addressLimits.town, true),
+  postcode: z.preprocess(
+    optionalString,
+    z
+      .string()
+      .min(1, "Enter the postcode, for example SW1A 1AA.")
+      .refine((value) => readAddressPostcode(value) !== null, "That doesn't look like a full UK postcode. Enter it like SW1A 1AA or M1 1AE."),
+  ),
+  accessNotes: addressLine("the access notes", addressLimits.accessNotes, false),
+};
+
+/**
+ * A full postcode, normalised ("sw1a1aa" → "SW1A 1AA"), with its district ("SW1"); null when it is not
+ * one. The format only: the service also requires the job's district, which is a real UK one.
+ */
+export function readAddressPostcode(input: string): { postcode: string; district: string } | null {
+  const value = input.trim();
+  if (!value || value.length > 10) return null;
+  const parsed = parsePostcode(value);
+  return parsed.valid ? { postcode: parsed.postcode, district: parsed.district } : null;
+}
+
+function jobAddressOf(v: { addressLine1: string; addressLine2: string; town: string; postcode: string; accessNotes: string }): JobAddress {
+  return { line1: v.addressLine1, line2: v.addressLine2 || null, town: v.town, postcode: readAddressPostcode(v.postcode)?.postcode ?? v.postcode, accessNotes: v.accessNotes || null };
+}
+
+/**
+ * The slot: one of the fixer's ("<date>|<window>") or "own" with a date and window of the customer's
+ * choosing; and where the work happens (the address is taken with the booking, before paying, as
+ * TaskRabbit and Airtasker do).
+ */
 export const bookSlotFormSchema = z
   .object({
     slot: z.preprocess(optionalString, z.string().min(1, "Choose a slot, or propose your own.").max(40)),
     ownDate: z.preprocess(optionalString, z.string().max(10)),
     ownWindow: z.preprocess(optionalString, z.string().max(10)),
+    ...jobAddressFields,
   })
   .transform((v, ctx) => {
     const own = v.slot === "own";
@@ -51,7 +98,7 @@ export const bookSlotFormSchema = z
       ctx.addIssue({ code: "custom", path: [own ? "ownWindow" : "slot"], message: "Choose morning, afternoon or evening." });
       return z.NEVER;
     }
-    return { date, window: window as (typeof SLOT_WINDOWS)[number] };
+    return { slot: { date, window: window as (typeof SLOT_WINDOWS)[number] }, address: jobAddressOf(v) };
   });
 
 export const markDoneFormSchema = z.object({ note: text({ min: 0, label: "a note" }) });

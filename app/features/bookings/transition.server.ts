@@ -4,6 +4,10 @@ import { users } from "#server/db/schema/auth.ts";
 import { bookings, bookingSlotProposals, bookingTransitions, type Booking } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
+import { addressLocation, bookingAddressOf, fixerSeesAddress } from "./address.server";
+import { payoutPromptPence } from "./payout-prompt.server";
+import { bookingPaths } from "./paths";
+import { connectPayoutText } from "./earnings";
 import { queueBookingEmail, type BookingEmailContext, type BookingPerson } from "./emails.server";
 import { BookingError } from "./errors";
 import { nextState, RESCHEDULABLE_STATES, type Actor, type BookingState, type TransitionName } from "./state-machine";
@@ -121,6 +125,13 @@ export async function partiesOf(tx: DbOrTx, booking: Booking, publicUrl: string)
 
 type Message = Parameters<typeof queueBookingEmail>[4];
 
+/** The job's address for the invite's LOCATION: only while the fixer may see it (an invite goes out once the booking is paid). */
+async function inviteLocationOf(tx: DbOrTx, booking: Booking): Promise<string | null> {
+  if (!fixerSeesAddress(booking)) return null;
+  const address = await bookingAddressOf(tx, booking.id);
+  return address ? addressLocation(address) : null;
+}
+
 /** How many times the booking's slot has moved (accepted proposals): its calendar invite's SEQUENCE, so a calendar moves the event it already has. */
 async function inviteSequenceOf(tx: DbOrTx, bookingId: number): Promise<number> {
   const [row] = await tx
@@ -134,7 +145,18 @@ async function inviteSequenceOf(tx: DbOrTx, bookingId: number): Promise<number> 
 export async function tell(tx: DbOrTx, booking: Booking, publicUrl: string, messages: { customer?: Message; fixer?: Message }): Promise<void> {
   const { customer, fixer, ctx: base } = await partiesOf(tx, booking, publicUrl);
   const withInvite = [messages.customer, messages.fixer].some((m) => m?.calendarInvite || m?.calendarCancel);
-  const ctx = withInvite ? { ...base, inviteSequence: await inviteSequenceOf(tx, booking.id) } : base;
+  const ctx = withInvite ? { ...base, inviteSequence: await inviteSequenceOf(tx, booking.id), location: await inviteLocationOf(tx, booking) } : base;
   if (messages.customer && customer.email) await queueBookingEmail(tx, ctx, customer, "customer", messages.customer);
-  if (messages.fixer && fixer.email) await queueBookingEmail(tx, ctx, fixer, "fixer", messages.fixer);
+  if (messages.fixer && fixer.email) await queueBookingEmail(tx, ctx, fixer, "fixer", await withPayoutPrompt(tx, booking, publicUrl, messages.fixer));
+}
+
+/** The states in which money was just released to the fixer: their email says so. */
+const RELEASING_STATES: readonly BookingState[] = ["released", "partly_released", "cancelled_late"];
+
+/** A release email to a fixer without an active payout account asks them to connect one, with what waits for it (issue 52). */
+async function withPayoutPrompt(tx: DbOrTx, booking: Booking, publicUrl: string, message: Message): Promise<Message> {
+  if (!RELEASING_STATES.includes(booking.state)) return message;
+  const waiting = await payoutPromptPence(tx, booking.fixerUserId);
+  if (!waiting) return message;
+  return { ...message, paragraphs: [...message.paragraphs, `${connectPayoutText(waiting)} Connect it on your payouts page: ${publicUrl}${bookingPaths.payouts}`] };
 }

@@ -12,10 +12,10 @@ const serverRegisterAside = import.meta.env.SSR ? (await import("./register-asid
 const DeferredRegisterAside = deferredHydration(serverRegisterAside, () => import("./register-aside").then((m) => m.RegisterAside));
 
 /** /fixer-register ('Become a Fixer'): the 3-step indicator, the details form and the way to the portal. */
-export function FixerRegisterPage() {
+export function FixerRegisterPage({ resume = null }: { resume?: RegistrationResult | null }) {
   const fetcher = useFetcher<RegistrationResult>({ key: REGISTRATION_FETCHER_KEY });
   const documentResult = useActionData() as RegistrationResult | undefined;
-  const result = fetcher.data ?? documentResult;
+  const result = fetcher.data ?? documentResult ?? resume ?? undefined;
   const saved = result?.status === "success";
   const paid = Boolean(result?.status === "success" && result.alreadyPaid);
   return (
@@ -32,7 +32,7 @@ export function FixerRegisterPage() {
               <CardDescription>{registrationCopy.detailsDescription}</CardDescription>
             </CardHeader>
             <CardContent>
-              <FixerRegistrationForm />
+              <FixerRegistrationForm resume={resume} />
             </CardContent>
           </Card>
           <DeferredRegisterAside />

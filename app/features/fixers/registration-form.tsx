@@ -31,7 +31,7 @@ const emptyValues: Record<RegistrationField, string> = { firstName: "", lastName
  * checkout, whose URL opens in a new tab 1.5 s later. A 'Continue to payment' link stays visible,
  * so a popup blocker never strands anyone.
  */
-export function FixerRegistrationForm() {
+export function FixerRegistrationForm({ resume = null }: { resume?: RegistrationResult | null }) {
   const { fetcher, result, documentResult, busy, fieldErrors, formRef, onSubmit, clearError } = useForm<RegistrationResult>({
     form: REGISTRATION_FORM,
     // The email and phone rules load after the page; until then the server's answer carries the same toasts.
@@ -56,8 +56,10 @@ export function FixerRegistrationForm() {
   });
   const [values, setValues] = useState(emptyValues);
   const [popupBlocked, setPopupBlocked] = useState(false);
-  const checkoutUrl = result?.status === "success" ? (result.checkoutUrl ?? null) : null;
-  const alreadyPaid = Boolean(result?.status === "success" && result.alreadyPaid);
+  // A person coming back resumes where their registration is (the loader's answer) until they submit again.
+  const shown = result ?? resume ?? undefined;
+  const checkoutUrl = shown?.status === "success" ? (shown.checkoutUrl ?? null) : null;
+  const alreadyPaid = Boolean(shown?.status === "success" && shown.alreadyPaid);
   // The one field marked at a time: the first the browser's check or the server refused.
   const invalid = firstError(fieldErrors);
 

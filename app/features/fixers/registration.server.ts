@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
 import type { Db } from "#server/db/client.ts";
 import { fixerRegistrations } from "#server/db/schema/fixers.ts";
-import { CheckoutUnavailableError, createCheckout } from "~/features/payments/payments.server.ts";
+import { CheckoutUnavailableError, createCheckout, openCheckoutFor } from "~/features/payments/payments.server.ts";
 import { hitRateLimit } from "#server/security/rate-limit.ts";
 import { getOptionalUser } from "~/features/auth/guard.server";
 import { logHoneypot, readTextForm } from "~/lib/forms/forms.server";
@@ -107,6 +107,12 @@ export async function registerFixerAction({ request, context }: { request: Reque
 
   const user = await getOptionalUser(request, context);
   try {
+    // Registering again while the first checkout is still open sends the person back to it: one registration, one fee, one checkout.
+    const open = await openCheckoutFor(services, "fixerOnboarding", "fixerRegistrationId", registration.id);
+    if (open) {
+      services.logger.info({ registrationId: registration.id, paymentId: open.paymentId }, "fixer registration repeated: its open fee checkout reused");
+      return answer({ status: "success", checkoutUrl: open.url });
+    }
     const { url } = await createCheckout(services, {
       product: "fixerOnboarding",
       userId: user?.id ?? null,
@@ -120,4 +126,20 @@ export async function registerFixerAction({ request, context }: { request: Reque
     if (!(error instanceof CheckoutUnavailableError)) services.logger.error({ err: error }, "fixer fee checkout could not be created");
     return refusal(registrationToasts.checkoutFailed, 503);
   }
+}
+
+/**
+ * Where a signed-in person's registration stands when they come back to /fixer-register (issue 52):
+ * paid → the next step (the Onboarding Portal); saved with its checkout still open → that checkout;
+ * otherwise the form. Found by the account's email, the registration's key. Signed-out visitors get
+ * the form: registering again with the same email finds their registration and its open checkout.
+ */
+export async function registrationResume({ request, context }: { request: Request; context: AppLoadContext }): Promise<RegistrationResult | null> {
+  const user = await getOptionalUser(request, context);
+  if (!user) return null;
+  const existing = await existingRegistration(context.services.db, user.email.trim().toLowerCase());
+  if (!existing) return null;
+  if (existing.paidAt) return { form: REGISTRATION_FORM, status: "success", alreadyPaid: true };
+  const open = await openCheckoutFor(context.services, "fixerOnboarding", "fixerRegistrationId", existing.id);
+  return open ? { form: REGISTRATION_FORM, status: "success", checkoutUrl: open.url } : null;
 }

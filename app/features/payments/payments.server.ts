@@ -242,6 +242,41 @@ export async function markPaidAndFulfil(
   }
 }
 
+/** How old an unpaid checkout may be and still be offered again (Stripe's sessions expire after 24 hours). */
+export const REUSABLE_CHECKOUT_MS = 23 * 60 * 60 * 1000;
+
+/**
+ * The open checkout of `product` whose reference names `referenceKey` = `referenceValue`, to send the
+ * buyer back to instead of opening a second one (issue 52): the newest pending one under 23 hours old,
+ * still open at the provider. Null when there is none, or the provider cannot say (then a new one is made).
+ */
+export async function openCheckoutFor(services: AppServices, product: ProductKey, referenceKey: string, referenceValue: string | number): Promise<{ paymentId: string; url: string } | null> {
+  const [payment] = await services.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.product, productDetails(product).code),
+        eq(payments.status, "pending"),
+        sql`${payments.reference} ->> ${referenceKey} = ${String(referenceValue)}`,
+        sql`${payments.createdAt} > ${new Date(Date.now() - REUSABLE_CHECKOUT_MS)}`,
+      ),
+    )
+    .orderBy(sql`${payments.createdAt} desc`)
+    .limit(1);
+  if (!payment) return null;
+  if (payment.provider === "test") return { paymentId: payment.id, url: `/checkout/test/${payment.id}` };
+  if (payment.provider !== "stripe" || !payment.providerSessionId) return null;
+  const sessionId = payment.providerSessionId;
+  try {
+    const session = await inSpan("payment-provider session", { "fixit.payment_provider": "stripe", "fixit.payment.id": payment.id }, async () => (await services.payments.stripe()).checkout.sessions.retrieve(sessionId));
+    return readSession(session).state === "open" && session.url ? { paymentId: payment.id, url: session.url } : null;
+  } catch (error) {
+    services.logger.warn({ err: error, paymentId: payment.id }, "stripe session could not be read: a new checkout is opened instead");
+    return null;
+  }
+}
+
 /**
  * Asks Stripe about a pending (or failed) Stripe payment and acts on the answer: paid → fulfil,
  * expired → expired. The success page calls it so a late webhook never leaves a buyer waiting.

@@ -1,3 +1,6 @@
+import { jobStateFromBooking } from "~/features/bookings/next-steps";
+import type { BookingState } from "~/features/bookings/state-machine";
+
 /**
  * The customer side's words: My jobs and a job's page (the job form's are in ./request-copy.ts, so
  * that /request loads only its own). No server imports: the pages use it too.
@@ -28,7 +31,12 @@ export const jobsCopy = {
   },
 } as const;
 
-/** A job's state as the customer reads it: an open job nobody covers yet is "Waiting for a fixer". */
-export function jobStateLabel(job: { status: string; waitingSince: Date | string | null }): string {
+/**
+ * A job's state as the customer reads it: an open job nobody covers yet is "Waiting for a fixer"; a
+ * job with a paid booking is "Booked", and "Completed" once the booking is released (issue 52).
+ */
+export function jobStateLabel(job: { status: string; waitingSince: Date | string | null; bookingState?: BookingState | null }): string {
+  const fromBooking = job.status === "closed" ? null : jobStateFromBooking(job.bookingState);
+  if (fromBooking) return fromBooking;
   return job.status === "open" && job.waitingSince ? jobsCopy.waitingLabel : (jobsCopy.statusLabels[job.status] ?? job.status);
 }

@@ -21,7 +21,9 @@ import { quotePaths } from "./paths";
 import { acceptQuote, closeJob, declineQuote, jobForCustomer, markJobDone, type JobForCustomer } from "./quotes.server";
 import { leaveReview } from "./reviews.server";
 import { reviewsOfJob, type JobReviews } from "./review-views.server";
+import { bookingOfJob } from "~/features/bookings/job-bookings.server";
 import { quoteBookingsForCustomer, type QuoteBookingForCustomer } from "~/features/bookings/quote-terms.server";
+import type { BookingState } from "~/features/bookings/state-machine";
 import { customerMessageFormSchema, reviewFormSchema } from "./schemas";
 
 /**
@@ -39,6 +41,8 @@ export type CustomerJobPage = JobForCustomer & {
   reviews: JobReviews;
   /** Per quote id: its start slots, bookable price and live booking (the booking feature's). */
   booking: Record<number, QuoteBookingForCustomer>;
+  /** The booking that decides the job's state ("Booked", "Completed") and replaces its own "done" and "close" (issue 52). */
+  jobBooking: { id: number; state: BookingState } | null;
 };
 
 /** The page's data: the customer's own job only (another's is "not found"). */
@@ -46,8 +50,8 @@ export async function customerJobPage(db: DbOrTx, customerUserId: string, jobId:
   const page = await jobForCustomer(db, customerUserId, jobId);
   const threads: Record<string, ThreadMessage[]> = {};
   for (const quote of page.quotes) threads[quote.fixer.userId] = await threadForViewer(db, customerUserId, jobId, quote.fixer.userId);
-  const [jobReviews, booking] = await Promise.all([reviewsOfJob(db, page.job, "customer"), quoteBookingsForCustomer(db, page.quotes)]);
-  return { ...page, threads, reviews: jobReviews, booking };
+  const [jobReviews, booking, jobBooking] = await Promise.all([reviewsOfJob(db, page.job, "customer"), quoteBookingsForCustomer(db, page.quotes), bookingOfJob(db, jobId)]);
+  return { ...page, threads, reviews: jobReviews, booking, jobBooking };
 }
 
 const failedTitle = "That didn't work";

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
+import { bookings, type BookingState } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobMatches, jobPhotos, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { photoRow, type StoredPhoto } from "~/lib/photos/photos.server";
 import { checkRateLimit, ref, type QuotesDeps } from "./access.server";
@@ -114,6 +115,8 @@ export type CustomerJobListItem = {
   waitingSince: Date | null;
   createdAt: Date;
   quotes: number;
+  /** The state of the job's deciding booking (paid and unsettled first, then completed), for its label. */
+  bookingState: BookingState | null;
 };
 
 /** My jobs: the customer's own jobs only, newest first, with how many quotes each has (those the job page shows: all but withdrawn ones). */
@@ -128,6 +131,10 @@ export async function customerJobs(db: DbOrTx, customerUserId: string): Promise<
       waitingSince: jobs.waitingSince,
       createdAt: jobs.createdAt,
       quotes: sql<number>`(select count(*)::int from ${quotes} where ${quotes.jobId} = ${ref(jobs.id)} and ${quotes.status} <> 'withdrawn')`,
+      // Paid and unsettled first ("Booked"), then released ("Completed"): the order jobStateLabel reads them in.
+      bookingState: sql<BookingState | null>`(select ${bookings.state} from ${bookings} where ${bookings.jobId} = ${ref(jobs.id)}
+        and ${bookings.state} in ('awaiting_fixer_confirmation', 'booked', 'done_marked', 'disputed', 'staff_review', 'released', 'partly_released')
+        order by (${bookings.state} in ('released', 'partly_released')), ${bookings.createdAt} desc limit 1)`,
     })
     .from(jobs)
     .where(eq(jobs.customerUserId, customerUserId))

@@ -8,6 +8,7 @@ import { QuotesError } from "./errors";
 import { maskContactDetails } from "./messages.server";
 import { fixerSummaries, type FixerSummary } from "./profiles.server";
 import { openReviewWindow } from "./reviews.server";
+import { liveBookingBlockingJob } from "~/features/bookings/job-bookings.server";
 import { quoteInputSchema, quoteLimits, type QuoteInput } from "./schemas";
 
 /**
@@ -160,6 +161,16 @@ export async function closeJob(deps: QuotesDeps, customerUserId: string, jobId: 
   await deps.db.transaction(async (tx) => {
     const job = await jobOfCustomer(tx, customerUserId, jobId, { forUpdate: true });
     if (job.status !== "open" && job.status !== "in_progress") throw new QuotesError("conflict", "This job is already finished or closed.");
+    // Closing must not go behind a booking's back (issue 52): the booking's page cancels it, with its refund and the fixer told.
+    const booking = await liveBookingBlockingJob(tx, jobId);
+    if (booking) {
+      throw new QuotesError(
+        "conflict",
+        booking.state === "pending_payment"
+          ? "This job has a booking waiting for payment. Cancel the booking on its page first, then close the job."
+          : "This job has a paid booking, so it cannot be closed here. To stop, cancel the booking on its page: it shows what is refunded and tells the fixer.",
+      );
+    }
     const now = new Date();
     await tx.update(jobs).set({ status: "closed", updatedAt: now }).where(eq(jobs.id, jobId));
     const waiting = await tx
@@ -178,6 +189,9 @@ export async function markJobDone(deps: QuotesDeps, customerUserId: string, jobI
   await deps.db.transaction(async (tx) => {
     const job = await jobOfCustomer(tx, customerUserId, jobId, { forUpdate: true });
     if (job.status !== "in_progress") throw new QuotesError("conflict", "Only a job with an accepted quote can be marked done.");
+    // A booked job is done when its booking is confirmed: one "done", on the booking's page.
+    const booking = await liveBookingBlockingJob(tx, jobId);
+    if (booking) throw new QuotesError("conflict", "This job has a booking: confirm the work on the booking's page once it is done.");
     const now = new Date();
     await tx.update(jobs).set({ status: "done", updatedAt: now }).where(eq(jobs.id, jobId));
     await openReviewWindow(tx, jobId, now);

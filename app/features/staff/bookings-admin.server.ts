@@ -5,6 +5,7 @@ import { users } from "#server/db/schema/auth.ts";
 import { bookings, bookingTransitions, fixerStrikes, ledgerAccounts, ledgerEntries, ledgerEvents, providerOperations } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { staffDecide, STRIKE_WINDOW_DAYS, type StaffDecision } from "~/features/bookings/bookings.server";
+import { bookingAddressOf } from "~/features/bookings/address.server";
 import { donePhotosOf } from "~/features/bookings/done-photos.server";
 import { canTake, STATE_LABELS } from "~/features/bookings/state-machine";
 import { isRefusalError, type RefusalCode } from "~/lib/forms/refusal-error";
@@ -24,7 +25,7 @@ type Deps = { db: Db; publicUrl: string };
 export async function loadStaffBooking(db: Db, bookingId: number) {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) return null;
-  const [[customer], [fixer], [job], timeline, entries, operations, strikes, donePhotos] = await Promise.all([
+  const [[customer], [fixer], [job], timeline, entries, operations, strikes, donePhotos, address] = await Promise.all([
     db.select({ id: users.id, email: users.email, name: users.fullName, fallback: users.name }).from(users).where(eq(users.id, booking.customerUserId)),
     db
       .select({ id: users.id, email: users.email, name: fixerProfiles.displayName, slug: fixerProfiles.slug, leadsDisabledAt: fixerProfiles.leadsDisabledAt })
@@ -43,6 +44,7 @@ export async function loadStaffBooking(db: Db, bookingId: number) {
     db.select().from(providerOperations).where(eq(providerOperations.bookingId, bookingId)).orderBy(asc(providerOperations.id)),
     fixerStrikesOf(db, booking.fixerUserId),
     donePhotosOf(db, bookingId),
+    bookingAddressOf(db, bookingId),
   ]);
   // One event per movement, its entries beneath it (they sum to zero).
   const ledger: { id: number; kind: string; createdAt: Date; entries: { account: string; amountPence: number }[] }[] = [];
@@ -60,6 +62,7 @@ export async function loadStaffBooking(db: Db, bookingId: number) {
     customer: customer ? { id: customer.id, email: customer.email, name: customer.name || customer.fallback } : null,
     fixer: fixer ?? null,
     donePhotos,
+    address,
     timeline,
     ledger,
     operations,

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { accountLinks } from "~/content/navigation";
+import { bookingPaths } from "~/features/bookings/paths";
 import { quotePaths } from "~/features/quotes/paths";
 import {
   DeleteAccountForm,
@@ -90,10 +91,13 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      <Section id="my-jobs" title="My jobs" description="Jobs you've posted, the quotes fixers sent and your messages with them.">
+      <Section id="my-jobs" title="My jobs" description="Jobs you've posted, the quotes fixers sent, your messages with them and your bookings.">
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button asChild>
             <Link to={quotePaths.customerJobs}>See my jobs</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={bookingPaths.customerList}>My bookings</Link>
           </Button>
           <Button asChild variant="outline">
             <Link to={quotePaths.request}>Post a job</Link>

@@ -480,3 +480,34 @@ export const reconciliationMismatches = pgTable(
 export type ReconciliationRun = typeof reconciliationRuns.$inferSelect;
 export type ReconciliationMismatch = typeof reconciliationMismatches.$inferSelect;
 export type BookingSlotProposal = typeof bookingSlotProposals.$inferSelect;
+
+/**
+ * Where the work happens (issue 52): the address and access notes the customer gives when booking.
+ * Kept apart from `bookings` so no query of a booking's money or state carries it by accident: the
+ * booking's customer and staff always see it; the fixer only once the booking is paid and not yet
+ * settled (app/features/bookings/address.server.ts; docs/decisions/066-job-address.md). Removed with
+ * the booking.
+ */
+export const bookingAddresses = pgTable(
+  "booking_addresses",
+  {
+    bookingId: bigint("booking_id", { mode: "number" })
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    town: text("town").notNull(),
+    /** A full UK postcode, normalised ("SW1A 1AA"), in the job's postcode district. */
+    postcode: text("postcode").notNull(),
+    accessNotes: text("access_notes"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "booking_addresses_length_check",
+      sql`length(${t.line1}) between 1 and 100 and length(coalesce(${t.line2}, '')) <= 100 and length(${t.town}) between 1 and 60 and length(${t.postcode}) <= 8 and length(coalesce(${t.accessNotes}, '')) <= 500`,
+    ),
+  ],
+);
+
+export type BookingAddress = typeof bookingAddresses.$inferSelect;

@@ -11,8 +11,9 @@ import { fees, formatGBP, freeCancellationHours } from "~/content/prices";
 import { FormAlert } from "~/components/ui/form-alert";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
 import type { BookingPage, NewBookingPage } from "~/features/bookings/pages.server";
-import { bookingTextLimit, donePhotoLimit, tooManyDonePhotos } from "~/features/bookings/form-limits";
+import { addressLimits, bookingTextLimit, donePhotoLimit, tooManyDonePhotos } from "~/features/bookings/form-limits";
 import { DonePhotos } from "~/features/bookings/components/done-photos";
+import { PayoutPrompt } from "~/features/bookings/components/payout-prompt";
 import { PhotosField } from "~/components/photos";
 import { PHOTO_FIELD } from "~/lib/photos/limits";
 import { slotText } from "~/features/bookings/slots";
@@ -270,6 +271,7 @@ export function BookingView({ page }: { page: BookingPage }) {
       <FormAlert answer={generic} />
 
       <Section id="money" title={page.outcome?.settled ? (customer ? "What you paid and got back" : "What you receive") : customer ? "What you pay" : "What you receive"}>
+        {!customer ? <PayoutPrompt pence={page.payoutPrompt} /> : null}
         {page.outcome?.settled ? <BookingOutcome page={page} /> : <BookingFigures page={page} />}
         {page.outcome?.settled ? null : (
           <>
@@ -287,6 +289,29 @@ export function BookingView({ page }: { page: BookingPage }) {
           <ActionForm intent="pay" label={`Pay ${formatGBP(page.amounts.totalPence)}`} />
         ) : null}
       </Section>
+
+      {page.address ? (
+        <Section id="address" title="Where">
+          <address className="not-italic" data-testid="booking-address">
+            {page.address.lines.map((line) => (
+              <span key={line} className="block break-words">
+                {line}
+              </span>
+            ))}
+          </address>
+          {page.address.accessNotes ? (
+            <p className="break-words whitespace-pre-line">
+              <span className="font-medium">Access notes: </span>
+              {page.address.accessNotes}
+            </p>
+          ) : null}
+          <p className="text-sm text-muted-foreground">
+            {customer ? "Your fixer sees this once you have paid, until the booking is settled." : "Only you see this, while the booking is live. Please keep it private."}
+          </p>
+        </Section>
+      ) : !customer && page.state === "pending_payment" ? (
+        <p className="text-sm text-muted-foreground">The customer's address appears here once they have paid.</p>
+      ) : null}
 
       {page.doneNote || page.donePhotos.length ? (
         <Section id="done-note" title={page.doneNote ? "The fixer's note" : "The fixer's photos"}>
@@ -417,6 +442,7 @@ export function NewBookingView({ page }: { page: NewBookingPage }) {
               </Field>
             </div>
           </Section>
+          <AddressSection page={page} />
           <Section id="price" title="Price">
             <dl className="text-sm">
               <Row label="Price" value={formatGBP(page.pricePence)} />
@@ -435,5 +461,33 @@ export function NewBookingView({ page }: { page: NewBookingPage }) {
         Back to your job
       </Link>
     </div>
+  );
+}
+
+/** Where the work happens: asked with the booking, before paying (decision 066). */
+function AddressSection({ page }: { page: NewBookingPage }) {
+  const answer = useActionAnswer("book");
+  const value = (name: string, fallback = "") => answeredValue(answer, name) ?? fallback;
+  return (
+    <Section id="address" title="Where is the job?">
+      <p className="text-sm text-muted-foreground">Only your fixer sees the address and notes, once you have paid. The address must be in {page.district}, where the fixer quoted.</p>
+      <Field id="address-line1" label="Address line 1" required error={answeredError(answer, "addressLine1")}>
+        {(control) => <Input {...control} name="addressLine1" autoComplete="address-line1" maxLength={addressLimits.line} defaultValue={value("addressLine1")} />}
+      </Field>
+      <Field id="address-line2" label="Address line 2" error={answeredError(answer, "addressLine2")}>
+        {(control) => <Input {...control} name="addressLine2" autoComplete="address-line2" maxLength={addressLimits.line} defaultValue={value("addressLine2")} />}
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field id="address-town" label="Town or city" required error={answeredError(answer, "town")}>
+          {(control) => <Input {...control} name="town" autoComplete="address-level2" maxLength={addressLimits.town} defaultValue={value("town")} />}
+        </Field>
+        <Field id="address-postcode" label="Postcode" required error={answeredError(answer, "postcode")}>
+          {(control) => <Input {...control} name="postcode" autoComplete="postal-code" maxLength={10} defaultValue={value("postcode", page.postcode)} />}
+        </Field>
+      </div>
+      <Field id="address-access" label="Access notes" hint="Parking, door codes, pets: anything the fixer needs to get in." error={answeredError(answer, "accessNotes")}>
+        {(control) => <Textarea {...control} name="accessNotes" maxLength={addressLimits.accessNotes} defaultValue={value("accessNotes")} />}
+      </Field>
+    </Section>
   );
 }

@@ -5,6 +5,7 @@ import { fees, formatGBP } from "~/content/prices";
 import { EARNINGS_GROUP_HINTS, EARNINGS_GROUP_LABELS, EARNINGS_GROUPS, type EarningsGroup, type EarningsPage } from "~/features/bookings/earnings";
 import { bookingPaths } from "~/features/bookings/paths";
 import { payoutPaths, type PayoutAccountState } from "~/features/bookings/payouts";
+import { PayoutPrompt } from "./payout-prompt";
 import { PayoutStateBadge } from "./payouts-view";
 
 /** /fixer/earnings: totals per group, then one table per group with a line per booking. */
@@ -13,7 +14,7 @@ const day = (isoDate: string) => formatLongDate(new Date(`${isoDate}T12:00:00Z`)
 const charge = (pence: number) => (pence > 0 ? `−${formatGBP(pence)}` : formatGBP(0));
 const receiveLabel = (g: EarningsGroup) => (g === "held" || g === "awaiting_confirmation" ? "You will receive" : "You receive");
 
-export function EarningsView({ page }: { page: EarningsPage & { payoutState: PayoutAccountState } }) {
+export function EarningsView({ page }: { page: EarningsPage & { payoutState: PayoutAccountState; payoutPrompt: number | null } }) {
   const groups = EARNINGS_GROUPS.filter((g) => page.totals[g].count > 0);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10 sm:py-14">
@@ -32,6 +33,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
             {page.payoutState === "active" ? "Manage" : "Connect a payout account"}
           </Link>
         </div>
+        <PayoutPrompt pence={page.payoutPrompt} />
       </div>
 
       <section aria-labelledby="totals-title" className="flex flex-col gap-3">

@@ -17,6 +17,7 @@ import { MessagePhotos, MessagePhotosField } from "./message-photos";
 import { JobReviewsSection } from "./job-reviews";
 import { reviewCopy } from "~/features/quotes/review-copy";
 import { bookingPaths } from "~/features/bookings/paths";
+import { PAID_UNSETTLED_STATES } from "~/features/bookings/next-steps";
 import { slotLabel } from "~/features/bookings/components/quote-booking-panel";
 import { quotePaths } from "~/features/quotes/paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
@@ -50,6 +51,9 @@ export function CustomerJob({ view: rendered }: { view: CustomerJobView }) {
   const onCard = jobAnswer?.status === "error" && typeof jobAnswer.quoteId === "number" && quotes.some((q) => q.id === jobAnswer.quoteId);
   const open = job.status === "open";
   const accepted = quotes.find((q) => q.status === "accepted");
+  const stateLabel = jobStateLabel({ ...job, bookingState: view.jobBooking?.state ?? null });
+  // A live booking (waiting for payment, or paid and unsettled) is managed on its own page: its cancel and its confirmation replace the job's close and done.
+  const liveBooking = view.jobBooking && (view.jobBooking.state === "pending_payment" || PAID_UNSETTLED_STATES.includes(view.jobBooking.state)) ? view.jobBooking : null;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-10 sm:py-14">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -66,7 +70,7 @@ export function CustomerJob({ view: rendered }: { view: CustomerJobView }) {
 
       <header className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={open ? "default" : job.status === "in_progress" ? "warning" : job.status === "done" ? "success" : "outline"}>{jobStateLabel(job)}</Badge>
+          <Badge variant={open ? "default" : stateLabel === "Completed" || job.status === "done" ? "success" : job.status === "in_progress" ? "warning" : "outline"}>{stateLabel}</Badge>
           <span className="text-sm text-muted-foreground">
             {findService(job.service)?.name ?? job.service} · {job.postcode} · Posted {formatLongDate(new Date(job.createdAt))}
           </span>
@@ -138,13 +142,23 @@ export function CustomerJob({ view: rendered }: { view: CustomerJobView }) {
         />
       ) : null}
 
-      {open || job.status === "in_progress" ? (
+      {liveBooking ? (
+        <section aria-labelledby="manage-title" className="flex flex-col gap-3 rounded-xl border border-border p-4" data-testid="job-booking">
+          <h2 id="manage-title" className="text-xl font-bold">
+            Manage this job
+          </h2>
+          <p className="text-sm">This job has a booking. Confirm the work, move the slot or cancel on the booking's page: cancelling there shows what is refunded and tells the fixer.</p>
+          <Button asChild className="self-start">
+            <Link to={bookingPaths.customer(liveBooking.id)}>Open the booking</Link>
+          </Button>
+        </section>
+      ) : open || job.status === "in_progress" ? (
         <section aria-labelledby="manage-title" className="flex flex-col gap-3 rounded-xl border border-border p-4">
           <h2 id="manage-title" className="text-xl font-bold">
             Manage this job
           </h2>
           <div className="flex flex-col gap-3 sm:flex-row">
-            {job.status === "in_progress" ? (
+            {job.status === "in_progress" && !view.jobBooking ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="done" />
                 <Button type="submit">Mark as done</Button>

@@ -1,0 +1,16 @@
+import { Link } from "react-router";
+import { connectPayoutText } from "~/features/bookings/earnings";
+import { bookingPaths } from "~/features/bookings/paths";
+
+/** The prompt with the way to act on it, on the fixer's dashboard, booking and earnings pages; nothing when no money waits. */
+export function PayoutPrompt({ pence }: { pence: number | null }) {
+  if (!pence) return null;
+  return (
+    <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-warning/50 bg-warning/10 p-3 text-sm" data-testid="payout-prompt">
+      <span className="font-medium">{connectPayoutText(pence)}</span>
+      <Link to={bookingPaths.payouts} className="font-medium text-primary underline underline-offset-4">
+        Connect a payout account
+      </Link>
+    </p>
+  );
+}
