@@ -49,7 +49,7 @@ export const privacyPolicy: LegalDocument = {
         {
           list: [
             "To run your account, bookings and purchases — performance of a contract.",
-            "To vet fixers, including identity, right-to-work, background and certification checks — legitimate interests in keeping customers safe, and legal obligation for right-to-work checks.",
+            "To vet fixers, including identity, right-to-work, insurance and certification checks, and enhanced DBS checks for nanny and house-sitting work — legitimate interests in keeping customers safe, and legal obligation for right-to-work checks.",
             "To answer your questions, applications and inquiries — legitimate interests, or steps you asked us to take before a contract.",
             "To keep records of transactions for tax and accounting — legal obligation.",
             "To protect the site from fraud and abuse, such as rate limits and security logs — legitimate interests.",
