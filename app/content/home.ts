@@ -149,8 +149,8 @@ export const vipOffer = {
   priceNote: "one-time, lifetime",
   body: (date: string, past: boolean) =>
     past
-      ? `VIP members have had early access since ${date}. Unlock the members-only blog with home-maintenance tips, early-bird offers and community updates.`
-      : `VIP members get early access from ${date}. Unlock the members-only blog with home-maintenance tips, early-bird offers and community updates.`,
+      ? `VIP members have had early access since ${date}. Unlock the members-only blog with home-maintenance tips, progress updates and community news.`
+      : `VIP members get early access from ${date}. Unlock the members-only blog with home-maintenance tips, progress updates and community news.`,
   cta: { label: "Get VIP access", href: "/early-access" },
 };
 
