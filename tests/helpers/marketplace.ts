@@ -105,7 +105,8 @@ export async function createApprovedFixer(
   }
   const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
   // A fresh signal nobody listens to: a test seeds in its own process, apart from the server's page cache.
-  await setFixerCoverage({ db, publicUrl: testPublicUrl, publicFixerData: options.publicFixerData ?? createPublicFixerData() }, user.id, options.services, options.areas);
+  // No services: an approved fixer whose checks are not recorded yet offers none (decision 065).
+  if (options.services.length) await setFixerCoverage({ db, publicUrl: testPublicUrl, publicFixerData: options.publicFixerData ?? createPublicFixerData() }, user.id, options.services, options.areas);
   return { ...user, slug: profile!.slug, displayName: profile!.displayName };
 }
 
