@@ -48,7 +48,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 const folders = [
   { key: "identity", label: "Photo ID" },
-  { key: "right_to_work", label: "Right to work" },
   { key: "dbs", label: "Enhanced DBS certificate" },
   { key: "certifications", label: "Certifications" },
   { key: "insurance", label: "Insurance" },
