@@ -35,7 +35,7 @@ export const privacyPolicy: LegalDocument = {
           list: [
             "Account data: your name, email address, password (stored only as a secure hash) and, if you give it, your phone number.",
             "Form submissions: what you send through the early-access waitlist, feedback, help, investor and recruitment forms, including any CV you upload.",
-            "Fixer applications: contact details, qualifications, skills, insurance details and the certification, insurance and portfolio documents you upload.",
+            "Fixer applications: contact details, qualifications, skills, insurance details, your right-to-work share code, Gas Safe, NICEIC or NAPIT and DBS certificate numbers, and the photo ID, certification, DBS, insurance and portfolio documents you upload; and the checks our staff record from them (what was checked, the evidence, who checked and when).",
             "Payments: what you bought, the amount and the payment status. Card details are handled by our payment provider; we never see or store your full card number.",
             "Technical data: your IP address and browser type when you sign in or submit a form, to protect accounts and stop abuse.",
           ],
