@@ -267,7 +267,7 @@ describe("onboarding submission", () => {
     // A register number that is not one (issue 52): refused with what to write, nothing kept.
     const badNumber = await submit(fixer, { ...texts, gasSafeNumber: "call me <maybe>" }, [{ field: "insurance", name: "policy.pdf", content: makePdf() }]);
     expect(badNumber.status).toBe(400);
-    expect(badNumber.body?.message).toBe("Write the number as it is on the certificate: letters, numbers, spaces and dashes, up to 20.");
+    expect(badNumber.body?.message).toBe("Write the number as it is on the certificate: numbers, letters, spaces and dashes, up to 20.");
     expect(storedDocuments()).toEqual(before);
   });
 

@@ -271,7 +271,7 @@ export function OnboardingForm({ userId, serverError, previous }: { userId: stri
                   )}
                 </Field>
               ))}
-              <Field id={filesId} label={card.files.label} required={card.files.required} hint={`${card.files.hint} ${onboardingCopy.limits}`} error={fileErrors[card.files.name]}>
+              <Field id={filesId} label={card.files.label} required={card.files.required} marks={!card.files.unmarked} hint={`${card.files.hint} ${onboardingCopy.limits}`} error={fileErrors[card.files.name]}>
                 {(control) => (
                   <div className="flex flex-col gap-3">
                     {/* The native picker says "No file chosen" beside files already listed: it is hidden behind an "Add files" button. */}

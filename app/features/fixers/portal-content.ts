@@ -49,7 +49,8 @@ export type OnboardingCard = {
   text?: { name: TextField; label: string; placeholder: string };
   /** Short, optional numbers. */
   numbers?: { name: NumberField; label: string; hint: string }[];
-  files: { name: DocumentFolder; label: string; required: boolean; hint: string };
+  /** `unmarked`: not required to submit, yet not optional either (needed before any job): no "(optional)" mark. */
+  files: { name: DocumentFolder; label: string; required: boolean; hint: string; unmarked?: boolean };
 };
 
 export const onboardingCards: readonly OnboardingCard[] = [
@@ -97,7 +98,7 @@ export const onboardingCards: readonly OnboardingCard[] = [
         hint: "From GOV.UK's “Prove your right to work” service. Leave it empty if your photo ID is a UK or Irish passport.",
       },
     ],
-    files: { name: "identity", label: "Photo ID", required: false, hint: "A clear photo or scan of your passport or photocard driving licence." },
+    files: { name: "identity", label: "Photo ID (needed before any job)", required: false, unmarked: true, hint: "A clear photo or scan of your passport or photocard driving licence." },
   },
   {
     id: "trade-checks-card",
@@ -135,7 +136,7 @@ export const onboardingMessages = {
   noRegistration: "Registration email not found. Please complete the initial registration first.",
   required: "Please fill in all required fields",
   insuranceRequired: "Please add at least one insurance document.",
-  badNumber: "Write the number as it is on the certificate: letters, numbers, spaces and dashes, up to 20.",
+  badNumber: "Write the number as it is on the certificate: numbers, letters, spaces and dashes, up to 20.",
   failed: { title: "Error", description: "Something went wrong. Please try again." },
   rateLimited: "Too many attempts. Please wait a few minutes and try again.",
   uploadFailed: (file: string, reason: string) => `Failed to upload ${file}: ${reason}`,

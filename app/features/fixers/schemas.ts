@@ -23,7 +23,7 @@ const registerNumber = z
   .string()
   .optional()
   .transform((v) => cleanText(v ?? ""))
-  .pipe(z.union([z.literal(""), z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,19}$/, onboardingMessages.badNumber)]))
+  .pipe(z.union([z.literal(""), z.string().regex(/^(?=.*\d)[A-Za-z0-9][A-Za-z0-9 -]{2,19}$/, onboardingMessages.badNumber)]))
   .transform((v) => (v === "" ? null : v.toUpperCase()));
 
 /** The onboarding texts and numbers (files are checked separately while they stream). */

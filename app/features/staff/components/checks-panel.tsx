@@ -50,7 +50,7 @@ export function ChecksPanel({
                 <p className="text-sm text-muted-foreground">Not recorded.</p>
               )}
               {canRecord ? (
-                <Form method="post" className="grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
+                <Form method="post" className="grid grid-cols-1 gap-2 sm:grid-cols-2 sm:items-end">
                   <input type="hidden" name="intent" value="check" />
                   <input type="hidden" name="kind" value={kind} />
                   <label className="flex flex-col gap-1 text-sm">
@@ -60,7 +60,7 @@ export function ChecksPanel({
                   <label className="flex flex-col gap-1 text-sm">
                     Document
                     <NativeSelect name="documentId" defaultValue={recorded?.documentId ? String(recorded.documentId) : ""}>
-                      <option value="">None (a number or share code)</option>
+                      <option value="">None</option>
                       {documents.map((d) => (
                         <option key={d.id} value={d.id}>
                           {d.folder}: {d.originalName}
@@ -68,7 +68,7 @@ export function ChecksPanel({
                       ))}
                     </NativeSelect>
                   </label>
-                  <Button type="submit" variant="outline" className="self-start sm:self-end">
+                  <Button type="submit" variant="outline" className="justify-self-start sm:col-span-2">
                     {recorded ? "Record again" : "Record check"}
                   </Button>
                 </Form>
