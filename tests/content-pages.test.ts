@@ -185,7 +185,7 @@ describe("page content", () => {
       "minus the late-cancellation fee, which goes to the fixer. The fee is 20% of the price, at most £30",
       "either of you can propose a new slot",
       "the cancellation rules below count from the new slot",
-      "the first 100 customers to book get 50% off the price of their first 3 bookings",
+      "the first 100 customers to book get 50% off the price of each booking until 3 of their bookings are completed (paid out to the fixer); a cancelled booking does not count",
       "you each get £25 credit",
       "the fixer's payment never changes",
       "one-time onboarding fee of £3.99",

@@ -352,7 +352,7 @@ describe("onboarding submission", () => {
   it("serves a document to its owner only: another account and a signed-out visitor cannot reach it", async () => {
     const portal = await (await fixer.get("/fixer-onboarding")).text();
     const links = [...portal.matchAll(/href="(\/fixer-onboarding\/documents\/\d+)"/g)].map((m) => m[1]!);
-    expect(links).toHaveLength(2);
+    expect(links).toHaveLength(4); // the certificate, the policy, the photo ID and the DBS certificate sent above
     const own = await fixer.get(links[0]!);
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("application/pdf");
