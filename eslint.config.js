@@ -25,7 +25,7 @@ export const featureImports = {
   assistant: ["consent", "coverage", "quotes", "vip"],
   home: ["assistant", "search"],
   account: ["auth", "fixers"],
-  staff: ["auth", "bookings", "consent", "quotes"],
+  staff: ["auth", "bookings", "consent", "fixers", "quotes"],
 };
 
 /**

@@ -121,8 +121,8 @@ const features: ServerFeatures<AppServices> = {
     // bounds what another process may show (decision 023).
     paths: [...publicPages.map((p) => p.path), ...servicePaths],
     consentCookie: consentCookieName,
-    // The pages with figures (/ and /about: decision 043) are counted at most 5 minutes ago too.
-    maxAgeMs: (path) => (servicePaths.has(path) || figurePaths.has(path) ? SERVICE_PAGE_MAX_AGE_MS : undefined),
+    // The pages with figures (/ and /about: decision 043; /early-access's waitlist count: 065) are counted at most 5 minutes ago too.
+    maxAgeMs: (path) => (servicePaths.has(path) || figurePaths.has(path) || path === "/early-access" ? SERVICE_PAGE_MAX_AGE_MS : undefined),
     // Here at once, and on every other instance through the live channel (decision 048); after the
     // channel's connection came back, events may have been missed: dropped then too.
     invalidateOn: (services, invalidate) => {

@@ -14,6 +14,8 @@ import { outboxJobs } from "#server/db/schema/outbox.ts";
 import type { start as startServer } from "~/composition-root.server.ts";
 import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server.ts";
 import { postJob } from "~/features/quotes/jobs.server.ts";
+import { recordCheck } from "~/features/fixers/checks.server.ts";
+import { requiredChecks } from "~/features/fixers/required-checks.ts";
 import { sendQuote } from "~/features/quotes/quotes.server.ts";
 
 const JOBS = Number(process.env.BENCH_LIVE_JOBS ?? 100);
@@ -45,6 +47,8 @@ async function approve(userId: string, email: string, index: number) {
     .insert(fixerOnboarding)
     .values({ registrationId: registration!.id, userId, email, qualifications: "NVQ", expertise: "Plumbing", insurance: "PL £2m", status: "approved" })
     .returning({ id: fixerOnboarding.id });
+  // The checks plumbing requires, recorded as staff would (decision 065).
+  for (const kind of requiredChecks("plumbing")) await recordCheck(db, { fixerUserId: userId, kind, evidence: "bench", documentId: null, onboardingId: application!.id, staffUserId: userId });
   await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
   await setFixerCoverage(deps, userId, ["plumbing"], ["SW1"]);
 }

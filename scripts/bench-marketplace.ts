@@ -13,6 +13,8 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerAreas, fixerProfiles, fixerServices, jobMatches, jobs } from "#server/db/schema/quotes.ts";
+import { fixerChecks } from "#server/db/schema/fixers.ts";
+import { checkKinds } from "~/features/fixers/required-checks.ts";
 import { openJobsForFixer } from "~/features/quotes/dashboard.server.ts";
 import { postJob } from "~/features/quotes/jobs.server.ts";
 import type { JobInput } from "~/features/quotes/schemas.ts";
@@ -105,6 +107,9 @@ async function seed(db: Db) {
   }
   await insertChunked(offered, 1000, (chunk) => db.insert(fixerServices).values(chunk));
   await insertChunked(covered, 1000, (chunk) => db.insert(fixerAreas).values(chunk));
+  // Every check recorded (decision 065), so each fixer is matched for all their services.
+  const recorded = fixerIds.flatMap((fixerUserId) => checkKinds.map((kind) => ({ fixerUserId, kind, evidence: "bench" })));
+  await insertChunked(recorded, 1000, (chunk) => db.insert(fixerChecks).values(chunk));
 
   const jobRows = Array.from({ length: JOBS }, (_, i) => {
     const area = pick(AREAS);

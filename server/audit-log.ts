@@ -17,6 +17,7 @@ export const auditActions = [
   "user.disable",
   "user.enable",
   "onboarding.review",
+  "onboarding.check",
   "document.download",
   "outbox.retry",
   "vip_post.create",

@@ -96,7 +96,6 @@ const envSchema = z.object({
   /** The customer app's store pages. Unset: the defaults; set to an empty value: that badge is hidden. */
   APP_STORE_URL: storeUrl("https://apps.apple.com/gb/app/fixit-home-services/id6740212345"),
   PLAY_STORE_URL: storeUrl("https://play.google.com/store/apps/details?id=uk.co.fixit.customer"),
-  EARLY_ACCESS_SIGNUP_COUNT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(2847)),
   /**
    * OpenTelemetry: an OTLP collector's address turns traces on (server/tracing.js, loaded by server/main.js);
    * the SDK reads these and the other standard OTEL_* variables itself. Unset: nothing of OpenTelemetry loads.

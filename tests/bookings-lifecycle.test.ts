@@ -6,7 +6,7 @@ import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { startJobWorker } from "#server/jobs/worker.ts";
-import { cancelByFixer, confirmDone, confirmSlot, createBooking, markDone } from "~/features/bookings/bookings.server";
+import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, createBooking, markDone } from "~/features/bookings/bookings.server";
 import { BookingError } from "~/features/bookings/errors";
 import { bookingJobHandlers } from "~/features/bookings/jobs.server";
 import { ACCOUNTS, accountBalance, ledgerCheck } from "~/features/bookings/ledger.server";
@@ -257,6 +257,43 @@ describe("promotions are paid by FixiT", () => {
     ]);
     // Confirming again never pays the referral twice.
     expect(await accountBalance(promo.db, ACCOUNTS.customerCredit(referrer.id))).toBe(2_500);
+    const check = await ledgerCheck(promo.db);
+    expect([check.total, check.unbalancedEventIds]).toEqual([0, []]);
+  });
+
+  it("early bird (issue 52): the first three COMPLETED bookings; late-cancelled ones use no place, discounted ones on their way hold one", async () => {
+    const customer = await createUser(promo.db);
+    const book = async () => {
+      const q = await acceptedQuote(promo.db, { pricePence: 10_000 });
+      await promo.db.update(jobs).set({ customerUserId: customer.id }).where(eq(jobs.id, q.job.id));
+      const { bookingId } = await createBooking(promo.deps, customer.id, { quoteId: q.quote.id, slot: q.slots[0]! });
+      const [b] = await promo.db.select().from(bookings).where(eq(bookings.id, bookingId));
+      return { ...q, bookingId, discountPence: b!.discountPence };
+    };
+    // Three discounted bookings, paid, then cancelled late (two hours before each slot): none was completed.
+    for (let i = 0; i < 3; i += 1) {
+      const b = await book();
+      expect(b.discountPence, `booking ${i + 1}`).toBe(5_000);
+      await payBooking(promo, customer.id, b.bookingId);
+      const twoHoursBefore = await afterSlot(promo.db, b.bookingId, -2);
+      expect((await cancelByCustomer({ ...promo.deps, now: () => twoHoursBefore }, customer.id, b.bookingId)).state).toBe("cancelled_late");
+    }
+    // So the fourth still has the discount; it is completed (released), the first of the three.
+    const fourth = await book();
+    expect(fourth.discountPence).toBe(5_000);
+    await payBooking(promo, customer.id, fourth.bookingId);
+    await savePayoutAccount(promo.db, fourth.fixer.id, { provider: "test", providerAccountId: `acct_eb_${fourth.bookingId}`, active: true });
+    const now = await afterSlot(promo.db, fourth.bookingId);
+    await markDone({ ...promo.deps, now: () => now }, fourth.fixer.id, fourth.bookingId);
+    await confirmDone(promo.deps, customer.id, fourth.bookingId);
+    // Two more discounted bookings on their way hold the other two places: a third waiting one pays the full price.
+    const fifth = await book();
+    const sixth = await book();
+    const seventh = await book();
+    expect([fifth.discountPence, sixth.discountPence, seventh.discountPence]).toEqual([5_000, 5_000, 0]);
+    // One of them cancelled before paying frees its place for the next booking.
+    await cancelByCustomer(promo.deps, customer.id, sixth.bookingId);
+    expect((await book()).discountPence).toBe(5_000);
     const check = await ledgerCheck(promo.db);
     expect([check.total, check.unbalancedEventIds]).toEqual([0, []]);
   });

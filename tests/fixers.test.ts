@@ -264,6 +264,10 @@ describe("onboarding submission", () => {
     const noInsurance = await submit(fixer, texts, [{ field: "certifications", name: "cert.pdf", content: makePdf() }]);
     expect(noInsurance.status).toBe(400);
     expect(noInsurance.body?.message).toBe("Please add at least one insurance document.");
+    // A register number that is not one (issue 52): refused with what to write, nothing kept.
+    const badNumber = await submit(fixer, { ...texts, gasSafeNumber: "call me <maybe>" }, [{ field: "insurance", name: "policy.pdf", content: makePdf() }]);
+    expect(badNumber.status).toBe(400);
+    expect(badNumber.body?.message).toBe("Write the number as it is on the certificate: numbers, letters, spaces and dashes, up to 20.");
     expect(storedDocuments()).toEqual(before);
   });
 
@@ -301,9 +305,13 @@ describe("onboarding submission", () => {
 
   it("stores a complete application: pending, documents in private storage, onboarding_completed, a receipt; then no second one", async () => {
     const before = storedDocuments().length;
-    const res = await submit(fixer, texts, [
+    // With the vetting evidence (issue 52): photo ID, a share code, a Gas Safe number, a DBS certificate and its number.
+    const numbers = { rightToWorkShareCode: "w7x 3kp 9qz", gasSafeNumber: "123456", electricalNumber: "", dbsNumber: "001234567890" };
+    const res = await submit(fixer, { ...texts, ...numbers }, [
       { field: "certifications", name: "Gas Safe (2026).pdf", content: makePdf("Gas Safe certificate") },
       { field: "insurance", name: "policy.docx", content: makeDocx("Public liability policy") },
+      { field: "identity", name: "passport.pdf", content: makePdf("Passport") },
+      { field: "dbs", name: "dbs.pdf", content: makePdf("Enhanced DBS") },
     ]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -312,7 +320,9 @@ describe("onboarding submission", () => {
       description: "Thank you for completing your fixer profile. We'll review your application and get back to you within 24 hours.",
     });
     const files = storedDocuments();
-    expect(files.length).toBe(before + 2);
+    expect(files.length).toBe(before + 4);
+    expect(files.some((f) => /fixer-documents\/identity\/\d+-[0-9a-f]+-passport\.pdf$/.test(f))).toBe(true);
+    expect(files.some((f) => /fixer-documents\/dbs\/\d+-[0-9a-f]+-dbs\.pdf$/.test(f))).toBe(true);
     expect(files.some((f) => /fixer-documents\/certifications\/\d+-[0-9a-f]+-Gas_Safe__2026_\.pdf$/.test(f))).toBe(true);
     expect(files.some((f) => /fixer-documents\/insurance\/\d+-[0-9a-f]+-policy\.docx$/.test(f))).toBe(true);
 
@@ -322,8 +332,10 @@ describe("onboarding submission", () => {
     const data = await exported(fixer);
     expect(data.fixer.registrations).toMatchObject([{ email: "upload.fixer@example.com", onboardingCompleted: true }]);
     expect(JSON.stringify(data)).not.toMatch(/accessCodeHash|access_code_hash/);
-    expect(data.fixer.applications).toMatchObject([{ status: "pending", qualifications: texts.qualifications }]);
-    expect(data.fixer.applications[0]!.documents).toHaveLength(2);
+    expect(data.fixer.applications).toMatchObject([
+      { status: "pending", qualifications: texts.qualifications, rightToWorkShareCode: "W7X 3KP 9QZ", gasSafeNumber: "123456", electricalNumber: null, dbsNumber: "001234567890" },
+    ]);
+    expect(data.fixer.applications[0]!.documents).toHaveLength(4);
 
     const portal = await (await fixer.get("/fixer-onboarding?submitted=1")).text();
     expect(portal).toContain("Application Submitted!");
@@ -340,7 +352,7 @@ describe("onboarding submission", () => {
   it("serves a document to its owner only: another account and a signed-out visitor cannot reach it", async () => {
     const portal = await (await fixer.get("/fixer-onboarding")).text();
     const links = [...portal.matchAll(/href="(\/fixer-onboarding\/documents\/\d+)"/g)].map((m) => m[1]!);
-    expect(links).toHaveLength(2);
+    expect(links).toHaveLength(4); // the certificate, the policy, the photo ID and the DBS certificate sent above
     const own = await fixer.get(links[0]!);
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("application/pdf");

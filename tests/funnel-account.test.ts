@@ -344,6 +344,10 @@ describe("3. an approved fixer finds their dashboard", () => {
     await confirm(staff, await staffMail());
     await db.update(users).set({ role: "staff" }).where(eq(users.email, "sol.staff@example.com"));
     const before = Math.max(0, ...(await mailbox(base, email)).map((m) => m.id));
+    // The checks every service needs, recorded by staff with their evidence (decision 065).
+    for (const [kind, evidence] of [["identity", "Passport seen"], ["right_to_work", "UK passport"], ["insurance", "PL £2m"]]) {
+      expect((await staff.post(`/staff/onboarding/${application!.id}`, { intent: "check", kind: kind!, evidence: evidence! }, { origin: base })).status).toBe(200);
+    }
     const reviewed = await staff.post(`/staff/onboarding/${application!.id}`, { intent: "review", decision: "approved", note: "" }, { origin: base });
     expect(reviewed.status).toBeLessThan(400);
 

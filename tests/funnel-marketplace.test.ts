@@ -220,7 +220,7 @@ describe("item 8: figures from the database, badges from what staff checked", ()
     expect(about).not.toContain("500+");
   });
 
-  it("the staff review records which checks were made (audited); the profile badges show only those", async () => {
+  it("the staff review's old ticks are stored (audited) but make no badge: the profile shows only checks recorded with evidence (issue 52, decision 065)", async () => {
     const staff = await newCustomer("rey.reviewer@example.com", "Rey Reviewer");
     await server.services.db.update(users).set({ role: "staff" }).where(eq(users.email, "rey.reviewer@example.com"));
     const applicant = await createUser(server.services.db, { name: "Ida Insured" });
@@ -249,11 +249,11 @@ describe("item 8: figures from the database, badges from what staff checked", ()
 
     const slug = (await server.services.db.execute((await import("drizzle-orm")).sql`select slug from fixer_profiles where user_id = ${applicant.id}`).then((r) => (r as unknown as { rows: { slug: string }[] }).rows[0]!.slug));
     const profile = textOf(await (await fetch(`${base}/fixers/${slug}`)).text());
-    expect(profile).toContain("Identity checked");
-    expect(profile).toContain("Insurance checked");
-    expect(profile).not.toContain("Qualifications checked");
+    // Ticks are not recorded checks (no evidence, no date): no badge from them.
+    expect(profile).toContain("Application checked by FixiT");
+    expect(profile).not.toMatch(/ID checked|Insurance checked|Qualifications checked/);
     // A fixer who uploaded an insurance document that nobody checked shows no insurance badge.
-    const unchecked = await createApprovedFixer(server.services.db, { first: "Una", last: "Checked", services: ["plumbing"], areas: ["G"], documents: ["insurance", "certifications"] });
+    const unchecked = await createApprovedFixer(server.services.db, { first: "Una", last: "Checked", services: [], areas: ["G"], documents: ["insurance", "certifications"], recorded: [] });
     const plain = textOf(await (await fetch(`${base}/fixers/${unchecked.slug}`)).text());
     expect(plain).toContain("Application checked by FixiT");
     expect(plain).not.toMatch(/Insurance checked|Qualifications checked|Identity checked|Photo ID/);

@@ -6,8 +6,8 @@ import type { Feature } from "~/content/service-pages";
 
 export const aboutStory: readonly string[] = [
   "FixiT started with a simple frustration: finding someone trustworthy to fix a leak, rewire a room or walk the dog should not mean scrolling through endless listings and hoping for the best.",
-  "We set out to build the UK marketplace we wanted to use ourselves. Every fixer is vetted before they take a job — identity, right to work, background checks, insurance and the qualifications their trade needs. Quotes are agreed upfront, customers can chat directly with professionals, and each booking's payment is held by FixiT until the customer confirms the work is done.",
-  "Before building the app we listened: more than 1,200 UK households told us what they wanted from home services, and early-access testers tried FixiT across all 11 service categories. That research shaped every part of the product.",
+  "We set out to build the UK marketplace we wanted to use ourselves. Every fixer is checked before they take a job — photo ID, right to work and insurance, plus a NICEIC or NAPIT registration for electricians and an enhanced DBS certificate for nannies and house sitters — and their profile shows each check with its date. Quotes are agreed upfront, customers can chat directly with professionals, and each booking's payment is held by FixiT until the customer confirms the work is done.",
+  "Before building the app we listened to UK households about what they wanted from home services, and early-access testers tried FixiT across all 11 service categories. That research shaped every part of the product.",
 ];
 
 export const aboutValues: readonly Feature[] = [
@@ -20,6 +20,5 @@ export const aboutValues: readonly Feature[] = [
 export const aboutStats: readonly (Stat | FigureStat)[] = [
   { value: String(services.length), label: "Service categories" },
   figureStats.fixers,
-  { value: "1,200+", label: "Households in our research" },
   { value: "24/7", label: "AI support" },
 ];

@@ -55,7 +55,7 @@ export function buildFaq(now: Date = new Date()): FaqCategory[] {
         {
           id: "vetting",
           question: "How are fixers vetted?",
-          answer: "Every fixer passes identity and right-to-work checks, background checks and shows proof of public liability insurance. We also check trade qualifications, such as Gas Safe registration for gas work and NICEIC, NAPIT or Part P competence for electrical work, and DBS checks for care and in-home services.",
+          answer: "Before a fixer gets any job, our staff check and record their photo ID, their right to work in the UK and their public liability insurance. Electricians also need a NICEIC or NAPIT registration we have checked, and nannies and house sitters an enhanced DBS certificate. A plumber is shown as Gas Safe only when we have checked their number on the Gas Safe Register. Each fixer's profile lists the checks we recorded, with the date.",
         },
         {
           id: "prices",
@@ -77,7 +77,7 @@ export function buildFaq(now: Date = new Date()): FaqCategory[] {
         {
           id: "problem",
           question: "What if I am not happy with the work?",
-          answer: "Do not confirm the job: report a problem on the booking's page instead. Your payment stays held by FixiT while our staff review it; they release it to the fixer, release part and refund you the rest, or refund you in full, and both of you see their decision and the reason. Our satisfaction guarantee means we help put things right.",
+          answer: "Do not confirm the job: report a problem on the booking's page instead. Your payment stays held by FixiT while our staff review it; they release it to the fixer, release part and refund you the rest, or refund you in full, and both of you see their decision and the reason.",
         },
         {
           id: "emergency",

@@ -19,7 +19,7 @@ export const illustration = (folder: "services" | "care", slug: string, alt: str
 export const hero = {
   eyebrow: "The UK's home-services marketplace",
   title: "Trusted, vetted fixers for every job around your home",
-  lead: "Book background-checked, insured professionals for repairs, cleaning, moving and care. Get an upfront quote, chat with your fixer, and book: payment is held until you confirm the job is done.",
+  lead: "Book professionals whose ID, right to work and insurance our team has checked, for repairs, cleaning, moving and care. Get an upfront quote, chat with your fixer, and book: payment is held until you confirm the job is done.",
   primaryCta: { label: "Post a job", href: "/request" },
   secondaryCta: { label: "Browse all services", href: "/categories" },
   searchLabel: "Search FixiT",

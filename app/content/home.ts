@@ -44,7 +44,7 @@ export const howItWorks = {
     title: "For professionals",
     steps: [
       { title: "Register as a fixer", description: "Create your profile and choose the services you offer." },
-      { title: "Get verified", description: "Complete background checks and confirm your insurance and certificates." },
+      { title: "Get verified", description: "Send your photo ID, right to work and insurance, plus the registration or DBS certificate your service needs." },
       { title: "Receive local jobs", description: "Get matched with customers near you and quote upfront." },
       { title: "Get paid securely", description: "Earn up to £40/hour, paid once the customer confirms the job is done." },
     ] satisfies Step[],
@@ -59,9 +59,9 @@ export const whyChoose = {
   features: [
     { icon: "Lock", title: "Payment held until you confirm", description: `Your payment is ${heldUntilConfirmed}.` },
     { icon: "Receipt", title: "Upfront quotes", description: "Know the price before work starts, and chat directly with professionals." },
-    { icon: "BadgeCheck", title: "Satisfaction guarantee", description: "If something is not right, our quality guarantee has you covered." },
+    { icon: "BadgeCheck", title: "Problems decided by our staff", description: "Not right? Report a problem instead of confirming: the payment stays held and our staff decide what is released or refunded." },
     { icon: "Siren", title: "24/7 emergency cover", description: "Burst pipe at midnight? Emergency help is available around the clock." },
-    { icon: "ShieldCheck", title: "Background checks and insurance", description: "Every fixer is background-checked, and insurance is provided." },
+    { icon: "ShieldCheck", title: "ID, right to work and insurance checked", description: "A fixer gets jobs only after our team records these checks; nannies and house sitters also need an enhanced DBS check." },
     { icon: "Bot", title: "24/7 AI support", description: "AI Fixer answers home-repair questions any time, day or night." },
   ] satisfies Feature[],
 };
@@ -92,10 +92,10 @@ export const careSlides: readonly CareSlide[] = [
 
 export const care = {
   title: "Care you can count on",
-  lead: "Background-checked carers for the people and pets who matter most.",
+  lead: "Checked carers for the people and pets who matter most.",
   /** Counted from the database, or a labelled goal (~/content/figures). */
   stats: [figureStats.careCustomers, figureStats.carers] satisfies FigureStat[],
-  points: ["Background checks and insurance on every carer", "Meet and chat before you book", "Payment held by FixiT until you confirm"],
+  points: ["ID, right to work and insurance checked; enhanced DBS for nannies and sitters", "Meet and chat before you book", "Payment held by FixiT until you confirm"],
 };
 
 export const aiFixer = {
@@ -149,8 +149,8 @@ export const vipOffer = {
   priceNote: "one-time, lifetime",
   body: (date: string, past: boolean) =>
     past
-      ? `VIP members have had early access since ${date}. Unlock the members-only blog with home-maintenance tips, early-bird offers and community updates.`
-      : `VIP members get early access from ${date}. Unlock the members-only blog with home-maintenance tips, early-bird offers and community updates.`,
+      ? `VIP members have had early access since ${date}. Unlock the members-only blog with home-maintenance tips, progress updates and community news.`
+      : `VIP members get early access from ${date}. Unlock the members-only blog with home-maintenance tips, progress updates and community news.`,
   cta: { label: "Get VIP access", href: "/early-access" },
 };
 

@@ -12,7 +12,7 @@ export const howItWorksSteps: readonly HowItWorksStep[] = [
   {
     title: "Get matched with pros",
     description: "We match you with vetted, insured fixers near you who are qualified for the job.",
-    points: ["ID, background and certification checks", "Upfront quotes before you commit", "Chat directly with professionals"],
+    points: ["ID, right-to-work and insurance checks", "Upfront quotes before you commit", "Chat directly with professionals"],
   },
   {
     title: "Book and schedule",

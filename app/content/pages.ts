@@ -12,7 +12,7 @@ export const publicPages: readonly PublicPage[] = [
   { path: "/careers", title: "Careers", description: "Open roles at FixiT in operations, engineering, marketing and trust & safety, and how to invest in our growth." },
   { path: "/help", title: "Help Center", description: "Answers about getting started, booking, payments held until you confirm, fees and accounts, and a way to contact FixiT support." },
   { path: "/early-access", title: "Early Access", description: "Join the waitlist for the FixiT app and share your feedback." },
-  { path: "/uk-reviews", title: "UK Market Research", description: "What 1,200+ UK households told us about finding help at home, from FixiT's early-access market research." },
+  { path: "/uk-reviews", title: "UK Market Research", description: "What UK households told us about finding help at home, from FixiT's early-access market research." },
   { path: "/fixer-register", title: "Become a Fixer", description: "Register as a FixiT professional and start onboarding." },
   { path: "/recruitment", title: "Apply to Join the Team", description: "Send your application for a role at FixiT." },
   { path: "/fixer-ai", title: "AI Fixer", description: "Instant, safe home-repair advice for UK homes." },

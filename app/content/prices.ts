@@ -42,10 +42,13 @@ export function priceWithTerms(product: Product): string {
   return `${formatGBP(product.pricePence)} (${product.terms})`;
 }
 
-/** The VIP promotions: the early-bird discount and the referral bonus for both sides. */
+/**
+ * The promotions every customer may get (not VIP benefits: decision 065): the early-bird discount
+ * (the first 100 customers to book, on their first three released bookings) and the referral credit for both sides.
+ */
 export const vipPromotions = {
   earlyBird: { discountPercent: 50, bookings: 3, firstUsers: 100 },
-  referral: { creditPence: 2500, fixCoins: 100 },
+  referral: { creditPence: 2500 },
 } as const;
 
 /** The marketing claim "Professionals can earn up to £40/hour", kept here with the other figures. */

@@ -39,15 +39,15 @@ export type ServicePage = TradePage | CarePage;
  * check staff recorded at the onboarding review (decision 043), never what was merely uploaded.
  */
 const baseChecks: Feature[] = [
-  { title: "Checks you can see", description: "Our team reviews every fixer's application. A fixer's profile and quotes show only the checks we actually made: identity, insurance, qualifications." },
-  { title: "Public liability insurance", description: "Proof of cover is uploaded at onboarding; “Insurance checked” appears on a fixer's profile once our team has checked it." },
+  { title: "ID and right to work", description: "Our staff check a photo ID and the right to work in the UK, and record both, before a fixer gets any job." },
+  { title: "Public liability insurance", description: "Checked and recorded before a fixer gets any job; the profile shows “Insurance checked on” the date we checked it." },
 ];
 
 /** Shared promises in every trade's why-choose grid; each page adds its own first. */
 const sharedReasons: Feature[] = [
   { title: "Payment held until you confirm", description: "You pay when you book; FixiT holds the money and pays the fixer only after you confirm the job is done." },
   { title: "Upfront quotes", description: "Agree a fixed quote before work starts, and chat directly with your professional." },
-  { title: "Satisfaction guarantee", description: "If something is not right, we step in and help put it right." },
+  { title: "Problems decided by our staff", description: "Report a problem instead of confirming: the payment stays held and our staff decide what is released or refunded." },
 ];
 
 export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
@@ -55,12 +55,11 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
     kind: "trade",
     slug: "plumbing",
     headline: "Reliable plumbers, vetted before they reach your door",
-    intro: "From a dripping tap to a blocked drain or a new radiator, FixiT connects you with local plumbers whose qualifications and insurance we have checked.",
+    intro: "From a dripping tap to a blocked drain or a new radiator, FixiT connects you with local plumbers whose ID, right to work and insurance we have checked.",
     certification: {
-      summary: "Plumbers on FixiT pass trade-specific checks on top of our standard vetting.",
+      summary: "Every plumber passes our standard checks. Gas work needs more, and we say only what we checked.",
       checks: [
-        { title: "Gas Safe registration", description: "Required for any work on boilers, gas fires or gas pipework — we check the number on the Gas Safe Register." },
-        { title: "Water regulations", description: "Installations follow the Water Supply (Water Fittings) Regulations; WaterSafe or WRAS approval is recorded where held." },
+        { title: "Gas Safe registration", description: "Boilers, gas fires and gas pipework need a Gas Safe registered engineer. A plumber's profile shows “Gas Safe” with the number only when our staff have checked it on the Gas Safe Register; approval for plumbing alone does not cover gas work." },
         ...baseChecks,
       ],
     },
@@ -80,10 +79,9 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
     headline: "Registered electricians for safe, certified work",
     intro: "Sockets, lighting, fuse boards and safety checks carried out by electricians who are registered to sign off their work.",
     certification: {
-      summary: "Electrical work in a home is covered by Part P of the Building Regulations, so we check competence as well as identity.",
+      summary: "Electrical work in a home is covered by Part P of the Building Regulations, so an electrician gets no job until we have checked their registration.",
       checks: [
-        { title: "NICEIC or NAPIT registration", description: "Membership of a competent-person scheme, so notifiable work under Part P is self-certified and registered." },
-        { title: "BS 7671 qualification", description: "A current 18th Edition wiring regulations qualification, checked at onboarding." },
+        { title: "NICEIC or NAPIT registration", description: "Our staff check the number on the scheme's register and record it before an electrician gets any job; the profile shows the number and the date." },
         ...baseChecks,
       ],
     },
@@ -101,12 +99,10 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
     kind: "trade",
     slug: "cleaning",
     headline: "Trusted cleaners for a home that feels fresh",
-    intro: "Regular cleans, deep cleans and one-off jobs by cleaners who have passed background checks and carry insurance.",
+    intro: "Regular cleans, deep cleans and one-off jobs by cleaners whose ID, right to work and insurance we have checked.",
     certification: {
-      summary: "Cleaners work in your home while you may be out, so background checks come first.",
+      summary: "Cleaners work in your home while you may be out, so they pass our standard checks before any job.",
       checks: [
-        { title: "DBS background check", description: "A basic DBS check for every cleaner before they are offered work." },
-        { title: "References", description: "Two references from previous clients or employers, followed up by our team." },
         ...baseChecks,
       ],
     },
@@ -126,10 +122,9 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
     headline: "Handymen for every job on your to-do list",
     intro: "Shelves, doors, curtain poles and small repairs handled in one visit by skilled, insured handymen.",
     certification: {
-      summary: "Handymen show their skills before they join, and know where their work ends.",
+      summary: "Handymen pass our standard checks, and know where their work ends.",
       checks: [
-        { title: "Skills and references", description: "Experience and references reviewed, with photos of previous work." },
-        { title: "Clear limits", description: "Gas and notifiable electrical work always goes to Gas Safe or Part P registered fixers." },
+        { title: "Clear limits", description: "Gas and notifiable electrical work is not handyman work: book a plumber whose profile shows a checked Gas Safe number, or an electrician." },
         ...baseChecks,
       ],
     },
@@ -149,10 +144,8 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
     headline: "Painters and decorators who prepare properly",
     intro: "Interior and exterior painting with careful preparation, clean lines and a tidy finish.",
     certification: {
-      summary: "Good decorating is mostly preparation, so we look at real work before approving a painter.",
+      summary: "Good decorating is mostly preparation: ask to see photos of recent work in the chat before you book.",
       checks: [
-        { title: "Portfolio review", description: "Photos of completed jobs and references from recent customers." },
-        { title: "Safe working at height", description: "Ladder and access-tower safety confirmed for exterior and stairwell work." },
         ...baseChecks,
       ],
     },
@@ -172,10 +165,8 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
     headline: "Removals and man-with-a-van help you can rely on",
     intro: "Local moves, long-distance removals and packing by insured movers who look after your belongings.",
     certification: {
-      summary: "Movers carry your belongings on the road, so we check their vehicle and their cover.",
+      summary: "Movers pass our standard checks. Ask in the chat about goods-in-transit cover for your belongings before you book.",
       checks: [
-        { title: "Goods-in-transit insurance", description: "Cover for your belongings while they are loaded, driven and unloaded." },
-        { title: "Driving licence and vehicle", description: "A valid licence for the vehicle class, with MOT and insurance checked." },
         ...baseChecks,
       ],
     },
@@ -195,10 +186,8 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
     headline: "Gardeners and landscapers for every season",
     intro: "Regular maintenance, garden design and new planting or hard landscaping by experienced, insured professionals.",
     certification: {
-      summary: "Garden work can involve machinery, chemicals and waste, so we check the right certificates.",
+      summary: "Gardeners pass our standard checks. If green waste is to be taken away, ask for their waste carrier registration.",
       checks: [
-        { title: "Waste carrier registration", description: "Green waste is only taken away by fixers registered as waste carriers." },
-        { title: "Machinery and chemicals", description: "City & Guilds (NPTC) certificates checked for chainsaw work and pesticide use." },
         ...baseChecks,
       ],
     },
@@ -218,10 +207,9 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
     headline: "Furniture assembly done right the first time",
     intro: "Flat-pack furniture, beds, wardrobes and office desks assembled quickly, level and secure.",
     certification: {
-      summary: "Assemblers are checked for skill and safety, including fixing tall furniture to the wall.",
+      summary: "Assemblers pass our standard checks before any job.",
       checks: [
-        { title: "Assembly experience", description: "Experience with major flat-pack brands reviewed, with customer references." },
-        { title: "Anti-tip fixing", description: "Tall units are fixed to the wall with the supplied restraints, as manufacturers advise." },
+        { title: "Anti-tip fixing", description: "Ask for tall units to be fixed to the wall with the supplied restraints, as manufacturers advise." },
         ...baseChecks,
       ],
     },
@@ -256,7 +244,7 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
       {
         title: "Vetted and insured",
         description: "Every walker passes our checks before meeting your dog.",
-        includes: ["DBS background check", "Pet care insurance", "Pet first aid awareness"],
+        includes: ["Photo ID checked", "Right to work checked", "Insurance checked"],
       },
     ],
   },
@@ -264,7 +252,7 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
     kind: "care",
     slug: "house-sitting",
     headline: "House sitters who keep your home lived-in",
-    intro: "Background-checked sitters who stay over, look after plants and pets, and keep your home secure while you are away.",
+    intro: "Sitters with a checked enhanced DBS certificate who stay over, look after plants and pets, and keep your home secure while you are away.",
     cards: [
       {
         title: "Overnight stays",
@@ -281,7 +269,7 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
       {
         title: "Vetted and insured",
         description: "Sitters are checked before they are trusted with your keys.",
-        includes: ["Enhanced DBS check", "Identity checked at onboarding review (shown on the profile)", "Key handling agreed in writing"],
+        includes: ["Enhanced DBS certificate checked", "Photo ID and right to work checked (shown on the profile)", "Insurance checked"],
       },
     ],
   },
@@ -306,7 +294,7 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
       {
         title: "Safety first",
         description: "Childcare is only offered by carers who pass our strictest checks.",
-        includes: ["Enhanced DBS check with barred-list check", "Paediatric first aid certificate", "Ofsted Childcare Register where held"],
+        includes: ["Enhanced DBS certificate checked", "Photo ID and right to work checked (shown on the profile)", "Insurance checked"],
       },
     ],
   },

@@ -38,7 +38,7 @@ export const services: readonly Service[] = [
   service({ slug: "moving", name: "Moving", icon: "Truck", kind: "trade", description: "Local and long-distance removals, packing and man-with-a-van help." }),
   service({ slug: "landscaping", name: "Landscaping", icon: "Trees", kind: "trade", description: "Garden maintenance, design and planting, lawns and hedges." }),
   service({ slug: "assembly", name: "Assembly", icon: "Package", kind: "trade", description: "Flat-pack furniture, beds, wardrobes and office desks assembled." }),
-  service({ slug: "house-sitting", name: "House Sitting", icon: "Home", kind: "care", description: "Background-checked sitters who keep your home, plants and post in order." }),
+  service({ slug: "house-sitting", name: "House Sitting", icon: "Home", kind: "care", description: "Sitters with a checked enhanced DBS certificate who keep your home, plants and post in order." }),
   service({ slug: "nanny", name: "Nanny & Childcare", icon: "Baby", kind: "care", description: "Vetted nannies and babysitters for regular or occasional childcare." }),
   service({ slug: "dog-walking", name: "Dog Walking", icon: "Dog", kind: "care", description: "Reliable, insured dog walkers for daily walks and pet visits." }),
 ];

@@ -24,6 +24,6 @@ export const homeTestimonials: readonly Testimonial[] = [
     service: "Dog Walking",
     rating: 5,
     quote:
-      "Knowing our walker was background-checked and insured gave us real peace of mind. Bella gets her walk every weekday while we are at work.",
+      "Knowing our walker's ID and insurance had been checked gave us real peace of mind. Bella gets her walk every weekday while we are at work.",
   },
 ];

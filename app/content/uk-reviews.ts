@@ -2,12 +2,7 @@
  * /uk-reviews: findings and quotes from FixiT's early-access market research.
  * These are research participants, not reviews of completed bookings, and the page says so.
  */
-export const researchStats = [
-  { value: "1,200+", label: "UK households surveyed" },
-  { value: "11", label: "Service categories tested" },
-  { value: "2.5 hours", label: "Average response time in testing" },
-  { value: "94%", label: "Satisfaction in early-access testing" },
-] as const;
+// No figures: the research's counts were never recorded where anyone can check them (decision 065).
 
 export type ResearchTestimonial = {
   name: string;
@@ -58,4 +53,4 @@ export const researchTestimonials: readonly ResearchTestimonial[] = [
 ];
 
 export const researchMethod =
-  "Between 2025 and early 2026 we asked UK households about finding help at home, then invited early-access testers to try FixiT's matching, quoting and messaging in 11 service categories. The figures and quotes on this page come from that research. They are not reviews of paid bookings, and participants' names are shortened to protect their privacy.";
+  "Between 2025 and early 2026 we asked UK households about finding help at home, then invited early-access testers to try FixiT's matching, quoting and messaging in 11 service categories. The quotes on this page come from that research. They are not reviews of paid bookings, and participants' names are shortened to protect their privacy.";

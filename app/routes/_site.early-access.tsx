@@ -9,6 +9,7 @@ import { readTextForm } from "~/lib/forms/forms.server";
 import { DeferredFeedbackForm } from "~/features/forms/deferred-forms";
 import { formClientAction } from "~/features/forms/client-action";
 import { WaitlistForm } from "~/features/forms/waitlist-form";
+import { shownWaitlistCount } from "~/features/forms/waitlist-count.server";
 import { vipCodeAction } from "~/features/vip/access.server";
 import { DeferredVipCodeForm } from "~/features/vip/deferred-vip-code-form";
 import { vipCodeClientAction } from "~/features/vip/vip-code-client-action";
@@ -22,9 +23,9 @@ export const meta: Route.MetaFunction = () =>
     path: "/early-access",
   });
 
-export function loader({ context }: Route.LoaderArgs) {
-  // A configured figure (EARLY_ACCESS_SIGNUP_COUNT, shown as a fixed number), not a live counter: no database query.
-  return { signupCount: context.services.config.EARLY_ACCESS_SIGNUP_COUNT, today: new Date().toISOString() };
+export async function loader({ context }: Route.LoaderArgs) {
+  // Counted from the waitlist's rows (decision 065); null below the threshold, and then no number is shown.
+  return { signupCount: await shownWaitlistCount(context.services.db), today: new Date().toISOString() };
 }
 
 /** The page's four forms, told apart by `intent`: feedback, the donation checkout, the VIP code, else the waitlist. */
@@ -100,10 +101,17 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex items-start gap-3 rounded-xl border border-border bg-card p-4">
           <Users aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
-          <p className="text-sm">
-            <strong className="block text-2xl font-bold">{formatCount(loaderData.signupCount)}</strong>
-            people have signed up
-          </p>
+          {loaderData.signupCount === null ? (
+            <p className="text-sm">
+              <strong className="block text-base">Be one of the first</strong>
+              The waitlist has only just opened.
+            </p>
+          ) : (
+            <p className="text-sm">
+              <strong className="block text-2xl font-bold">{formatCount(loaderData.signupCount)}</strong>
+              people are on the waitlist
+            </p>
+          )}
         </div>
       </div>
 

@@ -6,7 +6,7 @@ import { StarRating } from "~/components/content/star-rating";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { publicPage } from "~/content/pages";
-import { researchMethod, researchStats, researchTestimonials } from "~/content/uk-reviews";
+import { researchMethod, researchTestimonials } from "~/content/uk-reviews";
 import { pageMeta } from "~/lib/seo";
 
 const page = publicPage("/uk-reviews");
@@ -30,17 +30,9 @@ export default function UkReviewsPage() {
           <h2 id="findings-title" className="sr-only">
             Research findings
           </h2>
-          <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-            {researchStats.map((stat) => (
-              <div key={stat.label} className="flex flex-col rounded-xl border border-border bg-card p-6 text-center shadow-card">
-                <dt className="mt-1 text-small text-muted-foreground">{stat.label}</dt>
-                <dd className="order-first text-h2 font-bold text-primary">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
           <aside
             aria-labelledby="method-title"
-            className="mt-8 flex gap-4 rounded-xl border border-warning/30 bg-warning/5 p-5 sm:p-6"
+            className="flex gap-4 rounded-xl border border-warning/30 bg-warning/5 p-5 sm:p-6"
           >
             <FlaskConical aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-warning" />
             <div>

@@ -8,7 +8,6 @@ import { privatePageHeaders, requireVipCode } from "~/features/vip/access.server
 import { vipMessages } from "~/features/vip/messages";
 import {
   CommunityUpdates,
-  FixCoinTeaserCard,
   MaintenanceTips,
   ProgressUpdateCard,
   VipBlogHeader,
@@ -58,10 +57,7 @@ export default function EarlyAccessBlog({ loaderData }: Route.ComponentProps) {
             {checking ? <Spinner label={vipMessages.checking} /> : null}
           </header>
 
-          <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
-            <ProgressUpdateCard />
-            <FixCoinTeaserCard />
-          </div>
+          <ProgressUpdateCard />
 
           <VipSection id="posts" title="Latest from the team" description="Members-only posts, newest first.">
             <VipPostList posts={loaderData.posts} />

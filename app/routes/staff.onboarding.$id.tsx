@@ -12,8 +12,9 @@ import { notFound, requireStaff } from "~/features/staff/guard.server";
 import { parseId } from "~/lib/ids";
 import { loadOnboardingApplication } from "~/features/staff/lists/onboarding.server";
 import { staffMeta } from "~/features/staff/meta";
-import { reviewApplication } from "~/features/staff/review.server";
-import { allowedDecisions, isOnboardingStatus, reviewCheckLabels, reviewChecks, reviewParsing, reviewSchema } from "~/features/staff/review-schema";
+import { recordApplicationCheck, reviewApplication } from "~/features/staff/review.server";
+import { ChecksPanel } from "~/features/staff/components/checks-panel";
+import { allowedDecisions, checkRecordSchema, isOnboardingStatus, reviewParsing, reviewSchema } from "~/features/staff/review-schema";
 import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { humanise, statusLabel } from "~/features/staff/status";
 import type { Route } from "./+types/staff.onboarding.$id";
@@ -34,6 +35,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const read = await readStaffForm(request);
   if (!read.ok) return read.answer;
   const { form } = read;
+  if (form.get("intent") === "check") {
+    const record = checkStaffForm(checkRecordSchema, form, (errors) => ({ title: "Check the record", text: Object.values(errors)[0] ?? "" }));
+    if (!record.ok) return record.answer;
+    return staffAnswer(await recordApplicationCheck(context.services, user, id, record.data));
+  }
   if (form.get("intent") !== "review") return staffBadRequest();
   const checked = checkStaffForm(reviewSchema, form, (errors) => ({ title: "Check the review", text: Object.values(errors)[0] ?? "" }), reviewParsing);
   if (!checked.ok) return checked.answer;
@@ -41,13 +47,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 const folders = [
+  { key: "identity", label: "Photo ID" },
+  { key: "dbs", label: "Enhanced DBS certificate" },
   { key: "certifications", label: "Certifications" },
   { key: "insurance", label: "Insurance" },
   { key: "portfolio", label: "Portfolio and work examples" },
 ] as const;
 
 export default function OnboardingDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { application: a, documents, reviews, otherApplications } = loaderData;
+  const { application: a, documents, reviews, otherApplications, checks } = loaderData;
   const reviewable = isOnboardingStatus(a.status) && allowedDecisions[a.status].length > 0;
   return (
     <div className="flex flex-col gap-5">
@@ -84,6 +92,10 @@ export default function OnboardingDetail({ loaderData, actionData }: Route.Compo
                 { label: "Qualifications & certifications", value: a.qualifications, wide: true },
                 { label: "Expertise & skills", value: a.expertise, wide: true },
                 { label: "Insurance", value: a.insurance, wide: true },
+                { label: "Right to work share code", value: a.rightToWorkShareCode },
+                { label: "Gas Safe number", value: a.gasSafeNumber },
+                { label: "NICEIC or NAPIT number", value: a.electricalNumber },
+                { label: "Enhanced DBS certificate number", value: a.dbsNumber },
               ]}
             />
           </Panel>
@@ -143,6 +155,14 @@ export default function OnboardingDetail({ loaderData, actionData }: Route.Compo
         </div>
 
         <div className="flex min-w-0 flex-col gap-5">
+          <Panel title="Vetting checks" id="checks">
+            <ChecksPanel
+              checks={checks}
+              documents={documents}
+              canRecord={a.userId !== null && a.status !== "rejected"}
+              suggested={{ right_to_work: a.rightToWorkShareCode, gas_safe: a.gasSafeNumber, niceic_napit: a.electricalNumber, dbs_enhanced: a.dbsNumber }}
+            />
+          </Panel>
           <Panel title="Review" id="review">
             {reviewable ? (
               <ReviewForm serverErrors={actionData && !actionData.ok ? actionData.fieldErrors : undefined} />
@@ -153,12 +173,6 @@ export default function OnboardingDetail({ loaderData, actionData }: Route.Compo
                   {a.reviewedAt ? ` (${formatDateTime(a.reviewedAt)}${a.reviewerEmail ? ` by ${a.reviewerEmail}` : ""})` : ""}. Only pending
                   applications can be reviewed.
                 </p>
-                {a.status === "approved" ? (
-                  <p>
-                    Checked by the reviewer:{" "}
-                    {reviewChecks.filter((check) => a[`${check}Checked`]).map((check) => reviewCheckLabels[check].label.toLowerCase()).join(", ") || "nothing beyond the application itself"}.
-                  </p>
-                ) : null}
                 {a.status === "changes_requested" ? <p>The fixer can send a new application from the onboarding portal; it will appear as pending.</p> : null}
                 {a.reviewNote ? (
                   <p className="rounded-md bg-muted p-3 whitespace-pre-wrap">

@@ -29,6 +29,11 @@ export async function approveOverHttp(staff: Page, fixerName: string) {
   const list = await (await staff.request.get("/staff/onboarding?status=pending")).text();
   const id = new RegExp(`href="/staff/onboarding/(\\d+)"[^>]*>${fixerName}<`).exec(list)?.[1];
   expect(id, `${fixerName}'s application in the pending list`).toBeTruthy();
+  // The checks every service needs, recorded with their evidence (decision 065), so the fixer can then offer plumbing and the like.
+  for (const [kind, evidence] of [["identity", "Passport seen"], ["right_to_work", "UK passport"], ["insurance", "PL £2m certificate"]]) {
+    const recorded = await staff.request.post(`/staff/onboarding/${id}`, { form: { intent: "check", kind: kind!, evidence: evidence! }, headers: sameOriginHeaders() });
+    expect(recorded.status(), `${kind} check recorded`).toBe(200);
+  }
   const saved = await staff.request.post(`/staff/onboarding/${id}`, {
     form: { intent: "review", decision: "approved", note: "" },
     headers: sameOriginHeaders(),

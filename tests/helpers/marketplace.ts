@@ -13,6 +13,9 @@ import { reviewWindows, reviews } from "#server/db/schema/quotes.ts";
 import type { PublicChangeDeps, QuotesDeps } from "~/features/quotes/access.server";
 import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
 import { createPublicFixerData } from "~/features/quotes/public-changes";
+import { recordCheck } from "~/features/fixers/checks.server";
+import { requiredChecks, type CheckKind } from "~/features/fixers/required-checks";
+import type { ServiceSlug } from "~/content/services";
 import { createScratchDatabase } from "../../scripts/scratch-database.ts";
 import { NOTIFICATION_EMAIL_JOB } from "~/features/notifications/notifications.server";
 
@@ -63,8 +66,10 @@ export async function createApprovedFixer(
     areas: string[];
     expertise?: string;
     documents?: ("insurance" | "certifications")[];
-    /** What the reviewing staff member ticked as checked (none unless named). */
+    /** The old review ticks (stored on the application; no longer shown anywhere). */
     checked?: ("identity" | "insurance" | "qualifications")[];
+    /** The vetting checks staff recorded (decision 065); by default every check the services require, so the fixer gets their leads. */
+    recorded?: CheckKind[];
     /** An account that already exists (signed up over HTTP, say) to approve, instead of a new one. */
     user?: { id: string; email: string; name: string };
     /** A running server's signal, so its cached service pages drop when the coverage is set (else a signal of the test's own). */
@@ -94,9 +99,14 @@ export async function createApprovedFixer(
   for (const folder of options.documents ?? ["insurance"]) {
     await db.insert(onboardingDocuments).values({ onboardingId: application!.id, folder, storageKey: `fixer-documents/${folder}/${nextId("doc")}.pdf`, originalName: "doc.pdf", storedName: "doc.pdf", contentType: "application/pdf", size: 100 });
   }
+  const recorded = options.recorded ?? [...new Set(options.services.flatMap((s) => requiredChecks(s as ServiceSlug)))];
+  for (const kind of recorded) {
+    await recordCheck(db, { fixerUserId: user.id, kind, evidence: kind === "gas_safe" ? "123456" : `${kind} evidence`, documentId: null, onboardingId: application!.id, staffUserId: user.id });
+  }
   const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
   // A fresh signal nobody listens to: a test seeds in its own process, apart from the server's page cache.
-  await setFixerCoverage({ db, publicUrl: testPublicUrl, publicFixerData: options.publicFixerData ?? createPublicFixerData() }, user.id, options.services, options.areas);
+  // No services: an approved fixer whose checks are not recorded yet offers none (decision 065).
+  if (options.services.length) await setFixerCoverage({ db, publicUrl: testPublicUrl, publicFixerData: options.publicFixerData ?? createPublicFixerData() }, user.id, options.services, options.areas);
   return { ...user, slug: profile!.slug, displayName: profile!.displayName };
 }
 

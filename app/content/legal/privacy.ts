@@ -35,7 +35,7 @@ export const privacyPolicy: LegalDocument = {
           list: [
             "Account data: your name, email address, password (stored only as a secure hash) and, if you give it, your phone number.",
             "Form submissions: what you send through the early-access waitlist, feedback, help, investor and recruitment forms, including any CV you upload.",
-            "Fixer applications: contact details, qualifications, skills, insurance details and the certification, insurance and portfolio documents you upload.",
+            "Fixer applications: contact details, qualifications, skills, insurance details, your right-to-work share code, Gas Safe, NICEIC or NAPIT and DBS certificate numbers, and the photo ID, certification, DBS, insurance and portfolio documents you upload; and the checks our staff record from them (what was checked, the evidence, who checked and when).",
             "Bookings: the address of the job and any access notes you give when you book, which the fixer you book sees from payment until the booking is settled.",
             "Payments: what you bought, the amount and the payment status. Card details are handled by our payment provider; we never see or store your full card number.",
             "Technical data: your IP address and browser type when you sign in or submit a form, to protect accounts and stop abuse.",
@@ -50,7 +50,7 @@ export const privacyPolicy: LegalDocument = {
         {
           list: [
             "To run your account, bookings and purchases — performance of a contract.",
-            "To vet fixers, including identity, right-to-work, background and certification checks — legitimate interests in keeping customers safe, and legal obligation for right-to-work checks.",
+            "To vet fixers, including identity, right-to-work, insurance and certification checks, and enhanced DBS checks for nanny and house-sitting work — legitimate interests in keeping customers safe, and legal obligation for right-to-work checks.",
             "To answer your questions, applications and inquiries — legitimate interests, or steps you asked us to take before a contract.",
             "To keep records of transactions for tax and accounting — legal obligation.",
             "To protect the site from fraud and abuse, such as rate limits and security logs — legitimate interests.",

@@ -75,7 +75,7 @@ export const terms: LegalDocument = {
       blocks: [
         `Customers pay a ${fees.customerServiceFeePercent}% customer service fee on the price (after any early-bird discount), added when you book and shown before you pay. There is no subscription fee for customers.`,
         `Fixers pay a ${fees.fixerServiceChargePercent}% service charge, deducted from the price when the payment is released to them.`,
-        `Early-bird offer: the first ${vipPromotions.earlyBird.firstUsers} customers to book get ${vipPromotions.earlyBird.discountPercent}% off the price of their first ${vipPromotions.earlyBird.bookings} bookings. Referral credit: when a friend you referred has their first booking released to their fixer, you each get ${formatGBP(vipPromotions.referral.creditPence)} credit, taken off your next booking automatically. ${company.brand} pays for both offers: the fixer's payment never changes because of them.`,
+        `Early-bird offer: the first ${vipPromotions.earlyBird.firstUsers} customers to book get ${vipPromotions.earlyBird.discountPercent}% off the price of each booking until ${vipPromotions.earlyBird.bookings} of their bookings are completed (paid out to the fixer); a cancelled booking does not count, and a discounted booking not yet completed holds its place. Referral credit: when a friend you referred has their first booking released to their fixer, you each get ${formatGBP(vipPromotions.referral.creditPence)} credit, taken off your next booking automatically. ${company.brand} pays for both offers: the fixer's payment never changes because of them.`,
       ],
     },
     {
@@ -92,7 +92,7 @@ export const terms: LegalDocument = {
       title: "Fixer registration and onboarding",
       blocks: [
         `Fixers register on the Become a Fixer page and pay a one-time onboarding fee of ${onboardingFee}. The onboarding fee is non-refundable, including when an application is not approved, because it covers the cost of checking the application.`,
-        "Before taking work, a fixer completes vetting: identity and right-to-work checks, background checks, and proof of the certifications and insurance their trade requires (for example Gas Safe registration for gas work or NICEIC, NAPIT or Part P competence for electrical work).",
+        "Before a fixer receives jobs or can quote for a service, our staff check and record, with the evidence and the date: their photo ID, their right to work in the UK and their public liability insurance; for electrical work, their NICEIC or NAPIT registration; for nanny and house-sitting work, an enhanced DBS certificate. Gas work must only be done by a Gas Safe registered engineer: a fixer's profile says \"Gas Safe … checked\" only when we have checked their number on the Gas Safe Register, and approval for plumbing does not cover gas work without it. FixiT makes no other checks.",
         "A fixer must tell us at once if a certification or insurance lapses, and must not take work that needs it until it is renewed.",
       ],
     },

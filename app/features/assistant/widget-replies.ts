@@ -119,7 +119,7 @@ export function widgetReply(message: string, context: WidgetReplyContext = {}): 
     case "vip":
       return {
         topic,
-        text: `VIP access is a one-time ${formatGBP(products.vipAccess.pricePence)} (${products.vipAccess.terms}) and unlocks our members-only blog with progress updates and early-bird offers.`,
+        text: `VIP access is a one-time ${formatGBP(products.vipAccess.pricePence)} (${products.vipAccess.terms}) and unlocks our members-only blog with progress updates and home-maintenance guides.`,
         links: [{ label: "Get VIP access", href: "/early-access" }],
       };
     case "fixer":

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
 import { recordStaffAction } from "#server/audit-log.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
@@ -60,7 +60,17 @@ const customer = (userId: string): ActorRef => ({ role: "customer", userId });
 const fixer = (userId: string): ActorRef => ({ role: "fixer", userId });
 const system: ActorRef = { role: "system", userId: null };
 
-/** An early-bird place (one of the first 100 customers to book) with fewer than three early-bird bookings. */
+/** A booking whose work was done and paid for: what the early-bird's "first three bookings" counts (decision 065). */
+const COMPLETED_STATES: BookingState[] = ["released", "partly_released"];
+/** A discounted booking still on its way: it holds one of the three until it is completed or cancelled. */
+const ON_ITS_WAY_STATES: BookingState[] = ["pending_payment", "awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review"];
+
+/**
+ * An early-bird place (one of the first 100 customers to book) whose first three completed
+ * (released) bookings are not all used: completed bookings, plus discounted ones still on their
+ * way, number fewer than three. A cancelled booking does not count, whatever its state: the
+ * customer's first three bookings are the first three that are done and paid for.
+ */
 async function earlyBirdApplies(tx: DbOrTx, customerUserId: string): Promise<boolean> {
   const { firstUsers, bookings: perCustomer } = vipPromotions.earlyBird;
   let [place] = await tx.select({ position: earlyBirdCustomers.position }).from(earlyBirdCustomers).where(eq(earlyBirdCustomers.customerUserId, customerUserId));
@@ -78,7 +88,12 @@ async function earlyBirdApplies(tx: DbOrTx, customerUserId: string): Promise<boo
   const [used] = await tx
     .select({ n: count() })
     .from(bookings)
-    .where(and(eq(bookings.customerUserId, customerUserId), sql`${bookings.discountPence} > 0`, inArray(bookings.state, [...LIVE_STATES, "cancelled_late"])));
+    .where(
+      and(
+        eq(bookings.customerUserId, customerUserId),
+        or(inArray(bookings.state, COMPLETED_STATES), and(sql`${bookings.discountPence} > 0`, inArray(bookings.state, ON_ITS_WAY_STATES))),
+      ),
+    );
   return (used?.n ?? 0) < perCustomer;
 }
 
@@ -141,9 +156,9 @@ export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUse
   if (!pricePence) throw new BookingError("conflict", "The fixer has not fixed a price for this quote yet. Ask them to, then book.");
   const proposedByFixer = (terms?.slots ?? []).some((s) => sameSlot(s, slot.data));
 
-  const earlyBird = await earlyBirdApplies(tx, customerUserId);
-  // One customer's bookings take their credit one after another.
+  // One customer's bookings take their credit, and their early-bird bookings, one after another.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-credit:${customerUserId}`}))`);
+  const earlyBird = await earlyBirdApplies(tx, customerUserId);
   const creditAvailablePence = Math.max(0, await accountBalance(tx, ACCOUNTS.customerCredit(customerUserId)));
   const price = priceBooking({ pricePence, earlyBird, creditAvailablePence });
 

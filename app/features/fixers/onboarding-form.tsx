@@ -8,7 +8,8 @@ import { LoadingOverlay } from "~/components/ui/loading-overlay";
 import { Progress } from "~/components/ui/progress";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
-import { onboardingCards, onboardingCopy, onboardingMessages, onboardingUploadLimits, type DocumentFolder, type TextField } from "./portal-content";
+import { onboardingCards, onboardingCopy, onboardingMessages, onboardingUploadLimits, type DocumentFolder, type NumberField, type TextField } from "./portal-content";
+import { Input } from "~/components/ui/input";
 import type { PortalDocument, PreviousAnswers, SubmitResult } from "./onboarding.server";
 import { Honeypot } from "~/components/ui/honeypot";
 import { HONEYPOT_FIELD } from "~/lib/forms/parse";
@@ -22,9 +23,10 @@ const KEEP_FIELD = "keep";
 /** The per-file upload time the form allows (30 s), plus a margin for the rest of the request. */
 const PER_FILE_UPLOAD_MS = 30_000;
 
-const folders: readonly DocumentFolder[] = ["certifications", "portfolio", "insurance"];
+const folders: readonly DocumentFolder[] = ["certifications", "portfolio", "insurance", "identity", "dbs"];
 const textFields: readonly TextField[] = ["qualifications", "expertise", "insurance"];
-const emptyFiles = (): Record<DocumentFolder, File[]> => ({ certifications: [], portfolio: [], insurance: [] });
+const numberFields: readonly NumberField[] = ["rightToWorkShareCode", "gasSafeNumber", "electricalNumber", "dbsNumber"];
+const emptyFiles = (): Record<DocumentFolder, File[]> => ({ certifications: [], portfolio: [], insurance: [], identity: [], dbs: [] });
 
 type Phase = "idle" | "uploading" | "submitting";
 
@@ -65,6 +67,7 @@ export function OnboardingForm({ userId, serverError, previous }: { userId: stri
   const keptIn = (folder: DocumentFolder) => kept.filter((doc) => doc.folder === folder);
   const [fileErrors, setFileErrors] = useState<Partial<Record<DocumentFolder, string>>>({});
   const [textErrors, setTextErrors] = useState<Partial<Record<TextField, string>>>({});
+  const [numberErrors, setNumberErrors] = useState<Partial<Record<NumberField, string>>>({});
   const [formError, setFormError] = useState<string | null>(serverError ?? null);
   const [phase, setPhase] = useState<Phase>("idle");
   const [progress, setProgress] = useState<number[]>([]);
@@ -168,6 +171,7 @@ export function OnboardingForm({ userId, serverError, previous }: { userId: stri
 
     const body = new FormData();
     for (const name of textFields) body.append(name, textArea(form, name)?.value ?? "");
+    for (const name of numberFields) body.append(name, form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? "");
     body.append(HONEYPOT_FIELD, (form.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "");
     for (const doc of kept) body.append(KEEP_FIELD, String(doc.id));
     for (const { folder, file } of ordered) body.append(folder, file, file.name);
@@ -205,6 +209,7 @@ export function OnboardingForm({ userId, serverError, previous }: { userId: stri
     toast.error(message.startsWith("Failed to upload") ? "Upload failed" : onboardingMessages.failed.title, message);
     if (field && (folders as readonly string[]).includes(field)) setFileErrors((e) => ({ ...e, [field]: message }));
     else if (field && (textFields as readonly string[]).includes(field)) setTextErrors((e) => ({ ...e, [field]: message }));
+    else if (field && (numberFields as readonly string[]).includes(field)) setNumberErrors((e) => ({ ...e, [field]: message }));
   }
 
   return (
@@ -224,7 +229,7 @@ export function OnboardingForm({ userId, serverError, previous }: { userId: stri
         </p>
       ) : null}
       {onboardingCards.map((card) => {
-        const textId = `onboarding-${card.text.name}`;
+        const text = card.text;
         const filesId = `onboarding-${card.files.name}-files`;
         const chosen = files[card.files.name];
         return (
@@ -236,21 +241,37 @@ export function OnboardingForm({ userId, serverError, previous }: { userId: stri
               <CardDescription>{card.description}</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-5">
-              <Field id={textId} label={card.text.label} required error={textErrors[card.text.name]}>
-                {(control) => (
-                  <Textarea
-                    {...control}
-                    name={card.text.name}
-                    required
-                    rows={5}
-                    maxLength={onboardingUploadLimits.maxTextLength}
-                    placeholder={card.text.placeholder}
-                    defaultValue={previous?.[card.text.name]}
-                    onInput={onTextInput}
-                  />
-                )}
-              </Field>
-              <Field id={filesId} label={card.files.label} required={card.files.required} hint={`${card.files.hint} ${onboardingCopy.limits}`} error={fileErrors[card.files.name]}>
+              {text ? (
+                <Field id={`onboarding-${text.name}`} label={text.label} required error={textErrors[text.name]}>
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      name={text.name}
+                      required
+                      rows={5}
+                      maxLength={onboardingUploadLimits.maxTextLength}
+                      placeholder={text.placeholder}
+                      defaultValue={previous?.[text.name]}
+                      onInput={onTextInput}
+                    />
+                  )}
+                </Field>
+              ) : null}
+              {card.numbers?.map((number) => (
+                <Field key={number.name} id={`onboarding-${number.name}`} label={number.label} hint={number.hint} error={numberErrors[number.name]}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      name={number.name}
+                      maxLength={20}
+                      autoComplete="off"
+                      defaultValue={previous?.numbers[number.name] ?? ""}
+                      onInput={() => numberErrors[number.name] && setNumberErrors((e) => ({ ...e, [number.name]: undefined }))}
+                    />
+                  )}
+                </Field>
+              ))}
+              <Field id={filesId} label={card.files.label} required={card.files.required} marks={!card.files.unmarked} hint={`${card.files.hint} ${onboardingCopy.limits}`} error={fileErrors[card.files.name]}>
                 {(control) => (
                   <div className="flex flex-col gap-3">
                     {/* The native picker says "No file chosen" beside files already listed: it is hidden behind an "Add files" button. */}

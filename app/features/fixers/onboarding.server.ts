@@ -15,10 +15,10 @@ import { PAPER_TYPES, PHOTO_TYPES } from "#server/storage/filetype.ts";
 export const ONBOARDING_FILE_TYPES = [...PAPER_TYPES, ...PHOTO_TYPES];
 import { record } from "~/features/auth/actions.server";
 import type { SessionUser } from "~/lib/session-user";
-import { gateToasts, isApplicationStatus, onboardingCards, onboardingMessages, onboardingUploadLimits, type ApplicationStatus, type DocumentFolder } from "./portal-content";
+import { gateToasts, isApplicationStatus, onboardingCards, onboardingMessages, onboardingUploadLimits, type ApplicationStatus, type DocumentFolder, type NumberField } from "./portal-content";
 import { logHoneypot } from "~/lib/forms/forms.server";
 import { firstError, honeypotFilled, parseSubmission } from "~/lib/forms/parse";
-import { accessCodeSchema, onboardingTextSchema } from "./schemas";
+import { accessCodeSchema, onboardingTextSchema, type OnboardingTexts } from "./schemas";
 
 /**
  * The onboarding portal (/fixer-onboarding), for a signed-in account:
@@ -40,7 +40,7 @@ export const onboardingLimits = {
   submissions: { limit: 10, windowMs: 60 * MINUTE },
 } as const;
 
-export const DOCUMENT_FOLDERS: readonly DocumentFolder[] = ["certifications", "portfolio", "insurance"];
+export const DOCUMENT_FOLDERS: readonly DocumentFolder[] = ["certifications", "portfolio", "insurance", "identity", "dbs"];
 export const STORAGE_BUCKET = "fixer-documents";
 
 export const RECEIPT_EMAIL_SUBJECT = "We received your FixiT fixer application";
@@ -75,7 +75,7 @@ async function latestApplication(db: DbOrTx, registrationId: number) {
 export type PortalDocument = { id: number; folder: string; name: string; size: number };
 
 /** What the fixer sent last time, offered again after staff asked for changes. */
-export type PreviousAnswers = { qualifications: string; expertise: string; insurance: string; documents: PortalDocument[] };
+export type PreviousAnswers = { qualifications: string; expertise: string; insurance: string; numbers: Partial<Record<NumberField, string | null>>; documents: PortalDocument[] };
 
 export type PortalView =
   /** `paid`: a paid registration with this account's email is waiting for its code (the indicator marks Payment done). */
@@ -102,7 +102,8 @@ export async function loadPortal(context: Ctx, user: SessionUser): Promise<Porta
   if (!latest) return { state: "form", ...who, changesRequested: null };
   const documents = await applicationDocuments(db, latest.id);
   if (latest.status === "changes_requested") {
-    const previous = { qualifications: latest.qualifications, expertise: latest.expertise, insurance: latest.insurance, documents };
+    const numbers = { rightToWorkShareCode: latest.rightToWorkShareCode, gasSafeNumber: latest.gasSafeNumber, electricalNumber: latest.electricalNumber, dbsNumber: latest.dbsNumber };
+    const previous = { qualifications: latest.qualifications, expertise: latest.expertise, insurance: latest.insurance, numbers, documents };
     return { state: "form", ...who, changesRequested: { note: latest.reviewNote, submittedAt: latest.createdAt.toISOString(), previous } };
   }
   return {
@@ -233,7 +234,7 @@ export async function submitOnboarding(request: Request, context: Ctx, user: Ses
       maxFileBytes: onboardingUploadLimits.maxFileBytes,
       maxFiles: onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length,
       maxFieldBytes: onboardingUploadLimits.maxTextLength * 4 + 100,
-      maxFields: 12 + onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length,
+      maxFields: 16 + onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length,
       allowedFields: { files: [...DOCUMENT_FOLDERS] },
       allowedTypes: ONBOARDING_FILE_TYPES,
       store: storage,
@@ -265,7 +266,7 @@ export async function submitOnboarding(request: Request, context: Ctx, user: Ses
       return answer({ ok: false, message: onboardingMessages.tooMany(card.title), field: card.files.name }, 400);
     }
   }
-  const texts = parseSubmission(onboardingTextSchema, upload.fields, { multiLine: Object.keys(onboardingTextSchema.shape) });
+  const texts = parseSubmission(onboardingTextSchema, upload.fields, { multiLine: ["qualifications", "expertise", "insurance"] });
   if (!texts.ok) {
     await discard();
     const refused = firstError(texts.fieldErrors);
@@ -299,7 +300,7 @@ async function storeApplication(
   input: {
     registration: FixerRegistration;
     userId: string;
-    texts: { qualifications: string; expertise: string; insurance: string };
+    texts: OnboardingTexts;
     files: StoredFile[];
     /** Documents carried over from the returned application: new rows pointing at the same stored files. */
     kept: KeptDocument[];
@@ -338,7 +339,8 @@ async function storeApplication(
       paragraphs: [
         `Hi ${registration.firstName},`,
         "Thank you for completing your fixer profile. We'll review your application and get back to you within 24 hours.",
-        `You sent ${documents.length} ${documents.length === 1 ? "document" : "documents"}: ${count("certifications")} certification, ${count("portfolio")} portfolio and ${count("insurance")} insurance.`,
+        `You sent ${documents.length} ${documents.length === 1 ? "document" : "documents"}: ${count("certifications")} certification, ${count("portfolio")} portfolio, ${count("insurance")} insurance, ${count("identity")} photo ID and ${count("dbs")} DBS.`,
+        "We check your photo ID, right to work and insurance, and the registration or DBS certificate a service needs, before you receive jobs for it.",
         "You can follow your application on My Account.",
       ],
       action: { label: "View your application", url: `${siteUrl(services.config)}/account#fixer-status` },

@@ -36,15 +36,21 @@ export const onboardingUploadLimits = {
   maxTextLength: 5000,
 } as const;
 
-export type DocumentFolder = "certifications" | "portfolio" | "insurance";
+export type DocumentFolder = "certifications" | "portfolio" | "insurance" | "identity" | "dbs";
 export type TextField = "qualifications" | "expertise" | "insurance";
+/** Short answers staff check on a public register or GOV.UK (decision 065); each optional, as a service may not need it. */
+export type NumberField = "rightToWorkShareCode" | "gasSafeNumber" | "electricalNumber" | "dbsNumber";
 
 export type OnboardingCard = {
   id: string;
   title: string;
   description: string;
-  text: { name: TextField; label: string; placeholder: string };
-  files: { name: DocumentFolder; label: string; required: boolean; hint: string };
+  /** The card's long answer (required), if it has one. */
+  text?: { name: TextField; label: string; placeholder: string };
+  /** Short, optional numbers. */
+  numbers?: { name: NumberField; label: string; hint: string }[];
+  /** `unmarked`: not required to submit, yet not optional either (needed before any job): no "(optional)" mark. */
+  files: { name: DocumentFolder; label: string; required: boolean; hint: string; unmarked?: boolean };
 };
 
 export const onboardingCards: readonly OnboardingCard[] = [
@@ -81,6 +87,30 @@ export const onboardingCards: readonly OnboardingCard[] = [
     },
     files: { name: "insurance", label: "Insurance documents", required: true, hint: "At least one document: your policy schedule or certificate of insurance." },
   },
+  {
+    id: "identity-card",
+    title: "Photo ID & Right to Work",
+    description: "Every service needs these: our team checks your photo ID and your right to work in the UK before you receive any job.",
+    numbers: [
+      {
+        name: "rightToWorkShareCode",
+        label: "Right to work share code",
+        hint: "From GOV.UK's “Prove your right to work” service. Leave it empty if your photo ID is a UK or Irish passport.",
+      },
+    ],
+    files: { name: "identity", label: "Photo ID (needed before any job)", required: false, unmarked: true, hint: "A clear photo or scan of your passport or photocard driving licence." },
+  },
+  {
+    id: "trade-checks-card",
+    title: "Registrations & DBS",
+    description: "Only for the services that need them: we check each number on its register before you receive jobs for that service.",
+    numbers: [
+      { name: "gasSafeNumber", label: "Gas Safe registration number", hint: "For gas work (boilers, gas fires, gas hobs). Without it you are not shown as Gas Safe." },
+      { name: "electricalNumber", label: "NICEIC or NAPIT registration number", hint: "Needed for electrical work." },
+      { name: "dbsNumber", label: "Enhanced DBS certificate number", hint: "Needed for nanny and house-sitting work: add the certificate below too." },
+    ],
+    files: { name: "dbs", label: "Enhanced DBS certificate", required: false, hint: "A photo or scan of the certificate, if you offer nanny or house-sitting work." },
+  },
 ];
 
 export const onboardingCopy = {
@@ -106,6 +136,7 @@ export const onboardingMessages = {
   noRegistration: "Registration email not found. Please complete the initial registration first.",
   required: "Please fill in all required fields",
   insuranceRequired: "Please add at least one insurance document.",
+  badNumber: "Write the number as it is on the certificate: numbers, letters, spaces and dashes, up to 20.",
   failed: { title: "Error", description: "Something went wrong. Please try again." },
   rateLimited: "Too many attempts. Please wait a few minutes and try again.",
   uploadFailed: (file: string, reason: string) => `Failed to upload ${file}: ${reason}`,

@@ -40,7 +40,26 @@ describe("fixer details rules", () => {
 describe("onboarding rules", () => {
   it("requires the three texts, stripped of < and >", () => {
     expect(onboardingTextSchema.safeParse({ qualifications: "<>", expertise: "x", insurance: "y" }).success).toBe(false);
-    expect(onboardingTextSchema.parse({ qualifications: " <NVQ> ", expertise: "x", insurance: "y" })).toEqual({ qualifications: "NVQ", expertise: "x", insurance: "y" });
+    expect(onboardingTextSchema.parse({ qualifications: " <NVQ> ", expertise: "x", insurance: "y" })).toEqual({
+      qualifications: "NVQ",
+      expertise: "x",
+      insurance: "y",
+      rightToWorkShareCode: null,
+      gasSafeNumber: null,
+      electricalNumber: null,
+      dbsNumber: null,
+    });
+  });
+
+  it("takes register numbers as written (upper-cased), empty as none, and refuses words that are not a number (issue 52)", () => {
+    const base = { qualifications: "NVQ", expertise: "x", insurance: "y" };
+    expect(onboardingTextSchema.parse({ ...base, rightToWorkShareCode: " w7x 3kp 9qz ", gasSafeNumber: "123456", electricalNumber: "", dbsNumber: "001234567890" })).toMatchObject({
+      rightToWorkShareCode: "W7X 3KP 9QZ",
+      gasSafeNumber: "123456",
+      electricalNumber: null,
+      dbsNumber: "001234567890",
+    });
+    for (const bad of ["call me maybe", "12", "1234567890123456789012", "12;drop"]) expect(onboardingTextSchema.safeParse({ ...base, gasSafeNumber: bad }).success, bad).toBe(false);
   });
 
   it("accepts what the storage module accepts (papers, or a phone photo of one)", () => {

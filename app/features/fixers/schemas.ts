@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { gateToasts, onboardingMessages, onboardingUploadLimits, type TextField } from "./portal-content";
+import { gateToasts, onboardingMessages, onboardingUploadLimits, type NumberField, type TextField } from "./portal-content";
 import { cleanText } from "./rules";
 import { formatCount } from "~/content/format";
 
@@ -18,11 +18,23 @@ const onboardingText = z
   .transform(cleanText)
   .pipe(z.string().min(1, onboardingMessages.required).max(onboardingUploadLimits.maxTextLength, `Please keep each answer under ${formatCount(onboardingUploadLimits.maxTextLength)} characters.`));
 
-/** The onboarding texts (files are checked separately while they stream). */
+/** A register or certificate number: optional; when given, letters, digits, spaces and dashes only. Empty → null. */
+const registerNumber = z
+  .string()
+  .optional()
+  .transform((v) => cleanText(v ?? ""))
+  .pipe(z.union([z.literal(""), z.string().regex(/^(?=.*\d)[A-Za-z0-9][A-Za-z0-9 -]{2,19}$/, onboardingMessages.badNumber)]))
+  .transform((v) => (v === "" ? null : v.toUpperCase()));
+
+/** The onboarding texts and numbers (files are checked separately while they stream). */
 export const onboardingTextSchema = z.object({
   qualifications: onboardingText,
   expertise: onboardingText,
   insurance: onboardingText,
-} satisfies Record<TextField, unknown>);
+  rightToWorkShareCode: registerNumber,
+  gasSafeNumber: registerNumber,
+  electricalNumber: registerNumber,
+  dbsNumber: registerNumber,
+} satisfies Record<TextField | NumberField, unknown>);
 
 export type OnboardingTexts = z.infer<typeof onboardingTextSchema>;

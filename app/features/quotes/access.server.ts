@@ -6,6 +6,7 @@ import { fixerAreas, fixerProfiles, fixerServices, jobMatches, jobs, quotes, typ
 import { siteUrl } from "#server/http/site-url.ts";
 import { hitRateLimit, rateLimitMessage } from "#server/security/rate-limit.ts";
 import type { Config } from "#server/config.ts";
+import { hasRequiredChecks } from "~/features/fixers/checks.server";
 import { QuotesError } from "./errors";
 import type { PublicFixerData } from "./public-changes";
 
@@ -35,8 +36,9 @@ export function quotesDeps({ db, config, publicFixerData }: { db: Db; config: Pi
 export const ref = (column: Column): SQL => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 
 /**
- * True for a fixer who offers the job's service and covers its area, district or outward code
- * (a fixer covering "SW" gets every SW job; one covering "SW1A" only SW1A's).
+ * True for a fixer who offers the job's service, has the checks it requires recorded (decision
+ * 065), and covers its area, district or outward code (a fixer covering "SW" gets every SW job;
+ * one covering "SW1A" only SW1A's).
  */
 export function fixerCoversJob(fixerUserId: SQL | typeof fixerProfiles.userId | string): SQL {
   return and(
@@ -46,6 +48,7 @@ export function fixerCoversJob(fixerUserId: SQL | typeof fixerProfiles.userId | 
     exists(
       sql`(select 1 from ${fixerAreas} where ${fixerAreas.fixerUserId} = ${fixerUserId} and ${fixerAreas.code} in (${ref(jobs.area)}, ${ref(jobs.district)}, ${ref(jobs.outward)}))`,
     ),
+    hasRequiredChecks(typeof fixerUserId === "string" ? fixerUserId : sql`${fixerUserId}`, ref(jobs.service)),
   )!;
 }
 

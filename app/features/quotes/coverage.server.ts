@@ -5,7 +5,9 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
 import { fixerAreas, fixerProfiles, fixerServices } from "#server/db/schema/quotes.ts";
-import type { PublicChangeDeps } from "./access.server";
+import { ref, type PublicChangeDeps } from "./access.server";
+import { hasRequiredChecks, servicesLackingChecks } from "~/features/fixers/checks.server";
+import { checkLabels } from "~/features/fixers/required-checks";
 import { QuotesError } from "./errors";
 import { coveringCodes, normaliseCoverageCode, parseCoveragePlace, type JobPostcode } from "./postcodes";
 import { quoteLimits, serviceSlugs } from "./schemas";
@@ -81,7 +83,10 @@ export async function createFixerProfileFromApproval(tx: DbOrTx, onboardingId: n
       .onConflictDoNothing()
       .returning();
     if (created) {
-      const offered = servicesFromApplication(application);
+      // Only the named services whose required checks are recorded (decision 065); the fixer adds others once checked.
+      const named = servicesFromApplication(application);
+      const lacking = new Set((await servicesLackingChecks(tx, application.userId, named)).map((l) => l.service));
+      const offered = named.filter((service) => !lacking.has(service));
       if (offered.length) await tx.insert(fixerServices).values(offered.map((service) => ({ fixerUserId: created.userId, service })));
       return created;
     }
@@ -153,6 +158,12 @@ export async function setFixerCoverage(
   const areaList = [...new Set(codes as string[])];
   if (areaList.length === 0) throw new QuotesError("invalid", "Add at least one area you cover, like M or SW1.");
   if (areaList.length > quoteLimits.areasPerFixer) throw new QuotesError("invalid", `List at most ${quoteLimits.areasPerFixer} areas.`);
+  const lacking = await servicesLackingChecks(db, fixerUserId, serviceList as ServiceSlug[]);
+  if (lacking.length) {
+    const { service, missing } = lacking[0]!;
+    const name = allServices.find((s) => s.slug === service)?.name ?? service;
+    throw new QuotesError("invalid", `${name} needs these checks recorded by FixiT first: ${missing.map((k) => checkLabels[k].name).join(", ")}. Send the documents to our team, or leave ${name} out for now.`);
+  }
   if (bio !== undefined && (bio.length > quoteLimits.bio.max || bio.includes("\u0000"))) throw new QuotesError("invalid", "Your introduction is too long or has a character that can't be used.");
 
   await db.transaction(async (tx) => {
@@ -182,6 +193,8 @@ function eligibleFixer(db: DbOrTx, service: string | null, place: Pick<JobPostco
     service ? eq(fixerServices.service, service) : undefined,
     isNull(fixerProfiles.leadsDisabledAt),
     isNull(users.disabledAt),
+    // Only for services whose required checks staff recorded (decision 065).
+    hasRequiredChecks(ref(fixerServices.fixerUserId), ref(fixerServices.service)),
     excludeUserId ? sql`${fixerServices.fixerUserId} <> ${excludeUserId}` : undefined,
     exists(
       db

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerAreas, fixerProfiles, fixerServices, jobMatches, jobs } from "#server/db/schema/quotes.ts";
+import { fixerChecks } from "#server/db/schema/fixers.ts";
+import { requiredChecks } from "~/features/fixers/required-checks";
 import type { QuotesDeps } from "./access.server";
 import { coverageFor } from "./coverage.server";
 import { DASHBOARD_PAGE_SIZE, openJobsForFixer } from "./dashboard.server";
@@ -62,13 +64,18 @@ describe.each(databaseKinds)("matching jobs to fixers (%s)", (kind) => {
         areas: pick(CODES, 1 + Math.floor(next() * 4)),
         disabled,
         leadsOff,
+        // One in ten has no vetting checks recorded (decision 065): never matched.
+        unchecked: i % 10 === 3,
       };
     });
     await deps.db.insert(users).values(rows.map((r) => ({ id: r.id, name: `Bulk ${r.id}`, email: r.email, disabledAt: r.disabled ? new Date() : null })));
     await deps.db.insert(fixerProfiles).values(rows.map((r) => ({ userId: r.id, slug: r.id, displayName: "Bulk F.", leadsDisabledAt: r.leadsOff ? new Date() : null })));
     await deps.db.insert(fixerServices).values(rows.flatMap((r) => r.services.map((service) => ({ fixerUserId: r.id, service }))));
     await deps.db.insert(fixerAreas).values(rows.flatMap((r) => r.areas.map((code) => ({ fixerUserId: r.id, code }))));
-    fixers.push(...rows.map((r) => ({ id: r.id, email: r.email, services: r.services, areas: r.areas, eligible: !r.disabled && !r.leadsOff })));
+    await deps.db
+      .insert(fixerChecks)
+      .values(rows.filter((r) => !r.unchecked).flatMap((r) => [...new Set(r.services.flatMap((s) => requiredChecks(s)))].map((kind) => ({ fixerUserId: r.id, kind, evidence: "seen" }))));
+    fixers.push(...rows.map((r) => ({ id: r.id, email: r.email, services: r.services, areas: r.areas, eligible: !r.disabled && !r.leadsOff && !r.unchecked })));
     // And a few through the product's own path (approval, then coverage).
     for (const [services, areas] of [
       [["plumbing"], ["SW"]],

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { fixerOnboarding } from "#server/db/schema/fixers.ts";
+import { recordedChecksFor } from "~/features/fixers/checks.server";
+import { publicCheckText, type CheckKind } from "~/features/fixers/required-checks";
 import { fixerAreas, fixerProfiles, fixerServices, jobs, reviews } from "#server/db/schema/quotes.ts";
 import type { ServiceSlug } from "~/content/services";
 import { publishedReview } from "./review-views.server";
@@ -15,19 +16,18 @@ import { serviceSlugs } from "./schemas";
  */
 
 /**
- * Only what staff recorded as checked when they reviewed the onboarding application (the ticks on
- * the review page, stored on the application and in the audit trail), never what was merely sent:
- * - reviewed: staff approved the onboarding application (every profile has it);
- * - identity: staff checked an identity document;
- * - insurance: staff checked the insurance;
- * - qualifications: staff checked the qualifications.
+ * Only the vetting checks staff recorded (fixer_checks, decision 065: each with its evidence and
+ * date), never what was merely sent; "reviewed" is the approved application every profile has.
  */
-export type VerifiedCheck = "reviewed" | "identity" | "insurance" | "qualifications";
+export type VerifiedCheck = "reviewed" | CheckKind;
 export const verifiedCheckLabels: Record<VerifiedCheck, string> = {
   reviewed: "Application checked by FixiT",
-  identity: "Identity checked",
+  identity: "ID checked",
+  right_to_work: "Right to work checked",
   insurance: "Insurance checked",
-  qualifications: "Qualifications checked",
+  gas_safe: "Gas Safe checked",
+  niceic_napit: "NICEIC/NAPIT checked",
+  dbs_enhanced: "Enhanced DBS checked",
 };
 
 export type FixerSummary = {
@@ -35,6 +35,8 @@ export type FixerSummary = {
   slug: string;
   displayName: string;
   checks: VerifiedCheck[];
+  /** Each recorded check as the profile states it: "Gas Safe 123456 checked on 3 Nov 2026". */
+  checkTexts: string[];
   rating: number | null;
   reviewCount: number;
   memberSince: Date;
@@ -51,40 +53,28 @@ const ratingColumns = {
 export async function fixerSummaries(db: DbOrTx, fixerUserIds: readonly string[]): Promise<Map<string, FixerSummary>> {
   if (fixerUserIds.length === 0) return new Map();
   const rows = await db
-    .select({ userId: fixerProfiles.userId, slug: fixerProfiles.slug, displayName: fixerProfiles.displayName, onboardingId: fixerProfiles.onboardingId, createdAt: fixerProfiles.createdAt, ...ratingColumns })
+    .select({ userId: fixerProfiles.userId, slug: fixerProfiles.slug, displayName: fixerProfiles.displayName, createdAt: fixerProfiles.createdAt, ...ratingColumns })
     .from(fixerProfiles)
     .where(inArray(fixerProfiles.userId, [...fixerUserIds]));
-  const checks = await checksFor(db, rows.map((r) => r.onboardingId).filter((id): id is number => id !== null));
+  const recorded = await recordedChecksFor(db, rows.map((r) => r.userId));
   return new Map(
-    rows.map((r) => [
-      r.userId,
-      {
-        userId: r.userId,
-        slug: r.slug,
-        displayName: r.displayName,
-        checks: ["reviewed", ...(r.onboardingId !== null ? (checks.get(r.onboardingId) ?? []) : [])],
-        rating: r.rating === null ? null : Number(r.rating),
-        reviewCount: r.reviewCount,
-        memberSince: r.createdAt,
-      },
-    ]),
+    rows.map((r) => {
+      const checks = recorded.get(r.userId) ?? [];
+      return [
+        r.userId,
+        {
+          userId: r.userId,
+          slug: r.slug,
+          displayName: r.displayName,
+          checks: ["reviewed", ...checks.map((c) => c.kind)],
+          checkTexts: checks.map(publicCheckText),
+          rating: r.rating === null ? null : Number(r.rating),
+          reviewCount: r.reviewCount,
+          memberSince: r.createdAt,
+        },
+      ];
+    }),
   );
-}
-
-async function checksFor(db: DbOrTx, onboardingIds: number[]): Promise<Map<number, VerifiedCheck[]>> {
-  const result = new Map<number, VerifiedCheck[]>();
-  if (onboardingIds.length === 0) return result;
-  const rows = await db
-    .select({ id: fixerOnboarding.id, identity: fixerOnboarding.identityChecked, insurance: fixerOnboarding.insuranceChecked, qualifications: fixerOnboarding.qualificationsChecked })
-    .from(fixerOnboarding)
-    .where(inArray(fixerOnboarding.id, onboardingIds));
-  for (const row of rows) {
-    result.set(
-      row.id,
-      (["identity", "insurance", "qualifications"] as const).filter((check) => row[check]),
-    );
-  }
-  return result;
 }
 
 /** A published review on the profile; one staff removed keeps its place with the reason (body and reply null). */

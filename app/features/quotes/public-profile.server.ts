@@ -14,7 +14,7 @@ export async function loadPublicProfile(db: DbOrTx, slug: string | undefined) {
   const profile = await fixerProfileBySlug(db, slug);
   if (!profile) return null;
   const { userId: _private, ...shown } = profile;
-  return { ...shown, rating: profile.rating === null ? null : Number(profile.rating), checkLabels: profile.checks.map((c) => verifiedCheckLabels[c]) };
+  return { ...shown, rating: profile.rating === null ? null : Number(profile.rating), checkLabels: [verifiedCheckLabels.reviewed, ...profile.checkTexts] };
 }
 
 type ShownProfile = Omit<PublicFixerProfile, "userId" | "rating"> & { rating: number | null };

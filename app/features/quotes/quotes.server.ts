@@ -2,6 +2,9 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobPhotos, jobs, quotes, type Job, type Quote } from "#server/db/schema/quotes.ts";
+import { servicesLackingChecks } from "~/features/fixers/checks.server";
+import { checkLabels } from "~/features/fixers/required-checks";
+import type { ServiceSlug } from "~/content/services";
 import { checkRateLimit, contactOf, jobOfCustomer, jobVisibleToFixer, requireActiveFixer, type QuotesDeps } from "./access.server";
 import { queueQuoteAcceptedEmails, queueQuoteNotChosenEmail, queueQuoteReceivedEmail, type Member } from "./emails.server";
 import { QuotesError } from "./errors";
@@ -52,6 +55,9 @@ export async function sendQuote(deps: QuotesDeps, fixerUserId: string, jobId: nu
     const fixer = await requireActiveFixer(tx, fixerUserId);
     const job = await jobVisibleToFixer(tx, fixerUserId, jobId, { forUpdate: true });
     if (job.status !== "open") throw new QuotesError("conflict", "This job is no longer taking quotes.");
+    // A fixer quotes only for a service whose required checks staff recorded (decision 065), even on a lead matched before.
+    const [lacking] = await servicesLackingChecks(tx, fixerUserId, [job.service as ServiceSlug]);
+    if (lacking) throw new QuotesError("forbidden", `You can quote for this service once FixiT has recorded these checks: ${lacking.missing.map((k) => checkLabels[k].name).join(", ")}.`);
     const [mine] = await tx.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.jobId, jobId), eq(quotes.fixerUserId, fixerUserId)));
     if (mine) throw new QuotesError("conflict", "You have already quoted for this job: change your quote instead.");
     const [live] = await tx.select({ n: count() }).from(quotes).where(and(eq(quotes.jobId, jobId), inArray(quotes.status, LIVE)));

@@ -160,7 +160,7 @@ describe.each(databaseKinds)("quotes, acceptance and messages (%s)", (kind) => {
       [a.displayName, "accepted", a.email],
       [b.displayName, "not_selected", null],
     ]);
-    expect(forCustomer.quotes[0]!.fixer.checks).toEqual(["reviewed", "insurance"]);
+    expect(forCustomer.quotes[0]!.fixer.checks).toEqual(["reviewed", "identity", "right_to_work", "insurance"]);
     // Every quote the job page shows (the accepted one and the one not chosen), as My jobs counts them.
     expect((await customerJobs(deps.db, customer.id)).map((j) => [j.id, j.status, j.quotes])).toEqual([[jobId, "in_progress", 2]]);
     expect(await customerJobs(deps.db, otherCustomer.id)).toEqual([]);

@@ -1,4 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import { recordCheck } from "~/features/fixers/checks.server";
+import { baseChecks } from "~/features/fixers/required-checks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
@@ -126,7 +128,7 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
       await endReviewWindow(deps.db, jobId);
     }
     const profile = await fixerProfileBySlug(deps.db, fixer.slug);
-    expect(profile).toMatchObject({ displayName: "Alex V.", services: ["electrical", "handyman"], areas: ["M", "SK4"], checks: ["reviewed", "insurance", "qualifications"], rating: 4.33, reviewCount: 3 });
+    expect(profile).toMatchObject({ displayName: "Alex V.", services: ["electrical", "handyman"], areas: ["M", "SK4"], checks: ["reviewed", "identity", "right_to_work", "insurance", "niceic_napit"], rating: 4.33, reviewCount: 3 });
     expect(profile!.memberSince).toBeInstanceOf(Date);
     expect(profile!.reviews.map((r) => r.service)).toEqual(["electrical", "electrical", "electrical"]);
     expect(JSON.stringify(profile)).not.toContain(fixer.email);
@@ -216,6 +218,8 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
       return { user, applicationId: application!.id };
     };
     const first = await approve("Ann", "Baker", "Gas Safe plumber: boilers, radiators. Also flat pack furniture.");
+    // Staff recorded the checks every service needs for the first (decision 065); none for the second.
+    for (const kind of baseChecks) await recordCheck(deps.db, { fixerUserId: first.user.id, kind, evidence: "seen", documentId: null, onboardingId: first.applicationId, staffUserId: first.user.id });
     const second = await approve("Ann", "Brown", "Painter and decorator");
     const pending = await approve("Pending", "Person", "Electrician", "pending");
 
@@ -227,7 +231,8 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
     expect(two!.slug).not.toBe(one!.slug);
     expect(two!.slug.startsWith(one!.slug)).toBe(true);
     expect((await fixerCoverage(deps.db, first.user.id))!.services).toEqual(["plumbing", "assembly"]);
-    expect((await fixerCoverage(deps.db, second.user.id))!.services).toEqual(["painting"]);
+    // Painting is named, but without recorded checks the profile offers nothing yet.
+    expect((await fixerCoverage(deps.db, second.user.id))!.services).toEqual([]);
     expect(await createFixerProfileFromApproval(deps.db, pending.applicationId)).toBeNull();
     expect(await ensureFixerProfile(deps.db, pending.user.id)).toBeNull();
 

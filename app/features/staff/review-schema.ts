@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { formatCount } from "~/content/format";
+import { checkKinds } from "~/features/fixers/required-checks";
 
 /**
  * The fixer review workflow's rules, shared by the review form (instant messages) and the server
@@ -79,3 +80,32 @@ export const reviewSchema = z
     }
   });
 export type ReviewInput = z.infer<typeof reviewSchema>;
+
+export const checkRecordMessages = {
+  kind: "Choose the check you made.",
+  evidence: "Write the number, share code or what the document showed (2 to 120 characters).",
+  document: "Choose a document of this application, or none.",
+} as const;
+
+/**
+ * Recording one vetting check (decision 065): its kind, the evidence seen (a number or share code,
+ * or what the document showed) and, optionally, the application's document it was read from.
+ */
+export const checkRecordSchema = z.object({
+  kind: z.enum(checkKinds, { error: checkRecordMessages.kind }),
+  evidence: z.string({ error: checkRecordMessages.evidence }).trim().min(2, checkRecordMessages.evidence).max(120, checkRecordMessages.evidence),
+  documentId: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v, ctx) => {
+      if (v === "") return null;
+      const id = Number(v);
+      if (!Number.isSafeInteger(id) || id <= 0) {
+        ctx.addIssue({ code: "custom", message: checkRecordMessages.document });
+        return z.NEVER;
+      }
+      return id;
+    }),
+});
+export type CheckRecordInput = z.infer<typeof checkRecordSchema>;

@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AppServices } from "~/features/services.server.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingReviews } from "#server/db/schema/fixers.ts";
+import { fixerOnboarding, fixerRegistrations, onboardingDocuments, onboardingReviews } from "#server/db/schema/fixers.ts";
+import { recordCheck } from "~/features/fixers/checks.server";
+import { checkLabels } from "~/features/fixers/required-checks";
 import { siteUrl } from "#server/http/site-url.ts";
 import { enqueueEmail } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
@@ -11,7 +13,7 @@ import { recordStaffAction } from "#server/audit-log.ts";
 import { company } from "~/content/company";
 import { actorOf, type StaffUser } from "./guard.server";
 import { done, refused, type StaffOutcome } from "./messages";
-import { canDecide, decisionLabels, type ReviewDecision, type ReviewInput } from "./review-schema";
+import { canDecide, decisionLabels, type CheckRecordInput, type ReviewDecision, type ReviewInput } from "./review-schema";
 import { statusLabel } from "./status";
 
 /**
@@ -141,4 +143,44 @@ export async function reviewApplication(
   }
   logger.info({ applicationId, from: outcome.from, to: decision, staff: user.id }, "onboarding application reviewed");
   return done(decisionLabels[decision].done, "The fixer has been emailed, and sees the new status on My Account.");
+}
+
+/**
+ * Records a vetting check staff made for an application's fixer (decision 065): the kind, the
+ * evidence, the document it was read from (one of this application's), the staff member and the
+ * time, with an audit entry, in one transaction. Recording a kind again replaces the earlier one.
+ * Any application status: a check made after approval (a DBS certificate sent later) counts too.
+ */
+export async function recordApplicationCheck(
+  { db, logger }: Pick<AppServices, "db" | "logger">,
+  user: StaffUser,
+  applicationId: number,
+  input: CheckRecordInput,
+): Promise<StaffOutcome> {
+  const outcome = await db.transaction(async (tx) => {
+    const [application] = await tx.select({ userId: fixerOnboarding.userId }).from(fixerOnboarding).where(eq(fixerOnboarding.id, applicationId)).limit(1);
+    if (!application) return "missing" as const;
+    if (!application.userId) return "no-account" as const;
+    if (input.documentId !== null) {
+      const [doc] = await tx
+        .select({ id: onboardingDocuments.id })
+        .from(onboardingDocuments)
+        .where(and(eq(onboardingDocuments.id, input.documentId), eq(onboardingDocuments.onboardingId, applicationId)))
+        .limit(1);
+      if (!doc) return "bad-document" as const;
+    }
+    await recordCheck(tx as DbOrTx, { fixerUserId: application.userId, kind: input.kind, evidence: input.evidence, documentId: input.documentId, onboardingId: applicationId, staffUserId: user.id });
+    await recordStaffAction(tx as DbOrTx, actorOf(user), {
+      action: "onboarding.check",
+      targetType: "onboarding",
+      targetId: applicationId,
+      details: { kind: input.kind, evidence: input.evidence, ...(input.documentId !== null ? { documentId: input.documentId } : {}) },
+    });
+    return "done" as const;
+  });
+  if (outcome === "missing") return refused("not-found", "Not found", "There is no such application.");
+  if (outcome === "no-account") return refused("invalid", "No account to record it for", "This application has no account linked, so a check cannot be recorded.");
+  if (outcome === "bad-document") return refused("invalid", "Check the document", "Choose a document of this application, or none.", { documentId: "Choose a document of this application, or none." });
+  logger.info({ applicationId, kind: input.kind, staff: user.id }, "fixer check recorded");
+  return done(`${checkLabels[input.kind].name} check recorded`, "It counts towards the services it unlocks, and shows on the fixer's public profile with today's date.");
 }

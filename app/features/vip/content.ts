@@ -24,13 +24,6 @@ export const progressUpdate = {
 
 export const progressStatusLabel: Record<ProgressStatus, string> = { done: "Done", "in-progress": "In progress" };
 
-/** The FixCoin teaser: 'Coming Soon' with no date (a date already past is never advertised as coming). */
-export const fixCoinTeaser = {
-  title: "FixCoin loyalty tokens",
-  status: "Coming Soon",
-  text: "Earn FixCoins every time you book and spend them on future jobs. VIP members will be the first to use them, and we will announce the date here first.",
-} as const;
-
 export type TipGroup = { id: string; title: string; tips: readonly string[] };
 
 /** Home-maintenance tips in four groups, written for UK homes. */
@@ -85,19 +78,19 @@ const numberWords = ["no", "one", "two", "three", "four", "five", "six", "seven"
 const inWords = (n: number) => numberWords[n] ?? String(n);
 const referral = vipPromotions.referral;
 
-/** The VIP promotions members are offered. */
+/** The offers open to every customer, VIP or not (decision 065): shown to members as such, never sold as a VIP benefit. */
 export const promotions = [
   {
     id: "early-bird",
     title: "Early-bird offer",
     headline: `${earlyBird.discountPercent}% off your first ${inWords(earlyBird.bookings)} bookings`,
-    text: `For the first ${earlyBird.firstUsers} users to book on FixiT: ${earlyBird.discountPercent}% off the price of each of your first ${inWords(earlyBird.bookings)} bookings, taken off when you pay. FixiT pays for it: your fixer is paid in full.`,
+    text: `For the first ${earlyBird.firstUsers} customers to book on FixiT, VIP or not: ${earlyBird.discountPercent}% off the price of each booking, taken off when they pay, until ${inWords(earlyBird.bookings)} of their bookings are completed (a cancelled one does not count). FixiT pays for it: your fixer is paid in full.`,
   },
   {
     id: "referral",
     title: "Referral bonus",
-    headline: `${formatGBP(referral.creditPence)} credit plus ${referral.fixCoins} FixCoins`,
-    text: `For you and for the friend you refer, once their first booking is confirmed and the fixer paid. The credit is taken off your next booking automatically, and FixiT pays for it. FixCoins are added to both accounts when FixCoin launches.`,
+    headline: `${formatGBP(referral.creditPence)} credit each`,
+    text: `For any customer and the friend they refer, once the friend's first booking is confirmed and the fixer paid. The credit is taken off your next booking automatically, and FixiT pays for it.`,
   },
 ] as const;
 
@@ -109,7 +102,7 @@ export const communityUpdates = [
   },
   {
     title: "New fixers every week",
-    text: "Professionals are joining across the UK. Every one completes identity, background, certification and insurance checks before their first booking.",
+    text: "Professionals are joining across the UK. None gets a job before our staff record their ID, right to work and insurance, and the registration or DBS certificate their service needs.",
   },
   {
     title: "Tell us what to write next",
@@ -146,9 +139,6 @@ export function vipBenefits(today: Date): string[] {
   return [
     "The members-only blog: progress updates, home-maintenance guides and behind-the-scenes posts.",
     isPast(milestones.vipEarlyAccess, today) ? `Early access to the FixiT app since ${vipDate}.` : `Early access to the FixiT app from ${vipDate}.`,
-    `Early-bird offer: ${earlyBird.discountPercent}% off the price of your first ${inWords(earlyBird.bookings)} bookings (the first ${earlyBird.firstUsers} customers to book; paid by FixiT).`,
-    `Referral bonus: ${formatGBP(referral.creditPence)} credit plus ${referral.fixCoins} FixCoins for you and your friend, once their first booking is confirmed (the credit comes off your next booking).`,
-    "A first look at FixCoin loyalty tokens when they launch.",
     `Lifetime access for a one-time ${formatGBP(products.vipAccess.pricePence)}.`,
   ];
 }

@@ -1,4 +1,4 @@
-import { CheckCircle2, Coins, Crown, Gift, Home, Leaf, Loader, Megaphone, Snowflake, Sparkles, Thermometer, Users, Wrench } from "lucide-react";
+import { CheckCircle2, Crown, Gift, Home, Leaf, Loader, Megaphone, Snowflake, Sparkles, Thermometer, Users, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Logo } from "~/components/layout/logo";
 import { formatLongDate } from "~/content/dates";
-import { communityUpdates, diyVersusPro, fixCoinTeaser, maintenanceTips, progressStatusLabel, progressUpdate, promotions, vipBenefits } from "./content";
+import { communityUpdates, diyVersusPro, maintenanceTips, progressStatusLabel, progressUpdate, promotions, vipBenefits } from "./content";
 import { previewLimits, truncatePreview } from "./truncate";
 
 /** The pieces of the VIP pages. Presentational: the routes load the data and check access. */
@@ -95,24 +95,6 @@ export function ProgressUpdateCard() {
   );
 }
 
-export function FixCoinTeaserCard() {
-  return (
-    <Card tone="accent">
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <Coins aria-hidden="true" className="size-6 text-accent" />
-          <CardTitle as="h2" id="fixcoin-heading">
-            {fixCoinTeaser.title}
-          </CardTitle>
-          <Badge variant="outline">{fixCoinTeaser.status}</Badge>
-        </div>
-      </CardHeader>
-      <CardContent>
-        <p className="text-sm">{fixCoinTeaser.text}</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 const tipIcons: Record<string, ReactNode> = {
   winter: <Snowflake aria-hidden="true" className="size-5 text-primary" />,
@@ -149,7 +131,7 @@ export function MaintenanceTips() {
 
 export function VipPromotions() {
   return (
-    <VipSection id="promotions" title="VIP promotions">
+    <VipSection id="promotions" title="Offers for every customer">
       <div className="grid gap-4 md:grid-cols-2">
         {promotions.map((promotion) => (
           <Card key={promotion.id} tone="featured" spacing="snug">

@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 
 /** /fixer-register details. Payment state lives in `payments` (reference.fixerRegistrationId). */
@@ -55,6 +55,11 @@ export const fixerOnboarding = pgTable(
     identityChecked: boolean("identity_checked").notNull().default(false),
     insuranceChecked: boolean("insurance_checked").notNull().default(false),
     qualificationsChecked: boolean("qualifications_checked").notNull().default(false),
+    /** The numbers the fixer gave for staff to check (decision 065); the documents are in onboarding_documents. */
+    rightToWorkShareCode: text("right_to_work_share_code"),
+    gasSafeNumber: text("gas_safe_number"),
+    electricalNumber: text("electrical_number"),
+    dbsNumber: text("dbs_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -108,3 +113,31 @@ export type FixerRegistration = typeof fixerRegistrations.$inferSelect;
 export type FixerOnboarding = typeof fixerOnboarding.$inferSelect;
 export type OnboardingDocument = typeof onboardingDocuments.$inferSelect;
 export type OnboardingReview = typeof onboardingReviews.$inferSelect;
+
+/**
+ * A vetting check staff recorded for a fixer (decision 065): its kind ("identity", "right_to_work",
+ * "insurance", "gas_safe", "niceic_napit", "dbs_enhanced"), the evidence seen (a registration or
+ * certificate number, a share code, or a note on the document), the document it was read from,
+ * who checked and when. One row per fixer and kind: recording a kind again replaces it. Which
+ * kinds a service needs is app/features/fixers/required-checks.ts; matching and quoting read it.
+ */
+export const fixerChecks = pgTable(
+  "fixer_checks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    fixerUserId: text("fixer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** The number or share code checked, or what the document showed. */
+    evidence: text("evidence").notNull(),
+    /** The application's document the check was read from, if any. */
+    documentId: bigint("document_id", { mode: "number" }).references(() => onboardingDocuments.id, { onDelete: "set null" }),
+    onboardingId: bigint("onboarding_id", { mode: "number" }).references(() => fixerOnboarding.id, { onDelete: "set null" }),
+    checkedBy: text("checked_by").references(() => users.id, { onDelete: "set null" }),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("fixer_checks_fixer_kind_idx").on(t.fixerUserId, t.kind)],
+);
+
+export type FixerCheck = typeof fixerChecks.$inferSelect;

@@ -5,7 +5,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { parseSubmission } from "~/lib/forms/parse";
-import { decisionLabels, REVIEW_NOTE_MAX, reviewCheckLabels, reviewChecks, reviewDecisions, reviewParsing, reviewSchema, type ReviewDecision } from "~/features/staff/review-schema";
+import { decisionLabels, REVIEW_NOTE_MAX, reviewDecisions, reviewParsing, reviewSchema, type ReviewDecision } from "~/features/staff/review-schema";
 
 const hints: Record<ReviewDecision, string> = {
   approved: "The fixer is told they are approved. A note is optional.",
@@ -54,22 +54,9 @@ export function ReviewForm({ serverErrors }: { serverErrors?: Record<string, str
         ))}
         <FieldError fieldId="review-decision" errors={shownErrors.decision} />
       </fieldset>
-      <fieldset className="flex flex-col gap-2" aria-describedby="review-checks-hint">
-        <legend className="mb-1 text-sm font-medium">What you checked</legend>
-        <p id="review-checks-hint" className="text-sm text-muted-foreground">
-          Tick only what you checked yourself. The fixer&apos;s public profile shows a badge for each, and nothing else.
-        </p>
-        {reviewChecks.map((check) => (
-          <label key={check} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-primary has-[:checked]:bg-secondary">
-            <input type="checkbox" name="checks" value={check} className="mt-1 size-4 accent-primary" />
-            <span className="flex flex-col">
-              <span className="font-medium">{reviewCheckLabels[check].label}</span>
-              <span className="text-sm text-muted-foreground">{reviewCheckLabels[check].hint}</span>
-            </span>
-          </label>
-        ))}
-        <FieldError fieldId="review-checks" errors={shownErrors.checks} />
-      </fieldset>
+      <p className="text-sm text-muted-foreground">
+        Approving makes the fixer&apos;s profile. They get leads only for services whose checks are recorded under Vetting checks.
+      </p>
       <Field
         id="review-note"
         label={decision === "rejected" ? "Reason for the fixer" : decision === "approved" ? "Note to the fixer (optional)" : "Note to the fixer"}

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingDocuments, onboardingReviews } from "#server/db/schema/fixers.ts";
+import { fixerChecks, fixerOnboarding, fixerRegistrations, onboardingDocuments, onboardingReviews } from "#server/db/schema/fixers.ts";
 import { onboardingStatuses } from "~/features/staff/review-schema";
 import { statusLabel } from "~/features/staff/status";
 import { countAll, defineList, searchAny } from "./define";
@@ -26,6 +26,10 @@ const select = {
   identityChecked: t.identityChecked,
   insuranceChecked: t.insuranceChecked,
   qualificationsChecked: t.qualificationsChecked,
+  rightToWorkShareCode: t.rightToWorkShareCode,
+  gasSafeNumber: t.gasSafeNumber,
+  electricalNumber: t.electricalNumber,
+  dbsNumber: t.dbsNumber,
   registrationId: t.registrationId,
   userId: t.userId,
   createdAt: t.createdAt,
@@ -46,6 +50,10 @@ export type OnboardingRow = {
   identityChecked: boolean;
   insuranceChecked: boolean;
   qualificationsChecked: boolean;
+  rightToWorkShareCode: string | null;
+  gasSafeNumber: string | null;
+  electricalNumber: string | null;
+  dbsNumber: string | null;
   registrationId: number | null;
   userId: string | null;
   createdAt: Date;
@@ -139,5 +147,14 @@ export async function loadOnboardingApplication(db: Db, id: number) {
           .orderBy(asc(t.createdAt))
       : Promise.resolve([]),
   ]);
-  return { application, documents, reviews, otherApplications: earlier };
+  // The vetting checks staff recorded for this fixer (decision 065), with who checked.
+  const checks = application.userId
+    ? await db
+        .select({ kind: fixerChecks.kind, evidence: fixerChecks.evidence, documentId: fixerChecks.documentId, checkedAt: fixerChecks.checkedAt, staffEmail: staffUser.email })
+        .from(fixerChecks)
+        .leftJoin(staffUser, eq(staffUser.id, fixerChecks.checkedBy))
+        .where(eq(fixerChecks.fixerUserId, application.userId))
+        .orderBy(asc(fixerChecks.id))
+    : [];
+  return { application, documents, reviews, otherApplications: earlier, checks };
 }

@@ -25,8 +25,8 @@ export function VipOfferCard({ id, onDismiss }: VipOfferCardProps) {
       </p>
       <p className="mt-2 text-small">
         Join VIP for {priceWithTerms(products.vipAccess)}: our
-        members-only blog with progress updates, early-bird offers and first
-        look at new features.
+        members-only blog with progress updates, home-maintenance guides and a
+        first look at new features.
       </p>
       <p className="mt-2 text-small text-muted-foreground">{dateLine}</p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
