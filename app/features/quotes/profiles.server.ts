@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { recordedChecksFor } from "~/features/fixers/checks.server";
+import { hasRequiredChecks, recordedChecksFor } from "~/features/fixers/checks.server";
 import { publicCheckText, type CheckKind } from "~/features/fixers/required-checks";
 import { fixerAreas, fixerProfiles, fixerServices, jobs, reviews } from "#server/db/schema/quotes.ts";
 import type { ServiceSlug } from "~/content/services";
@@ -137,8 +137,8 @@ export async function fixerProfileBySlug(db: DbOrTx, slug: string): Promise<Publ
 }
 
 /**
- * A service page's top-rated fixers: offering the service, account enabled, leads on (a paused
- * fixer cannot be asked for a quote, so is not put forward), at least one visible review; best
+ * A service page's top-rated fixers: offering the service with its required checks recorded, account
+ * enabled, leads on (a paused fixer cannot be asked for a quote, so is not put forward), at least one visible review; best
  * average first, then most reviews. Only approved fixers have a profile at all.
  */
 export async function topRatedFixersForService(db: DbOrTx, service: string, limit = 3): Promise<FixerSummary[]> {
@@ -147,7 +147,7 @@ export async function topRatedFixersForService(db: DbOrTx, service: string, limi
     .from(fixerProfiles)
     .innerJoin(fixerServices, and(eq(fixerServices.fixerUserId, fixerProfiles.userId), eq(fixerServices.service, service)))
     .innerJoin(users, eq(users.id, fixerProfiles.userId))
-    .where(and(isNull(users.disabledAt), isNull(fixerProfiles.leadsDisabledAt), sql`${ratingColumns.reviewCount} > 0`))
+    .where(and(isNull(users.disabledAt), isNull(fixerProfiles.leadsDisabledAt), hasRequiredChecks(ref(fixerProfiles.userId), ref(fixerServices.service)), sql`${ratingColumns.reviewCount} > 0`))
     .orderBy(sql`${ratingColumns.rating} desc`, sql`${ratingColumns.reviewCount} desc`, fixerProfiles.createdAt)
     .limit(Math.max(1, Math.min(limit, 20)));
   const summaries = await fixerSummaries(db, rows.map((r) => r.userId));
