@@ -23,7 +23,7 @@ export const featureImports = {
   quotes: ["auth", "bookings", "fixers", "live", "notifications"],
   coverage: ["quotes"],
   assistant: ["consent", "coverage", "quotes", "vip"],
-  home: ["assistant", "search"],
+  home: ["assistant", "fixers", "search"],
   account: ["auth", "fixers"],
   staff: ["auth", "bookings", "consent", "fixers", "quotes"],
 };

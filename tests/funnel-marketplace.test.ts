@@ -1,14 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
-import { areaWaitlist, jobMatches, jobs } from "#server/db/schema/quotes.ts";
+import { areaWaitlist, fixerServices, jobMatches, jobs } from "#server/db/schema/quotes.ts";
 import { staffAuditLog } from "#server/db/schema/staff.ts";
 import { createLocalStore, parseMultipart, UploadError } from "#server/storage/index.ts";
 import { ONBOARDING_FILE_TYPES } from "~/features/fixers/onboarding.server";
+import { requiredPairs } from "~/features/fixers/required-checks";
 import { setFixerCoverage } from "~/features/quotes/coverage.server";
 import { openJobsForFixer } from "~/features/quotes/dashboard.server";
 import { postJob } from "~/features/quotes/jobs.server";
@@ -204,17 +205,25 @@ describe("item 5: a quote's texts are masked before acceptance, and staff see qu
 describe("item 8: figures from the database, badges from what staff checked", () => {
   it("the home and about pages show counted figures (or a labelled goal), never 10K+ or 500+", async () => {
     await createApprovedFixer(server.services.db, { first: "Fig", last: "Counted", services: ["moving"], areas: ["YO"] });
+    // Offering childcare from before checks were recorded (the service is saved only with its checks now): not
+    // counted as an approved fixer or carer until the checks a nanny needs are recorded (decision 065).
+    const unchecked = await createApprovedFixer(server.services.db, { first: "Una", last: "Unchecked", services: [], areas: ["YO"], recorded: ["identity"] });
+    await server.services.db.insert(fixerServices).values({ fixerUserId: unchecked.id, service: "nanny" });
     const home = textOf(await (await fetch(`${base}/`)).text());
     expect(home).not.toMatch(/10K\+|500\+|5K\+|200\+/);
     const [{ n: fixers }] = (await server.services.db.execute(
-      // Approved, enabled fixers: what the page counts.
-      (await import("drizzle-orm")).sql`select count(*)::int as n from fixer_profiles join users on users.id = fixer_profiles.user_id where users.disabled_at is null`,
+      // Enabled fixers offering a service with every check it requires recorded: what the page counts.
+      sql`select count(distinct fs.fixer_user_id)::int as n from fixer_services fs join users on users.id = fs.fixer_user_id
+        where users.disabled_at is null and not exists (select 1 from (values ${sql.raw(requiredPairs().map((p) => `('${p.service}', '${p.kind}')`).join(", "))}) as req(service, kind)
+          where req.service = fs.service and not exists (select 1 from fixer_checks c where c.fixer_user_id = fs.fixer_user_id and c.kind = req.kind))`,
     ).then((r) => (r as unknown as { rows: { n: number }[] }).rows)) as [{ n: number }];
     expect(fixers).toBeGreaterThan(0);
     // The label comes first in the HTML (a definition list shown value-first).
     expect(home).toMatch(new RegExp(`approved fixers ${fixers} `));
     // No job posted for care yet: those figures are goals, and say so.
     expect(home).toContain("families: our goal 5,000");
+    // The only carer is unchecked: the carers figure is still a goal.
+    expect(home).toContain("approved carers: our goal");
     const about = textOf(await (await fetch(`${base}/about`)).text());
     expect(about).toMatch(new RegExp(`approved fixers ${fixers} `));
     expect(about).not.toContain("500+");
