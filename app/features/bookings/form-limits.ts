@@ -5,3 +5,7 @@ export const bookingTextLimit = 2000;
 export const donePhotoLimit = 3;
 /** The refusal of a 4th photo at mark done, in the browser (at once) and from the server (the authority). */
 export const tooManyDonePhotos = `Add at most ${donePhotoLimit} photos.`;
+
+/** Photos each side may add to a case: the customer with the claim, the fixer with a contesting answer (decision 064). */
+export const casePhotoLimit = 3;
+export const tooManyCasePhotos = `Add at most ${casePhotoLimit} photos.`;

@@ -15,13 +15,15 @@ import { answerPageFormWithPhotos, photoUploadAnswer, type PhotoFormOptions, typ
 import type { SessionUser } from "~/lib/session-user";
 import type { BookingDeps } from "./transition.server";
 import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, declineSlot, markDone, reportNoShow, reportProblem, type CreateBookingInput } from "./bookings.server";
+import { agreeClaim, caseOf, casePhotoFolder, casePhotosOf, contestClaim } from "./cases.server";
+import type { CaseView } from "./components/case-panel";
 import { donePhotoFolder, donePhotosOf, type DonePhoto } from "./done-photos.server";
-import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
+import { casePhotoLimit, donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { bookingPaths } from "./paths";
 import { startBookingCheckout } from "./payment.server";
 import { quoteBookingView } from "./quote-terms.server";
 import { answerSlotProposal, openProposalOf, proposeSlot } from "./reschedule.server";
-import { bookSlotFormSchema, cancelFormSchema, fixerCancelFormSchema, markDoneFormSchema, proposeSlotFormSchema, reportProblemFormSchema } from "./schemas";
+import { bookSlotFormSchema, cancelFormSchema, contestClaimFormSchema, fixerCancelFormSchema, markDoneFormSchema, noShowFormSchema, proposeSlotFormSchema, reportProblemFormSchema } from "./schemas";
 import { slotStartsAt, type Slot } from "./slots";
 import { canTake, RESCHEDULABLE_STATES, STATE_LABELS, type BookingState, type TransitionName } from "./state-machine";
 
@@ -88,7 +90,11 @@ const TIMELINE_LABELS: Record<string, string> = {
   cancel_by_customer: "Cancelled by the customer",
   cancel_late_by_customer: "Cancelled late by the customer",
   cancel_by_fixer: "Cancelled by the fixer",
-  report_no_show: "No-show reported",
+  report_no_show: "Customer said the fixer did not come: the fixer may answer",
+  cancel_after_start: "Customer cancelled after the slot started: the fixer may answer",
+  agree_claim: "Fixer agreed with the customer's claim",
+  contest_claim: "Fixer contested the claim: FixiT staff decide",
+  claim_unanswered: "Fixer did not answer in time: settled as claimed",
   remind_2: "Reminder sent",
   remind_5: "Reminder sent",
   slot_reminder: "Reminder sent",
@@ -133,6 +139,10 @@ export type BookingPage = {
   canProposeSlot: boolean;
   /** The open proposal to move the slot; `mine` when this person made it (the other side answers). */
   slotProposal: { id: number; slot: Slot; mine: boolean } | null;
+  /** The slot has started (a cancellation then opens a case the fixer may answer). */
+  slotStarted: boolean;
+  /** The case on this booking, if one was opened (decision 064). */
+  case: CaseView | null;
   /** `slot`: the slot a step of moving the booking named. */
   timeline: { id: number; label: string; at: string; reason: string | null; slot: Slot | null }[];
 };
@@ -145,11 +155,13 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(role === "customer" ? bookings.customerUserId : bookings.fixerUserId, user.id)));
   if (!booking) return null;
-  const [[job], timeline, proposal, donePhotos] = await Promise.all([
+  const [[job], timeline, proposal, donePhotos, bookingCase, casePhotos] = await Promise.all([
     booking.jobId ? db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
     db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, bookingId)).orderBy(asc(bookingTransitions.id)),
     openProposalOf(db, bookingId),
     donePhotosOf(db, bookingId),
+    caseOf(db, bookingId),
+    casePhotosOf(db, bookingId),
   ]);
   const slot: Slot = { date: booking.slotDate, window: booking.slotWindow };
   const slotStarted = Date.now() >= slotStartsAt(slot).getTime();
@@ -157,7 +169,9 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
   // What bookings.server.ts refuses before the slot starts is not offered before then either.
   const waitsForSlot = (name: TransitionName) => !slotStarted && (name === "report_no_show" || (name === "mark_done" && booking.state === "booked"));
   const possible: TransitionName[] =
-    role === "customer" ? ["confirm_done", "report_problem", "cancel_by_customer", "report_no_show"] : ["confirm_slot", "decline_slot", "mark_done", "cancel_by_fixer"];
+    role === "customer"
+      ? ["confirm_done", "report_problem", "cancel_by_customer", "report_no_show"]
+      : ["confirm_slot", "decline_slot", "mark_done", "cancel_by_fixer", "agree_claim", "contest_claim"];
   return {
     role,
     id: booking.id,
@@ -181,6 +195,17 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     frozen: booking.releaseFrozenAt !== null,
     actions: possible.filter((name) => canTake(name, booking.state, role) && !waitsForSlot(name)),
     opensAtSlot: possible.filter((name) => canTake(name, booking.state, role) && waitsForSlot(name)),
+    slotStarted,
+    case: bookingCase
+      ? {
+          kind: bookingCase.kind,
+          claim: bookingCase.claim,
+          answer: bookingCase.answer,
+          answerDueAt: bookingCase.answerDueAt.toISOString(),
+          outcome: bookingCase.outcome,
+          photos: casePhotos.map((p) => ({ id: p.id, side: p.side })),
+        }
+      : null,
     canProposeSlot: movable && (!proposal || proposal.proposedBy === role),
     slotProposal: movable && proposal ? { id: proposal.id, slot: { date: proposal.slotDate, window: proposal.slotWindow }, mine: proposal.proposedBy === role } : null,
     timeline: timeline.map((t) => ({
@@ -201,7 +226,10 @@ const flashes = {
   confirm_done: { kind: "success", title: "Thanks for confirming", text: "The fixer is being paid." },
   report_problem: { kind: "success", title: "Problem reported", text: "The money stays held while our staff look into it." },
   cancel: { kind: "success", title: "Booking cancelled", text: "Any refund is on its way to your card." },
-  report_no_show: { kind: "success", title: "No-show reported", text: "You are being refunded in full." },
+  report_no_show: { kind: "success", title: "No-show reported", text: "The money stays held while the fixer answers; we have told them." },
+  cancel_case: { kind: "success", title: "Cancellation sent to the fixer", text: "The slot had started: the money stays held while the fixer answers." },
+  agree_claim: { kind: "success", title: "Claim settled", text: "Settled as the customer claimed." },
+  contest_claim: { kind: "success", title: "Answer sent", text: "FixiT staff will look at both sides and decide; the money stays held until then." },
   confirm_slot: { kind: "success", title: "Slot confirmed", text: "The booking is confirmed." },
   decline_slot: { kind: "success", title: "Slot declined", text: "The customer is refunded in full." },
   mark_done: { kind: "success", title: "Marked done", text: "The customer has been asked to confirm." },
@@ -230,8 +258,12 @@ async function slotMoveAction(form: FormData, deps: ReturnType<typeof bookingDep
   return null;
 }
 
-/** Mark done's form: a note (2,000 characters, 8,000 bytes of UTF-8 at most) and up to 3 photos, stored under `booking-done-photos/`. */
+/** Mark done's (and contesting a case's) form: a note (2,000 characters, 8,000 bytes of UTF-8 at most) and up to 3 photos, stored under `booking-done-photos/`. */
 const donePhotoForm: PhotoFormOptions = { maxFieldBytes: 16 * 1024, maxFields: 20, folder: donePhotoFolder, maxPhotos: donePhotoLimit, tooMany: tooManyDonePhotos };
+/** The customer's forms: a no-show claim may carry up to 3 photos, stored under `booking-case-photos/`. */
+const customerPhotoForm: PhotoFormOptions = { ...donePhotoForm, folder: casePhotoFolder, maxPhotos: casePhotoLimit };
+/** The intents whose form may carry photos. */
+const PHOTO_INTENTS: Record<Role, readonly string[]> = { fixer: ["mark_done", "contest_claim"], customer: ["report_no_show"] };
 
 /**
  * Every POST on a booking page: `intent` names the transition; the booking must be the user's own in
@@ -240,18 +272,18 @@ const donePhotoForm: PhotoFormOptions = { maxFieldBytes: 16 * 1024, maxFields: 2
  * customer's page takes text only.
  */
 export async function bookingAction(request: Request, context: AppLoadContext, user: SessionUser, role: Role, bookingId: number) {
-  if (role === "fixer") {
-    return answerPageFormWithPhotos(
-      request,
-      context.services.storage,
-      donePhotoForm,
-      (refused) => (refused.field === "form" && Object.keys(refused.values).length === 0 ? badRequestAnswer("booking", unreadable) : photoUploadAnswer("mark_done", refused, ["note"])),
-      ({ form, photos, keepPhotos }) => answerBookingForm(context, user, role, bookingId, form, photos, keepPhotos),
-    );
-  }
-  const form = await readTextForm(request);
-  if (!form) return badRequestAnswer("booking", unreadable);
-  return answerBookingForm(context, user, role, bookingId, form, [], () => undefined);
+  // Both pages read forms through the one photo pipeline: the fixer's mark done and answer to a case, the customer's no-show claim.
+  return answerPageFormWithPhotos(
+    request,
+    context.services.storage,
+    role === "fixer" ? donePhotoForm : customerPhotoForm,
+    (refused) => {
+      if (refused.field === "form" && Object.keys(refused.values).length === 0) return badRequestAnswer("booking", unreadable);
+      const intent = String(refused.values.intent ?? PHOTO_INTENTS[role][0]);
+      return photoUploadAnswer(intent, refused, ["note", "reason", "answer"]);
+    },
+    ({ form, photos, keepPhotos }) => answerBookingForm(context, user, role, bookingId, form, photos, keepPhotos),
+  );
 }
 
 async function answerBookingForm(context: AppLoadContext, user: SessionUser, role: Role, bookingId: number, form: FormData, photos: StoredPhoto[], keepPhotos: () => void) {
@@ -259,7 +291,9 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
   const intent = String(form.get("intent") ?? "");
   const back = (flash: Flash) => redirectWithFlash(context, role === "customer" ? bookingPaths.customer(bookingId) : bookingPaths.fixer(bookingId), flash);
   // Only marking the job done carries photos.
-  if (photos.length > 0 && intent !== "mark_done") return badRequestAnswer(intent || "booking", { title: failedTitle, message: "Photos can be added only when marking the job done." });
+  if (photos.length > 0 && !PHOTO_INTENTS[role].includes(intent)) {
+    return badRequestAnswer(intent || "booking", { title: failedTitle, message: role === "fixer" ? "Photos can be added only when marking the job done or answering a claim." : "Photos can be added only when telling us the fixer did not come." });
+  }
   try {
     const slotMove = await slotMoveAction(form, deps, user, role, bookingId, intent);
     if (slotMove) return slotMove.flash ? back(slotMove.flash) : slotMove.invalid;
@@ -281,12 +315,16 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
         case "cancel": {
           const checked = parseSubmission(cancelFormSchema, form, { multiLine: ["reason"] });
           if (!checked.ok) return invalid("cancel", checked);
-          await cancelByCustomer(deps, user.id, bookingId, checked.data);
-          return back(flashes.cancel);
+          const cancelled = await cancelByCustomer(deps, user.id, bookingId, checked.data);
+          return back(cancelled.state === "claim_open" ? flashes.cancel_case : flashes.cancel);
         }
-        case "report_no_show":
-          await reportNoShow(deps, user.id, bookingId);
+        case "report_no_show": {
+          const checked = parseSubmission(noShowFormSchema, form, { multiLine: ["reason"] });
+          if (!checked.ok) return invalid("report_no_show", checked);
+          await reportNoShow(deps, user.id, bookingId, { reason: checked.data.reason, photos });
+          keepPhotos();
           return back(flashes.report_no_show);
+        }
       }
     } else {
       switch (intent) {
@@ -308,6 +346,16 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
           if (!checked.ok) return invalid("cancel", checked);
           await cancelByFixer(deps, user.id, bookingId, checked.data);
           return back(flashes.cancel);
+        }
+        case "agree_claim":
+          await agreeClaim(deps, user.id, bookingId);
+          return back(flashes.agree_claim);
+        case "contest_claim": {
+          const checked = parseSubmission(contestClaimFormSchema, form, { multiLine: ["answer"] });
+          if (!checked.ok) return invalid("contest_claim", checked);
+          await contestClaim(deps, user.id, bookingId, { ...checked.data, photos });
+          keepPhotos();
+          return back(flashes.contest_claim);
         }
       }
     }
