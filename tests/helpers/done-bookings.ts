@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { users } from "#server/db/schema/auth.ts";
-import { quoteBookingTerms } from "#server/db/schema/bookings.ts";
+import { bookings, quoteBookingTerms } from "#server/db/schema/bookings.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
-import { createBooking, markDone } from "~/features/bookings/bookings.server";
+import { confirmDone, createBooking, markDone } from "~/features/bookings/bookings.server";
 import { savePayoutAccount } from "~/features/bookings/money.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import { slotStartsAt, ukDate, type Slot } from "~/features/bookings/slots";
@@ -36,21 +36,50 @@ export async function signedInFixer(services: AppServices, email: string): Promi
 
 let seededJobs = 0;
 
-/** A booking paid through the TEST MODE checkout and marked done by its fixer: it waits for the customer's confirmation. */
-export async function doneBooking(services: AppServices, publicUrl: string, customerId: string, fixerId: string, pricePence = 6_000): Promise<number> {
+const seededSlot = (): Slot => ({ date: ukDate(new Date(Date.now() + 3 * 86_400_000)), window: "morning" });
+
+/** The customer's accepted quote booked for its slot and paid through the TEST MODE checkout: booked. */
+export async function payQuote(services: AppServices, publicUrl: string, customerId: string, quoteId: number, slot: Slot = seededSlot()): Promise<number> {
   const { db } = services;
-  const deps = { db, publicUrl };
-  const slot: Slot = { date: ukDate(new Date(Date.now() + 3 * 86_400_000)), window: "morning" };
-  const afterSlot = new Date(slotStartsAt(slot).getTime() + 2 * 3_600_000);
-  const [job] = await db
-    .insert(jobs)
-    .values({ customerUserId: customerId, service: "plumbing", postcode: "SW1A 1AA", outward: "SW1A", district: "SW1", area: "SW", title: `Seeded booking ${++seededJobs}`, description: "A dripping tap that needs a new washer.", timing: "week", status: "in_progress" })
-    .returning({ id: jobs.id });
-  const [quote] = await db.insert(quotes).values({ jobId: job!.id, fixerUserId: fixerId, priceKind: "fixed", amountPence: pricePence, includes: "Parts and labour", earliestStart: slot.date, status: "accepted" }).returning({ id: quotes.id });
-  await db.insert(quoteBookingTerms).values({ quoteId: quote!.id, slots: [slot] });
-  const { bookingId } = await createBooking(deps, customerId, { quoteId: quote!.id, slot });
+  await db.insert(quoteBookingTerms).values({ quoteId, slots: [slot] }).onConflictDoNothing();
+  const { bookingId } = await createBooking({ db, publicUrl }, customerId, { quoteId, slot });
   const { paymentId } = await startBookingCheckout(services, customerId, bookingId);
   await markPaidAndFulfil(services, paymentId, "test-checkout");
-  await markDone({ ...deps, now: () => afterSlot }, fixerId, bookingId, { note: "All done." });
+  return bookingId;
+}
+
+/** A booked booking of a new job (paid, its slot in three days); `started` moves its slot to yesterday, as if it had begun. */
+export async function paidBooking(services: AppServices, publicUrl: string, customerId: string, fixerId: string, options: { pricePence?: number; started?: boolean; title?: string } = {}): Promise<{ bookingId: number; jobId: number }> {
+  const { db } = services;
+  const slot = seededSlot();
+  const [job] = await db
+    .insert(jobs)
+    .values({ customerUserId: customerId, service: "plumbing", postcode: "SW1A 1AA", outward: "SW1A", district: "SW1", area: "SW", title: options.title ?? `Seeded booking ${++seededJobs}`, description: "A dripping tap that needs a new washer.", timing: "week", status: "in_progress" })
+    .returning({ id: jobs.id });
+  const [quote] = await db.insert(quotes).values({ jobId: job!.id, fixerUserId: fixerId, priceKind: "fixed", amountPence: options.pricePence ?? 6_000, includes: "Parts and labour", earliestStart: slot.date, status: "accepted" }).returning({ id: quotes.id });
+  const bookingId = await payQuote(services, publicUrl, customerId, quote!.id, slot);
+  if (options.started) await db.update(bookings).set({ slotDate: ukDate(new Date(Date.now() - 86_400_000)) }).where(eq(bookings.id, bookingId));
+  return { bookingId, jobId: job!.id };
+}
+
+/** A booking paid through the TEST MODE checkout and marked done by its fixer: it waits for the customer's confirmation. */
+export async function doneBooking(services: AppServices, publicUrl: string, customerId: string, fixerId: string, pricePence = 6_000): Promise<number> {
+  const { bookingId } = await paidBooking(services, publicUrl, customerId, fixerId, { pricePence });
+  const [row] = await services.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const afterSlot = new Date(slotStartsAt({ date: row!.slotDate, window: row!.slotWindow }).getTime() + 2 * 3_600_000);
+  await markDone({ db: services.db, publicUrl, now: () => afterSlot }, fixerId, bookingId, { note: "All done." });
+  return bookingId;
+}
+
+/**
+ * The accepted quote's work done and paid for: booked, paid, marked done by its fixer and confirmed
+ * by the customer (released). Reviews are only for such work (decision 064).
+ */
+export async function releasedQuote(services: AppServices, publicUrl: string, customerId: string, quoteId: number): Promise<number> {
+  const bookingId = await payQuote(services, publicUrl, customerId, quoteId);
+  const [row] = await services.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const afterSlot = new Date(slotStartsAt({ date: row!.slotDate, window: row!.slotWindow }).getTime() + 2 * 3_600_000);
+  await markDone({ db: services.db, publicUrl, now: () => afterSlot }, row!.fixerUserId, bookingId, { note: "All done." });
+  await confirmDone({ db: services.db, publicUrl }, customerId, bookingId);
   return bookingId;
 }

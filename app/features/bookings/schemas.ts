@@ -59,7 +59,7 @@ export const reportProblemFormSchema = z.object({ reason: text({ min: 10, label:
 export const cancelFormSchema = z.object({ reason: text({ min: 0, label: "a reason" }) });
 export const fixerCancelFormSchema = z.object({ reason: text({ min: 5, label: "a reason" }) });
 /** The customer's claim that the fixer did not come (optional words; photos travel beside it). */
-export const noShowFormSchema = z.object({ reason: text({ min: 0, label: "what happened" }) });
+export const noShowFormSchema = z.object({ reason: text({ min: 0, label: "what happened" }).optional() });
 /** The fixer's written answer contesting a case: FixiT staff read both sides. */
 export const contestClaimFormSchema = z.object({ answer: text({ min: 10, label: "your answer" }) });
 
