@@ -83,3 +83,36 @@ export async function releasedQuote(services: AppServices, publicUrl: string, cu
   await confirmDone({ db: services.db, publicUrl }, customerId, bookingId);
   return bookingId;
 }
+
+/**
+ * A released booking of the accepted quote written straight into the table (settled two days ago),
+ * for tests about reviews rather than bookings: reviews are only for paid work (decision 064).
+ */
+export async function recordReleasedBooking(db: AppServices["db"], quoteId: number): Promise<number> {
+  const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
+  const [job] = await db.select({ customerUserId: jobs.customerUserId }).from(jobs).where(eq(jobs.id, quote!.jobId));
+  const price = quote!.amountPence;
+  const fee = Math.round(price * 0.05);
+  const charge = Math.round(price * 0.1);
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      quoteId,
+      jobId: quote!.jobId,
+      customerUserId: job!.customerUserId,
+      fixerUserId: quote!.fixerUserId,
+      slotDate: ukDate(new Date(Date.now() - 3 * 86_400_000)),
+      slotWindow: "morning",
+      slotProposedBy: "fixer",
+      pricePence: price,
+      customerFeePence: fee,
+      totalPence: price + fee,
+      fixerChargePence: charge,
+      fixerNetPence: price - charge,
+      lateFeePence: 0,
+      state: "released",
+      settledAt: new Date(Date.now() - 2 * 86_400_000),
+    })
+    .returning({ id: bookings.id });
+  return row!.id;
+}
