@@ -55,7 +55,7 @@ test("the fixer did not come: a case the fixer contests and staff decide, at 360
   await test.step("staff find it in the Disputes queue, see both sides and refund in full", async () => {
     await staff.goto("/staff/disputes?reason=claim_contested");
     await staff.getByRole("link", { name: `#${bookingId} ${title}` }).click();
-    await expect(staff.getByText("I rang the bell at 9:10 and waited twenty minutes; the photo is of the door.")).toBeVisible();
+    await expect(staff.getByText("I rang the bell at 9:10 and waited twenty minutes; the photo is of the door.", { exact: true })).toBeVisible();
     await expect(staff.getByText("Nobody came between 8 and 12, and nobody called.").first()).toBeVisible();
     await expectNoSeriousA11yViolations(staff);
     await checkScreen(staff, "case-staff-contested", `/staff/bookings/${bookingId}`);
@@ -65,6 +65,11 @@ test("the fixer did not come: a case the fixer contests and staff decide, at 360
     await staff.getByRole("button", { name: "Decide" }).click();
     await expect(staff.getByText("FixiT staff decided: the customer is refunded in full.")).toBeVisible();
     await expect(staff.getByText("Upheld").first()).toBeVisible();
+    // The fixer's user page lists the strike with its status.
+    await staff.getByRole("link", { name: "Lift or review" }).click();
+    await expect(staff.getByRole("heading", { name: /Strikes \(1 counting\)/ })).toBeVisible();
+    await expect(staff.getByText("Upheld").first()).toBeVisible();
+    await checkScreen(staff, "case-staff-user-strikes", new URL(staff.url()).pathname);
   });
 
   await test.step("each side sees the outcome", async () => {
