@@ -21,6 +21,7 @@ test("the fixer did not come: a case the fixer contests and staff decide, at 360
   const fixerPath = `/fixer/bookings/${bookingId}`;
   for (const page of [customer, fixer, staff]) await atPhoneWidth(page);
   const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#4a6b8a" } }).png().toBuffer();
+  const doorPhoto = await sharp({ create: { width: 48, height: 64, channels: 3, background: "#8a5a2b" } }).png().toBuffer();
 
   await test.step("after the slot, the customer says the fixer did not come, with a photo: nothing is refunded yet", async () => {
     expect(slotPassed(bookingId)).toContain("(yesterday)");
@@ -43,10 +44,12 @@ test("the fixer did not come: a case the fixer contests and staff decide, at 360
     await expect(fixer.getByRole("heading", { name: "The customer says the fixer did not come" })).toBeVisible();
     await expect(fixer.getByText("Nobody came between 8 and 12, and nobody called.").first()).toBeVisible();
     await expect(fixer.getByRole("button", { name: "Agree: settle it as claimed" })).toBeVisible();
+    await expect(fixer.getByText("This claim records a strike on your account.", { exact: false })).toBeVisible();
     await expectNoSeriousA11yViolations(fixer);
     await checkScreen(fixer, "case-fixer-open", fixerPath);
     await atPhoneWidth(fixer);
     await fixer.getByLabel("Your answer (the customer and FixiT staff see it)").fill("I rang the bell at 9:10 and waited twenty minutes; the photo is of the door.");
+    await fixer.getByLabel("Photos (optional)").setInputFiles({ name: "front-door.png", mimeType: "image/png", buffer: doorPhoto });
     await fixer.getByRole("button", { name: "Contest it" }).click();
     await expect(fixer.getByText("contested: with FixiT staff to decide")).toBeVisible();
     await expectNoSeriousA11yViolations(fixer);
@@ -57,6 +60,8 @@ test("the fixer did not come: a case the fixer contests and staff decide, at 360
     await staff.getByRole("link", { name: `#${bookingId} ${title}` }).click();
     await expect(staff.getByText("I rang the bell at 9:10 and waited twenty minutes; the photo is of the door.", { exact: true })).toBeVisible();
     await expect(staff.getByText("Nobody came between 8 and 12, and nobody called.").first()).toBeVisible();
+    await expect(staff.getByRole("list", { name: "Photos from the customer" }).getByRole("img")).toHaveCount(1);
+    await expect(staff.getByRole("list", { name: "Photos from the fixer" }).getByRole("img")).toHaveCount(1);
     await expectNoSeriousA11yViolations(staff);
     await checkScreen(staff, "case-staff-contested", `/staff/bookings/${bookingId}`);
     await atPhoneWidth(staff);

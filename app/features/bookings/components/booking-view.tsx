@@ -119,6 +119,11 @@ function CaseSection({ page }: { page: BookingPage }) {
   return (
     <Section id="case" title={caseTitles[view.kind]}>
       <CaseSides bookingId={page.id} view={view} viewer={page.role} />
+      {page.role === "fixer" && view.kind === "no_show" && !view.outcome ? (
+        <p className="text-sm">
+          This claim records a strike on your account. It counts towards pausing your leads only if you agree, do not answer in time, or FixiT staff uphold it after you contest it.
+        </p>
+      ) : null}
       {can("agree_claim") ? (
         <ActionForm intent="agree_claim" label="Agree: settle it as claimed" variant="outline">
           <p className="text-sm text-muted-foreground">
