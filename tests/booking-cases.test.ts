@@ -6,6 +6,8 @@ import { bookingCases, bookings, fixerStrikes, providerOperations } from "#serve
 import { notifications } from "#server/db/schema/notifications.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { fixerProfiles, reviews } from "#server/db/schema/quotes.ts";
+import { bodyLimitFor } from "#server/http/body-limit.ts";
+import { bodyLimits } from "~/composition-root.server";
 import { cancelByFixer, runBookingTimer } from "~/features/bookings/bookings.server";
 import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
 import { paidBooking, signedInFixer, signedInPerson, type SignedInPerson } from "./helpers/done-bookings";
@@ -127,6 +129,13 @@ describe("“the fixer did not come” opens a case", () => {
     expect((await post(customer, `/bookings/${bookingId}`, { intent: "report_no_show" })).status).toBe(409);
     expect((await post(customer, `/fixer/bookings/${bookingId}`, { intent: "agree_claim" })).status).toBe(404);
     expect((await row(bookingId)).state).toBe("claim_open");
+  });
+
+  it("the customer's page takes 3 photos of 10 MB each with the claim, as the fixer's takes them with an answer", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    const customerLimit = bodyLimitFor(bodyLimits, "/bookings/7", multipart);
+    expect(customerLimit).toBe(bodyLimitFor(bodyLimits, "/fixer/bookings/7", multipart));
+    expect(customerLimit).toBeGreaterThan(3 * 10 * 1024 * 1024);
   });
 
   it("the fixer agrees: a full refund at once, the strike not contested", async () => {
