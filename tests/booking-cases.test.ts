@@ -118,6 +118,7 @@ describe("“the fixer did not come” opens a case", () => {
     expect(fixerPage.text).toContain("Nobody came and nobody called.");
     expect(fixerPage.text).toContain("Contest it");
     expect(fixerPage.text).toContain("Agree: settle it as claimed");
+    expect(fixerPage.text).toMatch(/You have until .+ \(48 hours from the claim\) to agree or contest it/);
     const photo = fixerPage.text.match(/\/bookings\/\d+\/case-photos\/(\d+)/)![0];
     expect((await get(fixer, photo)).status).toBe(200);
     expect((await get(staff, photo)).status).toBe(200);

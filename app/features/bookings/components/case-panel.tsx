@@ -70,7 +70,8 @@ export function CaseSides({ bookingId, view, viewer }: { bookingId: number; view
         <p>FixiT staff look at both sides and decide; the money stays held until then.</p>
       ) : (
         <p>
-          The fixer has until {when(view.answerDueAt)} ({caseAnswerHours} hours from the claim) to agree or contest it. If they agree or do not answer, it is settled as claimed; the money stays held until then.
+          {viewer === "fixer" ? "You have" : "The fixer has"} until {when(view.answerDueAt)} ({caseAnswerHours} hours from the claim) to agree or contest it.{" "}
+          {viewer === "fixer" ? "If you agree or do not answer" : "If they agree or do not answer"}, it is settled as claimed; the money stays held until then.
         </p>
       )}
     </div>
