@@ -5,7 +5,7 @@ import { figurePaths } from "~/content/figures.ts";
 import { publicPages } from "~/content/pages.ts";
 import { services as serviceCategories } from "~/content/services.ts";
 import { createAuth } from "~/features/auth/auth.server.ts";
-import { donePhotoLimit } from "~/features/bookings/form-limits.ts";
+import { casePhotoLimit, donePhotoLimit } from "~/features/bookings/form-limits.ts";
 import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
 import { bookingGauges, reconciliationGauges } from "~/features/bookings/metrics.server.ts";
 import { scheduleReconciliation } from "~/features/bookings/reconciliation.server.ts";
@@ -71,7 +71,8 @@ const MB = 1024 * 1024;
  */
 const onboardingUploadBytes = onboardingUploadLimits.maxFileBytes * onboardingUploadLimits.maxFilesPerCard * DOCUMENT_FOLDERS.length + MB;
 const jobPagePath = /^\/(?:account|fixer)\/jobs\/\d{1,12}$/;
-const fixerBookingPath = /^\/fixer\/bookings\/\d{1,12}$/;
+/** Both booking pages: the fixer's (mark done, answer a case) and the customer's (a no-show claim) may carry photos. */
+const bookingPagePath = /^\/(?:fixer\/)?bookings\/\d{1,12}$/;
 export const bodyLimits: BodyLimits = {
   form: 100_000,
   json: 64 * 1024,
@@ -80,8 +81,8 @@ export const bodyLimits: BodyLimits = {
     { match: (path) => path === "/request", multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerJob + MB },
     // A job page's message may carry photos.
     { match: (path) => jobPagePath.test(path), multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerMessage + MB },
-    // The fixer's booking page: marking the job done may carry photos.
-    { match: (path) => fixerBookingPath.test(path), multipart: quoteLimits.photoMaxBytes * donePhotoLimit + MB },
+    // A booking page: marking the job done, answering a case or claiming a no-show may carry photos (decision 064).
+    { match: (path) => bookingPagePath.test(path), multipart: quoteLimits.photoMaxBytes * Math.max(donePhotoLimit, casePhotoLimit) + MB },
     { match: (path) => path === "/fixer-onboarding" || path === "/fixer-onboarding/submit", multipart: onboardingUploadBytes },
     // A VIP post's text may be 50,000 characters, percent-encoded up to nine bytes each.
     { match: (path) => path.startsWith("/staff/vip-posts/"), form: MB },

@@ -91,7 +91,7 @@ test("a paid booking from the test card to the fixer's payout; a late cancellati
     await expect(paidOut).toContainText("£76.50");
   });
 
-  await test.step("a second booking cancelled late: the customer sees the fee before cancelling, and the fixer's earnings show it", async () => {
+  await test.step("a second booking cancelled after its slot began: the customer sees the fee before cancelling, the fixer agrees, and the fixer's earnings show it", async () => {
     const lateTitle = `Squeaky door ${stamp.slice(-5)}`;
     const { bookingId: lateId } = await paidBooking(customer, fixer, lateTitle, "85");
     // Its slot has begun: any cancellation now is less than 24 hours before it.
@@ -103,7 +103,12 @@ test("a paid booking from the test card to the fixer's payout; a late cancellati
     await expect(customer.getByText("Cancelling now is late: the late-cancellation fee of £17 goes to the fixer", { exact: false })).toBeVisible();
     await customer.getByLabel("Why are you cancelling?").fill("Plans changed at the last minute.");
     await customer.getByRole("button", { name: "Cancel the booking" }).click();
-    await expect(customer.getByText("Booking cancelled").first()).toBeVisible();
+    // The slot had begun: the cancellation is a case the fixer answers (decision 064). The fixer agrees, so the late-cancellation terms apply.
+    await expect(customer.getByText("Cancellation sent to the fixer").first()).toBeVisible();
+    await fixer.goto(`/fixer/bookings/${lateId}`);
+    await expect(fixer.getByText("The late-cancellation fee of £17 is paid to you", { exact: false })).toBeVisible();
+    await fixer.getByRole("button", { name: "Agree: settle it as claimed" }).click();
+    await expect(fixer.getByText("Fixer agreed with the customer's claim")).toBeVisible();
     await fixer.goto("/fixer/earnings");
     const cancelled = fixer.getByRole("region", { name: "Refunded or cancelled" }).getByRole("row", { name: new RegExp(lateTitle) });
     await expect(cancelled).toContainText("Late-cancellation fee £17");

@@ -4,6 +4,7 @@ import { newPerson, signUpAndConfirm, waitForMailTo } from "./helpers/accounts";
 import { applyOverHttp, toastWith } from "./helpers/fixers";
 import { checkScreen } from "./helpers/page-checks";
 import { approveOverHttp, grantStaff } from "./helpers/staff";
+import { payAndRelease } from "./helpers/bookings";
 
 /**
  * The quotes marketplace's whole loop (issue 17's "Done when") from the run's fresh database, in a
@@ -336,6 +337,14 @@ test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, 
 
   const reviewText = "Alma fixed the dripping tap in under an hour, explained everything and left the kitchen spotless.";
   const replyText = "Thank you Cleo, it was a pleasure. Call me if the tap ever drips again.";
+  await test.step("the customer pays, fixer A does the work and the customer confirms it (reviews are for paid work)", async () => {
+    const page = customer1.page;
+    await page.goto(`/account/jobs/${jobId}`);
+    const bookingPath = await page.getByRole("link", { name: "Open your booking" }).getAttribute("href");
+    await payAndRelease(page, fixerA.page, bookingPath!);
+    await page.goto(`/account/jobs/${jobId}`);
+  });
+
   await test.step("the customer marks the job done and leaves a 5-star review; fixer A replies", async () => {
     const page = customer1.page;
     await page.getByRole("button", { name: "Mark as done" }).click();

@@ -234,7 +234,7 @@ describe("refusals change nothing and store nothing", () => {
     expect(huge.text).toContain("huge.png is over 10 MB. Add photos of 10 MB or smaller.");
     const cancel = await markDoneWith(bookingId, { intent: "cancel", reason: "Cannot make it after all." }, [{ name: "a.png", content: await png("#123") }]);
     expect(cancel.status).toBe(400);
-    expect(cancel.text).toContain("Photos can be added only when marking the job done.");
+    expect(cancel.text).toContain("Photos can be added only when marking the job done or answering a claim.");
     const nul = await markDoneWith(bookingId, { intent: "mark_done", note: "a\u0000b" }, [{ name: "b.png", content: await png("#321") }]);
     expect(nul.status).toBe(400);
     expect(await snapshot(bookingId)).toEqual(before);

@@ -19,6 +19,7 @@ import type { JobInput } from "~/features/quotes/schemas";
 import { createApprovedFixer, createUser, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
+import { recordReleasedBooking } from "#tests/helpers/done-bookings.ts";
 
 /**
  * Issue 37, items 4, 5, 8 and 9, over real HTTP against the production build (the server inside
@@ -336,6 +337,7 @@ describe("item 9: the smaller fixes", () => {
     const { jobId } = await postJob(deps(), customer.id, input({ service: "landscaping", postcode: "OX1 2JD", title: "Trim the hedge" }));
     const { quoteId } = await sendQuote(deps(), fixer.id, jobId, { priceKind: "fixed", amountPence: 8000, amountToPence: null, includes: "Trim and clear away", earliestStart: daysFromToday(2), message: "" });
     await acceptQuote(deps(), customer.id, quoteId);
+    await recordReleasedBooking(server.services.db, quoteId);
     await markJobDone(deps(), customer.id, jobId);
     await leaveReview(deps(), customer.id, jobId, { rating: 5, body: "Lovely neat hedge, and everything cleared away." });
     // The fixer is told when the review is published: once they have reviewed the customer too (decision 055).

@@ -10,6 +10,7 @@ import { Browser, linkIn, waitForMail } from "./auth-helpers";
 import { connectToServerData } from "./helpers/db-utils";
 import { EventReader, isMessage } from "./helpers/live";
 import { startTestServer, testDbKind, type TestServer } from "./helpers/server";
+import { recordReleasedBooking } from "#tests/helpers/done-bookings.ts";
 
 /**
  * The live channel across instances (decision 048): two server processes on one PostgreSQL. A
@@ -95,6 +96,7 @@ describe.skipIf(!postgres)("live threads across two instances on one PostgreSQL"
     expect((await anonymousOnB.get("/categories/plumbing")).headers.get("x-page-cache")).toBe("hit");
 
     await acceptQuote(deps, customer.id, quoteId);
+    await recordReleasedBooking(deps.db, quoteId);
     await markJobDone(deps, customer.id, jobId);
     const reviewed = await customer.browser.post(`/account/jobs/${jobId}`, { intent: "review", rating: "5", body: "Lara freed the valve and bled every radiator in the house." });
     expect(reviewed.status).toBe(303);

@@ -135,7 +135,7 @@ describe("with METRICS_TOKEN", () => {
     // Every kind the worker runs, at 0 when it has nothing queued; every waiting state.
     expect(families.get("fixit_outbox_failed_jobs")!.metrics.map((m) => m.labels?.kind)).toEqual(expect.arrayContaining(["email", "booking_timer", "booking_reconciliation"]));
     expect(families.get("fixit_bookings")!.metrics.map((m) => m.labels?.state).sort()).toEqual(
-      ["awaiting_fixer_confirmation", "booked", "disputed", "done_marked", "pending_payment", "staff_review"].sort(),
+      ["awaiting_fixer_confirmation", "booked", "disputed", "done_marked", "pending_payment", "staff_review", "claim_open", "claim_contested"].sort(),
     );
     expect(value(families, "fixit_metrics_read_errors_total")).toBe(0);
     expect(value(families, "process_resident_memory_bytes")).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import { sendQuote } from "~/features/quotes/quotes.server";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
+import { recordReleasedBooking } from "./helpers/done-bookings";
 
 /**
  * The customer's side of the quotes marketplace over real HTTP against the production build:
@@ -316,6 +317,10 @@ describe("My jobs and a job's page", () => {
 
     const done = await bob.post(`/account/jobs/${jobId}`, { intent: "done" }, { origin: base });
     expect(done.status).toBe(303);
+    // Marked done, but nothing was paid through FixiT: no review yet (decision 064); the booking's release opens it.
+    const unpaid = await bob.post(`/account/jobs/${jobId}`, { intent: "review", rating: "5", body: "Brilliant work, fixed quickly and tidy." }, { origin: base });
+    expect(unpaid.status).toBe(409);
+    await recordReleasedBooking(server.services.db, quoteIds[0]!);
     const short = await bob.post(`/account/jobs/${jobId}`, { intent: "review", rating: "5", body: "Good" }, { origin: base });
     expect(short.status).toBe(400);
     expect(textOf(await short.text())).toMatch(/at least 20 characters/);

@@ -10,6 +10,7 @@ import type { JobInput, QuoteInput } from "~/features/quotes/schemas";
 import { createApprovedFixer, createUser, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
+import { recordReleasedBooking } from "#tests/helpers/done-bookings.ts";
 
 /**
  * The fixer's side of the marketplace over real HTTP against the production build: /fixer for
@@ -197,6 +198,7 @@ describe("quotes", () => {
     const profileBefore = await (await anonymous.get(`/fixers/${plumberSlug}`)).text();
     expect(profileBefore).not.toContain("aggregateRating");
 
+    await recordReleasedBooking(deps.db, quoteId);
     await markJobDone(deps, customerId, done);
     await leaveReview(deps, customerId, done, { rating: 5, body: "Pip fixed the valve quickly and left everything tidy." });
     // Both reviews in: both are published (decision 055); the fixer reviews over HTTP.

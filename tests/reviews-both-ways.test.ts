@@ -11,6 +11,7 @@ import { acceptQuote, markJobDone, sendQuote } from "~/features/quotes/quotes.se
 import { closeReviewWindow, REVIEW_WINDOW_JOB, runReviewWindowTimer } from "~/features/quotes/reviews.server";
 import type { JobInput } from "~/features/quotes/schemas";
 import { createApprovedFixer, daysFromToday, endReviewWindow } from "#tests/helpers/marketplace.ts";
+import { releasedQuote } from "./helpers/done-bookings";
 import { HOSTILE_ENCODED, MUST_REFUSE_ANYWHERE } from "#tests/helpers/hostile-input.ts";
 import { Browser, signUpConfirmed } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
@@ -62,12 +63,13 @@ async function approvedFixer(email: string, first: string, last: string) {
   return { ...signedUp, slug: approved.slug, displayName: approved.displayName };
 }
 
-/** A job of `customer` the fixer quoted for and did: accepted, then marked done (the window opens). */
+/** A job of `customer` the fixer quoted for and did: accepted, booked, paid and released (reviews are for paid work, decision 064), then marked done. */
 async function finishedJob(title: string): Promise<number> {
   const { jobId } = await postJob(deps, customer.id, jobInput(title));
   const { quoteId } = await sendQuote(deps, fixer.id, jobId, quoteInput);
   await sendQuote(deps, otherFixer.id, jobId, { ...quoteInput, amountPence: 12000 });
   await acceptQuote(deps, customer.id, quoteId);
+  await releasedQuote(server.services, base, customer.id, quoteId);
   await markJobDone(deps, customer.id, jobId);
   return jobId;
 }
@@ -192,7 +194,7 @@ describe("reviews both ways", () => {
     await acceptQuote(deps, customer.id, quoteId);
     const early = await reviewAsFixer(fixer, ongoing);
     expect(early.status).toBe(409);
-    expect(await textOf(early)).toContain("You can review the customer once the job is done.");
+    expect(await textOf(early)).toContain("Reviews are for work that was done and paid for");
   });
 
   it("takes one review per side per job", async () => {
@@ -278,6 +280,7 @@ describe("reviews both ways", () => {
     const first = await postJob(deps, rated.id, jobInput("Fit a new toilet seat"));
     const { quoteId } = await sendQuote(deps, fixer.id, first.jobId, quoteInput);
     await acceptQuote(deps, rated.id, quoteId);
+    await releasedQuote(server.services, base, rated.id, quoteId);
     await markJobDone(deps, rated.id, first.jobId);
     const { jobId: next } = await postJob(deps, rated.id, jobInput("Bleed the radiators"));
 

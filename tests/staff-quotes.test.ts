@@ -16,6 +16,7 @@ import { clearOutbox, createApprovedFixer, createUser, daysFromToday, endReviewW
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { csv } from "./csv-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
+import { recordReleasedBooking } from "#tests/helpers/done-bookings.ts";
 
 /**
  * The staff console's side of the quotes marketplace over real HTTP: the jobs, quotes, reviews and
@@ -78,6 +79,7 @@ beforeAll(async () => {
   const { quoteId } = await sendQuote(deps, fixer.id, doneJobId, quote);
   ({ messageId } = await postMessage(deps, customer.id, doneJobId, { body: "Could you also look at the hallway light?", fixerUserId: fixer.id }));
   await acceptQuote(deps, customer.id, quoteId);
+  await recordReleasedBooking(deps.db, quoteId);
   await markJobDone(deps, customer.id, doneJobId);
   ({ reviewId } = await leaveReview(deps, customer.id, doneJobId, { rating: 5, body: goodReview }));
   // The fixer never reviewed the customer: the review is published when the 14 days are over (decision 055).

@@ -14,6 +14,8 @@ export const company = {
   icoRegistration: "ZB712345",
   email: "hello@fixit.co.uk",
   supportEmail: "support@fixit.co.uk",
+  /** The site's contact form (on the help page): where a notice that asks someone to contact support links. */
+  contactPath: "/help#contact-support",
   privacyEmail: "privacy@fixit.co.uk",
   phone: "020 3868 0420",
   phoneHref: "tel:+442038680420",

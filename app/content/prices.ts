@@ -76,6 +76,9 @@ export const lateCancellationRule = `${lateCancellationFee.percentOfPrice}% of t
 /** After the fixer marks a job done: the customer is reminded after these days, and staff review it after the last (the money stays held). */
 export const confirmationTimeline = { reminderDays: [2, 5], staffReviewDays: 7 } as const;
 
+/** How long a fixer has to answer a case ("the fixer did not come", a cancellation after the slot started) before it is settled as claimed (decision 064). */
+export const caseAnswerHours = 48;
+
 /** The wording every price display carries (indicative, plus the 5% fee). */
 export const priceDisclaimer = `Prices are indicative ranges; your fixer confirms a fixed quote before you book. A ${fees.customerServiceFeePercent}% customer service fee is added at checkout.`;
 

@@ -90,6 +90,11 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
         <div role="status" className="rounded-xl border border-warning/50 bg-warning/10 p-4">
           <p className="font-semibold">{fixerCopy.dashboard.pausedTitle}</p>
           <p className="mt-1 text-sm">{paused}</p>
+          <p className="mt-2 text-sm">
+            <Link to={fixerCopy.dashboard.pausedContact.href} className="font-medium text-primary underline underline-offset-4">
+              {fixerCopy.dashboard.pausedContact.label}
+            </Link>
+          </p>
         </div>
       ) : null}
       {leads ? (

@@ -7,6 +7,7 @@ import { DecisionForm } from "~/features/staff/components/decision-form";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
+import { CaseSides, caseTitles } from "~/features/bookings/components/case-panel";
 import { formatDateTime, formatPence } from "~/features/staff/format";
 import { notFound, requireStaff } from "~/features/staff/guard.server";
 import { staffMeta } from "~/features/staff/meta";
@@ -98,6 +99,15 @@ export default function StaffBookingPage({ loaderData: found, actionData }: Rout
               ]}
             />
           </Panel>
+          {found.bookingCase ? (
+            <Panel title={`Case: ${caseTitles[found.bookingCase.kind].toLowerCase()}`} id="case">
+              <CaseSides
+                bookingId={b.id}
+                viewer="staff"
+                view={{ ...found.bookingCase, answerDueAt: found.bookingCase.answerDueAt.toISOString(), photos: found.casePhotos }}
+              />
+            </Panel>
+          ) : null}
           <Panel title="Amounts" id="amounts">
             <DetailList
               items={[
@@ -177,7 +187,7 @@ export default function StaffBookingPage({ loaderData: found, actionData }: Rout
               <p className="text-sm">
                 {b.releaseFrozenAt
                   ? "A card dispute is open with the bank: nothing can be released until it is settled."
-                  : `Nothing to decide: this booking is ${found.stateSentence}. Staff decide disputed bookings and those sent to staff review.`}
+                  : `Nothing to decide: this booking is ${found.stateSentence}. Staff decide disputed bookings, those sent to staff review and contested cases.`}
               </p>
             )}
           </Panel>
@@ -198,11 +208,12 @@ export default function StaffBookingPage({ loaderData: found, actionData }: Rout
             ) : (
               <ul className="flex flex-col divide-y divide-border text-sm">
                 {strikes.map((s) => (
-                  <li key={s.id} className="flex flex-wrap gap-x-3 py-2">
+                  <li key={s.id} className="flex flex-wrap items-center gap-x-3 py-2">
                     <span className="font-medium">{s.label}</span>
+                    <StatusBadge status={s.status} />
                     <span className="text-muted-foreground">{formatDateTime(s.createdAt)}</span>
                     {s.bookingId ? <Link to={`/staff/bookings/${s.bookingId}`} className="text-primary underline underline-offset-4">Booking #{s.bookingId}</Link> : null}
-                    <span>{s.liftedAt ? `Lifted ${formatDateTime(s.liftedAt)}` : s.counts ? "Counts" : "Older than 90 days"}</span>
+                    <span>{s.liftedAt ? `Lifted ${formatDateTime(s.liftedAt)}` : s.counts ? "Counts" : "Does not count"}</span>
                   </li>
                 ))}
               </ul>

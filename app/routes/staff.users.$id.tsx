@@ -214,20 +214,21 @@ export default function UserDetail({ loaderData: { found, can, self, leads, stri
           {leads ? (
             <Panel title={`Strikes (${strikes.filter((s) => s.counts).length} counting)`} id="strikes">
               {strikes.length === 0 ? (
-                <p className="text-sm text-muted-foreground">None. A fixer cancellation or a reported no-show gives a strike; three in 90 days pause leads.</p>
+                <p className="text-sm text-muted-foreground">None. A fixer cancellation or a no-show claim gives a strike; three in 90 days that the fixer did not contest or that staff upheld pause leads.</p>
               ) : (
                 <ul className="flex flex-col divide-y divide-border text-sm">
                   {strikes.map((s) => (
                     <li key={s.id} className="flex flex-col gap-2 py-3">
-                      <span className="flex flex-wrap gap-x-3">
+                      <span className="flex flex-wrap items-center gap-x-3">
                         <span className="font-medium">{s.label}</span>
+                        <StatusBadge status={s.status} />
                         <span className="text-muted-foreground">{formatDateTime(s.createdAt)}</span>
                         {s.bookingId ? (
                           <Link to={`/staff/bookings/${s.bookingId}`} className="text-primary underline underline-offset-4">
                             Booking #{s.bookingId}
                           </Link>
                         ) : null}
-                        <span>{s.liftedAt ? `Lifted ${formatDateTime(s.liftedAt)}` : s.counts ? "Counts" : "Older than 90 days"}</span>
+                        <span>{s.liftedAt ? `Lifted ${formatDateTime(s.liftedAt)}` : s.counts ? "Counts" : "Does not count"}</span>
                       </span>
                       {s.liftedAt ? null : (
                         <ReasonForm intent="strike-lift" fields={{ strikeId: s.id }} label="Reason for lifting this strike" hint="Recorded in the audit trail. It then no longer counts towards pausing leads." submit="Lift strike" />

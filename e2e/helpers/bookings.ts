@@ -1,6 +1,6 @@
 import { newPerson, signUpAndConfirm } from "./accounts";
 import { applyOverHttp, payWithTestCard } from "./fixers";
-import { approveOverHttp, grantStaff } from "./staff";
+import { approveOverHttp, grantStaff, slotPassed } from "./staff";
 import { expect, sameOriginHeaders, type Browser, type Page } from "./test";
 
 /**
@@ -75,4 +75,21 @@ export async function paidBookingWithStaff(browser: Browser, options: { who: str
   await signUpAndConfirm(customer, mail("customer"), "Cleo Customer");
   const { bookingId, bookingPath } = await paidBooking(customer, fixer, options.title, options.pricePounds, { slotDaysAhead: 3 });
   return { fixer, customer, staff, bookingId: Number(bookingId), bookingPath };
+}
+
+/**
+ * Pays the booking at `bookingPath` with the test card, moves its slot to yesterday (TEST MODE's
+ * slot-passed), the fixer marks the job done and the customer confirms: released. Reviews are only
+ * for work done and paid for (decision 064).
+ */
+export async function payAndRelease(customer: Page, fixer: Page, bookingPath: string): Promise<void> {
+  await customer.goto(bookingPath);
+  await customer.getByRole("button", { name: /^Pay £/ }).click();
+  await payWithTestCard(customer);
+  const bookingId = Number(bookingPath.split("/").pop());
+  expect(slotPassed(bookingId)).toContain("(yesterday)");
+  expect((await fixer.request.post(`/fixer/bookings/${bookingId}`, { form: { intent: "mark_done", note: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  expect((await customer.request.post(bookingPath, { form: { intent: "confirm_done" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  await customer.goto(bookingPath);
+  await expect(customer.getByText("Customer confirmed the job")).toBeVisible();
 }

@@ -3,7 +3,7 @@
  * company.ts, so a fee change is made in one place.
  */
 import { company } from "~/content/company";
-import { confirmationTimeline, fees, formatGBP, freeCancellationHours, heldUntilConfirmed, lateCancellationRule, products, vipPromotions } from "~/content/prices";
+import { caseAnswerHours, confirmationTimeline, fees, formatGBP, freeCancellationHours, heldUntilConfirmed, lateCancellationRule, products, vipPromotions } from "~/content/prices";
 
 import type { LegalDocument } from "~/content/legal/types";
 
@@ -84,7 +84,10 @@ export const terms: LegalDocument = {
       blocks: [
         `You can cancel a booking free of charge up to ${freeCancellationHours} hours before its slot starts: everything you paid is refunded.`,
         `If you cancel less than ${freeCancellationHours} hours before the slot, you are refunded what you paid minus the late-cancellation fee, which goes to the fixer. The fee is ${lateCancellationRule}, and the booking page shows it before you pay.`,
-        "If a fixer cancels, or does not arrive, you receive a full refund, including the customer service fee, and the fixer receives a strike; three strikes in 90 days pause the fixer's new work until our staff review it.",
+        "If a fixer cancels, you receive a full refund, including the customer service fee, and the fixer receives a strike.",
+        `If you tell us the fixer did not come (from the start of the slot), or you cancel after the slot has started, nothing is settled at once: the money stays held by ${company.brand} and we ask the fixer to answer. You may add up to 3 photos with your claim. The fixer has ${caseAnswerHours} hours to agree or to contest it with a written answer and up to 3 photos.`,
+        `If the fixer agrees, or does not answer within ${caseAnswerHours} hours, it is settled as you claimed: for a no-show, a full refund including the customer service fee; for a cancellation after the slot started, the late-cancellation terms above. If the fixer contests it, our staff look at both sides and their photos and decide to refund you in full, to pay the fixer, or to pay the fixer part and refund you the rest; both of you see the decision and its reason.`,
+        `Strikes: a no-show claim records a strike on the fixer, who is told of it with its reason and can contest it on the booking's page. A strike counts only if the fixer agreed, did not answer in time, or our staff upheld it after the fixer contested (staff uphold it when they refund the customer in full); a fixer's own cancellation counts at once. Three strikes that count within 90 days pause the fixer's new work until our staff review the account; the fixer can contact us through the contact form on our help page.`,
       ],
     },
     {
@@ -110,6 +113,7 @@ export const terms: LegalDocument = {
       title: "Conduct, reviews and liability",
       blocks: [
         "Treat fixers, customers and our team with respect. Do not use FixiT to arrange payment outside the platform for work found through it, to post false reviews, or to harass anyone.",
+        "Reviews are for work done and paid for through FixiT: the customer and the fixer can review each other once, each, when the booking's payment has been released to the fixer or our staff have decided it. A booking that was cancelled or refunded without a staff decision cannot be reviewed.",
         "We vet fixers carefully, but we are not responsible for the work itself, which is the fixer's responsibility under their contract with you. We are responsible for loss that is a foreseeable result of our breaking these terms or failing to use reasonable care.",
         "Nothing in these terms limits liability for death or personal injury caused by negligence, for fraud, or for anything else that cannot be limited by law.",
       ],

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
 import { recordStaffAction } from "#server/audit-log.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { bookingDonePhotos, bookings, earlyBirdCustomers, fixerStrikes, quoteBookingTerms, referrals, type Booking, type BookingState } from "#server/db/schema/bookings.ts";
+import { bookingDonePhotos, bookings, earlyBirdCustomers, quoteBookingTerms, referrals, type Booking, type BookingState } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { company } from "~/content/company";
 import { confirmationTimeline, formatGBP, freeCancellationHours, vipPromotions } from "~/content/prices";
@@ -19,6 +19,9 @@ import { completeJobOf } from "./job-bookings.server";
 import { receiptLines } from "./receipt";
 import { slotSchema, type JobAddress } from "./schemas";
 import { sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
+import { closeContestedCase, openCase, runClaimDeadline } from "./cases.server";
+import { COMPLETED_STATES, PAID_UNSETTLED_STATES } from "./next-steps";
+import { addStrike } from "./strikes.server";
 import { lockBooking, move, nowOf, recordOnTimeline, scheduleTimer, tell, type ActorRef, type BookingDeps } from "./transition.server";
 
 export type { BookingDeps } from "./transition.server";
@@ -38,12 +41,12 @@ export const SLOT_CONFIRMATION_MS = DAY;
 /** The pages and terms say the same days (app/content/prices.ts). */
 export const REMINDER_AFTER_DAYS = confirmationTimeline.reminderDays;
 export const STAFF_REVIEW_AFTER_DAYS = confirmationTimeline.staffReviewDays;
-export const STRIKE_WINDOW_DAYS = 90;
-export const STRIKES_TO_PAUSE_LEADS = 3;
+import { STRIKE_WINDOW_DAYS } from "./strikes.server";
+export { STRIKE_WINDOW_DAYS, STRIKES_TO_PAUSE_LEADS } from "./strikes.server";
 export const TEXT_LIMIT = 2000;
 
 /** Bookings that hold a quote (and count towards an early-bird customer's three). */
-export const LIVE_STATES: BookingState[] = ["pending_payment", "awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review", "released", "partly_released"];
+export const LIVE_STATES: BookingState[] = ["pending_payment", "awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review", "released", "partly_released", "claim_open", "claim_contested"];
 
 function checkText(value: string | null | undefined, what: string, { required = false, min = 0 } = {}): string | null {
   const text = (value ?? "").trim();
@@ -60,10 +63,8 @@ const customer = (userId: string): ActorRef => ({ role: "customer", userId });
 const fixer = (userId: string): ActorRef => ({ role: "fixer", userId });
 const system: ActorRef = { role: "system", userId: null };
 
-/** A booking whose work was done and paid for: what the early-bird's "first three bookings" counts (decision 065). */
-const COMPLETED_STATES: BookingState[] = ["released", "partly_released"];
-/** A discounted booking still on its way: it holds one of the three until it is completed or cancelled. */
-const ON_ITS_WAY_STATES: BookingState[] = ["pending_payment", "awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review"];
+/** A discounted booking still on its way: it holds one of the three until it is completed or cancelled (COMPLETED_STATES: what "first three bookings" counts, decision 065). */
+const ON_ITS_WAY_STATES: readonly BookingState[] = ["pending_payment", ...PAID_UNSETTLED_STATES];
 
 /**
  * An early-bird place (one of the first 100 customers to book) whose first three completed
@@ -91,7 +92,7 @@ async function earlyBirdApplies(tx: DbOrTx, customerUserId: string): Promise<boo
     .where(
       and(
         eq(bookings.customerUserId, customerUserId),
-        or(inArray(bookings.state, COMPLETED_STATES), and(sql`${bookings.discountPence} > 0`, inArray(bookings.state, ON_ITS_WAY_STATES))),
+        or(inArray(bookings.state, [...COMPLETED_STATES]), and(sql`${bookings.discountPence} > 0`, inArray(bookings.state, [...ON_ITS_WAY_STATES]))),
       ),
     );
   return (used?.n ?? 0) < perCustomer;
@@ -340,7 +341,7 @@ export async function declineSlot(deps: BookingDeps, fixerUserId: string, bookin
 async function refundingMove(
   deps: BookingDeps,
   bookingId: number,
-  name: "decline_slot" | "cancel_by_fixer" | "report_no_show" | "lapse",
+  name: "decline_slot" | "cancel_by_fixer" | "lapse",
   actor: ActorRef,
   reason: string | null,
   customerMessage: { subject: string; heading: string },
@@ -349,63 +350,47 @@ async function refundingMove(
   const now = nowOf(deps);
   return deps.db.transaction(async (tx) => {
     const before = await lockBooking(tx, bookingId, actor);
-    if (name === "report_no_show" && now < slotStartsAt({ date: before.slotDate, window: before.slotWindow })) {
-      throw new BookingError("conflict", "You can report a no-show once the slot has started.");
-    }
     const booking = await move(tx, before, name, actor, { reason, now, set: { settledAt: now } });
     const split = await settleBooking(tx, booking, name, { kind: "refund" });
     // Only a booked slot was sent as a calendar invite: its cancellation withdraws it.
     const calendarCancel = before.state === "booked";
     await tell(tx, booking, deps.publicUrl, {
       customer: { ...customerMessage, paragraphs: [cancellationWords.refund(split.refundPence), ...(reason ? [`Reason: ${reason}`] : [])], calendarCancel },
-      fixer: { subject: "Booking closed", heading: "This booking is closed", paragraphs: [cancellationWords.fixerCancelled(split.refundPence), ...(reason ? [`Reason: ${reason}`] : [])], calendarCancel },
+      fixer: {
+        subject: "Booking closed",
+        heading: "This booking is closed",
+        paragraphs: [
+          cancellationWords.fixerCancelled(split.refundPence),
+          ...(reason ? [`Reason: ${reason}`] : []),
+          // The fixer is told of every strike and why (decision 064): their own cancellation counts at once.
+          ...(name === "cancel_by_fixer" ? [`A strike is recorded on your account for this cancellation. Three in ${STRIKE_WINDOW_DAYS} days pause new jobs.`] : []),
+        ],
+        calendarCancel,
+      },
     });
     if (after) await after(tx, booking);
     return { refundPence: split.refundPence };
   });
 }
 
-/** A strike on the fixer; the third within 90 days pauses their leads until staff review them. */
-async function addStrike(tx: DbOrTx, booking: Booking, reason: "fixer_cancelled" | "no_show", publicUrl: string, now: Date): Promise<void> {
-  await tx.insert(fixerStrikes).values({ fixerUserId: booking.fixerUserId, bookingId: booking.id, reason, createdAt: now }).onConflictDoNothing();
-  const since = new Date(now.getTime() - STRIKE_WINDOW_DAYS * DAY);
-  const [strikes] = await tx
-    .select({ n: count() })
-    .from(fixerStrikes)
-    .where(and(eq(fixerStrikes.fixerUserId, booking.fixerUserId), isNull(fixerStrikes.liftedAt), sql`${fixerStrikes.createdAt} > ${since.toISOString()}`));
-  if ((strikes?.n ?? 0) < STRIKES_TO_PAUSE_LEADS) return;
-  const paused = await tx
-    .update(fixerProfiles)
-    .set({ leadsDisabledAt: now, leadsDisabledReason: `${STRIKES_TO_PAUSE_LEADS} strikes in ${STRIKE_WINDOW_DAYS} days (cancellations or no-shows): paused until ${company.brand} staff review them.`, updatedAt: now })
-    .where(and(eq(fixerProfiles.userId, booking.fixerUserId), isNull(fixerProfiles.leadsDisabledAt)))
-    .returning({ userId: fixerProfiles.userId });
-  if (paused.length) {
-    await tell(tx, booking, publicUrl, {
-      fixer: {
-        subject: "New jobs are paused on your account",
-        // The account's standing, not a booking update: sent whatever the fixer chose for bookings.
-        required: true,
-        heading: "Your leads are paused",
-        paragraphs: [`You have had ${STRIKES_TO_PAUSE_LEADS} cancellations or no-shows in ${STRIKE_WINDOW_DAYS} days. New jobs and quoting are paused until our staff have reviewed your account; your current bookings continue.`],
-      },
-    });
-  }
-}
-
-/** The fixer cancels: full refund including the fee, and a strike. */
+/** The fixer cancels: full refund including the fee, and a strike (their own act: not contested, decision 064). */
 export async function cancelByFixer(deps: BookingDeps, fixerUserId: string, bookingId: number, input: { reason: string }): Promise<{ refundPence: number }> {
   const reason = checkText(input.reason, "a reason", { required: true, min: 5 });
   return refundingMove(deps, bookingId, "cancel_by_fixer", fixer(fixerUserId), reason, { subject: "Booking cancelled", heading: "The fixer cancelled your booking" }, (tx, booking) =>
-    addStrike(tx, booking, "fixer_cancelled", deps.publicUrl, nowOf(deps)),
+    addStrike(tx, booking, "fixer_cancelled", "not_contested", deps.publicUrl, nowOf(deps)),
   );
 }
 
-/** The customer reports that the fixer did not come: full refund including the fee, and a strike. */
-export async function reportNoShow(deps: BookingDeps, customerUserId: string, bookingId: number, input: { reason?: string | null } = {}): Promise<void> {
-  const reason = checkText(input.reason, "what happened");
-  await refundingMove(deps, bookingId, "report_no_show", customer(customerUserId), reason, { subject: "No-show reported", heading: "We are refunding you in full" }, (tx, booking) =>
-    addStrike(tx, booking, "no_show", deps.publicUrl, nowOf(deps)),
-  );
+/**
+ * The customer reports that the fixer did not come (from the slot's start), with optional words and
+ * up to 3 photos already stored by the photo pipeline: a case opens (decision 064), nothing is refunded yet.
+ */
+export async function reportNoShow(deps: BookingDeps, customerUserId: string, bookingId: number, input: { reason?: string | null; photos?: readonly StoredPhoto[] } = {}): Promise<void> {
+  const claim = checkText(input.reason, "what happened");
+  await deps.db.transaction(async (tx) => {
+    const before = await lockBooking(tx, bookingId, customer(customerUserId));
+    await openCase(tx, deps, before, "no_show", customer(customerUserId), { claim, photos: input.photos ?? [] });
+  });
 }
 
 /**
@@ -427,6 +412,11 @@ export async function cancelByCustomer(
       const booking = await move(tx, before, "cancel_by_customer", customer(customerUserId), { reason, now });
       await returnReservedCredit(tx, booking, "cancel_by_customer");
       return { state: booking.state, refundPence: 0, late: false, feePence: 0 };
+    }
+    // After the slot started, a cancellation is a claim the fixer may answer (decision 064): nothing settles yet.
+    if (before.state === "booked" && now >= slotStartsAt({ date: before.slotDate, window: before.slotWindow })) {
+      const opened = await openCase(tx, deps, before, "late_cancel", customer(customerUserId), { claim: reason, photos: [] });
+      return { state: opened.state, refundPence: 0, late: true, feePence: 0 };
     }
     const terms = customerCancellation({ ...before, slot: { date: before.slotDate, window: before.slotWindow } }, now);
     const late = terms.late;
@@ -560,6 +550,7 @@ export async function staffDecide(deps: BookingDeps, staff: StaffMember, booking
     const name = decision.kind === "release" ? "staff_release" : decision.kind === "refund" ? "staff_refund" : "staff_release_part";
     const booking = await move(tx, before, name, actor, { reason, now, set: { settledAt: now }, details: { decision } });
     const split = await settleBooking(tx, booking, name, decision.kind === "partial" ? { kind: "partial", releasePricePence: decision.releasePricePence } : { kind: decision.kind });
+    if (before.state === "claim_contested") await closeContestedCase(tx, booking, name, deps.publicUrl, now);
     await recordStaffAction(tx, staff, { action: "booking.decide", targetType: "booking", targetId: bookingId, details: { decision, reason, ...split } });
     if (decision.kind !== "refund") await completeJobOf(tx, booking, now);
     const decided = `${company.brand} staff decided: ${decision.kind === "release" ? "the fixer is paid in full" : decision.kind === "refund" ? "the customer is refunded in full" : "part is paid to the fixer and the rest refunded"}. Reason: ${reason}`;
@@ -602,6 +593,10 @@ export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: n
           await tell(tx, booking, deps.publicUrl, { customer: message, fixer: message });
         })
         .catch(ignoreIfMoved);
+      return;
+    case "claim_deadline":
+      if (current.state !== "claim_open") return;
+      await runClaimDeadline(deps, bookingId).catch(ignoreIfMoved);
       return;
     case "remind_2":
     case "remind_5":

@@ -17,7 +17,7 @@ import type { BookingState } from "./state-machine";
 /** Never paid: not an earning of any kind. */
 const UNPAID: BookingState[] = ["pending_payment", "expired"];
 /** Paid, and held by FixiT until the work is done and confirmed (or staff decide). */
-const HELD: ReadonlySet<BookingState> = new Set(["awaiting_fixer_confirmation", "booked", "disputed", "staff_review"]);
+const HELD: ReadonlySet<BookingState> = new Set(["awaiting_fixer_confirmation", "booked", "disputed", "staff_review", "claim_open", "claim_contested"]);
 
 export async function fixerEarnings(db: DbOrTx, fixerUserId: string): Promise<EarningsPage> {
   const rows = await db

@@ -8,3 +8,6 @@ export const tooManyDonePhotos = `Add at most ${donePhotoLimit} photos.`;
 
 /** How long each part of the job's address may be (the database checks the same). */
 export const addressLimits = { line: 100, town: 60, accessNotes: 500 } as const;
+/** Photos each side may add to a case: the customer with the claim, the fixer with a contesting answer (decision 064). */
+export const casePhotoLimit = 3;
+export const tooManyCasePhotos = `Add at most ${casePhotoLimit} photos.`;

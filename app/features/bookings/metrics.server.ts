@@ -3,6 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { BOOKING_STATES, reconciliationRuns } from "#server/db/schema/bookings.ts";
 import { gaugeSet } from "#server/metrics/gauge-set.ts";
 import { SLOT_CONFIRMATION_MS, STAFF_REVIEW_AFTER_DAYS } from "./bookings.server";
+import { CASE_ANSWER_MS } from "./cases.server";
 import { ACCOUNTS } from "./ledger.server";
 import { FINAL_STATES } from "./state-machine";
 
@@ -20,12 +21,14 @@ const DAY_MS = 86_400_000;
 export const DEADLINE_GRACE_MS = 15 * 60_000;
 /**
  * When held money must move, per state, from the moment the state began: the fixer confirms the
- * customer's slot or the booking lapses (refund); the customer answers or staff review it. A booking
+ * customer's slot or the booking lapses (refund); the customer answers or staff review it; the fixer
+ * answers a case or it is settled as claimed (decision 064: the case opens as the state begins). A booking
  * still in that state after its deadline (plus the grace) holds money its timer failed to move.
  */
 const deadlineChecks = sql`(
   (w.state = 'awaiting_fixer_confirmation' and w.paid_at < now() - ${SLOT_CONFIRMATION_MS + DEADLINE_GRACE_MS} * interval '1 millisecond')
   or (w.state = 'done_marked' and w.done_marked_at < now() - ${STAFF_REVIEW_AFTER_DAYS * DAY_MS + DEADLINE_GRACE_MS} * interval '1 millisecond')
+  or (w.state = 'claim_open' and w.updated_at < now() - ${CASE_ANSWER_MS + DEADLINE_GRACE_MS} * interval '1 millisecond')
 )`;
 
 type StateRow = { state: string; bookings: number; oldest_seconds: number; held_pence: number; past_deadline_pence: number; past_deadline_bookings: number };

@@ -26,13 +26,15 @@ export const BOOKING_NEXT_STEPS: Record<BookingState, { status: string; customer
   cancelled_late: { status: "Cancelled late", customer: waiting("Nothing: you cancelled"), fixer: waiting("Nothing: the customer cancelled") },
   cancelled_by_fixer: { status: "Cancelled by the fixer", customer: waiting("Nothing: the fixer cancelled"), fixer: waiting("Nothing: you cancelled") },
   slot_declined: { status: "Slot declined", customer: yours("Book another slot from your job"), fixer: waiting("Nothing: you declined the slot") },
+  claim_open: { status: "Claim made", customer: waiting("Waiting for the fixer to answer your claim"), fixer: yours("Answer the customer's claim") },
+  claim_contested: { status: "Contested", customer: waiting("Waiting for FixiT staff to decide"), fixer: waiting("Waiting for FixiT staff to decide") },
   no_show: { status: "No-show", customer: waiting("Nothing: you were refunded"), fixer: waiting("Nothing: the booking closed") },
   lapsed: { status: "Lapsed", customer: yours("Book another slot from your job"), fixer: waiting("Nothing: the slot was not confirmed in time") },
   expired: { status: "Not paid", customer: waiting("Nothing: it was not paid in time"), fixer: waiting("Nothing: it was not paid") },
 };
 
 /** Paid and not yet settled: the job is booked, and cannot be closed behind the booking's back. */
-export const PAID_UNSETTLED_STATES: readonly BookingState[] = ["awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review"];
+export const PAID_UNSETTLED_STATES: readonly BookingState[] = ["awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review", "claim_open", "claim_contested"];
 /** The work was paid for: the job is completed. */
 export const COMPLETED_STATES: readonly BookingState[] = ["released", "partly_released"];
 

@@ -16,8 +16,10 @@ import type { BookingDeps } from "./transition.server";
 import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, declineSlot, markDone, reportNoShow, reportProblem, type CreateBookingInput } from "./bookings.server";
 import { bookingAddressOf, fixerSeesAddress, type ShownAddress } from "./address.server";
 import { cancellationWords, customerCancellation, freeCancellationEndsAt, type CustomerCancellation } from "./cancellation";
+import { agreeClaim, caseOf, casePhotoFolder, casePhotosOf, contestClaim } from "./cases.server";
+import type { CaseView } from "./components/case-panel";
 import { donePhotoFolder, donePhotosOf, type DonePhoto } from "./done-photos.server";
-import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
+import { casePhotoLimit, donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { bookingMoneyOutcome, type BookingMoneyOutcome } from "./outcome.server";
 import { bookingPaths } from "./paths";
 import { startBookingCheckout } from "./payment.server";
@@ -25,7 +27,7 @@ import { payoutPromptPence } from "./payout-prompt.server";
 import { lateFeeFor } from "./pricing";
 import { quoteBookingView } from "./quote-terms.server";
 import { answerSlotProposal, openProposalOf, proposeSlot } from "./reschedule.server";
-import { bookSlotFormSchema, cancelFormSchema, fixerCancelFormSchema, markDoneFormSchema, proposeSlotFormSchema, reportProblemFormSchema } from "./schemas";
+import { bookSlotFormSchema, cancelFormSchema, contestClaimFormSchema, fixerCancelFormSchema, markDoneFormSchema, noShowFormSchema, proposeSlotFormSchema, reportProblemFormSchema } from "./schemas";
 import { slotStartsAt, type Slot } from "./slots";
 import { canTake, RESCHEDULABLE_STATES, STATE_LABELS, type BookingState, type TransitionName } from "./state-machine";
 
@@ -92,7 +94,11 @@ const TIMELINE_LABELS: Record<string, string> = {
   cancel_by_customer: "Cancelled by the customer",
   cancel_late_by_customer: "Cancelled late by the customer",
   cancel_by_fixer: "Cancelled by the fixer",
-  report_no_show: "No-show reported",
+  report_no_show: "Customer said the fixer did not come: the fixer may answer",
+  cancel_after_start: "Customer cancelled after the slot started: the fixer may answer",
+  agree_claim: "Fixer agreed with the customer's claim",
+  contest_claim: "Fixer contested the claim: FixiT staff decide",
+  claim_unanswered: "Fixer did not answer in time: settled as claimed",
   remind_2: "Reminder sent",
   remind_5: "Reminder sent",
   slot_reminder: "Reminder sent",
@@ -153,6 +159,10 @@ export type BookingPage = {
   address: ShownAddress | null;
   /** The fixer's: what is released to them and waits for a payout account (null when nothing waits). */
   payoutPrompt: number | null;
+  /** The slot has started (a cancellation then opens a case the fixer may answer). */
+  slotStarted: boolean;
+  /** The case on this booking, if one was opened (decision 064). */
+  case: CaseView | null;
   /** `slot`: the slot a step of moving the booking named. */
   timeline: { id: number; label: string; at: string; reason: string | null; slot: Slot | null }[];
 };
@@ -165,13 +175,15 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(role === "customer" ? bookings.customerUserId : bookings.fixerUserId, user.id)));
   if (!booking) return null;
-  const [[job], timeline, proposal, donePhotos, address, payoutPrompt] = await Promise.all([
+  const [[job], timeline, proposal, donePhotos, address, payoutPrompt, bookingCase, casePhotos] = await Promise.all([
     booking.jobId ? db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
     db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, bookingId)).orderBy(asc(bookingTransitions.id)),
     openProposalOf(db, bookingId),
     donePhotosOf(db, bookingId),
     role === "customer" || fixerSeesAddress(booking) ? bookingAddressOf(db, bookingId) : Promise.resolve(null),
     role === "fixer" ? payoutPromptPence(db, user.id) : Promise.resolve(null),
+    caseOf(db, bookingId),
+    casePhotosOf(db, bookingId),
   ]);
   const slot: Slot = { date: booking.slotDate, window: booking.slotWindow };
   const now = new Date();
@@ -183,7 +195,9 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
   // What bookings.server.ts refuses before the slot starts is not offered before then either.
   const waitsForSlot = (name: TransitionName) => !slotStarted && (name === "report_no_show" || (name === "mark_done" && booking.state === "booked"));
   const possible: TransitionName[] =
-    role === "customer" ? ["confirm_done", "report_problem", "cancel_by_customer", "report_no_show"] : ["confirm_slot", "decline_slot", "mark_done", "cancel_by_fixer"];
+    role === "customer"
+      ? ["confirm_done", "report_problem", "cancel_by_customer", "report_no_show"]
+      : ["confirm_slot", "decline_slot", "mark_done", "cancel_by_fixer", "agree_claim", "contest_claim"];
   return {
     role,
     id: booking.id,
@@ -216,6 +230,17 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     opensAtSlot: possible.filter((name) => canTake(name, booking.state, role) && waitsForSlot(name)),
     address,
     payoutPrompt,
+    slotStarted,
+    case: bookingCase
+      ? {
+          kind: bookingCase.kind,
+          claim: bookingCase.claim,
+          answer: bookingCase.answer,
+          answerDueAt: bookingCase.answerDueAt.toISOString(),
+          outcome: bookingCase.outcome,
+          photos: casePhotos.map((p) => ({ id: p.id, side: p.side })),
+        }
+      : null,
     canProposeSlot: movable && (!proposal || proposal.proposedBy === role),
     slotProposal: movable && proposal ? { id: proposal.id, slot: { date: proposal.slotDate, window: proposal.slotWindow }, mine: proposal.proposedBy === role } : null,
     timeline: timeline.map((t) => ({
@@ -237,7 +262,10 @@ const flashes = {
   report_problem: { kind: "success", title: "Problem reported", text: "The money stays held while our staff look into it." },
   // The text is the cancellation's own outcome (cancellationWords), the words its email uses.
   cancel: { kind: "success", title: "Booking cancelled", text: "" },
-  report_no_show: { kind: "success", title: "No-show reported", text: "You are being refunded in full." },
+  report_no_show: { kind: "success", title: "No-show reported", text: "The money stays held while the fixer answers; we have told them." },
+  cancel_case: { kind: "success", title: "Cancellation sent to the fixer", text: "The slot had started: the money stays held while the fixer answers." },
+  agree_claim: { kind: "success", title: "Claim settled", text: "Settled as the customer claimed." },
+  contest_claim: { kind: "success", title: "Answer sent", text: "FixiT staff will look at both sides and decide; the money stays held until then." },
   confirm_slot: { kind: "success", title: "Slot confirmed", text: "The booking is confirmed." },
   decline_slot: { kind: "success", title: "Slot declined", text: "The customer is refunded in full." },
   mark_done: { kind: "success", title: "Marked done", text: "The customer has been asked to confirm." },
@@ -266,8 +294,12 @@ async function slotMoveAction(form: FormData, deps: ReturnType<typeof bookingDep
   return null;
 }
 
-/** Mark done's form: a note (2,000 characters, 8,000 bytes of UTF-8 at most) and up to 3 photos, stored under `booking-done-photos/`. */
+/** Mark done's (and contesting a case's) form: a note (2,000 characters, 8,000 bytes of UTF-8 at most) and up to 3 photos, stored under `booking-done-photos/`. */
 const donePhotoForm: PhotoFormOptions = { maxFieldBytes: 16 * 1024, maxFields: 20, folder: donePhotoFolder, maxPhotos: donePhotoLimit, tooMany: tooManyDonePhotos };
+/** The customer's forms: a no-show claim may carry up to 3 photos, stored under `booking-case-photos/`. */
+const customerPhotoForm: PhotoFormOptions = { ...donePhotoForm, folder: casePhotoFolder, maxPhotos: casePhotoLimit };
+/** The intents whose form may carry photos. */
+const PHOTO_INTENTS: Record<Role, readonly string[]> = { fixer: ["mark_done", "contest_claim"], customer: ["report_no_show"] };
 
 /**
  * Every POST on a booking page: `intent` names the transition; the booking must be the user's own in
@@ -276,18 +308,18 @@ const donePhotoForm: PhotoFormOptions = { maxFieldBytes: 16 * 1024, maxFields: 2
  * customer's page takes text only.
  */
 export async function bookingAction(request: Request, context: AppLoadContext, user: SessionUser, role: Role, bookingId: number) {
-  if (role === "fixer") {
-    return answerPageFormWithPhotos(
-      request,
-      context.services.storage,
-      donePhotoForm,
-      (refused) => (refused.field === "form" && Object.keys(refused.values).length === 0 ? badRequestAnswer("booking", unreadable) : photoUploadAnswer("mark_done", refused, ["note"])),
-      ({ form, photos, keepPhotos }) => answerBookingForm(context, user, role, bookingId, form, photos, keepPhotos),
-    );
-  }
-  const form = await readTextForm(request);
-  if (!form) return badRequestAnswer("booking", unreadable);
-  return answerBookingForm(context, user, role, bookingId, form, [], () => undefined);
+  // Both pages read forms through the one photo pipeline: the fixer's mark done and answer to a case, the customer's no-show claim.
+  return answerPageFormWithPhotos(
+    request,
+    context.services.storage,
+    role === "fixer" ? donePhotoForm : customerPhotoForm,
+    (refused) => {
+      if (refused.field === "form" && Object.keys(refused.values).length === 0) return badRequestAnswer("booking", unreadable);
+      const intent = String(refused.values.intent ?? PHOTO_INTENTS[role][0]);
+      return photoUploadAnswer(intent, refused, ["note", "reason", "answer"]);
+    },
+    ({ form, photos, keepPhotos }) => answerBookingForm(context, user, role, bookingId, form, photos, keepPhotos),
+  );
 }
 
 async function answerBookingForm(context: AppLoadContext, user: SessionUser, role: Role, bookingId: number, form: FormData, photos: StoredPhoto[], keepPhotos: () => void) {
@@ -295,7 +327,9 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
   const intent = String(form.get("intent") ?? "");
   const back = (flash: Flash) => redirectWithFlash(context, role === "customer" ? bookingPaths.customer(bookingId) : bookingPaths.fixer(bookingId), flash);
   // Only marking the job done carries photos.
-  if (photos.length > 0 && intent !== "mark_done") return badRequestAnswer(intent || "booking", { title: failedTitle, message: "Photos can be added only when marking the job done." });
+  if (photos.length > 0 && !PHOTO_INTENTS[role].includes(intent)) {
+    return badRequestAnswer(intent || "booking", { title: failedTitle, message: role === "fixer" ? "Photos can be added only when marking the job done or answering a claim." : "Photos can be added only when telling us the fixer did not come." });
+  }
   try {
     const slotMove = await slotMoveAction(form, deps, user, role, bookingId, intent);
     if (slotMove) return slotMove.flash ? back(slotMove.flash) : slotMove.invalid;
@@ -318,11 +352,15 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
           const checked = parseSubmission(cancelFormSchema, form, { multiLine: ["reason"] });
           if (!checked.ok) return invalid("cancel", checked);
           const cancelled = await cancelByCustomer(deps, user.id, bookingId, checked.data);
-          return back({ ...flashes.cancel, text: cancellationWords.customer(cancelled) });
+          return back(cancelled.state === "claim_open" ? flashes.cancel_case : { ...flashes.cancel, text: cancellationWords.customer(cancelled) });
         }
-        case "report_no_show":
-          await reportNoShow(deps, user.id, bookingId);
+        case "report_no_show": {
+          const checked = parseSubmission(noShowFormSchema, form, { multiLine: ["reason"] });
+          if (!checked.ok) return invalid("report_no_show", checked);
+          await reportNoShow(deps, user.id, bookingId, { reason: checked.data.reason, photos });
+          keepPhotos();
           return back(flashes.report_no_show);
+        }
       }
     } else {
       switch (intent) {
@@ -344,6 +382,16 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
           if (!checked.ok) return invalid("cancel", checked);
           const cancelled = await cancelByFixer(deps, user.id, bookingId, checked.data);
           return back({ ...flashes.cancel, text: cancellationWords.fixerCancelled(cancelled.refundPence) });
+        }
+        case "agree_claim":
+          await agreeClaim(deps, user.id, bookingId);
+          return back(flashes.agree_claim);
+        case "contest_claim": {
+          const checked = parseSubmission(contestClaimFormSchema, form, { multiLine: ["answer"] });
+          if (!checked.ok) return invalid("contest_claim", checked);
+          await contestClaim(deps, user.id, bookingId, { ...checked.data, photos });
+          keepPhotos();
+          return back(flashes.contest_claim);
         }
       }
     }

@@ -12,4 +12,6 @@ export const bookingPaths = {
   staff: (bookingId: number) => `/staff/bookings/${bookingId}`,
   /** A photo the fixer added when marking the job done: for the booking's customer, its fixer and staff only. */
   donePhoto: (bookingId: number, photoId: number) => `/bookings/${bookingId}/done-photos/${photoId}`,
+  /** A photo either side added to a case (decision 064): for the booking's customer, its fixer and staff only. */
+  casePhoto: (bookingId: number, photoId: number) => `/bookings/${bookingId}/case-photos/${photoId}`,
 } as const;

@@ -105,6 +105,10 @@ export const markDoneFormSchema = z.object({ note: text({ min: 0, label: "a note
 export const reportProblemFormSchema = z.object({ reason: text({ min: 10, label: "what went wrong" }) });
 export const cancelFormSchema = z.object({ reason: text({ min: 0, label: "a reason" }) });
 export const fixerCancelFormSchema = z.object({ reason: text({ min: 5, label: "a reason" }) });
+/** The customer's claim that the fixer did not come (optional words; photos travel beside it). */
+export const noShowFormSchema = z.object({ reason: text({ min: 0, label: "what happened" }).optional() });
+/** The fixer's written answer contesting a case: FixiT staff read both sides. */
+export const contestClaimFormSchema = z.object({ answer: text({ min: 10, label: "your answer" }) });
 
 /** A slot as the services take it (a real ISO date and a window); here, not in ./slots.ts, so the views that show slots load no zod. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -14,6 +14,22 @@ describe("booking state machine", () => {
     expect(nextState("staff_refund", "staff_review", "staff")).toBe("refunded");
   });
 
+  it("a no-show claim or a cancellation after the slot started opens a case, settled only by the fixer, the deadline or staff (decision 064)", () => {
+    expect(nextState("report_no_show", "booked", "customer")).toBe("claim_open");
+    expect(nextState("cancel_after_start", "booked", "customer")).toBe("claim_open");
+    expect(nextState("agree_claim", "claim_open", "fixer", "no_show")).toBe("no_show");
+    expect(nextState("agree_claim", "claim_open", "fixer", "cancelled_late")).toBe("cancelled_late");
+    expect(nextState("contest_claim", "claim_open", "fixer")).toBe("claim_contested");
+    expect(nextState("claim_unanswered", "claim_open", "system", "no_show")).toBe("no_show");
+    expect(nextState("staff_refund", "claim_contested", "staff")).toBe("refunded");
+    expect(nextState("staff_release", "claim_contested", "staff")).toBe("released");
+    // Nobody but the fixer answers; the customer cannot settle their own claim; staff decide only once contested.
+    expect(() => nextState("agree_claim", "claim_open", "customer")).toThrow(IllegalTransitionError);
+    expect(() => nextState("contest_claim", "claim_open", "staff")).toThrow(IllegalTransitionError);
+    expect(() => nextState("staff_refund", "claim_open", "staff")).toThrow(IllegalTransitionError);
+    expect(() => nextState("contest_claim", "claim_contested", "fixer")).toThrow(IllegalTransitionError);
+  });
+
   it.each<[TransitionName, string, "customer" | "fixer" | "staff" | "system"]>([
     ["confirm_done", "released", "customer"], // confirm twice
     ["staff_refund", "released", "staff"], // refund after release

@@ -28,9 +28,9 @@ export const TRANSITIONS = {
   report_problem: { from: ["done_marked"], to: ["disputed"], by: ["customer"], label: "report a problem with" },
   /** Seven days without the customer's answer: staff review (funds stay held). */
   escalate: { from: ["done_marked"], to: ["staff_review"], by: ["system"], label: "send to staff review" },
-  staff_release: { from: ["disputed", "staff_review"], to: ["released"], by: ["staff"], label: "release" },
-  staff_release_part: { from: ["disputed", "staff_review"], to: ["partly_released"], by: ["staff"], label: "release part of" },
-  staff_refund: { from: ["disputed", "staff_review"], to: ["refunded"], by: ["staff"], label: "refund" },
+  staff_release: { from: ["disputed", "staff_review", "claim_contested"], to: ["released"], by: ["staff"], label: "release" },
+  staff_release_part: { from: ["disputed", "staff_review", "claim_contested"], to: ["partly_released"], by: ["staff"], label: "release part of" },
+  staff_refund: { from: ["disputed", "staff_review", "claim_contested"], to: ["refunded"], by: ["staff"], label: "refund" },
   /** Before paying, or 24 hours or more before the slot: nothing charged, or a full refund. */
   cancel_by_customer: {
     from: ["pending_payment", "awaiting_fixer_confirmation", "booked"],
@@ -42,7 +42,16 @@ export const TRANSITIONS = {
   cancel_late_by_customer: { from: ["booked"], to: ["cancelled_late"], by: ["customer"], label: "cancel" },
   /** Full refund including the fee, and a strike on the fixer. */
   cancel_by_fixer: { from: ["awaiting_fixer_confirmation", "booked"], to: ["cancelled_by_fixer"], by: ["fixer"], label: "cancel" },
-  report_no_show: { from: ["booked"], to: ["no_show"], by: ["customer"], label: "report a no-show for" },
+  /** From the slot's start: opens a case (decision 064), the money stays held while the fixer answers. */
+  report_no_show: { from: ["booked"], to: ["claim_open"], by: ["customer"], label: "report a no-show for" },
+  /** A cancellation after the slot started: a case too, settled on late-cancellation terms if the fixer agrees. */
+  cancel_after_start: { from: ["booked"], to: ["claim_open"], by: ["customer"], label: "cancel" },
+  /** The fixer agrees with the claim: settled as claimed (full refund for a no-show, late-cancellation terms for a late cancel). */
+  agree_claim: { from: ["claim_open"], to: ["no_show", "cancelled_late"], by: ["fixer"], label: "agree to the claim on" },
+  /** The fixer contests with a written answer: FixiT staff decide. */
+  contest_claim: { from: ["claim_open"], to: ["claim_contested"], by: ["fixer"], label: "contest the claim on" },
+  /** No answer within 48 hours: settled as claimed. */
+  claim_unanswered: { from: ["claim_open"], to: ["no_show", "cancelled_late"], by: ["system"], label: "settle the claim on" },
 } as const satisfies Record<string, TransitionRule>;
 
 export type TransitionName = keyof typeof TRANSITIONS;
@@ -71,6 +80,8 @@ export const STATE_LABELS: Record<BookingState, string> = {
   slot_declined: "closed: the fixer declined the slot",
   no_show: "closed after a no-show",
   lapsed: "closed: the fixer did not confirm the slot in time",
+  claim_open: "waiting for the fixer's answer to the customer's claim",
+  claim_contested: "contested: with FixiT staff to decide",
   expired: "closed: it was not paid in time",
 };
 

@@ -96,7 +96,7 @@ export async function recordOnTimeline(
   return rows.length > 0;
 }
 
-export type BookingTimer = "expire_payment" | "lapse" | "remind_2" | "remind_5" | "escalate" | "slot_reminder";
+export type BookingTimer = "expire_payment" | "lapse" | "remind_2" | "remind_5" | "escalate" | "slot_reminder" | "claim_deadline";
 export const BOOKING_TIMER_JOB = "booking_timer";
 /** `slot` ("date|window"): the slot a slot reminder is for (it does nothing once the booking has moved to another). */
 export type BookingTimerPayload = { bookingId: number; timer: BookingTimer; slot?: string };

@@ -24,6 +24,8 @@ export const jobsCopy = {
     declined: { kind: "success" as const, title: "Quote declined", text: "The fixer has been told." },
     closed: { kind: "success" as const, title: "Job closed", text: "Fixers still waiting have been told." },
     done: { kind: "success" as const, title: "Job marked done", text: "Thank you. You can now review your fixer." },
+    /** Reviews are for work done and paid for (decision 064): a job whose booking was cancelled or refunded, or not paid out yet, offers none. */
+    doneNotReviewable: { kind: "success" as const, title: "Job marked done", text: "Thank you. Reviews are for work paid through FixiT: you can review your fixer once the booking's payment is released to them." },
     reviewed: { kind: "success" as const, title: "Review posted", text: "Thank you for helping other customers choose. Your fixer's review of you shows below." },
     reviewedHidden: { kind: "success" as const, title: "Review saved", text: "Thank you. It is published when your fixer has reviewed you too, or when the 14 days to review are over." },
     messageSent: { kind: "success" as const, title: "Message sent", text: "The fixer has been emailed." },

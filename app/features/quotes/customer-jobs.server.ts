@@ -111,9 +111,10 @@ async function answerJobForm(context: Ctx, user: SessionUser, jobId: number, for
       case "close":
         await closeJob(deps, user.id, jobId);
         return done(context, jobId, jobsCopy.flashes.closed);
-      case "done":
-        await markJobDone(deps, user.id, jobId);
-        return done(context, jobId, jobsCopy.flashes.done, "#review");
+      case "done": {
+        const { reviewable } = await markJobDone(deps, user.id, jobId);
+        return reviewable ? done(context, jobId, jobsCopy.flashes.done, "#review") : done(context, jobId, jobsCopy.flashes.doneNotReviewable);
+      }
       case "review": {
         const checked = parseSubmission(reviewFormSchema, form, { multiLine: ["body"] });
         if (!checked.ok) return invalidAnswer("review", checked);

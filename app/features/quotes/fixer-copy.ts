@@ -1,3 +1,4 @@
+import { company } from "~/content/company";
 import type { QuotesErrorCode } from "./errors";
 
 /** The words of the fixer's pages and the public fixer profile. */
@@ -13,6 +14,8 @@ export const fixerCopy = {
     coverageTitle: "Services and areas",
     coverageIntro: "Jobs are matched on the services you offer and the postcode areas or districts you cover.",
     pausedTitle: "New jobs are paused on your account",
+    /** The way to reach staff about a pause (the help page's contact form), and to see the strikes behind it. */
+    pausedContact: { href: company.contactPath, label: "Contact our support team" },
     applicantTitle: "Jobs are for approved fixers",
     applicantText: "Once our team approves your application you will see jobs near you here, and can send quotes.",
   },

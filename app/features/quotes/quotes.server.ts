@@ -190,9 +190,12 @@ export async function closeJob(deps: QuotesDeps, customerUserId: string, jobId: 
   });
 }
 
-/** Marks an in-progress job done (the work happened): the customer only. Opens the 14 days in which both sides review each other. */
-export async function markJobDone(deps: QuotesDeps, customerUserId: string, jobId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+/**
+ * Marks an in-progress job done (the work happened): the customer only. When its booking's work was
+ * paid for, the 14 days in which both sides review each other are open; answers whether they are.
+ */
+export async function markJobDone(deps: QuotesDeps, customerUserId: string, jobId: number): Promise<{ reviewable: boolean }> {
+  return deps.db.transaction(async (tx) => {
     const job = await jobOfCustomer(tx, customerUserId, jobId, { forUpdate: true });
     if (job.status !== "in_progress") throw new QuotesError("conflict", "Only a job with an accepted quote can be marked done.");
     // A booked job is done when its booking is confirmed: one "done", on the booking's page.
@@ -200,7 +203,7 @@ export async function markJobDone(deps: QuotesDeps, customerUserId: string, jobI
     if (booking) throw new QuotesError("conflict", "This job has a booking: confirm the work on the booking's page once it is done.");
     const now = new Date();
     await tx.update(jobs).set({ status: "done", updatedAt: now }).where(eq(jobs.id, jobId));
-    await openReviewWindow(tx, jobId, now);
+    return { reviewable: await openReviewWindow(tx, jobId, now) };
   });
 }
 

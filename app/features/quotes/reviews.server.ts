@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { bookings } from "#server/db/schema/bookings.ts";
+import { bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobMessages, jobs, quotes, reviewWindows, reviews, type Job, type ReviewAuthor, type ReviewWindow } from "#server/db/schema/quotes.ts";
 import { recordStaffAction, type AuditActor } from "#server/audit-log.ts";
 import { enqueueJob, PermanentJobError } from "#server/jobs/queue.ts";
@@ -29,6 +29,28 @@ export type ReviewWindowPayload = { jobId: number };
 
 const RELEASED = ["released", "partly_released"] as const;
 
+/**
+ * The job's booking whose work was done and paid for (decision 064): released by the customer, or
+ * settled by a staff decision (a part release, or a staff refund after a dispute or a contested
+ * case). A job whose booking was cancelled, refunded or never paid has none, and cannot be reviewed.
+ */
+async function paidBookingOf(db: DbOrTx, jobId: number): Promise<{ fixerUserId: string; settledAt: Date | null } | null> {
+  const [paid] = await db
+    .select({ fixerUserId: bookings.fixerUserId, settledAt: bookings.settledAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.jobId, jobId),
+        or(
+          inArray(bookings.state, [...RELEASED]),
+          and(eq(bookings.state, "refunded"), exists(db.select({ id: bookingTransitions.id }).from(bookingTransitions).where(and(eq(bookingTransitions.bookingId, bookings.id), eq(bookingTransitions.transition, "staff_refund"))))),
+        ),
+      ),
+    )
+    .orderBy(asc(bookings.settledAt))
+    .limit(1);
+  return paid ?? null;
+}
 /** Stores a job's window (once; a second opener keeps the first) with its timer at the close. */
 async function storeWindow(tx: DbOrTx, jobId: number, fixerUserId: string, opensAt: Date): Promise<ReviewWindow> {
   const closesAt = new Date(opensAt.getTime() + REVIEW_WINDOW_DAYS * DAY_MS);
@@ -47,30 +69,26 @@ async function acceptedFixerOf(tx: DbOrTx, jobId: number): Promise<string | null
   return accepted?.fixerUserId ?? null;
 }
 
-/** Opens the job's window as the customer marks it done (in that transaction). */
-export async function openReviewWindow(tx: DbOrTx, jobId: number, now: Date): Promise<void> {
-  const fixerUserId = await acceptedFixerOf(tx, jobId);
-  if (fixerUserId) await storeWindow(tx, jobId, fixerUserId, now);
+/** Opens the job's window as the customer marks it done (in that transaction), when its booking's work was paid for; answers whether it is open. */
+export async function openReviewWindow(tx: DbOrTx, jobId: number, now: Date): Promise<boolean> {
+  const paid = await paidBookingOf(tx, jobId);
+  if (!paid) return false;
+  await storeWindow(tx, jobId, paid.fixerUserId, paid.settledAt ?? now);
+  return true;
 }
 
 /**
- * The job's window as it stands, without writing: the stored one; else from the job's released
- * booking (it opened at the release); else, for a job marked done before windows existed, one that
- * would open now. Null while the job is not finished.
+ * The job's window as it stands, without writing: only for a job whose booking's work was paid for
+ * ({@link paidBookingOf}); the stored one, else one that opened when the booking was settled.
+ * Null otherwise: nothing to review, and no form offered.
  */
 export async function findReviewWindow(db: DbOrTx, job: Pick<Job, "id" | "status">, now: Date): Promise<(Omit<ReviewWindow, "jobId"> & { stored: boolean }) | null> {
+  const paid = await paidBookingOf(db, job.id);
+  if (!paid) return null;
   const [stored] = await db.select().from(reviewWindows).where(eq(reviewWindows.jobId, job.id));
   if (stored) return { ...stored, stored: true };
-  const [released] = await db
-    .select({ fixerUserId: bookings.fixerUserId, settledAt: bookings.settledAt })
-    .from(bookings)
-    .where(and(eq(bookings.jobId, job.id), inArray(bookings.state, [...RELEASED])))
-    .orderBy(asc(bookings.settledAt))
-    .limit(1);
-  const opened = released ? { fixerUserId: released.fixerUserId, opensAt: released.settledAt ?? now } : null;
-  const legacy = !opened && job.status === "done" ? await acceptedFixerOf(db, job.id) : null;
-  const from = opened ?? (legacy ? { fixerUserId: legacy, opensAt: now } : null);
-  return from ? { ...from, closesAt: new Date(from.opensAt.getTime() + REVIEW_WINDOW_DAYS * DAY_MS), stored: false } : null;
+  const opensAt = paid.settledAt ?? now;
+  return { fixerUserId: paid.fixerUserId, opensAt, closesAt: new Date(opensAt.getTime() + REVIEW_WINDOW_DAYS * DAY_MS), stored: false };
 }
 
 /**
@@ -121,7 +139,7 @@ async function writeReview(deps: PublicChangeDeps, author: ReviewAuthor, authorU
     }
     const found = await findReviewWindow(tx, job, now);
     if (!found) {
-      throw new QuotesError("conflict", author === "customer" ? "You can review the fixer once you have marked the job done." : "You can review the customer once the job is done.");
+      throw new QuotesError("conflict", "Reviews are for work that was done and paid for: you can review once the booking's payment is released to the fixer (or FixiT staff have decided it).");
     }
     const window = found.stored ? found : await storeWindow(tx, jobId, found.fixerUserId, found.opensAt);
     if (now >= window.closesAt) throw new QuotesError("conflict", `The ${REVIEW_WINDOW_DAYS} days to review ${sideWord[author]} ended on ${formatLongDate(window.closesAt)}.`);

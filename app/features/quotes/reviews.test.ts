@@ -14,6 +14,7 @@ import { fixerProfileBySlug, topRatedFixersForService } from "./profiles.server"
 import { acceptQuote, closeJob, markJobDone, sendQuote } from "./quotes.server";
 import { hideMessage, hideReview, leaveReview, replyToReview, reviewCustomer, setLeadsDisabled } from "./reviews.server";
 import type { JobInput } from "./schemas";
+import { recordReleasedBooking } from "#tests/helpers/done-bookings.ts";
 import { clearOutbox, createApprovedFixer, createUser, databaseKinds, daysFromToday, endReviewWindow, openTestDatabase, queuedEmails } from "#tests/helpers/marketplace.ts";
 
 const job: JobInput = {
@@ -42,26 +43,32 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
   }, 60_000);
   afterAll(async () => close?.());
 
-  /** A job by a new customer, quoted by `fixer`, accepted; `done` marks it done. */
+  /** A job by a new customer, quoted by `fixer`, accepted; `done`: its booking released (paid work, decision 064) and the job marked done. */
   async function acceptedJob(fixer: { id: string }, options: { done?: boolean } = {}) {
     const customer = await createUser(deps.db, { name: "Robin Customer" });
     const { jobId } = await postJob(deps, customer.id, job);
     const { quoteId } = await sendQuote(deps, fixer.id, jobId, quote);
     await acceptQuote(deps, customer.id, quoteId);
-    if (options.done) await markJobDone(deps, customer.id, jobId);
-    return { customer, jobId };
+    if (options.done) {
+      await recordReleasedBooking(deps.db, quoteId);
+      await markJobDone(deps, customer.id, jobId);
+    }
+    return { customer, jobId, quoteId };
   }
 
   it("only the customer of a done job with an accepted quote can review, once, within the length and rating rules", async () => {
     const fixer = await createApprovedFixer(deps.db, { first: "Sam", last: "Sparks", services: ["electrical"], areas: ["M"] });
-    const { customer, jobId } = await acceptedJob(fixer);
+    const { customer, jobId, quoteId } = await acceptedJob(fixer);
     const stranger = await createUser(deps.db);
     const changesBefore = publicChanges;
 
     await expect(leaveReview(deps, customer.id, jobId, { rating: 5, body: good })).rejects.toMatchObject({ code: "conflict" });
     await expect(markJobDone(deps, stranger.id, jobId)).rejects.toMatchObject({ code: "not_found" });
     await expect(markJobDone(deps, fixer.id, jobId)).rejects.toMatchObject({ code: "not_found" });
-    await markJobDone(deps, customer.id, jobId);
+    // Marked done, but no booking's payment released: reviews are for paid work (decision 064).
+    expect(await markJobDone(deps, customer.id, jobId)).toEqual({ reviewable: false });
+    await expect(leaveReview(deps, customer.id, jobId, { rating: 5, body: good })).rejects.toMatchObject({ code: "conflict" });
+    await recordReleasedBooking(deps.db, quoteId);
 
     await expect(leaveReview(deps, stranger.id, jobId, { rating: 1, body: good })).rejects.toMatchObject({ code: "not_found" });
     await expect(leaveReview(deps, fixer.id, jobId, { rating: 5, body: good })).rejects.toMatchObject({ code: "not_found" });
@@ -160,6 +167,7 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
         const { jobId } = await postJob(deps, customer.id, { ...job, service, postcode: "LS6 2AB" });
         const { quoteId } = await sendQuote(deps, fixer.id, jobId, quote);
         await acceptQuote(deps, customer.id, quoteId);
+        await recordReleasedBooking(deps.db, quoteId);
         await markJobDone(deps, customer.id, jobId);
         await leaveReview(deps, customer.id, jobId, { rating, body: good });
         await endReviewWindow(deps.db, jobId);

@@ -6,7 +6,9 @@ import { bookings, bookingTransitions, fixerStrikes, ledgerAccounts, ledgerEntri
 import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { staffDecide, STRIKE_WINDOW_DAYS, type StaffDecision } from "~/features/bookings/bookings.server";
 import { bookingAddressOf } from "~/features/bookings/address.server";
+import { caseOf, casePhotosOf } from "~/features/bookings/cases.server";
 import { donePhotosOf } from "~/features/bookings/done-photos.server";
+import { COUNTING_STRIKES } from "~/features/bookings/strikes.server";
 import { canTake, STATE_LABELS } from "~/features/bookings/state-machine";
 import { isRefusalError, type RefusalCode } from "~/lib/forms/refusal-error";
 import type { BookingDecisionInput } from "./booking-decision-schema";
@@ -25,7 +27,7 @@ type Deps = { db: Db; publicUrl: string };
 export async function loadStaffBooking(db: Db, bookingId: number) {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) return null;
-  const [[customer], [fixer], [job], timeline, entries, operations, strikes, donePhotos, address] = await Promise.all([
+  const [[customer], [fixer], [job], timeline, entries, operations, strikes, donePhotos, bookingCase, casePhotos, address] = await Promise.all([
     db.select({ id: users.id, email: users.email, name: users.fullName, fallback: users.name }).from(users).where(eq(users.id, booking.customerUserId)),
     db
       .select({ id: users.id, email: users.email, name: fixerProfiles.displayName, slug: fixerProfiles.slug, leadsDisabledAt: fixerProfiles.leadsDisabledAt })
@@ -44,6 +46,8 @@ export async function loadStaffBooking(db: Db, bookingId: number) {
     db.select().from(providerOperations).where(eq(providerOperations.bookingId, bookingId)).orderBy(asc(providerOperations.id)),
     fixerStrikesOf(db, booking.fixerUserId),
     donePhotosOf(db, bookingId),
+    caseOf(db, bookingId),
+    casePhotosOf(db, bookingId),
     bookingAddressOf(db, bookingId),
   ]);
   // One event per movement, its entries beneath it (they sum to zero).
@@ -62,6 +66,9 @@ export async function loadStaffBooking(db: Db, bookingId: number) {
     customer: customer ? { id: customer.id, email: customer.email, name: customer.name || customer.fallback } : null,
     fixer: fixer ?? null,
     donePhotos,
+    /** The case (decision 064): the customer's claim and the fixer's answer, with each side's photos. */
+    bookingCase,
+    casePhotos,
     address,
     timeline,
     ledger,
@@ -73,11 +80,11 @@ export async function loadStaffBooking(db: Db, bookingId: number) {
 
 const strikeLabels: Record<string, string> = { fixer_cancelled: "Fixer cancelled", no_show: "No-show reported" };
 
-/** A fixer's strikes, newest first, with whether each still counts (not lifted, within the window). */
+/** A fixer's strikes, newest first, with their status and whether each counts (upheld or not contested, not lifted, within the window; decision 064). */
 export async function fixerStrikesOf(db: Db, fixerUserId: string) {
   const rows = await db.select().from(fixerStrikes).where(eq(fixerStrikes.fixerUserId, fixerUserId)).orderBy(desc(fixerStrikes.createdAt), desc(fixerStrikes.id));
   const since = Date.now() - STRIKE_WINDOW_DAYS * 86_400_000;
-  return rows.map((s) => ({ ...s, label: strikeLabels[s.reason] ?? s.reason, counts: s.liftedAt === null && s.createdAt.getTime() > since }));
+  return rows.map((s) => ({ ...s, label: strikeLabels[s.reason] ?? s.reason, counts: s.liftedAt === null && COUNTING_STRIKES.includes(s.status) && s.createdAt.getTime() > since }));
 }
 
 const problemOf: Record<RefusalCode, StaffProblem> = { not_found: "not-found", forbidden: "forbidden", conflict: "conflict", limit: "conflict", invalid: "invalid", rate_limited: "conflict" };
@@ -108,7 +115,7 @@ export async function liftStrike(db: Db, actor: StaffUser, fixerUserId: string, 
   return db.transaction(async (tx) => {
     const [lifted] = await tx
       .update(fixerStrikes)
-      .set({ liftedAt: new Date(), liftedBy: actor.id })
+      .set({ liftedAt: new Date(), liftedBy: actor.id, status: "overturned", decidedAt: new Date() })
       .where(and(eq(fixerStrikes.id, strikeId), eq(fixerStrikes.fixerUserId, fixerUserId), isNull(fixerStrikes.liftedAt)))
       .returning({ id: fixerStrikes.id, bookingId: fixerStrikes.bookingId, reason: fixerStrikes.reason });
     if (!lifted) {

@@ -52,6 +52,13 @@ const statuses: Record<string, { label: string; tone: BadgeTone }> = {
   slot_declined: { label: "Slot declined", tone: "secondary" },
   no_show: { label: "No-show", tone: "destructive" },
   lapsed: { label: "Lapsed", tone: "secondary" },
+  claim_open: { label: "Case: fixer to answer", tone: "warning" },
+  claim_contested: { label: "Case contested", tone: "destructive" },
+  // Strikes (decision 064); "pending" is shared above
+  contested: { label: "Contested", tone: "warning" },
+  upheld: { label: "Upheld", tone: "destructive" },
+  not_contested: { label: "Not contested", tone: "destructive" },
+  overturned: { label: "Overturned", tone: "secondary" },
   frozen: { label: "Card dispute open", tone: "destructive" },
   // Provider operations and reconciliation runs
   succeeded: { label: "Succeeded", tone: "success" },

@@ -36,6 +36,10 @@ export const BOOKING_STATES = [
   "slot_declined",
   "no_show",
   "lapsed",
+  /** A case (decision 064): the customer says the fixer did not come, or cancelled after the slot started; the money stays held while the fixer answers. */
+  "claim_open",
+  /** The fixer contested the case: FixiT staff decide (the money stays held). */
+  "claim_contested",
   "expired",
 ] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
@@ -119,7 +123,7 @@ export const bookings = pgTable(
     // One live booking per quote: a lapsed, expired or cancelled one frees it for a new attempt.
     uniqueIndex("bookings_one_live_per_quote_idx")
       .on(t.quoteId)
-      .where(sql`${t.state} in ('pending_payment', 'awaiting_fixer_confirmation', 'booked', 'done_marked', 'disputed', 'staff_review', 'released', 'partly_released')`),
+      .where(sql`${t.state} in ('pending_payment', 'awaiting_fixer_confirmation', 'booked', 'done_marked', 'disputed', 'staff_review', 'released', 'partly_released', 'claim_open', 'claim_contested')`),
     uniqueIndex("bookings_payment_idx").on(t.paymentId),
     index("bookings_customer_idx").on(t.customerUserId, t.createdAt),
     index("bookings_fixer_idx").on(t.fixerUserId, t.createdAt),
@@ -262,7 +266,16 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-/** A strike on a fixer (a fixer cancellation or a no-show): three within 90 days disable their leads. */
+/**
+ * Where a strike stands (decision 064): a no-show claim's strike is `pending` while the fixer may answer,
+ * `contested` once they did (staff decide), `upheld` when staff decided against the fixer, `not_contested`
+ * when the fixer agreed, did not answer in time, or cancelled the booking themselves, `overturned` when
+ * staff decided for the fixer or lifted it. Only `upheld` and `not_contested` count towards a pause.
+ */
+export const STRIKE_STATUSES = ["pending", "contested", "upheld", "not_contested", "overturned"] as const;
+export type StrikeStatus = (typeof STRIKE_STATUSES)[number];
+
+/** A strike on a fixer (a fixer cancellation or a no-show): three that count within 90 days pause their leads. */
 export const fixerStrikes = pgTable(
   "fixer_strikes",
   {
@@ -276,9 +289,64 @@ export const fixerStrikes = pgTable(
     /** Staff may lift a strike given in error; it then no longer counts. */
     liftedAt: timestamp("lifted_at", { withTimezone: true }),
     liftedBy: text("lifted_by"),
+    /** Strikes made before cases existed were given at once without an answer: they stay counted. */
+    status: text("status").$type<StrikeStatus>().notNull().default("not_contested"),
+    /** When the status last changed from pending (agreed, contested, decided, lapsed). */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("fixer_strikes_booking_unique").on(t.bookingId), index("fixer_strikes_fixer_idx").on(t.fixerUserId, t.createdAt)],
+  (t) => [
+    unique("fixer_strikes_booking_unique").on(t.bookingId),
+    index("fixer_strikes_fixer_idx").on(t.fixerUserId, t.createdAt),
+    check("fixer_strikes_status_check", sql`${t.status} in (${inList(STRIKE_STATUSES)})`),
+  ],
+);
+
+/** What a case is about: the customer says the fixer did not come, or cancelled after the slot started. */
+export const CASE_KINDS = ["no_show", "late_cancel"] as const;
+export type CaseKind = (typeof CASE_KINDS)[number];
+
+/**
+ * A case on a booking (decision 064), one per booking: the customer's claim, the fixer's answer
+ * within `answer_due_at` (48 hours), and how it ended (`outcome`: agreed, unanswered, or the staff
+ * decision's transition). The booking's state says where it stands; this row holds the words.
+ */
+export const bookingCases = pgTable(
+  "booking_cases",
+  {
+    bookingId: bigint("booking_id", { mode: "number" })
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<CaseKind>().notNull(),
+    claim: text("claim"),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    answerDueAt: timestamp("answer_due_at", { withTimezone: true }).notNull(),
+    answer: text("answer"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** "agreed", "unanswered", "staff_refund", "staff_release", "staff_release_part"; null while open. */
+    outcome: text("outcome"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [check("booking_cases_kind_check", sql`${t.kind} in (${inList(CASE_KINDS)})`)],
+);
+
+export type BookingCase = typeof bookingCases.$inferSelect;
+
+/**
+ * Photos with a case: the customer's with the claim, the fixer's with a contesting answer (up to 3
+ * each), through the one photo pipeline, written in the transition's transaction.
+ */
+export const bookingCasePhotos = pgTable(
+  "booking_case_photos",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bookingId: bigint("booking_id", { mode: "number" })
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    side: text("side").$type<"customer" | "fixer">().notNull(),
+    ...storedPhotoColumns(),
+  },
+  (t) => [check("booking_case_photos_side_check", sql`${t.side} in ('customer', 'fixer')`), index("booking_case_photos_booking_idx").on(t.bookingId, t.id)],
 );
 
 /** A fixer's connected payout account: a Stripe Connect Express account, or the TEST MODE stand-in. */

@@ -7,11 +7,12 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatUkDateTime } from "~/content/dates";
-import { fees, formatGBP, freeCancellationHours } from "~/content/prices";
+import { caseAnswerHours, fees, formatGBP, freeCancellationHours } from "~/content/prices";
 import { FormAlert } from "~/components/ui/form-alert";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
 import type { BookingPage, NewBookingPage } from "~/features/bookings/pages.server";
-import { addressLimits, bookingTextLimit, donePhotoLimit, tooManyDonePhotos } from "~/features/bookings/form-limits";
+import { addressLimits, bookingTextLimit, casePhotoLimit, donePhotoLimit, tooManyCasePhotos, tooManyDonePhotos } from "~/features/bookings/form-limits";
+import { CaseSides, caseTitles } from "~/features/bookings/components/case-panel";
 import { DonePhotos } from "~/features/bookings/components/done-photos";
 import { PayoutPrompt } from "~/features/bookings/components/payout-prompt";
 import { PhotosField } from "~/components/photos";
@@ -49,7 +50,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 /** What opens when the slot starts, said before then (bookings.server.ts refuses it until then). */
 const OPENS_AT_SLOT: Partial<Record<BookingPage["opensAtSlot"][number], string>> = {
   mark_done: "Once the slot has started, you can mark the job done here.",
-  report_no_show: "If the fixer does not come, you can tell us here once the slot has started, and you get everything back.",
+  report_no_show: `If the fixer does not come, you can tell us here once the slot has started. The fixer then has ${caseAnswerHours} hours to answer; the money stays held until it is settled.`,
 };
 
 export function BookingFigures({ page }: { page: Pick<BookingPage, "role" | "amounts"> }) {
@@ -101,6 +102,43 @@ function ReasonField({ form, name, label, required, hint }: { form: string; name
 function DonePhotosField() {
   const answer = useActionAnswer("mark_done");
   return <PhotosField id="mark_done-photos" label="Photos of the work" max={donePhotoLimit} tooMany={tooManyDonePhotos} error={answeredError(answer, PHOTO_FIELD)} />;
+}
+
+/** A case's photo picker (the customer's claim, the fixer's contesting answer): up to 3, in one plain multipart POST. */
+function CasePhotosField({ form, label }: { form: string; label: string }) {
+  const answer = useActionAnswer(form);
+  return <PhotosField id={`${form}-photos`} label={label} max={casePhotoLimit} tooMany={tooManyCasePhotos} error={answeredError(answer, PHOTO_FIELD)} />;
+}
+
+/** The case on this booking (decision 064): both sides, and for the fixer while it is open, agree or contest. */
+function CaseSection({ page }: { page: BookingPage }) {
+  const view = page.case!;
+  const can = (name: BookingPage["actions"][number]) => page.actions.includes(name);
+  return (
+    <Section id="case" title={caseTitles[view.kind]}>
+      <CaseSides bookingId={page.id} view={view} viewer={page.role} />
+      {page.role === "fixer" && view.kind === "no_show" && !view.outcome ? (
+        <p className="text-sm">
+          This claim records a strike on your account. It counts towards pausing your leads only if you agree, do not answer in time, or FixiT staff uphold it after you contest it.
+        </p>
+      ) : null}
+      {can("agree_claim") ? (
+        <ActionForm intent="agree_claim" label="Agree: settle it as claimed" variant="outline">
+          <p className="text-sm text-muted-foreground">
+            {view.kind === "no_show"
+              ? "The customer is refunded in full and the strike counts as not contested."
+              : `The late-cancellation fee of ${formatGBP(page.amounts.lateFeePence)} is paid to you and the rest refunded to the customer.`}
+          </p>
+        </ActionForm>
+      ) : null}
+      {can("contest_claim") ? (
+        <ActionForm intent="contest_claim" label="Contest it" encType="multipart/form-data">
+          <ReasonField form="contest_claim" name="answer" label="Your answer (the customer and FixiT staff see it)" required hint="What happened, in your words. FixiT staff decide with both sides in front of them." />
+          <CasePhotosField form="contest_claim" label="Photos (optional)" />
+        </ActionForm>
+      ) : null}
+    </Section>
+  );
 }
 
 /** Moving the booking to a new slot (decision 054): the open proposal to answer or wait on, and the form to propose one. */
@@ -251,6 +289,7 @@ function CancelPreview({ page }: { page: BookingPage }) {
 export function BookingView({ page }: { page: BookingPage }) {
   const generic = useActionAnswer("booking");
   const cancelAnswer = useActionAnswer("cancel");
+  const noShowAnswer = useActionAnswer("report_no_show");
   const customer = page.role === "customer";
   const can = (name: BookingPage["actions"][number]) => page.actions.includes(name);
   return (
@@ -283,6 +322,11 @@ export function BookingView({ page }: { page: BookingPage }) {
             </p>
             {/* The terms matter while the booking can still be cancelled (before the work is marked done). */}
             {page.state === "pending_payment" || page.state === "awaiting_fixer_confirmation" || page.state === "booked" ? <CancellationTerms page={page} /> : null}
+            {page.state === "booked" ? (
+              <p className="text-sm text-muted-foreground">
+                If the customer says the fixer did not come, or cancels after the slot started, the fixer has {caseAnswerHours} hours to answer; FixiT staff decide if they contest it.
+              </p>
+            ) : null}
           </>
         )}
         {customer && page.state === "pending_payment" ? (
@@ -320,7 +364,9 @@ export function BookingView({ page }: { page: BookingPage }) {
         </Section>
       ) : null}
 
-      {page.actions.length || page.opensAtSlot.length ? (
+      {page.case ? <CaseSection page={page} /> : null}
+
+      {page.actions.some((a) => a !== "agree_claim" && a !== "contest_claim") || page.opensAtSlot.length ? (
         <Section id="actions" title="What next">
           {page.opensAtSlot.map((name) => (
             <p key={name} className="text-sm text-muted-foreground">
@@ -341,13 +387,32 @@ export function BookingView({ page }: { page: BookingPage }) {
               <DonePhotosField />
             </ActionForm>
           ) : null}
-          {can("report_no_show") ? <ActionForm intent="report_no_show" label="The fixer did not come" variant="outline" /> : null}
+          {can("report_no_show") ? (
+            <details className="rounded-lg border border-border p-3" open={noShowAnswer !== undefined}>
+              <summary className="min-h-11 cursor-pointer content-center font-medium">The fixer did not come</summary>
+              <div className="mt-3">
+                <ActionForm intent="report_no_show" label="Send to the fixer" variant="outline" encType="multipart/form-data">
+                  <p className="text-sm text-muted-foreground">
+                    The fixer has {caseAnswerHours} hours to agree or contest it. If they agree or do not answer, you are refunded in full; if they contest it, FixiT staff decide. The money stays held until then.
+                  </p>
+                  <ReasonField form="report_no_show" name="reason" label="What happened? (the fixer and FixiT staff see this)" />
+                  <CasePhotosField form="report_no_show" label="Photos (optional)" />
+                </ActionForm>
+              </div>
+            </details>
+          ) : null}
           {can("cancel_by_customer") || can("cancel_by_fixer") ? (
             <details className="rounded-lg border border-border p-3" open={cancelAnswer !== undefined}>
               <summary className="min-h-11 cursor-pointer content-center font-medium">Cancel the booking</summary>
               <div className="mt-3">
                 <ActionForm intent="cancel" label="Cancel the booking" variant="destructive">
-                  <CancelPreview page={page} />
+                  {customer && page.slotStarted ? (
+                    <p className="text-sm text-muted-foreground">
+                      The slot has started: the fixer has {caseAnswerHours} hours to answer your cancellation. If they agree or do not answer, the late-cancellation terms apply; if they contest it, FixiT staff decide.
+                    </p>
+                  ) : (
+                    <CancelPreview page={page} />
+                  )}
                   <ReasonField form="cancel" name="reason" label={customer ? "Why are you cancelling?" : "Why are you cancelling? (the customer sees this)"} required={!customer} />
                 </ActionForm>
               </div>

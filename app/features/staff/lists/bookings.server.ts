@@ -16,20 +16,20 @@ import { countAll, defineList, searchAny } from "./define";
 /** The states grouped as staff think of them: a filter picks a group or one state. */
 export const BOOKING_STATE_GROUPS = {
   upcoming: { label: "Upcoming (waiting, booked)", states: ["pending_payment", "awaiting_fixer_confirmation", "booked"] },
-  in_question: { label: "Awaiting the customer or staff", states: ["done_marked", "disputed", "staff_review"] },
+  in_question: { label: "Awaiting the customer, the fixer or staff", states: ["done_marked", "disputed", "staff_review", "claim_open", "claim_contested"] },
   settled: { label: "Settled (released or refunded)", states: ["released", "partly_released", "refunded"] },
   closed: { label: "Cancelled or closed", states: ["cancelled_by_customer", "cancelled_late", "cancelled_by_fixer", "slot_declined", "no_show", "lapsed", "expired"] },
 } as const satisfies Record<string, { label: string; states: readonly (typeof BOOKING_STATES)[number][] }>;
 
 /** The states that put a booking in the Disputes queue (a frozen release puts it there in any state). */
-export const DISPUTE_STATES = ["disputed", "staff_review"] as const;
+export const DISPUTE_STATES = ["disputed", "staff_review", "claim_contested"] as const;
 
 const customerUsers = alias(users, "customer_users");
 const fixerUsers = alias(users, "fixer_users");
 const t = bookings;
 
 /** When the booking joined the queue: the report, the escalation to review or the card dispute, whichever came first (least() skips nulls). */
-const waitingSince = sql<Date>`coalesce(least(${t.releaseFrozenAt}, (select min(${bookingTransitions.createdAt}) from ${bookingTransitions} where ${bookingTransitions.bookingId} = ${t.id} and ${bookingTransitions.transition} in ('report_problem', 'escalate'))), ${t.updatedAt})`.mapWith(
+const waitingSince = sql<Date>`coalesce(least(${t.releaseFrozenAt}, (select min(${bookingTransitions.createdAt}) from ${bookingTransitions} where ${bookingTransitions.bookingId} = ${t.id} and ${bookingTransitions.transition} in ('report_problem', 'escalate', 'contest_claim'))), ${t.updatedAt})`.mapWith(
   (value: string | Date) => (value instanceof Date ? value : new Date(value)),
 );
 
@@ -139,20 +139,21 @@ export const bookingsList = defineList<StaffBookingRow>({
 const QUEUE_REASONS = [
   { value: "disputed", label: "Problem reported" },
   { value: "staff_review", label: "No answer: staff review" },
+  { value: "claim_contested", label: "Case contested by the fixer" },
   { value: "card_dispute", label: "Card dispute" },
 ] as const;
 
 function queueWhere(query: { q: string; filters: Record<string, string> }) {
   const reason = query.filters.reason;
   const inQueue = or(inArray(t.state, [...DISPUTE_STATES]), isNotNull(t.releaseFrozenAt));
-  const byReason = reason === "card_dispute" ? isNotNull(t.releaseFrozenAt) : reason === "disputed" || reason === "staff_review" ? eq(t.state, reason) : undefined;
+  const byReason = reason === "card_dispute" ? isNotNull(t.releaseFrozenAt) : reason === "disputed" || reason === "staff_review" || reason === "claim_contested" ? eq(t.state, reason) : undefined;
   return and(inQueue, byReason, search(query.q));
 }
 
 export const disputesList = defineList<StaffBookingRow>({
   id: "disputes",
   title: "Disputes queue",
-  description: "Bookings waiting for a staff decision — problems reported, no answer after 7 days, card disputes — the longest waiting first.",
+  description: "Bookings waiting for a staff decision — problems reported, no answer after 7 days, cases the fixer contested, card disputes — the longest waiting first.",
   path: "/staff/disputes",
   searchLabel: "Search booking number, job title, customer email, fixer name or email",
   emptyText: "Nothing is waiting for a decision.",
