@@ -7,7 +7,7 @@ import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { reviewWindows, reviews } from "#server/db/schema/quotes.ts";
 import type { PublicChangeDeps } from "~/features/quotes/access.server";
 import { postJob } from "~/features/quotes/jobs.server";
-import { acceptQuote, markJobDone, sendQuote } from "~/features/quotes/quotes.server";
+import { acceptQuote, sendQuote } from "~/features/quotes/quotes.server";
 import { closeReviewWindow, REVIEW_WINDOW_JOB, runReviewWindowTimer } from "~/features/quotes/reviews.server";
 import type { JobInput } from "~/features/quotes/schemas";
 import { createApprovedFixer, daysFromToday, endReviewWindow } from "#tests/helpers/marketplace.ts";
@@ -63,14 +63,13 @@ async function approvedFixer(email: string, first: string, last: string) {
   return { ...signedUp, slug: approved.slug, displayName: approved.displayName };
 }
 
-/** A job of `customer` the fixer quoted for and did: accepted, booked, paid and released (reviews are for paid work, decision 064), then marked done. */
+/** A job of `customer` the fixer quoted for and did: accepted, booked, paid and released (reviews are for paid work, decision 064); the release marks the job done. */
 async function finishedJob(title: string): Promise<number> {
   const { jobId } = await postJob(deps, customer.id, jobInput(title));
   const { quoteId } = await sendQuote(deps, fixer.id, jobId, quoteInput);
   await sendQuote(deps, otherFixer.id, jobId, { ...quoteInput, amountPence: 12000 });
   await acceptQuote(deps, customer.id, quoteId);
   await releasedQuote(server.services, base, customer.id, quoteId);
-  await markJobDone(deps, customer.id, jobId);
   return jobId;
 }
 
@@ -148,12 +147,13 @@ describe("reviews both ways", () => {
 
   it("publishes what is in when the window closes, with no timer racing the reader; the close's timer tells the fixer once", async () => {
     const jobId = await finishedJob("Leaking radiator valve");
+    expect((await reviewAsCustomer(jobId, { body: "Sorted the valve, but arrived two hours late." })).status).toBe(303);
+    // The first review stores the window (it opened when the booking was released) and its closing timer.
     const [timer] = await deps.db.select({ runAt: outboxJobs.runAt }).from(outboxJobs).where(and(eq(outboxJobs.kind, REVIEW_WINDOW_JOB), sql`${outboxJobs.payload}->>'jobId' = ${String(jobId)}`));
     const [window] = await deps.db.select().from(reviewWindows).where(eq(reviewWindows.jobId, jobId));
     expect(timer!.runAt.getTime()).toBe(window!.closesAt.getTime());
     expect(window!.closesAt.getTime() - window!.opensAt.getTime()).toBe(14 * 24 * 60 * 60 * 1000);
 
-    expect((await reviewAsCustomer(jobId, { body: "Sorted the valve, but arrived two hours late." })).status).toBe(303);
     const before = await reviewNotices(fixer.id);
     await endReviewWindow(deps.db, jobId);
     // Published by the query alone: the profile shows it before any timer ran.
@@ -281,7 +281,6 @@ describe("reviews both ways", () => {
     const { quoteId } = await sendQuote(deps, fixer.id, first.jobId, quoteInput);
     await acceptQuote(deps, rated.id, quoteId);
     await releasedQuote(server.services, base, rated.id, quoteId);
-    await markJobDone(deps, rated.id, first.jobId);
     const { jobId: next } = await postJob(deps, rated.id, jobInput("Bleed the radiators"));
 
     // The fixer's review of Rhea is in but not published (she has not reviewed): it counts for nothing yet.

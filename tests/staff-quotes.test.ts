@@ -306,7 +306,9 @@ describe("a fixer's leads", () => {
     // A fixer with a published 5-star review (the first fixer's was hidden above).
     const rated = await createApprovedFixer(deps.db, { first: "Tess", last: "Toprated", services: ["electrical"], areas: ["M"] });
     const { jobId } = await postJob(deps, customer.id, { ...jobInput, title: "Fit an outdoor socket" });
-    await acceptQuote(deps, customer.id, (await sendQuote(deps, rated.id, jobId, quote)).quoteId);
+    const { quoteId } = await sendQuote(deps, rated.id, jobId, quote);
+    await acceptQuote(deps, customer.id, quoteId);
+    await recordReleasedBooking(deps.db, quoteId);
     await markJobDone(deps, customer.id, jobId);
     await leaveReview(deps, customer.id, jobId, { rating: 5, body: goodReview });
     await endReviewWindow(deps.db, jobId);

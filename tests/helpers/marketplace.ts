@@ -4,9 +4,10 @@
  * the way the product makes them: the one way tests build an approved fixer.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { openDatabase, type Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { reviewWindows, reviews } from "#server/db/schema/quotes.ts";
@@ -139,6 +140,9 @@ export function daysFromToday(n: number): string {
  */
 export async function endReviewWindow(db: Db, jobId: number): Promise<void> {
   const closed = new Date(Date.now() - 24 * 60 * 60 * 1000);
-  await db.update(reviewWindows).set({ opensAt: new Date(closed.getTime() - 14 * 24 * 60 * 60 * 1000), closesAt: closed }).where(eq(reviewWindows.jobId, jobId));
+  const opened = new Date(closed.getTime() - 14 * 24 * 60 * 60 * 1000);
+  await db.update(reviewWindows).set({ opensAt: opened, closesAt: closed }).where(eq(reviewWindows.jobId, jobId));
+  // A window nobody has written in yet is not stored: it runs from the settling of the job's paid booking.
+  await db.update(bookings).set({ settledAt: opened }).where(and(eq(bookings.jobId, jobId), isNotNull(bookings.settledAt)));
   await db.update(reviews).set({ visibleFrom: closed }).where(and(eq(reviews.jobId, jobId), gt(reviews.visibleFrom, closed)));
 }
