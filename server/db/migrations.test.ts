@@ -54,3 +54,26 @@ describe("migration 0007_waitlist_key", () => {
     }
   }, 60_000);
 });
+
+describe("migration 0026_vip_post_vetting_words", () => {
+  it("rewrites the seeded vetting post to claim only the recorded checks, and leaves a post staff edited alone", async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    try {
+      await migrate(db, { migrationsFolder: migrationsBefore("0026_vip_post_vetting_words") });
+      const title = "Behind the scenes: how we check every fixer before they join";
+      // A copy of the seeded post that staff edited: not the seeded text, so not rewritten.
+      await client.query("insert into vip_posts (title, excerpt, content, category, author) values ($1, 'edited', 'Our own words about vetting.', 'Behind the Scenes', 'Staff')", [title]);
+      await migrate(db, { migrationsFolder: folder });
+      const { rows } = await client.query<{ content: string }>("select content from vip_posts where title = $1 order by id", [title]);
+      expect(rows).toHaveLength(2);
+      expect(rows[0]!.content).toContain("NICEIC or NAPIT registration number");
+      expect(rows[0]!.content).not.toMatch(/background check/i);
+      expect(rows[1]!.content).toBe("Our own words about vetting.");
+      const { rows: diy } = await client.query<{ content: string }>("select content from vip_posts where content like '%lists the checks our staff recorded%'");
+      expect(diy).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
