@@ -1,5 +1,6 @@
 import { newPerson, signUpAndConfirm } from "./helpers/accounts";
-import { approvedFixer, daysAhead } from "./helpers/bookings";
+import { approvedFixer, daysAhead, paidBooking } from "./helpers/bookings";
+import { slotPassed } from "./helpers/staff";
 import { watchScriptsAndErrors } from "./helpers/page-checks";
 import { expect, sameOriginHeaders, test } from "./helpers/test";
 
@@ -46,4 +47,30 @@ test("a matched fixer's job page hydrates cleanly and asks for no stream it cann
   await fixer.waitForTimeout(1_500);
   expect(problems, "console errors after quoting").toEqual([]);
   expect(refused, "refused requests after quoting").toEqual([]);
+});
+
+/**
+ * Issue 52's error #418 itself: once a fixer has reviewed the customer (both reviews in, so the
+ * rating is published), every fixer's job page of that customer shows their stars under the title;
+ * the stars must not sit inside a paragraph, which the browser's HTML parser splits apart.
+ */
+test("a reviewed customer's rating on the fixer's job page hydrates without a mismatch", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const fixer = await approvedFixer(browser, `rated-fixer-${stamp}@example.com`, "Ray", `Rated${stamp.slice(-4)}`, "+44 7700 900312");
+  const customer = await newPerson(browser);
+  await signUpAndConfirm(customer, `rated-customer-${stamp}@example.com`, "Rita Customer");
+  const { bookingId, bookingPath, jobId } = await paidBooking(customer, fixer, "Dripping bath tap", "80");
+  expect(slotPassed(Number(bookingId))).toContain("(yesterday)");
+  expect((await fixer.request.post(`/fixer/bookings/${bookingId}`, { form: { intent: "mark_done", note: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  expect((await customer.request.post(bookingPath, { form: { intent: "confirm_done" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  expect((await customer.request.post(`/account/jobs/${jobId}`, { form: { intent: "review", rating: "5", body: "Great work, tidy and quick." }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  expect((await fixer.request.post(`/fixer/jobs/${jobId}`, { form: { intent: "review-customer", rating: "4", body: "Clear instructions, easy access." }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+
+  const { problems } = watchScriptsAndErrors(fixer);
+  await fixer.goto(`/fixer/jobs/${jobId}`);
+  await expect(fixer.getByText("Customer rated 4.0 out of 5 by 1 fixer")).toBeVisible();
+  await expect(fixer.getByRole("img", { name: "Rated 4 out of 5" }).first()).toBeVisible();
+  await fixer.waitForTimeout(1_500);
+  expect(problems, "console errors on the job page with the customer's rating").toEqual([]);
 });

@@ -65,10 +65,11 @@ export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
           <Badge variant="outline">{fixerCopy.jobStatus[status] ?? status}</Badge>
         </div>
         <h1 className="mt-2 text-3xl font-bold break-words">{job.title}</h1>
-        <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground">
+        {/* A div, not a p: the stars are a div, which the HTML parser will not keep inside a p (React's hydration error #418). */}
+        <div className="mt-2 flex items-center gap-2 text-sm text-muted-foreground">
           {customerRating.average !== null ? <StarRating rating={Math.round(customerRating.average)} className="[&>svg]:size-4" /> : null}
           <span>{reviewCopy.customerRating(customerRating.average, customerRating.count)}</span>
-        </p>
+        </div>
       </div>
       <Section id="job" title="The job">
         <p className="break-words whitespace-pre-line">{job.description}</p>

@@ -36,7 +36,7 @@ export async function approvedFixer(browser: Browser, email: string, first: stri
 }
 
 /** The customer posts a job, the fixer quotes £`pounds` with a slot `slotDaysAhead` days ahead, the customer books that slot and pays with the test card: a booking held by FixiT. */
-export async function paidBooking(customer: Page, fixer: Page, jobTitle: string, pounds: string, options: { slotDaysAhead?: number } = {}): Promise<{ bookingId: string; bookingPath: string }> {
+export async function paidBooking(customer: Page, fixer: Page, jobTitle: string, pounds: string, options: { slotDaysAhead?: number } = {}): Promise<{ bookingId: string; bookingPath: string; jobId: string }> {
   await customer.goto("/request?service=plumbing");
   await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
   await customer.getByLabel("Job title").fill(jobTitle);
@@ -62,7 +62,7 @@ export async function paidBooking(customer: Page, fixer: Page, jobTitle: string,
   await payWithTestCard(customer);
   await customer.goto(bookingPath);
   await expect(customer.getByText("Paid: money held by FixiT")).toBeVisible();
-  return { bookingId: bookingPath.split("/").pop()!, bookingPath };
+  return { bookingId: bookingPath.split("/").pop()!, bookingPath, jobId };
 }
 
 /** A staff member, an approved fixer and a customer with a paid booking of the fixer's quote, all signed in. */
