@@ -163,6 +163,13 @@ describe("“the fixer did not come” opens a case", () => {
     expect((await get(customer, `/bookings/${bookingId}`)).text).toContain("the money stays held until then");
   });
 
+  it("after the slot started, the customer's cancel panel states the fee and the refund before the case it opens", async () => {
+    const { bookingId } = await startedBooking();
+    const page = (await get(customer, `/bookings/${bookingId}`)).text;
+    expect(page).toMatch(/Cancelling now is late: the late-cancellation fee of £20 goes to the fixer, and £[\d.]+ is refunded to your card\./);
+    expect(page).toContain("The slot has started: the fixer has 48 hours to answer your cancellation.");
+  });
+
   it("the customer's page takes 3 photos of 10 MB each with the claim, as the fixer's takes them with an answer", () => {
     const multipart = "multipart/form-data; boundary=x";
     const customerLimit = bodyLimitFor(bodyLimits, "/bookings/7", multipart);

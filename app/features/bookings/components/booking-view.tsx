@@ -411,13 +411,13 @@ export function BookingView({ page }: { page: BookingPage }) {
               <summary className="min-h-11 cursor-pointer content-center font-medium">Cancel the booking</summary>
               <div className="mt-3">
                 <ActionForm intent="cancel" label="Cancel the booking" variant="destructive">
+                  {/* After the slot started the cancellation is a case; the fee and refund it settles with are still stated first. */}
+                  <CancelPreview page={page} />
                   {customer && page.slotStarted ? (
                     <p className="text-sm text-muted-foreground">
                       The slot has started: the fixer has {caseAnswerHours} hours to answer your cancellation. If they agree or do not answer, the late-cancellation terms apply; if they contest it, FixiT staff decide.
                     </p>
-                  ) : (
-                    <CancelPreview page={page} />
-                  )}
+                  ) : null}
                   <ReasonField form="cancel" name="reason" label={customer ? "Why are you cancelling?" : "Why are you cancelling? (the customer sees this)"} required={!customer} />
                 </ActionForm>
               </div>
