@@ -132,6 +132,44 @@ describe("“the fixer did not come” opens a case", () => {
     expect((await row(bookingId)).state).toBe("claim_open");
   });
 
+  it("the deadline to answer is in UK time (GMT or BST, named) on both pages and in the fixer's email, never UTC", async () => {
+    const { bookingId } = await startedBooking();
+    expect((await post(customer, `/bookings/${bookingId}`, { intent: "report_no_show", reason: "No one came." })).status).toBe(303);
+    const due = (await caseRow(bookingId))!.answerDueAt;
+    const ukTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(due);
+    const zone = /BST|GMT/.exec(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", timeZoneName: "short" }).format(due))?.[0] === "BST" ? "BST" : "GMT";
+    for (const [who, path] of [[fixer, `/fixer/bookings/${bookingId}`], [customer, `/bookings/${bookingId}`]] as const) {
+      const page = (await get(who, path)).text;
+      expect(page, path).toMatch(new RegExp(`until \\d{1,2} \\w+ \\d{4}, ${ukTime} ${zone} \\(48 hours from the claim\\)`));
+      expect(page, path).not.toMatch(/\d\d:\d\d UTC/);
+    }
+    const mail = JSON.stringify((await mailTo(fixer.email)).filter((m) => m.subject.startsWith("The customer says you did not come")));
+    expect(mail).toContain(`${ukTime} ${zone}`);
+    expect(mail).not.toMatch(/\d\d:\d\d UTC/);
+  });
+
+  it("each page speaks to its reader about the case, once; while a claim is open neither says the money waits for the customer's confirmation", async () => {
+    const { bookingId: booked } = await paidBooking(server.services, base, customer.id, fixer.id);
+    const customerBooked = (await get(customer, `/bookings/${booked}`)).text;
+    expect(customerBooked).toContain("A cancellation after the slot has started opens a case: the fixer has 48 hours to answer");
+    expect(customerBooked).not.toContain("If the customer says the fixer did not come");
+    const fixerBooked = (await get(fixer, `/fixer/bookings/${booked}`)).text;
+    expect(fixerBooked).toContain("If the customer says you did not come, or cancels after the slot started, you have 48 hours to answer");
+
+    const { bookingId } = await startedBooking();
+    expect((await post(customer, `/bookings/${bookingId}`, { intent: "report_no_show", reason: "No one came." })).status).toBe(303);
+    expect((await get(customer, `/bookings/${bookingId}`)).text).not.toContain("until you confirm the job is done");
+    expect((await get(fixer, `/fixer/bookings/${bookingId}`)).text).not.toContain("until they confirm the job is done");
+    expect((await get(customer, `/bookings/${bookingId}`)).text).toContain("the money stays held until then");
+  });
+
+  it("after the slot started, the customer's cancel panel states the fee and the refund before the case it opens", async () => {
+    const { bookingId } = await startedBooking();
+    const page = (await get(customer, `/bookings/${bookingId}`)).text;
+    expect(page).toMatch(/Cancelling now is late: the late-cancellation fee of £20 goes to the fixer, and £[\d.]+ is refunded to your card\./);
+    expect(page).toContain("The slot has started: the fixer has 48 hours to answer your cancellation.");
+  });
+
   it("the customer's page takes 3 photos of 10 MB each with the claim, as the fixer's takes them with an answer", () => {
     const multipart = "multipart/form-data; boundary=x";
     const customerLimit = bodyLimitFor(bodyLimits, "/bookings/7", multipart);

@@ -208,6 +208,8 @@ describe("a fixer without a payout account is prompted while money waits", () =>
       const page = await text(await asFixer.get(path));
       expect(page, path).toContain(prompt);
       expect(page, path).toContain('href="/fixer/payouts"');
+      // Said once: the prompt carries no second "Connect a payout account" where the page already has one.
+      expect(page.split("Connect a payout account").length - 1, path).toBe(1);
     }
     const mail = await waitForMail(base, fixer.email, "Payment released");
     expect(mail.text).toContain(prompt);

@@ -42,7 +42,8 @@ export default function AboutPage() {
               ))}
             </div>
           </div>
-          <dl className="grid grid-cols-2 gap-4 self-start">
+          {/* With an odd number of tiles the last takes the whole row rather than leaving a hole beside it. */}
+          <dl className="grid grid-cols-2 gap-4 self-start [&>*:last-child:nth-child(odd)]:col-span-2">
             {aboutStats.map((item) => shownStat(item, figures)).map((stat) => (
               <div key={stat.label} className="flex flex-col rounded-xl border border-border bg-card p-5 text-center shadow-card">
                 <dt className="text-small text-muted-foreground">{stat.label}</dt>

@@ -68,7 +68,7 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
             Payout account: <PayoutStateBadge state={payouts.state} />
           </p>
           {loaderData.payoutPrompt ? (
-            <PayoutPrompt pence={loaderData.payoutPrompt} />
+            <PayoutPrompt pence={loaderData.payoutPrompt} link={payouts.state === "active"} />
           ) : payouts.waitingCount > 0 ? (
             <p className="text-sm font-medium">{waitingText(payouts.waitingPence, payouts.waitingCount)}</p>
           ) : null}

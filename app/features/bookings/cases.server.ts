@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
 import { bookingCasePhotos, bookingCases, bookings, type Booking, type BookingCase, type CaseKind } from "#server/db/schema/bookings.ts";
 import { company } from "~/content/company";
-import { formatLongDate } from "~/content/dates";
+import { formatUkDateTime } from "~/content/dates";
 import { caseAnswerHours, formatGBP } from "~/content/prices";
 import { parseId } from "~/lib/ids";
 import { photoNotFound, photoRow, privatePhotoResponse, type StoredPhoto } from "~/lib/photos/photos.server";
@@ -84,7 +84,7 @@ async function savePhotos(tx: DbOrTx, bookingId: number, side: "customer" | "fix
   if (photos.length) await tx.insert(bookingCasePhotos).values(photos.map((p) => ({ bookingId, side, ...photoRow(p), createdAt: now })));
 }
 
-const dueText = (due: Date) => `${formatLongDate(due)} ${due.toISOString().slice(11, 16)} UTC`;
+const dueText = (due: Date) => formatUkDateTime(due);
 
 /**
  * Opens a case on a locked, booked booking whose slot has started (in the caller's transaction):

@@ -315,16 +315,21 @@ export function BookingView({ page }: { page: BookingPage }) {
         {page.outcome?.settled ? null : (
           <>
             {page.outcome ? <BookingOutcome page={page} /> : null}
-            <p className="text-sm text-muted-foreground">
-              {customer
-                ? "The money is held by FixiT until you confirm the job is done; then the fixer is paid."
-                : "The customer's payment is held by FixiT until they confirm the job is done; then it is paid to your payout account."}
-            </p>
+            {/* While a case is open the case panel says what the money waits for instead. */}
+            {page.state === "claim_open" || page.state === "claim_contested" ? null : (
+              <p className="text-sm text-muted-foreground">
+                {customer
+                  ? "The money is held by FixiT until you confirm the job is done; then the fixer is paid."
+                  : "The customer's payment is held by FixiT until they confirm the job is done; then it is paid to your payout account."}
+              </p>
+            )}
             {/* The terms matter while the booking can still be cancelled (before the work is marked done). */}
             {page.state === "pending_payment" || page.state === "awaiting_fixer_confirmation" || page.state === "booked" ? <CancellationTerms page={page} /> : null}
             {page.state === "booked" ? (
               <p className="text-sm text-muted-foreground">
-                If the customer says the fixer did not come, or cancels after the slot started, the fixer has {caseAnswerHours} hours to answer; FixiT staff decide if they contest it.
+                {customer
+                  ? `A cancellation after the slot has started opens a case: the fixer has ${caseAnswerHours} hours to answer, and FixiT staff decide if they contest it.`
+                  : `If the customer says you did not come, or cancels after the slot started, you have ${caseAnswerHours} hours to answer; FixiT staff decide if you contest it.`}
               </p>
             ) : null}
           </>
@@ -406,13 +411,13 @@ export function BookingView({ page }: { page: BookingPage }) {
               <summary className="min-h-11 cursor-pointer content-center font-medium">Cancel the booking</summary>
               <div className="mt-3">
                 <ActionForm intent="cancel" label="Cancel the booking" variant="destructive">
+                  {/* After the slot started the cancellation is a case; the fee and refund it settles with are still stated first. */}
+                  <CancelPreview page={page} />
                   {customer && page.slotStarted ? (
                     <p className="text-sm text-muted-foreground">
                       The slot has started: the fixer has {caseAnswerHours} hours to answer your cancellation. If they agree or do not answer, the late-cancellation terms apply; if they contest it, FixiT staff decide.
                     </p>
-                  ) : (
-                    <CancelPreview page={page} />
-                  )}
+                  ) : null}
                   <ReasonField form="cancel" name="reason" label={customer ? "Why are you cancelling?" : "Why are you cancelling? (the customer sees this)"} required={!customer} />
                 </ActionForm>
               </div>

@@ -1,5 +1,5 @@
 import { PhotoThumbnails } from "~/components/photos";
-import { formatLongDate } from "~/content/dates";
+import { formatUkDateTime } from "~/content/dates";
 import { caseAnswerHours } from "~/content/prices";
 import { bookingPaths } from "~/features/bookings/paths";
 
@@ -26,10 +26,8 @@ const outcomeText: Record<string, string> = {
   staff_release_part: "FixiT staff decided: part is paid to the fixer and the rest refunded.",
 };
 
-const when = (iso: string) => {
-  const at = new Date(iso);
-  return `${formatLongDate(at)} ${at.toISOString().slice(11, 16)} UTC`;
-};
+// UK time with its zone named, as every time the site shows (issue 52).
+const when = (iso: string) => formatUkDateTime(new Date(iso));
 
 export function CasePhotos({ bookingId, photos, side, label }: { bookingId: number; photos: CaseView["photos"]; side: "customer" | "fixer"; label: string }) {
   const mine = photos.filter((p) => p.side === side);

@@ -33,7 +33,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
             {page.payoutState === "active" ? "Manage" : "Connect a payout account"}
           </Link>
         </div>
-        <PayoutPrompt pence={page.payoutPrompt} />
+        <PayoutPrompt pence={page.payoutPrompt} link={page.payoutState === "active"} />
       </div>
 
       <section aria-labelledby="totals-title" className="flex flex-col gap-3">
