@@ -59,8 +59,8 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
     certification: {
       summary: "Every plumber passes our standard checks. Gas work needs more, and we say only what we checked.",
       checks: [
-        { title: "Gas Safe registration", description: "Boilers, gas fires and gas pipework need a Gas Safe registered engineer. A plumber's profile shows “Gas Safe” with the number only when our staff have checked it on the Gas Safe Register; approval for plumbing alone does not cover gas work." },
         ...baseChecks,
+        { title: "Gas Safe, only where a profile shows it", description: "Boilers, gas fires and gas pipework need a Gas Safe registered engineer. A plumber's profile shows “Gas Safe” with the number only when our staff have checked it on the Gas Safe Register; approval for plumbing alone does not cover gas work." },
       ],
     },
     servicesOffered: [

@@ -104,7 +104,7 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
           {loaderData.signupCount === null ? (
             <p className="text-sm">
               <strong className="block text-base">Be one of the first</strong>
-              The waitlist has only just opened.
+              Fewer than 100 people have joined so far.
             </p>
           ) : (
             <p className="text-sm">

@@ -61,7 +61,7 @@ export const onboardingCards: readonly OnboardingCard[] = [
     text: {
       name: "qualifications",
       label: "Your qualifications and certifications",
-      placeholder: "e.g. NVQ Level 3 in Plumbing and Heating; Gas Safe registered (no. 123456); City & Guilds 2391",
+      placeholder: "e.g. NVQ Level 3 in Plumbing and Heating; City & Guilds 2391 (registration numbers go in their own fields below)",
     },
     files: { name: "certifications", label: "Certification documents", required: false, hint: "Certificates and registrations." },
   },

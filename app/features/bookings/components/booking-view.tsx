@@ -134,7 +134,7 @@ function CaseSection({ page }: { page: BookingPage }) {
       {can("contest_claim") ? (
         <ActionForm intent="contest_claim" label="Contest it" encType="multipart/form-data">
           <ReasonField form="contest_claim" name="answer" label="Your answer (the customer and FixiT staff see it)" required hint="What happened, in your words. FixiT staff decide with both sides in front of them." />
-          <CasePhotosField form="contest_claim" label="Photos (optional)" />
+          <CasePhotosField form="contest_claim" label="Photos" />
         </ActionForm>
       ) : null}
     </Section>
@@ -246,15 +246,17 @@ function CancellationTerms({ page }: { page: BookingPage }) {
   const until = when(page.freeCancellationUntil);
   const fee = formatGBP(page.amounts.lateFeePence);
   const customer = page.role === "customer";
+  // Said to its reader: the fee goes to "the fixer" on the customer's page and to "you" on the fixer's.
+  const toFixer = customer ? "goes to the fixer" : "goes to you";
   let free: string;
   if (page.state === "pending_payment" && c.passedNow) {
-    free = `Free cancellation for this slot has already ended (it ended ${until}, ${freeCancellationHours} hours before the slot). If you pay and then cancel, the late-cancellation fee of ${fee} goes to the fixer.`;
+    free = `Free cancellation for this slot has already ended (it ended ${until}, ${freeCancellationHours} hours before the slot). If you pay and then cancel, the late-cancellation fee of ${fee} ${toFixer}.`;
   } else if (c.passedAtBooking) {
-    free = `Free cancellation had already ended when this booking was paid (it ended ${until}, ${freeCancellationHours} hours before the slot). A cancellation by the customer costs the late-cancellation fee of ${fee}, which goes to the fixer.`;
+    free = `Free cancellation had already ended when this booking was paid (it ended ${until}, ${freeCancellationHours} hours before the slot). A cancellation by the customer costs the late-cancellation fee of ${fee}, which ${toFixer}.`;
   } else if (c.passedNow) {
-    free = `Free cancellation ended ${until}. A cancellation by the customer now costs the late-cancellation fee of ${fee}, which goes to the fixer.`;
+    free = `Free cancellation ended ${until}. A cancellation by the customer now costs the late-cancellation fee of ${fee}, which ${toFixer}.`;
   } else {
-    free = `Free cancellation until ${until} (${freeCancellationHours} hours before the slot). After that, a late-cancellation fee of ${fee} goes to the fixer.`;
+    free = `Free cancellation until ${until} (${freeCancellationHours} hours before the slot). After that, a late-cancellation fee of ${fee} ${toFixer}.`;
   }
   return (
     <p className="text-sm text-muted-foreground">
@@ -401,7 +403,7 @@ export function BookingView({ page }: { page: BookingPage }) {
                     The fixer has {caseAnswerHours} hours to agree or contest it. If they agree or do not answer, you are refunded in full; if they contest it, FixiT staff decide. The money stays held until then.
                   </p>
                   <ReasonField form="report_no_show" name="reason" label="What happened? (the fixer and FixiT staff see this)" />
-                  <CasePhotosField form="report_no_show" label="Photos (optional)" />
+                  <CasePhotosField form="report_no_show" label="Photos" />
                 </ActionForm>
               </div>
             </details>

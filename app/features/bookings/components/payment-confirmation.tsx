@@ -51,7 +51,7 @@ export function BookingPaymentConfirmation({ view, amountPence, email }: { view:
               <dt className="font-medium">Job</dt>
               <dd className="break-words">{d.title}</dd>
               <dt className="font-medium">When</dt>
-              <dd>{slotText(d.slot)} (UK time)</dd>
+              <dd>{slotText(d.slot)}, UK time</dd>
               <dt className="font-medium">Fixer</dt>
               <dd className="break-words">{d.fixerName}</dd>
               <dt className="font-medium">Held by FixiT</dt>
