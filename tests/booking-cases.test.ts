@@ -119,6 +119,9 @@ describe("“the fixer did not come” opens a case", () => {
     expect(fixerPage.text).toContain("Contest it");
     expect(fixerPage.text).toContain("Agree: settle it as claimed");
     expect(fixerPage.text).toMatch(/You have until .+ \(48 hours from the claim\) to agree or contest it/);
+    // The money may go back: what the fixer gets depends on the case, never a plain "You will receive".
+    expect(fixerPage.text).toContain("You receive, only if the case is decided for you");
+    expect(fixerPage.text).not.toContain("You will receive");
     const photo = fixerPage.text.match(/\/bookings\/\d+\/case-photos\/(\d+)/)![0];
     expect((await get(fixer, photo)).status).toBe(200);
     expect((await get(staff, photo)).status).toBe(200);

@@ -53,14 +53,16 @@ const OPENS_AT_SLOT: Partial<Record<BookingPage["opensAtSlot"][number], string>>
   report_no_show: `If the fixer does not come, you can tell us here once the slot has started. The fixer then has ${caseAnswerHours} hours to answer; the money stays held until it is settled.`,
 };
 
-export function BookingFigures({ page }: { page: Pick<BookingPage, "role" | "amounts"> }) {
+export function BookingFigures({ page }: { page: Pick<BookingPage, "role" | "amounts"> & { state?: BookingPage["state"] } }) {
   const a = page.amounts;
   if (page.role === "fixer") {
+    // While a claim is open the money may go back to the customer: what the fixer gets depends on the case.
+    const caseOpen = page.state === "claim_open" || page.state === "claim_contested";
     return (
       <dl className="text-sm">
         <Row label="Price" value={formatGBP(a.pricePence)} />
         <Row label={`FixiT service charge (${fees.fixerServiceChargePercent}%)`} value={`−${formatGBP(a.fixerChargePence)}`} />
-        <Row label="You will receive" value={formatGBP(a.fixerNetPence)} strong />
+        <Row label={caseOpen ? "You receive, only if the case is decided for you" : "You will receive"} value={formatGBP(a.fixerNetPence)} strong />
       </dl>
     );
   }
