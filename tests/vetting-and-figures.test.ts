@@ -184,6 +184,7 @@ describe("no public page states a check, figure or guarantee the data does not b
       [/BS 7671 qualification|goods-in-transit insurance, |waste carrier registration"|references from previous/i, "a trade check nobody records"],
       [/2,847|1,200\+|more than 1,200|\b94%|2\.5 hours/, "a figure nobody counted"],
       [/FixCoin/i, "FixCoins"],
+      [/professionals work across/i, "cities claimed as covered before any fixer covers them"],
       [/guarantee/i, "a guarantee the terms never define"],
       [/VIP[^.]{0,80}early-bird|Early-bird offer: 50% off the price of your first three bookings \(the first/i, "the early-bird sold as a VIP benefit"],
     ];

@@ -33,7 +33,8 @@ export function coveredCityList(): string {
 
 export const coverageCopy = {
   title: "Where FixiT works",
-  statement: `FixiT professionals work across ${coveredCityList()} and their surrounding areas today.`,
+  // Not "fixers work across …": whether a fixer covers a postcode is counted by the check below (decision 065).
+  statement: `FixiT is opening first in ${coveredCityList()} and their surrounding areas. Check your postcode to see whether approved fixers cover it today.`,
   elsewhere:
     "Somewhere else in the UK? We are adding towns and cities as local fixers join. Join the early access list and we will tell you as soon as FixiT reaches your postcode.",
   checkLabel: "Check your postcode",
