@@ -29,7 +29,7 @@ test("the fixer did not come: a case the fixer contests and staff decide, at 360
     await customer.getByText("The fixer did not come", { exact: true }).click();
     await expect(customer.getByText("The fixer has 48 hours to agree or contest it.", { exact: false })).toBeVisible();
     await customer.getByLabel("What happened? (the fixer and FixiT staff see this)").fill("Nobody came between 8 and 12, and nobody called.");
-    await customer.getByLabel(/^Photos/).setInputFiles({ name: "empty-street.png", mimeType: "image/png", buffer: photo });
+    await customer.locator("#report_no_show-photos").setInputFiles({ name: "empty-street.png", mimeType: "image/png", buffer: photo });
     await customer.getByRole("button", { name: "Send to the fixer" }).click();
     await expect(customer.getByText("waiting for the fixer's answer to the customer's claim")).toBeVisible();
     await expect(customer.getByText(/The fixer has until .+ \(48 hours from the claim\)/)).toBeVisible();
@@ -49,7 +49,7 @@ test("the fixer did not come: a case the fixer contests and staff decide, at 360
     await checkScreen(fixer, "case-fixer-open", fixerPath);
     await atPhoneWidth(fixer);
     await fixer.getByLabel("Your answer (the customer and FixiT staff see it)").fill("I rang the bell at 9:10 and waited twenty minutes; the photo is of the door.");
-    await fixer.getByLabel(/^Photos/).setInputFiles({ name: "front-door.png", mimeType: "image/png", buffer: doorPhoto });
+    await fixer.locator("#contest_claim-photos").setInputFiles({ name: "front-door.png", mimeType: "image/png", buffer: doorPhoto });
     await fixer.getByRole("button", { name: "Contest it" }).click();
     await expect(fixer.getByText("contested: with FixiT staff to decide")).toBeVisible();
     await expectNoSeriousA11yViolations(fixer);

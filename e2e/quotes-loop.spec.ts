@@ -269,6 +269,9 @@ test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, 
     // Accepting a quote books it (issue 34): the slot page accepts A's quote and books one of A's slots.
     await cardA.getByRole("link", { name: "Accept and book" }).click();
     await expect(page.getByText("Booking accepts this quote")).toBeVisible();
+    // Where the work is, taken with the booking (decision 066).
+    await page.getByLabel("Address line 1").fill("4 Wimbledon Park Road");
+    await page.getByLabel("Town or city").fill("London");
     await page.getByRole("button", { name: "Accept and continue to payment" }).click();
     await expect(page.getByRole("button", { name: /^Pay £/ })).toBeVisible();
     await page.goto(`/account/jobs/${jobId}`);
@@ -345,11 +348,10 @@ test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, 
     await page.goto(`/account/jobs/${jobId}`);
   });
 
-  await test.step("the customer marks the job done and leaves a 5-star review; fixer A replies", async () => {
+  await test.step("the confirmed work completed the job (no second Mark as done); the customer leaves a 5-star review; fixer A replies", async () => {
     const page = customer1.page;
-    await page.getByRole("button", { name: "Mark as done" }).click();
-    await expect(toastWith(page, "Job marked done")).toBeVisible();
-    await expect(page.getByText("Done", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("Completed", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark as done" })).toHaveCount(0);
     const review = page.locator("#review");
     await expect(review.getByRole("heading", { name: `Review ${fixerA.displayName}` })).toBeVisible();
     await review.getByRole("radio", { name: "5 stars" }).check();
