@@ -121,7 +121,8 @@ test("after staff ask for changes the fixer finds the answers and documents kept
   const insurance = page.getByRole("list", { name: "Insurance documents attached" });
   await expect(insurance.getByText("public-liability-policy.docx")).toBeVisible();
   await expect(page.getByRole("list", { name: "Certification documents attached" }).getByText("gas-safe-certificate.pdf")).toBeVisible();
-  await expect(page.getByText("Add files")).toHaveCount(3);
+  // Every upload keeps its "Add files" picker: certifications, portfolio, insurance, photo ID and the DBS certificate (decision 065).
+  await expect(page.getByText("Add files")).toHaveCount(5);
   await expect(page.getByText("No file chosen")).toHaveCount(0);
   await checkScreen(page, "fixer-onboarding-resubmit", "/fixer-onboarding");
 
