@@ -21,7 +21,7 @@ import { slotSchema, type JobAddress } from "./schemas";
 import { sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
 import { closeContestedCase, openCase, runClaimDeadline } from "./cases.server";
 import { COMPLETED_STATES, PAID_UNSETTLED_STATES } from "./next-steps";
-import { addStrike } from "./strikes.server";
+import { addStrike, STRIKE_WINDOW_DAYS } from "./strikes.server";
 import { lockBooking, move, nowOf, recordOnTimeline, scheduleTimer, tell, type ActorRef, type BookingDeps } from "./transition.server";
 
 export type { BookingDeps } from "./transition.server";
@@ -41,8 +41,6 @@ export const SLOT_CONFIRMATION_MS = DAY;
 /** The pages and terms say the same days (app/content/prices.ts). */
 export const REMINDER_AFTER_DAYS = confirmationTimeline.reminderDays;
 export const STAFF_REVIEW_AFTER_DAYS = confirmationTimeline.staffReviewDays;
-import { STRIKE_WINDOW_DAYS } from "./strikes.server";
-export { STRIKE_WINDOW_DAYS, STRIKES_TO_PAUSE_LEADS } from "./strikes.server";
 export const TEXT_LIMIT = 2000;
 
 /** Bookings that hold a quote (and count towards an early-bird customer's three). */

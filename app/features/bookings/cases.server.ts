@@ -1,14 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
-import { bookingCasePhotos, bookingCases, bookings, type Booking, type BookingCase, type CaseKind } from "#server/db/schema/bookings.ts";
+import { bookingCasePhotos, bookingCases, type Booking, type BookingCase, type CaseKind } from "#server/db/schema/bookings.ts";
 import { company } from "~/content/company";
 import { formatUkDateTime } from "~/content/dates";
 import { caseAnswerHours, formatGBP } from "~/content/prices";
-import { parseId } from "~/lib/ids";
-import { photoNotFound, photoRow, privatePhotoResponse, type StoredPhoto } from "~/lib/photos/photos.server";
+import { photoRow, type StoredPhoto } from "~/lib/photos/photos.server";
 import type { SessionUser } from "~/lib/session-user";
 import { moneyText } from "./emails.server";
+import { bookingPhotoResponse } from "./done-photos.server";
 import { BookingError } from "./errors";
 import { casePhotoLimit, tooManyCasePhotos } from "./form-limits";
 import { settleBooking } from "./money.server";
@@ -48,21 +48,9 @@ export async function casePhotosOf(db: DbOrTx, bookingId: number): Promise<CaseP
 /** Where the customer's page stores a claim's photos (the fixer's page keeps its one folder for every photo it takes). */
 export const casePhotoFolder = "booking-case-photos";
 
-/** A case photo for the booking's customer or fixer, or staff; anyone else, or no such photo → 404 (like done photos). */
-export async function casePhotoResponse(context: AppLoadContext, viewer: SessionUser | null, viewerIsStaff: boolean, bookingIdParam: string | undefined, photoIdParam: string | undefined): Promise<Response> {
-  const bookingId = parseId(bookingIdParam);
-  const photoId = parseId(photoIdParam);
-  if (!viewer || bookingId === null || photoId === null) return photoNotFound();
-  const { db, storage } = context.services;
-  const [photo] = await db
-    .select({ storageKey: bookingCasePhotos.storageKey, contentType: bookingCasePhotos.contentType, customerUserId: bookings.customerUserId, fixerUserId: bookings.fixerUserId })
-    .from(bookingCasePhotos)
-    .innerJoin(bookings, eq(bookings.id, bookingCasePhotos.bookingId))
-    .where(and(eq(bookingCasePhotos.id, photoId), eq(bookingCasePhotos.bookingId, bookingId)))
-    .limit(1);
-  const mayView = photo && (viewerIsStaff || photo.customerUserId === viewer.id || photo.fixerUserId === viewer.id);
-  return privatePhotoResponse(storage, mayView ? photo : null);
-}
+/** A case photo (`/bookings/:bookingId/case-photos/:photoId`), for the same people as done photos. */
+export const casePhotoResponse = (context: AppLoadContext, viewer: SessionUser | null, viewerIsStaff: boolean, bookingIdParam: string | undefined, photoIdParam: string | undefined) =>
+  bookingPhotoResponse(bookingCasePhotos, context, viewer, viewerIsStaff, bookingIdParam, photoIdParam);
 
 const kindWords: Record<CaseKind, string> = {
   no_show: "the fixer did not come",

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
-import { bookingDonePhotos, bookings } from "#server/db/schema/bookings.ts";
+import { bookingDonePhotos, bookings, type bookingCasePhotos } from "#server/db/schema/bookings.ts";
 import { parseId } from "~/lib/ids";
 import { photoNotFound, privatePhotoResponse } from "~/lib/photos/photos.server";
 import type { SessionUser } from "~/lib/session-user";
@@ -28,11 +28,13 @@ export async function donePhotosOf(db: DbOrTx, bookingId: number): Promise<DoneP
 }
 
 /**
- * A done photo for the booking's customer or fixer, or for staff (`viewerIsStaff`, which the route
- * asks on every request); anyone else, signed out, another booking's URL or no such photo → 404
- * (a photo id reveals nothing). Streamed from private storage, never kept by a shared cache.
+ * A photo of a booking (done photos, and a case's photos: `table`) for the booking's customer or
+ * fixer, or for staff (`viewerIsStaff`, which the route asks on every request); anyone else, signed
+ * out, another booking's URL or no such photo → 404 (a photo id reveals nothing). Streamed from
+ * private storage, never kept by a shared cache.
  */
-export async function donePhotoResponse(
+export async function bookingPhotoResponse(
+  table: typeof bookingDonePhotos | typeof bookingCasePhotos,
   context: AppLoadContext,
   viewer: SessionUser | null,
   viewerIsStaff: boolean,
@@ -44,11 +46,15 @@ export async function donePhotoResponse(
   if (!viewer || bookingId === null || photoId === null) return photoNotFound();
   const { db, storage } = context.services;
   const [photo] = await db
-    .select({ storageKey: bookingDonePhotos.storageKey, contentType: bookingDonePhotos.contentType, customerUserId: bookings.customerUserId, fixerUserId: bookings.fixerUserId })
-    .from(bookingDonePhotos)
-    .innerJoin(bookings, eq(bookings.id, bookingDonePhotos.bookingId))
-    .where(and(eq(bookingDonePhotos.id, photoId), eq(bookingDonePhotos.bookingId, bookingId)))
+    .select({ storageKey: table.storageKey, contentType: table.contentType, customerUserId: bookings.customerUserId, fixerUserId: bookings.fixerUserId })
+    .from(table)
+    .innerJoin(bookings, eq(bookings.id, table.bookingId))
+    .where(and(eq(table.id, photoId), eq(table.bookingId, bookingId)))
     .limit(1);
   const mayView = photo && (viewerIsStaff || photo.customerUserId === viewer.id || photo.fixerUserId === viewer.id);
   return privatePhotoResponse(storage, mayView ? photo : null);
 }
+
+/** A done photo (`/bookings/:bookingId/done-photos/:photoId`): {@link bookingPhotoResponse}. */
+export const donePhotoResponse = (context: AppLoadContext, viewer: SessionUser | null, viewerIsStaff: boolean, bookingIdParam: string | undefined, photoIdParam: string | undefined) =>
+  bookingPhotoResponse(bookingDonePhotos, context, viewer, viewerIsStaff, bookingIdParam, photoIdParam);

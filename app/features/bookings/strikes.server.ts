@@ -16,10 +16,12 @@ export const STRIKE_WINDOW_DAYS = 90;
 export const STRIKES_TO_PAUSE_LEADS = 3;
 /** The statuses that count towards a pause. */
 export const COUNTING_STRIKES: readonly StrikeStatus[] = ["upheld", "not_contested"];
-/** Where a paused fixer reaches FixiT staff (the help page's contact form). */
-export const contactSupportPath = company.contactPath;
-
 const DAY = 86_400_000;
+
+/** Whether a strike counts towards a pause now: upheld or not contested, not lifted, within the window (the staff pages show the same rule). */
+export function strikeCounts(strike: { status: StrikeStatus; liftedAt: Date | null; createdAt: Date }, now: Date = new Date()): boolean {
+  return strike.liftedAt === null && COUNTING_STRIKES.includes(strike.status) && strike.createdAt.getTime() > now.getTime() - STRIKE_WINDOW_DAYS * DAY;
+}
 
 export type StrikeReason = "fixer_cancelled" | "no_show";
 
@@ -75,7 +77,7 @@ async function pauseIfStruckOut(tx: DbOrTx, booking: Booking, publicUrl: string,
         heading: "Your leads are paused",
         paragraphs: [
           `You have ${STRIKES_TO_PAUSE_LEADS} strikes in ${STRIKE_WINDOW_DAYS} days that you did not contest or that our staff upheld. New jobs and quoting are paused until our staff have reviewed your account; your current bookings continue.`,
-          `To talk to our staff about it, use the contact form: ${publicUrl}${contactSupportPath}`,
+          `To talk to our staff about it, use the contact form: ${publicUrl}${company.contactPath}`,
         ],
       },
     });

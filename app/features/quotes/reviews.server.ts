@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
+import { COMPLETED_STATES } from "~/features/bookings/next-steps";
 import { fixerProfiles, jobMessages, jobs, quotes, reviewWindows, reviews, type Job, type ReviewAuthor, type ReviewWindow } from "#server/db/schema/quotes.ts";
 import { recordStaffAction, type AuditActor } from "#server/audit-log.ts";
 import { enqueueJob, PermanentJobError } from "#server/jobs/queue.ts";
@@ -27,8 +28,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const REVIEW_WINDOW_JOB = "review_window_close";
 export type ReviewWindowPayload = { jobId: number };
 
-const RELEASED = ["released", "partly_released"] as const;
-
 /**
  * The job's booking whose work was done and paid for (decision 064): released by the customer, or
  * settled by a staff decision (a part release, or a staff refund after a dispute or a contested
@@ -42,7 +41,7 @@ async function paidBookingOf(db: DbOrTx, jobId: number): Promise<{ fixerUserId: 
       and(
         eq(bookings.jobId, jobId),
         or(
-          inArray(bookings.state, [...RELEASED]),
+          inArray(bookings.state, [...COMPLETED_STATES]),
           and(eq(bookings.state, "refunded"), exists(db.select({ id: bookingTransitions.id }).from(bookingTransitions).where(and(eq(bookingTransitions.bookingId, bookings.id), eq(bookingTransitions.transition, "staff_refund"))))),
         ),
       ),

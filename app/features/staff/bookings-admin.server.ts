@@ -4,11 +4,11 @@ import { recordStaffAction } from "#server/audit-log.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { bookings, bookingTransitions, fixerStrikes, ledgerAccounts, ledgerEntries, ledgerEvents, providerOperations } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
-import { staffDecide, STRIKE_WINDOW_DAYS, type StaffDecision } from "~/features/bookings/bookings.server";
+import { staffDecide, type StaffDecision } from "~/features/bookings/bookings.server";
 import { bookingAddressOf } from "~/features/bookings/address.server";
 import { caseOf, casePhotosOf } from "~/features/bookings/cases.server";
 import { donePhotosOf } from "~/features/bookings/done-photos.server";
-import { COUNTING_STRIKES } from "~/features/bookings/strikes.server";
+import { strikeCounts } from "~/features/bookings/strikes.server";
 import { canTake, STATE_LABELS } from "~/features/bookings/state-machine";
 import { isRefusalError, type RefusalCode } from "~/lib/forms/refusal-error";
 import type { BookingDecisionInput } from "./booking-decision-schema";
@@ -83,8 +83,8 @@ const strikeLabels: Record<string, string> = { fixer_cancelled: "Fixer cancelled
 /** A fixer's strikes, newest first, with their status and whether each counts (upheld or not contested, not lifted, within the window; decision 064). */
 export async function fixerStrikesOf(db: Db, fixerUserId: string) {
   const rows = await db.select().from(fixerStrikes).where(eq(fixerStrikes.fixerUserId, fixerUserId)).orderBy(desc(fixerStrikes.createdAt), desc(fixerStrikes.id));
-  const since = Date.now() - STRIKE_WINDOW_DAYS * 86_400_000;
-  return rows.map((s) => ({ ...s, label: strikeLabels[s.reason] ?? s.reason, counts: s.liftedAt === null && COUNTING_STRIKES.includes(s.status) && s.createdAt.getTime() > since }));
+  const now = new Date();
+  return rows.map((s) => ({ ...s, label: strikeLabels[s.reason] ?? s.reason, counts: strikeCounts(s, now) }));
 }
 
 const problemOf: Record<RefusalCode, StaffProblem> = { not_found: "not-found", forbidden: "forbidden", conflict: "conflict", limit: "conflict", invalid: "invalid", rate_limited: "conflict" };
