@@ -25,7 +25,6 @@ import { SlotWindowOptions } from "~/features/bookings/components/slot-window-op
 /** Every time is UK time (~/content/dates). */
 const when = (iso: string) => formatUkDateTime(new Date(iso));
 
-
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="rounded-xl border border-border bg-card p-4 shadow-card sm:p-6">
@@ -46,13 +45,13 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-/** Price, fee, promotions and total (customer), or price, service charge and net (fixer). */
 /** What opens when the slot starts, said before then (bookings.server.ts refuses it until then). */
 const OPENS_AT_SLOT: Partial<Record<BookingPage["opensAtSlot"][number], string>> = {
   mark_done: "Once the slot has started, you can mark the job done here.",
   report_no_show: `If the fixer does not come, you can tell us here once the slot has started. The fixer then has ${caseAnswerHours} hours to answer; the money stays held until it is settled.`,
 };
 
+/** Price, fee, promotions and total (customer), or price, service charge and net (fixer). */
 export function BookingFigures({ page }: { page: Pick<BookingPage, "role" | "amounts"> & { state?: BookingPage["state"] } }) {
   const a = page.amounts;
   if (page.role === "fixer") {
