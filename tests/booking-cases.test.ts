@@ -180,6 +180,27 @@ describe("“the fixer did not come” opens a case", () => {
     expect(customerLimit).toBeGreaterThan(3 * 10 * 1024 * 1024);
   });
 
+  it("hostile input on the claim and the answer (NUL, 10,000 characters, an unknown intent) is a 4xx with nothing opened or answered", async () => {
+    const { bookingId } = await startedBooking();
+    for (const reason of ["Nobody came\u0000", "x".repeat(10_000)]) {
+      const refused = await post(customer, `/bookings/${bookingId}`, { intent: "report_no_show", reason });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+    }
+    expect((await row(bookingId)).state).toBe("booked");
+    expect(await caseRow(bookingId)).toBeUndefined();
+
+    expect((await post(customer, `/bookings/${bookingId}`, { intent: "report_no_show", reason: "Nobody came." })).status).toBe(303);
+    for (const answer of ["I was there\u0000", "x".repeat(10_000), ""]) {
+      const refused = await post(fixer, `/fixer/bookings/${bookingId}`, { intent: "contest_claim", answer });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+    }
+    expect((await post(fixer, `/fixer/bookings/${bookingId}`, { intent: "contest_claimx", answer: "I was there." })).status).toBe(400);
+    expect((await row(bookingId)).state).toBe("claim_open");
+    expect((await caseRow(bookingId))!.answer).toBeNull();
+  });
+
   it("the fixer agrees: a full refund at once, the strike not contested", async () => {
     const { bookingId } = await startedBooking();
     expect((await post(customer, `/bookings/${bookingId}`, { intent: "report_no_show", reason: "" })).status).toBe(303);

@@ -93,6 +93,11 @@ describe("defect 6: a fixer is approved for a service only when its required che
     expect((await staffPost(staff, page, { intent: "check", kind: "background", evidence: "Seen" })).status).toBe(400);
     expect((await staffPost(staff, page, { intent: "check", kind: "identity", evidence: "" })).status).toBe(400);
     expect((await staffPost(staff, page, { intent: "check", kind: "identity", evidence: "Passport seen", documentId: "999999" })).status).toBe(400);
+    // Hostile evidence: a NUL byte, a line break in a one-line field, 10,000 characters; a kind that is not text.
+    for (const evidence of ["Passport\u0000 seen", "Passport seen\r\nBcc: x@example.com", "x".repeat(10_000)]) {
+      expect((await staffPost(staff, page, { intent: "check", kind: "identity", evidence })).status, JSON.stringify(evidence.slice(0, 30))).toBe(400);
+    }
+    expect((await staffPost(staff, page, { intent: "check", kind: "identity\u0000", evidence: "Passport seen" })).status).toBe(400);
     expect(await server.services.db.select().from(fixerChecks).where(eq(fixerChecks.fixerUserId, applicant.id))).toEqual([]);
 
     // Approving with nothing recorded makes the profile, but no service: no leads, and plumbing is refused.
