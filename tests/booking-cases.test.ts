@@ -9,6 +9,7 @@ import { fixerProfiles, reviews } from "#server/db/schema/quotes.ts";
 import { bodyLimitFor } from "#server/http/body-limit.ts";
 import { bodyLimits } from "~/composition-root.server";
 import { cancelByFixer, runBookingTimer } from "~/features/bookings/bookings.server";
+import { ledgerCheck } from "~/features/bookings/ledger.server";
 import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
 import { paidBooking, signedInFixer, signedInPerson, type SignedInPerson } from "./helpers/done-bookings";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
@@ -199,6 +200,27 @@ describe("“the fixer did not come” opens a case", () => {
     expect((await post(fixer, `/fixer/bookings/${bookingId}`, { intent: "contest_claimx", answer: "I was there." })).status).toBe(400);
     expect((await row(bookingId)).state).toBe("claim_open");
     expect((await caseRow(bookingId))!.answer).toBeNull();
+  });
+
+  it("the fixer's agree and contest sent at once, with the deadline's timer firing too: one wins, one refund at most, the ledger still sums to zero", async () => {
+    const { bookingId } = await startedBooking();
+    expect((await post(customer, `/bookings/${bookingId}`, { intent: "report_no_show", reason: "Nobody came." })).status).toBe(303);
+    const due = (await caseRow(bookingId))!.answerDueAt;
+    const answers = await Promise.all([
+      post(fixer, `/fixer/bookings/${bookingId}`, { intent: "agree_claim" }),
+      post(fixer, `/fixer/bookings/${bookingId}`, { intent: "contest_claim", answer: "I was there at nine and knocked twice." }),
+      fireDeadline(bookingId, new Date(due.getTime() + 60_000)).then(() => ({ status: 0, text: "" })),
+    ]);
+    const [agreed, contested] = answers;
+    // Whichever came first settled it (the fixer's answer, or the timer); the others were refused with a 409, never a 5xx.
+    for (const answer of [agreed!, contested!]) expect([303, 409]).toContain(answer.status);
+    expect([agreed!.status, contested!.status].filter((status) => status === 303).length).toBeLessThanOrEqual(1);
+    const state = (await row(bookingId)).state;
+    expect(state).toBe(contested!.status === 303 ? "claim_contested" : "no_show");
+    const refunds = (await opsOf(bookingId)).filter((op) => op.kind === "refund");
+    expect(refunds.length).toBe(state === "no_show" ? 1 : 0);
+    expect((await ledgerCheck(server.services.db)).total).toBe(0);
+    expect((await ledgerCheck(server.services.db)).unbalancedEventIds).toEqual([]);
   });
 
   it("the fixer agrees: a full refund at once, the strike not contested", async () => {
