@@ -665,6 +665,28 @@ export async function latestReconciliation(db: Db): Promise<{ run: Reconciliatio
   return { run, mismatches };
 }
 
+/**
+ * The ledger's figures as the last run that computed them stored them (issue 47: the page never sums
+ * every entry itself), and when; null before any run did.
+ */
+export async function storedLedgerFigures(db: Db): Promise<(LedgerFigures & { checkedAt: Date; runId: number }) | null> {
+  const [run] = await db
+    .select({
+      id: reconciliationRuns.id,
+      checkedAt: reconciliationRuns.ledgerCheckedAt,
+      total: reconciliationRuns.ledgerTotalPence,
+      unbalanced: reconciliationRuns.unbalancedEvents,
+      events: reconciliationRuns.ledgerEvents,
+      byKind: reconciliationRuns.ledgerByKind,
+    })
+    .from(reconciliationRuns)
+    .where(and(eq(reconciliationRuns.status, "finished"), isNotNull(reconciliationRuns.ledgerCheckedAt)))
+    .orderBy(desc(reconciliationRuns.ledgerCheckedAt))
+    .limit(1);
+  if (!run?.checkedAt) return null;
+  return { runId: run.id, checkedAt: run.checkedAt, total: run.total ?? 0, unbalancedEvents: run.unbalanced ?? 0, events: run.events ?? 0, byKind: run.byKind ?? {} };
+}
+
 const HOUR = 3_600_000;
 
 /**
