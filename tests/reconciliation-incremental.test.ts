@@ -114,11 +114,14 @@ describe("the reconciliation since its last run", () => {
     // A payment of the old booking that changes now (a refund, a late webhook) is compared again: its difference shows.
     await world.db.update(payments).set({ updatedAt: new Date() }).where(eq(payments.id, old.paymentId));
     const fourth = await run();
-    expect(fourth.mismatches.map((m) => [m.kind, m.moneyKind, m.bookingId]).sort()).toEqual([
-      ["amount_differs", "charge", fresh.bookingId],
-      ["amount_differs", "charge", old.bookingId],
-      ["amount_differs", "transfer", fresh.bookingId],
-    ]);
+    // (The fresh booking's differences are reported again: they changed within the watermark's 15-minute lag.)
+    expect(fourth.mismatches.map((m) => [m.kind, m.moneyKind, m.bookingId]).sort()).toEqual(
+      [
+        ["amount_differs", "charge", fresh.bookingId],
+        ["amount_differs", "charge", old.bookingId],
+        ["amount_differs", "transfer", fresh.bookingId],
+      ].sort(),
+    );
   });
 
   it("a ledger payout written after the watermark for an old booking is compared with its operations", async () => {

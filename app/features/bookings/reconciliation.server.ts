@@ -530,7 +530,11 @@ export async function findMismatches(db: Db, books: ProviderBooks, now: Date = n
     ids.length
       ? new Set((await db.select({ id: providerOperations.providerObjectId }).from(providerOperations).where(inArray(providerOperations.providerObjectId, ids))).map((r) => r.id!))
       : new Set<string>();
-  for await (const unknown of books.unknown(since, known)) {
+  // The provider's side is listed over its whole window every run, not since the watermark: an object
+  // FixiT never recorded changes nothing in FixiT, so only the provider's own list can show it, and an
+  // unknown transfer stays reported for the five weeks of the window (decision 053). Memory stays one
+  // page: each page's ids are matched against the operations at once.
+  for await (const unknown of books.unknown(null, known)) {
     // A refund made outside FixiT names no booking; the charge.refunded webhook may have told us which (provider_objects).
     const unnamed = unknown.filter((o) => o.bookingId === null).map((o) => o.id);
     const told = unnamed.length
