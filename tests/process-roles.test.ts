@@ -99,7 +99,7 @@ describe("ROLE", () => {
       for (const path of ["/", "/auth", "/staff", "/api/payments/stripe-webhook"]) expect((await fetch(`${worker.url}${path}`)).status).toBe(404);
       const metrics = await (await fetch(`${worker.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
       expect(metrics).toMatch(/fixit_process_role\{role="worker"\} 1/);
-      const lastPoll = Number(/fixit_outbox_worker_last_poll_timestamp_seconds (\S+)/.exec(metrics)?.[1]);
+      const lastPoll = Number(/^fixit_outbox_worker_last_poll_timestamp_seconds (\S+)$/m.exec(metrics)?.[1]);
       expect(lastPoll).toBeGreaterThan(Date.now() / 1000 - 30);
       expect(metrics).toContain("fixit_reconciliation_running_heartbeat_age_seconds");
       expect(metrics).toContain("fixit_reconciliation_last_duration_seconds");
