@@ -54,6 +54,7 @@ describe("/staff/reconciliation", () => {
   it("says 'Not checked yet' before any run, and offers Run now", async () => {
     const before = await page();
     expect(before).toContain("Not checked yet");
+    expect(before).toContain("The ledger&#x27;s figures are computed by each run: none has finished yet.");
     expect(before).not.toContain("agree");
     expect(before).toContain('name="intent" value="run-now"');
   });
@@ -100,6 +101,10 @@ describe("/staff/reconciliation", () => {
     const latest = (await runs()).at(-1)!;
     const run = await finished(latest.id);
     expect(run).toMatchObject({ chargesChecked: 1, transfersChecked: 0, refundsChecked: 0, mismatchCount: 0 });
-    expect(await page()).toContain("None: the ledger and the provider agree on the 1 charge, 0 transfers and 0 refunds checked.");
+    const shown = await page();
+    expect(shown).toContain("None: the ledger and the provider agree on the 1 charge, 0 transfers and 0 refunds checked.");
+    // The ledger's figures are the run's (issue 47), with when they were computed.
+    expect(shown).toContain(`Computed by run #${run.id} at`);
+    expect(shown).toContain("(balanced)");
   });
 });
