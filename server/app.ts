@@ -112,15 +112,18 @@ export async function startServer<S extends InfraServices>(features: ServerFeatu
           live,
           logger,
           gaugeSets: [outboxGauges(database.db, [EMAIL_JOB_KIND, ...Object.keys(jobHandlers)]), ...features.metrics(services)],
+          role: config.ROLE,
         })
       : undefined;
+  // ROLE (issue 47): a web process runs no background work; a worker runs it and serves no pages.
+  const runsBackground = config.ROLE !== "web";
   // Sends queued mail (and other outbox jobs) in this process; stopped before the database closes.
-  const outboxWorker = startOutboxWorker(services, { handlers: jobHandlers, onJobRun: metrics?.jobRan });
-  const stopBackground = features.background(services);
+  const outboxWorker = runsBackground ? startOutboxWorker(services, { handlers: jobHandlers, onJobRun: metrics?.jobRan, onPoll: metrics?.workerPolled }) : undefined;
+  const stopBackground = runsBackground ? features.background(services) : [];
 
   // Production: the server build is loaded once and handed to React Router as an object, so its
   // routes are built once (a function would rebuild them on every request: a development pattern).
-  const app = createApp(services, features, options.vite ?? { build: await loadProductionBuild() }, metrics);
+  const app = config.ROLE === "worker" ? createWorkerApp(services, metrics) : createApp(services, features, options.vite ?? { build: await loadProductionBuild() }, metrics);
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await listen(server, config.PORT, config.HOST);
@@ -134,7 +137,7 @@ export async function startServer<S extends InfraServices>(features: ServerFeatu
   // server is ready, so whoever waits for that line finds the file.
   const forgetRunningServer = recordRunningServer(config.DATA_DIR, port);
   options.onListening?.();
-  logger.info({ url, metricsUrl, database: database.kind, env: config.APP_ENV }, "FixiT is listening");
+  logger.info({ url, metricsUrl, database: database.kind, env: config.APP_ENV, role: config.ROLE }, "FixiT is listening");
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -152,7 +155,7 @@ export async function startServer<S extends InfraServices>(features: ServerFeatu
       clearTimeout(force);
       for (const stop of stopBackground) stop();
       for (const stop of app.locals.onClose as (() => void)[]) stop();
-      await outboxWorker.stop();
+      await outboxWorker?.stop();
       await database.close();
       forgetRunningServer();
       logger.info("shut down cleanly");
@@ -176,6 +179,42 @@ function listeningPort(server: http.Server, configured: number): number {
 async function loadProductionBuild(): Promise<ServerBuild> {
   // Resolved at build time by the React Router Vite plugin.
   return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+}
+
+/**
+ * Probes that arrive while one is running share its answer: a busy or stalled pool never gets a
+ * query queued per probe (a load balancer's probes pile up exactly when the database is slow).
+ */
+function healthRoute(services: InfraServices): express.RequestHandler {
+  let ping: Promise<void> | undefined;
+  return async (_req, res) => {
+    try {
+      ping ??= pingDatabase(services.db).finally(() => (ping = undefined));
+      await ping;
+      res.set("cache-control", "no-store").json({ status: "ok", database: services.database.kind, role: services.config.ROLE });
+    } catch (error) {
+      // A warning: the load balancer's own probe is what takes the instance out, and the database's
+      // outage pages whoever watches it once, not once per probe and instance.
+      services.logger.warn({ err: error }, "health check failed: the database does not answer");
+      res.status(503).set("cache-control", "no-store").json({ status: "unavailable" });
+    }
+  };
+}
+
+/**
+ * ROLE=worker's HTTP side (issue 47): /healthz for the supervisor and the load balancer, /metrics
+ * (with METRICS_TOKEN, as on the site's port) for Prometheus, and a plain 404 for everything else.
+ */
+export function createWorkerApp(services: InfraServices, metrics?: ServerMetrics) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.locals.onClose = [] as (() => void)[];
+  if (metrics && services.config.METRICS_TOKEN) app.get("/metrics", metrics.scrapeRoute(services.config.METRICS_TOKEN));
+  app.get("/healthz", healthRoute(services));
+  app.use((_req, res) => {
+    res.status(404).set("cache-control", "no-store").type("text/plain").send("Not found: this is a FixiT worker process (ROLE=worker); it serves /healthz and /metrics only.\n");
+  });
+  return app;
 }
 
 export function createApp<S extends InfraServices>(
@@ -260,21 +299,7 @@ export function createApp<S extends InfraServices>(
   // A refused upload is answered before its body is fully read; then throw the rest away so the browser sees the answer.
   app.use(discardUnreadRequestBodies());
 
-  // Probes that arrive while one is running share its answer: a busy or stalled pool never gets a
-  // query queued per probe (a load balancer's probes pile up exactly when the database is slow).
-  let ping: Promise<void> | undefined;
-  app.get("/healthz", async (_req, res) => {
-    try {
-      ping ??= pingDatabase(services.db).finally(() => (ping = undefined));
-      await ping;
-      res.set("cache-control", "no-store").json({ status: "ok", database: services.database.kind });
-    } catch (error) {
-      // A warning: the load balancer's own probe is what takes the instance out, and the database's
-      // outage pages whoever watches it once, not once per probe and instance.
-      logger.warn({ err: error }, "health check failed: the database does not answer");
-      res.status(503).set("cache-control", "no-store").json({ status: "unavailable" });
-    }
-  });
+  app.get("/healthz", healthRoute(services));
 
   // `npm run backup`'s way in while this process holds the embedded database (signed, loopback only).
   mountBackupEndpoint(app, services);

@@ -102,6 +102,13 @@ const envSchema = z.object({
    */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl,
+  /**
+   * Which work this process does (issue 47). all (default): everything, as one process. web: serves the
+   * site and runs no background work (no outbox worker, timers, reconciliation or retention). worker:
+   * runs that background work and serves only /healthz and /metrics on PORT. web and worker share one
+   * PostgreSQL database (the embedded one belongs to a single process).
+   */
+  ROLE: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(["all", "web", "worker"], { error: 'must be "all", "web" or "worker"' }).default("all")),
   /** Set by `npm run bench`: per-IP form rate limits are off (never in production), as every request comes from one address. */
   BENCH_MODE: bool.default(false),
 });
@@ -152,6 +159,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const memory = env.DATABASE_URL === "memory://";
+  if (env.ROLE !== "all" && (!env.DATABASE_URL || memory)) {
+    throw new ConfigError(`ROLE=${env.ROLE} needs DATABASE_URL (PostgreSQL): the web and worker processes share one database, and the embedded one belongs to a single process. Use ROLE=all (the default) with it.`);
+  }
   const database: Config["database"] =
     env.DATABASE_URL && !memory
       ? { kind: "postgres", url: env.DATABASE_URL }

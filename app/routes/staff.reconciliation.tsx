@@ -1,8 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { ledgerCheck } from "~/features/bookings/ledger.server";
 import { checkedSummary } from "~/features/bookings/reconciliation";
-import { latestReconciliation } from "~/features/bookings/reconciliation.server";
+import { latestReconciliation, storedLedgerFigures } from "~/features/bookings/reconciliation.server";
 import { ActionResult } from "~/features/staff/components/action-result";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
@@ -15,14 +14,17 @@ import { readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/re
 import { humanise } from "~/features/staff/status";
 import type { Route } from "./+types/staff.reconciliation";
 
-/** The last reconciliation run (daily, or one staff asked for) and its mismatches, the ledger's health now, and "Run now" (decision 053). */
+/**
+ * The last reconciliation run (daily, or one staff asked for) and its mismatches, the ledger's health
+ * as the last run computed it (issue 47: stored on the run, never summed per view), and "Run now" (decision 053).
+ */
 export const meta: Route.MetaFunction = () => staffMeta("Reconciliation");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const { db } = context.services;
-  const [latest, health] = await Promise.all([latestReconciliation(db), ledgerCheck(db)]);
-  return { latest, health: { total: health.total, unbalanced: health.unbalancedEventIds.length, events: health.events } };
+  const [latest, ledger] = await Promise.all([latestReconciliation(db), storedLedgerFigures(db)]);
+  return { latest, ledger };
 }
 
 /** "Run now": staff only, checked on every request; refused with 409 while a run is in progress. */
@@ -73,8 +75,34 @@ function RunNow({ running }: { running: boolean }) {
   );
 }
 
-export default function ReconciliationPage({ loaderData: { latest, health }, actionData }: Route.ComponentProps) {
-  const healthy = health.total === 0 && health.unbalanced === 0;
+type Ledger = NonNullable<Route.ComponentProps["loaderData"]["ledger"]>;
+
+/** The ledger's figures the last run stored, with when they were computed: balanced or not, and the sum per kind of account. */
+function LedgerPanel({ ledger }: { ledger: Ledger | null }) {
+  if (!ledger) {
+    return (
+      <Panel title="Ledger" id="ledger">
+        <p className="text-sm">The ledger&apos;s figures are computed by each run: none has finished yet.</p>
+      </Panel>
+    );
+  }
+  const healthy = ledger.total === 0 && ledger.unbalancedEvents === 0;
+  return (
+    <Panel title="Ledger" id="ledger" actions={<StatusBadge status={healthy ? "balanced" : "unbalanced"} />}>
+      <p className="mb-3 text-sm text-muted-foreground">Computed by run #{ledger.runId} at {formatDateTime(ledger.checkedAt)}; the next run computes them again.</p>
+      <DetailList
+        items={[
+          { label: "Sum of every entry", value: `${formatPence(ledger.total)}${ledger.total === 0 ? " (balanced)" : " — should be £0.00"}` },
+          { label: "Events that do not sum to zero", value: String(ledger.unbalancedEvents) },
+          { label: "Events", value: String(ledger.events) },
+          ...Object.entries(ledger.byKind).map(([kind, pence]) => ({ label: `Accounts: ${humanise(kind)}`, value: formatPence(pence) })),
+        ]}
+      />
+    </Panel>
+  );
+}
+
+export default function ReconciliationPage({ loaderData: { latest, ledger }, actionData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
@@ -82,15 +110,7 @@ export default function ReconciliationPage({ loaderData: { latest, health }, act
         description="Once a day the ledger's customer charges and FixiT's transfers and refunds are compared with what the payment provider reports, and the provider's transfers and refunds no FixiT operation asked for are listed. Any difference is listed here."
       />
       <ActionResult result={actionData} />
-      <Panel title="Ledger now" id="ledger" actions={<StatusBadge status={healthy ? "balanced" : "unbalanced"} />}>
-        <DetailList
-          items={[
-            { label: "Sum of every entry", value: `${formatPence(health.total)}${health.total === 0 ? " (balanced)" : " — should be £0.00"}` },
-            { label: "Events that do not sum to zero", value: String(health.unbalanced) },
-            { label: "Events", value: String(health.events) },
-          ]}
-        />
-      </Panel>
+      <LedgerPanel ledger={ledger} />
       {latest ? (
         <>
           <Panel title={`Last run: ${latest.run.day}`} id="run" actions={<StatusBadge status={latest.run.status} />}>

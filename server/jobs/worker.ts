@@ -31,6 +31,8 @@ export type JobWorkerOptions = {
   keepSentMs?: number;
   /** Told of every handler run and whether it threw (the metrics' counters). */
   onRun?: (kind: string, failed: boolean) => void;
+  /** Told each time a poll completed (the worker's liveness gauge). */
+  onPoll?: () => void;
 };
 
 const PURGE_EVERY_MS = 60 * 60_000;
@@ -179,6 +181,7 @@ export function startJobWorker(services: JobServices, options: JobWorkerOptions)
       runOnce().then(
         (ran) => {
           consecutiveErrors = 0;
+          options.onPoll?.();
           // A full run means more may be due: go again at once.
           schedule(ran >= maxJobsPerRun ? 0 : options.intervalMs);
         },

@@ -18,6 +18,8 @@ export type OutboxWorkerOptions = {
   handlers?: Record<string, JobHandler>;
   /** Told of every job run and whether it failed (the metrics' counters). */
   onJobRun?: (kind: string, failed: boolean) => void;
+  /** Told each time a poll completed (the metrics' liveness gauge). */
+  onPoll?: () => void;
 };
 
 /**
@@ -49,6 +51,7 @@ export function startOutboxWorker(
     retryBaseMs: options.retryBaseMs ?? config.MAIL_RETRY_BASE_MS,
     retryMaxMs: options.retryMaxMs,
     onRun: options.onJobRun,
+    onPoll: options.onPoll,
   });
   services.logger.info({ transport: transport.kind, intervalMs: options.intervalMs ?? config.MAIL_WORKER_INTERVAL_MS }, "outbox worker started");
 

@@ -18,6 +18,8 @@ export type ServerMetrics = {
   /** Counts and times every request after it: by route label (res.locals.routeLabel, else "other") and status class. */
   countRequests: RequestHandler;
   jobRan(kind: string, failed: boolean): void;
+  /** The outbox worker completed a poll (its liveness: fixit_outbox_worker_last_poll_timestamp_seconds). */
+  workerPolled(): void;
   pageCacheServed(result: "hit" | "miss"): void;
   /**
    * GET /metrics on the main port, for a scrape with the token; every other request for it goes on
@@ -34,6 +36,8 @@ type Deps = {
   logger: Logger;
   /** The outbox's and the features' gauges, read at each scrape. */
   gaugeSets: GaugeSet[];
+  /** ROLE: which work this process does (fixit_process_role). */
+  role?: "all" | "web" | "worker";
 };
 
 /** Seconds; a page renders in milliseconds, an upload or a slow database takes seconds. */
@@ -62,6 +66,11 @@ export function createServerMetrics(deps: Deps): ServerMetrics {
 
   const jobRuns = new Counter({ name: "fixit_outbox_job_runs_total", help: "Outbox job attempts run by this instance's worker, by kind.", labelNames: ["kind"], registers });
   const jobFailures = new Counter({ name: "fixit_outbox_job_failures_total", help: "Outbox job attempts that failed (retried or dead), by kind.", labelNames: ["kind"], registers });
+  // 0 until this process's outbox worker first polled (and always in a web process, which runs none).
+  const lastPoll = new Gauge({ name: "fixit_outbox_worker_last_poll_timestamp_seconds", help: "When this process's outbox worker last completed a poll (unix seconds; 0: it runs none, or has not yet).", registers });
+  lastPoll.set(0);
+  const role = new Gauge({ name: "fixit_process_role", help: "Which work this process does (ROLE): 1 for its role.", labelNames: ["role"], registers });
+  role.set({ role: deps.role ?? "all" }, 1);
   const cacheHits = new Counter({ name: "fixit_page_cache_hits_total", help: "Anonymous pages served from the page cache as stored.", registers });
   const cacheMisses = new Counter({ name: "fixit_page_cache_misses_total", help: "Anonymous pages the page cache had to render first.", registers });
 
@@ -119,6 +128,7 @@ export function createServerMetrics(deps: Deps): ServerMetrics {
       jobRuns.inc({ kind });
       if (failed) jobFailures.inc({ kind });
     },
+    workerPolled: () => lastPoll.set(Date.now() / 1000),
     pageCacheServed: (result) => (result === "hit" ? cacheHits : cacheMisses).inc(),
     scrapeRoute: (token) => (req, res, next) => {
       if (!bearerTokenMatches(req.headers.authorization, token)) return next();

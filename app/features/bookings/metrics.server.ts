@@ -90,18 +90,31 @@ export function reconciliationGauges(db: Db) {
       fixit_reconciliation_last_finished_timestamp_seconds: { help: "When the last daily reconciliation finished (unix seconds; 0 before the first)." },
       fixit_reconciliation_mismatches: { help: "Differences between the ledger and the payment provider the last finished reconciliation found." },
       fixit_reconciliation_unbalanced_ledger_events: { help: "Ledger events whose entries do not sum to zero, as the last finished reconciliation counted them." },
+      fixit_reconciliation_last_duration_seconds: { help: "How long the last finished reconciliation took, from its opening to its end (seconds; 0 before the first)." },
+      fixit_reconciliation_running_heartbeat_age_seconds: {
+        help: "Seconds since the running reconciliation last reported progress (0 when none runs); past 15 minutes it is marked failed as killed half-way.",
+      },
     },
     async () => {
-      const [run] = await db
-        .select({ finishedAt: reconciliationRuns.finishedAt, mismatches: reconciliationRuns.mismatchCount, unbalanced: reconciliationRuns.unbalancedEvents })
-        .from(reconciliationRuns)
-        .where(eq(reconciliationRuns.status, "finished"))
-        .orderBy(desc(reconciliationRuns.finishedAt))
-        .limit(1);
+      const [[run], [running]] = await Promise.all([
+        db
+          .select({ startedAt: reconciliationRuns.startedAt, finishedAt: reconciliationRuns.finishedAt, mismatches: reconciliationRuns.mismatchCount, unbalanced: reconciliationRuns.unbalancedEvents })
+          .from(reconciliationRuns)
+          .where(eq(reconciliationRuns.status, "finished"))
+          .orderBy(desc(reconciliationRuns.finishedAt))
+          .limit(1),
+        // reconciliation_runs_status_idx: the running ones only.
+        db
+          .select({ age: sql<number>`extract(epoch from now() - min(coalesce(${reconciliationRuns.heartbeatAt}, ${reconciliationRuns.startedAt})))::float8` })
+          .from(reconciliationRuns)
+          .where(eq(reconciliationRuns.status, "running")),
+      ]);
       return {
         fixit_reconciliation_last_finished_timestamp_seconds: [{ value: run?.finishedAt ? run.finishedAt.getTime() / 1000 : 0 }],
         fixit_reconciliation_mismatches: [{ value: run?.mismatches ?? 0 }],
         fixit_reconciliation_unbalanced_ledger_events: [{ value: run?.unbalanced ?? 0 }],
+        fixit_reconciliation_last_duration_seconds: [{ value: run?.finishedAt ? Math.max(0, (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000) : 0 }],
+        fixit_reconciliation_running_heartbeat_age_seconds: [{ value: Math.max(0, Number(running?.age ?? 0)) }],
       };
     },
   );

@@ -87,7 +87,18 @@ describe("Stripe's transfers and refunds no operation asked for", () => {
       },
     } as unknown as StripeBooksClient;
     const since = new Date("2026-03-01T00:00:00Z");
-    const found = await stripeProviderBooks(async () => client).unknown({ idempotencyKeys: new Set(), providerObjectIds: new Set(["tr_known"]) }, since);
+    const asks: string[][] = [];
+    const known = async (ids: string[]) => {
+      asks.push(ids);
+      return new Set(ids.filter((id) => id === "tr_known"));
+    };
+    const found = [];
+    for await (const page of stripeProviderBooks(async () => client).unknown(since, known)) found.push(...page);
+    // Each listed page's ids are asked about at once, reversed and failed ones included (they may be ours).
+    expect(asks).toEqual([
+      ["tr_known", "tr_reversed", "tr_stranger", "tr_by_metadata"],
+      ["re_failed", "re_dashboard"],
+    ]);
     expect(found).toEqual([
       { id: "tr_stranger", kind: "transfer", amountPence: 500, bookingId: 3 },
       { id: "tr_by_metadata", kind: "transfer", amountPence: 300, bookingId: 4 },

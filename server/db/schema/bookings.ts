@@ -243,7 +243,11 @@ export const ledgerEvents = pgTable(
     idempotencyKey: text("idempotency_key").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("ledger_events_booking_idx").on(t.bookingId, t.id)],
+  (t) => [
+    index("ledger_events_booking_idx").on(t.bookingId, t.id),
+    // The reconciliation's "since its last run" (issue 47): the payment, payout and refund events written since a watermark.
+    index("ledger_events_kind_created_idx").on(t.kind, t.createdAt, t.id),
+  ],
 );
 
 /** Signed amounts: what an account gains is positive, what it gives is negative. Never zero. */
@@ -407,6 +411,10 @@ export const providerOperations = pgTable(
     index("provider_operations_booking_idx").on(t.bookingId),
     index("provider_operations_status_idx").on(t.status, t.createdAt),
     index("provider_operations_fixer_idx").on(t.fixerUserId, t.status),
+    // Stripe's listed transfers and refunds are matched to operations by their ids, a page at a time (issue 47).
+    index("provider_operations_object_idx").on(t.providerObjectId),
+    // The reconciliation reads succeeded operations by (coalesce(completed_at, created_at), id) since its
+    // watermark: that expression index is written by hand in drizzle/0027_reconciliation_watermark.sql.
   ],
 );
 
@@ -436,15 +444,19 @@ export const providerObjects = pgTable(
 );
 
 /** The TEST MODE provider's own record of transfers and refunds (Stripe keeps these in the real mode). */
-export const testProviderObjects = pgTable("test_provider_objects", {
-  id: text("id").primaryKey(),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  kind: text("kind").notNull(),
-  amountPence: integer("amount_pence").notNull(),
-  destination: text("destination"),
-  reference: text("reference"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const testProviderObjects = pgTable(
+  "test_provider_objects",
+  {
+    id: text("id").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    kind: text("kind").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    destination: text("destination"),
+    reference: text("reference"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("test_provider_objects_created_idx").on(t.createdAt, t.id)],
+);
 
 /** Who referred whom: when the referred customer's first booking is released, both get the referral credit once. */
 export const referrals = pgTable("referrals", {
@@ -515,11 +527,29 @@ export const reconciliationRuns = pgTable(
     error: text("error"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * Issue 47: what a finished run covered. The next run checks the operations, payments and ledger
+     * events changed after it (null: a run from before watermarks, or one not finished; the next run
+     * then checks everything). It lags the run's start by the charges' grace (15 minutes), so what
+     * changed while a run started is checked again by the next.
+     */
+    watermarkAt: timestamp("watermark_at", { withTimezone: true }),
+    /** The run that gave this one its starting point (null: it checked everything). */
+    sinceRunId: bigint("since_run_id", { mode: "number" }),
+    /** Written by a running run after each batch: a run whose heartbeat is old was killed, and is marked failed. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    /** The ledger's sum per account kind when the run checked it (customer_payments, held_funds, …), in pence. */
+    ledgerByKind: jsonb("ledger_by_kind").$type<Record<string, number>>(),
+    /** How many ledger events there were when the run checked them. */
+    ledgerEvents: integer("ledger_events"),
+    /** When the run computed the ledger figures (the staff page shows them with this time). */
+    ledgerCheckedAt: timestamp("ledger_checked_at", { withTimezone: true }),
   },
   (t) => [
     check("reconciliation_runs_status_check", sql`${t.status} in ('running', 'finished', 'failed')`),
     check("reconciliation_runs_source_check", sql`${t.source} in ('daily', 'staff')`),
     uniqueIndex("reconciliation_runs_daily_day_idx").on(t.day).where(sql`${t.source} = 'daily'`),
+    index("reconciliation_runs_status_idx").on(t.status, t.id),
   ],
 );
 

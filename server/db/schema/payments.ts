@@ -39,6 +39,8 @@ export const payments = pgTable(
     index("payments_status_idx").on(t.status, t.createdAt),
     index("payments_product_idx").on(t.product, t.createdAt),
     index("payments_user_idx").on(t.userId),
+    // The reconciliation's "booking payments changed since its last run" (issue 47).
+    index("payments_product_updated_idx").on(t.product, t.updatedAt),
   ],
 );
 
