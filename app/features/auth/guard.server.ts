@@ -21,7 +21,7 @@ import type { SessionUser } from "~/lib/session-user";
  * in ONE query (session, user, approved-fixer flag and the header's unread counters) unless
  * better-auth has work to do (decision 071).
  */
-const perRequest = new WeakMap<Request, Promise<SignedIn | null>>();
+const perRequest = new WeakMap<object, Promise<SignedIn | null>>();
 
 /** The header's unread counts, as stored (unread_counts): read with the session when it is read in one query. */
 export type UnreadCounts = { messages: number; notifications: number };
@@ -42,10 +42,15 @@ export function authHeaders(request: Request, context: AppLoadContext): Headers 
 
 export function getSignedIn(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
   if (!hasSessionCookie(request)) return Promise.resolve(null);
-  let pending = perRequest.get(request);
+  // React Router hands each loader a Request of its own; the load context is one per HTTP request.
+  // A GET's loaders share one read through it. Anything else (an action, whose loaders then run after
+  // it may have signed out or changed the account) reads per Request, so loaders never see a session
+  // read before the action.
+  const key: object = request.method === "GET" || request.method === "HEAD" ? context : request;
+  let pending = perRequest.get(key);
   if (!pending) {
     pending = readSession(request, context);
-    perRequest.set(request, pending);
+    perRequest.set(key, pending);
   }
   return pending;
 }
