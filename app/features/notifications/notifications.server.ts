@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobMessages } from "#server/db/schema/quotes.ts";
 import { notifications, unreadCounts } from "#server/db/schema/notifications.ts";
 import { users } from "#server/db/schema/auth.ts";
-import type { PublicChangeDeps } from "~/features/quotes/access.server";
-import { postJob } from "~/features/quotes/jobs.server";
-import { postMessage } from "~/features/quotes/messages.server";
-import { sendQuote } from "~/features/quotes/quotes.server";
-import { hideMessage } from "~/features/quotes/reviews.server";
-import type { JobInput } from "~/features/quotes/schemas";
+import type { PublicChangeDeps } from "./access.server";
+import { postJob } from "./jobs.server";
+import { postMessage } from "./messages.server";
+import { sendQuote } from "./quotes.server";
+import { hideMessage } from "./reviews.server";
+import type { JobInput } from "./schemas";
 import { countUnread, markAllRead, markRead, markReadForPage, notify } from "~/features/notifications/notifications.server";
-import { markThreadsRead, unreadMessageCount } from "./threads.server";
+import { markThreadsRead, unreadMessageCount } from "~/features/live/threads.server";
 import { createApprovedFixer, createUser, databaseKinds, daysFromToday, openTestDatabase } from "#tests/helpers/marketplace.ts";
 
 /**
