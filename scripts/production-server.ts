@@ -89,7 +89,7 @@ function readPeakRssMb(pid: number): number | undefined {
 }
 
 async function waitFor(url: string) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
