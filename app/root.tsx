@@ -21,7 +21,7 @@ import {
 import type { Route } from "./+types/root";
 import type { AppStoreLinks } from "~/content/app-stores";
 import type { SessionUser } from "~/lib/session-user";
-import { getOptionalUser } from "~/features/auth/guard.server";
+import { getSignedIn } from "~/features/auth/guard.server";
 import { unreadMessageCount } from "~/features/live/threads.server";
 import { ErrorPanel } from "~/components/error-panel";
 import { NotFound } from "~/components/not-found";
@@ -57,17 +57,19 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.services;
-  const user: SessionUser | null = await getOptionalUser(request, context);
+  const signedIn = await getSignedIn(request, context);
+  const user: SessionUser | null = signedIn?.user ?? null;
   const consentChosen = hasConsentCookie(request.headers.get("cookie"));
   const appStores: AppStoreLinks = { appStore: config.APP_STORE_URL, googlePlay: config.PLAY_STORE_URL };
   const { flash, clear } = takeFlash(request, config);
   // The pages with figures (/ and /about) show a count made at most 5 minutes ago in this process (decision 043).
   const figures = figurePaths.has(new URL(request.url).pathname) ? await recentSiteFigures(context.services.db) : null;
-  const unreadMessages = user ? await unreadMessageCount(context.services.db, user.id) : undefined;
+  // The header's counts are stored counters (decision 071), usually read with the session in its one query.
+  const unreadMessages = user ? (signedIn?.unread?.messages ?? (await unreadMessageCount(context.services.db, user.id))) : undefined;
   // Where the header's Messages button leads (the loader's import stays on the server).
   const threadsHref = user ? (user.approvedFixer ? quotePaths.fixerDashboard : quotePaths.customerJobs) : undefined;
-  // The header's bell: one indexed count, for a signed-in visitor only.
-  const unreadNotifications = user ? await countUnread(context.services.db, user.id) : 0;
+  // The header's bell, for a signed-in visitor only.
+  const unreadNotifications = user ? (signedIn?.unread?.notifications ?? (await countUnread(context.services.db, user.id))) : 0;
   if (!clear) return { user, flash, appStores, consentChosen, figures, unreadMessages, unreadNotifications, threadsHref };
   // Clearing the cookie also makes the response private, no-store (entry.server.tsx).
   return data({ user, flash, appStores, consentChosen, figures, unreadMessages, unreadNotifications, threadsHref }, { headers: { "set-cookie": clear } });

@@ -14,6 +14,8 @@
  *   BENCH_ONLY=forms npm run bench                       # only the form POSTs and the server's peak RSS
  *   BENCH_ONLY=live npm run bench                        # only the live threads (scripts/bench-live.ts)
  *   BENCH_ONLY=bookings npm run bench                    # only the paid bookings (scripts/bench-bookings.ts; PostgreSQL)
+ *   BENCH_ONLY=account npm run bench                     # only the static reference and the signed-in account pages
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench               # the server runs with `node --cpu-prof` (profiles written there at exit)
  *
  * Then the quotes marketplace: 1,000 open jobs and 500 fixers seeded in a database of its own, and
  * the server time of posting a job and opening the fixer dashboard (p50/p99). Last, live threads:
@@ -48,8 +50,15 @@ async function main() {
   if (process.env.BENCH_ONLY === "live") return benchLive(pgAdmin);
   if (process.env.BENCH_ONLY === "bookings") return benchBookings(pgAdmin);
   const formsOnly = process.env.BENCH_ONLY === "forms";
+  const accountOnly = process.env.BENCH_ONLY === "account";
   const pgliteInMemory = process.env.BENCH_PGLITE === "memory";
-  const server = await startProductionServer({ port: Number(process.env.BENCH_PORT ?? 3999), pgAdminUrl: pgAdmin, pgliteOnDisk: !pgliteInMemory });
+  const cpuProf = process.env.BENCH_CPU_PROF;
+  const server = await startProductionServer({
+    port: Number(process.env.BENCH_PORT ?? 3999),
+    pgAdminUrl: pgAdmin,
+    pgliteOnDisk: !pgliteInMemory,
+    nodeArgs: cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${cpuProf}`] : [],
+  });
   const { base } = server;
   try {
     const run = async (label: string, opts: autocannon.Options): Promise<Row> => {
@@ -70,8 +79,20 @@ async function main() {
     const reference = formsOnly ? undefined : await run(`static ${asset.replace(/-[\w-]+\.js$/, ".js")} (reference)`, { url: asset, headers: browserHeaders });
 
     // The signed-out form pages are rendered per request: their lines show what a page outside the cache costs.
-    const paths = formsOnly ? [] : [...publicPages.map((p) => p.path), ...services.map((s) => s.href), ...signedOutFormPaths];
+    const paths = formsOnly || accountOnly ? [] : [...publicPages.map((p) => p.path), ...services.map((s) => s.href), ...signedOutFormPaths];
     const cookie = formsOnly ? "" : await signedInCookie(base);
+    // The signed-in account pages (issue 47: goal ≥ 0.1 of the static file), rendered per request for the one visitor.
+    const accountPages: Row[] = [];
+    for (const p of formsOnly ? [] : accountPaths) {
+      const res = await fetch(`${base}${p}`, { redirect: "manual", headers: { cookie } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`bench: ${p} signed in answers ${res.status}`);
+      accountPages.push(await run(`GET ${p} signed in`, { url: p, headers: { ...browserHeaders, cookie } }));
+    }
+    if (accountOnly && reference) {
+      printAccountPages(reference, accountPages);
+      return;
+    }
     const pages: { path: string; anonymous: Row; signedIn?: Row }[] = [];
     for (const p of paths) {
       const res = await fetch(`${base}${p}`, { redirect: "manual" });
@@ -127,6 +148,7 @@ async function main() {
       for (const { path, anonymous: a, signedIn: s } of pages) {
         console.log(`| ${path} | ${a.rps.toFixed(0)} | ${ratio(a)} | ${a.p99} | ${s ? s.rps.toFixed(0) : "–"} | ${s ? ratio(s) : "–"} | ${s ? s.p99 : "–"} |`);
       }
+      printAccountPages(reference, accountPages);
       console.log(`\ncached GET / with one connection: ${single.latency.average.toFixed(2)} ms per request (${single.requests.average.toFixed(0)} req/s)`);
     }
     console.log(`\n| form POST (${postRate} req/s offered) | req/s | p50 ms | p99 ms | CPU ms/req | non-2xx | errors |\n|---|---|---|---|---|---|---|`);
@@ -144,6 +166,15 @@ async function main() {
     await benchLive(pgAdmin);
     await benchBookings(pgAdmin);
   }
+}
+
+/** The signed-in pages every account has (issue 47's "signed-in pages cheap"). */
+const accountPaths = ["/account", "/account/jobs", "/account/notifications"];
+
+function printAccountPages(reference: Row, rows: readonly Row[]) {
+  console.log(`\nstatic reference: ${reference.rps.toFixed(0)} req/s (p99 ${reference.p99} ms)`);
+  console.log("\n| signed-in page | req/s | ratio to static (goal ≥ 0.1) | p50 ms | p99 ms | CPU ms/req |\n|---|---|---|---|---|---|");
+  for (const r of rows) console.log(`| ${r.label.replace(/^GET | signed in$/g, "")} | ${r.rps.toFixed(0)} | ${(r.rps / reference.rps).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest.toFixed(2)} |`);
 }
 
 /**

@@ -25,6 +25,8 @@ export async function startProductionServer(options: {
   /** Without PostgreSQL: the embedded default on disk (as `npm start` runs it) instead of an in-memory PGlite. */
   pgliteOnDisk?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** More node flags for the server (e.g. --cpu-prof): the supervisor hands its flags to the server it forks. */
+  nodeArgs?: readonly string[];
 }): Promise<ProductionServer> {
   // An empty DATABASE_URL is the embedded default: PGlite under DATA_DIR.
   let databaseUrl = options.pgliteOnDisk ? "" : "memory://";
@@ -32,7 +34,7 @@ export async function startProductionServer(options: {
   if (scratch) databaseUrl = scratch.url;
   const dataDir = mkdtempSync(path.join(tmpdir(), "fixit-bench-"));
   const base = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", "server/main.js"], {
+  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", ...(options.nodeArgs ?? []), "server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -87,7 +89,7 @@ function readPeakRssMb(pid: number): number | undefined {
 }
 
 async function waitFor(url: string) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {

@@ -283,6 +283,25 @@ describe("sign-in and the guard", () => {
     expect(await res.text()).toContain("Invalid email or password");
   });
 
+  it("a signed-in page reads who is signed in, and the header's counts, in one query (decision 071)", async () => {
+    const browser = await newConfirmedUser("one-query@example.com");
+    // The page's own list is the second query; main read the session twice, the user, the fixer flag and recounted both counts (9).
+    for (const path of ["/account/notifications", "/account/jobs"]) {
+      const res = await browser.get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-db-queries")).toBe("2");
+    }
+    // My Account: the session, what the page shows, the fixer application (16 on main). The first view also makes the referral code.
+    expect((await browser.get("/account")).status).toBe(200);
+    const account = await browser.get("/account");
+    expect(account.status).toBe(200);
+    expect(account.headers.get("x-db-queries")).toBe("3");
+    // A cookie whose signature is not ours is nobody, whatever token it names.
+    const forged = browser.cookieHeader().replace(/(session_token=[^.;]+\.)[^;]+/, "$1AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA%3D");
+    const res = await fetch(`${base}/account`, { headers: { cookie: forged }, redirect: "manual" });
+    expect(res.status).toBe(302);
+  });
+
   it("sign-out ends every session of the user (global scope)", async () => {
     await newConfirmedUser("global@example.com");
     const a = (await signIn("global@example.com")).browser;

@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppServices } from "~/features/services.server.ts";
 import { queuePasswordChangedEmail } from "~/features/auth/emails.server.ts";
@@ -10,6 +10,7 @@ import { securityEvents } from "#server/db/schema/security.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import type { Db } from "#server/db/client.ts";
 import { vipCodes, vipMemberships } from "#server/db/schema/vip.ts";
+import { ledgerAccounts, ledgerEntries, referralCodes, referrals } from "#server/db/schema/bookings.ts";
 import { recordSecurityEvent, type RequestOrigin } from "~/features/auth/security-events.server.ts";
 import type { changePasswordSchema, profileSchema } from "~/features/auth/schemas";
 import type { SessionUser } from "~/lib/session-user";
@@ -26,6 +27,45 @@ export async function loadAccount(db: Db, userId: string) {
     .limit(1);
   if (!row) return null;
   return { ...row, fullName: row.fullName || row.name, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * What My Account shows from the database, in one query (issue 47: a signed-in page costs what it
+ * repeats): the profile, the VIP membership, the email choices, the referral code (null before the
+ * first view makes it), the credit on the ledger account named (the customer's credit) and the friends
+ * referred. Null when the user is gone.
+ */
+export async function loadAccountPage(db: Db, userId: string, creditAccountCode: string) {
+  const [row] = await db
+    .select({
+      fullName: users.fullName,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      userType: users.userType,
+      createdAt: users.createdAt,
+      vipSince: sql<string | null>`(select v.created_at::text from ${vipMemberships} v where v.user_id = ${users.id} limit 1)`,
+      vipSource: sql<string | null>`(select v.source from ${vipMemberships} v where v.user_id = ${users.id} limit 1)`,
+      preferences: sql<{ kind: string; delivery: string }[] | null>`(select json_agg(json_build_object('kind', p.kind, 'delivery', p.delivery)) from ${notificationPreferences} p where p.user_id = ${users.id})`,
+      referralCode: sql<string | null>`(select r.code from ${referralCodes} r where r.user_id = ${users.id})`,
+      creditPence: sql<string>`(select coalesce(sum(e.amount_pence), 0) from ${ledgerEntries} e join ${ledgerAccounts} a on a.id = e.account_id where a.code = ${creditAccountCode})`,
+      friendsJoined: sql<string>`(select count(*) from ${referrals} f where f.referrer_user_id = ${users.id})`,
+      friendsRewarded: sql<string>`(select count(*) from ${referrals} f where f.referrer_user_id = ${users.id} and f.rewarded_at is not null)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    account: { fullName: row.fullName || row.name, name: row.name, email: row.email, phone: row.phone, userType: row.userType, createdAt: new Date(row.createdAt).toISOString() },
+    vipMembership: row.vipSince && row.vipSource ? { source: row.vipSource, since: new Date(row.vipSince).toISOString() } : null,
+    /** The email choice per notification kind (the notifications feature's kinds and deliveries). */
+    emailChoices: Object.fromEntries((row.preferences ?? []).map((p) => [p.kind, p.delivery])) as Record<string, string>,
+    referralCode: row.referralCode,
+    creditAvailablePence: Number(row.creditPence),
+    friendsJoined: Number(row.friendsJoined),
+    friendsRewarded: Number(row.friendsRewarded),
+  };
 }
 
 /** What an account change needs: the database, better-auth, the settings and a logger. */

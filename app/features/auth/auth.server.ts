@@ -20,6 +20,8 @@ import { CLIENT_IP_HEADER, originFromRequest, recordSecurityEvent } from "./secu
 
 /** Session lifetimes: idle sessions end after 7 days; any session ends 30 days after sign-in. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+/** A session in use has its idle expiry moved on at most once a day (better-auth's updateAge). */
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const AUTH_BASE_PATH = "/api/auth";
 export const COOKIE_PREFIX = "fixit";
@@ -41,9 +43,19 @@ const CLIENT_REFUSALS = /^(Invalid (origin|callbackURL|redirectURL|errorCallback
 type SignInHook = (userId: string) => Promise<void>;
 
 /** The better-auth instance: email + password, confirmation required, DB-backed rate limits. */
+/** Whether better-auth sets its cookies with the Secure flag (and so the `__Secure-` name prefix). */
+export function secureCookies(config: Config): boolean {
+  return config.isProduction && config.publicUrl.startsWith("https://");
+}
+
+/** The session cookie's name as better-auth sets it. */
+export function sessionCookieName(config: Config): string {
+  return `${secureCookies(config) ? "__Secure-" : ""}${COOKIE_PREFIX}.session_token`;
+}
+
 export function createAuth({ config, logger, db }: AuthServices, atSignIn: SignInHook) {
   const site = config.publicUrl;
-  const secure = config.isProduction && site.startsWith("https://");
+  const secure = secureCookies(config);
   // Links in the account emails: where the visitor is (server/http/site-url.ts).
   const link = (path: string) => `${siteUrl(config)}${path}`;
 
@@ -154,7 +166,7 @@ export function createAuth({ config, logger, db }: AuthServices, atSignIn: SignI
     },
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
-      updateAge: 24 * 60 * 60,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     databaseHooks: {
       session: {

@@ -1,22 +1,32 @@
-import { eq } from "drizzle-orm";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, exists, sql } from "drizzle-orm";
 import { redirect, type AppLoadContext } from "react-router";
-import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS } from "./auth.server.ts";
+import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS, SESSION_IDLE_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieName } from "./auth.server.ts";
 import { API_REQUEST_HEADER } from "./limits.server.ts";
 import { CLIENT_IP_HEADER } from "./security-events.server.ts";
 import { pingDatabase } from "#server/db/client.ts";
 import { noteDatabaseError } from "#server/db/request-facts.ts";
-import { sessions } from "#server/db/schema/auth.ts";
+import type { Db } from "#server/db/client.ts";
+import { sessions, users } from "#server/db/schema/auth.ts";
+import { fixerOnboarding } from "#server/db/schema/fixers.ts";
+import { unreadCounts } from "#server/db/schema/notifications.ts";
+import { fixerProfiles } from "#server/db/schema/quotes.ts";
 import { isApprovedFixer } from "./approved-fixer.server.ts";
 import { safeReturnPath } from "#server/http/return-path.ts";
 import type { SessionUser } from "~/lib/session-user";
 
 /**
  * Who is signed in, read on the server. A request without the session cookie costs no
- * database query; with one, the session is read once per request however many loaders ask.
+ * database query; with one, the session is read once per request however many loaders ask,
+ * in ONE query (session, user, approved-fixer flag and the header's unread counters) unless
+ * better-auth has work to do (decision 071).
  */
-const perRequest = new WeakMap<Request, Promise<SignedIn | null>>();
+const perRequest = new WeakMap<object, Promise<SignedIn | null>>();
 
-export type SignedIn = { user: SessionUser; sessionId: string; sessionCreatedAt: Date };
+/** The header's unread counts, as stored (unread_counts): read with the session when it is read in one query. */
+export type UnreadCounts = { messages: number; notifications: number };
+
+export type SignedIn = { user: SessionUser; sessionId: string; sessionCreatedAt: Date; unread?: UnreadCounts };
 
 export function hasSessionCookie(request: Request): boolean {
   return (request.headers.get("cookie") ?? "").includes(`${COOKIE_PREFIX}.session_token=`);
@@ -32,17 +42,96 @@ export function authHeaders(request: Request, context: AppLoadContext): Headers 
 
 export function getSignedIn(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
   if (!hasSessionCookie(request)) return Promise.resolve(null);
-  let pending = perRequest.get(request);
+  // React Router hands each loader a Request of its own; the load context is one per HTTP request.
+  // A GET's loaders share one read through it. Anything else (an action, whose loaders then run after
+  // it may have signed out or changed the account) reads per Request, so loaders never see a session
+  // read before the action.
+  const key: object = request.method === "GET" || request.method === "HEAD" ? context : request;
+  let pending = perRequest.get(key);
   if (!pending) {
     pending = readSession(request, context);
-    perRequest.set(request, pending);
+    perRequest.set(key, pending);
   }
   return pending;
 }
 
-async function readSession(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
-  const { auth, db, logger } = context.services;
+/**
+ * The session token from a cookie better-auth signed (`<token>.<base64 HMAC-SHA256>`, URI-encoded, as
+ * better-call writes it), or null when the cookie is missing or its signature is not ours.
+ */
+export function signedSessionToken(cookieHeader: string | null, cookieName: string, secret: string): string | null {
+  if (!cookieHeader) return null;
+  let raw: string | undefined;
+  for (const part of cookieHeader.split(";")) {
+    const eqAt = part.indexOf("=");
+    if (eqAt > 0 && part.slice(0, eqAt).trim() === cookieName) raw = part.slice(eqAt + 1).trim();
+  }
+  if (!raw) return null;
+  let value: string;
   try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), "utf8");
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"), "utf8");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * The common case in one query: a live session that needs no write (not due its daily idle-expiry
+ * move, not past its absolute lifetime, its user not disabled), with the user, the approved-fixer
+ * flag and the unread counters. Every request reads the session row itself, so signing out, a
+ * revoked or deleted session, a disabled account and a changed role take effect on the next request
+ * (nothing about the person is cached). Anything else: undefined, and better-auth decides.
+ */
+async function readSessionInOneQuery(db: Db, token: string): Promise<SignedIn | undefined> {
+  const profile = db.select({ one: sql`1` }).from(fixerProfiles).where(eq(fixerProfiles.userId, users.id));
+  const approved = db.select({ one: sql`1` }).from(fixerOnboarding).where(and(eq(fixerOnboarding.userId, users.id), eq(fixerOnboarding.status, "approved")));
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      fullName: users.fullName,
+      role: users.role,
+      userType: users.userType,
+      disabledAt: users.disabledAt,
+      approvedFixer: sql<boolean>`(${exists(profile)} or ${exists(approved)})`,
+      unreadMessages: unreadCounts.messages,
+      unreadNotifications: unreadCounts.notifications,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(unreadCounts, eq(unreadCounts.userId, users.id))
+    .where(eq(sessions.token, token))
+    .limit(1);
+  if (!row || row.disabledAt) return undefined;
+  const now = Date.now();
+  const expiresAt = new Date(row.expiresAt).getTime();
+  const createdAt = new Date(row.createdAt);
+  const dueForMove = expiresAt - SESSION_IDLE_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now;
+  if (expiresAt <= now || dueForMove || now - createdAt.getTime() > SESSION_ABSOLUTE_MS) return undefined;
+  return {
+    user: toSessionUser(row, Boolean(row.approvedFixer)),
+    sessionId: row.sessionId,
+    sessionCreatedAt: createdAt,
+    unread: { messages: Math.max(0, row.unreadMessages ?? 0), notifications: Math.max(0, row.unreadNotifications ?? 0) },
+  };
+}
+
+async function readSession(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
+  const { auth, db, logger, config } = context.services;
+  try {
+    const token = signedSessionToken(request.headers.get("cookie"), sessionCookieName(config), config.sessionSecret);
+    const quick = token ? await readSessionInOneQuery(db, token) : undefined;
+    if (quick) return quick;
     const found = await auth.api.getSession({ headers: authHeaders(request, context) });
     // Only readSession asks with a session cookie. better-auth answers "no session" when a query of its
     // own failed (it logs and swallows the error): a database out of reach is told apart by one query,

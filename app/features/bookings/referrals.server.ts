@@ -67,5 +67,10 @@ export async function referralSummary(services: { db: Db; config: Config }, user
     db.select({ n: count() }).from(referrals).where(eq(referrals.referrerUserId, userId)),
     db.select({ n: count() }).from(referrals).where(and(eq(referrals.referrerUserId, userId), isNotNull(referrals.rewardedAt))),
   ]);
-  return { link: `${siteUrl(services.config)}${referralPath(code)}`, creditAvailablePence, friendsJoined: joined?.n ?? 0, friendsRewarded: rewarded?.n ?? 0 };
+  return { link: referralLink(services.config, code), creditAvailablePence, friendsJoined: joined?.n ?? 0, friendsRewarded: rewarded?.n ?? 0 };
+}
+
+/** The full link of a referral code, as the account page shows it. */
+export function referralLink(config: Config, code: string): string {
+  return `${siteUrl(config)}${referralPath(code)}`;
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from "d
 import type { DbOrTx } from "#server/db/client.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
 import { markReadForPage } from "~/features/notifications/notifications.server";
+import { unreadCounts } from "#server/db/schema/notifications.ts";
 import { jobMessagePhotos, jobMessages, jobs, quotes, threadReads } from "#server/db/schema/quotes.ts";
 import type { LiveMessage, MessagePhoto } from "./live-events";
 
@@ -94,15 +95,12 @@ async function withPhotos(db: DbOrTx, rows: (typeof jobMessages.$inferSelect)[])
 /**
  * Messages to the viewer they have not read: in their jobs' threads (as the customer) and in their
  * own threads (as a fixer), not sent by them, not hidden, after what they have read of that thread.
+ * Kept as a counter (unread_counts.messages) by the database in the transaction of every message
+ * written, hidden or removed and every read marker moved (decision 071): one row read, never a recount.
  */
 export async function unreadMessageCount(db: DbOrTx, userId: string): Promise<number> {
-  const unread = sql`${jobMessages.senderUserId} is distinct from ${userId} and ${jobMessages.hiddenAt} is null
-    and ${jobMessages.id} > coalesce((select ${threadReads.lastReadMessageId} from ${threadReads}
-      where ${threadReads.userId} = ${userId} and ${threadReads.jobId} = ${jobMessages.jobId} and ${threadReads.fixerUserId} = ${jobMessages.fixerUserId}), 0)`;
-  const result = (await db.execute(sql`select
-    (select count(*) from ${jobMessages} join ${jobs} on ${jobs.id} = ${jobMessages.jobId} where ${jobs.customerUserId} = ${userId} and ${unread})
-    + (select count(*) from ${jobMessages} where ${jobMessages.fixerUserId} = ${userId} and ${unread}) as count`)) as unknown as { rows: { count: string | number }[] };
-  return Number(result.rows[0]?.count ?? 0);
+  const [row] = await db.select({ n: unreadCounts.messages }).from(unreadCounts).where(eq(unreadCounts.userId, userId)).limit(1);
+  return Math.max(0, row?.n ?? 0);
 }
 
 /**

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
-import { notificationDigests, notificationPreferences, notifications } from "#server/db/schema/notifications.ts";
+import { notificationDigests, notificationPreferences, notifications, unreadCounts } from "#server/db/schema/notifications.ts";
 import { enqueueJob, type EmailAttachment } from "#server/mail/outbox.ts";
 import { renderEmail, type EmailContent } from "~/lib/email-templates.server.ts";
 import { digestDayOf, digestSendTime } from "./digest-day";
@@ -113,12 +113,10 @@ export async function listNotifications(db: Db, userId: string): Promise<Notific
   return rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, link: r.link, read: r.readAt !== null, createdAt: r.createdAt.toISOString() }));
 }
 
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return row?.n ?? 0;
+/** The person's notifications without readAt: a counter kept by the database with every write (unread_counts, decision 071). */
+export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: unreadCounts.notifications }).from(unreadCounts).where(eq(unreadCounts.userId, userId)).limit(1);
+  return Math.max(0, row?.n ?? 0);
 }
 
 /** Marks one of the person's own notifications read; false when it is not theirs (or does not exist). */

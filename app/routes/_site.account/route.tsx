@@ -11,22 +11,21 @@ import {
   Section,
   SignOutEverywhereForm,
 } from "~/features/account/account-sections";
-import { loadAccount } from "~/features/account/account.server";
+import { loadAccountPage } from "~/features/account/account.server";
 import { readAccountForm } from "~/features/auth/actions.server";
 import { requireUser } from "~/features/auth/guard.server";
 import { invalidRequest } from "~/features/auth/messages";
-import { getVipMembership } from "~/features/vip/vip.server";
 import { VipStatus } from "~/features/vip/vip-status";
 import { StaffConsoleLink } from "~/features/staff/components/staff-console-link";
 import { loadFixerStatus } from "~/features/fixers/account-status.server";
 import { FixerAccountStatusView } from "~/features/fixers/account-status";
 import { EmailPreferencesForm } from "~/features/notifications/components/email-preferences-form";
 import { notificationsCopy } from "~/features/notifications/copy";
-import { kindsFor, notificationPaths } from "~/features/notifications/kinds";
-import { loadPreferences } from "~/features/notifications/notifications.server";
+import { kindsFor, notificationPaths, type EmailDelivery, type NotificationKind } from "~/features/notifications/kinds";
+import { ACCOUNTS } from "~/features/bookings/ledger.server";
 import { ReferralDetails } from "~/features/bookings/components/referral-details";
 import { referralCopy } from "~/features/bookings/referrals";
-import { referralSummary } from "~/features/bookings/referrals.server";
+import { referralCodeOf, referralLink } from "~/features/bookings/referrals.server";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { deleteAction, passwordAction, profileAction, signOutEverywhereAction } from "./actions.server";
@@ -38,12 +37,15 @@ export const meta: Route.MetaFunction = () =>
 /** Guarded: a signed-out visitor is redirected to /auth?from=/account before anything is rendered. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const account = await loadAccount(context.services.db, user.id);
-  if (!account) throw data(null, { status: 404 });
-  const vipMembership = await getVipMembership(context.services.db, user.id);
+  // One query for what the page shows (the fixer application's status is its own: one more, usually).
+  const page = await loadAccountPage(context.services.db, user.id, ACCOUNTS.customerCredit(user.id));
+  if (!page) throw data(null, { status: 404 });
+  const { account, vipMembership } = page;
   const fixerStatus = await loadFixerStatus(context.services.db, user);
-  const emailPreferences = { kinds: kindsFor(user.approvedFixer), chosen: await loadPreferences(context.services.db, user.id) };
-  const referral = await referralSummary(context.services, user.id);
+  const emailPreferences = { kinds: kindsFor(user.approvedFixer), chosen: page.emailChoices as Partial<Record<NotificationKind, EmailDelivery>> };
+  // The referral code is made on the first view.
+  const code = page.referralCode ?? (await referralCodeOf(context.services.db, user.id));
+  const referral = { link: referralLink(context.services.config, code), creditAvailablePence: page.creditAvailablePence, friendsJoined: page.friendsJoined, friendsRewarded: page.friendsRewarded };
   return data({ account, vipMembership, fixerStatus, approvedFixer: user.approvedFixer, emailPreferences, referral }, { headers: { "cache-control": "private, no-store" } });
 }
 

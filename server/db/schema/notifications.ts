@@ -71,3 +71,19 @@ export const notificationDigests = pgTable(
 );
 
 export type Notification = typeof notifications.$inferSelect;
+
+/**
+ * The header's two unread counts per person, kept by triggers (drizzle/0028_unread_counters.sql) in the
+ * transaction of every write that changes them: a message written, hidden or removed, a read marker
+ * moved, a notification written or read (issue 47, decision 071). Read by the session's one query;
+ * never recounted per page. A row is made with its user (and by the migration's backfill).
+ */
+export const unreadCounts = pgTable("unread_counts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Messages to the person they have not read (threadReads), not sent by them, not hidden. */
+  messages: integer("messages").notNull().default(0),
+  /** Their notifications without readAt. */
+  notifications: integer("notifications").notNull().default(0),
+});
