@@ -217,11 +217,16 @@ export function scaleSteps(factor: number, passwordHash: string): Step[] {
     {
       name: "job matches",
       sql: `
+        -- The fixers covering the job's district or its whole area (the outward code is the district here),
+        -- offering its service: two equi-joins (hash joins), not one join on an OR.
         insert into job_matches (job_id, fixer_user_id, notified_at, invited, created_at)
-        select distinct on (j.id, fa.fixer_user_id) j.id, fa.fixer_user_id, j.created_at + interval '1 minute', false, j.created_at + interval '1 minute'
-        from jobs j
-        join fixer_areas fa on fa.code in (j.area, j.district, j.outward)
-        join fixer_services fs on fs.fixer_user_id = fa.fixer_user_id and fs.service = j.service;`,
+        select distinct on (id, fixer_user_id) id, fixer_user_id, created_at + interval '1 minute', false, created_at + interval '1 minute' from (
+          select j.id, j.created_at, fa.fixer_user_id from jobs j
+          join fixer_areas fa on fa.code = j.district join fixer_services fs on fs.fixer_user_id = fa.fixer_user_id and fs.service = j.service
+          union all
+          select j.id, j.created_at, fa.fixer_user_id from jobs j
+          join fixer_areas fa on fa.code = j.area join fixer_services fs on fs.fixer_user_id = fa.fixer_user_id and fs.service = j.service
+        ) m order by id, fixer_user_id;`,
     },
     {
       name: "quotes",
@@ -491,6 +496,8 @@ export async function seedScale({ factor, databaseUrl, log = () => {} }: SeedOpt
         await client.query("begin");
         await client.query(step.sql);
         await client.query("commit");
+        // Fresh statistics for the next step's plans (a join planned on empty-table estimates can take hours).
+        await client.query("analyze");
       });
     }
     await timed("vacuum analyze", () => client.query("vacuum analyze"));
