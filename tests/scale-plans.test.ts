@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { appendFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -19,6 +19,8 @@ import { startServerInProcess, testDbKind, type InProcessServer } from "./helper
  *   - still has a Seq Scan (no usable index);
  *   - reads a whole index without a condition and without a LIMIT bounding it (a full scan in
  *     disguise: with sequential scans off, `count(*)` or a sort of the whole table does this);
+ *   - reads, for a page of M rows, more than max(100, 10 × M) rows (the planner's estimate) that no
+ *     LIMIT bounds: all candidates fetched and sorted to show a page (the leads' open jobs);
  *   - skips rows with OFFSET (deeper pages must be keyset-paged).
  * ALLOWED lists the statements that may, each with its reason. PostgreSQL only.
  */
@@ -29,21 +31,30 @@ const LARGE_TABLES = new Set(["users", "jobs", "job_matches", "quotes", "booking
 /** Statements that may break the rules, and why (matched against the statement's text). */
 const ALLOWED: { pattern: RegExp; why: string }[] = [];
 
-type Finding = { rule: "seq scan" | "full index scan" | "offset"; table: string; statement: string };
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Index Cond"?: string; "Recheck Cond"?: string; Plans?: PlanNode[] };
+type Finding = { rule: "seq scan" | "full index scan" | "reads all for a page" | "offset"; table: string; statement: string };
+type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Index Cond"?: string; "Recheck Cond"?: string; "Plan Rows": number; Plans?: PlanNode[] };
 
 /** Nodes that consume every row beneath them before answering: a LIMIT above them bounds nothing below. */
 const CONSUMES_ALL = new Set(["Sort", "Incremental Sort", "Aggregate", "Hash", "Materialize", "WindowAgg", "SetOp", "Group"]);
 
-function planFindings(node: PlanNode, bounded: boolean, statement: string, out: Finding[]) {
+/**
+ * `bounded`: a LIMIT above reaches this node through nodes that stop reading when it is satisfied.
+ * `pageRows`: the rows of the nearest LIMIT above (a page), whether or not it bounds this node.
+ */
+function planFindings(node: PlanNode, bounded: boolean, pageRows: number | null, statement: string, out: Finding[]) {
   const table = node["Relation Name"];
   if (table && LARGE_TABLES.has(table)) {
     if (node["Node Type"] === "Seq Scan") out.push({ rule: "seq scan", table, statement });
     const fullIndex = (node["Node Type"] === "Index Scan" || node["Node Type"] === "Index Only Scan") && !node["Index Cond"];
     if (fullIndex && !bounded) out.push({ rule: "full index scan", table: `${table} (${node["Index Name"]})`, statement });
+    // A page whose rows are all read (and sorted) first: the leads' open jobs of a service, a list sorted in memory.
+    else if (!bounded && pageRows !== null && node["Plan Rows"] > Math.max(100, 10 * pageRows)) {
+      out.push({ rule: "reads all for a page", table: `${table} (~${node["Plan Rows"]} rows for a page of ${pageRows})`, statement });
+    }
   }
-  const below = node["Node Type"] === "Limit" ? true : CONSUMES_ALL.has(node["Node Type"]) ? false : bounded;
-  for (const child of node.Plans ?? []) planFindings(child, below, statement, out);
+  const isLimit = node["Node Type"] === "Limit";
+  const below = isLimit ? true : CONSUMES_ALL.has(node["Node Type"]) ? false : bounded;
+  for (const child of node.Plans ?? []) planFindings(child, below, isLimit ? node["Plan Rows"] : pageRows, statement, out);
 }
 
 function offsetBeyondFirst(query: string, params: unknown[]): number | null {
@@ -127,7 +138,9 @@ async function findingsOf(statements: [string, unknown[]][]): Promise<Finding[]>
     if (offset !== null) findings.push({ rule: "offset", table: `OFFSET ${offset}`, statement });
     const { rows } = await explainer.query(`explain (format json) ${query}`, params);
     const plan = (rows[0]["QUERY PLAN"] as { Plan: PlanNode }[])[0]!.Plan;
-    planFindings(plan, false, statement, findings);
+    planFindings(plan, false, null, statement, findings);
+    // SCALE_PLANS_DUMP=<file>: every statement and its plan, for reading (not part of the check).
+    if (process.env.SCALE_PLANS_DUMP) appendFileSync(process.env.SCALE_PLANS_DUMP, `${JSON.stringify({ query, params, plan })}\n`);
   }
   return findings;
 }
