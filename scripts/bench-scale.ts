@@ -219,7 +219,8 @@ function rssMb(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
   try {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
-    return Math.round(kb / 1024);
+    // A process exiting (a crash) has a status without VmRSS: no figure, not NaN.
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : undefined;
   } catch {
     return undefined;
   }
