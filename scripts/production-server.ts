@@ -24,14 +24,17 @@ export async function startProductionServer(options: {
   pgAdminUrl?: string;
   /** Without PostgreSQL: the embedded default on disk (as `npm start` runs it) instead of an in-memory PGlite. */
   pgliteOnDisk?: boolean;
+  /** A PostgreSQL database of the caller's (the scale bench's copies): used as it is and never dropped. */
+  databaseUrl?: string;
   env?: NodeJS.ProcessEnv;
   /** More node flags for the server (e.g. --cpu-prof): the supervisor hands its flags to the server it forks. */
   nodeArgs?: readonly string[];
 }): Promise<ProductionServer> {
   // An empty DATABASE_URL is the embedded default: PGlite under DATA_DIR.
   let databaseUrl = options.pgliteOnDisk ? "" : "memory://";
-  const scratch = options.pgAdminUrl ? await createScratchDatabase(options.pgAdminUrl, "fixit_bench") : undefined;
+  const scratch = options.pgAdminUrl && !options.databaseUrl ? await createScratchDatabase(options.pgAdminUrl, "fixit_bench") : undefined;
   if (scratch) databaseUrl = scratch.url;
+  if (options.databaseUrl) databaseUrl = options.databaseUrl;
   const dataDir = mkdtempSync(path.join(tmpdir(), "fixit-bench-"));
   const base = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", ...(options.nodeArgs ?? []), "server/main.js"], {

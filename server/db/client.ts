@@ -45,10 +45,20 @@ export type OpenDatabaseOptions = {
 /** How long closing the pool waits for its connections to end. */
 const CLOSE_TIMEOUT_MS = 5_000;
 
+/**
+ * A test's recorder of the statements requests run (tests/scale-plans.test.ts EXPLAINs them): set on
+ * globalThis by a test holding the server in its process, never by the server. Unset, it costs one
+ * property read per query.
+ */
+export type QueryRecorder = (query: string, params: unknown[]) => void;
+export const QUERY_RECORDER_KEY = "__fixitRecordRequestQuery";
+
 const countingLogger: DrizzleLogger = {
-  logQuery() {
+  logQuery(query, params) {
     const store = queryCounter.getStore();
-    if (store) store.queries += 1;
+    if (!store) return;
+    store.queries += 1;
+    (globalThis as { [QUERY_RECORDER_KEY]?: QueryRecorder })[QUERY_RECORDER_KEY]?.(query, params);
   },
 };
 
