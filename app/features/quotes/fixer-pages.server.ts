@@ -3,6 +3,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { loadFixerStatus } from "~/features/fixers/account-status.server";
 import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
+import { parseId } from "~/lib/ids";
 import { RefusalError } from "~/lib/forms/refusal-error";
 import { parseSubmission, type FieldErrors, type FormValues } from "~/lib/forms/parse";
 import type { SessionUser } from "~/lib/session-user";
@@ -40,13 +41,15 @@ export async function loadFixerDashboard(context: AppLoadContext, user: SessionU
   if (!profile) {
     return { kind: "applicant" as const, status: await loadFixerStatus(db, user), userType: user.userType };
   }
-  const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
-  const [coverage, myQuotes] = await Promise.all([fixerCoverage(db, user.id), quotedJobsForFixer(db, user.id)]);
+  // Keyset cursors (decision 068); an old `?page=N` is ignored (the first page).
+  const url = new URL(request.url);
+  const after = cursorParam(url, "after");
+  const quotesAfter = cursorParam(url, "quotesAfter");
+  const [coverage, myQuotes] = await Promise.all([fixerCoverage(db, user.id), quotedJobsForFixer(db, user.id, { after: quotesAfter })]);
   let leads: Awaited<ReturnType<typeof openJobsForFixer>> | null = null;
   let paused: string | null = null;
   try {
-    leads = await openJobsForFixer(db, user.id, { page });
+    leads = await openJobsForFixer(db, user.id, { after });
   } catch (error) {
     if (!isQuotesError(error) || error.code !== "forbidden") throw error;
     paused = error.message;
@@ -59,6 +62,18 @@ export async function loadFixerDashboard(context: AppLoadContext, user: SessionU
     paused,
     myQuotes,
   };
+}
+
+/**
+ * A page cursor from the query: absent → null (the first page); an id → that id; anything else (not
+ * a whole number, negative, too long, several values) is a 400 saying so.
+ */
+export function cursorParam(url: URL, name: string): number | null {
+  const values = url.searchParams.getAll(name);
+  if (values.length === 0 || (values.length === 1 && values[0] === "")) return null;
+  const id = values.length === 1 ? parseId(values[0]) : null;
+  if (id === null) throw data(`The link's "${name}" is not a page of this list: open the list from its first page.`, { status: 400, headers: privateHeaders });
+  return id;
 }
 
 export async function dashboardAction(context: AppLoadContext, user: SessionUser, request: Request) {
