@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobMatches, jobs, quotes } from "#server/db/schema/quotes.ts";
+import { jobMatches, jobMessages, jobs, quotes } from "#server/db/schema/quotes.ts";
 import type { QuotesDeps } from "./access.server";
 import { DASHBOARD_PAGE_SIZE, QUOTED_JOBS_PAGE_SIZE, openJobsForFixer, quotedJobsForFixer } from "./dashboard.server";
 import { cursorParam } from "./fixer-pages.server";
+import { customerJobPage } from "./customer-jobs.server";
+import { THREAD_PAGE_SIZE, threadCursor, threadPages } from "./messages.server";
 import { createApprovedFixer, createUser, databaseKinds, openTestDatabase } from "#tests/helpers/marketplace.ts";
 
 /**
@@ -36,6 +38,8 @@ describe.each(databaseKinds)("the fixer's lists, keyset-paged (%s)", (kind) => {
   let close: () => Promise<void>;
   let fixer: Awaited<ReturnType<typeof createApprovedFixer>>;
   let customer: { id: string };
+  let stranger: { id: string };
+  let quotedJobs: number[] = [];
   const expected: number[] = [];
 
   beforeAll(async () => {
@@ -43,7 +47,7 @@ describe.each(databaseKinds)("the fixer's lists, keyset-paged (%s)", (kind) => {
     // The fixer covers the area letters "ZE" and the district "ZE2" (a ZE2 job matches both: shown once).
     fixer = await createApprovedFixer(deps.db, { services: ["dog-walking", "cleaning"], areas: ["ZE", "ZE2"] });
     customer = await createUser(deps.db);
-    const stranger = await createUser(deps.db);
+    stranger = await createUser(deps.db);
     const t0 = Date.UTC(2026, 0, 1);
     const rows: Row[] = [];
     // 60 leads, four to a timestamp (the id breaks ties), over ZE1, ZE2 and ZE3; and jobs that are not leads.
@@ -63,6 +67,7 @@ describe.each(databaseKinds)("the fixer's lists, keyset-paged (%s)", (kind) => {
       .insert(jobs)
       .values(Array.from({ length: 60 }, (_, i) => ({ ...base, ...place("ZE1 0AA"), customerUserId: stranger.id, title: `Quoted ${i}`, status: "in_progress" })))
       .returning({ id: jobs.id });
+    quotedJobs = quoted.map((j) => j.id);
     await deps.db.insert(quotes).values(
       quoted.map((j, i) => ({ jobId: j.id, fixerUserId: fixer.id, priceKind: "fixed", amountPence: 5000 + i, includes: "Everything", earliestStart: "2026-02-01", createdAt: new Date(t0 + Math.floor(i / 3) * 60_000) })),
     );
@@ -115,6 +120,50 @@ describe.each(databaseKinds)("the fixer's lists, keyset-paged (%s)", (kind) => {
     expect(pages.flat()).toEqual(newestFirst);
     // Another list's id (a job's) or another fixer's quote is no position in this list: the first page.
     expect((await quotedJobsForFixer(deps.db, fixer.id, { after: expected[0]! })).quotes.map((q) => q.quoteId)).toEqual(pages[0]);
+  });
+
+  it("shows a thread's latest 20 messages; Show earlier pages back to the first, each message once; a cursor of another thread is the latest page", async () => {
+    const [jobId, otherJobId] = quotedJobs as [number, number];
+    // 60 messages on the job's thread, both ways; one hidden; and a message on another job's thread.
+    const written = await deps.db
+      .insert(jobMessages)
+      .values(Array.from({ length: 60 }, (_, i) => ({ jobId, fixerUserId: fixer.id, senderUserId: i % 2 ? fixer.id : stranger.id, body: `Message ${i}`, hiddenAt: i === 7 ? new Date() : null })))
+      .returning({ id: jobMessages.id });
+    const [elsewhere] = await deps.db.insert(jobMessages).values({ jobId: otherJobId, fixerUserId: fixer.id, senderUserId: fixer.id, body: "Another job" }).returning({ id: jobMessages.id });
+    const ids = written.map((m) => m.id);
+
+    const page = await customerJobPage(deps.db, stranger.id, jobId);
+    expect(page.threads[fixer.id]!.map((m) => m.id)).toEqual(ids.slice(-THREAD_PAGE_SIZE));
+    expect(page.earlier[fixer.id]).toBe(ids.at(-THREAD_PAGE_SIZE));
+    expect(page.pagedThread).toBe(null);
+    expect(page.liveAfter).toBe(ids.at(-1));
+
+    // Following "Show earlier" from the customer's page to the first message: each once, oldest first on each page.
+    const seen: number[][] = [page.threads[fixer.id]!.map((m) => m.id)];
+    for (let before = page.earlier[fixer.id] ?? null, n = 0; before !== null && n < 10; n++) {
+      const earlier = await customerJobPage(deps.db, stranger.id, jobId, { before });
+      expect(earlier.pagedThread).toBe(fixer.id);
+      // The live stream goes on from the thread's newest message, not from the earlier page.
+      expect(earlier.liveAfter).toBe(ids.at(-1));
+      seen.unshift(earlier.threads[fixer.id]!.map((m) => m.id));
+      before = earlier.earlier[fixer.id] ?? null;
+    }
+    expect(seen.map((p) => p.length)).toEqual([20, 20, 20]);
+    expect(seen.flat()).toEqual(ids);
+    const hidden = (await customerJobPage(deps.db, stranger.id, jobId, { before: ids[10]! })).threads[fixer.id]!.find((m) => m.id === ids[7]);
+    expect(hidden).toMatchObject({ hidden: true, body: null, photos: [] });
+
+    // The fixer's side reads the same pages, "fromMe" as the fixer.
+    const fixerSide = await threadPages(deps.db, fixer.id, jobId, [fixer.id], await threadCursor(deps.db, jobId, [fixer.id], ids[40]!));
+    expect(fixerSide[fixer.id]!.messages.map((m) => m.id)).toEqual(ids.slice(20, 40));
+    expect(fixerSide[fixer.id]!.messages.map((m) => m.fromMe)).toEqual(ids.slice(20, 40).map((_, i) => (20 + i) % 2 === 1));
+
+    // Another job's message, or a message id that does not exist, is no cursor here: the latest page.
+    for (const before of [elsewhere!.id, 9_000_000_000]) {
+      const latest = await customerJobPage(deps.db, stranger.id, jobId, { before });
+      expect(latest.pagedThread).toBe(null);
+      expect(latest.threads[fixer.id]!.map((m) => m.id)).toEqual(ids.slice(-THREAD_PAGE_SIZE));
+    }
   });
 });
 
