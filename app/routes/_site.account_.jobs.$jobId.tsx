@@ -7,7 +7,7 @@ import { isQuotesError } from "~/features/quotes/errors";
 import { verifiedCheckLabels } from "~/features/quotes/profiles.server";
 import { parseId } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
-import { cursorParam } from "~/features/quotes/fixer-pages.server";
+import { cursorParam } from "~/lib/page-cursor.server";
 import { markPageThreadsRead } from "~/features/live/threads.server";
 import { quotePaths } from "~/features/quotes/paths";
 

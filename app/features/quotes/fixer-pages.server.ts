@@ -3,7 +3,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { loadFixerStatus } from "~/features/fixers/account-status.server";
 import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
-import { parseId } from "~/lib/ids";
+import { cursorParam } from "~/lib/page-cursor.server";
 import { RefusalError } from "~/lib/forms/refusal-error";
 import { parseSubmission, type FieldErrors, type FormValues } from "~/lib/forms/parse";
 import type { SessionUser } from "~/lib/session-user";
@@ -63,18 +63,6 @@ export async function loadFixerDashboard(context: AppLoadContext, user: SessionU
     paused,
     myQuotes,
   };
-}
-
-/**
- * A page cursor from the query: absent → null (the first page); an id → that id; anything else (not
- * a whole number, negative, too long, several values) is a 400 saying so.
- */
-export function cursorParam(url: URL, name: string): number | null {
-  const values = url.searchParams.getAll(name);
-  if (values.length === 0 || (values.length === 1 && values[0] === "")) return null;
-  const id = values.length === 1 ? parseId(values[0]) : null;
-  if (id === null) throw data(`The link's "${name}" is not a page of this list: open the list from its first page.`, { status: 400, headers: privateHeaders });
-  return id;
 }
 
 export async function dashboardAction(context: AppLoadContext, user: SessionUser, request: Request) {

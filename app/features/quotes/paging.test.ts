@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobMatches, jobMessages, jobs, quotes } from "#server/db/schema/quotes.ts";
 import type { QuotesDeps } from "./access.server";
 import { DASHBOARD_PAGE_SIZE, QUOTED_JOBS_PAGE_SIZE, openJobsForFixer, quotedJobsForFixer } from "./dashboard.server";
-import { cursorParam } from "./fixer-pages.server";
+import { cursorParam } from "~/lib/page-cursor.server";
 import { customerJobPage } from "./customer-jobs.server";
 import { THREAD_PAGE_SIZE, threadCursor, threadPages } from "./messages.server";
 import { createApprovedFixer, createUser, databaseKinds, openTestDatabase } from "#tests/helpers/marketplace.ts";
