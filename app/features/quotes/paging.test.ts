@@ -4,6 +4,8 @@ import type { QuotesDeps } from "./access.server";
 import { DASHBOARD_PAGE_SIZE, QUOTED_JOBS_PAGE_SIZE, openJobsForFixer, quotedJobsForFixer } from "./dashboard.server";
 import { cursorParam } from "~/lib/page-cursor.server";
 import { customerJobPage } from "./customer-jobs.server";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { EARNINGS_PAGE_SIZE, earningsCsvStream, fixerEarnings } from "~/features/bookings/earnings.server";
 import { THREAD_PAGE_SIZE, threadCursor, threadPages } from "./messages.server";
 import { createApprovedFixer, createUser, databaseKinds, openTestDatabase } from "#tests/helpers/marketplace.ts";
 
@@ -164,6 +166,49 @@ describe.each(databaseKinds)("the fixer's lists, keyset-paged (%s)", (kind) => {
       expect(latest.pagedThread).toBe(null);
       expect(latest.threads[fixer.id]!.map((m) => m.id)).toEqual(ids.slice(-THREAD_PAGE_SIZE));
     }
+  });
+
+  it("pages /fixer/earnings 50 at a time, latest slot first, each booking once; totals count them all; the CSV has every row", async () => {
+    // 120 paid bookings, two to a slot date (the id breaks ties), held or done, and unpaid ones that are no earning.
+    const rows = Array.from({ length: 124 }, (_, i) => ({
+      customerUserId: stranger.id,
+      fixerUserId: fixer.id,
+      slotDate: `2026-${String(1 + (Math.floor(i / 2) % 12)).padStart(2, "0")}-${String(1 + (Math.floor(i / 24) % 28)).padStart(2, "0")}`,
+      slotWindow: "morning" as const,
+      slotProposedBy: "fixer" as const,
+      pricePence: 10_000,
+      customerFeePence: 500,
+      totalPence: 10_500,
+      fixerChargePence: 1_000,
+      fixerNetPence: 9_000,
+      lateFeePence: 0,
+      state: i >= 120 ? ("expired" as const) : i % 3 === 0 ? ("done_marked" as const) : ("booked" as const),
+    }));
+    const inserted = await deps.db.insert(bookings).values(rows).returning({ id: bookings.id, slotDate: bookings.slotDate, state: bookings.state });
+    const paid = inserted.filter((b) => b.state !== "expired");
+    const expectedOrder = paid.sort((a, b) => b.slotDate.localeCompare(a.slotDate) || b.id - a.id).map((b) => b.id);
+
+    const pages: number[][] = [];
+    for (let after: number | null = null, n = 0; n < 10; n++) {
+      const page = await fixerEarnings(deps.db, fixer.id, { after });
+      pages.push(page.lines.map((l) => l.bookingId));
+      // Totals are of every paid booking, whichever page is shown.
+      expect(page.totals.held).toMatchObject({ count: 80, pricePence: 800_000, chargePence: 80_000, netPence: 720_000 });
+      expect(page.totals.awaiting_confirmation).toMatchObject({ count: 40, netPence: 360_000 });
+      if (page.next === null) break;
+      after = page.next;
+    }
+    expect(pages.map((p) => p.length)).toEqual([EARNINGS_PAGE_SIZE, EARNINGS_PAGE_SIZE, 20]);
+    expect(pages.flat()).toEqual(expectedOrder);
+    // An id that is none of this fixer's bookings is no position here: the first page.
+    const unknown = await fixerEarnings(deps.db, fixer.id, { after: 9_000_000_000 });
+    expect([unknown.after, unknown.lines.map((l) => l.bookingId)]).toEqual([null, pages[0]]);
+
+    const { body } = earningsCsvStream(deps.db, fixer.id);
+    const csv = await new Response(body).text();
+    const lines = csv.trim().split("\r\n");
+    expect(lines).toHaveLength(1 + 120);
+    expect(lines.slice(1).map((l) => Number(l.split(",")[0]))).toEqual(expectedOrder);
   });
 });
 
