@@ -33,30 +33,40 @@ const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`
  * IN-list of the fixer's bookings. `page` keysets on (slot_date, id) after a booking of this fixer's.
  */
 function figured(fixerUserId: string, page: { after: number | null; limit: number } | null) {
-  const keyset =
-    page?.after != null
-      ? sql`and (b.slot_date, b.id) < (select cur.slot_date, cur.id from bookings cur where cur.id = ${page.after} and cur.fixer_user_id = ${fixerUserId})`
-      : sql``;
-  const bounded = page ? sql`order by b.slot_date desc, b.id desc limit ${page.limit}` : sql``;
+  const payable = sql`(select a.id from ledger_accounts a where a.code = ${ACCOUNTS.fixerPayable(fixerUserId)})`;
+  const paidBookings = sql`select b.id, coalesce(j.title, 'Booking ' || b.id) as title, b.slot_date, b.state, b.price_pence, b.fixer_charge_pence, b.fixer_net_pence
+      from bookings b left join jobs j on j.id = b.job_id
+      where b.fixer_user_id = ${fixerUserId} and b.state not in (${list(UNPAID)})`;
+  // A page: its bookings first (the index walk stops at the page), then each one's sums by its id.
+  // Every booking (the totals): the fixer's ledger credits, transfers and part releases, each summed once by booking.
+  const lines = page
+    ? sql`bk as (${paidBookings}
+          ${page.after != null ? sql`and (b.slot_date, b.id) < (select cur.slot_date, cur.id from bookings cur where cur.id = ${page.after} and cur.fixer_user_id = ${fixerUserId})` : sql``}
+          order by b.slot_date desc, b.id desc limit ${page.limit}),
+        l as (select bk.*, bk.slot_date::text as slot_day,
+          coalesce((select sum(e.amount_pence) from ledger_events ev join ledger_entries e on e.event_id = ev.id
+            where ev.booking_id = bk.id and e.amount_pence > 0 and e.account_id = ${payable}), 0) as earned,
+          coalesce((select sum(o.amount_pence) from provider_operations o
+            where o.booking_id = bk.id and o.fixer_user_id = ${fixerUserId} and o.kind = 'transfer' and o.status = 'succeeded'), 0) as paid_out,
+          (select coalesce((t.details -> 'decision' ->> 'releasePricePence')::bigint, 0) from booking_transitions t
+            where t.booking_id = bk.id and t.transition = 'staff_release_part' order by t.id desc limit 1) as part
+          from bk)`
+    : sql`bk as (${paidBookings}),
+        earned as (select ev.booking_id, sum(e.amount_pence) as pence from ledger_entries e join ledger_events ev on ev.id = e.event_id
+          where e.account_id = ${payable} and e.amount_pence > 0 group by ev.booking_id),
+        paid as (select o.booking_id, sum(o.amount_pence) as pence from provider_operations o
+          where o.fixer_user_id = ${fixerUserId} and o.kind = 'transfer' and o.status = 'succeeded' group by o.booking_id),
+        parts as (select distinct on (t.booking_id) t.booking_id, coalesce((t.details -> 'decision' ->> 'releasePricePence')::bigint, 0) as pence
+          from booking_transitions t join bk on bk.id = t.booking_id where t.transition = 'staff_release_part' order by t.booking_id, t.id desc),
+        l as (select bk.*, bk.slot_date::text as slot_day, coalesce(earned.pence, 0) as earned, coalesce(paid.pence, 0) as paid_out, parts.pence as part
+          from bk left join earned on earned.booking_id = bk.id left join paid on paid.booking_id = bk.id left join parts on parts.booking_id = bk.id)`;
   const held = sql`l.state in (${list(HELD)}) or l.state = 'done_marked'`;
   const unearned = sql`l.state = 'cancelled_late' or l.earned = 0`;
   const gross = sql`case when l.state = 'partly_released' then coalesce(l.part, l.earned) else l.price_pence end`;
   const charge = sql`case when ${held} then l.fixer_charge_pence when ${unearned} then 0 else ${gross} - l.earned end`;
   const net = sql`case when ${held} then l.fixer_net_pence else l.earned end`;
-  return sql`with l as (
-      select b.id, coalesce(j.title, 'Booking ' || b.id) as title, b.slot_date::text as slot_date, b.state, b.price_pence, b.fixer_charge_pence, b.fixer_net_pence,
-        coalesce((select sum(e.amount_pence) from ledger_events ev join ledger_entries e on e.event_id = ev.id
-          where ev.booking_id = b.id and e.amount_pence > 0
-            and e.account_id = (select a.id from ledger_accounts a where a.code = ${ACCOUNTS.fixerPayable(fixerUserId)})), 0) as earned,
-        coalesce((select sum(o.amount_pence) from provider_operations o
-          where o.booking_id = b.id and o.fixer_user_id = ${fixerUserId} and o.kind = 'transfer' and o.status = 'succeeded'), 0) as paid_out,
-        (select coalesce((t.details -> 'decision' ->> 'releasePricePence')::bigint, 0) from booking_transitions t
-          where t.booking_id = b.id and t.transition = 'staff_release_part' order by t.id desc limit 1) as part
-      from bookings b left join jobs j on j.id = b.job_id
-      where b.fixer_user_id = ${fixerUserId} and b.state not in (${list(UNPAID)}) ${keyset}
-      ${bounded}
-    ), f as (
-      select l.id, l.title, l.slot_date, l.price_pence, l.paid_out,
+  return sql`with ${lines}, f as (
+      select l.id, l.title, l.slot_day as slot_date, l.price_pence, l.paid_out,
         case when l.state = 'done_marked' then 'awaiting_confirmation' when ${held} then 'held' when ${unearned} then 'cancelled'
           when l.paid_out >= l.earned then 'paid_out' else 'released' end as grp,
         ${charge} as charge, ${net} as net,

@@ -69,9 +69,16 @@ export async function openJobsForFixer(db: DbOrTx, fixerUserId: string, options:
   const keep = sql`j.customer_user_id <> ${fixerUserId}
     and ((select count(*) from quotes q where q.job_id = j.id and q.status in ('sent', 'accepted')) < ${quoteLimits.quotesPerJob}
       or exists (select 1 from quotes q where q.job_id = j.id and q.fixer_user_id = ${fixerUserId}))`;
+  // One walk down a code kind's index for each covered pair, stopping at a page's worth of kept jobs.
+  // `offset 0` keeps the walk in the index's order, so the quote counts run only until the page is
+  // full (flattened, the planner sorts every open job of the pair first and counts quotes for each).
+  // Area letters have no digit, districts and outward codes do: a pair walks its code's kinds only.
   const walk = (column: "area" | "district" | "outward") => sql`select w.id, w.created_at from cov cross join lateral (
-      select j.id, j.created_at from jobs j
-      where j.status = 'open' and j.service = cov.service and j.${sql.raw(column)} = cov.code and ${cursor} and ${keep}
+      select j.id, j.created_at from (
+        select j.id, j.created_at, j.customer_user_id from jobs j
+        where j.status = 'open' and j.service = cov.service and j.${sql.raw(column)} = cov.code and ${cursor}
+        order by j.created_at desc, j.id desc offset 0) j
+      where cov.code ${sql.raw(column === "area" ? "!~" : "~")} '[0-9]' and ${keep}
       order by j.created_at desc, j.id desc limit ${take}) w`;
   const page = rowsOf<{ id: string | number }>(
     await db.execute(sql`with cov as materialized (
