@@ -35,7 +35,7 @@ const databaseUnitTests = [
   "server/mail/worker.test.ts",
   "server/security/rate-limit.test.ts",
   "server/live/*.test.ts",
-  "app/features/quotes/{matching,quotes,reviews,unread-counters}.test.ts",
+  "app/features/quotes/{matching,quotes,reviews,unread-counters,paging}.test.ts",
   "app/features/{fixers/onboarding,payments/payments,privacy/retention,vip/vip.server}.test.ts",
   "app/features/auth/password-strength.test.ts",
   "app/features/live/stream.test.ts",

@@ -7,7 +7,7 @@ import { isQuotesError } from "~/features/quotes/errors";
 import { verifiedCheckLabels } from "~/features/quotes/profiles.server";
 import { parseId } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
-import { lastMessageId } from "~/features/live/live-events";
+import { cursorParam } from "~/lib/page-cursor.server";
 import { markPageThreadsRead } from "~/features/live/threads.server";
 import { quotePaths } from "~/features/quotes/paths";
 
@@ -22,12 +22,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const jobId = parseId(params.jobId);
   if (jobId === null) throw notFound();
   try {
-    const page = await customerJobPage(context.services.db, user.id, jobId);
-    const confirmQuoteId = parseId(new URL(request.url).searchParams.get("accept"));
+    const url = new URL(request.url);
+    const page = await customerJobPage(context.services.db, user.id, jobId, { before: cursorParam(url, "before") });
+    const confirmQuoteId = parseId(url.searchParams.get("accept"));
     // Opening the job's page reads its threads and their notifications (the header's counts go down).
     await markPageThreadsRead(context.services.db, user.id, jobId, page.threads, quotePaths.customerJob(jobId));
-    const liveAfter = lastMessageId(page.threads);
-    return data({ ...page, checkLabels: verifiedCheckLabels as Record<string, string>, confirmQuoteId, liveAfter }, { headers: { "cache-control": "private, no-store" } });
+    return data({ ...page, checkLabels: verifiedCheckLabels as Record<string, string>, confirmQuoteId }, { headers: { "cache-control": "private, no-store" } });
   } catch (error) {
     if (isQuotesError(error) && error.status === 404) throw notFound();
     throw error;

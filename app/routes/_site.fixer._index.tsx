@@ -53,7 +53,7 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
     );
   }
   const { leads, paused, myQuotes, coverage, profile, payouts } = loaderData;
-  const steps = fixerChecklist({ ...coverage, quotesSent: myQuotes.length });
+  const steps = fixerChecklist({ ...coverage, quotesSent: myQuotes.quotes.length });
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10 sm:py-14">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -108,26 +108,13 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="text-sm text-muted-foreground">{fixerCopy.dashboard.noLeads}</p>
           )}
-          {leads.page > 1 || leads.hasMore ? (
-            <nav aria-label="Job pages" className="mt-4 flex gap-3">
-              {leads.page > 1 ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`?page=${leads.page - 1}#jobs`}>Newer jobs</Link>
-                </Button>
-              ) : null}
-              {leads.hasMore ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`?page=${leads.page + 1}#jobs`}>Older jobs</Link>
-                </Button>
-              ) : null}
-            </nav>
-          ) : null}
+          <PageLinks label="Job pages" after={leads.after} next={leads.next} param="after" hash="jobs" newest="Newest jobs" older="Older jobs" />
         </Section>
       ) : null}
       <Section id="quotes" title={fixerCopy.dashboard.myQuotesTitle}>
-        {myQuotes.length ? (
+        {myQuotes.quotes.length ? (
           <ul className="divide-y divide-border">
-            {myQuotes.map((q) => (
+            {myQuotes.quotes.map((q) => (
               <li key={q.quoteId} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <Link to={quotePaths.fixerJob(q.jobId)} className="font-medium break-words hover:text-primary hover:underline">
@@ -146,10 +133,32 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-sm text-muted-foreground">{fixerCopy.dashboard.noQuotes}</p>
         )}
+        <PageLinks label="Quote pages" after={myQuotes.after} next={myQuotes.next} param="quotesAfter" hash="quotes" newest="Latest quotes" older="Earlier quotes" />
       </Section>
       <Section id="coverage" title={fixerCopy.dashboard.coverageTitle} intro={fixerCopy.dashboard.coverageIntro}>
         <CoverageForm coverage={coverage} />
       </Section>
     </div>
+  );
+}
+
+/** A keyset-paged list's links: back to its newest page, and the next (older) page by its cursor (`rel="next"`; decision 068). */
+function PageLinks({ label, after, next, param, hash, newest, older }: { label: string; after: number | null; next: number | null; param: string; hash: string; newest: string; older: string }) {
+  if (after === null && next === null) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-wrap gap-3">
+      {after !== null ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`?#${hash}`}>{newest}</Link>
+        </Button>
+      ) : null}
+      {next !== null ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`?${param}=${next}#${hash}`} rel="next">
+            {older}
+          </Link>
+        </Button>
+      ) : null}
+    </nav>
   );
 }

@@ -16,7 +16,6 @@ import { parseId } from "~/lib/ids";
 import { quoteLimits } from "~/features/quotes/job-fields";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
-import { lastMessageId } from "~/features/live/live-events";
 import { markPageThreadsRead } from "~/features/live/threads.server";
 import { mergeThread, useLiveThreadMessages } from "~/features/live/use-live";
 
@@ -26,10 +25,10 @@ export const meta: Route.MetaFunction = ({ params }) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const jobId = parseId(params.jobId) ?? fixerJobNotFound();
-  const page = await loadFixerJob(context, user, jobId);
+  const page = await loadFixerJob(context, user, jobId, request);
   // Opening the job's page reads the fixer's thread and its notifications (the header's counts go down).
   await markPageThreadsRead(context.services.db, user.id, jobId, { [user.id]: page.thread }, quotePaths.fixerJob(jobId));
-  return data({ ...page, liveAfter: lastMessageId({ [user.id]: page.thread }), viewerUserId: user.id }, { headers: { "cache-control": "private, no-store" } });
+  return data({ ...page, viewerUserId: user.id }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -140,7 +139,13 @@ export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
 
       {quote ? (
         <Section id="messages" title={fixerCopy.job.messagesTitle} intro={accepted ? undefined : fixerCopy.job.maskedNote}>
-          <MessageThread jobId={job.id} messages={thread} canWrite={status !== "closed" && (quote.status === "sent" || accepted)} />
+          <MessageThread
+            jobId={job.id}
+            messages={thread}
+            canWrite={status !== "closed" && (quote.status === "sent" || accepted)}
+            earlier={loaderData.threadEarlier}
+            paged={loaderData.threadPaged}
+          />
         </Section>
       ) : null}
 

@@ -42,4 +42,5 @@ export type EarningsLine = {
 };
 
 export type EarningsTotals = Record<EarningsGroup, { count: number; pricePence: number; refundedPence: number; chargePence: number; netPence: number }>;
-export type EarningsPage = { lines: EarningsLine[]; totals: EarningsTotals };
+/** Totals of every paid booking; one page of lines (keyset: `after` this page's cursor, `next` the next page's; decision 068). */
+export type EarningsPage = { lines: EarningsLine[]; totals: EarningsTotals; after: number | null; next: number | null };

@@ -7,7 +7,8 @@ import { readTextForm } from "~/lib/forms/forms.server";
 import { isRefusalError } from "~/lib/forms/refusal-error";
 import { parseSubmission } from "~/lib/forms/parse";
 import type { SessionUser } from "~/lib/session-user";
-import { earningsCsv, fixerEarnings } from "./earnings.server";
+import { earningsCsvStream, fixerEarnings } from "./earnings.server";
+import { cursorParam } from "~/lib/page-cursor.server";
 import { payoutPaths, TEST_BANK, testPayoutFormSchema } from "./payouts";
 import { payoutPromptPence } from "./payout-prompt.server";
 import { finishTestOnboarding, payoutAccountView, startPayoutOnboarding, syncStripePayoutAccount, testOnboardingAccount, type PayoutDeps, type StripeConnectClient } from "./payouts.server";
@@ -127,13 +128,14 @@ export async function testOnboardingAction(args: TestOnboardingArgs) {
 
 export async function earningsPageLoader({ request, context }: { request: Request; context: AppLoadContext }) {
   const user = await requireApprovedFixer(request, context);
-  const [earnings, account, payoutPrompt] = await Promise.all([fixerEarnings(context.services.db, user.id), payoutAccountView(context.services.db, user.id), payoutPromptPence(context.services.db, user.id)]);
+  const after = cursorParam(new URL(request.url), "after");
+  const [earnings, account, payoutPrompt] = await Promise.all([fixerEarnings(context.services.db, user.id, { after }), payoutAccountView(context.services.db, user.id), payoutPromptPence(context.services.db, user.id)]);
   return data({ ...earnings, payoutState: account.state, payoutPrompt }, { headers: noStore });
 }
 
 export async function earningsCsvLoader({ request, context }: { request: Request; context: AppLoadContext }) {
   const user = await requireApprovedFixer(request, context);
-  const { fileName, body } = earningsCsv(await fixerEarnings(context.services.db, user.id));
+  const { fileName, body } = earningsCsvStream(context.services.db, user.id);
   return new Response(body, {
     headers: { ...noStore, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${fileName}"`, "x-content-type-options": "nosniff" },
   });

@@ -15,7 +15,8 @@ import { quotesDeps } from "./access.server";
 import { jobsCopy } from "./customer-copy";
 import { photoForViewer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
-import { threadForViewer, postMessage, type ThreadMessage } from "./messages.server";
+import { newestMessageId, postMessage, threadCursor, threadPages, type ThreadMessage } from "./messages.server";
+import { lastMessageId } from "~/features/live/live-events";
 import { answerJobPageForm, photoUploadAnswer } from "./message-photos.server";
 import { quotePaths } from "./paths";
 import { acceptQuote, closeJob, declineQuote, jobForCustomer, markJobDone, type JobForCustomer } from "./quotes.server";
@@ -36,7 +37,14 @@ type Ctx = AppLoadContext;
 export type JobPageResult = FormResult<{ quoteId?: number; fixer?: string }>;
 
 export type CustomerJobPage = JobForCustomer & {
+  /** Each fixer's thread: its latest messages, or the earlier page a "Show earlier" link asked for. */
   threads: Record<string, ThreadMessage[]>;
+  /** Per fixer: the cursor of the thread's page before the one shown ("Show earlier"; null: none). */
+  earlier: Record<string, number | null>;
+  /** The fixer whose thread shows an earlier page (its "Back to the latest messages" link), if any. */
+  pagedThread: string | null;
+  /** Where the page's live stream starts: the newest message of its threads, shown or not. */
+  liveAfter: number;
   /** The job's two reviews as the customer sees them (decision 055). */
   reviews: JobReviews;
   /** Per quote id: its start slots, bookable price and live booking (the booking feature's). */
@@ -45,13 +53,25 @@ export type CustomerJobPage = JobForCustomer & {
   jobBooking: { id: number; state: BookingState } | null;
 };
 
-/** The page's data: the customer's own job only (another's is "not found"). */
-export async function customerJobPage(db: DbOrTx, customerUserId: string, jobId: number): Promise<CustomerJobPage> {
+/**
+ * The page's data: the customer's own job only (another's is "not found"). Each thread shows its
+ * latest messages, all threads read in a fixed number of queries; `before` (a message id of one of
+ * the job's threads) shows that thread's page before it instead (any other id: the latest).
+ */
+export async function customerJobPage(db: DbOrTx, customerUserId: string, jobId: number, options: { before?: number | null } = {}): Promise<CustomerJobPage> {
   const page = await jobForCustomer(db, customerUserId, jobId);
-  const threads: Record<string, ThreadMessage[]> = {};
-  for (const quote of page.quotes) threads[quote.fixer.userId] = await threadForViewer(db, customerUserId, jobId, quote.fixer.userId);
-  const [jobReviews, booking, jobBooking] = await Promise.all([reviewsOfJob(db, page.job, "customer"), quoteBookingsForCustomer(db, page.quotes), bookingOfJob(db, jobId)]);
-  return { ...page, threads, reviews: jobReviews, booking, jobBooking };
+  const fixers = page.quotes.map((q) => q.fixer.userId);
+  const cursor = await threadCursor(db, jobId, fixers, options.before ?? null);
+  const [pages, jobReviews, booking, jobBooking, pagedNewest] = await Promise.all([
+    threadPages(db, customerUserId, jobId, fixers, cursor),
+    reviewsOfJob(db, page.job, "customer"),
+    quoteBookingsForCustomer(db, page.quotes),
+    bookingOfJob(db, jobId),
+    cursor ? newestMessageId(db, jobId, cursor.fixerUserId) : 0,
+  ]);
+  const threads: Record<string, ThreadMessage[]> = Object.fromEntries(Object.entries(pages).map(([f, p]) => [f, p.messages]));
+  const earlier = Object.fromEntries(Object.entries(pages).map(([f, p]) => [f, p.earlier]));
+  return { ...page, threads, earlier, pagedThread: cursor?.fixerUserId ?? null, liveAfter: Math.max(lastMessageId(threads), pagedNewest), reviews: jobReviews, booking, jobBooking };
 }
 
 const failedTitle = "That didn't work";

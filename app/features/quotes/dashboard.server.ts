@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { fixerServices, jobMatches, jobPhotos, jobs, quotes, type Quote } from "#server/db/schema/quotes.ts";
-import { contactOf, fixerCoversJob, ref, jobOfCustomer, jobVisibleToFixer, requireActiveFixer } from "./access.server";
+import { jobMatches, jobPhotos, jobs, quotes, type Quote } from "#server/db/schema/quotes.ts";
+import { hasRequiredChecks } from "~/features/fixers/checks.server";
+import { contactOf, ref, jobOfCustomer, jobVisibleToFixer, requireActiveFixer } from "./access.server";
 import { QuotesError } from "./errors";
 import { quoteLimits } from "./schemas";
 import { customerRatingsOfJobs, type Rating } from "./review-views.server";
@@ -41,63 +42,88 @@ const invitedBy = (fixerUserId: string) =>
 
 const liveQuotes = sql<number>`(select count(*)::int from ${quotes} where ${quotes.jobId} = ${ref(jobs.id)} and ${quotes.status} in ('sent', 'accepted'))`;
 
+/** Rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
 /**
  * /fixer: open jobs that match this fixer's services and areas now (so newly added areas show
- * older jobs too), newest first, 20 a page. A job full of quotes stays only if this fixer quoted.
+ * older jobs too), newest first, 20 a page, keyset on (created_at, id): `after` is the id of the
+ * last job of the page before (decision 068). A job full of quotes stays only if this fixer quoted.
  * Rule: an active fixer only (no profile, disabled, or leads paused → forbidden).
+ *
+ * Bounded by the fixer's coverage, not by how many jobs are open: for each (service, code) pair
+ * the fixer covers, one walk down the open-jobs index of that code's kind (area letters, district,
+ * outward code) that stops at a page's worth, plus the jobs the fixer was invited to; the union's
+ * newest page is the page. Quotes are counted only for the rows each walk reads, and the shown
+ * page's details are read for its ids only. `job_matches` is not the start: it is written when a
+ * job is posted, so it misses the older jobs a fixer sees after adding an area or a service.
  */
-export async function openJobsForFixer(db: DbOrTx, fixerUserId: string, options: { page?: number } = {}): Promise<{ jobs: FixerJobCard[]; page: number; hasMore: boolean }> {
+export async function openJobsForFixer(db: DbOrTx, fixerUserId: string, options: { after?: number | null } = {}): Promise<{ jobs: FixerJobCard[]; after: number | null; next: number | null }> {
   await requireActiveFixer(db, fixerUserId);
-  const page = Math.max(1, Math.floor(options.page ?? 1)) || 1;
-  const myQuote = sql`(select ${quotes.id} from ${quotes} where ${quotes.jobId} = ${ref(jobs.id)} and ${quotes.fixerUserId} = ${fixerUserId})`;
-  const rows = await db
-    .select({
-      id: jobs.id,
-      service: jobs.service,
-      district: jobs.district,
-      title: jobs.title,
-      description: jobs.description,
-      timing: jobs.timing,
-      preferredDate: jobs.preferredDate,
-      budget: jobs.budget,
-      createdAt: jobs.createdAt,
-      liveQuotes,
-      invited: invitedBy(fixerUserId),
-    })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.status, "open"),
-        or(
-          and(
-            // The service filter first, so the (status, service, created_at) index serves it.
-            inArray(jobs.service, db.select({ service: fixerServices.service }).from(fixerServices).where(eq(fixerServices.fixerUserId, fixerUserId))),
-            fixerCoversJob(fixerUserId),
-          ),
-          invitedBy(fixerUserId),
-        ),
-        sql`${jobs.customerUserId} <> ${fixerUserId}`,
-        or(sql`${liveQuotes} < ${quoteLimits.quotesPerJob}`, sql`exists ${myQuote}`),
-      ),
-    )
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(DASHBOARD_PAGE_SIZE + 1)
-    .offset((page - 1) * DASHBOARD_PAGE_SIZE);
-  const shown = rows.slice(0, DASHBOARD_PAGE_SIZE);
-  const ids = shown.map((r) => r.id);
-  const [photos, mine, ratings] = ids.length
-    ? await Promise.all([
-        db.select({ id: jobPhotos.id, jobId: jobPhotos.jobId }).from(jobPhotos).where(inArray(jobPhotos.jobId, ids)).orderBy(asc(jobPhotos.id)),
-        db.select({ id: quotes.id, jobId: quotes.jobId, status: quotes.status }).from(quotes).where(and(inArray(quotes.jobId, ids), eq(quotes.fixerUserId, fixerUserId))),
-        customerRatingsOfJobs(db, ids),
-      ])
-    : [[], [], new Map<number, Rating>()];
+  let after = options.after ?? null;
+  // A cursor that names no job (deleted, or never one) answers the first page.
+  if (after !== null && !(await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, after)).limit(1)).length) after = null;
+  const take = DASHBOARD_PAGE_SIZE + 1;
+  const cursor = after === null ? sql`true` : sql`(j.created_at, j.id) < (select cur.created_at, cur.id from jobs cur where cur.id = ${after})`;
+  // Not the fixer's own job; one with room for quotes, or one this fixer quoted for.
+  const keep = sql`j.customer_user_id <> ${fixerUserId}
+    and ((select count(*) from quotes q where q.job_id = j.id and q.status in ('sent', 'accepted')) < ${quoteLimits.quotesPerJob}
+      or exists (select 1 from quotes q where q.job_id = j.id and q.fixer_user_id = ${fixerUserId}))`;
+  // One walk down a code kind's index for each covered pair, stopping at a page's worth of kept jobs.
+  // `offset 0` keeps the walk in the index's order, so the quote counts run only until the page is
+  // full (flattened, the planner sorts every open job of the pair first and counts quotes for each).
+  // Area letters have no digit, districts and outward codes do: a pair walks its code's kinds only.
+  const walk = (column: "area" | "district" | "outward") => sql`select w.id, w.created_at from cov cross join lateral (
+      select j.id, j.created_at from (
+        select j.id, j.created_at, j.customer_user_id from jobs j
+        where j.status = 'open' and j.service = cov.service and j.${sql.raw(column)} = cov.code and ${cursor}
+        order by j.created_at desc, j.id desc offset 0) j
+      where cov.code ${sql.raw(column === "area" ? "!~" : "~")} '[0-9]' and ${keep}
+      order by j.created_at desc, j.id desc limit ${take}) w`;
+  const page = rowsOf<{ id: string | number }>(
+    await db.execute(sql`with cov as materialized (
+        select s.service, a.code from fixer_services s join fixer_areas a on a.fixer_user_id = s.fixer_user_id
+        where s.fixer_user_id = ${fixerUserId} and ${hasRequiredChecks(fixerUserId, sql`s.service`)}
+      ), candidates as (
+        ${walk("area")} union all ${walk("district")} union all ${walk("outward")}
+        union all
+        select j.id, j.created_at from job_matches m join jobs j on j.id = m.job_id
+        where m.fixer_user_id = ${fixerUserId} and m.invited and j.status = 'open' and ${cursor} and ${keep}
+      )
+      select distinct id, created_at from candidates order by created_at desc, id desc limit ${take}`),
+  );
+  const ids = page.slice(0, DASHBOARD_PAGE_SIZE).map((r) => Number(r.id));
+  if (ids.length === 0) return { jobs: [], after, next: null };
+  const [rows, photos, mine, ratings] = await Promise.all([
+    db
+      .select({
+        id: jobs.id,
+        service: jobs.service,
+        district: jobs.district,
+        title: jobs.title,
+        description: jobs.description,
+        timing: jobs.timing,
+        preferredDate: jobs.preferredDate,
+        budget: jobs.budget,
+        createdAt: jobs.createdAt,
+        liveQuotes,
+        invited: invitedBy(fixerUserId),
+      })
+      .from(jobs)
+      .where(inArray(jobs.id, ids)),
+    db.select({ id: jobPhotos.id, jobId: jobPhotos.jobId }).from(jobPhotos).where(inArray(jobPhotos.jobId, ids)).orderBy(asc(jobPhotos.id)),
+    db.select({ id: quotes.id, jobId: quotes.jobId, status: quotes.status }).from(quotes).where(and(inArray(quotes.jobId, ids), eq(quotes.fixerUserId, fixerUserId))),
+    customerRatingsOfJobs(db, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return {
-    page,
-    hasMore: rows.length > DASHBOARD_PAGE_SIZE,
-    jobs: shown.map((r) => {
-      const quote = mine.find((q) => q.jobId === r.id);
-      return { ...r, photoIds: photos.filter((p) => p.jobId === r.id).map((p) => p.id), myQuote: quote ? { id: quote.id, status: quote.status } : null, customerRating: ratings.get(r.id) };
+    after,
+    next: page.length > DASHBOARD_PAGE_SIZE ? ids.at(-1)! : null,
+    jobs: ids.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      const quote = mine.find((q) => q.jobId === id);
+      return [{ ...r, photoIds: photos.filter((p) => p.jobId === id).map((p) => p.id), myQuote: quote ? { id: quote.id, status: quote.status } : null, customerRating: ratings.get(id) }];
     }),
   };
 }
@@ -147,14 +173,28 @@ export async function jobForFixer(db: DbOrTx, fixerUserId: string, jobId: number
   };
 }
 
-/** The jobs a fixer has quoted for, newest first (their quotes list). */
-export async function quotedJobsForFixer(db: DbOrTx, fixerUserId: string) {
-  return db
+export const QUOTED_JOBS_PAGE_SIZE = 20;
+
+/**
+ * The jobs a fixer has quoted for, newest first, 20 a page, keyset on (created_at, id): `after` is
+ * the id of the last quote of the page before (one of this fixer's; another id answers the first page).
+ */
+export async function quotedJobsForFixer(db: DbOrTx, fixerUserId: string, options: { after?: number | null } = {}) {
+  const after = options.after ?? null;
+  const cursor =
+    after === null
+      ? undefined
+      : sql`(${quotes.createdAt}, ${quotes.id}) < (select cur.created_at, cur.id from quotes cur where cur.id = ${after} and cur.fixer_user_id = ${fixerUserId})`;
+  const known = after !== null && (await db.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.id, after), eq(quotes.fixerUserId, fixerUserId))).limit(1)).length > 0;
+  const rows = await db
     .select({ jobId: jobs.id, title: jobs.title, service: jobs.service, district: jobs.district, jobStatus: jobs.status, quoteId: quotes.id, quoteStatus: quotes.status, quotedAt: quotes.createdAt })
     .from(quotes)
     .innerJoin(jobs, eq(jobs.id, quotes.jobId))
-    .where(eq(quotes.fixerUserId, fixerUserId))
-    .orderBy(desc(quotes.createdAt), desc(quotes.id));
+    .where(and(eq(quotes.fixerUserId, fixerUserId), known ? cursor : undefined))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(QUOTED_JOBS_PAGE_SIZE + 1);
+  const shown = rows.slice(0, QUOTED_JOBS_PAGE_SIZE);
+  return { quotes: shown, after: known ? after : null, next: rows.length > QUOTED_JOBS_PAGE_SIZE ? shown.at(-1)!.quoteId : null };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { loadFixerStatus } from "~/features/fixers/account-status.server";
 import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
+import { cursorParam } from "~/lib/page-cursor.server";
 import { RefusalError } from "~/lib/forms/refusal-error";
 import { parseSubmission, type FieldErrors, type FormValues } from "~/lib/forms/parse";
 import type { SessionUser } from "~/lib/session-user";
@@ -10,7 +11,8 @@ import { quotesDeps, type PublicChangeDeps } from "./access.server";
 import { ensureFixerProfile, fixerCoverage, setFixerCoverage } from "./coverage.server";
 import { jobForFixer, openJobsForFixer, quotedJobsForFixer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
-import { postMessage, threadForViewer } from "./messages.server";
+import { newestMessageId, postMessage, threadCursor, threadPages } from "./messages.server";
+import { lastMessageId } from "~/features/live/live-events";
 import { answerJobPageForm, photoUploadAnswer } from "./message-photos.server";
 import type { StoredJobPhoto } from "./jobs.server";
 import { quotePaths } from "./paths";
@@ -40,13 +42,15 @@ export async function loadFixerDashboard(context: AppLoadContext, user: SessionU
   if (!profile) {
     return { kind: "applicant" as const, status: await loadFixerStatus(db, user), userType: user.userType };
   }
-  const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
-  const [coverage, myQuotes] = await Promise.all([fixerCoverage(db, user.id), quotedJobsForFixer(db, user.id)]);
+  // Keyset cursors (decision 068); an old `?page=N` is ignored (the first page).
+  const url = new URL(request.url);
+  const after = cursorParam(url, "after");
+  const quotesAfter = cursorParam(url, "quotesAfter");
+  const [coverage, myQuotes] = await Promise.all([fixerCoverage(db, user.id), quotedJobsForFixer(db, user.id, { after: quotesAfter })]);
   let leads: Awaited<ReturnType<typeof openJobsForFixer>> | null = null;
   let paused: string | null = null;
   try {
-    leads = await openJobsForFixer(db, user.id, { page });
+    leads = await openJobsForFixer(db, user.id, { after });
   } catch (error) {
     if (!isQuotesError(error) || error.code !== "forbidden") throw error;
     paused = error.message;
@@ -87,17 +91,22 @@ async function fixerReviewsOfJob(db: DbOrTx, view: Awaited<ReturnType<typeof job
   return view.myQuote?.status === "accepted" ? reviewsOfJob(db, { id: view.card.id, status: view.status }, "fixer") : null;
 }
 
-export async function loadFixerJob(context: AppLoadContext, user: SessionUser, jobId: number) {
+export async function loadFixerJob(context: AppLoadContext, user: SessionUser, jobId: number, request: Request) {
   const db = context.services.db;
+  const before = cursorParam(new URL(request.url), "before");
   try {
     const view = await jobForFixer(db, user.id, jobId);
     const quote = view.myQuote;
-    const [thread, reviews, booking, ratings] = await Promise.all([
-      quote ? threadForViewer(db, user.id, jobId) : Promise.resolve([]),
+    // The fixer's own thread (they may see the job): its latest messages, or the page before `before`.
+    const cursor = quote ? await threadCursor(db, jobId, [user.id], before) : null;
+    const [pages, pagedNewest, reviews, booking, ratings] = await Promise.all([
+      quote ? threadPages(db, user.id, jobId, [user.id], cursor) : Promise.resolve(null),
+      cursor ? newestMessageId(db, jobId, user.id) : Promise.resolve(0),
       fixerReviewsOfJob(db, view),
       quote ? quoteBookingForFixer(db, quote) : Promise.resolve(null),
       customerRatingsOfJobs(db, [jobId]),
     ]);
+    const thread = pages?.[user.id]?.messages ?? [];
     return {
       job: view.card,
       status: view.status,
@@ -116,6 +125,12 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
       customer: view.customer,
       booking,
       thread,
+      /** "Show earlier": the cursor of the thread's page before the one shown (null: none). */
+      threadEarlier: pages?.[user.id]?.earlier ?? null,
+      /** The thread shows an earlier page ("Back to the latest messages"). */
+      threadPaged: cursor !== null,
+      /** Where the page's live stream starts: the thread's newest message, shown or not. */
+      liveAfter: Math.max(lastMessageId({ [user.id]: thread }), pagedNewest),
       reviews,
       /** The customer's rating from fixers who worked for them: seen before quoting. */
       customerRating: ratings.get(jobId) ?? { average: null, count: 0 },

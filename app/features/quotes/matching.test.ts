@@ -129,7 +129,7 @@ describe.each(databaseKinds)("matching jobs to fixers (%s)", (kind) => {
     const matched = (await deps.db.select({ id: jobMatches.fixerUserId }).from(jobMatches).where(eq(jobMatches.jobId, posted.jobId))).map((r) => r.id);
     expect(matched).not.toContain(fixer.id);
     expect(matched.sort()).toEqual(expectedFor("plumbing", "SW1A 1AA", fixer.id));
-    expect((await openJobsForFixer(deps.db, fixer.id, { page: 1 })).jobs.map((j) => j.id)).not.toContain(posted.jobId);
+    expect((await openJobsForFixer(deps.db, fixer.id)).jobs.map((j) => j.id)).not.toContain(posted.jobId);
   });
 
   it("answers no coverage for a place nobody covers and for a postcode that is not one", async () => {
@@ -146,14 +146,15 @@ describe.each(databaseKinds)("matching jobs to fixers (%s)", (kind) => {
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
         .map((j) => j.id);
       const seen: number[] = [];
-      for (let page = 1; ; page++) {
-        const result = await openJobsForFixer(deps.db, fixer.id, { page });
+      for (let after: number | null = null; ; ) {
+        const result = await openJobsForFixer(deps.db, fixer.id, { after });
         seen.push(...result.jobs.map((j) => j.id));
         for (const card of result.jobs) {
           expect(card).not.toHaveProperty("postcode");
           expect(JSON.stringify(card)).not.toMatch(/\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/);
         }
-        if (!result.hasMore) break;
+        if (result.next === null) break;
+        after = result.next;
       }
       expect(seen, fixer.id).toEqual(expected);
     }
@@ -165,12 +166,12 @@ describe.each(databaseKinds)("matching jobs to fixers (%s)", (kind) => {
       const customer = await createUser(deps.db);
       for (let j = 0; j < 5; j++) await postJob(deps, customer.id, job("dog-walking", "ZE1 0AA", `Walk number ${i}-${j}`));
     }
-    const first = await openJobsForFixer(deps.db, fixer.id, { page: 1 });
-    const second = await openJobsForFixer(deps.db, fixer.id, { page: 2 });
+    const first = await openJobsForFixer(deps.db, fixer.id);
+    const second = await openJobsForFixer(deps.db, fixer.id, { after: first.next });
     expect(first.jobs).toHaveLength(DASHBOARD_PAGE_SIZE);
-    expect(first.hasMore).toBe(true);
+    expect(first.next).toBe(first.jobs.at(-1)!.id);
     expect(second.jobs).toHaveLength(5);
-    expect(second.hasMore).toBe(false);
+    expect(second.next).toBe(null);
     expect(first.jobs[0]!.title).toBe("Walk number 4-4");
     expect(second.jobs.at(-1)!.title).toBe("Walk number 0-0");
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { users } from "#server/db/schema/auth.ts";
 import type { DbOrTx } from "#server/db/client.ts";
@@ -148,21 +148,83 @@ async function threadPeople(db: DbOrTx, thread: Thread) {
 
 export type ThreadMessage = { id: number; fromMe: boolean; body: string | null; hidden: boolean; photos: MessagePhoto[]; createdAt: Date };
 
-/** A thread as its customer or its fixer reads it; a hidden message shows as hidden, without its text or photos. */
+/** A thread page shows this many messages, the latest first read; "Show earlier" pages back (decision 068). */
+export const THREAD_PAGE_SIZE = 20;
+
+/** A thread's shown page: its messages oldest first, and the cursor of the page before it (null: none). */
+export type ThreadPage = { messages: ThreadMessage[]; earlier: number | null };
+
+/** A "Show earlier" cursor placed: the thread it pages and the message it shows the messages before. */
+export type ThreadCursor = { fixerUserId: string; before: number };
+
+/**
+ * A job page's threads in a fixed number of queries, whatever their number and length: the ids of
+ * each thread's latest page (one index walk per thread, stopped at a page), then those messages and
+ * their photos. The thread `cursor` names shows the page before its message instead. The caller has
+ * checked the viewer may read these threads; a hidden message shows as hidden, without text or photos.
+ */
+export async function threadPages(db: DbOrTx, viewerUserId: string, jobId: number, fixerUserIds: readonly string[], cursor: ThreadCursor | null = null): Promise<Record<string, ThreadPage>> {
+  const pages: Record<string, ThreadPage> = Object.fromEntries(fixerUserIds.map((f) => [f, { messages: [], earlier: null }]));
+  if (fixerUserIds.length === 0) return pages;
+  const before = cursor ? sql`(t.fixer_user_id <> ${cursor.fixerUserId} or m.id < ${cursor.before})` : sql`true`;
+  const result = (await db.execute(sql`select w.id, t.fixer_user_id from (values ${sql.join(
+    fixerUserIds.map((f) => sql`(${f})`),
+    sql`, `,
+  )}) as t(fixer_user_id) cross join lateral (
+      select m.id from job_messages m where m.job_id = ${jobId} and m.fixer_user_id = t.fixer_user_id and ${before}
+      order by m.id desc limit ${THREAD_PAGE_SIZE + 1}) w`)) as unknown as { rows: { id: string | number; fixer_user_id: string }[] };
+  const idsOf = new Map<string, number[]>();
+  for (const row of result.rows) idsOf.set(row.fixer_user_id, [...(idsOf.get(row.fixer_user_id) ?? []), Number(row.id)]);
+  const shownIds: number[] = [];
+  for (const [fixer, ids] of idsOf) {
+    const newestFirst = ids.sort((a, b) => b - a);
+    const shown = newestFirst.slice(0, THREAD_PAGE_SIZE);
+    shownIds.push(...shown);
+    pages[fixer]!.earlier = newestFirst.length > THREAD_PAGE_SIZE ? shown.at(-1)! : null;
+  }
+  if (shownIds.length === 0) return pages;
+  const rows = await db.select().from(jobMessages).where(inArray(jobMessages.id, shownIds)).orderBy(asc(jobMessages.id));
+  const photos = await photosByMessage(db, rows.filter((m) => !m.hiddenAt).map((m) => m.id));
+  for (const m of rows) {
+    pages[m.fixerUserId]?.messages.push({
+      id: m.id,
+      fromMe: m.senderUserId === viewerUserId,
+      body: m.hiddenAt ? null : m.body,
+      hidden: m.hiddenAt !== null,
+      photos: photos.get(m.id) ?? [],
+      createdAt: m.createdAt,
+    });
+  }
+  return pages;
+}
+
+/**
+ * Where a "Show earlier" link points: the message's thread, when it is one of these threads of this
+ * job; anything else (another job's message, another fixer's thread, no such message) is no cursor.
+ */
+export async function threadCursor(db: DbOrTx, jobId: number, fixerUserIds: readonly string[], before: number | null): Promise<ThreadCursor | null> {
+  if (before === null || fixerUserIds.length === 0) return null;
+  const [row] = await db
+    .select({ fixerUserId: jobMessages.fixerUserId })
+    .from(jobMessages)
+    .where(and(eq(jobMessages.id, before), eq(jobMessages.jobId, jobId), inArray(jobMessages.fixerUserId, [...fixerUserIds])))
+    .limit(1);
+  return row ? { fixerUserId: row.fixerUserId, before } : null;
+}
+
+/** The newest message of a thread (0: none): where a page showing an earlier page starts its live stream. */
+export async function newestMessageId(db: DbOrTx, jobId: number, fixerUserId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: jobMessages.id })
+    .from(jobMessages)
+    .where(and(eq(jobMessages.jobId, jobId), eq(jobMessages.fixerUserId, fixerUserId)))
+    .orderBy(desc(jobMessages.id))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+/** A thread as its customer or its fixer reads it: its latest page ({@link threadPages}). */
 export async function threadForViewer(db: DbOrTx, viewerUserId: string, jobId: number, fixerUserId?: string): Promise<ThreadMessage[]> {
   const thread = await openThread(db, viewerUserId, jobId, fixerUserId);
-  const rows = await db
-    .select()
-    .from(jobMessages)
-    .where(and(eq(jobMessages.jobId, jobId), eq(jobMessages.fixerUserId, thread.fixerUserId)))
-    .orderBy(asc(jobMessages.createdAt), asc(jobMessages.id));
-  const photos = await photosByMessage(db, rows.filter((m) => !m.hiddenAt).map((m) => m.id));
-  return rows.map((m) => ({
-    id: m.id,
-    fromMe: m.senderUserId === viewerUserId,
-    body: m.hiddenAt ? null : m.body,
-    hidden: m.hiddenAt !== null,
-    photos: photos.get(m.id) ?? [],
-    createdAt: m.createdAt,
-  }));
+  return (await threadPages(db, viewerUserId, jobId, [thread.fixerUserId]))[thread.fixerUserId]!.messages;
 }

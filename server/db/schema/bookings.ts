@@ -127,6 +127,8 @@ export const bookings = pgTable(
     uniqueIndex("bookings_payment_idx").on(t.paymentId),
     index("bookings_customer_idx").on(t.customerUserId, t.createdAt),
     index("bookings_fixer_idx").on(t.fixerUserId, t.createdAt),
+    // /fixer/earnings: a fixer's bookings by slot date, keyset on (slot_date, id) (issue 47).
+    index("bookings_fixer_slot_idx").on(t.fixerUserId, t.slotDate.desc(), t.id.desc()),
     index("bookings_state_idx").on(t.state, t.updatedAt),
   ],
 );

@@ -100,6 +100,11 @@ export const jobs = pgTable(
     check("jobs_date_check", sql`(${t.timing} = 'date') = (${t.preferredDate} is not null)`),
     // The fixer dashboard: open jobs of a service, newest first, then filtered by area.
     index("jobs_open_service_idx").on(t.status, t.service, t.createdAt.desc()),
+    // A fixer's leads (issue 47): open jobs of a service in one of the fixer's codes (area letters,
+    // district or outward code), newest first with the id as tie-break: the keyset order of /fixer.
+    index("jobs_open_area_idx").on(t.service, t.area, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
+    index("jobs_open_district_idx").on(t.service, t.district, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
+    index("jobs_open_outward_idx").on(t.service, t.outward, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
     index("jobs_customer_idx").on(t.customerUserId, t.status),
   ],
 );
@@ -187,7 +192,8 @@ export const quotes = pgTable(
       sql`(${t.priceKind} = 'fixed' and ${t.amountToPence} is null and ${t.amountPence} > 0) or (${t.priceKind} = 'range' and ${t.amountPence} > 0 and ${t.amountToPence} > ${t.amountPence})`,
     ),
     index("quotes_job_idx").on(t.jobId, t.status),
-    index("quotes_fixer_idx").on(t.fixerUserId, t.createdAt),
+    // The fixer's quotes newest first, keyset on (created_at, id) (issue 47).
+    index("quotes_fixer_idx").on(t.fixerUserId, t.createdAt, t.id),
     // At most one accepted quote per job, whatever the code does.
     uniqueIndex("quotes_one_accepted_idx").on(t.jobId).where(sql`${t.status} = 'accepted'`),
   ],
@@ -212,7 +218,10 @@ export const jobMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // The fixer's side of the unread count reads their threads across jobs.
-  (t) => [index("job_messages_thread_idx").on(t.jobId, t.fixerUserId, t.createdAt), index("job_messages_fixer_idx").on(t.fixerUserId, t.id)],
+  (t) => [index("job_messages_thread_idx").on(t.jobId, t.fixerUserId, t.createdAt), index("job_messages_fixer_idx").on(t.fixerUserId, t.id),
+    // A thread's latest messages and "Show earlier" (keyset on the id; issue 47).
+    index("job_messages_thread_id_idx").on(t.jobId, t.fixerUserId, t.id),
+  ],
 );
 
 /**

@@ -15,7 +15,9 @@ const charge = (pence: number) => (pence > 0 ? `−${formatGBP(pence)}` : format
 const receiveLabel = (g: EarningsGroup) => (g === "held" || g === "awaiting_confirmation" ? "You will receive" : "You receive");
 
 export function EarningsView({ page }: { page: EarningsPage & { payoutState: PayoutAccountState; payoutPrompt: number | null } }) {
-  const groups = EARNINGS_GROUPS.filter((g) => page.totals[g].count > 0);
+  // The groups of this page's lines (a page holds 50 bookings; the totals count them all).
+  const groups = EARNINGS_GROUPS.filter((g) => page.lines.some((l) => l.group === g));
+  const totalLabel = (g: EarningsGroup, shown: number) => (page.totals[g].count > shown ? `Total, all ${page.totals[g].count} bookings` : "Total");
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10 sm:py-14">
       <div className="flex flex-col gap-2">
@@ -49,7 +51,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
             </div>
           ))}
         </dl>
-        {page.lines.length ? (
+        {page.lines.length || page.after !== null ? (
           <Button asChild variant="outline" className="self-start">
             <a href={payoutPaths.earningsCsv} download>
               Download CSV
@@ -58,7 +60,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
         ) : null}
       </section>
 
-      {page.lines.length === 0 ? (
+      {page.lines.length === 0 && page.after === null ? (
         <p className="rounded-xl border border-border bg-card p-6 text-center text-muted-foreground">No paid bookings yet. When a customer books and pays for one of your quotes, it shows here.</p>
       ) : null}
 
@@ -102,7 +104,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
                 </li>
               ))}
               <li className="flex justify-between rounded-xl border border-border bg-muted/60 p-3 text-sm font-semibold">
-                <span>Total</span>
+                <span>{totalLabel(g, lines.length)}</span>
                 <span className="tabular-nums">{formatGBP(total.netPence)}</span>
               </li>
             </ul>
@@ -150,7 +152,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
                 <tfoot>
                   <tr className="border-t-2 border-border font-semibold">
                     <th scope="row" colSpan={2} className="p-3 text-left">
-                      Total
+                      {totalLabel(g, lines.length)}
                     </th>
                     <td className="p-3 text-right tabular-nums">{formatGBP(total.pricePence)}</td>
                     <td className="p-3 text-right tabular-nums">{charge(total.refundedPence)}</td>
@@ -163,6 +165,23 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
           </section>
         );
       })}
+
+      {page.after !== null || page.next !== null ? (
+        <nav aria-label="Earnings pages" className="flex flex-wrap gap-3">
+          {page.after !== null ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to="?">Latest bookings</Link>
+            </Button>
+          ) : null}
+          {page.next !== null ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={`?after=${page.next}`} rel="next">
+                Earlier bookings
+              </Link>
+            </Button>
+          ) : null}
+        </nav>
+      ) : null}
     </div>
   );
 }

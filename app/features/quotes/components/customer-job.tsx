@@ -13,6 +13,7 @@ import { formatPhone } from "~/lib/phone";
 import type { CustomerJobPage } from "~/features/quotes/customer-jobs.server";
 import { jobsCopy, jobStateLabel } from "~/features/quotes/customer-copy";
 import { lastSentKey } from "./thread-key";
+import { ThreadPageLinks } from "./thread-page-links";
 import { MessagePhotos, MessagePhotosField } from "./message-photos";
 import { JobReviewsSection } from "./job-reviews";
 import { reviewCopy } from "~/features/quotes/review-copy";
@@ -25,7 +26,7 @@ import { formatLongDate } from "~/content/dates";
 import { mergeThread, useLiveThreadMessages } from "~/features/live/use-live";
 import type { LiveMessage } from "~/features/live/live-events";
 
-export type CustomerJobView = CustomerJobPage & { checkLabels: Record<string, string>; confirmQuoteId: number | null; liveAfter: number };
+export type CustomerJobView = CustomerJobPage & { checkLabels: Record<string, string>; confirmQuoteId: number | null };
 type Quote = CustomerJobPage["quotes"][number];
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
@@ -353,6 +354,7 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
       <h4 id={`thread-${q.id}-title`} className="font-semibold">
         Messages with {q.fixer.displayName}
       </h4>
+      <ThreadPageLinks earlier={view.earlier[q.fixer.userId] ?? null} paged={view.pagedThread === q.fixer.userId} anchor={`thread-${q.id}`} />
       {messages.length ? (
         // Polite: a message that arrives while the page is open is read out after what is being read.
         <ol className="flex flex-col gap-2" aria-live="polite">

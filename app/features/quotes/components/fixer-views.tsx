@@ -16,6 +16,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
 import type { FixerJobCard } from "~/features/quotes/dashboard.server";
 import { lastSentKey } from "./thread-key";
+import { ThreadPageLinks } from "./thread-page-links";
 import { MessagePhotos, MessagePhotosField } from "./message-photos";
 import type { MessagePhoto } from "~/features/live/live-events";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
@@ -286,10 +287,11 @@ export function WithdrawForm() {
 
 type Message = { id: number; fromMe: boolean; body: string | null; hidden: boolean; photos: MessagePhoto[]; createdAt: Date | string };
 
-export function MessageThread({ jobId, messages, canWrite }: { jobId: number; messages: Message[]; canWrite: boolean }) {
+export function MessageThread({ jobId, messages, canWrite, earlier = null, paged = false }: { jobId: number; messages: Message[]; canWrite: boolean; earlier?: number | null; paged?: boolean }) {
   const answer = useActionAnswer("message");
   return (
     <div className="flex flex-col gap-4">
+      <ThreadPageLinks earlier={earlier} paged={paged} anchor="messages" />
       {messages.length ? (
         // Polite: a message that arrives while the page is open is read out after what is being read.
         <ol className="flex flex-col gap-2" aria-live="polite">
