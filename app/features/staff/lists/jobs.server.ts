@@ -5,7 +5,7 @@ import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobMessages, jobs, quotes, reviews } from "#server/db/schema/quotes.ts";
 import { findService, services } from "~/content/services";
 import { budgetBandLabels, jobTimingLabels, type BudgetBand, type JobTiming } from "~/features/quotes/schemas";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny } from "./define";
 
 /**
  * Customers' jobs (the quotes marketplace). Lists show the district only; the full postcode is on
@@ -84,9 +84,10 @@ export const jobsList = defineList<JobRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/jobs/${r.id}`,
-  fetch: (db, query, { limit, offset }) =>
-    db.select(select).from(t).innerJoin(users, eq(users.id, t.customerUserId)).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(t).innerJoin(users, eq(users.id, t.customerUserId)).where(where(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) =>
+    db.select({ ...select, ...page.select }).from(t).innerJoin(users, eq(users.id, t.customerUserId)).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 const fixerUser = alias(users, "fixer_user");

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobMessages, jobs } from "#server/db/schema/quotes.ts";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny, type PageSpec } from "./define";
 import { senderRole } from "./jobs.server";
 import { visibilityCondition, visibilityFilter } from "./reviews.server";
 
@@ -56,22 +56,15 @@ function where(query: { q: string; filters: Record<string, string> }) {
 }
 
 /** The page of rows, and the count, over the same joins and filters. */
-const rows = (db: Db, query: { q: string; filters: Record<string, string> }) =>
+const rows = (db: Db, query: { q: string; filters: Record<string, string> }, page: PageSpec) =>
   db
-    .select(select)
+    .select({ ...select, ...page.select })
     .from(t)
     .innerJoin(jobs, eq(jobs.id, t.jobId))
     .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
     .leftJoin(sender, eq(sender.id, t.senderUserId))
-    .where(where(query));
-const total = (db: Db, query: { q: string; filters: Record<string, string> }) =>
-  db
-    .select({ n: countAll })
-    .from(t)
-    .innerJoin(jobs, eq(jobs.id, t.jobId))
-    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
-    .leftJoin(sender, eq(sender.id, t.senderUserId))
-    .where(where(query));
+    .where(and(where(query), page.where))
+    .orderBy(...page.orderBy);
 
 export const messagesList = defineList<MessageRow>({
   id: "messages",
@@ -103,6 +96,7 @@ export const messagesList = defineList<MessageRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/jobs/${r.jobId}#message-${r.id}`,
-  fetch: (db, query, { limit, offset }) => rows(db, query).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await total(db, query))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: rows,
 });

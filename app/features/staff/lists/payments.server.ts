@@ -3,7 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { paymentEvents, payments } from "#server/db/schema/payments.ts";
 import { humanise, statusLabel } from "~/features/staff/status";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny } from "./define";
 
 /** Stored values (~/features/payments/products.ts): products by code, statuses and providers. */
 export const paymentProducts = ["fixer_onboarding", "vip_access", "early_access_donation"] as const;
@@ -80,9 +80,10 @@ export const paymentsList = defineList<PaymentRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/payments/${encodeURIComponent(r.id)}`,
-  fetch: (db, query, { limit, offset }) =>
-    db.select(select).from(t).leftJoin(users, eq(users.id, t.userId)).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(t).leftJoin(users, eq(users.id, t.userId)).where(where(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "text" }),
+  table: t,
+  fetch: (db, query, page) =>
+    db.select({ ...select, ...page.select }).from(t).leftJoin(users, eq(users.id, t.userId)).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 /** A payment with its event log. The fulfilment column is left out: it may hold a sealed access code. */

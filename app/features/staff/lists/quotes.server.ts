@@ -3,7 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { formatQuotePence } from "~/features/staff/format";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny, type PageSpec } from "./define";
 import { serviceName } from "./jobs.server";
 
 /** Fixers' quotes for jobs (prices only: the money moves on the booking). Each row links to its job's page. */
@@ -42,9 +42,9 @@ function where(query: { q: string; filters: Record<string, string> }) {
   return and(query.filters.status ? eq(t.status, query.filters.status) : undefined, searchAny(query.q, [jobs.title, fixerProfiles.displayName, users.email, jobs.district]));
 }
 
-const from = (db: Db) =>
+const from = (db: Db, extra: PageSpec["select"]) =>
   db
-    .select(select)
+    .select({ ...select, ...extra })
     .from(t)
     .innerJoin(jobs, eq(jobs.id, t.jobId))
     .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
@@ -86,15 +86,7 @@ export const quotesList = defineList<QuoteRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/jobs/${r.jobId}#quote-${r.id}`,
-  fetch: (db, query, { limit, offset }) => from(db).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) =>
-    (
-      await db
-        .select({ n: countAll })
-        .from(t)
-        .innerJoin(jobs, eq(jobs.id, t.jobId))
-        .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
-        .innerJoin(users, eq(users.id, t.fixerUserId))
-        .where(where(query))
-    )[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) => from(db, page.select).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });

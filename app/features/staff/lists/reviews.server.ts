@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobs, reviews, type ReviewAuthor } from "#server/db/schema/quotes.ts";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny, type PageSpec } from "./define";
 
 /** Verified reviews, hidden ones too (staff hide them on the job's page, with a reason). */
 
@@ -55,22 +55,15 @@ function where(query: { q: string; filters: Record<string, string> }) {
 }
 
 /** The page of rows, and the count, over the same joins and filters. */
-const rows = (db: Db, query: { q: string; filters: Record<string, string> }) =>
+const rows = (db: Db, query: { q: string; filters: Record<string, string> }, page: PageSpec) =>
   db
-    .select(select)
+    .select({ ...select, ...page.select })
     .from(t)
     .innerJoin(jobs, eq(jobs.id, t.jobId))
     .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
     .leftJoin(customer, eq(customer.id, t.customerUserId))
-    .where(where(query));
-const total = (db: Db, query: { q: string; filters: Record<string, string> }) =>
-  db
-    .select({ n: countAll })
-    .from(t)
-    .innerJoin(jobs, eq(jobs.id, t.jobId))
-    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
-    .leftJoin(customer, eq(customer.id, t.customerUserId))
-    .where(where(query));
+    .where(and(where(query), page.where))
+    .orderBy(...page.orderBy);
 
 export const reviewsList = defineList<ReviewRow>({
   id: "reviews",
@@ -93,6 +86,7 @@ export const reviewsList = defineList<ReviewRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/jobs/${r.jobId}#review`,
-  fetch: (db, query, { limit, offset }) => rows(db, query).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await total(db, query))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: rows,
 });
