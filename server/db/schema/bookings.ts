@@ -128,6 +128,11 @@ export const bookings = pgTable(
     index("bookings_customer_idx").on(t.customerUserId, t.createdAt),
     index("bookings_fixer_idx").on(t.fixerUserId, t.createdAt),
     index("bookings_state_idx").on(t.state, t.updatedAt),
+    // The staff console's Bookings list (decision 069), and its Disputes queue: only queued bookings.
+    index("bookings_created_idx").on(t.createdAt, t.id),
+    index("bookings_queue_idx")
+      .on(t.id)
+      .where(sql`${t.state} in ('disputed', 'staff_review', 'claim_contested') or ${t.releaseFrozenAt} is not null`),
   ],
 );
 

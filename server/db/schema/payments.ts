@@ -39,6 +39,10 @@ export const payments = pgTable(
     index("payments_status_idx").on(t.status, t.createdAt),
     index("payments_product_idx").on(t.product, t.createdAt),
     index("payments_user_idx").on(t.userId),
+    // The staff console's Payments list (decision 069): newest first, by an email typed whole or in part.
+    index("payments_created_idx").on(t.createdAt, t.id),
+    index("payments_provider_session_id_idx").on(t.providerSessionId),
+    index("payments_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
   ],
 );
 

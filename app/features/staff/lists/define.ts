@@ -159,15 +159,16 @@ export function searchAny(q: string, columns: (AnyPgColumn | SQL)[]): SQL | unde
 
 /**
  * A search over a big table: an exact id ("#12"), an exact email, or a fragment of text, each by an
- * index. `ids` are the row's own integer ids; `emails` are equality matches on indexed email
+ * index. `ids` are integer ids ("#12"); `exact` text columns matched whole (a payment id); `emails` are equality matches on indexed email
  * columns; `text` are trigram-indexed columns or `x in (select … where … ilike …)` conditions.
  */
-export function searchIndexed(q: string, parts: { ids?: (AnyPgColumn | SQL)[]; emails?: (AnyPgColumn | SQL)[]; text?: (AnyPgColumn | SQL | ((pattern: string) => SQL))[] }): SQL | undefined {
+export function searchIndexed(q: string, parts: { ids?: (AnyPgColumn | SQL)[]; exact?: (AnyPgColumn | SQL)[]; emails?: (AnyPgColumn | SQL)[]; text?: (AnyPgColumn | SQL | ((pattern: string) => SQL))[] }): SQL | undefined {
   if (!q) return undefined;
   const id = searchedId(q);
   const email = searchedEmail(q);
   const conditions: SQL[] = [];
   if (id !== undefined) for (const column of parts.ids ?? []) conditions.push(sql`${column} = ${id}`);
+  for (const column of parts.exact ?? []) conditions.push(sql`${column} = ${q}`);
   if (email) for (const column of parts.emails ?? []) conditions.push(sql`${column} = ${email}`);
   if (q.length >= FRAGMENT_MIN_LENGTH && !email) {
     const pattern = likePattern(q);

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobMessages, jobs, quotes, reviews } from "#server/db/schema/quotes.ts";
 import { findService, services } from "~/content/services";
 import { budgetBandLabels, jobTimingLabels, type BudgetBand, type JobTiming } from "~/features/quotes/schemas";
-import { defineList, keyset, searchAny } from "./define";
+import { defineList, keyset, searchIndexed } from "./define";
 
 /**
  * Customers' jobs (the quotes marketplace). Lists show the district only; the full postcode is on
@@ -16,6 +16,8 @@ import { defineList, keyset, searchAny } from "./define";
 const t = jobs;
 export const jobStatuses = ["open", "in_progress", "done", "closed"] as const;
 export const serviceName = (slug: string) => findService(slug)?.name ?? slug;
+
+const customer = alias(users, "customer_search");
 
 const quoteCount = sql<number>`(select count(*) from ${quotes} where ${quotes.jobId} = ${t.id})`.mapWith(Number);
 
@@ -43,13 +45,13 @@ export type JobRow = {
 };
 
 function where(query: { q: string; filters: Record<string, string> }) {
-  const id = /^\d{1,15}$/.test(query.q) ? Number(query.q) : null;
-  const search = searchAny(query.q, [users.email, t.title, t.district]);
-  return and(
-    query.filters.status ? eq(t.status, query.filters.status) : undefined,
-    query.filters.service ? eq(t.service, query.filters.service) : undefined,
-    id !== null && search ? sql`(${t.id} = ${id} or ${search})` : search,
-  );
+  // "#12" or "12" is job 12; an email address the customer's jobs; a fragment a title or district (trigram indexes).
+  const search = searchIndexed(query.q, {
+    ids: [t.id],
+    emails: [users.email],
+    text: [t.title, t.district, (p) => sql`${t.customerUserId} in (select ${customer.id} from ${customer} where ${customer.email} ilike ${p})`],
+  });
+  return and(query.filters.status ? eq(t.status, query.filters.status) : undefined, query.filters.service ? eq(t.service, query.filters.service) : undefined, search);
 }
 
 export const jobsList = defineList<JobRow>({

@@ -1,9 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobMessages, jobs } from "#server/db/schema/quotes.ts";
-import { defineList, keyset, searchAny, type PageSpec } from "./define";
+import { defineList, keyset, searchIndexed, type PageSpec } from "./define";
 import { senderRole } from "./jobs.server";
 import { visibilityCondition, visibilityFilter } from "./reviews.server";
 
@@ -52,7 +52,18 @@ function where(query: { q: string; filters: Record<string, string> }) {
       : query.filters.to === "customer"
         ? sql`${t.senderUserId} = ${t.fixerUserId}`
         : undefined;
-  return and(hidden, to, searchAny(query.q, [jobs.title, sender.email, fixerProfiles.displayName, t.body]));
+  // "#12" is job 12's messages; an email address a sender's; a fragment the text, a job title or a fixer's name (trigram indexes).
+  const search = searchIndexed(query.q, {
+    ids: [t.jobId],
+    emails: [sender.email],
+    text: [
+      t.body,
+      (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p})`,
+      (p) => sql`${t.senderUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,
+    ],
+  });
+  return and(hidden, to, search);
 }
 
 /** The page of rows, and the count, over the same joins and filters. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { humanise, statusLabel } from "~/features/staff/status";

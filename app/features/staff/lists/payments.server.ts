@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { paymentEvents, payments } from "#server/db/schema/payments.ts";
 import { humanise, statusLabel } from "~/features/staff/status";
-import { defineList, keyset, searchAny } from "./define";
+import { defineList, keyset, searchIndexed } from "./define";
 
 /** Stored values (~/features/payments/products.ts): products by code, statuses and providers. */
 export const paymentProducts = ["fixer_onboarding", "vip_access", "early_access_donation"] as const;
@@ -53,7 +53,13 @@ function where(query: { q: string; filters: Record<string, string> }) {
     query.filters.status ? eq(t.status, query.filters.status) : undefined,
     query.filters.product ? eq(t.product, query.filters.product) : undefined,
     query.filters.provider ? eq(t.provider, query.filters.provider) : undefined,
-    searchAny(query.q, [t.email, users.email, t.id, t.providerSessionId]),
+    // A payment's id or provider session id typed whole (their unique indexes); an email address or a
+    // fragment of one on the payment or its account (trigram indexes).
+    searchIndexed(query.q, {
+      exact: [t.id, t.providerSessionId],
+      emails: [t.email, users.email],
+      text: [t.email, (p) => sql`${t.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`],
+    }),
   );
 }
 

@@ -1,9 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { formatQuotePence } from "~/features/staff/format";
-import { defineList, keyset, searchAny, type PageSpec } from "./define";
+import { defineList, keyset, searchIndexed, type PageSpec } from "./define";
 import { serviceName } from "./jobs.server";
 
 /** Fixers' quotes for jobs (prices only: the money moves on the booking). Each row links to its job's page. */
@@ -39,7 +39,17 @@ export type QuoteRow = {
 };
 
 function where(query: { q: string; filters: Record<string, string> }) {
-  return and(query.filters.status ? eq(t.status, query.filters.status) : undefined, searchAny(query.q, [jobs.title, fixerProfiles.displayName, users.email, jobs.district]));
+  // "#12" is job 12's quotes; an email address a fixer's; a fragment a job's title or district or a fixer's name (trigram indexes).
+  const search = searchIndexed(query.q, {
+    ids: [t.jobId],
+    emails: [users.email],
+    text: [
+      (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p} or ${jobs.district} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
+    ],
+  });
+  return and(query.filters.status ? eq(t.status, query.filters.status) : undefined, search);
 }
 
 const from = (db: Db, extra: PageSpec["select"]) =>

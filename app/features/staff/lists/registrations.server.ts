@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNotNull, isNull, type AnyColumn } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobs, reviews, type ReviewAuthor } from "#server/db/schema/quotes.ts";
-import { defineList, keyset, searchAny, type PageSpec } from "./define";
+import { defineList, keyset, searchIndexed, type PageSpec } from "./define";
 
 /** Verified reviews, hidden ones too (staff hide them on the job's page, with a reason). */
 
@@ -51,7 +51,18 @@ export function visibilityCondition(hiddenAt: AnyColumn, choice: string | undefi
 function where(query: { q: string; filters: Record<string, string> }) {
   const hidden = visibilityCondition(t.hiddenAt, query.filters.hidden);
   const rating = query.filters.rating ? eq(t.rating, Number(query.filters.rating)) : undefined;
-  return and(hidden, rating, searchAny(query.q, [jobs.title, fixerProfiles.displayName, customer.email, t.body]));
+  // "#12" is job 12's reviews; an email address a customer's; a fragment the text, a job title or a fixer's name (trigram indexes).
+  const search = searchIndexed(query.q, {
+    ids: [t.jobId],
+    emails: [customer.email],
+    text: [
+      t.body,
+      (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,
+      (p) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
+    ],
+  });
+  return and(hidden, rating, search);
 }
 
 /** The page of rows, and the count, over the same joins and filters. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { securityEventTypes } from "~/features/auth/security-events.server.ts";
 import { users } from "#server/db/schema/auth.ts";

@@ -6,6 +6,8 @@ import * as drizzleOrm from "drizzle-orm";
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { recordStaffAction } from "#server/audit-log.ts";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Pool } from "pg";
 import type { Database, Db } from "#server/db/client.ts";
 import { csvLine, CSV_BOM } from "~/lib/csv";
 import { actorOf, type StaffUser } from "~/features/staff/guard.server";
@@ -52,6 +54,7 @@ const KEY_PATTERNS: Record<ListOrder["keys"][number]["type"], RegExp> = {
   timestamptz: /^(-?infinity|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2}){0,2}|Z)?)$/,
   integer: /^-?\d{1,9}$/,
   bigint: /^-?\d{1,18}$/,
+  // eslint-disable-next-line no-control-regex -- a NUL byte is what PostgreSQL refuses in text
   text: /^[^\u0000]{0,300}$/,
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 };
@@ -233,7 +236,7 @@ const RAW_TEXT_TYPES = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 
  * the connection is held while the client reads, and given back when it is done or goes away.
  */
 async function postgresBatches(database: Database, query: ListSelect): Promise<Batches> {
-  const pool = (database.db as unknown as { $client: import("pg").Pool }).$client;
+  const pool = (database.db as unknown as { $client: Pool }).$client;
   const fields = orderSelectedFields((query as unknown as { getSelectedFields(): Record<string, unknown> }).getSelectedFields());
   const { sql: text, params } = query.toSQL();
   const client = await pool.connect();
@@ -276,7 +279,7 @@ let pgTypes: { getTypeParser: unknown };
  * file at the database's pace, the transaction ends, and the file is streamed (then deleted).
  */
 async function pgliteSpool(database: Database, query: ListSelect, toLines: (rows: Record<string, unknown>[]) => string): Promise<{ total: number; file: string }> {
-  const client = (database.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client;
+  const client = (database.db as unknown as { $client: PGlite }).$client;
   const { types } = await import("@electric-sql/pglite");
   const fields = orderSelectedFields((query as unknown as { getSelectedFields(): Record<string, unknown> }).getSelectedFields());
   const { sql: text, params } = query.toSQL();
