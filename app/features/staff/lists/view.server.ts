@@ -227,6 +227,11 @@ const { mapResultRow, orderSelectedFields } = drizzleOrm as unknown as {
   orderSelectedFields(fields: Record<string, unknown>): SelectedField[];
 };
 
+/** The select's fields in drizzle's order (its own config: the public proxy refuses unaliased SQL fields). */
+function selectedFields(query: ListSelect): SelectedField[] {
+  return orderSelectedFields((query as unknown as { config: { fields: Record<string, unknown> } }).config.fields);
+}
+
 // node-postgres and PGlite types drizzle reads as text itself (its own sessions do the same).
 const RAW_TEXT_TYPES = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
 
@@ -237,7 +242,7 @@ const RAW_TEXT_TYPES = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 
  */
 async function postgresBatches(database: Database, query: ListSelect): Promise<Batches> {
   const pool = (database.db as unknown as { $client: Pool }).$client;
-  const fields = orderSelectedFields((query as unknown as { getSelectedFields(): Record<string, unknown> }).getSelectedFields());
+  const fields = selectedFields(query);
   const { sql: text, params } = query.toSQL();
   const client = await pool.connect();
   const types = { getTypeParser: (oid: number, format?: string) => (RAW_TEXT_TYPES.has(oid) ? (v: string) => v : (pgTypes.getTypeParser as (o: number, f?: string) => unknown)(oid, format)) };
@@ -281,7 +286,7 @@ let pgTypes: { getTypeParser: unknown };
 async function pgliteSpool(database: Database, query: ListSelect, toLines: (rows: Record<string, unknown>[]) => string): Promise<{ total: number; file: string }> {
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const { types } = await import("@electric-sql/pglite");
-  const fields = orderSelectedFields((query as unknown as { getSelectedFields(): Record<string, unknown> }).getSelectedFields());
+  const fields = selectedFields(query);
   const { sql: text, params } = query.toSQL();
   const parsers = Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE].map((t) => [t, (v: string) => v]));
   const file = path.join(os.tmpdir(), `fixit-export-${randomUUID()}.csv`);
