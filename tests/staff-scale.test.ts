@@ -30,7 +30,7 @@ beforeAll(async () => {
   await db().update(users).set({ role: "staff" }).where(eq(users.email, "scale-staff@example.com"));
   await signUpConfirmed(server.url, { email: "Zed.Customer@example.com", fullName: "Zed Quillfeather", password: strong, ip: "198.51.100.201" });
   customerId = (await db().select({ id: users.id }).from(users).where(eq(users.email, "zed.customer@example.com")))[0]!.id;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.dispose();

@@ -79,9 +79,9 @@ const from = (db: Db, extra: PageSpec["select"]) =>
  * job titles, emails and fixer names through their trigram indexes, each as a set of ids.
  */
 function search(q: string): SQL | undefined {
-  return searchIndexed(q, {
+  return searchIndexed(q, { table: t, id: t.id }, {
     ids: [t.id],
-    emails: [customerUsers.email, fixerUsers.email],
+    emails: [(e) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`, (e) => sql`${t.fixerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
     text: [
       (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p})`,
       (p) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,

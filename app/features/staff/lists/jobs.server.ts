@@ -17,8 +17,6 @@ const t = jobs;
 export const jobStatuses = ["open", "in_progress", "done", "closed"] as const;
 export const serviceName = (slug: string) => findService(slug)?.name ?? slug;
 
-const customer = alias(users, "customer_search");
-
 const quoteCount = sql<number>`(select count(*) from ${quotes} where ${quotes.jobId} = ${t.id})`.mapWith(Number);
 
 const select = {
@@ -46,10 +44,10 @@ export type JobRow = {
 
 function where(query: { q: string; filters: Record<string, string> }) {
   // "#12" or "12" is job 12; an email address the customer's jobs; a fragment a title or district (trigram indexes).
-  const search = searchIndexed(query.q, {
+  const search = searchIndexed(query.q, { table: t, id: t.id }, {
     ids: [t.id],
-    emails: [users.email],
-    text: [t.title, t.district, (p) => sql`${t.customerUserId} in (select ${customer.id} from ${customer} where ${customer.email} ilike ${p})`],
+    emails: [(e) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
+    text: [t.title, t.district, (p) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`],
   });
   return and(query.filters.status ? eq(t.status, query.filters.status) : undefined, query.filters.service ? eq(t.service, query.filters.service) : undefined, search);
 }

@@ -53,9 +53,9 @@ function where(query: { q: string; filters: Record<string, string> }) {
         ? sql`${t.senderUserId} = ${t.fixerUserId}`
         : undefined;
   // "#12" is job 12's messages; an email address a sender's; a fragment the text, a job title or a fixer's name (trigram indexes).
-  const search = searchIndexed(query.q, {
+  const search = searchIndexed(query.q, { table: t, id: t.id }, {
     ids: [t.jobId],
-    emails: [sender.email],
+    emails: [(e) => sql`${t.senderUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
     text: [
       t.body,
       (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p})`,

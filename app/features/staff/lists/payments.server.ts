@@ -55,9 +55,9 @@ function where(query: { q: string; filters: Record<string, string> }) {
     query.filters.provider ? eq(t.provider, query.filters.provider) : undefined,
     // A payment's id or provider session id typed whole (their unique indexes); an email address or a
     // fragment of one on the payment or its account (trigram indexes).
-    searchIndexed(query.q, {
+    searchIndexed(query.q, { table: t, id: t.id }, {
       exact: [t.id, t.providerSessionId],
-      emails: [t.email, users.email],
+      emails: [t.email, (e) => sql`${t.userId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
       text: [t.email, (p) => sql`${t.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`],
     }),
   );

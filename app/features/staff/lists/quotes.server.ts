@@ -40,9 +40,9 @@ export type QuoteRow = {
 
 function where(query: { q: string; filters: Record<string, string> }) {
   // "#12" is job 12's quotes; an email address a fixer's; a fragment a job's title or district or a fixer's name (trigram indexes).
-  const search = searchIndexed(query.q, {
+  const search = searchIndexed(query.q, { table: t, id: t.id }, {
     ids: [t.jobId],
-    emails: [users.email],
+    emails: [(e) => sql`${t.fixerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
     text: [
       (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p} or ${jobs.district} ilike ${p})`,
       (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,

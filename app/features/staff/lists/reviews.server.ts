@@ -52,9 +52,9 @@ function where(query: { q: string; filters: Record<string, string> }) {
   const hidden = visibilityCondition(t.hiddenAt, query.filters.hidden);
   const rating = query.filters.rating ? eq(t.rating, Number(query.filters.rating)) : undefined;
   // "#12" is job 12's reviews; an email address a customer's; a fragment the text, a job title or a fixer's name (trigram indexes).
-  const search = searchIndexed(query.q, {
+  const search = searchIndexed(query.q, { table: t, id: t.id }, {
     ids: [t.jobId],
-    emails: [customer.email],
+    emails: [(e) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
     text: [
       t.body,
       (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p})`,

@@ -39,7 +39,7 @@ function where(query: { q: string; filters: Record<string, string> }) {
     query.filters.type ? eq(t.userType, query.filters.type) : undefined,
     state,
     // An email typed whole is one lookup in the unique index; a fragment goes through the trigram indexes.
-    searchIndexed(query.q, { emails: [t.email], text: [t.email, t.fullName, t.name, t.phone] }),
+    searchIndexed(query.q, { table: t, id: t.id }, { emails: [t.email], text: [t.email, t.fullName, t.name, t.phone] }),
   );
 }
 
