@@ -22,7 +22,7 @@ let customerId: string;
 const db = () => server.services.db;
 const count = async (statement: ReturnType<typeof sql>) => Number(((await db().execute(statement)) as unknown as { rows: { n: number | string }[] }).rows[0]!.n);
 /** The contact submissions a list page links to, in page order. */
-const contactIds = (page: string) => [...page.matchAll(/href="\/staff\/contacts\/(\d+)"/g)].map((m) => Number(m[1]));
+const contactIds = (page: string) => [...new Set([...page.matchAll(/href="\/staff\/contacts\/(\d+)"/g)].map((m) => Number(m[1])))];
 
 beforeAll(async () => {
   server = await startServerInProcess();
@@ -111,10 +111,10 @@ describe("search", () => {
   it("finds an account by its exact email (any case), a fragment of its name, and a job by #id", async () => {
     const exact = await (await staff.get(`/staff/users?q=${encodeURIComponent("ZED.customer@EXAMPLE.com")}`)).text();
     expect(exact).toContain(`/staff/users/${encodeURIComponent(customerId)}`);
-    expect(exact).not.toContain("scale-staff@example.com");
+    expect(exact.replaceAll("<!-- -->", "")).toContain("1 result<");
     const fragment = await (await staff.get("/staff/users?q=quillfeath")).text();
     expect(fragment).toContain(`/staff/users/${encodeURIComponent(customerId)}`);
-    expect(fragment).not.toContain("scale-staff@example.com");
+    expect(fragment.replaceAll("<!-- -->", "")).toContain("1 result<");
     // Too short for a trigram: nothing matches rather than a scan.
     expect(await (await staff.get("/staff/users?q=ze")).text()).toContain("Nothing matches this search and these filters.");
 

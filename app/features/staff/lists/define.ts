@@ -145,14 +145,12 @@ export function searchedEmail(q: string): string | undefined {
 }
 
 /**
- * `a OR b OR …` over ILIKE '%text%' on each column; undefined when there is no search, and a
- * condition that matches nothing when the text is too short to use the columns' trigram indexes.
- * Every column given here has a trigram (GIN gin_trgm_ops) index in the 0027 migration, or sits in
- * a table that stays small (forms people fill in by hand): decision 069 lists which.
+ * `a OR b OR …` over ILIKE '%text%' on each column; undefined when there is no search. Only for
+ * lists over tables that stay small (forms people fill in by hand, staff's own actions): the big
+ * tables' lists use searchIndexed (decision 069 lists which is which).
  */
 export function searchAny(q: string, columns: (AnyPgColumn | SQL)[]): SQL | undefined {
   if (!q) return undefined;
-  if (q.length < FRAGMENT_MIN_LENGTH) return sql`false`;
   const pattern = likePattern(q);
   return or(...columns.map((column) => sql`${column} ilike ${pattern}`));
 }
