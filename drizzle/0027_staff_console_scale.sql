@@ -8,6 +8,7 @@ CREATE INDEX "users_full_name_trgm_idx" ON "users" USING gin ("full_name" gin_tr
 CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_phone_trgm_idx" ON "users" USING gin ("phone" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "bookings_job_idx" ON "bookings" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "bookings_queue_idx" ON "bookings" USING btree ("id") WHERE "bookings"."state" in ('disputed', 'staff_review', 'claim_contested') or "bookings"."release_frozen_at" is not null;--> statement-breakpoint
 CREATE INDEX "outbox_jobs_created_idx" ON "outbox_jobs" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "outbox_jobs_status_created_idx" ON "outbox_jobs" USING btree ("status","created_at","id");--> statement-breakpoint
