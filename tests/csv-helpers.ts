@@ -34,12 +34,21 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** A staff CSV export: 200, a CSV attachment named fixit-<list>-<date>.csv, parsed. */
+/**
+ * A staff CSV export: 200, a CSV attachment named fixit-<list>-<date>-<n>-rows.csv whose last line
+ * is "# <n> rows" (decision 069), n being the rows above it; parsed, the header first, without that line.
+ */
 export async function csv(browser: Browser, pathname: string) {
   const res = await browser.get(pathname);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-  expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="fixit-[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+  const name = /^attachment; filename="fixit-[a-z-]+-\d{4}-\d{2}-\d{2}-(\d+)-rows\.csv"$/.exec(res.headers.get("content-disposition") ?? "");
+  expect(name, res.headers.get("content-disposition") ?? "").toBeTruthy();
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
-  return parseCsv(text);
+  const rows = parseCsv(text);
+  const last = rows.pop();
+  const count = rows.length - 1;
+  expect(last).toEqual([`# ${count} ${count === 1 ? "row" : "rows"}`]);
+  expect(Number(name![1])).toBe(count);
+  return rows;
 }

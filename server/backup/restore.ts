@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
-import { pgliteOptions } from "#server/db/client.ts";
+import { pgliteExtensions, pgliteOptions } from "#server/db/client.ts";
 import { runningServerPort } from "#server/running-server.ts";
 import {
   BACKUP_FORMAT,
@@ -107,7 +107,7 @@ function readManifest(file: string, archive: string): Manifest {
 async function checkPgliteCopy(folder: string, manifest: Manifest) {
   if (!existsSync(path.join(folder, "PG_VERSION"))) throw new BackupError("The backup has no database folder (pglite/). Nothing was restored.");
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = new PGlite(folder, pgliteOptions(PGlite.defaultStartParams));
+  const client = new PGlite(folder, { ...pgliteOptions(PGlite.defaultStartParams), extensions: await pgliteExtensions() });
   try {
     await client.waitReady;
     const counts = await countRows(async (statement) => (await client.query<{ rows: number }>(statement)).rows[0]?.rows ?? 0, Object.keys(manifest.rowCounts));

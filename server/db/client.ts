@@ -64,6 +64,15 @@ const countingLogger: DrizzleLogger = {
 
 export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 
+/**
+ * The PostgreSQL extensions every PGlite database loads (the migrations create them): pg_trgm for
+ * the staff console's searches (decision 069). Kept apart from pgliteOptions, which are JSON.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return { pg_trgm };
+}
+
 /** The options every PGlite database opens with (they are also part of the in-memory snapshot's name). */
 export function pgliteOptions(defaultStartParams: readonly string[]) {
   return {
@@ -138,7 +147,7 @@ export async function openDatabase(config: Pick<Config, "database">, options: Op
     const loadDataDir = readMemorySnapshot(snapshot);
     // In memory as "memory://", not as no folder: PGlite then dumps (for the snapshot) an empty
     // folder's name, and the dump misses everything written after start, the migrations included.
-    const client = new PGlite(dir ?? "memory://", { ...options, loadDataDir });
+    const client = new PGlite(dir ?? "memory://", { ...options, loadDataDir, extensions: await pgliteExtensions() });
     await client.waitReady;
     const db = drizzle(client, { logger: countingLogger });
     await migrate(db, { migrationsFolder });

@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import { pgliteExtensions } from "./client.ts";
 
 // A migration that rewrites data, run against a database that holds the rows it must rewrite.
 const folder = path.resolve("drizzle");
@@ -24,7 +25,7 @@ function migrationsBefore(tag: string): string {
 
 describe("migration 0007_waitlist_key", () => {
   it("keys each waitlisted address's earliest row and keeps every row, duplicates included", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: await pgliteExtensions() });
     const db = drizzle(client);
     try {
       await migrate(db, { migrationsFolder: migrationsBefore("0007_waitlist_key") });
@@ -57,7 +58,7 @@ describe("migration 0007_waitlist_key", () => {
 
 describe("migration 0026_vip_post_vetting_words", () => {
   it("rewrites the seeded vetting post to claim only the recorded checks, and leaves a post staff edited alone", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: await pgliteExtensions() });
     const db = drizzle(client);
     try {
       await migrate(db, { migrationsFolder: migrationsBefore("0026_vip_post_vetting_words") });

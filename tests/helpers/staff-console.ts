@@ -52,3 +52,10 @@ export function runScript(name: string, args: string[], env: Record<string, stri
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
   return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
 }
+
+/** The href of a page's `a[rel=<rel>]` link (the keyset pages' "Next page", decision 069), HTML entities decoded; null if none. */
+export function relLink(html: string, rel: "next" | "prev" | "first"): string | null {
+  const tag = new RegExp(`<a\\b[^>]*\\brel="${rel}"[^>]*>`).exec(html)?.[0];
+  const href = tag && /\bhref="([^"]*)"/.exec(tag)?.[1];
+  return href ? href.replaceAll("&amp;", "&") : null;
+}

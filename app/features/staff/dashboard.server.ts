@@ -14,6 +14,11 @@ import { onboardingStatuses } from "./review-schema";
  * The dashboard's figures: for each kind of thing the site collects, how many arrived in the last
  * 7 and 30 days (and in all), plus the states that need someone — pending applications and
  * failed outbox jobs. A handful of grouped count queries, run together.
+ *
+ * At national scale (decision 069) the payments' windows are counted by their created_at index
+ * (30 days of rows, not every payment); the all-time totals per status, the one figure that would
+ * read the whole table, are kept for a minute (TOTALS_TTL_MS) and the page says when they were
+ * counted. The outbox counts (failed, pending, overdue) stay live: staff act on them.
  */
 
 export type WindowCounts = { last7: number; last30: number; total: number };
@@ -25,6 +30,8 @@ export type DashboardData = {
   vip: DashboardTile[];
   paymentsByStatus: (WindowCounts & { status: string; href: string })[];
   paidLast30Pence: number;
+  /** When the payments' all-time totals were counted (they are kept for a minute). */
+  totalsCountedAt: string;
   outbox: { failed: number; pending: number; overdue: number; sentLast7: number };
 };
 
@@ -34,7 +41,24 @@ const all = (extra?: SQL) => (extra ? sql<number>`count(*) filter (where ${extra
 const windows = (column: AnyPgColumn, extra?: SQL) => ({ last7: within(column, 7, extra), last30: within(column, 30, extra), total: all(extra) });
 const zero: WindowCounts = { last7: 0, last30: 0, total: 0 };
 
+/** How long the payments' all-time totals are kept before they are counted again. */
+export const TOTALS_TTL_MS = 60_000;
+const totalsCache = new WeakMap<Db, { at: number; rows: Promise<{ status: string; total: number }[]> }>();
+
+/** The payments per status over all time, counted at most once a minute per database. */
+function paymentTotals(db: Db, now = Date.now()) {
+  const hit = totalsCache.get(db);
+  if (hit && now - hit.at < TOTALS_TTL_MS) return { at: hit.at, rows: hit.rows };
+  const rows = db.select({ status: payments.status, total: all() }).from(payments).groupBy(payments.status);
+  const entry = { at: now, rows: Promise.resolve(rows) };
+  // A failed count is not kept.
+  entry.rows.catch(() => totalsCache.delete(db));
+  totalsCache.set(db, entry);
+  return entry;
+}
+
 export async function loadDashboard(db: Db): Promise<DashboardData> {
+  const totals = paymentTotals(db);
   const [contacts, recruitment, registrations, onboarding, members, paymentRows, paidSum, outbox] = await Promise.all([
     db
       .select({ subject: contactSubmissions.subject, ...windows(contactSubmissions.createdAt) })
@@ -50,11 +74,18 @@ export async function loadDashboard(db: Db): Promise<DashboardData> {
       .from(fixerRegistrations),
     db.select({ status: fixerOnboarding.status, ...windows(fixerOnboarding.createdAt) }).from(fixerOnboarding).groupBy(fixerOnboarding.status),
     db.select(windows(vipMemberships.createdAt)).from(vipMemberships),
-    db.select({ status: payments.status, ...windows(payments.createdAt) }).from(payments).groupBy(payments.status),
+    // Only the last 30 days' payments, through payments_created_idx; the all-time totals come from paymentTotals.
+    db
+      .select({ status: payments.status, last7: within(payments.createdAt, 7), last30: within(payments.createdAt, 30) })
+      .from(payments)
+      .where(sql`${payments.createdAt} > now() - interval '30 days'`)
+      .groupBy(payments.status),
     db
       .select({ pence: sql<number>`coalesce(sum(${payments.amountPence}), 0)`.mapWith(Number) })
       .from(payments)
-      .where(sql`${payments.status} = 'paid' and ${payments.paidAt} > now() - interval '30 days'`),
+      // A checkout is paid within a day of starting (its session expires), so created_at bounds the
+      // rows read to the last month's (payments_created_idx) whatever the table holds.
+      .where(sql`${payments.status} = 'paid' and ${payments.paidAt} > now() - interval '30 days' and ${payments.createdAt} > now() - interval '31 days'`),
     db
       .select({
         failed: all(sql`${outboxJobs.status} = 'failed'`),
@@ -65,6 +96,7 @@ export async function loadDashboard(db: Db): Promise<DashboardData> {
       })
       .from(outboxJobs),
   ]);
+  const paymentTotalRows = await totals.rows;
 
   const inbox: DashboardTile[] = contactSubjects.map((s) => {
     const row = contacts.find((c) => c.subject === s.subject);
@@ -91,9 +123,10 @@ export async function loadDashboard(db: Db): Promise<DashboardData> {
     paymentsByStatus: paymentStatuses.map((status) => ({
       status,
       href: `/staff/payments?status=${status}`,
-      ...pick(paymentRows.find((p) => p.status === status)),
+      ...pick({ ...paymentRows.find((p) => p.status === status), total: paymentTotalRows.find((p) => p.status === status)?.total ?? 0 }),
     })),
     paidLast30Pence: paidSum[0]?.pence ?? 0,
+    totalsCountedAt: new Date(totals.at).toISOString(),
     outbox: outbox[0] ?? { failed: 0, pending: 0, overdue: 0, sentLast7: 0 },
   };
 }

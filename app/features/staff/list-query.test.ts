@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeListQuery, likePattern, listQueryToSearch, MAX_PAGE, pageCount, parseListQuery, type FilterDef } from "./list-query";
+import { CURSOR_MAX_LENGTH, describeListQuery, likePattern, listQueryToSearch, parseListQuery, totalText, type FilterDef } from "./list-query";
 
 const filters: FilterDef[] = [
   { name: "status", label: "Status", options: [{ value: "pending", label: "Pending" }, { value: "approved", label: "Approved" }] },
@@ -8,12 +8,13 @@ const filters: FilterDef[] = [
 const parse = (search: string) => parseListQuery(new URLSearchParams(search), filters);
 
 describe("parseListQuery", () => {
-  it("reads search, page and known filter values", () => {
-    expect(parse("q=ada&page=3&status=pending&cv=with")).toEqual({ q: "ada", page: 3, filters: { status: "pending", cv: "with" } });
+  it("reads search, cursor and known filter values; an old ?page=N is ignored (the first page)", () => {
+    expect(parse("q=ada&after=abc_-9&page=3&status=pending&cv=with")).toEqual({ q: "ada", after: "abc_-9", before: "", filters: { status: "pending", cv: "with" } });
+    expect(parse("before=xyz")).toEqual({ q: "", after: "", before: "xyz", filters: {} });
   });
 
-  it("defaults to page 1, no search and no filters", () => {
-    expect(parse("")).toEqual({ q: "", page: 1, filters: {} });
+  it("defaults to the first page, no search and no filters", () => {
+    expect(parse("")).toEqual({ q: "", after: "", before: "", filters: {} });
   });
 
   it("trims the search, collapses inner whitespace and caps its length", () => {
@@ -25,13 +26,9 @@ describe("parseListQuery", () => {
     expect(parse("q=Ada%00Love%0D%0Alace%1B").q).toBe("Ada Love lace");
   });
 
-  it.each(["0", "-1", "abc", "1.5", "1e3", "99999999", ""])("ignores a page of %j", (page) => {
-    const parsed = parse(`page=${page}`);
-    expect(parsed.page).toBe(1);
-  });
-
-  it("caps the page", () => {
-    expect(parse("page=999999").page).toBe(MAX_PAGE);
+  it.each(["a b", "a=b", "a/b+c", "%00", "", "x".repeat(CURSOR_MAX_LENGTH + 1)])("ignores a cursor that is not base64url (%j)", (cursor) => {
+    const parsed = parse(`after=${encodeURIComponent(cursor)}`);
+    expect(parsed.after).toBe("");
   });
 
   it("ignores unknown filter values and unknown filters", () => {
@@ -50,25 +47,25 @@ describe("parseListQuery", () => {
 
 describe("listQueryToSearch", () => {
   it("round-trips through parseListQuery", () => {
-    const query = parse("q=a%26b&status=approved&page=2");
-    const search = listQueryToSearch(query);
-    expect(search).toBe("?q=a%26b&status=approved&page=2");
+    const query = parse("q=a%26b&status=approved&after=Zm9v");
+    const search = listQueryToSearch(query, { after: query.after });
+    expect(search).toBe("?q=a%26b&status=approved&after=Zm9v");
     expect(parseListQuery(new URLSearchParams(search), filters)).toEqual(query);
   });
 
-  it("leaves out page 1 and empty parts; can override the page", () => {
-    expect(listQueryToSearch({ q: "", page: 1, filters: {} })).toBe("");
-    expect(listQueryToSearch({ q: "x", page: 4, filters: {} }, { page: 1 })).toBe("?q=x");
-    expect(listQueryToSearch({ q: "", page: 1, filters: { cv: "with" } }, { page: 2 })).toBe("?cv=with&page=2");
+  it("leaves out the cursor and empty parts unless a position is given", () => {
+    expect(listQueryToSearch({ q: "", filters: {} })).toBe("");
+    expect(listQueryToSearch({ q: "x", filters: {} })).toBe("?q=x");
+    expect(listQueryToSearch({ q: "", filters: { cv: "with" } }, { before: "abc" })).toBe("?cv=with&before=abc");
   });
 });
 
 describe("helpers", () => {
-  it("counts pages, never fewer than one", () => {
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(25)).toBe(1);
-    expect(pageCount(26)).toBe(2);
-    expect(pageCount(10, 3)).toBe(4);
+  it("says a total honestly: exact, bounded or estimated", () => {
+    expect(totalText({ kind: "exact", n: 1 })).toBe("1 result");
+    expect(totalText({ kind: "exact", n: 1234 })).toBe("1,234 results");
+    expect(totalText({ kind: "atLeast", n: 10000 })).toBe("10,000+ results (counted up to 10,000)");
+    expect(totalText({ kind: "estimate", n: 970857 })).toBe("about 970,857 results (the database's estimate)");
   });
 
   it("escapes LIKE wildcards and backslashes", () => {
@@ -77,7 +74,7 @@ describe("helpers", () => {
   });
 
   it("describes the query for the audit trail", () => {
-    expect(describeListQuery({ q: "ada", page: 3, filters: { status: "pending" } })).toEqual({ q: "ada", status: "pending" });
-    expect(describeListQuery({ q: "", page: 1, filters: {} })).toEqual({});
+    expect(describeListQuery({ q: "ada", after: "x", before: "", filters: { status: "pending" } })).toEqual({ q: "ada", status: "pending" });
+    expect(describeListQuery({ q: "", after: "", before: "", filters: {} })).toEqual({});
   });
 });

@@ -130,6 +130,13 @@ export const bookings = pgTable(
     // /fixer/earnings: a fixer's bookings by slot date, keyset on (slot_date, id) (issue 47).
     index("bookings_fixer_slot_idx").on(t.fixerUserId, t.slotDate.desc(), t.id.desc()),
     index("bookings_state_idx").on(t.state, t.updatedAt),
+    // The staff console's Bookings list (decision 069), and its Disputes queue: only queued bookings.
+    index("bookings_created_idx").on(t.createdAt, t.id),
+    // A search by job title finds the bookings of the jobs it matched.
+    index("bookings_job_idx").on(t.jobId),
+    index("bookings_queue_idx")
+      .on(t.id)
+      .where(sql`${t.state} in ('disputed', 'staff_review', 'claim_contested') or ${t.releaseFrozenAt} is not null`),
   ],
 );
 

@@ -25,7 +25,12 @@ export const outboxJobs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_jobs_due_idx").on(t.status, t.runAt)],
+  (t) => [
+    index("outbox_jobs_due_idx").on(t.status, t.runAt),
+    // The staff console's Outbox list (decision 069): newest first, by status.
+    index("outbox_jobs_created_idx").on(t.createdAt, t.id),
+    index("outbox_jobs_status_created_idx").on(t.status, t.createdAt, t.id),
+  ],
 );
 
 export type OutboxJob = typeof outboxJobs.$inferSelect;

@@ -41,6 +41,10 @@ export const payments = pgTable(
     index("payments_user_idx").on(t.userId),
     // The reconciliation's "booking payments changed since its last run" (issue 47).
     index("payments_product_updated_idx").on(t.product, t.updatedAt),
+    // The staff console's Payments list (decision 069): newest first, by an email typed whole or in part.
+    index("payments_created_idx").on(t.createdAt, t.id),
+    index("payments_provider_session_id_idx").on(t.providerSessionId),
+    index("payments_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
   ],
 );
 

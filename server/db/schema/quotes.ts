@@ -31,6 +31,8 @@ export const fixerProfiles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
+  // The staff console's searches by a fixer's name (decision 069).
+  (t) => [index("fixer_profiles_display_name_trgm_idx").using("gin", t.displayName.op("gin_trgm_ops"))],
 );
 
 /** The services a fixer offers (slugs from app/content/services.ts). */
@@ -106,6 +108,11 @@ export const jobs = pgTable(
     index("jobs_open_district_idx").on(t.service, t.district, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
     index("jobs_open_outward_idx").on(t.service, t.outward, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
     index("jobs_customer_idx").on(t.customerUserId, t.status),
+    // The staff console's Jobs list (decision 069): newest first, by status, searched by title or district.
+    index("jobs_created_idx").on(t.createdAt, t.id),
+    index("jobs_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("jobs_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("jobs_district_trgm_idx").using("gin", t.district.op("gin_trgm_ops")),
   ],
 );
 
@@ -196,6 +203,9 @@ export const quotes = pgTable(
     index("quotes_fixer_idx").on(t.fixerUserId, t.createdAt, t.id),
     // At most one accepted quote per job, whatever the code does.
     uniqueIndex("quotes_one_accepted_idx").on(t.jobId).where(sql`${t.status} = 'accepted'`),
+    // The staff console's Quotes list (decision 069).
+    index("quotes_created_idx").on(t.createdAt, t.id),
+    index("quotes_status_created_idx").on(t.status, t.createdAt, t.id),
   ],
 );
 
@@ -218,9 +228,15 @@ export const jobMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // The fixer's side of the unread count reads their threads across jobs.
-  (t) => [index("job_messages_thread_idx").on(t.jobId, t.fixerUserId, t.createdAt), index("job_messages_fixer_idx").on(t.fixerUserId, t.id),
+  (t) => [
+    index("job_messages_thread_idx").on(t.jobId, t.fixerUserId, t.createdAt),
+    index("job_messages_fixer_idx").on(t.fixerUserId, t.id),
     // A thread's latest messages and "Show earlier" (keyset on the id; issue 47).
     index("job_messages_thread_id_idx").on(t.jobId, t.fixerUserId, t.id),
+    // The staff console's Messages list (decision 069): newest first, searched by a fragment of the text.
+    index("job_messages_created_idx").on(t.createdAt, t.id),
+    index("job_messages_sender_idx").on(t.senderUserId),
+    index("job_messages_body_trgm_idx").using("gin", t.body.op("gin_trgm_ops")),
   ],
 );
 
@@ -285,6 +301,9 @@ export const reviews = pgTable(
     index("reviews_fixer_idx").on(t.fixerUserId, t.createdAt.desc()),
     // A customer's rating, shown to fixers before they quote.
     index("reviews_customer_idx").on(t.customerUserId, t.author),
+    // The staff console's Reviews list (decision 069).
+    index("reviews_created_idx").on(t.createdAt, t.id),
+    index("reviews_body_trgm_idx").using("gin", t.body.op("gin_trgm_ops")),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
@@ -15,7 +16,15 @@ export const securityEvents = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("security_events_user_idx").on(t.userId, t.createdAt), index("security_events_type_idx").on(t.type, t.createdAt)],
+  (t) => [
+    index("security_events_user_idx").on(t.userId, t.createdAt),
+    index("security_events_type_idx").on(t.type, t.createdAt),
+    // The staff console's Security events list (decision 069): newest first, by type, by an address.
+    index("security_events_created_idx").on(t.createdAt, t.id),
+    index("security_events_type_created_idx").on(t.type, t.createdAt, t.id),
+    index("security_events_ip_idx").on(t.ipAddress),
+    index("security_events_email_idx").on(sql`(${t.details}->>'email')`),
+  ],
 );
 
 export type SecurityEvent = typeof securityEvents.$inferSelect;

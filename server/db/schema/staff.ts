@@ -14,7 +14,7 @@ export const staffAuditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("staff_audit_actor_idx").on(t.actorUserId, t.createdAt), index("staff_audit_created_idx").on(t.createdAt)],
+  (t) => [index("staff_audit_actor_idx").on(t.actorUserId, t.createdAt), index("staff_audit_created_idx").on(t.createdAt, t.id)],
 );
 
 export type StaffAuditEntry = typeof staffAuditLog.$inferSelect;

@@ -8,7 +8,7 @@ import { cn } from "~/lib/utils";
 import type { Cell, ListView } from "~/features/staff/lists/view.server";
 import { PageHeader } from "./page-header";
 import { ToneBadge } from "./status-badge";
-import { formatCount } from "~/content/format";
+import { totalText } from "~/features/staff/list-query";
 
 /**
  * A staff list: search and filters (a GET form, so it works without JavaScript and the URL says
@@ -35,7 +35,7 @@ export function ListPage({ view }: { view: ListView }) {
               {/* A resource route: a plain link downloads the file. */}
               <a href={view.exportHref}>
                 <Download aria-hidden="true" />
-                Export CSV
+                {exportLabel(view)}
               </a>
             </Button>
           </>
@@ -52,9 +52,15 @@ export function ListPage({ view }: { view: ListView }) {
 }
 
 function resultLine(view: ListView): string {
-  if (view.total === 0) return view.narrowed ? "No results." : "Nothing here yet.";
-  const noun = view.total === 1 ? "result" : "results";
-  return view.pageCount > 1 ? `${formatCount(view.total)} ${noun} · page ${view.page} of ${view.pageCount}` : `${formatCount(view.total)} ${noun}`;
+  if (view.total.kind === "exact" && view.total.n === 0) return view.narrowed ? "No results." : "Nothing here yet.";
+  return totalText(view.total);
+}
+
+/** The export button says what is coming: every row of the selection (the browser shows the download as it runs). */
+function exportLabel(view: ListView): string {
+  const { kind, n } = view.total;
+  if (kind === "exact") return `Export CSV (${n === 1 ? "1 row" : `${n.toLocaleString("en-GB")} rows`})`;
+  return `Export CSV (${kind === "estimate" ? "about " : ""}${n.toLocaleString("en-GB")}${kind === "atLeast" ? "+" : ""} rows)`;
 }
 
 function FilterForm({ view }: { view: ListView }) {
@@ -142,7 +148,6 @@ function Rows({ view }: { view: ListView }) {
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             {view.title}
-            {view.pageCount > 1 ? `, page ${view.page} of ${view.pageCount}` : ""}
           </caption>
           <thead className="border-b border-border bg-muted/60">
             <tr>
@@ -193,37 +198,40 @@ function EmptyState({ view }: { view: ListView }) {
   );
 }
 
-export function pageHref(view: Pick<ListView, "path" | "search">, page: number): string {
-  if (page <= 1) return `${view.path}${view.search}`;
-  return `${view.path}${view.search ? `${view.search}&` : "?"}page=${page}`;
-}
-
+/**
+ * Keyset pages (decision 069): "Previous page" and "Next page" carry a cursor (the position of the page's
+ * first or last row), so each page costs the same however deep it is; "First page" goes back to
+ * the start. The links are plain hrefs with rel="prev" / rel="next", filters and search kept.
+ */
 function Pagination({ view }: { view: ListView }) {
-  if (view.pageCount <= 1 && view.page <= 1) return null;
-  const previous = view.page > 1 ? Math.min(view.page - 1, view.pageCount) : null;
-  const next = view.page < view.pageCount ? view.page + 1 : null;
+  const { first, previous, next } = view.pages;
+  if (!first && !previous && !next) return null;
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2">
-      {previous ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={pageHref(view, previous)} rel="prev">
-            Previous page
-          </Link>
-        </Button>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-muted-foreground">
-        Page {Math.min(view.page, view.pageCount)} of {view.pageCount}
-      </span>
+      <div className="flex flex-wrap gap-2">
+        {first ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={first} rel="first">
+              First page
+            </Link>
+          </Button>
+        ) : null}
+        {previous ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={previous} rel="prev">
+              Previous page
+            </Link>
+          </Button>
+        ) : null}
+      </div>
       {next ? (
         <Button asChild variant="outline" size="sm">
-          <Link to={pageHref(view, next)} rel="next">
+          <Link to={next} rel="next">
             Next page
           </Link>
         </Button>
       ) : (
-        <span />
+        <span className="text-sm text-muted-foreground">End of the list</span>
       )}
     </nav>
   );

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { staffAuditLog, type StaffAuditEntry } from "#server/db/schema/staff.ts";
 import { auditActions } from "#server/audit-log.ts";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny } from "./define";
 
 const t = staffAuditLog;
 
@@ -33,8 +33,9 @@ export const auditList = defineList<StaffAuditEntry>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/audit/${r.id}`,
-  fetch: (db, query, { limit, offset }) => db.select().from(t).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(t).where(where(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) => db.select({ ...getTableColumns(t), ...page.select }).from(t).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadAuditEntry(db: Db, id: number) {

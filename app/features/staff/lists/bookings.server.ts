@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { BOOKING_STATES, bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { statusLabel } from "~/features/staff/status";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchIndexed, type PageSpec } from "./define";
 
 /**
  * Paid bookings in the console (issue 34): every booking with its amounts and dates, and the
@@ -64,32 +64,31 @@ export type StaffBookingRow = {
   waitingSince: Date;
 };
 
-const from = (db: Db) =>
+const from = (db: Db, extra: PageSpec["select"]) =>
   db
-    .select(select)
+    .select({ ...select, ...extra })
     .from(t)
     .leftJoin(jobs, eq(jobs.id, t.jobId))
     .leftJoin(customerUsers, eq(customerUsers.id, t.customerUserId))
     .leftJoin(fixerUsers, eq(fixerUsers.id, t.fixerUserId))
     .leftJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId));
 
-async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: countAll })
-    .from(t)
-    .leftJoin(jobs, eq(jobs.id, t.jobId))
-    .leftJoin(customerUsers, eq(customerUsers.id, t.customerUserId))
-    .leftJoin(fixerUsers, eq(fixerUsers.id, t.fixerUserId))
-    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
-    .where(where);
-  return row?.n ?? 0;
-}
-
+/**
+ * "#12" or "12" finds booking 12; an email address finds the bookings of that customer or fixer
+ * (users.email's unique index, then bookings_customer_idx / bookings_fixer_idx); a fragment finds
+ * job titles, emails and fixer names through their trigram indexes, each as a set of ids.
+ */
 function search(q: string): SQL | undefined {
-  // "#12" or "12" finds booking 12 as well as any text containing it.
-  const id = /^#?(\d{1,15})$/.exec(q)?.[1];
-  const text = searchAny(q, [jobs.title, customerUsers.email, fixerUsers.email, fixerProfiles.displayName]);
-  return id ? or(eq(t.id, Number(id)), text) : text;
+  return searchIndexed(q, { table: t, id: t.id }, {
+    ids: [t.id],
+    emails: [(e) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`, (e) => sql`${t.fixerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
+    text: [
+      (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p})`,
+      (p) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,
+    ],
+  });
 }
 
 const groupOptions = Object.entries(BOOKING_STATE_GROUPS).map(([value, g]) => ({ value, label: g.label }));
@@ -132,8 +131,9 @@ export const bookingsList = defineList<StaffBookingRow>({
   ],
   rowId: (r) => r.id,
   detailPath,
-  fetch: (db, query, { limit, offset }) => from(db).where(bookingsWhere(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: (db, query) => countWhere(db, bookingsWhere(query)),
+  order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) => from(db, page.select).where(and(bookingsWhere(query), page.where)).orderBy(...page.orderBy),
 });
 
 const QUEUE_REASONS = [
@@ -170,6 +170,9 @@ export const disputesList = defineList<StaffBookingRow>({
   ],
   rowId: (r) => r.id,
   detailPath,
-  fetch: (db, query, { limit, offset }) => from(db).where(queueWhere(query)).orderBy(asc(waitingSince), asc(t.id)).limit(limit).offset(offset),
-  count: (db, query) => countWhere(db, queueWhere(query)),
+  // "Waiting since" is computed, so no index holds it; the queue is bounded instead: the partial index
+  // bookings_queue_idx holds only queued bookings, and their few rows are sorted (decision 069).
+  order: keyset("asc", { sql: waitingSince, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) => from(db, page.select).where(and(queueWhere(query), page.where)).orderBy(...page.orderBy),
 });

@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { contactSubmissions, type ContactSubmission } from "#server/db/schema/forms.ts";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny } from "./define";
 
 /** The four forms that write contact_submissions, by the subject they store (app/features/forms/submissions.server.ts). */
 export const contactSubjects = [
@@ -38,9 +38,10 @@ export const contactsList = defineList<ContactSubmission>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/contacts/${r.id}`,
-  fetch: (db, query, { limit, offset }) =>
-    db.select().from(contactSubmissions).where(where(query)).orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(contactSubmissions).where(where(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: contactSubmissions.createdAt, type: "timestamptz" }, { sql: contactSubmissions.id, type: "bigint" }),
+  table: contactSubmissions,
+  fetch: (db, query, page) =>
+    db.select({ ...getTableColumns(contactSubmissions), ...page.select }).from(contactSubmissions).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadContact(db: Db, id: number) {

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobMessages, jobs, quotes, reviews } from "#server/db/schema/quotes.ts";
 import { findService, services } from "~/content/services";
 import { budgetBandLabels, jobTimingLabels, type BudgetBand, type JobTiming } from "~/features/quotes/schemas";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchIndexed } from "./define";
 
 /**
  * Customers' jobs (the quotes marketplace). Lists show the district only; the full postcode is on
@@ -43,13 +43,13 @@ export type JobRow = {
 };
 
 function where(query: { q: string; filters: Record<string, string> }) {
-  const id = /^\d{1,15}$/.test(query.q) ? Number(query.q) : null;
-  const search = searchAny(query.q, [users.email, t.title, t.district]);
-  return and(
-    query.filters.status ? eq(t.status, query.filters.status) : undefined,
-    query.filters.service ? eq(t.service, query.filters.service) : undefined,
-    id !== null && search ? sql`(${t.id} = ${id} or ${search})` : search,
-  );
+  // "#12" or "12" is job 12; an email address the customer's jobs; a fragment a title or district (trigram indexes).
+  const search = searchIndexed(query.q, { table: t, id: t.id }, {
+    ids: [t.id],
+    emails: [(e) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
+    text: [t.title, t.district, (p) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`],
+  });
+  return and(query.filters.status ? eq(t.status, query.filters.status) : undefined, query.filters.service ? eq(t.service, query.filters.service) : undefined, search);
 }
 
 export const jobsList = defineList<JobRow>({
@@ -84,9 +84,10 @@ export const jobsList = defineList<JobRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/jobs/${r.id}`,
-  fetch: (db, query, { limit, offset }) =>
-    db.select(select).from(t).innerJoin(users, eq(users.id, t.customerUserId)).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(t).innerJoin(users, eq(users.id, t.customerUserId)).where(where(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) =>
+    db.select({ ...select, ...page.select }).from(t).innerJoin(users, eq(users.id, t.customerUserId)).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 const fixerUser = alias(users, "fixer_user");

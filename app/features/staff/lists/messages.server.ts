@@ -1,9 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobMessages, jobs } from "#server/db/schema/quotes.ts";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchIndexed, type PageSpec } from "./define";
 import { senderRole } from "./jobs.server";
 import { visibilityCondition, visibilityFilter } from "./reviews.server";
 
@@ -52,26 +52,30 @@ function where(query: { q: string; filters: Record<string, string> }) {
       : query.filters.to === "customer"
         ? sql`${t.senderUserId} = ${t.fixerUserId}`
         : undefined;
-  return and(hidden, to, searchAny(query.q, [jobs.title, sender.email, fixerProfiles.displayName, t.body]));
+  // "#12" is job 12's messages; an email address a sender's; a fragment the text, a job title or a fixer's name (trigram indexes).
+  const search = searchIndexed(query.q, { table: t, id: t.id }, {
+    ids: [t.jobId],
+    emails: [(e) => sql`${t.senderUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
+    text: [
+      t.body,
+      (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p})`,
+      (p) => sql`${t.senderUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,
+    ],
+  });
+  return and(hidden, to, search);
 }
 
 /** The page of rows, and the count, over the same joins and filters. */
-const rows = (db: Db, query: { q: string; filters: Record<string, string> }) =>
+const rows = (db: Db, query: { q: string; filters: Record<string, string> }, page: PageSpec) =>
   db
-    .select(select)
+    .select({ ...select, ...page.select })
     .from(t)
     .innerJoin(jobs, eq(jobs.id, t.jobId))
     .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
     .leftJoin(sender, eq(sender.id, t.senderUserId))
-    .where(where(query));
-const total = (db: Db, query: { q: string; filters: Record<string, string> }) =>
-  db
-    .select({ n: countAll })
-    .from(t)
-    .innerJoin(jobs, eq(jobs.id, t.jobId))
-    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
-    .leftJoin(sender, eq(sender.id, t.senderUserId))
-    .where(where(query));
+    .where(and(where(query), page.where))
+    .orderBy(...page.orderBy);
 
 export const messagesList = defineList<MessageRow>({
   id: "messages",
@@ -103,6 +107,7 @@ export const messagesList = defineList<MessageRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/jobs/${r.jobId}#message-${r.id}`,
-  fetch: (db, query, { limit, offset }) => rows(db, query).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await total(db, query))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: rows,
 });

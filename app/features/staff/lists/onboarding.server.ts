@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerChecks, fixerOnboarding, fixerRegistrations, onboardingDocuments, onboardingReviews } from "#server/db/schema/fixers.ts";
 import { onboardingStatuses } from "~/features/staff/review-schema";
 import { statusLabel } from "~/features/staff/status";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny } from "./define";
 
 const t = fixerOnboarding;
 const reviewer = alias(users, "reviewer");
@@ -97,10 +97,15 @@ export const onboardingList = defineList<OnboardingRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/onboarding/${r.id}`,
-  fetch: (db, query, { limit, offset }) =>
-    base(db, select).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) =>
-    (await db.select({ n: countAll }).from(t).leftJoin(fixerRegistrations, eq(fixerRegistrations.id, t.registrationId)).where(where(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) =>
+    db
+      .select({ ...select, ...page.select })
+      .from(t)
+      .leftJoin(fixerRegistrations, eq(fixerRegistrations.id, t.registrationId))
+      .leftJoin(reviewer, eq(reviewer.id, t.reviewedBy))
+      .where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadOnboardingApplication(db: Db, id: number) {

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { humanise, statusLabel } from "~/features/staff/status";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny } from "./define";
 
 /**
  * The outbox, as staff see it: what kind of job, for whom, its state, attempts and last error.
@@ -77,8 +77,9 @@ export const outboxList = defineList<OutboxRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/outbox/${r.id}`,
-  fetch: (db, query, { limit, offset }) => db.select(select).from(t).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(t).where(where(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) => db.select({ ...select, ...page.select }).from(t).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadOutboxJob(db: Db, id: number) {

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { paymentEvents, payments } from "#server/db/schema/payments.ts";
 import { humanise, statusLabel } from "~/features/staff/status";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchIndexed } from "./define";
 
 /** Stored values (~/features/payments/products.ts): products by code, statuses and providers. */
 export const paymentProducts = ["fixer_onboarding", "vip_access", "early_access_donation"] as const;
@@ -53,7 +53,13 @@ function where(query: { q: string; filters: Record<string, string> }) {
     query.filters.status ? eq(t.status, query.filters.status) : undefined,
     query.filters.product ? eq(t.product, query.filters.product) : undefined,
     query.filters.provider ? eq(t.provider, query.filters.provider) : undefined,
-    searchAny(query.q, [t.email, users.email, t.id, t.providerSessionId]),
+    // A payment's id or provider session id typed whole (their unique indexes); an email address or a
+    // fragment of one on the payment or its account (trigram indexes).
+    searchIndexed(query.q, { table: t, id: t.id }, {
+      exact: [t.id, t.providerSessionId],
+      emails: [t.email, (e) => sql`${t.userId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
+      text: [t.email, (p) => sql`${t.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`],
+    }),
   );
 }
 
@@ -80,9 +86,10 @@ export const paymentsList = defineList<PaymentRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/payments/${encodeURIComponent(r.id)}`,
-  fetch: (db, query, { limit, offset }) =>
-    db.select(select).from(t).leftJoin(users, eq(users.id, t.userId)).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(t).leftJoin(users, eq(users.id, t.userId)).where(where(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "text" }),
+  table: t,
+  fetch: (db, query, page) =>
+    db.select({ ...select, ...page.select }).from(t).leftJoin(users, eq(users.id, t.userId)).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 /** A payment with its event log. The fulfilment column is left out: it may hold a sealed access code. */

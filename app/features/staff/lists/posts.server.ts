@@ -1,7 +1,7 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { vipPosts, type VipPost } from "#server/db/schema/vip.ts";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny } from "./define";
 
 const t = vipPosts;
 
@@ -42,9 +42,10 @@ export const vipPostsList = defineList<VipPost>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/vip-posts/${r.id}`,
-  fetch: (db, query, { limit, offset }) =>
-    db.select().from(t).where(where(query)).orderBy(sql`${t.publishedAt} desc nulls first`, desc(t.updatedAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(t).where(where(query)))[0]?.n ?? 0,
+// Drafts first (no publication date reads as infinitely new), then the newest published.
+  order: keyset("desc", { sql: sql`coalesce(${t.publishedAt}, 'infinity'::timestamptz)`, type: "timestamptz" }, { sql: t.updatedAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) => db.select({ ...getTableColumns(t), ...page.select }).from(t).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadVipPost(db: Db, id: number) {

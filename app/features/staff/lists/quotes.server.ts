@@ -1,9 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { formatQuotePence } from "~/features/staff/format";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchIndexed, type PageSpec } from "./define";
 import { serviceName } from "./jobs.server";
 
 /** Fixers' quotes for jobs (prices only: the money moves on the booking). Each row links to its job's page. */
@@ -39,12 +39,22 @@ export type QuoteRow = {
 };
 
 function where(query: { q: string; filters: Record<string, string> }) {
-  return and(query.filters.status ? eq(t.status, query.filters.status) : undefined, searchAny(query.q, [jobs.title, fixerProfiles.displayName, users.email, jobs.district]));
+  // "#12" is job 12's quotes; an email address a fixer's; a fragment a job's title or district or a fixer's name (trigram indexes).
+  const search = searchIndexed(query.q, { table: t, id: t.id }, {
+    ids: [t.jobId],
+    emails: [(e) => sql`${t.fixerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
+    text: [
+      (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p} or ${jobs.district} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
+    ],
+  });
+  return and(query.filters.status ? eq(t.status, query.filters.status) : undefined, search);
 }
 
-const from = (db: Db) =>
+const from = (db: Db, extra: PageSpec["select"]) =>
   db
-    .select(select)
+    .select({ ...select, ...extra })
     .from(t)
     .innerJoin(jobs, eq(jobs.id, t.jobId))
     .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
@@ -86,15 +96,7 @@ export const quotesList = defineList<QuoteRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/jobs/${r.jobId}#quote-${r.id}`,
-  fetch: (db, query, { limit, offset }) => from(db).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) =>
-    (
-      await db
-        .select({ n: countAll })
-        .from(t)
-        .innerJoin(jobs, eq(jobs.id, t.jobId))
-        .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
-        .innerJoin(users, eq(users.id, t.fixerUserId))
-        .where(where(query))
-    )[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) => from(db, page.select).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });

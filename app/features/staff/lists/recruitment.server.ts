@@ -1,7 +1,7 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { recruitmentApplications, type RecruitmentApplication } from "#server/db/schema/forms.ts";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny } from "./define";
 
 const filters = [
   {
@@ -43,15 +43,14 @@ export const recruitmentList = defineList<RecruitmentApplication>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/recruitment/${r.id}`,
-  fetch: (db, query, { limit, offset }) =>
+order: keyset("desc", { sql: recruitmentApplications.createdAt, type: "timestamptz" }, { sql: recruitmentApplications.id, type: "bigint" }),
+  table: recruitmentApplications,
+  fetch: (db, query, page) =>
     db
-      .select()
+      .select({ ...getTableColumns(recruitmentApplications), ...page.select })
       .from(recruitmentApplications)
-      .where(where(query))
-      .orderBy(desc(recruitmentApplications.createdAt), desc(recruitmentApplications.id))
-      .limit(limit)
-      .offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(recruitmentApplications).where(where(query)))[0]?.n ?? 0,
+      .where(and(where(query), page.where))
+      .orderBy(...page.orderBy),
 });
 
 export async function loadRecruitmentApplication(db: Db, id: number) {

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
 import { payments } from "#server/db/schema/payments.ts";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny } from "./define";
 
 /**
  * /fixer-register details with their payment state. A registration is paid once its fee's
@@ -103,9 +103,9 @@ export const registrationsList = defineList<RegistrationRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/registrations/${r.id}`,
-  fetch: (db, query, { limit, offset }) =>
-    db.select(select).from(t).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(t).where(where(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) => db.select({ ...select, ...page.select }).from(t).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadRegistration(db: Db, id: number) {

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNotNull, isNull, type AnyColumn } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobs, reviews, type ReviewAuthor } from "#server/db/schema/quotes.ts";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchIndexed, type PageSpec } from "./define";
 
 /** Verified reviews, hidden ones too (staff hide them on the job's page, with a reason). */
 
@@ -51,26 +51,30 @@ export function visibilityCondition(hiddenAt: AnyColumn, choice: string | undefi
 function where(query: { q: string; filters: Record<string, string> }) {
   const hidden = visibilityCondition(t.hiddenAt, query.filters.hidden);
   const rating = query.filters.rating ? eq(t.rating, Number(query.filters.rating)) : undefined;
-  return and(hidden, rating, searchAny(query.q, [jobs.title, fixerProfiles.displayName, customer.email, t.body]));
+  // "#12" is job 12's reviews; an email address a customer's; a fragment the text, a job title or a fixer's name (trigram indexes).
+  const search = searchIndexed(query.q, { table: t, id: t.id }, {
+    ids: [t.jobId],
+    emails: [(e) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
+    text: [
+      t.body,
+      (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,
+      (p) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
+    ],
+  });
+  return and(hidden, rating, search);
 }
 
 /** The page of rows, and the count, over the same joins and filters. */
-const rows = (db: Db, query: { q: string; filters: Record<string, string> }) =>
+const rows = (db: Db, query: { q: string; filters: Record<string, string> }, page: PageSpec) =>
   db
-    .select(select)
+    .select({ ...select, ...page.select })
     .from(t)
     .innerJoin(jobs, eq(jobs.id, t.jobId))
     .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
     .leftJoin(customer, eq(customer.id, t.customerUserId))
-    .where(where(query));
-const total = (db: Db, query: { q: string; filters: Record<string, string> }) =>
-  db
-    .select({ n: countAll })
-    .from(t)
-    .innerJoin(jobs, eq(jobs.id, t.jobId))
-    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
-    .leftJoin(customer, eq(customer.id, t.customerUserId))
-    .where(where(query));
+    .where(and(where(query), page.where))
+    .orderBy(...page.orderBy);
 
 export const reviewsList = defineList<ReviewRow>({
   id: "reviews",
@@ -93,6 +97,7 @@ export const reviewsList = defineList<ReviewRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/jobs/${r.jobId}#review`,
-  fetch: (db, query, { limit, offset }) => rows(db, query).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await total(db, query))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: rows,
 });

@@ -1,10 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { securityEventTypes } from "~/features/auth/security-events.server.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { securityEvents } from "#server/db/schema/security.ts";
 import { humanise } from "~/features/staff/status";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny } from "./define";
 
 const t = securityEvents;
 const select = {
@@ -54,9 +54,10 @@ export const securityEventsList = defineList<SecurityEventRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/security-events/${r.id}`,
-  fetch: (db, query, { limit, offset }) =>
-    db.select(select).from(t).leftJoin(users, eq(users.id, t.userId)).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(t).leftJoin(users, eq(users.id, t.userId)).where(where(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
+  table: t,
+  fetch: (db, query, page) =>
+    db.select({ ...select, ...page.select }).from(t).leftJoin(users, eq(users.id, t.userId)).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadSecurityEvent(db: Db, id: number) {

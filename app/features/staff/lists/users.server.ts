@@ -6,7 +6,7 @@ import { securityEvents } from "#server/db/schema/security.ts";
 import { vipMemberships } from "#server/db/schema/vip.ts";
 import { roles } from "~/features/staff/roles.server.ts";
 import { humanise, statusLabel } from "~/features/staff/status";
-import { countAll, defineList, searchAny } from "./define";
+import { countAll, defineList, keyset, searchIndexed } from "./define";
 
 const t = users;
 const select = {
@@ -38,7 +38,8 @@ function where(query: { q: string; filters: Record<string, string> }) {
     query.filters.role ? eq(t.role, query.filters.role) : undefined,
     query.filters.type ? eq(t.userType, query.filters.type) : undefined,
     state,
-    searchAny(query.q, [t.email, t.fullName, t.name, t.phone]),
+    // An email typed whole is one lookup in the unique index; a fragment goes through the trigram indexes.
+    searchIndexed(query.q, { table: t, id: t.id }, { emails: [t.email], text: [t.email, t.fullName, t.name, t.phone] }),
   );
 }
 
@@ -82,8 +83,9 @@ export const usersList = defineList<UserRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/users/${encodeURIComponent(r.id)}`,
-  fetch: (db, query, { limit, offset }) => db.select(select).from(t).where(where(query)).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(t).where(where(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "text" }),
+  table: t,
+  fetch: (db, query, page) => db.select({ ...select, ...page.select }).from(t).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadUser(db: Db, id: string) {

@@ -1,10 +1,10 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { vipCodes, vipMemberships } from "#server/db/schema/vip.ts";
 import { humanise } from "~/features/staff/status";
-import { countAll, defineList, searchAny } from "./define";
+import { defineList, keyset, searchAny } from "./define";
 
 /**
  * VIP members (accounts with a membership) and the codes issued by purchase. Codes are stored only
@@ -55,17 +55,16 @@ export const vipMembersList = defineList<VipMemberRow>({
   ],
   rowId: (r) => r.userId,
   detailPath: (r) => `/staff/users/${encodeURIComponent(r.userId)}`,
-  fetch: (db, query, { limit, offset }) =>
+order: keyset("desc", { sql: m.createdAt, type: "timestamptz" }, { sql: m.userId, type: "text" }),
+  table: m,
+  fetch: (db, query, page) =>
     db
-      .select(memberSelect)
+      .select({ ...memberSelect, ...page.select })
       .from(m)
       .innerJoin(users, eq(users.id, m.userId))
       .leftJoin(vipCodes, eq(vipCodes.id, m.vipCodeId))
-      .where(memberWhere(query))
-      .orderBy(desc(m.createdAt))
-      .limit(limit)
-      .offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(m).innerJoin(users, eq(users.id, m.userId)).where(memberWhere(query)))[0]?.n ?? 0,
+      .where(and(memberWhere(query), page.where))
+      .orderBy(...page.orderBy),
 });
 
 const c = vipCodes;
@@ -134,9 +133,10 @@ export const vipCodesList = defineList<VipCodeRow>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/vip-codes/${r.id}`,
-  fetch: (db, query, { limit, offset }) =>
-    db.select(codeSelect).from(c).leftJoin(owner, eq(owner.id, c.userId)).where(codeWhere(query)).orderBy(desc(c.createdAt), desc(c.id)).limit(limit).offset(offset),
-  count: async (db, query) => (await db.select({ n: countAll }).from(c).leftJoin(owner, eq(owner.id, c.userId)).where(codeWhere(query)))[0]?.n ?? 0,
+order: keyset("desc", { sql: c.createdAt, type: "timestamptz" }, { sql: c.id, type: "bigint" }),
+  table: c,
+  fetch: (db, query, page) =>
+    db.select({ ...codeSelect, ...page.select }).from(c).leftJoin(owner, eq(owner.id, c.userId)).where(and(codeWhere(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadVipCode(db: Db, id: number) {
