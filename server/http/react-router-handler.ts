@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { limitedBody, mayStreamBody, readWholeBody, refuseTooLarge, requestBodyLimit } from "./body-limit.ts";
@@ -10,6 +10,9 @@ import { answerDatabaseUnavailable } from "./database-unavailable.ts";
  * ./body-limit.ts, so an action (a form, better-auth's JSON, an upload) can never read more than
  * its route's cap. The adapter gives no way to put anything between the Node request and the web
  * Request it builds, hence this copy of its few lines; the URL is built exactly as it builds it.
+ * And a second change: the body is written at the pace the client reads it (writeBody), where the
+ * adapter writes every chunk at once and buffers what the client has not yet read — a 160 MB staff
+ * export held in the server's memory (issue 47).
  */
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -96,9 +99,46 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   if (response.headers.get("content-type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) return void res.end();
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeBody(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
+
+/**
+ * Writes `body` to the response, waiting for 'drain' whenever the socket (or the compression
+ * stream in front of it) is full, and cancels the body when the client goes away, so a streamed
+ * export reads its next rows only as fast as the client takes them and lets go of its database
+ * cursor at once. Each chunk is flushed through compression, as the adapter does, so a page's
+ * first bytes and server-sent events are not held back.
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse & { flush?: () => void }) {
+  const reader = body.getReader();
+  let wake: (() => void) | undefined;
+  const resume = () => {
+    wake?.();
+    wake = undefined;
+  };
+  // One listener for the response's life: compression hands 'drain' listeners to its gzip stream and
+  // would keep one per wait there.
+  res.on("drain", resume);
+  res.on("close", resume);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+      const roomLeft = res.write(value);
+      res.flush?.();
+      if (!roomLeft && !res.destroyed) await new Promise<void>((resolve) => (wake = resolve));
+    }
+    res.end();
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
     throw error;
   }
 }
