@@ -223,6 +223,9 @@ describe("a cursor naming no row, or an old ?page=N", () => {
     const earlierHtml = await earlier.text();
     expect(shownMessages(earlierHtml)).toEqual([0, 1, 2, 3, 4]);
     expect(earlierHtml).toContain("Back to the latest messages");
+    // Below the earlier page's messages too: the conversation does not end there.
+    expect(visibleText(earlierHtml)).toContain("Newer messages follow these. Show the latest messages");
+    expect(visibleText(html)).not.toContain("Newer messages follow these");
   });
 
   it("gives /fixer/earnings its first page (200), and its next link the rest", async () => {
