@@ -13,7 +13,7 @@ import { formatPhone } from "~/lib/phone";
 import type { CustomerJobPage } from "~/features/quotes/customer-jobs.server";
 import { jobsCopy, jobStateLabel } from "~/features/quotes/customer-copy";
 import { lastSentKey } from "./thread-key";
-import { ThreadPageLinks } from "./thread-page-links";
+import { ThreadPageEnd, ThreadPageLinks } from "./thread-page-links";
 import { MessagePhotos, MessagePhotosField } from "./message-photos";
 import { JobReviewsSection } from "./job-reviews";
 import { reviewCopy } from "~/features/quotes/review-copy";
@@ -371,6 +371,7 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
       ) : (
         <p className="text-sm text-muted-foreground">No messages yet.</p>
       )}
+      <ThreadPageEnd paged={view.pagedThread === q.fixer.userId} anchor={`thread-${q.id}`} />
       {canWrite ? (
         // Keyed by the last message sent: a sent message empties the box (no double send); a refused one keeps the text.
         <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2" key={`${lastSentKey(messages)}-${answer?.status === "invalid" ? "again" : "fresh"}`}>

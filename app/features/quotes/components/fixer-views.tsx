@@ -16,7 +16,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { answeredError, answeredValue, useActionAnswer } from "~/lib/forms/use-action-answer";
 import type { FixerJobCard } from "~/features/quotes/dashboard.server";
 import { lastSentKey } from "./thread-key";
-import { ThreadPageLinks } from "./thread-page-links";
+import { ThreadPageEnd, ThreadPageLinks } from "./thread-page-links";
 import { MessagePhotos, MessagePhotosField } from "./message-photos";
 import type { MessagePhoto } from "~/features/live/live-events";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
@@ -308,6 +308,7 @@ export function MessageThread({ jobId, messages, canWrite, earlier = null, paged
       ) : (
         <p className="text-sm text-muted-foreground">No messages yet.</p>
       )}
+      <ThreadPageEnd paged={paged} anchor={"messages"} />
       {canWrite ? (
         // Keyed by the last message sent from here: a sent message empties the box (no double send);
         // a refused one keeps what was typed.

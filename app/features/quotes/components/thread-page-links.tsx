@@ -21,3 +21,19 @@ export function ThreadPageLinks({ earlier, paged, anchor }: { earlier: number | 
     </p>
   );
 }
+
+/**
+ * Below an earlier page's messages, before the message box: these are not the latest, and the way
+ * to them. Without it the page reads as if the conversation ended with the last message shown.
+ */
+export function ThreadPageEnd({ paged, anchor }: { paged: boolean; anchor: string }) {
+  if (!paged) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      Newer messages follow these.{" "}
+      <Link to={`?#${anchor}`} className="font-medium text-primary underline underline-offset-4">
+        Show the latest messages
+      </Link>
+    </p>
+  );
+}
