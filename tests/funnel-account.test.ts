@@ -323,6 +323,29 @@ describe("2. confirming an email returns the person to where they were", () => {
   });
 });
 
+describe("My Account's fixer application section", () => {
+  it("shows a registration made with the account's email (unclaimed) or linked to it, and none otherwise", async () => {
+    const db = server.services.db;
+    const browser = new Browser(base);
+    const email = "ona.query@example.com";
+    const { mail } = await signUp(browser, email, "Ona Query", "/account");
+    await confirm(browser, await mail());
+    // No registration: the page's one query says so and the status lookup is skipped.
+    const none = await browser.get("/account");
+    expect(none.status).toBe(200);
+    expect(await none.text()).toContain("Become a Fixer");
+    // Made with the account's email and not yet claimed: found, as loadFixerStatus finds it.
+    await db.insert(fixerRegistrations).values({ firstName: "Ona", lastName: "Reg", email, phone: "+447700900123" });
+    const unclaimed = await (await browser.get("/account")).text();
+    expect(unclaimed).toMatch(new RegExp(`Ona Reg(<!-- -->)?, <span class="break-all">${email}</span>`));
+    // Linked to the account under another email.
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await db.update(fixerRegistrations).set({ email: "other.address@example.com", userId: user!.id }).where(eq(fixerRegistrations.email, email));
+    const linked = await (await browser.get("/account")).text();
+    expect(linked).toMatch(/Ona Reg(<!-- -->)?, <span class="break-all">other.address@example.com<\/span>/);
+  });
+});
+
 describe("3. an approved fixer finds their dashboard", () => {
   it("approval emails 'Set your areas' to /fixer; the header and My Account link to the fixer dashboard; /fixer lists the steps left", async () => {
     const db = server.services.db;

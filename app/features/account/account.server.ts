@@ -15,7 +15,7 @@ import { recordSecurityEvent, type RequestOrigin } from "~/features/auth/securit
 import type { changePasswordSchema, profileSchema } from "~/features/auth/schemas";
 import type { SessionUser } from "~/lib/session-user";
 import { accountMessages } from "./messages";
-import { exportFixerData } from "~/features/fixers/account-status.server";
+import { exportFixerData, hasFixerRegistrationSql } from "~/features/fixers/account-status.server";
 
 /** My Account: the profile, password, data export and deletion. Routes check the forms and answer. */
 
@@ -32,10 +32,11 @@ export async function loadAccount(db: Db, userId: string) {
 /**
  * What My Account shows from the database, in one query (issue 47: a signed-in page costs what it
  * repeats): the profile, the VIP membership, the email choices, the referral code (null before the
- * first view makes it), the credit on the ledger account named (the customer's credit) and the friends
- * referred. Null when the user is gone.
+ * first view makes it), the credit on the ledger account named (the customer's credit), the friends
+ * referred and whether a fixer registration exists for the account or its email (lowercased, as
+ * loadFixerStatus matches it). Null when the user is gone.
  */
-export async function loadAccountPage(db: Db, userId: string, creditAccountCode: string) {
+export async function loadAccountPage(db: Db, userId: string, creditAccountCode: string, fixerRegistrationEmail: string) {
   const [row] = await db
     .select({
       fullName: users.fullName,
@@ -51,6 +52,7 @@ export async function loadAccountPage(db: Db, userId: string, creditAccountCode:
       creditPence: sql<string>`(select coalesce(sum(e.amount_pence), 0) from ${ledgerEntries} e join ${ledgerAccounts} a on a.id = e.account_id where a.code = ${creditAccountCode})`,
       friendsJoined: sql<string>`(select count(*) from ${referrals} f where f.referrer_user_id = ${users.id})`,
       friendsRewarded: sql<string>`(select count(*) from ${referrals} f where f.referrer_user_id = ${users.id} and f.rewarded_at is not null)`,
+      hasFixerRegistration: hasFixerRegistrationSql(userId, fixerRegistrationEmail),
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -65,6 +67,8 @@ export async function loadAccountPage(db: Db, userId: string, creditAccountCode:
     creditAvailablePence: Number(row.creditPence),
     friendsJoined: Number(row.friendsJoined),
     friendsRewarded: Number(row.friendsRewarded),
+    /** Whether the fixer application's status needs its own lookup (false: the account has no registration). */
+    hasFixerRegistration: Boolean(row.hasFixerRegistration),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { payments } from "#server/db/schema/payments.ts";
@@ -25,6 +25,20 @@ export type FixerAccountStatus = {
   next: FixerNextStep;
 };
 
+/** The status of an account with no fixer registration (neither linked nor made with its email): the usual customer's. */
+export function noFixerRegistration(): FixerAccountStatus {
+  return { registration: null, payment: { status: "none", paidAt: null, retryPath: null }, application: null, next: "register" };
+}
+
+/**
+ * Whether {@link loadFixerStatus} would find a registration for this account, as an SQL boolean
+ * (the same condition), for a page that reads it in its own query and skips the lookup when false.
+ * `email` must be the account's email lowercased as loadFixerStatus lowercases it.
+ */
+export function hasFixerRegistrationSql(userId: string, email: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${fixerRegistrations} r where r.user_id = ${userId} or (r.email = ${email} and r.user_id is null))`;
+}
+
 export async function loadFixerStatus(db: DbOrTx, user: { id: string; email: string }): Promise<FixerAccountStatus> {
   const email = user.email.toLowerCase();
   // Prefer the registration this account unlocked; otherwise the newest one made with its email and not claimed by another account.
@@ -34,7 +48,7 @@ export async function loadFixerStatus(db: DbOrTx, user: { id: string; email: str
     .where(or(eq(fixerRegistrations.userId, user.id), and(eq(fixerRegistrations.email, email), isNull(fixerRegistrations.userId))))
     .orderBy(sql`${fixerRegistrations.userId} is null`, desc(fixerRegistrations.paidAt), desc(fixerRegistrations.createdAt))
     .limit(1);
-  if (!registration) return { registration: null, payment: { status: "none", paidAt: null, retryPath: null }, application: null, next: "register" };
+  if (!registration) return noFixerRegistration();
 
   const linked = registration.userId === user.id && Boolean(registration.unlockedAt);
   let payment: FixerAccountStatus["payment"] = { status: "none", paidAt: null, retryPath: null };

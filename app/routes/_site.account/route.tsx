@@ -17,7 +17,7 @@ import { requireUser } from "~/features/auth/guard.server";
 import { invalidRequest } from "~/features/auth/messages";
 import { VipStatus } from "~/features/vip/vip-status";
 import { StaffConsoleLink } from "~/features/staff/components/staff-console-link";
-import { loadFixerStatus } from "~/features/fixers/account-status.server";
+import { loadFixerStatus, noFixerRegistration } from "~/features/fixers/account-status.server";
 import { FixerAccountStatusView } from "~/features/fixers/account-status";
 import { EmailPreferencesForm } from "~/features/notifications/components/email-preferences-form";
 import { notificationsCopy } from "~/features/notifications/copy";
@@ -37,11 +37,12 @@ export const meta: Route.MetaFunction = () =>
 /** Guarded: a signed-out visitor is redirected to /auth?from=/account before anything is rendered. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  // One query for what the page shows (the fixer application's status is its own: one more, usually).
-  const page = await loadAccountPage(context.services.db, user.id, ACCOUNTS.customerCredit(user.id));
+  // One query for what the page shows; the fixer application's status is read only when that query
+  // found a registration for the account (most accounts have none).
+  const page = await loadAccountPage(context.services.db, user.id, ACCOUNTS.customerCredit(user.id), user.email.toLowerCase());
   if (!page) throw data(null, { status: 404 });
   const { account, vipMembership } = page;
-  const fixerStatus = await loadFixerStatus(context.services.db, user);
+  const fixerStatus = page.hasFixerRegistration ? await loadFixerStatus(context.services.db, user) : noFixerRegistration();
   const emailPreferences = { kinds: kindsFor(user.approvedFixer), chosen: page.emailChoices as Partial<Record<NotificationKind, EmailDelivery>> };
   // The referral code is made on the first view.
   const code = page.referralCode ?? (await referralCodeOf(context.services.db, user.id));
