@@ -250,24 +250,21 @@ async function pageRows(size: Size, copy: string, base: string): Promise<SizeRes
   const searchEmail = await scalar(copy, `select u.email from bookings b join users u on u.id = b.customer_user_id order by b.id limit 1 offset (select count(*) / 2 from bookings)`);
 
   // /fixer page 20: follow rel=next 19 times; without such links, ?page=20 (as the issue measured it).
-  let page20 = "/fixer?page=20";
-  let page20Note = "?page=20 (no rel=next link)";
-  {
+  // The typical fixer has about one page of leads; the busy fixer's thousands make page 20 a deep page.
+  const page20Of = async (session: Session): Promise<[string, string]> => {
     let path = "/fixer";
     let followed = 0;
     for (; followed < 19; followed++) {
-      const next = relLink(await (await typical.get(path)).text(), "next");
+      const next = relLink(await (await session.get(path)).text(), "next");
       if (!next) break;
       path = next;
     }
-    if (followed === 19) {
-      page20 = path;
-      page20Note = "followed rel=next 19 times";
-    } else if (followed > 0) {
-      page20 = path;
-      page20Note = `rel=next ended after ${followed} pages: timed the last`;
-    }
-  }
+    if (followed === 19) return [path, "followed rel=next 19 times"];
+    if (followed > 0) return [path, `rel=next ended after ${followed} pages: timed the last`];
+    return ["/fixer?page=20", "?page=20 (no rel=next link)"];
+  };
+  const [page20, page20Note] = await page20Of(typical);
+  const [busyPage20, busyPage20Note] = await page20Of(busyFixer);
   // /staff/bookings, last page: "Page 1 of N" → ?page=N (today's paging); else a[rel=last]; else rel=next ×19.
   let lastPage = "/staff/bookings";
   let lastPageNote = "";
@@ -304,6 +301,7 @@ async function pageRows(size: Size, copy: string, base: string): Promise<SizeRes
     ["/staff/reconciliation", staff, "/staff/reconciliation"],
     ["/staff (dashboard)", staff, "/staff"],
     ["busy fixer /fixer", busyFixer, "/fixer"],
+    ["busy fixer /fixer page 20", busyFixer, busyPage20, busyPage20Note],
     ["busy fixer /fixer/earnings", busyFixer, "/fixer/earnings"],
     ["busy customer's job page", busyCustomer, `/account/jobs/${busyJob}`],
     ["/account/notifications (busy fixer)", busyFixer, "/account/notifications"],
