@@ -37,21 +37,27 @@ function figured(fixerUserId: string, page: { after: number | null; limit: numbe
   const paidBookings = sql`select b.id, coalesce(j.title, 'Booking ' || b.id) as title, b.slot_date, b.state, b.price_pence, b.fixer_charge_pence, b.fixer_net_pence
       from bookings b left join jobs j on j.id = b.job_id
       where b.fixer_user_id = ${fixerUserId} and b.state not in (${list(UNPAID)})`;
+  // The totals read no title: only bookings_fixer_slot_idx, index-only (no job, no booking row; decision 068).
+  const paidFigures = sql`select b.id, null::text as title, b.slot_date, b.state, b.price_pence, b.fixer_charge_pence, b.fixer_net_pence
+      from bookings b where b.fixer_user_id = ${fixerUserId} and b.state not in (${list(UNPAID)})`;
   // A page: its bookings first (the index walk stops at the page), then each one's sums by its id.
+  // "nulls last" is bookings_fixer_slot_idx's own order (drizzle's desc): with it the walk is index-only
+  // and stops at the page; without it PostgreSQL reads and sorts all the fixer's bookings (decision 068).
+  // "offset 0" keeps each event's entry a lookup by (account, event) instead of a scan of the account.
   // Every booking (the totals): the fixer's ledger credits, transfers and part releases, each summed once by booking.
   const lines = page
     ? sql`bk as (${paidBookings}
           ${page.after != null ? sql`and (b.slot_date, b.id) < (select cur.slot_date, cur.id from bookings cur where cur.id = ${page.after} and cur.fixer_user_id = ${fixerUserId})` : sql``}
-          order by b.slot_date desc, b.id desc limit ${page.limit}),
+          order by b.slot_date desc nulls last, b.id desc nulls last limit ${page.limit}),
         l as (select bk.*, bk.slot_date::text as slot_day,
-          coalesce((select sum(e.amount_pence) from ledger_events ev join ledger_entries e on e.event_id = ev.id
-            where ev.booking_id = bk.id and e.amount_pence > 0 and e.account_id = ${payable}), 0) as earned,
+          coalesce((select sum(e.amount_pence) from ledger_events ev cross join lateral (select e.amount_pence from ledger_entries e
+            where e.event_id = ev.id and e.account_id = ${payable} and e.amount_pence > 0 offset 0) e where ev.booking_id = bk.id), 0) as earned,
           coalesce((select sum(o.amount_pence) from provider_operations o
             where o.booking_id = bk.id and o.fixer_user_id = ${fixerUserId} and o.kind = 'transfer' and o.status = 'succeeded'), 0) as paid_out,
           (select coalesce((t.details -> 'decision' ->> 'releasePricePence')::bigint, 0) from booking_transitions t
             where t.booking_id = bk.id and t.transition = 'staff_release_part' order by t.id desc limit 1) as part
           from bk)`
-    : sql`bk as (${paidBookings}),
+    : sql`bk as (${paidFigures}),
         earned as (select ev.booking_id, sum(e.amount_pence) as pence from ledger_entries e join ledger_events ev on ev.id = e.event_id
           where e.account_id = ${payable} and e.amount_pence > 0 group by ev.booking_id),
         paid as (select o.booking_id, sum(o.amount_pence) as pence from provider_operations o

@@ -127,8 +127,18 @@ export const bookings = pgTable(
     uniqueIndex("bookings_payment_idx").on(t.paymentId),
     index("bookings_customer_idx").on(t.customerUserId, t.createdAt),
     index("bookings_fixer_idx").on(t.fixerUserId, t.createdAt),
-    // /fixer/earnings: a fixer's bookings by slot date, keyset on (slot_date, id) (issue 47).
-    index("bookings_fixer_slot_idx").on(t.fixerUserId, t.slotDate.desc(), t.id.desc()),
+    // /fixer/earnings: a fixer's bookings by slot date, keyset on (slot_date, id) (issue 47). It carries
+    // every column the page reads from a booking, so its page and its totals are index-only (decision 068).
+    index("bookings_fixer_slot_idx").on(
+      t.fixerUserId,
+      t.slotDate.desc(),
+      t.id.desc(),
+      t.state,
+      t.pricePence,
+      t.fixerChargePence,
+      t.fixerNetPence,
+      t.jobId,
+    ),
     index("bookings_state_idx").on(t.state, t.updatedAt),
     // The staff console's Bookings list (decision 069), and its Disputes queue: only queued bookings.
     index("bookings_created_idx").on(t.createdAt, t.id),
@@ -184,6 +194,8 @@ export const bookingTransitions = pgTable(
   (t) => [
     check("booking_transitions_actor_check", sql`${t.actorRole} in ('customer', 'fixer', 'staff', 'system', 'provider')`),
     index("booking_transitions_booking_idx").on(t.bookingId, t.id),
+    // The part releases (few): the earnings totals read them all, not every booking's history (decision 068).
+    index("booking_transitions_part_release_idx").on(t.bookingId, t.id).where(sql`${t.transition} = 'staff_release_part'`),
   ],
 );
 
@@ -254,6 +266,8 @@ export const ledgerEvents = pgTable(
   },
   (t) => [
     index("ledger_events_booking_idx").on(t.bookingId, t.id),
+    // An entry's event to its booking without the table: the earnings totals (decision 068).
+    index("ledger_events_id_booking_idx").on(t.id, t.bookingId),
     // The reconciliation's "since its last run" (issue 47): the payment, payout and refund events written since a watermark.
     index("ledger_events_kind_created_idx").on(t.kind, t.createdAt, t.id),
   ],
@@ -275,7 +289,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     check("ledger_entries_nonzero_check", sql`${t.amountPence} <> 0`),
     index("ledger_entries_event_idx").on(t.eventId),
-    index("ledger_entries_account_idx").on(t.accountId),
+    // An account's entries; with the event and amount, a fixer's earnings totals are index-only (decision 068).
+    index("ledger_entries_account_idx").on(t.accountId, t.eventId, t.amountPence),
   ],
 );
 
@@ -419,7 +434,8 @@ export const providerOperations = pgTable(
     check("provider_operations_amount_check", sql`${t.amountPence} > 0`),
     index("provider_operations_booking_idx").on(t.bookingId),
     index("provider_operations_status_idx").on(t.status, t.createdAt),
-    index("provider_operations_fixer_idx").on(t.fixerUserId, t.status),
+    // A fixer's operations; with kind, booking and amount, the earnings totals' paid-out sums are index-only (decision 068).
+    index("provider_operations_fixer_idx").on(t.fixerUserId, t.status, t.kind, t.bookingId, t.amountPence),
     // Stripe's listed transfers and refunds are matched to operations by their ids, a page at a time (issue 47).
     index("provider_operations_object_idx").on(t.providerObjectId),
     // The reconciliation reads succeeded operations by (coalesce(completed_at, created_at), id) since its
