@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { users } from "#server/db/schema/auth.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
-import { jobMessages, jobs } from "#server/db/schema/quotes.ts";
+import { jobMessages, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { DASHBOARD_PAGE_SIZE } from "~/features/quotes/dashboard.server";
 import { THREAD_PAGE_SIZE } from "~/features/quotes/messages.server";
 import { EARNINGS_PAGE_SIZE } from "~/features/bookings/earnings.server";
 import { postJob } from "~/features/quotes/jobs.server";
-import { sendQuote } from "~/features/quotes/quotes.server";
+import { JOB_QUOTES_PAGE_SIZE, sendQuote } from "~/features/quotes/quotes.server";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
@@ -39,11 +39,16 @@ async function newConfirmedUser(email: string, fullName: string, userType = "cus
 let fixer: Browser;
 let customer: Browser;
 let jobId: number;
+/** A job of the customer's with 25 quotes (three pages), and its quote ids in the page's order. */
+let manyJobId: number;
+const manyQuotes: number[] = [];
 
 /** The ids a page links to, in its order: /fixer's leads, a thread's messages, the earnings' bookings. */
 const leadIds = (html: string) => [...new Set([...html.matchAll(/href="\/fixer\/jobs\/(\d+)"/g)].map((m) => Number(m[1])))];
 const nextHref = (html: string) => /<a[^>]*rel="next"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*rel="next"/.exec(html)?.slice(1).find(Boolean)?.replaceAll("&amp;", "&");
 const shownMessages = (html: string) => [...new Set([...html.matchAll(/Paged message (\d+)\b/g)].map((m) => Number(m[1])))];
+const quoteIds = (html: string) => [...html.matchAll(/<li id="quote-(\d+)"/g)].map((m) => Number(m[1]));
+const moreQuotesHref = (html: string) => /<a[^>]*href="([^"]+)"[^>]*>Show more quotes</.exec(html)?.[1]?.replaceAll("&amp;", "&");
 const earningsIds = (html: string) => [...new Set([...html.matchAll(/href="\/fixer\/bookings\/(\d+)"/g)].map((m) => Number(m[1])))];
 
 /** The text a person reads: the HTML without its scripts and tags, its entities decoded. */
@@ -100,6 +105,21 @@ beforeAll(async () => {
       createdAt: new Date(t0 + i * 60_000),
     })),
   );
+
+  // A job with 25 quotes from 25 other fixers, oldest first by time then id.
+  // (A cleaning job: no lead of Pat's, who fixes pipes; written directly, past the customer's limit of open jobs.)
+  const [many] = await db
+    .insert(jobs)
+    .values({ service: "cleaning", title: "Many quotes job", description: "A job quoted by more fixers than a page shows.", timing: "flexible", status: "open", postcode: "SW1A 2AA", outward: "SW1A", district: "SW1", area: "SW", customerUserId: customerUser!.id })
+    .returning({ id: jobs.id });
+  manyJobId = many!.id;
+  const quoters: string[] = [];
+  for (let i = 0; i < 25; i++) quoters.push((await createApprovedFixer(db, { services: ["cleaning"], areas: ["SW1"] })).id);
+  const written = await db
+    .insert(quotes)
+    .values(quoters.map((fixerUserId, i) => ({ jobId: manyJobId, fixerUserId, priceKind: "fixed", amountPence: 5000 + i, includes: `Quote ${i}`, earliestStart: daysFromToday(2), createdAt: new Date(t0 + (24 - i) * 60_000) })))
+    .returning({ id: quotes.id, createdAt: quotes.createdAt });
+  manyQuotes.push(...written.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id).map((q) => q.id));
 
   // 55 paid bookings of the fixer's: the earnings run to two pages.
   await db.insert(bookings).values(
@@ -163,6 +183,19 @@ describe("a hostile cursor in a paged page's query", () => {
     },
   );
 
+  it.each(["quotesAfter=abc", "quotesAfter=%00", "quotesAfter=-1", "quotesAfter=0", "quotesAfter=1.5", "quotesAfter=<10,000 nines>", "quotesAfter=1&quotesAfter=2", "quote=x", "quote=-3"])(
+    "the customer's job page with ?%s answers 400 with the reason and marks no thread read",
+    async (query) => {
+      const before = await snapshot();
+      const res = await customer.get(`/account/jobs/${manyJobId}?${query.replace("<10,000 nines>", "9".repeat(10_000))}`);
+      expect(res.status).toBe(400);
+      const text = visibleText(await res.text());
+      expect(text).toContain(`The link's "${query.split("=")[0]}" is not a page of this list: open the list from its first page.`);
+      expect(text).not.toContain("Something went wrong");
+      expect(await snapshot()).toBe(before);
+    },
+  );
+
   it("is never a 5xx, on any paged page, for any of them", async () => {
     const values = ["abc", "%00", "1%002", "-1", "0", "1.5", "1e3", "0x10", "%EF%BF%BD", "9".repeat(10_000), "99999999999999999999", "%20", "null", "[]"];
     const paths = [
@@ -170,6 +203,8 @@ describe("a hostile cursor in a paged page's query", () => {
       [fixer, "/fixer", "quotesAfter"],
       [fixer, "/fixer/earnings", "after"],
       [customer, `/account/jobs/${jobId}`, "before"],
+      [customer, `/account/jobs/${manyJobId}`, "quotesAfter"],
+      [customer, `/account/jobs/${manyJobId}`, "quote"],
     ] as const;
     for (const [who, path, name] of paths) {
       for (const value of values) {
@@ -230,6 +265,36 @@ describe("a cursor naming no row, or an old ?page=N", () => {
     // Below the earlier page's messages too: the conversation does not end there.
     expect(visibleText(earlierHtml)).toContain("Newer messages follow these. Show the latest messages");
     expect(visibleText(html)).not.toContain("Newer messages follow these");
+  });
+
+  it("gives the customer's job page its first 10 quotes (200), and Show more quotes (rel=next) each of the 25 exactly once", async () => {
+    const first = await customer.get(`/account/jobs/${manyJobId}`);
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(quoteIds(html)).toEqual(manyQuotes.slice(0, JOB_QUOTES_PAGE_SIZE));
+    // The count is the job's, not the page's.
+    expect(visibleText(html)).toContain("25 quotes in all, oldest first");
+    for (const query of ["quotesAfter=9000000000", `quotesAfter=${jobId}`, "page=3"]) {
+      const res = await customer.get(`/account/jobs/${manyJobId}?${query}`);
+      expect(res.status, query).toBe(200);
+      expect(quoteIds(await res.text()), query).toEqual(quoteIds(html));
+    }
+    const seen: number[][] = [];
+    let next: string | undefined = `/account/jobs/${manyJobId}`;
+    for (let n = 0; next && n < 10; n++) {
+      const res = await customer.get(next);
+      expect(res.status, next).toBe(200);
+      const page = await res.text();
+      seen.push(quoteIds(page));
+      next = moreQuotesHref(page);
+      if (next) {
+        expect(next).toMatch(new RegExp(`^/account/jobs/${manyJobId}\\?quotesAfter=\\d+#quotes-title$`));
+        // The link is the page's rel="next" (no thread on this job has an earlier page).
+        expect(nextHref(page)).toBe(next);
+      } else expect(visibleText(page)).toContain("Back to the first quotes");
+    }
+    expect(seen.map((p) => p.length)).toEqual([10, 10, 5]);
+    expect(seen.flat()).toEqual(manyQuotes);
   });
 
   it("gives /fixer/earnings its first page (200), and its next link the rest", async () => {

@@ -23,8 +23,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (jobId === null) throw notFound();
   try {
     const url = new URL(request.url);
-    const page = await customerJobPage(context.services.db, user.id, jobId, { before: cursorParam(url, "before") });
     const confirmQuoteId = parseId(url.searchParams.get("accept"));
+    // One page of quotes (`quotesAfter`, decision 068); the quote being accepted or written to (`quote`) is shown wherever it is.
+    const page = await customerJobPage(context.services.db, user.id, jobId, {
+      before: cursorParam(url, "before"),
+      quotesAfter: cursorParam(url, "quotesAfter"),
+      quote: cursorParam(url, "quote") ?? confirmQuoteId,
+    });
     // Opening the job's page reads its threads and their notifications (the header's counts go down).
     await markPageThreadsRead(context.services.db, user.id, jobId, page.threads, quotePaths.customerJob(jobId));
     return data({ ...page, checkLabels: verifiedCheckLabels as Record<string, string>, confirmQuoteId }, { headers: { "cache-control": "private, no-store" } });

@@ -54,14 +54,21 @@ export type CustomerJobPage = JobForCustomer & {
 };
 
 /**
- * The page's data: the customer's own job only (another's is "not found"). Each thread shows its
- * latest messages, all threads read in a fixed number of queries; `before` (a message id of one of
- * the job's threads) shows that thread's page before it instead (any other id: the latest).
+ * The page's data: the customer's own job only (another's is "not found"). One page of its quotes
+ * (`quotesAfter`, decision 068) and only those quotes' threads, each showing its latest messages, all
+ * threads read in a fixed number of queries; `before` (a message id of one of the job's threads)
+ * shows that thread's page before it instead, its quote shown even when not on the page asked for
+ * (any other id: the latest); `quote` shows that quote too, wherever it is in the list.
  */
-export async function customerJobPage(db: DbOrTx, customerUserId: string, jobId: number, options: { before?: number | null } = {}): Promise<CustomerJobPage> {
-  const page = await jobForCustomer(db, customerUserId, jobId);
+export async function customerJobPage(
+  db: DbOrTx,
+  customerUserId: string,
+  jobId: number,
+  options: { before?: number | null; quotesAfter?: number | null; quote?: number | null } = {},
+): Promise<CustomerJobPage> {
+  const cursor = await threadCursor(db, jobId, null, options.before ?? null);
+  const page = await jobForCustomer(db, customerUserId, jobId, { after: options.quotesAfter ?? null, pinFixerUserId: cursor?.fixerUserId ?? null, pinQuoteId: options.quote ?? null });
   const fixers = page.quotes.map((q) => q.fixer.userId);
-  const cursor = await threadCursor(db, jobId, fixers, options.before ?? null);
   const [pages, jobReviews, booking, jobBooking, pagedNewest] = await Promise.all([
     threadPages(db, customerUserId, jobId, fixers, cursor),
     reviewsOfJob(db, page.job, "customer"),
@@ -76,7 +83,7 @@ export async function customerJobPage(db: DbOrTx, customerUserId: string, jobId:
 
 const failedTitle = "That didn't work";
 
-/** The one answer to a job page action: back to the job page (303) with what happened. */
+/** The one answer to a job page action: back to the job page (303) with what happened (`?quote=`: with that quote shown, wherever it is in the list). */
 function done(context: Ctx, jobId: number, flash: Flash, hash = "") {
   return redirectWithFlash(context, `${quotePaths.customerJob(jobId)}${hash}`, flash);
 }
@@ -146,7 +153,7 @@ async function answerJobForm(context: Ctx, user: SessionUser, jobId: number, for
         if (!checked.ok) return invalidAnswer(messageFormName(form), checked);
         const sent = await postMessage(deps, user.id, jobId, { body: checked.data.body, fixerUserId: checked.data.fixer, photos });
         keepPhotos();
-        return done(context, jobId, sent.masked ? jobsCopy.flashes.messageMasked : jobsCopy.flashes.messageSent, `#thread-${quoteId ?? ""}`);
+        return done(context, jobId, sent.masked ? jobsCopy.flashes.messageMasked : jobsCopy.flashes.messageSent, quoteId !== null ? `?quote=${quoteId}#thread-${quoteId}` : "");
       }
       default:
         return badRequestAnswer("job", { message: "Unknown action. Please reload the page and try again." });

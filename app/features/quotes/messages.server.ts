@@ -200,14 +200,16 @@ export async function threadPages(db: DbOrTx, viewerUserId: string, jobId: numbe
 
 /**
  * Where a "Show earlier" link points: the message's thread, when it is one of these threads of this
- * job; anything else (another job's message, another fixer's thread, no such message) is no cursor.
+ * job (`fixerUserIds` null: any thread of the job whose fixer's quote is not withdrawn); anything
+ * else (another job's message, another fixer's thread, no such message) is no cursor.
  */
-export async function threadCursor(db: DbOrTx, jobId: number, fixerUserIds: readonly string[], before: number | null): Promise<ThreadCursor | null> {
-  if (before === null || fixerUserIds.length === 0) return null;
+export async function threadCursor(db: DbOrTx, jobId: number, fixerUserIds: readonly string[] | null, before: number | null): Promise<ThreadCursor | null> {
+  if (before === null || fixerUserIds?.length === 0) return null;
+  const quoted = sql`exists (select 1 from ${quotes} where ${quotes.jobId} = ${jobId} and ${quotes.fixerUserId} = ${jobMessages.fixerUserId} and ${quotes.status} <> 'withdrawn')`;
   const [row] = await db
     .select({ fixerUserId: jobMessages.fixerUserId })
     .from(jobMessages)
-    .where(and(eq(jobMessages.id, before), eq(jobMessages.jobId, jobId), inArray(jobMessages.fixerUserId, [...fixerUserIds])))
+    .where(and(eq(jobMessages.id, before), eq(jobMessages.jobId, jobId), fixerUserIds ? inArray(jobMessages.fixerUserId, [...fixerUserIds]) : quoted))
     .limit(1);
   return row ? { fixerUserId: row.fixerUserId, before } : null;
 }

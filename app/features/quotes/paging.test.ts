@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { jobMatches, jobMessages, jobs, quotes } from "#server/db/schema/quotes.ts";
 import type { QuotesDeps } from "./access.server";
 import { DASHBOARD_PAGE_SIZE, QUOTED_JOBS_PAGE_SIZE, openJobsForFixer, quotedJobsForFixer } from "./dashboard.server";
 import { cursorParam } from "~/lib/page-cursor.server";
 import { customerJobPage } from "./customer-jobs.server";
+import { JOB_QUOTES_PAGE_SIZE } from "./quotes.server";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { EARNINGS_PAGE_SIZE, earningsCsvStream, fixerEarnings } from "~/features/bookings/earnings.server";
 import { THREAD_PAGE_SIZE, threadCursor, threadPages } from "./messages.server";
@@ -242,5 +244,121 @@ describe("a list's cursor in the query", () => {
     const answer = read(`after=${value}`) as { init?: { status?: number }; data?: unknown };
     expect(answer.init?.status).toBe(400);
     expect(String(answer.data)).toMatch(/not a page of this list/);
+  });
+});
+
+describe.each(databaseKinds)("a customer's job page, its quotes keyset-paged (%s)", (kind) => {
+  let deps: QuotesDeps;
+  let close: () => Promise<void>;
+  let customer: { id: string };
+  let jobId: number;
+  let otherJobQuote: number;
+  const fixers: string[] = [];
+  /** The job's quotes in the page's order: oldest first, the id breaking ties (the withdrawn one left out). */
+  const inOrder: number[] = [];
+
+  beforeAll(async () => {
+    ({ deps, close } = await openTestDatabase(kind));
+    customer = await createUser(deps.db);
+    for (let i = 0; i < 26; i++) fixers.push((await createApprovedFixer(deps.db, { services: ["dog-walking"], areas: ["ZE"] })).id);
+    const [job, other] = await deps.db
+      .insert(jobs)
+      .values([
+        { ...base, ...place("ZE1 0AA"), customerUserId: customer.id, title: "Many quotes" },
+        { ...base, ...place("ZE1 0AA"), customerUserId: customer.id, title: "Another job" },
+      ])
+      .returning({ id: jobs.id });
+    jobId = job!.id;
+    const t0 = Date.UTC(2026, 0, 1);
+    // 26 quotes, two to a timestamp and inserted newest first (so id order is not time order); one withdrawn.
+    const written = await deps.db
+      .insert(quotes)
+      .values(
+        fixers.map((fixerUserId, i) => ({
+          jobId,
+          fixerUserId,
+          priceKind: "fixed",
+          amountPence: 1000 + i,
+          includes: `Quote ${i}`,
+          earliestStart: "2026-02-01",
+          status: i === 3 ? "withdrawn" : "sent",
+          createdAt: new Date(t0 + Math.floor((25 - i) / 2) * 60_000),
+        })),
+      )
+      .returning({ id: quotes.id, createdAt: quotes.createdAt, status: quotes.status });
+    inOrder.push(
+      ...written
+        .filter((q) => q.status !== "withdrawn")
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+        .map((q) => q.id),
+    );
+    const [elsewhere] = await deps.db
+      .insert(quotes)
+      .values({ jobId: other!.id, fixerUserId: fixers[0]!, priceKind: "fixed", amountPence: 500, includes: "Elsewhere", earliestStart: "2026-02-01" })
+      .returning({ id: quotes.id });
+    otherJobQuote = elsewhere!.id;
+    // A message in every thread (so each thread read shows), and 25 in the thread of the page-3 quote.
+    const fixerOf = new Map(written.map((q, i) => [q.id, fixers[i]!]));
+    await deps.db.insert(jobMessages).values(fixers.map((f) => ({ jobId, fixerUserId: f, senderUserId: f, body: `Hello from ${f}` })));
+    await deps.db.insert(jobMessages).values(Array.from({ length: 25 }, (_, i) => ({ jobId, fixerUserId: fixerOf.get(inOrder[22]!)!, senderUserId: customer.id, body: `Long ${i}` })));
+  }, 120_000);
+
+  afterAll(async () => {
+    await close?.();
+  });
+
+  const ids = (page: Awaited<ReturnType<typeof customerJobPage>>) => page.quotes.map((q) => q.id);
+
+  it("shows 10 quotes, oldest first, and Show more quotes reaches each of the 25 exactly once; only the shown quotes' threads are read", async () => {
+    const pages = await allPages(async (after) => {
+      const page = await customerJobPage(deps.db, customer.id, jobId, { quotesAfter: after });
+      expect(page.quotesPage.total).toBe(25);
+      expect(page.quotesPage.after).toBe(after);
+      // The threads read are the shown quotes' only.
+      expect(Object.keys(page.threads).sort()).toEqual(page.quotes.map((q) => q.fixer.userId).sort());
+      return { rows: ids(page), next: page.quotesPage.more };
+    });
+    expect(JOB_QUOTES_PAGE_SIZE).toBe(10);
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 5]);
+    expect(pages.flat()).toEqual(inOrder);
+  });
+
+  it("answers the first page for a cursor that is no quote of this job (another job's, none, a withdrawn quote's is a position)", async () => {
+    const first = ids(await customerJobPage(deps.db, customer.id, jobId));
+    for (const quotesAfter of [otherJobQuote, 9_000_000_000]) {
+      const page = await customerJobPage(deps.db, customer.id, jobId, { quotesAfter });
+      expect(ids(page), String(quotesAfter)).toEqual(first);
+      expect(page.quotesPage.after).toBe(null);
+    }
+  });
+
+  it("shows the quote whose thread ?before= pages, and a quote ?quote= names, on a page they are not on", async () => {
+    const target = inOrder[22]!;
+    const [thread] = await deps.db.select({ fixerUserId: quotes.fixerUserId }).from(quotes).where(eq(quotes.id, target));
+    const latest = await customerJobPage(deps.db, customer.id, jobId, { quote: target });
+    expect(ids(latest)).toEqual([target, ...inOrder.slice(0, 10)]);
+    const earlierCursor = latest.earlier[thread!.fixerUserId]!;
+    expect(earlierCursor).toBeGreaterThan(0);
+    const earlier = await customerJobPage(deps.db, customer.id, jobId, { before: earlierCursor });
+    expect(earlier.pagedThread).toBe(thread!.fixerUserId);
+    expect(ids(earlier)).toEqual([target, ...inOrder.slice(0, 10)]);
+    expect(earlier.threads[thread!.fixerUserId]!.map((m) => m.body)).toEqual(["Hello from " + thread!.fixerUserId, "Long 0", "Long 1", "Long 2", "Long 3", "Long 4"]);
+    // On the page it is on, it is shown once, in its place.
+    const third = await customerJobPage(deps.db, customer.id, jobId, { quotesAfter: inOrder[19]!, before: earlierCursor });
+    expect(ids(third)).toEqual(inOrder.slice(20));
+    expect(third.pagedThread).toBe(thread!.fixerUserId);
+  });
+
+  it("always shows the accepted quote: above the page it is not on, in its place on its own", async () => {
+    const accepted = inOrder[15]!;
+    await deps.db.update(quotes).set({ status: "accepted" }).where(eq(quotes.id, accepted));
+    try {
+      expect(ids(await customerJobPage(deps.db, customer.id, jobId))).toEqual([accepted, ...inOrder.slice(0, 10)]);
+      expect(ids(await customerJobPage(deps.db, customer.id, jobId, { quotesAfter: inOrder[9]! }))).toEqual(inOrder.slice(10, 20));
+      expect(ids(await customerJobPage(deps.db, customer.id, jobId, { quotesAfter: inOrder[19]! }))).toEqual([accepted, ...inOrder.slice(20)]);
+      expect((await customerJobPage(deps.db, customer.id, jobId)).quotes[0]!.contact).not.toBe(null);
+    } finally {
+      await deps.db.update(quotes).set({ status: "sent" }).where(eq(quotes.id, accepted));
+    }
   });
 });

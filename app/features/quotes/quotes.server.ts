@@ -234,23 +234,51 @@ export type QuoteForCustomer = {
 export type JobForCustomer = {
   job: Job;
   photos: { id: number; contentType: string; width: number | null; height: number | null }[];
+  /** The quotes shown: the page's, after the pinned ones not on it (the accepted quote, the one asked for). */
   quotes: QuoteForCustomer[];
+  /** How the quotes are paged (decision 068): how many the job has, the next page's cursor (null: none) and this page's (null: the first). */
+  quotesPage: { total: number; more: number | null; after: number | null };
 };
 
+/** A job page shows this many quotes, oldest first; "Show more quotes" pages on (decision 068). */
+export const JOB_QUOTES_PAGE_SIZE = 10;
+
 /**
- * The customer's job page: their own job only. Quotes side by side (withdrawn ones left out), each
- * with the fixer's public summary; contact details only for the accepted fixer.
+ * Which quotes a job page shows: the page after the quote `after` (a quote of this job; any other id:
+ * the first page), and, pinned above the page when not on it, the accepted quote and the quote of
+ * `pinFixerUserId`'s thread or `pinQuoteId`. Without `page`: every quote (an action's check).
  */
-export async function jobForCustomer(db: DbOrTx, customerUserId: string, jobId: number): Promise<JobForCustomer> {
+export type JobQuotesPage = { after: number | null; pinFixerUserId?: string | null; pinQuoteId?: number | null };
+
+/**
+ * The customer's job page: their own job only. Quotes side by side (withdrawn ones left out), oldest
+ * first, each with the fixer's public summary; contact details only for the accepted fixer. With
+ * `page`, one page of quotes ({@link JobQuotesPage}): the queries read the job's quotes through
+ * `quotes_job_idx` and fetch summaries, contacts and threads for the shown quotes only.
+ */
+export async function jobForCustomer(db: DbOrTx, customerUserId: string, jobId: number, page?: JobQuotesPage): Promise<JobForCustomer> {
   const job = await jobOfCustomer(db, customerUserId, jobId);
-  const [photos, rows] = await Promise.all([
+  const shown = and(eq(quotes.jobId, jobId), sql`${quotes.status} <> 'withdrawn'`);
+  // The cursor is a quote of this job (withdrawn meanwhile: still a position); any other id is the first page.
+  const [cursor] = page?.after ? await db.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.id, page.after), eq(quotes.jobId, jobId))).limit(1) : [];
+  const after = cursor ? sql`(${quotes.createdAt}, ${quotes.id}) > (select q2.created_at, q2.id from quotes q2 where q2.id = ${cursor.id})` : sql`true`;
+  const pinned = sql`(${quotes.status} = 'accepted' or ${quotes.fixerUserId} = ${page?.pinFixerUserId ?? null} or ${quotes.id} = ${page?.pinQuoteId ?? null})`;
+  const [photos, pageRows, pinRows, [counted]] = await Promise.all([
     db.select({ id: jobPhotos.id, contentType: jobPhotos.contentType, width: jobPhotos.width, height: jobPhotos.height }).from(jobPhotos).where(eq(jobPhotos.jobId, jobId)).orderBy(asc(jobPhotos.id)),
-    db
-      .select()
-      .from(quotes)
-      .where(and(eq(quotes.jobId, jobId), sql`${quotes.status} <> 'withdrawn'`))
-      .orderBy(asc(quotes.createdAt), asc(quotes.id)),
+    page
+      ? db.select().from(quotes).where(and(shown, after)).orderBy(asc(quotes.createdAt), asc(quotes.id)).limit(JOB_QUOTES_PAGE_SIZE + 1)
+      : db.select().from(quotes).where(shown).orderBy(asc(quotes.createdAt), asc(quotes.id)),
+    page ? db.select().from(quotes).where(and(shown, pinned)).orderBy(asc(quotes.createdAt), asc(quotes.id)) : [],
+    page ? db.select({ n: count() }).from(quotes).where(shown) : [{ n: -1 }],
   ]);
+  const onPage = page ? pageRows.slice(0, JOB_QUOTES_PAGE_SIZE) : pageRows;
+  const pageIds = new Set(onPage.map((q) => q.id));
+  const rows = [...pinRows.filter((q) => !pageIds.has(q.id)), ...onPage];
+  const quotesPage = {
+    total: counted!.n < 0 ? rows.length : counted!.n,
+    more: page && pageRows.length > JOB_QUOTES_PAGE_SIZE ? onPage.at(-1)!.id : null,
+    after: cursor?.id ?? null,
+  };
   const summaries = await fixerSummaries(db, rows.map((q) => q.fixerUserId));
   const accepted = rows.find((q) => q.status === "accepted");
   const contact = accepted ? await contactOf(db, accepted.fixerUserId) : null;
@@ -270,5 +298,6 @@ export async function jobForCustomer(db: DbOrTx, customerUserId: string, jobId: 
       fixer: summaries.get(q.fixerUserId)!,
       contact: q.status === "accepted" ? contact : null,
     })),
+    quotesPage,
   };
 }

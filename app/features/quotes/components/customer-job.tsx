@@ -110,7 +110,7 @@ export function CustomerJob({ view: rendered }: { view: CustomerJobView }) {
           <dt className="font-medium text-muted-foreground">Budget</dt>
           <dd>{job.budget ? (budgetBandLabels[job.budget as BudgetBand] ?? job.budget) : "Not given"}</dd>
           <dt className="font-medium text-muted-foreground">Quotes</dt>
-          <dd>{quotes.length}</dd>
+          <dd>{view.quotesPage.total}</dd>
         </dl>
       </section>
 
@@ -120,7 +120,7 @@ export function CustomerJob({ view: rendered }: { view: CustomerJobView }) {
         <h2 id="quotes-title" className="text-2xl font-bold">
           Quotes
         </h2>
-        {quotes.length === 0 ? (
+        {quotes.length === 0 && view.quotesPage.total === 0 ? (
           <p className="text-muted-foreground">{open ? "No quotes yet. We'll email you as soon as a fixer quotes." : "This job had no quotes."}</p>
         ) : (
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -131,6 +131,7 @@ export function CustomerJob({ view: rendered }: { view: CustomerJobView }) {
             ))}
           </ul>
         )}
+        <QuotePageLinks view={view} />
       </section>
 
       {accepted ? (
@@ -176,6 +177,33 @@ export function CustomerJob({ view: rendered }: { view: CustomerJobView }) {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** The query that keeps this page of quotes in a link on it ("name=value&"; the first page: none). */
+const keepQuotes = (view: CustomerJobView) => (view.quotesPage.after !== null ? `quotesAfter=${view.quotesPage.after}&` : "");
+
+/**
+ * Below the quotes (decision 068): "Show more quotes" (a plain link, rel="next", keyset cursor: no
+ * JavaScript needed) and, past the first page, the way back to it.
+ */
+function QuotePageLinks({ view }: { view: CustomerJobView }) {
+  const { more, after, total } = view.quotesPage;
+  if (more === null && after === null) return null;
+  return (
+    <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm" data-testid="quote-pages">
+      {more !== null ? (
+        <Link to={`?quotesAfter=${more}#quotes-title`} rel="next" className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4">
+          Show more quotes
+        </Link>
+      ) : null}
+      {after !== null ? (
+        <Link to="?#quotes-title" className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4">
+          Back to the first quotes
+        </Link>
+      ) : null}
+      <span className="inline-flex min-h-11 items-center text-muted-foreground">{`${total} quotes in all, oldest first`}</span>
+    </p>
   );
 }
 
@@ -303,7 +331,7 @@ function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) 
                 <Button type="submit">Yes, accept this quote</Button>
               </Form>
               <Button asChild variant="outline">
-                <Link to={`${quotePaths.customerJob(job.id)}#quote-${q.id}`} replace preventScrollReset>
+                <Link to={`${quotePaths.customerJob(job.id)}?${keepQuotes(view)}#quote-${q.id}`} replace preventScrollReset>
                   Cancel
                 </Link>
               </Button>
@@ -318,7 +346,7 @@ function QuoteCard({ quote: q, view }: { quote: Quote; view: CustomerJobView }) 
               </Button>
             ) : (
               <Button asChild>
-                <Link to={`?accept=${q.id}#quote-${q.id}`} preventScrollReset>
+                <Link to={`?${keepQuotes(view)}accept=${q.id}#quote-${q.id}`} preventScrollReset>
                   Accept
                 </Link>
               </Button>
@@ -354,7 +382,7 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
       <h4 id={`thread-${q.id}-title`} className="font-semibold">
         Messages with {q.fixer.displayName}
       </h4>
-      <ThreadPageLinks earlier={view.earlier[q.fixer.userId] ?? null} paged={view.pagedThread === q.fixer.userId} anchor={`thread-${q.id}`} />
+      <ThreadPageLinks earlier={view.earlier[q.fixer.userId] ?? null} paged={view.pagedThread === q.fixer.userId} anchor={`thread-${q.id}`} keep={keepQuotes(view)} />
       {messages.length ? (
         // Polite: a message that arrives while the page is open is read out after what is being read.
         <ol className="flex flex-col gap-2" aria-live="polite">
@@ -371,7 +399,7 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
       ) : (
         <p className="text-sm text-muted-foreground">No messages yet.</p>
       )}
-      <ThreadPageEnd paged={view.pagedThread === q.fixer.userId} anchor={`thread-${q.id}`} />
+      <ThreadPageEnd paged={view.pagedThread === q.fixer.userId} anchor={`thread-${q.id}`} keep={keepQuotes(view)} />
       {canWrite ? (
         // Keyed by the last message sent: a sent message empties the box (no double send); a refused one keeps the text.
         <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2" key={`${lastSentKey(messages)}-${answer?.status === "invalid" ? "again" : "fresh"}`}>
