@@ -23,7 +23,7 @@ import type { AppStoreLinks } from "~/content/app-stores";
 import type { SessionUser } from "~/lib/session-user";
 import { getSignedIn } from "~/features/auth/guard.server";
 import { unreadMessageCount } from "~/features/live/threads.server";
-import { ErrorPanel, RefusedPanel } from "~/components/error-panel";
+import { ErrorPanel } from "~/components/error-panel";
 import { NotFound } from "~/components/not-found";
 import { useNonce } from "~/lib/nonce";
 import { SiteWidgets } from "~/features/consent/components/site-widgets";
@@ -155,7 +155,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  // A refusal with a reason for the person (a hostile or stale link, a paused account): say it.
-  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string" && error.data) return <RefusedPanel status={error.status} message={error.data} />;
+  // A link refused with a reason for the person (a hostile or stale page cursor): say it.
+  if (isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" && error.data) return <ErrorPanel refusal={error.data} />;
   return <ErrorPanel />;
 }

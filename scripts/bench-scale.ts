@@ -357,7 +357,7 @@ async function measureExport(server: ProductionServer, staff: Session, list: str
   const seconds = (performance.now() - started) / 1000;
   const inDatabase = Number(await scalar(copy, `select count(*) from ${table}`));
   // The header and the closing "# N rows" line are not rows.
-  const dataRows = Math.max(0, records - 1 - (/^# \d+ rows$/.test(lastLine.trim()) ? 1 : 0));
+  const dataRows = Math.max(0, records - 1 - (/^# \d+ rows?$/.test(lastLine.trim()) ? 1 : 0));
   return { list, status, seconds, dataRows, inDatabase, idle, peak, fileName, lastLine: lastLine.slice(0, 120) };
 }
 

@@ -210,7 +210,8 @@ describe("1. a job typed before signing in", () => {
     await server.services.db.update(jobDrafts).set({ expiresAt: past }).where(eq(jobDrafts.tokenHash, row!.tokenHash));
     await server.services.db.update(outboxJobs).set({ runAt: past }).where(and(eq(outboxJobs.kind, "job-draft-expiry"), eq(outboxJobs.status, "pending")));
     const deadline = Date.now() + 15_000;
-    while ((await draftRows()).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    // The job deletes the row, then the files: wait for both (on a loaded machine the files follow later).
+    while (((await draftRows()).length || draftFiles().length) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await draftRows()).toHaveLength(0);
     expect(draftFiles()).toHaveLength(0);
     expect(await (await visitor.get("/request")).text()).not.toContain("Blocked gutter");

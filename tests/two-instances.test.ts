@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, linkIn, waitForMail, type MailboxMessage } from "./auth-helpers";
+import { csv } from "./csv-helpers";
 import { connectToServerData, createOnboardingApplication, storedSubmissions } from "./helpers/db-utils";
 import { startTestServer, testDbKind, type TestServer } from "./helpers/server";
 
@@ -107,8 +108,7 @@ describe.skipIf(!postgres)("two instances on one PostgreSQL", () => {
     const decided = await adminOnA.post(`/staff/onboarding/${applicationId}`, { intent: "review", decision: "approved", note: "" });
     expect(decided.status).toBe(200);
     // B sees the decision: the application is approved, and deciding it again there is refused.
-    const exported = await (await adminOnB.get(`/staff/export/onboarding`)).text();
-    const rows = exported.split(/\r?\n/).slice(1).filter(Boolean);
+    const [, ...rows] = await csv(adminOnB, `/staff/export/onboarding`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(String(applicationId));
     expect(rows[0]).toContain("approved");

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -36,21 +36,31 @@ describe("the PGlite folder", () => {
     }
   }, 120_000);
 
-  it("opens a folder that PGlite 0.3 wrote, with its rows, and does not migrate it twice", async () => {
+  it("opens a folder that PGlite 0.3 wrote, with its rows, applies the migrations since, and none twice", async () => {
     const dir = path.join(work, "from-0.3", "pglite");
     mkdirSync(path.dirname(dir), { recursive: true });
-    // What the previous release left on disk: every migration applied by PGlite 0.3, and a row.
+    // What the previous release left on disk: its migrations applied by PGlite 0.3, and a row. That
+    // release ended before pg_trgm (0030), which PGlite 0.3 cannot load; the rest are applied now.
+    const journalPath = path.resolve("drizzle/meta/_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+    const firstWithTrigrams = journal.entries.findIndex((e) => e.tag === "0030_staff_console_scale");
+    expect(firstWithTrigrams).toBeGreaterThan(0);
+    const previousRelease = path.join(work, "previous-release-drizzle");
+    cpSync(path.resolve("drizzle"), previousRelease, { recursive: true });
+    writeFileSync(path.join(previousRelease, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, firstWithTrigrams) }));
     const old = new PGlite03(dir);
     // drizzle is typed against the current PGlite; the old one speaks the same query API.
-    await migrate(drizzle(old as unknown as PGlite), { migrationsFolder: path.resolve("drizzle") });
+    await migrate(drizzle(old as unknown as PGlite), { migrationsFolder: previousRelease });
     await old.exec("insert into contact_submissions (name, email, subject, message, data) values ('Old', 'old@example.com', 'Help Center Inquiry', 'written by 0.3', '{}')");
     const [{ n: applied }] = (await old.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations")).rows as [{ n: number }];
+    expect(applied).toBe(firstWithTrigrams);
     await old.close();
 
     const database = await openDatabase({ database: { kind: "pglite", dir } });
     try {
       expect(await rowsOf(database, "select message from contact_submissions")).toEqual([{ message: "written by 0.3" }]);
-      expect(await rowsOf(database, "select count(*)::int as n from drizzle.__drizzle_migrations")).toEqual([{ n: applied }]);
+      expect(await rowsOf(database, "select count(*)::int as n from drizzle.__drizzle_migrations")).toEqual([{ n: journal.entries.length }]);
+      expect(await rowsOf(database, "select extname from pg_extension where extname = 'pg_trgm'")).toEqual([{ extname: "pg_trgm" }]);
     } finally {
       await database.close();
     }
