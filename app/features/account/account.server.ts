@@ -36,8 +36,9 @@ export async function loadAccount(db: Db, userId: string) {
  * referred and whether a fixer registration exists for the account or its email (lowercased, as
  * loadFixerStatus matches it). Null when the user is gone.
  */
-export async function loadAccountPage(db: Db, userId: string, creditAccountCode: string, fixerRegistrationEmail: string) {
-  const [row] = await db
+function accountPageQuery(db: Db) {
+  const userId = sql.placeholder("userId");
+  return db
     .select({
       fullName: users.fullName,
       name: users.name,
@@ -49,14 +50,23 @@ export async function loadAccountPage(db: Db, userId: string, creditAccountCode:
       vipSource: sql<string | null>`(select v.source from ${vipMemberships} v where v.user_id = ${users.id} limit 1)`,
       preferences: sql<{ kind: string; delivery: string }[] | null>`(select json_agg(json_build_object('kind', p.kind, 'delivery', p.delivery)) from ${notificationPreferences} p where p.user_id = ${users.id})`,
       referralCode: sql<string | null>`(select r.code from ${referralCodes} r where r.user_id = ${users.id})`,
-      creditPence: sql<string>`(select coalesce(sum(e.amount_pence), 0) from ${ledgerEntries} e join ${ledgerAccounts} a on a.id = e.account_id where a.code = ${creditAccountCode})`,
+      creditPence: sql<string>`(select coalesce(sum(e.amount_pence), 0) from ${ledgerEntries} e join ${ledgerAccounts} a on a.id = e.account_id where a.code = ${sql.placeholder("creditAccountCode")})`,
       friendsJoined: sql<string>`(select count(*) from ${referrals} f where f.referrer_user_id = ${users.id})`,
       friendsRewarded: sql<string>`(select count(*) from ${referrals} f where f.referrer_user_id = ${users.id} and f.rewarded_at is not null)`,
-      hasFixerRegistration: hasFixerRegistrationSql(userId, fixerRegistrationEmail),
+      hasFixerRegistration: hasFixerRegistrationSql(userId, sql.placeholder("email")),
     })
     .from(users)
     .where(eq(users.id, userId))
-    .limit(1);
+    .limit(1)
+    .prepare("fixit_account_page");
+}
+/** Prepared once per database: building this query's SQL cost more than a small page's render (issue 47). */
+const accountPageQueries = new WeakMap<Db, ReturnType<typeof accountPageQuery>>();
+
+export async function loadAccountPage(db: Db, userId: string, creditAccountCode: string, fixerRegistrationEmail: string) {
+  let query = accountPageQueries.get(db);
+  if (!query) accountPageQueries.set(db, (query = accountPageQuery(db)));
+  const [row] = await query.execute({ userId, creditAccountCode, email: fixerRegistrationEmail });
   if (!row) return null;
   return {
     account: { fullName: row.fullName || row.name, name: row.name, email: row.email, phone: row.phone, userType: row.userType, createdAt: new Date(row.createdAt).toISOString() },

@@ -88,10 +88,15 @@ export function signedSessionToken(cookieHeader: string | null, cookieName: stri
  * revoked or deleted session, a disabled account and a changed role take effect on the next request
  * (nothing about the person is cached). Anything else: undefined, and better-auth decides.
  */
-async function readSessionInOneQuery(db: Db, token: string): Promise<SignedIn | undefined> {
+/**
+ * The session, its person and the header's counts: built once per database as a prepared statement
+ * (issue 47: building the query's SQL was ~4% of a signed-in request's CPU; on PostgreSQL the plan is
+ * also kept per connection).
+ */
+function sessionQuery(db: Db) {
   const profile = db.select({ one: sql`1` }).from(fixerProfiles).where(eq(fixerProfiles.userId, users.id));
   const approved = db.select({ one: sql`1` }).from(fixerOnboarding).where(and(eq(fixerOnboarding.userId, users.id), eq(fixerOnboarding.status, "approved")));
-  const [row] = await db
+  return db
     .select({
       sessionId: sessions.id,
       createdAt: sessions.createdAt,
@@ -110,8 +115,16 @@ async function readSessionInOneQuery(db: Db, token: string): Promise<SignedIn | 
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(unreadCounts, eq(unreadCounts.userId, users.id))
-    .where(eq(sessions.token, token))
-    .limit(1);
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("fixit_session_by_token");
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+async function readSessionInOneQuery(db: Db, token: string): Promise<SignedIn | undefined> {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
+  const [row] = await query.execute({ token });
   if (!row || row.disabledAt) return undefined;
   const now = Date.now();
   const expiresAt = new Date(row.expiresAt).getTime();

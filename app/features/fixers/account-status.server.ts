@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { payments } from "#server/db/schema/payments.ts";
@@ -35,7 +35,8 @@ export function noFixerRegistration(): FixerAccountStatus {
  * (the same condition), for a page that reads it in its own query and skips the lookup when false.
  * `email` must be the account's email lowercased as loadFixerStatus lowercases it.
  */
-export function hasFixerRegistrationSql(userId: string, email: string): SQL<boolean> {
+/** Values or a prepared statement's placeholders (My Account's query is prepared once). */
+export function hasFixerRegistrationSql(userId: string | Placeholder, email: string | Placeholder): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${fixerRegistrations} r where r.user_id = ${userId} or (r.email = ${email} and r.user_id is null))`;
 }
 
