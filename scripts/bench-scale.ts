@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale [-- --keep] [--requests 50] [--only small|large] [--skip-pages]`: issue 47's table, measured in one run on copies
+ * `npm run bench:scale [-- --keep] [--requests 50] [--only small|large] [--skip-pages | --pages-only]`: issue 47's table, measured in one run on copies
  * of the two scale templates (`npm run seed:scale`: fixit_scale_small = factor 0.01, fixit_scale_large
  * = factor 1) against the production build (scripts/production-server.ts; `npm run build` first).
  *
@@ -36,6 +36,7 @@ const ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:543
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 4100);
 const ONLY = arg("--only"); // "small" | "large": one size (for a quick look; no growth ratios then)
 const SKIP_PAGES = args.includes("--skip-pages"); // only the exports and the reconciliation (with --only large)
+const PAGES_ONLY = args.includes("--pages-only"); // only the pages: no exports, no reconciliation
 
 const SIZES = [
   { size: "small", template: "fixit_scale_small", copy: "scale_bench_small" },
@@ -427,7 +428,7 @@ async function main() {
     const server = await startProductionServer({ port: PORT + i, databaseUrl: dbUrl(copy), env: { LOG_LEVEL: "error" } });
     try {
       if (!SKIP_PAGES) results.set(size, await pageRows(size, copy, server.base));
-      if (size === "large") {
+      if (size === "large" && !PAGES_ONLY) {
         const staff = await signIn(server.base, SCALE_USERS.staff);
         exports = [];
         for (const [list, table] of [
