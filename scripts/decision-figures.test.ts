@@ -10,6 +10,13 @@ import { CODE_REVEAL_WINDOW_MS } from "~/features/payments/payments.server";
 import { DRAFT_LIFETIME_MS } from "~/features/quotes/request-draft.server";
 import { REVIEW_WINDOW_DAYS } from "~/features/quotes/reviews.server";
 import { vipCodeLimits } from "~/features/vip/vip.server";
+import { EARNINGS_PAGE_SIZE } from "~/features/bookings/earnings.server";
+import { RECONCILIATION_BATCH } from "~/features/bookings/reconciliation.server";
+import { DASHBOARD_PAGE_SIZE, QUOTED_JOBS_PAGE_SIZE } from "~/features/quotes/dashboard.server";
+import { THREAD_PAGE_SIZE } from "~/features/quotes/messages.server";
+import { JOB_QUOTES_PAGE_SIZE } from "~/features/quotes/quotes.server";
+import { TOTALS_TTL_MS } from "~/features/staff/dashboard.server";
+import { COUNT_CAP } from "~/features/staff/lists/view.server";
 
 /**
  * A figure a decision record states and the code also states (a window, a timer, a fee, a limit)
@@ -42,6 +49,16 @@ const rows: Row[] = [
   { decision: "042", what: "a job draft's life", says: /At most (\d+) minutes, then deleted/, code: [DRAFT_LIFETIME_MS / MINUTE] },
   { decision: "053", what: "a charge's quiet time before it is reported", says: /has not changed for (\d+) minutes/, code: [CHARGE_GRACE_MS / MINUTE] },
   { decision: "053", what: "the provider listing's window", says: /created in the last (\d+) days/, code: [LISTING_WINDOW_MS / DAY] },
+  {
+    decision: "068",
+    what: "the own lists' page sizes",
+    says: /\(leads, (\d+)\),\s+`\/fixer\?quotesAfter=<quote id>` \(the fixer's quotes, (\d+)\), `\/fixer\/earnings\?after=<booking id>` \((\d+)\),\s+and a thread's `\?before=<message id>` \("Show earlier", (\d+) per thread\)/,
+    code: [DASHBOARD_PAGE_SIZE, QUOTED_JOBS_PAGE_SIZE, EARNINGS_PAGE_SIZE, THREAD_PAGE_SIZE],
+  },
+  { decision: "068", what: "a job page's quotes", says: /A job page shows (\d+) quotes/, code: [JOB_QUOTES_PAGE_SIZE] },
+  { decision: "069", what: "the exact count's cap", says: /"(\d[\d,]*)\+ results \(counted up to (\d[\d,]*)\)"/, code: [COUNT_CAP, COUNT_CAP] },
+  { decision: "069", what: "the dashboard totals' age", says: /totals per status are kept for (\w+) minutes?/, code: [TOTALS_TTL_MS / MINUTE] },
+  { decision: "070", what: "the reconciliation's batch", says: /Batches of (\d[\d,]*) by keyset/, code: [RECONCILIATION_BATCH] },
   { decision: "070", what: "a hung run's heartbeat age", says: /heartbeat is (\d+) minutes old/, code: [STALE_RUN_MS / MINUTE] },
   { decision: "008", what: "the sealed code's reveal window", says: /opens it only within (\w+) hours? of fulfilment/, code: [CODE_REVEAL_WINDOW_MS / HOUR] },
   {
