@@ -11,6 +11,8 @@ const docs = [
   "README.md",
   "docs/ARCHITECTURE.md",
   "docs/OPERATIONS.md",
+  "docs/RULES.md",
+  "scripts/BENCHMARKS.md",
   "docs/decisions/README.md",
   ...readdirSync("docs/architecture").map((file) => `docs/architecture/${file}`),
   "server/mail/README.md",

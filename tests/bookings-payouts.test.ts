@@ -371,10 +371,16 @@ describe("Stripe Connect", () => {
     expect(link!.params.get("type")).toBe("account_onboarding");
     expect(link!.params.get("return_url")).toBe("https://fixit.example/fixer/payouts/return");
     expect(link!.params.get("refresh_url")).toBe("https://fixit.example/fixer/payouts");
+    // The link is asked for under an idempotency key of its own (docs/architecture/data.md: every provider call carries one).
+    expect(link!.idempotencyKey).toMatch(new RegExp(`^payout-link-${account!.providerAccountId}-[0-9a-f-]{36}$`));
     // Again (a link expired): a new link for the same account, no second account.
     const again = await sam.browser.post("/fixer/payouts", { intent: "connect" }, { origin: server.url });
     expect(again.headers.get("location")).toBe(res.headers.get("location"));
     expect(stripe.accounts.size).toBe(1);
+    // The second click's link has a key of its own, so Stripe makes a new link rather than replaying the first.
+    const secondLink = stripe.connectRequests.filter((request) => request.path === "/v1/account_links")[1];
+    expect(secondLink?.idempotencyKey).toMatch(/^payout-link-/);
+    expect(secondLink?.idempotencyKey).not.toBe(link!.idempotencyKey);
     // The TEST MODE stand-in does not exist with Stripe.
     expect((await sam.browser.get("/fixer/payouts/test/acct_test_0123456789abcdef")).status).toBe(404);
   });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "#server/db/client.ts";
@@ -22,7 +22,7 @@ export type StripeConnectClient = {
     create(params: Stripe.AccountCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string }>;
     retrieve(id: string): Promise<{ id: string; payouts_enabled?: boolean | null }>;
   };
-  accountLinks: { create(params: Stripe.AccountLinkCreateParams): Promise<{ url: string }> };
+  accountLinks: { create(params: Stripe.AccountLinkCreateParams, options?: Stripe.RequestOptions): Promise<{ url: string }> };
 };
 
 export type PayoutDeps = {
@@ -96,12 +96,18 @@ export async function startPayoutOnboarding(deps: PayoutDeps, fixer: { id: strin
     return created.id;
   });
   if (account.status === "active") return { url: payoutPaths.page };
-  const link = await stripe.accountLinks.create({
-    account: account.providerAccountId,
-    type: "account_onboarding",
-    refresh_url: `${deps.publicUrl}${payoutPaths.page}`,
-    return_url: `${deps.publicUrl}${payoutPaths.stripeReturn}`,
-  });
+  const link = await stripe.accountLinks.create(
+    {
+      account: account.providerAccountId,
+      type: "account_onboarding",
+      refresh_url: `${deps.publicUrl}${payoutPaths.page}`,
+      return_url: `${deps.publicUrl}${payoutPaths.stripeReturn}`,
+    },
+    // A key per request, not per account: a link is single-use and expires within minutes, so a key
+    // Stripe remembers for 24 hours must not hand a later click the old link. The SDK's network
+    // retries of this one request send the same key, so one click never makes two links.
+    { idempotencyKey: `payout-link-${account.providerAccountId}-${randomUUID()}` },
+  );
   return { url: link.url };
 }
 

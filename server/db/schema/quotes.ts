@@ -169,7 +169,7 @@ export const areaWaitlist = pgTable(
   (t) => [unique("area_waitlist_entry_unique").on(t.email, t.service, t.outward), index("area_waitlist_waiting_idx").on(t.service, t.area).where(sql`${t.notifiedAt} is null`)],
 );
 
-/** A fixer's quote for a job: one per fixer per job. Prices in pence; FixiT takes no payment. */
+/** A fixer's quote for a job: one per fixer per job. Prices in pence; accepting one books it, and the booking is paid through FixiT (decisions 044, 050). */
 export const quotes = pgTable(
   "quotes",
   {
