@@ -144,7 +144,13 @@ export const jobMatches = pgTable(
     invited: boolean("invited").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.fixerUserId] }), index("job_matches_fixer_idx").on(t.fixerUserId, t.jobId)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.fixerUserId] }),
+    index("job_matches_fixer_idx").on(t.fixerUserId, t.jobId),
+    // A fixer's invitations (the leads page reads them on every view): a busy fixer has ~10,000
+    // matches of which ~500 invitations; read through the fixer's whole index they cost 20–30 ms.
+    index("job_matches_invited_idx").on(t.fixerUserId, t.jobId).where(sql`${t.invited}`),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "job_matches_invited_idx" ON "job_matches" USING btree ("fixer_user_id","job_id") WHERE "job_matches"."invited";
