@@ -232,7 +232,8 @@ const serverPidOf = (server: ProductionServer) => childPidOf(server.process.pid!
 
 // ---- one size -----------------------------------------------------------------------------------
 
-type Row = { name: string; path: string; timing?: Timing; note?: string };
+/** "table": a request of the issue's table (its Done when); "person": the per-person lists of its item 6, timed beside them. */
+type Row = { name: string; path: string; timing?: Timing; note?: string; group: "table" | "person" };
 type SizeResult = { rows: Row[]; concurrent?: { rps: number; errors: number } };
 
 async function pageRows(size: Size, copy: string, base: string): Promise<SizeResult> {
@@ -301,6 +302,9 @@ async function pageRows(size: Size, copy: string, base: string): Promise<SizeRes
     ["/staff/jobs", staff, "/staff/jobs"],
     ["/staff/reconciliation", staff, "/staff/reconciliation"],
     ["/staff (dashboard)", staff, "/staff"],
+  ];
+  // Item 6's heavy people: the busiest fixer and customer of the copy (thousands of quotes, bookings and messages).
+  const people: [string, Session, string, string?][] = [
     ["busy fixer /fixer", busyFixer, "/fixer"],
     ["busy fixer /fixer page 20", busyFixer, busyPage20, busyPage20Note],
     ["busy fixer /fixer/earnings", busyFixer, "/fixer/earnings"],
@@ -308,9 +312,9 @@ async function pageRows(size: Size, copy: string, base: string): Promise<SizeRes
     ["/account/notifications (busy fixer)", busyFixer, "/account/notifications"],
   ];
   const rows: Row[] = [];
-  for (const [name, session, path, note] of plan) {
+  for (const [group, list] of [["table", plan], ["person", people]] as const) for (const [name, session, path, note] of list) {
     const timing = await timeRequests(session, path);
-    rows.push({ name, path, timing, note });
+    rows.push({ name, path, timing, note, group });
     log(`  ${size.padEnd(5)} ${name.padEnd(40)} p50 ${timing.p50.toFixed(0).padStart(6)} ms  p99 ${timing.p99.toFixed(0).padStart(6)} ms  ${timing.statuses}  ${(timing.bytes / 1024).toFixed(0)} KB${note ? `  (${note})` : ""}`);
   }
   const concurrent = await concurrentRate(typical, "/fixer");
@@ -460,13 +464,14 @@ async function main() {
   log("|---|---|---|---|");
   const rows = (large ?? small)?.rows ?? [];
   const failsP99: string[] = [];
+  const personFailsP99: string[] = [];
   const failsGrowth: string[] = [];
   for (const row of rows) {
     const s = small?.rows.find((r) => r.name === row.name)?.timing;
     const l = large?.rows.find((r) => r.name === row.name)?.timing;
     const g50 = s && l ? l.p50 / s.p50 : undefined;
     const g99 = s && l ? l.p99 / s.p99 : undefined;
-    if (l && l.p99 > 150) failsP99.push(`${row.name} ${l.p99.toFixed(0)} ms`);
+    if (l && l.p99 > 150) (row.group === "table" ? failsP99 : personFailsP99).push(`${row.name} ${l.p99.toFixed(0)} ms`);
     if (g99 !== undefined && g99 > 3) failsGrowth.push(`${row.name} ×${g99.toFixed(1)}`);
     const f = (t?: Timing) => (t ? `${t.p50.toFixed(0)}/${t.p99.toFixed(0)}${t.statuses === "200" ? "" : ` (${t.statuses})`}` : "—");
     log(`| ${row.name} | ${f(s)} | ${f(l)} | ${g50 ? `×${g50.toFixed(1)}` : "—"} / ${g99 ? `×${g99.toFixed(1)}` : "—"} |`);
@@ -476,7 +481,8 @@ async function main() {
   for (const e of exports) log(`| staff CSV export ${e.list} (large) | — | ${e.seconds.toFixed(1)} s, ${e.dataRows.toLocaleString("en-GB")}/${e.inDatabase.toLocaleString("en-GB")} rows, RSS +${(e.peak ?? 0) - (e.idle ?? 0)} MB | — |`);
 
   log("\nverdict (issue 47, Done when):");
-  if (large) log(`  ${failsP99.length ? "FAIL" : "PASS"} every request p99 ≤ 150 ms on the large copy${failsP99.length ? `: over: ${failsP99.join("; ")}` : ""}`);
+  if (large) log(`  ${failsP99.length ? "FAIL" : "PASS"} every request of the issue's table p99 ≤ 150 ms on the large copy${failsP99.length ? `: over: ${failsP99.join("; ")}` : ""}`);
+  if (large) log(`  ${personFailsP99.length ? "OVER" : "PASS"} (beyond the table) the busiest people's pages p99 ≤ 150 ms on the large copy${personFailsP99.length ? `: over: ${personFailsP99.join("; ")}` : ""}`);
   if (small && large) log(`  ${failsGrowth.length ? "FAIL" : "PASS"} growth small → large ≤ ×3 (p99)${failsGrowth.length ? `: over: ${failsGrowth.join("; ")}` : ""}`);
   if (exports.length) {
     const bad = exports.filter((e) => e.status !== 200 || e.dataRows < e.inDatabase || (e.peak ?? 0) - (e.idle ?? 0) > 50);
