@@ -24,9 +24,13 @@ const WINDOW_START_HOUR: Record<SlotWindow, number> = { morning: 8, afternoon: 1
 /** How far ahead a slot may be. */
 export const MAX_SLOT_DAYS_AHEAD = 365;
 
+// The formatters are made once: making one costs more than formatting with it (issue 47).
+const londonParts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+const londonDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+
 /** London's offset from UTC (minutes) at an instant. */
 function londonOffsetMinutes(at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(at);
+  const parts = londonParts.formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
   return Math.round((asUtc - at.getTime()) / 60_000);
@@ -41,7 +45,7 @@ export function slotStartsAt(slot: Slot): Date {
 
 /** Today's date in the UK, as YYYY-MM-DD. */
 export function ukDate(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(at);
+  return londonDay.format(at);
 }
 
 /** A slot the customer may propose or pick: from tomorrow (UK) up to a year ahead. */
