@@ -198,6 +198,17 @@ function EmptyState({ view }: { view: ListView }) {
   );
 }
 
+function PageLink({ to, rel, label, variant = "outline" }: { to: string | null | undefined; rel: string; label: string; variant?: "ghost" | "outline" }) {
+  if (!to) return null;
+  return (
+    <Button asChild variant={variant} size="sm">
+      <Link to={to} rel={rel}>
+        {label}
+      </Link>
+    </Button>
+  );
+}
+
 /**
  * Keyset pages (decision 069): "Previous page" and "Next page" carry a cursor (the position of the page's
  * first or last row), so each page costs the same however deep it is; "First page" goes back to
@@ -209,27 +220,11 @@ function Pagination({ view }: { view: ListView }) {
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2">
       <div className="flex flex-wrap gap-2">
-        {first ? (
-          <Button asChild variant="ghost" size="sm">
-            <Link to={first} rel="first">
-              First page
-            </Link>
-          </Button>
-        ) : null}
-        {previous ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={previous} rel="prev">
-              Previous page
-            </Link>
-          </Button>
-        ) : null}
+        <PageLink to={first} rel="first" variant="ghost" label="First page" />
+        <PageLink to={previous} rel="prev" label="Previous page" />
       </div>
       {next ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={next} rel="next">
-            Next page
-          </Link>
-        </Button>
+        <PageLink to={next} rel="next" label="Next page" />
       ) : (
         <span className="text-sm text-muted-foreground">End of the list</span>
       )}
