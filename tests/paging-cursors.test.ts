@@ -242,6 +242,17 @@ describe("a cursor naming no row, or an old ?page=N", () => {
     expect(nextHref(secondHtml)).toBeUndefined();
   });
 
+  it("keeps /fixer's other list in place: Older jobs on a later page of quotes stays on that page of quotes, and back", async () => {
+    const [quote] = await server.services.db.select({ id: quotes.id }).from(quotes).where(eq(quotes.jobId, jobId));
+    const html = await (await fixer.get(`/fixer?quotesAfter=${quote!.id}`)).text();
+    const older = nextHref(html.slice(0, html.indexOf('id="quotes"')));
+    expect(older).toBe(`/fixer?quotesAfter=${quote!.id}&after=${/after=(\d+)#jobs/.exec(older ?? "")?.[1]}#jobs`);
+    const second = await (await fixer.get(older!)).text();
+    expect(second).toContain("Latest quotes");
+    const newest = /<a[^>]*href="([^"]+)"[^>]*>Newest jobs</.exec(second)?.[1]?.replaceAll("&amp;", "&");
+    expect(newest).toBe(`/fixer?quotesAfter=${quote!.id}#jobs`);
+  });
+
   it("gives the customer's job page its latest messages (200) and Show earlier the ones before", async () => {
     // The first page view marks the thread read: the snapshot the 400s are compared by sees it (so those checks can fail).
     const unseen = await snapshot();

@@ -108,7 +108,7 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="text-sm text-muted-foreground">{fixerCopy.dashboard.noLeads}</p>
           )}
-          <PageLinks label="Job pages" after={leads.after} next={leads.next} param="after" hash="jobs" newest="Newest jobs" older="Older jobs" />
+          <PageLinks label="Job pages" after={leads.after} next={leads.next} param="after" keep={{ quotesAfter: myQuotes.after }} hash="jobs" newest="Newest jobs" older="Older jobs" />
         </Section>
       ) : null}
       <Section id="quotes" title={fixerCopy.dashboard.myQuotesTitle}>
@@ -133,7 +133,7 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-sm text-muted-foreground">{fixerCopy.dashboard.noQuotes}</p>
         )}
-        <PageLinks label="Quote pages" after={myQuotes.after} next={myQuotes.next} param="quotesAfter" hash="quotes" newest="Latest quotes" older="Earlier quotes" />
+        <PageLinks label="Quote pages" after={myQuotes.after} next={myQuotes.next} param="quotesAfter" keep={{ after: leads?.after ?? null }} hash="quotes" newest="Latest quotes" older="Earlier quotes" />
       </Section>
       <Section id="coverage" title={fixerCopy.dashboard.coverageTitle} intro={fixerCopy.dashboard.coverageIntro}>
         <CoverageForm coverage={coverage} />
@@ -142,19 +142,46 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A keyset-paged list's links: back to its newest page, and the next (older) page by its cursor (`rel="next"`; decision 068). */
-function PageLinks({ label, after, next, param, hash, newest, older }: { label: string; after: number | null; next: number | null; param: string; hash: string; newest: string; older: string }) {
+/**
+ * A keyset-paged list's links: back to its newest page, and the next (older) page by its cursor
+ * (`rel="next"`; decision 068). The page's other list keeps its place (`keep`): paging one list
+ * does not send the other back to its start.
+ */
+function PageLinks({
+  label,
+  after,
+  next,
+  param,
+  keep,
+  hash,
+  newest,
+  older,
+}: {
+  label: string;
+  after: number | null;
+  next: number | null;
+  param: string;
+  keep: Record<string, number | null>;
+  hash: string;
+  newest: string;
+  older: string;
+}) {
   if (after === null && next === null) return null;
+  const href = (cursor: number | null) => {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries({ ...keep, [param]: cursor })) if (value !== null) query.set(name, String(value));
+    return `?${query}#${hash}`;
+  };
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap gap-3">
       {after !== null ? (
         <Button asChild variant="outline" size="sm">
-          <Link to={`?#${hash}`}>{newest}</Link>
+          <Link to={href(null)}>{newest}</Link>
         </Button>
       ) : null}
       {next !== null ? (
         <Button asChild variant="outline" size="sm">
-          <Link to={`?${param}=${next}#${hash}`} rel="next">
+          <Link to={href(next)} rel="next">
             {older}
           </Link>
         </Button>
