@@ -331,7 +331,6 @@ export async function exportListCsv(context: AppLoadContext, list: AnyListDefini
   const csvColumns = list.columns.filter((c) => c.csv !== false);
   const toLines = (rows: Record<string, unknown>[]) => rows.map((row) => csvLine(csvColumns.map((c) => csvValue(c, row)))).join("");
   const select = list.fetch(db, query, pageSpec(list.order, null));
-  const encoder = new TextEncoder();
   const headers = (rows: number) => ({
     "content-type": "text/csv; charset=utf-8",
     "content-disposition": `attachment; filename="${exportFileName(list.id, rows)}"`,
@@ -340,6 +339,8 @@ export async function exportListCsv(context: AppLoadContext, list: AnyListDefini
     "x-export-rows": String(rows),
   });
   const head = CSV_BOM + csvLine(csvHeader(csvColumns));
+
+  const fail = (error: unknown) => logger.error({ err: error, list: list.id }, "CSV export failed part-way");
 
   if (database.kind === "pglite") {
     const { total, file } = await pgliteSpool(database, select, toLines);
@@ -352,62 +353,74 @@ export async function exportListCsv(context: AppLoadContext, list: AnyListDefini
       await unlink(file).catch(() => {});
     };
     const buffer = Buffer.alloc(64 * 1024);
-    let started = false;
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          if (!started) {
-            started = true;
-            controller.enqueue(encoder.encode(head));
-            return;
-          }
-          const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-          if (bytesRead > 0) controller.enqueue(new Uint8Array(buffer.subarray(0, bytesRead)));
-          else {
-            controller.enqueue(encoder.encode(exportTrailer(total)));
-            controller.close();
-            await finish();
-          }
-        } catch (error) {
-          logger.error({ err: error, list: list.id }, "CSV export failed part-way");
-          controller.error(error);
-          await finish();
-        }
+    const body = csvStream({
+      head,
+      next: async () => {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+        return bytesRead > 0 ? new Uint8Array(buffer.subarray(0, bytesRead)) : null;
       },
-      cancel: () => finish(),
+      trailer: () => exportTrailer(total),
+      close: finish,
+      fail,
     });
     return new Response(body, { headers: headers(total) });
   }
 
   pgTypes ??= (await import("pg")).default.types;
   const batches = await postgresBatches(database, select);
-  let started = false;
   let written = 0;
-  const body = new ReadableStream<Uint8Array>({
+  const body = csvStream({
+    head,
+    next: async () => {
+      const rows = await batches.next();
+      written += rows.length;
+      return rows.length ? toLines(rows) : null;
+    },
+    trailer: () => exportTrailer(written),
+    // The person closed the tab or the connection dropped: end the transaction, free the connection.
+    close: () => batches.close(),
+    fail,
+  });
+  return new Response(body, { headers: headers(batches.total) });
+}
+
+/**
+ * An export's body, pulled as the connection drains: the header line, then each chunk `next` gives
+ * until it gives null, then the trailer (the row count). `close` runs once the source is done with,
+ * whether the export ended, failed part-way or the person went away.
+ */
+function csvStream(source: {
+  head: string;
+  next: () => Promise<string | Uint8Array | null>;
+  trailer: () => string;
+  close: () => Promise<void>;
+  fail: (error: unknown) => void;
+}): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const bytes = (chunk: string | Uint8Array) => (typeof chunk === "string" ? encoder.encode(chunk) : chunk);
+  let started = false;
+  return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode(head));
+          controller.enqueue(bytes(source.head));
           return;
         }
-        const rows = await batches.next();
-        if (rows.length) {
-          written += rows.length;
-          controller.enqueue(encoder.encode(toLines(rows)));
+        const chunk = await source.next();
+        if (chunk !== null) {
+          controller.enqueue(bytes(chunk));
           return;
         }
-        await batches.close();
-        controller.enqueue(encoder.encode(exportTrailer(written)));
+        await source.close();
+        controller.enqueue(bytes(source.trailer()));
         controller.close();
       } catch (error) {
-        logger.error({ err: error, list: list.id }, "CSV export failed part-way");
-        await batches.close();
+        source.fail(error);
+        await source.close();
         controller.error(error);
       }
     },
-    // The person closed the tab or the connection dropped: end the transaction, free the connection.
-    cancel: () => batches.close(),
+    cancel: () => source.close(),
   });
-  return new Response(body, { headers: headers(batches.total) });
 }
