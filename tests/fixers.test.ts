@@ -368,6 +368,9 @@ describe("onboarding submission", () => {
       expect(res.headers.get("location")).toContain("/auth?from=");
     }
     expect((await fixer.get("/fixer-onboarding/documents/999999")).status).toBe(404);
+    // One spelling per document (issue 48): a leading zero, a hex or an exponent is no id.
+    const ownId = /\/(\d+)$/.exec(links[0]!)![1]!;
+    for (const id of [`0${ownId}`, `0x${Number(ownId).toString(16)}`, `${ownId}e0`]) expect((await fixer.get(`/fixer-onboarding/documents/${id}`)).status, id).toBe(404);
   });
 
   it("takes the form without JavaScript too (multipart POST to the page)", async () => {

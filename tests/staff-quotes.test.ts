@@ -207,6 +207,8 @@ describe("hiding a review", () => {
       expect(await res.text()).toContain("Give a reason");
     }
     expect((await staff.post(`/staff/jobs/${doneJobId}`, { intent: "hide-review", reviewId: "abc", reason: "Not a real review." })).status).toBe(400);
+    // One spelling per review (issue 48): the same id with a leading zero is no id.
+    expect((await staff.post(`/staff/jobs/${doneJobId}`, { intent: "hide-review", reviewId: `0${reviewId}`, reason: "Not a real review." })).status).toBe(400);
     expect((await staff.post(`/staff/jobs/${doneJobId}`, { intent: "hide-everything", reason: "Not a real review." })).status).toBe(400);
     expect((await staff.post(`/staff/jobs/${openJobId}`, { intent: "hide-review", reviewId: String(reviewId), reason: "Not a real review." })).status).toBe(404);
     const [stored] = await deps.db.select().from(reviews).where(eq(reviews.id, reviewId));

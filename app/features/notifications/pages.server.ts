@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { readTextForm } from "~/lib/forms/forms.server";
+import { parseId } from "~/lib/ids";
 import { parseSubmission, firstError } from "~/lib/forms/parse";
 import { withFlash } from "~/lib/flash.server";
 import type { SessionUser } from "~/lib/session-user";
@@ -31,7 +32,7 @@ export async function notificationsAction(request: Request, context: AppLoadCont
 
 /** Opening a notification marks it read and goes where it points (its own path on this site). */
 export async function openNotification(context: AppLoadContext, user: SessionUser, rawId: string | undefined) {
-  const id = /^[1-9]\d{0,15}$/.test(rawId ?? "") ? Number(rawId) : null;
+  const id = parseId(rawId);
   const own = id === null ? null : await markRead(context.services.db, user.id, id);
   if (!own) throw data(notificationsCopy.notFound, { status: 404, headers: privateHeaders });
   // Written by the server as a path; checked again so a row edited by hand cannot send anyone off-site.
