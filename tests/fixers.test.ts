@@ -356,7 +356,8 @@ describe("onboarding submission", () => {
     const own = await fixer.get(links[0]!);
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("application/pdf");
-    expect(own.headers.get("content-disposition")).toBe('attachment; filename="Gas_Safe__2026_.pdf"');
+    expect(own.headers.get("content-disposition")).toBe(`attachment; filename="Gas_Safe__2026_.pdf"; filename*=UTF-8''Gas_Safe__2026_.pdf`);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
     expect(own.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await own.arrayBuffer()).equals(makePdf("Gas Safe certificate"))).toBe(true);
 
