@@ -4,6 +4,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatLongDate } from "~/content/dates";
 import { fees, formatGBP } from "~/content/prices";
+import { formatGBPAs } from "~/content/money";
 import { isFormResult, type FormResult } from "~/lib/forms/result";
 import { bookingPaths } from "../paths";
 import type { QuoteBookingForFixer } from "../quote-terms.server";
@@ -73,7 +74,7 @@ export function QuoteBookingPanel({ booking, quote }: { booking: QuoteBookingFor
             hint={`From ${formatGBP(quote.amountPence)} to ${formatGBP(quote.amountToPence ?? quote.amountPence)}.`}
             error={answer?.status === "invalid" ? answer.fieldErrors.price : undefined}
           >
-            {(control) => <Input {...control} name="price" inputMode="decimal" defaultValue={typed || (booking.pricePence !== null ? (booking.pricePence / 100).toFixed(booking.pricePence % 100 ? 2 : 0) : "")} />}
+            {(control) => <Input {...control} name="price" inputMode="decimal" defaultValue={typed || (booking.pricePence !== null ? formatGBPAs(booking.pricePence, "field") : "")} />}
           </Field>
           <Button type="submit" className="self-start">
             {quoteBookingCopy.fixButton}
