@@ -40,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? await staffHideReview(context.services, user, id, target, checked.data.reason)
       : await staffHideMessage(context.services, user, id, target, checked.data.reason);
   if (!outcome.ok) return staffAnswer(outcome);
-  return redirect(`/staff/jobs/${id}`, { headers: withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
+  return redirect(`/staff/jobs/${id}`, { headers: await withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
 }
 
 export default function JobDetail({ loaderData, actionData }: Route.ComponentProps) {

@@ -55,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!checked.ok) return checked.answer;
       const outcome = await staffSetLeads(context.services, actor, id, form.get("intent") === "leads-disable", checked.data.reason);
       if (!outcome.ok) return staffAnswer(outcome);
-      return redirect(`/staff/users/${encodeURIComponent(id)}`, { headers: withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
+      return redirect(`/staff/users/${encodeURIComponent(id)}`, { headers: await withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
     }
     case "strike-lift": {
       const strikeId = parseId(form.get("strikeId"));

@@ -46,7 +46,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "delete": {
       const outcome = await deleteVipPost(db, user, id);
       if (!outcome.ok) return staffAnswer(outcome);
-      return redirect("/staff/vip-posts", { headers: withFlash(config, { kind: "success", title: outcome.title, text: outcome.text }) });
+      return redirect("/staff/vip-posts", { headers: await withFlash(config, { kind: "success", title: outcome.title, text: outcome.text }) });
     }
     default:
       return staffBadRequest();

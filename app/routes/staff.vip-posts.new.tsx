@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return checked.answer;
   const publish = intent === "publish";
   const id = await createVipPost(context.services.db, user, checked.data, publish);
-  return redirect(`/staff/vip-posts/${id}`, { headers: withFlash(context.services.config, publish ? staffFlashes.postPublished : staffFlashes.postCreated) });
+  return redirect(`/staff/vip-posts/${id}`, { headers: await withFlash(context.services.config, publish ? staffFlashes.postPublished : staffFlashes.postCreated) });
 }
 
 export default function NewVipPost({ actionData }: Route.ComponentProps) {
