@@ -6,9 +6,9 @@ import { formatLongDate } from "~/content/dates";
 import { fees, formatGBP } from "~/content/prices";
 import { formatGBPAs } from "~/content/money";
 import { isFormResult, type FormResult } from "~/lib/forms/result";
-import { bookingPaths } from "../paths";
-import type { QuoteBookingForFixer } from "../quote-terms.server";
-import { SLOT_WINDOW_LABELS, type Slot } from "../slots";
+import { bookingPaths } from "~/features/bookings/paths";
+import type { QuoteBookingForFixer } from "~/features/bookings/quote-terms.server";
+import { SLOT_WINDOW_LABELS, type Slot } from "~/features/bookings/slots";
 
 /** The booking side of a fixer's quote on their job page: the slots proposed, the price to fix (a range), what they receive, the booking once made. */
 
