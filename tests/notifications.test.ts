@@ -304,6 +304,12 @@ describe("hostile input on the new forms", () => {
       expect((await bob.post("/account/notifications", { intent }, { origin: base })).status).toBe(400);
     }
     expect((await notificationsOf(bobId)).filter((n) => !n.readAt).length).toBe(unread);
+    // The answer is the one action-answer shape (issue 48), as a script sees it.
+    const refused = await bob.post("/account/notifications", { intent: "read", id: `0${firstUnread.id}` }, { origin: base, accept: "application/json" });
+    expect(await refused.json()).toEqual({ form: "notifications", status: "error", message: "Choose a notification." });
+    const someoneElses = await bob.post("/account/notifications", { intent: "read", id: "999999999" }, { origin: base, accept: "application/json" });
+    expect(someoneElses.status).toBe(404);
+    expect(await someoneElses.json()).toEqual({ form: "notifications", status: "error", message: "There is no such notification on your account." });
     expect((await bob.get("/account/notifications/1%00")).status).toBe(404);
   });
 });

@@ -183,7 +183,7 @@ export default function StaffBookingPage({ loaderData: found, actionData }: Rout
         <div className="flex min-w-0 flex-col gap-5">
           <Panel title="Decide" id="decide">
             {found.canDecide ? (
-              <DecisionForm pricePence={b.pricePence} serverErrors={actionData && !actionData.ok ? actionData.fieldErrors : undefined} />
+              <DecisionForm pricePence={b.pricePence} serverErrors={actionData?.status === "invalid" ? actionData.fieldErrors : undefined} />
             ) : (
               <p className="text-sm">
                 {b.releaseFrozenAt

@@ -165,7 +165,7 @@ export default function OnboardingDetail({ loaderData, actionData }: Route.Compo
           </Panel>
           <Panel title="Review" id="review">
             {reviewable ? (
-              <ReviewForm serverErrors={actionData && !actionData.ok ? actionData.fieldErrors : undefined} />
+              <ReviewForm serverErrors={actionData?.status === "invalid" ? actionData.fieldErrors : undefined} />
             ) : (
               <div className="flex flex-col gap-2 text-sm">
                 <p>

@@ -71,7 +71,7 @@ export default function EditVipPost({ loaderData: { post }, actionData }: Route.
           <PostForm
             key={post.updatedAt.toString()}
             values={{ title: post.title, excerpt: post.excerpt, content: post.content, category: post.category, author: post.author, tags: post.tags.join(", ") }}
-            serverErrors={actionData && !actionData.ok ? actionData.fieldErrors : undefined}
+            serverErrors={actionData?.status === "invalid" ? actionData.fieldErrors : undefined}
             submits={[{ intent: "save", label: "Save changes" }]}
           />
         </Panel>

@@ -41,7 +41,7 @@ export default function NewVipPost({ actionData }: Route.ComponentProps) {
       <Panel title="Post" id="post">
         <PostForm
           values={{ title: "", excerpt: "", content: "", category: "", author: "FixiT Team", tags: "" }}
-          serverErrors={actionData?.fieldErrors}
+          serverErrors={actionData?.status === "invalid" ? actionData.fieldErrors : undefined}
           submits={[
             { intent: "save", label: "Save as draft", variant: "outline" },
             { intent: "publish", label: "Publish" },
