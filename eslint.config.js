@@ -42,6 +42,13 @@ const aboveLayers = [...entryModules, "~/features/*", "~/routes/*"];
 const aboveDynamic = String.raw`(^~\x2F|\x2F)(features|routes)\x2F|${entryDynamic}`;
 /** The same folders reached by a relative path from anywhere below app/. */
 const relativeUp = (folders) => folders.map((folder) => `**/${folder}/*`);
+/**
+ * Every layer refuses a relative import that goes up a folder (`../x`), static or dynamic: another
+ * folder is named by its alias (`~/…`, `#server/…`), so a moved file keeps its imports and the layer
+ * rules above see every path the same way (docs/ARCHITECTURE.md: `./x` only within a folder).
+ */
+const upward = { regex: String.raw`^\.\.(\/|$)`, message: "import another folder by its alias (~/…, #server/…, #tests/…), not ../: ./x only within a folder" };
+const upwardDynamic = String.raw`^\.\.(\x2F|$)`;
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "test-results/", "data/", "screenshots/", "drizzle/"] },
@@ -95,6 +102,8 @@ export default tseslint.config(
       ],
     },
   },
+  // The routes, the entry modules and the features' shared services module: no layer rule of their own, but no `../` either.
+  layer({ files: ["app/*", "app/routes/**", "app/features/*"], forbidden: [], dynamic: null, message: "" }),
   // Features sit below routes, and which feature may import which is this table (featureImports).
   ...Object.entries(featureImports).map(([feature, allowed]) => {
     const others = Object.keys(featureImports).filter((f) => f !== feature && !allowed.includes(f));
@@ -109,14 +118,18 @@ export default tseslint.config(
   }),
 );
 
-/** One layer's rule: static and dynamic imports matching `forbidden` are errors. */
+/** One layer's rule: static and dynamic imports matching `forbidden` (and any `../` import) are errors. */
 function layer({ files, ignores = [], forbidden, dynamic, message }) {
   return {
     files,
     ignores,
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: forbidden, message }] }],
-      "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/${dynamic}/]`, message }],
+      "no-restricted-imports": ["error", { patterns: [...(forbidden.length ? [{ group: forbidden, message }] : []), upward] }],
+      "no-restricted-syntax": [
+        "error",
+        ...(dynamic ? [{ selector: `ImportExpression[source.value=/${dynamic}/]`, message }] : []),
+        { selector: `ImportExpression[source.value=/${upwardDynamic}/]`, message: upward.message },
+      ],
     },
   };
 }

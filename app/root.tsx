@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user: SessionUser | null = signedIn?.user ?? null;
   const consentChosen = hasConsentCookie(request.headers.get("cookie"));
   const appStores: AppStoreLinks = { appStore: config.APP_STORE_URL, googlePlay: config.PLAY_STORE_URL };
-  const { flash, clear } = takeFlash(request, config);
+  const { flash, clear } = await takeFlash(request, config);
   // The pages with figures (/ and /about) show a count made at most 5 minutes ago in this process (decision 043).
   const figures = figurePaths.has(new URL(request.url).pathname) ? await recentSiteFigures(context.services.db) : null;
   // The header's counts are stored counters (decision 071), usually read with the session in its one query.

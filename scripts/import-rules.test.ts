@@ -49,6 +49,19 @@ describe("import direction", () => {
     ["app/content/legal/example.ts", `import { cn } from "../../lib/utils";`],
     ["app/content/example.ts", `const m = () => import("~/lib/seo");`],
     ["app/lib/example.ts", `import { Button } from "~/components/ui/button";`],
+    // No `../` anywhere in app/ or server/ (issue 48): another folder is named by its alias, `./x` only within a folder.
+    ["app/features/notifications/components/example.tsx", `import { notificationsCopy } from "../copy";`],
+    ["app/features/bookings/components/example.tsx", `import type { QuoteBookingForFixer } from "../quote-terms.server";`],
+    ["app/features/bookings/components/example.tsx", `const m = () => import("../slots");`],
+    ["app/lib/forms/example.ts", `export { parseId } from "../ids";`],
+    ["app/routes/example.tsx", `import { cn } from "../lib/utils";`],
+    ["app/routes/_site.account/example.ts", `import { withFlash } from "../../lib/flash.server";`],
+    ["app/example.tsx", `import { loadConfig } from "../server/config.ts";`],
+    ["app/features/example.server.ts", `import { parseId } from "../lib/ids";`],
+    ["server/live/example.ts", `import type { Config } from "../config.ts";`],
+    ["server/http/example.ts", `const m = () => import("../spans.ts");`],
+    ["server/live/example.test.ts", `import { createScratchDatabase } from "../../scripts/scratch-database.ts";`],
+    ["app/content/legal/example.ts", `import { fees } from "..";`],
   ])("refuses %s: %s", async (filePath, code) => {
     expect(await importErrors(filePath, code)).not.toEqual([]);
   });
@@ -72,6 +85,12 @@ describe("import direction", () => {
     ["app/content/example.ts", `import { formatCount } from "./format";`],
     ["app/content/legal/example.ts", `import { fees } from "~/content/prices";`],
     ["app/routes/example.tsx", `import { Layout } from "~/root.tsx";`],
+    ["app/features/notifications/components/example.tsx", `import { notificationsCopy } from "~/features/notifications/copy";`],
+    ["app/features/notifications/components/example.tsx", `import { Row } from "./row";`],
+    ["app/routes/example.tsx", `import type { Route } from "./+types/example";`],
+    ["server/live/example.ts", `import type { Config } from "#server/config.ts";`],
+    ["server/live/example.test.ts", `import { createScratchDatabase } from "#scripts/scratch-database.ts";`],
+    ["app/features/bookings/components/example.tsx", `const m = () => import("./slot-picker");`],
   ])("allows %s: %s", async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);
   });

@@ -439,7 +439,7 @@ describe("My Account", () => {
   it("'Download my data' is a JSON attachment of what is stored, without secrets", async () => {
     const browser = await newConfirmedUser("export@example.com");
     const res = await browser.post("/account/export", {});
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="fixit-account-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="(fixit-account-data-\d{4}-\d{2}-\d{2}\.json)"; filename\*=UTF-8''\1$/);
     expect(res.headers.get("content-type")).toContain("application/json");
     const text = await res.text();
     const data = JSON.parse(text);

@@ -42,13 +42,13 @@ export async function csv(browser: Browser, pathname: string) {
   const res = await browser.get(pathname);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-  const name = /^attachment; filename="fixit-[a-z-]+-\d{4}-\d{2}-\d{2}-(\d+)-rows\.csv"$/.exec(res.headers.get("content-disposition") ?? "");
+  const name = /^attachment; filename="(fixit-[a-z-]+-\d{4}-\d{2}-\d{2}-(\d+)-rows\.csv)"; filename\*=UTF-8''\1$/.exec(res.headers.get("content-disposition") ?? "");
   expect(name, res.headers.get("content-disposition") ?? "").toBeTruthy();
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
   const rows = parseCsv(text);
   const last = rows.pop();
   const count = rows.length - 1;
   expect(last).toEqual([`# ${count} ${count === 1 ? "row" : "rows"}`]);
-  expect(Number(name![1])).toBe(count);
+  expect(Number(name![2])).toBe(count);
   return rows;
 }

@@ -356,7 +356,8 @@ describe("onboarding submission", () => {
     const own = await fixer.get(links[0]!);
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("application/pdf");
-    expect(own.headers.get("content-disposition")).toBe('attachment; filename="Gas_Safe__2026_.pdf"');
+    expect(own.headers.get("content-disposition")).toBe(`attachment; filename="Gas_Safe__2026_.pdf"; filename*=UTF-8''Gas_Safe__2026_.pdf`);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
     expect(own.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await own.arrayBuffer()).equals(makePdf("Gas Safe certificate"))).toBe(true);
 
@@ -368,6 +369,9 @@ describe("onboarding submission", () => {
       expect(res.headers.get("location")).toContain("/auth?from=");
     }
     expect((await fixer.get("/fixer-onboarding/documents/999999")).status).toBe(404);
+    // One spelling per document (issue 48): a leading zero, a hex or an exponent is no id.
+    const ownId = /\/(\d+)$/.exec(links[0]!)![1]!;
+    for (const id of [`0${ownId}`, `0x${Number(ownId).toString(16)}`, `${ownId}e0`]) expect((await fixer.get(`/fixer-onboarding/documents/${id}`)).status, id).toBe(404);
   });
 
   it("takes the form without JavaScript too (multipart POST to the page)", async () => {

@@ -89,6 +89,10 @@ describe("who may open a job's stream", () => {
     expect((await bystander.browser.get(`/live/events?job=${jobId}`)).status).toBe(404);
     expect((await customer.browser.get(`/live/events?job=99999999`)).status).toBe(404);
     expect((await customer.browser.get(`/live/events?job=1%00`)).status).toBe(400);
+    // One spelling per job (issue 48): a leading zero is refused, with the reason.
+    const zero = await customer.browser.get(`/live/events?job=0${jobId}`);
+    expect(zero.status).toBe(400);
+    expect(await zero.text()).toBe("The job id must be a whole number without leading zeros.");
     expect((await customer.browser.get(`/live/events?job=${"9".repeat(10_000)}`)).status).toBe(400);
   });
 

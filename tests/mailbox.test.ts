@@ -73,6 +73,12 @@ describe("the development mailbox", () => {
       expect((await fetch(`${server.url}/dev/mailbox/${id}`)).status).toBe(404);
     }
   });
+
+  it("reads an id one way only: a leading zero is not another spelling of a message (issue 48)", async () => {
+    const [message] = await mailboxFor("first@example.com");
+    expect((await fetch(`${server.url}/dev/mailbox/${message!.id}`)).status).toBe(200);
+    for (const id of [`0${message!.id}`, `00${message!.id}`]) expect((await fetch(`${server.url}/dev/mailbox/${id}`)).status, id).toBe(404);
+  });
 });
 
 describe("outside the test environment", () => {

@@ -295,13 +295,21 @@ describe("hostile input on the new forms", () => {
     await sendQuote(deps(), plumber.id, (await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.customerUserId, bobId)))[0]!.id, quote());
     const unread = (await notificationsOf(bobId)).filter((n) => !n.readAt).length;
     expect(unread).toBeGreaterThan(0);
-    for (const id of ["1\u00002", "1\r\n2", "9".repeat(10_000), "-1", "abc"]) {
+    const firstUnread = (await notificationsOf(bobId)).find((n) => !n.readAt)!;
+    // Among them the unread one's id with a leading zero or as an exponent: one spelling per notification (issue 48).
+    for (const id of ["1\u00002", "1\r\n2", "9".repeat(10_000), "-1", "abc", `0${firstUnread.id}`, `${firstUnread.id}e0`, ` ${firstUnread.id}`]) {
       expect((await bob.post("/account/notifications", { intent: "read", id }, { origin: base })).status).toBe(400);
     }
     for (const intent of ["read-all\u0000", "delete", "x".repeat(10_000)]) {
       expect((await bob.post("/account/notifications", { intent }, { origin: base })).status).toBe(400);
     }
     expect((await notificationsOf(bobId)).filter((n) => !n.readAt).length).toBe(unread);
+    // The answer is the one action-answer shape (issue 48), as a script sees it.
+    const refused = await bob.post("/account/notifications", { intent: "read", id: `0${firstUnread.id}` }, { origin: base, accept: "application/json" });
+    expect(await refused.json()).toEqual({ form: "notifications", status: "error", message: "Choose a notification." });
+    const someoneElses = await bob.post("/account/notifications", { intent: "read", id: "999999999" }, { origin: base, accept: "application/json" });
+    expect(someoneElses.status).toBe(404);
+    expect(await someoneElses.json()).toEqual({ form: "notifications", status: "error", message: "There is no such notification on your account." });
     expect((await bob.get("/account/notifications/1%00")).status).toBe(404);
   });
 });

@@ -324,9 +324,10 @@ describe("flash messages", () => {
   it("ignores a flash cookie whose message or signature was altered, and clears it", async () => {
     const refused = await get("/early-access-blog");
     const value = refused.headers.getSetCookie().find((c) => c.startsWith("fixit_flash="))!.split(";")[0]!.slice("fixit_flash=".length);
-    const [payload, signature] = value.split(".") as [string, string];
-    const message = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { title: string };
-    const forged = Buffer.from(JSON.stringify({ ...message, title: "You won a prize" })).toString("base64url");
+    // React Router's createCookie (decision 072): the message is base64 JSON, URL-encoded, then "." and its signature.
+    const [payload, signature] = [value.slice(0, value.lastIndexOf(".")), value.slice(value.lastIndexOf(".") + 1)];
+    const message = JSON.parse(Buffer.from(decodeURIComponent(payload), "base64").toString("utf8")) as { title: string };
+    const forged = encodeURIComponent(Buffer.from(JSON.stringify({ ...message, title: "You won a prize" })).toString("base64"));
     for (const tampered of [`${forged}.${signature}`, `${payload}.${signature.slice(0, -4)}AAAA`, payload]) {
       const res = await get("/how-it-works", { cookie: `fixit_flash=${tampered}` });
       expect(res.status, tampered).toBe(200);

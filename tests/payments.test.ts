@@ -172,6 +172,36 @@ describe("test provider", () => {
     expect((await browser.post(path, card("4242424242424242", { email: "many@example.com" }), { "x-forwarded-for": newIp() })).status).toBe(302);
   });
 
+  it("answers a refused test payment in the one action-answer shape, and never sends the card number back (issue 48)", async () => {
+    const { browser, path } = await startVip();
+    const unknown = await browser.post(path, card("5555555555554444", { email: "shape@example.com" }), { "x-forwarded-for": newIp(), accept: "application/json" });
+    expect(unknown.status).toBe(400);
+    const body = await unknown.json();
+    expect(body).toEqual({
+      form: "test-checkout",
+      status: "invalid",
+      message: "This is a test checkout: use card 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.",
+      fieldErrors: { cardNumber: "This is a test checkout: use card 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline." },
+      values: {},
+    });
+    expect(JSON.stringify(body)).not.toContain("5555");
+    const declined = await browser.post(path, card("4000000000000002", { email: "shape@example.com" }), { "x-forwarded-for": newIp(), accept: "application/json" });
+    expect(declined.status).toBe(402);
+    expect(await declined.json()).toMatchObject({ form: "test-checkout", status: "error" });
+  });
+
+  it("limits new checkouts per address: the page says so, and a script gets the form's answer (issue 48: one action-answer shape)", async () => {
+    const browser = new Browser(base);
+    const ip = newIp();
+    for (let i = 0; i < 20; i += 1) expect((await browser.post("/checkout/vip", {}, { "x-forwarded-for": ip, origin: base })).status).toBe(303);
+    const page = await browser.post("/checkout/vip", {}, { "x-forwarded-for": ip, origin: base });
+    expect(page.status).toBe(429);
+    expect(await page.text()).toMatch(/role="alert"[^>]*>Too many attempts\. Please wait a few minutes and try again\.<\/p>/);
+    const script = await browser.post("/checkout/vip", {}, { "x-forwarded-for": ip, origin: base, accept: "application/json" });
+    expect(script.status).toBe(429);
+    expect(await script.json()).toEqual({ form: "checkout", status: "error", message: "Too many attempts. Please wait a few minutes and try again." });
+  });
+
   it("refuses the Stripe webhook when Stripe is not configured", async () => {
     const res = await fetch(`${base}/api/payments/stripe-webhook`, { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=abc" } });
     expect(res.status).toBe(404);

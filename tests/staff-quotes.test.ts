@@ -206,7 +206,13 @@ describe("hiding a review", () => {
       expect(res.status, JSON.stringify(reason.slice(0, 20))).toBe(400);
       expect(await res.text()).toContain("Give a reason");
     }
+    // A script (no text/html) gets the answer itself: the one action-answer shape (issue 48).
+    const script = await staff.post(`/staff/jobs/${doneJobId}`, { intent: "hide-review", reviewId: String(reviewId), reason: "" }, { accept: "application/json" });
+    expect(script.status).toBe(400);
+    expect(await script.json()).toMatchObject({ form: "staff", status: "invalid", title: "Give a reason", fieldErrors: { reason: expect.any(String) } });
     expect((await staff.post(`/staff/jobs/${doneJobId}`, { intent: "hide-review", reviewId: "abc", reason: "Not a real review." })).status).toBe(400);
+    // One spelling per review (issue 48): the same id with a leading zero is no id.
+    expect((await staff.post(`/staff/jobs/${doneJobId}`, { intent: "hide-review", reviewId: `0${reviewId}`, reason: "Not a real review." })).status).toBe(400);
     expect((await staff.post(`/staff/jobs/${doneJobId}`, { intent: "hide-everything", reason: "Not a real review." })).status).toBe(400);
     expect((await staff.post(`/staff/jobs/${openJobId}`, { intent: "hide-review", reviewId: String(reviewId), reason: "Not a real review." })).status).toBe(404);
     const [stored] = await deps.db.select().from(reviews).where(eq(reviews.id, reviewId));

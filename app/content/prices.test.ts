@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { services } from "~/content/services";
 import { earningsClaimPerHour, fees, formatGBP, products } from "~/content/prices";
+import { formatGBPAs } from "~/content/money";
 import { allPricePence, formatPriceRange, formatPriceWithUnit, servicePrices, formatStartingPrice, startingPricePence } from "~/content/service-prices";
 
 describe("formatGBP", () => {
@@ -23,6 +24,42 @@ describe("formatGBP", () => {
     expect(() => formatGBP(1.5)).toThrow(RangeError);
     expect(() => formatGBP(-100)).toThrow(RangeError);
     expect(() => formatGBP(Number.NaN)).toThrow(RangeError);
+  });
+
+  // The one pence formatter (issue 48): the staff console's, the CSV's and the pounds fields' own formatters are now formatGBPAs, derived from it.
+  it.each([
+    [0, "£0", "£0.00", "0.00", "0"],
+    [5, "£0.05", "£0.05", "0.05", "0.05"],
+    [100, "£1", "£1.00", "1.00", "1"],
+    [7050, "£70.50", "£70.50", "70.50", "70.50"],
+    [123456, "£1,234.56", "£1,234.56", "1234.56", "1234.56"],
+    [150000000, "£1,500,000", "£1,500,000.00", "1500000.00", "1500000"],
+  ])("writes %i pence as %s (formatGBP), %s (ledger), %s (decimal), %s (field)", (pence, price, ledger, decimal, field) => {
+    expect(formatGBP(pence)).toBe(price);
+    expect(formatGBPAs(pence, "ledger")).toBe(ledger);
+    expect(formatGBPAs(pence, "decimal")).toBe(decimal);
+    expect(formatGBPAs(pence, "field")).toBe(field);
+  });
+
+  it("writes a negative amount in the ledger and decimal styles only", () => {
+    expect(formatGBPAs(-399, "ledger")).toBe("-£3.99");
+    expect(formatGBPAs(-123456, "ledger")).toBe("-£1,234.56");
+    expect(formatGBPAs(-5, "decimal")).toBe("-0.05");
+    expect(() => formatGBP(-399)).toThrow(RangeError);
+    expect(() => formatGBPAs(-399, "field")).toThrow(RangeError);
+    for (const style of ["ledger", "decimal"] as const) expect(() => formatGBPAs(0.5, style)).toThrow(RangeError);
+  });
+
+  it("writes the ledger style as Intl's GBP currency format did for the staff console, either sign", () => {
+    const intl = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+    for (let pence = -2_000_000; pence <= 2_000_000; pence += 17) expect(formatGBPAs(pence, "ledger")).toBe(intl.format(pence / 100));
+  });
+
+  it("writes a field's value and a CSV cell as the quote and booking forms and the earnings CSV did", () => {
+    for (let pence = 0; pence <= 2_000_000; pence += 13) {
+      expect(formatGBPAs(pence, "field")).toBe((pence / 100).toFixed(pence % 100 ? 2 : 0));
+      expect(formatGBPAs(pence, "decimal")).toBe((pence / 100).toFixed(2));
+    }
   });
 });
 

@@ -82,10 +82,15 @@ export const caseAnswerHours = 48;
 /** The wording every price display carries (indicative, plus the 5% fee). */
 export const priceDisclaimer = `Prices are indicative ranges; your fixer confirms a fixed quote before you book. A ${fees.customerServiceFeePercent}% customer service fee is added at checkout.`;
 
-/** "£45", "£1.20", "£3.99", "£1,500" — whole pounds lose their pence. */
+/**
+ * The one pence formatter (issue 48): "£45", "£1.20", "£3.99", "£1,500", "£1,234.56" — whole pounds
+ * lose their pence. For pages, emails and receipts; a negative amount is refused, so a page never
+ * shows a negative price by mistake. Not Intl.NumberFormat: see ~/content/format. Every public page
+ * ships this function (tests/js-budget.test.ts): the other ways of writing an amount are
+ * `formatGBPAs` (~/content/money), derived from it, in a module of its own so those pages never load it.
+ */
 export function formatGBP(pence: number): string {
   if (!Number.isInteger(pence) || pence < 0) throw new RangeError(`not a whole, non-negative number of pence: ${pence}`);
-  // Not Intl.NumberFormat: see ~/content/format.
   const pennies = pence % 100;
   return `£${formatCount(Math.floor(pence / 100))}${pennies === 0 ? "" : `.${String(pennies).padStart(2, "0")}`}`;
 }

@@ -1,4 +1,5 @@
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
+import { createCookie, type Cookie } from "react-router";
 import { z } from "~/lib/zod";
 import type { Config } from "#server/config.ts";
 import { cookieValue } from "#server/http/cookie-header.ts";
@@ -6,11 +7,13 @@ import { secureCookies } from "#server/http/site-url.ts";
 import type { Flash, ShownFlash } from "./flash";
 
 /**
- * The one flash mechanism: a redirect sets `fixit_flash` (signed with a key derived from the
- * session secret, two minutes, HttpOnly, SameSite=Lax), the root loader reads it once and clears
- * it. The signature means only this server can say something through it; a forged or altered
- * cookie is ignored (and cleared). A request carrying it is never answered from the anonymous-HTML
- * cache (any cookie but the cookie choice bypasses it), so a cached page never holds a flash.
+ * The one flash mechanism: a redirect sets `fixit_flash` (two minutes, HttpOnly, SameSite=Lax), the
+ * root loader reads it once and clears it. The cookie is React Router's `createCookie`, which signs
+ * the value (HMAC-SHA256) with a key derived from the session secret for the flash alone and checks
+ * the signature when it reads it (decision 021, amended by 072): only this server can say something
+ * through it; a forged or altered cookie is ignored (and cleared). A request carrying it is never
+ * answered from the anonymous-HTML cache (any cookie but the cookie choice bypasses it), so a cached
+ * page never holds a flash.
  */
 export const FLASH_COOKIE = "fixit_flash";
 
@@ -27,49 +30,37 @@ const shownFlashSchema = z.object({
 });
 
 /** Its own key, so a flash signature can never stand in for anything else signed with the session secret. */
-function signature(payload: string, secret: string): Buffer {
-  const key = createHmac("sha256", secret).update("fixit flash cookie").digest();
-  return createHmac("sha256", key).update(payload).digest();
+const flashKey = (secret: string) => createHmac("sha256", secret).update("fixit flash cookie").digest("base64url");
+
+/** The flash cookie for this configuration: signed under the flash's key, Secure in production over https. */
+function flashCookieOf(config: FlashConfig): Cookie {
+  return createCookie(FLASH_COOKIE, { secrets: [flashKey(config.sessionSecret)], maxAge: 120, httpOnly: true, sameSite: "lax", path: "/", secure: secureCookies(config) });
 }
 
 /** The Set-Cookie value that carries `flash` to the next page. */
-export function flashCookie(config: FlashConfig, flash: Flash): string {
+export async function flashCookie(config: FlashConfig, flash: Flash): Promise<string> {
   const shown: ShownFlash = { kind: flash.kind, title: flash.title, text: flash.text, id: randomUUID() };
-  const payload = Buffer.from(JSON.stringify(shown)).toString("base64url");
-  const value = `${payload}.${signature(payload, config.sessionSecret).toString("base64url")}`;
-  return `${FLASH_COOKIE}=${value}; Max-Age=120; ${attributes}${secureCookies(config) ? "; Secure" : ""}`;
+  return flashCookieOf(config).serialize(shown);
 }
 
 /** A redirect's headers with a flash (and anything else the redirect sends). */
-export function withFlash(config: FlashConfig, flash: Flash, headers: HeadersInit = {}): Headers {
+export async function withFlash(config: FlashConfig, flash: Flash, headers: HeadersInit = {}): Promise<Headers> {
   const out = new Headers(headers);
-  out.append("set-cookie", flashCookie(config, flash));
+  out.append("set-cookie", await flashCookie(config, flash));
   return out;
-}
-
-/** The flash in `value` when its signature holds, else null. */
-export function verifyFlash(value: string, secret: string): ShownFlash | null {
-  const [payload, sent, extra] = value.split(".");
-  if (!payload || !sent || extra !== undefined || value.length > 4096) return null;
-  const expected = signature(payload, secret);
-  const given = Buffer.from(sent, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const parsed = shownFlashSchema.safeParse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
  * Reads the request's flash once: the message (null when absent, forged or altered) and, whenever
  * the cookie was sent at all, the Set-Cookie that clears it.
  */
-export function takeFlash(request: Request, config: FlashConfig): { flash: ShownFlash | null; clear: string | null } {
+export async function takeFlash(request: Request, config: FlashConfig): Promise<{ flash: ShownFlash | null; clear: string | null }> {
   const value = cookieValue(request.headers.get("cookie"), FLASH_COOKIE);
   if (value === undefined) return { flash: null, clear: null };
-  return { flash: verifyFlash(value, config.sessionSecret), clear: clearedFlashCookie };
+  // The value as the server's one cookie reader found it (the first of a repeated name); createCookie checks its signature.
+  const read: unknown = value.length > 4096 ? null : await flashCookieOf(config).parse(`${FLASH_COOKIE}=${value}`);
+  const parsed = shownFlashSchema.safeParse(read);
+  return { flash: parsed.success ? parsed.data : null, clear: clearedFlashCookie };
 }
 
 /**

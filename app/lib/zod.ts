@@ -6,7 +6,22 @@
  * compiled parsers.
  */
 import { z } from "zod";
+import { parseId } from "./ids";
 
 if (typeof document !== "undefined") z.config({ jitless: true });
 
 export { z };
+
+/**
+ * A record id sent in a form field, read by `parseId` (./ids.ts): a positive whole number written
+ * without a leading zero; anything else fails with `message` (the action answers 400).
+ */
+export const idField = (message: string) =>
+  z.string({ error: message }).transform((value, ctx) => {
+    const id = parseId(value);
+    if (id === null) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return id;
+  });

@@ -35,9 +35,9 @@ export default function VipCheckoutRoute({ loaderData, actionData }: Route.Compo
           <li key={benefit}>{benefit}</li>
         ))}
       </ul>
-      {actionData?.error ? (
+      {actionData?.status === "error" ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
-          {actionData.error}
+          {actionData.message}
         </p>
       ) : null}
       <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-center">

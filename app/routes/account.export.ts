@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { exportAccountData } from "~/features/account/account.server";
 import { requireUser } from "~/features/auth/guard.server";
+import { contentDisposition } from "~/lib/download-headers";
 import type { Route } from "./+types/account.export";
 
 /** POST /account/export: 'Download my data' — a JSON attachment of everything stored about the user. */
@@ -11,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return new Response(body, {
     headers: {
       "content-type": "application/json; charset=utf-8",
-      "content-disposition": `attachment; filename="fixit-account-data-${date}.json"`,
+      "content-disposition": contentDisposition("attachment", `fixit-account-data-${date}.json`),
       "cache-control": "no-store",
     },
   });

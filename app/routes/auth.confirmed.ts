@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.services;
   if (!(await getOptionalUser(request, context))) {
     if (!params.has("error")) return redirect("/");
-    return redirect(`/auth?from=${encodeURIComponent(next)}`, { headers: withFlash(config, { kind: "error", ...authMessages.confirmLinkFailed }, { "cache-control": "no-store" }) });
+    return redirect(`/auth?from=${encodeURIComponent(next)}`, { headers: await withFlash(config, { kind: "error", ...authMessages.confirmLinkFailed }, { "cache-control": "no-store" }) });
   }
-  return redirect(next, { headers: withFlash(config, { kind: "success", ...authMessages.emailConfirmed }, { "cache-control": "no-store" }) });
+  return redirect(next, { headers: await withFlash(config, { kind: "success", ...authMessages.emailConfirmed }, { "cache-control": "no-store" }) });
 }

@@ -1,6 +1,7 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { record, signOutEverywhere } from "~/features/auth/actions.server";
 import { authMessages } from "~/features/auth/messages";
+import { formAnswer } from "~/lib/forms/answer.server";
 import type { Route } from "./+types/auth.sign-out";
 
 /** POST /auth/sign-out: ends every session of the user (global scope), then goes to /. */
@@ -11,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     context.services.logger.error({ err: error }, "sign-out failed");
     await record(context, { type: "user_signout", details: { error: String(error), failed: true } });
-    return data({ ok: false, title: authMessages.signOutFailed.title, text: authMessages.signOutFailed.text }, { status: 500 });
+    return formAnswer(500, { form: "sign-out", status: "error", title: authMessages.signOutFailed.title, message: authMessages.signOutFailed.text });
   }
 }
 

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { devMailboxEnabled, getMailboxMessage } from "#server/mail/mailbox.ts";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/dev.mailbox.$id";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -10,8 +11,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { config, db } = context.services;
   if (!devMailboxEnabled(config)) throw data(null, { status: 404 });
-  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : NaN;
-  const message = await getMailboxMessage(db, id);
+  const id = parseId(params.id);
+  const message = id === null ? null : await getMailboxMessage(db, id);
   if (!message) throw data(null, { status: 404 });
   const view = new URL(request.url).searchParams.get("view") === "text" ? "text" : "html";
   return data({ message, view, smtp: Boolean(config.SMTP_URL) } as const, { headers: { "cache-control": "no-store" } });

@@ -3,6 +3,7 @@ import { getOptionalUser } from "~/features/auth/guard.server";
 import { liveStreamResponse, streamCursor } from "~/features/live/stream.server";
 import { threadScopeFor } from "~/features/live/threads.server";
 import { quotePaths } from "~/features/quotes/paths";
+import { parseId } from "~/lib/ids";
 
 const refuse = (status: number, message: string) => new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
@@ -17,8 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const job = new URL(request.url).searchParams.get("job");
   let scope = null;
   if (job !== null) {
-    if (!/^\d{1,12}$/.test(job)) return refuse(400, "The job id must be a number.");
-    scope = await threadScopeFor(context.services.db, user.id, Number(job));
+    const jobId = parseId(job);
+    if (jobId === null) return refuse(400, "The job id must be a whole number without leading zeros.");
+    scope = await threadScopeFor(context.services.db, user.id, jobId);
     if (!scope) return refuse(404, "There is no such conversation on your account.");
   }
   // The job's page as the viewer reads it (the customer's, or the quoting fixer's): notifications pointing there are read as messages arrive.

@@ -8,7 +8,8 @@ import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
 import { CaseSides, caseTitles } from "~/features/bookings/components/case-panel";
-import { formatDateTime, formatPence } from "~/features/staff/format";
+import { formatGBPAs } from "~/content/money";
+import { formatDateTime } from "~/features/staff/format";
 import { notFound, requireStaff } from "~/features/staff/guard.server";
 import { staffMeta } from "~/features/staff/meta";
 import { humanise } from "~/features/staff/status";
@@ -42,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirectWithFlash(context, `/staff/bookings/${id}`, { kind: "success", title: outcome.title, text: outcome.text });
 }
 
-const pence = (value: number) => formatPence(value);
+const pence = (value: number) => formatGBPAs(value, "ledger");
 
 export default function StaffBookingPage({ loaderData: found, actionData }: Route.ComponentProps) {
   const { booking: b, customer, fixer, timeline, ledger, operations, strikes } = found;
@@ -182,7 +183,7 @@ export default function StaffBookingPage({ loaderData: found, actionData }: Rout
         <div className="flex min-w-0 flex-col gap-5">
           <Panel title="Decide" id="decide">
             {found.canDecide ? (
-              <DecisionForm pricePence={b.pricePence} serverErrors={actionData && !actionData.ok ? actionData.fieldErrors : undefined} />
+              <DecisionForm pricePence={b.pricePence} serverErrors={actionData?.status === "invalid" ? actionData.fieldErrors : undefined} />
             ) : (
               <p className="text-sm">
                 {b.releaseFrozenAt

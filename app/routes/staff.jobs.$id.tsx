@@ -9,7 +9,7 @@ import { notFound, requireStaff } from "~/features/staff/guard.server";
 import { parseId } from "~/lib/ids";
 import { jobDetailLabels, loadJob } from "~/features/staff/lists/jobs.server";
 import { staffMeta } from "~/features/staff/meta";
-import { formId, moderationParsing, moderationSchema, reasonProblem, staffHideMessage, staffHideReview } from "~/features/staff/moderation.server";
+import { moderationParsing, moderationSchema, reasonProblem, staffHideMessage, staffHideReview } from "~/features/staff/moderation.server";
 import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { withFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/staff.jobs.$id";
@@ -31,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!read.ok) return read.answer;
   const { form } = read;
   const intent = form.get("intent");
-  const target = formId(form.get(intent === "hide-review" ? "reviewId" : "messageId"));
+  const target = parseId(form.get(intent === "hide-review" ? "reviewId" : "messageId"));
   if ((intent !== "hide-review" && intent !== "hide-message") || target === null) return staffBadRequest();
   const checked = checkStaffForm(moderationSchema, form, reasonProblem, moderationParsing);
   if (!checked.ok) return checked.answer;
@@ -40,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? await staffHideReview(context.services, user, id, target, checked.data.reason)
       : await staffHideMessage(context.services, user, id, target, checked.data.reason);
   if (!outcome.ok) return staffAnswer(outcome);
-  return redirect(`/staff/jobs/${id}`, { headers: withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
+  return redirect(`/staff/jobs/${id}`, { headers: await withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
 }
 
 export default function JobDetail({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-
 import { ReviewForm } from "~/features/staff/components/review-form";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
-import { canViewInline } from "~/features/staff/download-headers";
+import { canViewInline } from "~/lib/download-headers";
 import { formatBytes, formatDateTime } from "~/features/staff/format";
 import { notFound, requireStaff } from "~/features/staff/guard.server";
 import { parseId } from "~/lib/ids";
@@ -165,7 +165,7 @@ export default function OnboardingDetail({ loaderData, actionData }: Route.Compo
           </Panel>
           <Panel title="Review" id="review">
             {reviewable ? (
-              <ReviewForm serverErrors={actionData && !actionData.ok ? actionData.fieldErrors : undefined} />
+              <ReviewForm serverErrors={actionData?.status === "invalid" ? actionData.fieldErrors : undefined} />
             ) : (
               <div className="flex flex-col gap-2 text-sm">
                 <p>

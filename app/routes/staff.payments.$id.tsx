@@ -3,7 +3,8 @@ import { JsonDetails } from "~/features/staff/components/json-details";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
-import { formatDateTime, formatPence } from "~/features/staff/format";
+import { formatGBPAs } from "~/content/money";
+import { formatDateTime } from "~/features/staff/format";
 import { notFound, parseTextIdParam, requireStaff } from "~/features/staff/guard.server";
 import { loadPayment } from "~/features/staff/lists/payments.server";
 import { staffMeta } from "~/features/staff/meta";
@@ -25,7 +26,7 @@ export default function PaymentDetail({ loaderData: { payment: p, events } }: Ro
     <div className="flex flex-col gap-5">
       <PageHeader
         back={{ href: "/staff/payments", label: "Payments" }}
-        title={`${humanise(p.product)} · ${formatPence(p.amountPence)}`}
+        title={`${humanise(p.product)} · ${formatGBPAs(p.amountPence, "ledger")}`}
         badge={<StatusBadge status={p.status} />}
         description={`Started ${formatDateTime(p.createdAt)}`}
       />

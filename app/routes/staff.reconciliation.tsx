@@ -6,7 +6,8 @@ import { ActionResult } from "~/features/staff/components/action-result";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
-import { formatDateTime, formatPence } from "~/features/staff/format";
+import { formatGBPAs } from "~/content/money";
+import { formatDateTime } from "~/features/staff/format";
 import { requireStaff } from "~/features/staff/guard.server";
 import { staffMeta } from "~/features/staff/meta";
 import { staffRunReconciliation } from "~/features/staff/reconciliation-admin.server";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return staffAnswer(await staffRunReconciliation(context.services, user));
 }
 
-const money = (value: number | null) => (value === null ? "—" : formatPence(value));
+const money = (value: number | null) => (value === null ? "—" : formatGBPAs(value, "ledger"));
 
 /** What moved, as staff read it (reconciliation_mismatches.money_kind). */
 const moneyKinds: Record<string, string> = { charge: "Customer charge", transfer: "Transfer to fixer", refund: "Refund to customer" };
@@ -92,10 +93,10 @@ function LedgerPanel({ ledger }: { ledger: Ledger | null }) {
       <p className="mb-3 text-sm text-muted-foreground">Computed by run #{ledger.runId} at {formatDateTime(ledger.checkedAt)}; the next run computes them again.</p>
       <DetailList
         items={[
-          { label: "Sum of every entry", value: `${formatPence(ledger.total)}${ledger.total === 0 ? " (balanced)" : " — should be £0.00"}` },
+          { label: "Sum of every entry", value: `${formatGBPAs(ledger.total, "ledger")}${ledger.total === 0 ? " (balanced)" : " — should be £0.00"}` },
           { label: "Events that do not sum to zero", value: String(ledger.unbalancedEvents) },
           { label: "Events", value: String(ledger.events) },
-          ...Object.entries(ledger.byKind).map(([kind, pence]) => ({ label: `Accounts: ${humanise(kind)}`, value: formatPence(pence) })),
+          ...Object.entries(ledger.byKind).map(([kind, pence]) => ({ label: `Accounts: ${humanise(kind)}`, value: formatGBPAs(pence, "ledger") })),
         ]}
       />
     </Panel>
@@ -122,7 +123,7 @@ export default function ReconciliationPage({ loaderData: { latest, ledger }, act
                 { label: "Finished", value: latest.run.finishedAt ? formatDateTime(latest.run.finishedAt) : "Not yet" },
                 { label: "Checked", value: latest.run.status === "finished" ? checkedText(latest.run) : "Not yet" },
                 { label: "Mismatches", value: String(latest.run.mismatchCount) },
-                { label: "Ledger total then", value: latest.run.ledgerTotalPence === null ? "—" : formatPence(latest.run.ledgerTotalPence) },
+                { label: "Ledger total then", value: latest.run.ledgerTotalPence === null ? "—" : formatGBPAs(latest.run.ledgerTotalPence, "ledger") },
                 { label: "Unbalanced events then", value: latest.run.unbalancedEvents === null ? "—" : String(latest.run.unbalancedEvents) },
                 { label: "Last error (it is tried again)", value: latest.run.status === "failed" ? latest.run.error : null },
               ]}

@@ -2,7 +2,7 @@ import { Download, Eye, Mail } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
-import { canViewInline } from "~/features/staff/download-headers";
+import { canViewInline } from "~/lib/download-headers";
 import { formatBytes, formatDateTime } from "~/features/staff/format";
 import { notFound, requireStaff } from "~/features/staff/guard.server";
 import { parseId } from "~/lib/ids";

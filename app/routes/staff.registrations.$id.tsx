@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { DetailList, PageHeader, Panel } from "~/features/staff/components/page-header";
 import { StaffRouteError } from "~/features/staff/components/staff-error";
 import { StatusBadge } from "~/features/staff/components/status-badge";
-import { formatDateTime, formatPence } from "~/features/staff/format";
+import { formatGBPAs } from "~/content/money";
+import { formatDateTime } from "~/features/staff/format";
 import { notFound, requireStaff } from "~/features/staff/guard.server";
 import { parseId } from "~/lib/ids";
 import { loadRegistration, registrationPaymentStatus } from "~/features/staff/lists/registrations.server";
@@ -70,7 +71,7 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
             {checkouts.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center gap-2 py-2">
                 <Link to={`/staff/payments/${encodeURIComponent(p.id)}`} className="font-medium text-primary underline underline-offset-4">
-                  {formatPence(p.amountPence)} via {humanise(p.provider)}
+                  {formatGBPAs(p.amountPence, "ledger")} via {humanise(p.provider)}
                 </Link>
                 <StatusBadge status={p.status} />
                 <span className="text-muted-foreground sm:ml-auto">{formatDateTime(p.createdAt)}</span>

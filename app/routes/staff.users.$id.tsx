@@ -13,11 +13,12 @@ import { notFound, parseTextIdParam, requireStaff, staffActor } from "~/features
 import { loadUser } from "~/features/staff/lists/users.server";
 import { staffMeta } from "~/features/staff/meta";
 import { fixerStrikesOf, liftStrike } from "~/features/staff/bookings-admin.server";
-import { formId, fixerLeadsOf, moderationParsing, moderationSchema, reasonProblem, staffSetLeads } from "~/features/staff/moderation.server";
+import { fixerLeadsOf, moderationParsing, moderationSchema, reasonProblem, staffSetLeads } from "~/features/staff/moderation.server";
 import { humanise, statusLabel } from "~/features/staff/status";
 import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { changeRole, roleSchema, setDisabled, staffCan } from "~/features/staff/users-admin.server";
 import { withFlash } from "~/lib/flash.server";
+import { parseId } from "~/lib/ids";
 import { redirectWithFlash } from "~/lib/forms/answer.server";
 import type { Route } from "./+types/staff.users.$id";
 
@@ -54,10 +55,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!checked.ok) return checked.answer;
       const outcome = await staffSetLeads(context.services, actor, id, form.get("intent") === "leads-disable", checked.data.reason);
       if (!outcome.ok) return staffAnswer(outcome);
-      return redirect(`/staff/users/${encodeURIComponent(id)}`, { headers: withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
+      return redirect(`/staff/users/${encodeURIComponent(id)}`, { headers: await withFlash(context.services.config, { kind: "success", title: outcome.title, text: outcome.text }) });
     }
     case "strike-lift": {
-      const strikeId = formId(form.get("strikeId"));
+      const strikeId = parseId(form.get("strikeId"));
       if (strikeId === null) return staffBadRequest();
       const checked = checkStaffForm(moderationSchema, form, reasonProblem, moderationParsing);
       if (!checked.ok) return checked.answer;

@@ -46,7 +46,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "delete": {
       const outcome = await deleteVipPost(db, user, id);
       if (!outcome.ok) return staffAnswer(outcome);
-      return redirect("/staff/vip-posts", { headers: withFlash(config, { kind: "success", title: outcome.title, text: outcome.text }) });
+      return redirect("/staff/vip-posts", { headers: await withFlash(config, { kind: "success", title: outcome.title, text: outcome.text }) });
     }
     default:
       return staffBadRequest();
@@ -71,7 +71,7 @@ export default function EditVipPost({ loaderData: { post }, actionData }: Route.
           <PostForm
             key={post.updatedAt.toString()}
             values={{ title: post.title, excerpt: post.excerpt, content: post.content, category: post.category, author: post.author, tags: post.tags.join(", ") }}
-            serverErrors={actionData && !actionData.ok ? actionData.fieldErrors : undefined}
+            serverErrors={actionData?.status === "invalid" ? actionData.fieldErrors : undefined}
             submits={[{ intent: "save", label: "Save changes" }]}
           />
         </Panel>

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return checked.answer;
   const publish = intent === "publish";
   const id = await createVipPost(context.services.db, user, checked.data, publish);
-  return redirect(`/staff/vip-posts/${id}`, { headers: withFlash(context.services.config, publish ? staffFlashes.postPublished : staffFlashes.postCreated) });
+  return redirect(`/staff/vip-posts/${id}`, { headers: await withFlash(context.services.config, publish ? staffFlashes.postPublished : staffFlashes.postCreated) });
 }
 
 export default function NewVipPost({ actionData }: Route.ComponentProps) {
@@ -41,7 +41,7 @@ export default function NewVipPost({ actionData }: Route.ComponentProps) {
       <Panel title="Post" id="post">
         <PostForm
           values={{ title: "", excerpt: "", content: "", category: "", author: "FixiT Team", tags: "" }}
-          serverErrors={actionData?.fieldErrors}
+          serverErrors={actionData?.status === "invalid" ? actionData.fieldErrors : undefined}
           submits={[
             { intent: "save", label: "Save as draft", variant: "outline" },
             { intent: "publish", label: "Publish" },

@@ -1,5 +1,5 @@
 import type { Response } from "express";
-import { DATABASE_RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
+import { DATABASE_RETRY_AFTER_SECONDS } from "#server/db/unavailable.ts";
 
 /**
  * The answer to a request that failed because the database could not be reached: 503 with

@@ -4,7 +4,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import { dayKey, etagFor, matchesIfNoneMatch, PageCache, policyWithScriptHashes, preparePage, type CachedPage } from "./page-cache.ts";
 import { chooseContentEncoding } from "./content-encoding.ts";
 import { cookiesOf } from "./cookie-header.ts";
-import { nameRequestRoute } from "../spans.ts";
+import { nameRequestRoute } from "#server/spans.ts";
 
 type Options = {
   build: ServerBuild;

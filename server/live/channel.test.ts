@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client.ts";
-import { createScratchDatabase } from "../../scripts/scratch-database.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { createScratchDatabase } from "#scripts/scratch-database.ts";
 import { openLiveChannel, parseLiveEvent, type LiveChannel, type LiveEvent } from "./channel.ts";
 
 const logger = pino({ level: "silent" });

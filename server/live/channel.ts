@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Config } from "../config.ts";
-import type { Database, DbOrTx } from "../db/client.ts";
-import type { Logger } from "../logger.ts";
+import type { Config } from "#server/config.ts";
+import type { Database, DbOrTx } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
 
 /**
  * The live channel (decision 048): "something changed" events fanned out to every instance through

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
+import { formatGBPAs } from "~/content/money";
 import { CSV_BOM, csvFileName, csvLine } from "~/lib/csv";
 import { EARNINGS_GROUPS, EARNINGS_GROUP_LABELS, type EarningsGroup, type EarningsLine, type EarningsPage, type EarningsTotals } from "./earnings";
 import { ACCOUNTS } from "./ledger.server";
@@ -120,7 +121,7 @@ export async function fixerEarnings(db: DbOrTx, fixerUserId: string, options: { 
   return { lines: shown, totals, after, next: lines.length > EARNINGS_PAGE_SIZE ? shown.at(-1)!.bookingId : null };
 }
 
-const pounds = (pence: number) => (pence / 100).toFixed(2);
+const pounds = (pence: number) => formatGBPAs(pence, "decimal");
 
 const csvHeader = ["Booking", "Job", "Date", "Status", "Price (GBP)", "Refunded to the customer (GBP)", "Service charge (GBP)", "Net (GBP)", "Late-cancellation fee (GBP)", "Paid out (GBP)"];
 const csvRow = (l: EarningsLine) => [

@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { siteUrl } from "#server/http/site-url.ts";
 import { requireUser } from "~/features/auth/guard.server";
+import { contentDisposition } from "~/lib/download-headers";
 import type { Flash } from "~/lib/flash";
 import { badRequestAnswer, formAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
@@ -137,6 +138,6 @@ export async function earningsCsvLoader({ request, context }: { request: Request
   const user = await requireApprovedFixer(request, context);
   const { fileName, body } = earningsCsvStream(context.services.db, user.id);
   return new Response(body, {
-    headers: { ...noStore, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${fileName}"`, "x-content-type-options": "nosniff" },
+    headers: { ...noStore, "content-type": "text/csv; charset=utf-8", "content-disposition": contentDisposition("attachment", fileName), "x-content-type-options": "nosniff" },
   });
 }

@@ -14,6 +14,7 @@ import { PAPER_TYPES, PHOTO_TYPES } from "#server/storage/filetype.ts";
 /** What onboarding takes: a PDF, DOC or DOCX, or a phone photo of the paper (JPEG, PNG, WebP, HEIC), checked by content. */
 export const ONBOARDING_FILE_TYPES = [...PAPER_TYPES, ...PHOTO_TYPES];
 import { record } from "~/features/auth/actions.server";
+import { documentHeaders } from "~/lib/download-headers";
 import type { SessionUser } from "~/lib/session-user";
 import { gateToasts, isApplicationStatus, onboardingCards, onboardingMessages, onboardingUploadLimits, type ApplicationStatus, type DocumentFolder, type NumberField } from "./portal-content";
 import { logHoneypot } from "~/lib/forms/forms.server";
@@ -367,13 +368,8 @@ export async function downloadOwnDocument(context: Ctx, user: SessionUser, docum
   if (!doc) throw data("Not found", { status: 404 });
   const file = await storage.get(doc.key);
   if (!file) throw data("Not found", { status: 404 });
-  return new Response(Readable.toWeb(file.body) as ReadableStream, {
-    headers: {
-      "content-type": doc.contentType,
-      "content-length": String(file.size),
-      "content-disposition": `attachment; filename="${doc.name}"`,
-      // X-Content-Type-Options: nosniff comes with every response (helmet).
-      "cache-control": "private, no-store",
-    },
-  });
+  const headers = documentHeaders({ contentType: doc.contentType, size: file.size, name: doc.name, inline: false });
+  // helmet already sends X-Content-Type-Options: nosniff with every response outside /staff; a second one would be appended ("nosniff, nosniff").
+  headers.delete("x-content-type-options");
+  return new Response(Readable.toWeb(file.body) as ReadableStream, { headers });
 }

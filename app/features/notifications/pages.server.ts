@@ -1,5 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
+import { formAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
+import { parseId } from "~/lib/ids";
 import { parseSubmission, firstError } from "~/lib/forms/parse";
 import { withFlash } from "~/lib/flash.server";
 import type { SessionUser } from "~/lib/session-user";
@@ -12,7 +14,9 @@ import { verifyUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe-tok
 /** The notifications pages' server side: the list's forms, the email-preferences form, the unsubscribe link. */
 
 const privateHeaders = { "cache-control": "private, no-store" };
-const refusal = (message: string, status = 400) => data({ ok: false as const, message }, { status, headers: privateHeaders });
+/** The list's and the preferences form's answers: the one `FormResult` shape (decision 020), private and never stored. */
+const refusal = (message: string, status = 400) => formAnswer(status, { form: "notifications", status: "error", message });
+const done = (message?: string) => formAnswer(200, { form: "notifications", status: "success", message });
 
 /** Mark one (its owner only: anyone else's is 404) or all as read. */
 export async function notificationsAction(request: Request, context: AppLoadContext, user: SessionUser) {
@@ -22,16 +26,16 @@ export async function notificationsAction(request: Request, context: AppLoadCont
   if (!parsed.ok) return refusal(firstError(parsed.fieldErrors)?.message ?? notificationsCopy.badRequest);
   if (parsed.data.intent === "read-all") {
     const marked = await markAllRead(context.services.db, user.id);
-    return data({ ok: true as const, message: notificationsCopy.markedAll(marked) }, { headers: privateHeaders });
+    return done(notificationsCopy.markedAll(marked));
   }
   const own = await markRead(context.services.db, user.id, parsed.data.id);
   if (!own) return refusal(notificationsCopy.notFound, 404);
-  return data({ ok: true as const, message: null }, { headers: privateHeaders });
+  return done();
 }
 
 /** Opening a notification marks it read and goes where it points (its own path on this site). */
 export async function openNotification(context: AppLoadContext, user: SessionUser, rawId: string | undefined) {
-  const id = /^[1-9]\d{0,15}$/.test(rawId ?? "") ? Number(rawId) : null;
+  const id = parseId(rawId);
   const own = id === null ? null : await markRead(context.services.db, user.id, id);
   if (!own) throw data(notificationsCopy.notFound, { status: 404, headers: privateHeaders });
   // Written by the server as a path; checked again so a row edited by hand cannot send anyone off-site.
@@ -46,7 +50,7 @@ export async function emailPreferencesAction(request: Request, context: AppLoadC
   const parsed = parseSubmission(emailPreferencesSchema, form);
   if (!parsed.ok) return refusal(firstError(parsed.fieldErrors)?.message ?? notificationsCopy.badRequest);
   await savePreferences(context.services.db, user.id, kindsFor(user.approvedFixer), parsed.data);
-  return redirect(notificationPaths.preferencesSection, { headers: withFlash(context.services.config, { kind: "success", ...notificationsCopy.preferences.saved }, privateHeaders) });
+  return redirect(notificationPaths.preferencesSection, { headers: await withFlash(context.services.config, { kind: "success", ...notificationsCopy.preferences.saved }, privateHeaders) });
 }
 
 const scopeLabel = (kind: UnsubscribeScope) => (kind === "digest" ? notificationsCopy.unsubscribe.digestWhat : notificationKinds[kind as NotificationKind].label);

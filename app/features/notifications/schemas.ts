@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { idField, z } from "~/lib/zod";
 import { EMAIL_DELIVERIES, NOTIFICATION_KINDS, type EmailDelivery, type NotificationKind } from "./kinds";
 
 /** The email-preferences form: one radio group per kind, named after the kind; a kind left out stays as it is. */
@@ -12,6 +12,6 @@ export type EmailPreferencesInput = Partial<Record<NotificationKind, EmailDelive
 
 /** The list's forms: mark one notification read, or all of them. */
 export const markReadSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("read"), id: z.coerce.number({ error: "Choose a notification." }).int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  z.object({ intent: z.literal("read"), id: idField("Choose a notification.") }),
   z.object({ intent: z.literal("read-all") }),
 ]);

@@ -9,9 +9,10 @@ import {
 import { hitRateLimit } from "#server/security/rate-limit.ts";
 import { inSpan } from "#server/spans.ts";
 import { getOptionalUser } from "~/features/auth/guard.server";
+import { formAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { checkTextInputs } from "~/lib/text-input";
-import { checkTestCheckout, testCardOutcome, testCheckoutMessages, type TestCheckoutFieldErrors } from "./test-checkout";
+import { checkTestCheckout, TEST_CHECKOUT_FORM, testCardOutcome, testCheckoutMessages, type TestCheckoutFieldErrors } from "./test-checkout";
 
 /** The TEST MODE checkout page (/checkout/test/<id>) and the VIP checkout link (/checkout/vip). */
 
@@ -29,6 +30,7 @@ export function successPath(paymentId: string) {
   return `/checkout/success?payment=${paymentId}`;
 }
 
+/** What the test checkout's form is told: a message for the whole form, field messages, or both. */
 export type TestCheckoutActionData = { formError?: string; fieldErrors?: TestCheckoutFieldErrors };
 
 function notFound(): never {
@@ -66,7 +68,18 @@ export async function loadTestCheckout(context: AppLoadContext, paymentId: strin
   );
 }
 
-const fail = (status: number, body: TestCheckoutActionData) => data(body, { status, headers: noStore });
+/**
+ * A refused payment as the one action-answer shape (`formAnswer`, issue 48): `invalid` with the
+ * field messages, else `error` with the form's message. `values` stay empty: a card number is never
+ * sent back.
+ */
+const fail = (status: number, { formError, fieldErrors }: TestCheckoutActionData) =>
+  formAnswer(
+    status,
+    fieldErrors
+      ? { form: TEST_CHECKOUT_FORM, status: "invalid", fieldErrors, values: {}, ...(formError ? { message: formError } : {}) }
+      : { form: TEST_CHECKOUT_FORM, status: "error", message: formError },
+  );
 
 export async function submitTestCheckout(request: Request, context: AppLoadContext, paymentId: string) {
   const { payment } = await testPayment(context, paymentId);
@@ -109,14 +122,14 @@ export async function submitTestCheckout(request: Request, context: AppLoadConte
 export async function startCheckout(request: Request, context: AppLoadContext, product: ProductKey, returnPath: string) {
   const { services } = context;
   const limit = await hitRateLimit(services.db, { key: `checkout:new:${context.clientIp}`, ...checkoutLimits.newCheckouts });
-  if (!limit.allowed) return data({ error: testCheckoutMessages.rateLimited, returnPath }, { status: 429, headers: noStore });
+  if (!limit.allowed) return formAnswer(429, { form: "checkout", status: "error", message: testCheckoutMessages.rateLimited });
   const user = await getOptionalUser(request, context);
   try {
     const { url } = await createCheckout(services, { product, userId: user?.id ?? null, email: user?.email ?? null, returnPath });
     return redirect(url, { status: 303, headers: noStore });
   } catch (error) {
     if (!(error instanceof CheckoutUnavailableError)) services.logger.error({ err: error }, "checkout could not be started");
-    return data({ error: "We couldn't open the payment page. Please try again in a moment.", returnPath }, { status: 503, headers: noStore });
+    return formAnswer(503, { form: "checkout", status: "error", message: "We couldn't open the payment page. Please try again in a moment." });
   }
 }
 

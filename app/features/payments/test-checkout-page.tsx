@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
+import type { FormResult } from "~/lib/forms/result";
 import { formatCardNumber, formatExpiry, type TestCheckoutFieldErrors } from "./test-checkout";
 
 type Props = {
@@ -18,7 +19,8 @@ type Props = {
   closed: boolean;
   previouslyDeclined: boolean;
   returnPath: string;
-  result?: { formError?: string; fieldErrors?: TestCheckoutFieldErrors };
+  /** The action's answer (a `FormResult`): the form's message, and the field messages when `invalid`. */
+  result?: FormResult | null;
 };
 
 const fieldIds = { email: "checkout-email", cardName: "checkout-card-name", cardNumber: "checkout-card-number", expiry: "checkout-expiry", cvc: "checkout-cvc" } as const;
@@ -40,14 +42,15 @@ export function TestCheckoutPage(props: Props) {
   const { result } = props;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const errors = result?.fieldErrors ?? {};
+  const errors: TestCheckoutFieldErrors = result?.status === "invalid" ? result.fieldErrors : {};
+  const formError = result?.status === "success" ? undefined : result?.message;
   const alertRef = useRef<HTMLDivElement>(null);
   const amount = formatGBP(props.amountPence);
 
   // Move focus to the message after a refused payment so a screen reader hears it.
   useEffect(() => {
-    if (result?.formError) alertRef.current?.focus();
-  }, [result]);
+    if (formError) alertRef.current?.focus();
+  }, [result, formError]);
 
   return (
     <div className="min-h-dvh bg-muted/60">
@@ -87,9 +90,9 @@ export function TestCheckoutPage(props: Props) {
           {props.previouslyDeclined && !result ? (
             <p className="rounded-md bg-muted p-3 text-sm">Your last attempt was declined. You can try again.</p>
           ) : null}
-          {result?.formError ? (
+          {formError ? (
             <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive outline-none">
-              {result.formError}
+              {formError}
             </div>
           ) : null}
           {props.closed ? (

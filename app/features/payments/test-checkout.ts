@@ -95,6 +95,9 @@ export function testCheckoutSchema(options: { needsEmail: boolean; today?: Date 
   });
 }
 
+/** The name the test checkout's answers carry (a `FormResult`). */
+export const TEST_CHECKOUT_FORM = "test-checkout";
+
 export type TestCheckoutFieldErrors = Partial<Record<"email" | "cardName" | "cardNumber" | "expiry" | "cvc", string>>;
 
 export function checkTestCheckout(values: Record<string, string>, options: { needsEmail: boolean; today?: Date }) {

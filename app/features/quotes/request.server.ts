@@ -101,7 +101,7 @@ export async function submitJobRequest(request: Request, context: Ctx, user: Ses
   if (!user) {
     // Signed out: keep what was typed and the photos (privately, 30 minutes) and ask them to sign in.
     const token = await saveDraft({ db, storage }, { previous: draft, keepPhotoIds: keptPhotos.map((p) => p.id), fields: draftFrom(upload.fields), photos });
-    const headers = withFlash(config, requestCopy.signInFlash, { "cache-control": "no-store" });
+    const headers = await withFlash(config, requestCopy.signInFlash, { "cache-control": "no-store" });
     headers.append("set-cookie", draftCookie(config, token));
     return redirect(`/auth?from=${encodeURIComponent(signInReturnPath(quotePaths.request))}`, { headers });
   }
@@ -110,7 +110,7 @@ export async function submitJobRequest(request: Request, context: Ctx, user: Ses
     photos = [...(await copyDraftPhotos(storage, keptPhotos, photoFolder)), ...photos];
     const posted = await postJob(quotesDeps(context.services), user.id, checked.data, photos);
     logger.info({ jobId: posted.jobId, matched: posted.matchedFixers, waiting: posted.waiting, photos: photos.length }, "job posted");
-    const headers = withFlash(config, requestCopy.posted(posted), { "cache-control": "no-store" });
+    const headers = await withFlash(config, requestCopy.posted(posted), { "cache-control": "no-store" });
     // Posted: the draft is gone, so the next "Post a job" starts empty.
     if (draft) await deleteDraft({ db, storage }, draft);
     if (hasDraftCookie(request)) headers.append("set-cookie", clearedDraftCookie);

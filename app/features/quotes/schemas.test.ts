@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatGBPAs } from "~/content/money";
 import { coverageFormSchema, messageFormSchema, postJobFormSchema, poundsToPence, quoteFormSchema, replyFormSchema, reviewFormSchema, ukToday } from "./schemas";
 
 const fieldErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -39,6 +40,8 @@ describe("quoteFormSchema", () => {
     expect(poundsToPence("120")).toBe(12000);
     expect(poundsToPence("£1,250.5")).toBe(125050);
     expect(poundsToPence("12.345")).toBeNull();
+    // A pounds field is filled with formatGBP's "field" style and reads back to the same pence.
+    for (const pence of [0, 5, 100, 7050, 123456, 99999999]) expect(poundsToPence(formatGBPAs(pence, "field"))).toBe(pence);
     expect(quoteFormSchema.safeParse(quote).data).toMatchObject({ priceKind: "fixed", amountPence: 125050, amountToPence: null });
   });
 

@@ -4,7 +4,7 @@ import { data, type AppLoadContext } from "react-router";
 import { onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { recruitmentApplications } from "#server/db/schema/forms.ts";
 import { recordStaffAction } from "#server/audit-log.ts";
-import { documentHeaders } from "./download-headers";
+import { documentHeaders } from "~/lib/download-headers";
 import { actorOf, type StaffUser } from "./guard.server";
 
 /**

@@ -1,3 +1,5 @@
+import { formatGBPAs } from "~/content/money";
+
 /** Formatting shared by the console's tables, detail pages and dashboard (UK conventions, London time). */
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
@@ -16,14 +18,9 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   return Number.isNaN(date.getTime()) ? "—" : dateTime.format(date);
 }
 
-/** "£3.99" from pence (any sign; two decimals always, as in a ledger). */
-export function formatPence(pence: number): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(pence / 100);
-}
-
-/** A quote's price: "£70.00", or a range "£70.00 to £120.00". */
+/** A quote's price, as the console writes money (`formatGBPAs(pence, "ledger")`): "£70.00", or a range "£70.00 to £120.00". */
 export function formatQuotePence(amountPence: number, amountToPence: number | null): string {
-  return amountToPence === null ? formatPence(amountPence) : `${formatPence(amountPence)} to ${formatPence(amountToPence)}`;
+  return amountToPence === null ? formatGBPAs(amountPence, "ledger") : `${formatGBPAs(amountPence, "ledger")} to ${formatGBPAs(amountToPence, "ledger")}`;
 }
 
 /** "1.2 MB", "340 KB". */

@@ -27,13 +27,6 @@ export const moderationSchema = moderationFormSchema;
 export const moderationParsing: ParseOptions = { multiLine: ["reason"] };
 export const reasonProblem = (errors: Record<string, string>) => ({ title: "Give a reason", text: errors.reason ?? "Give a reason the author can read." });
 
-/** A record id sent in a form field (a message or review id), or null. */
-export function formId(value: FormDataEntryValue | null): number | null {
-  if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 const problemOf: Record<QuotesErrorCode, StaffProblem> = {
   not_found: "not-found",
   forbidden: "forbidden",

@@ -1,15 +1,28 @@
-import { data } from "react-router";
+import { formAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
-import { parseSubmission, type ParseOptions } from "~/lib/forms/parse";
-import { refused, staffMessages, type StaffActionResult, type StaffOutcome, type StaffProblem } from "./messages";
+import { parseSubmission, type FormValues, type ParseOptions } from "~/lib/forms/parse";
+import type { FormResult } from "~/lib/forms/result";
+import { refused, staffMessages, type StaffOutcome, type StaffProblem } from "./messages";
 import type { z } from "zod";
 
 /** How the console's routes answer an action: the service's outcome as the page's result, with its status. */
 const statusOf: Record<StaffProblem, number> = { invalid: 400, forbidden: 403, "not-found": 404, conflict: 409 };
 
-export function staffAnswer(outcome: StaffOutcome) {
-  const { problem, ...result } = outcome;
-  return data<StaffActionResult>(result, { status: problem ? statusOf[problem] : 200 });
+/** The console's forms are one form each page: their answers name it "staff". */
+export const STAFF_FORM = "staff";
+
+/**
+ * The service's outcome as the page's answer: the one `FormResult` shape (decision 020, issue 48),
+ * private and never stored; a refusal with field messages is `invalid` (with what was sent, when known).
+ */
+export function staffAnswer(outcome: StaffOutcome, values: FormValues = {}) {
+  const { problem, ok, title, text, fieldErrors } = outcome;
+  const result: FormResult = ok
+    ? { form: STAFF_FORM, status: "success", title, message: text }
+    : fieldErrors
+      ? { form: STAFF_FORM, status: "invalid", title, message: text, fieldErrors, values }
+      : { form: STAFF_FORM, status: "error", title, message: text };
+  return formAnswer(problem ? statusOf[problem] : 200, result);
 }
 
 /** An intent the page does not send. */
@@ -37,5 +50,5 @@ export function checkStaffForm<S extends z.ZodType>(
   const checked = parseSubmission(schema, form, parsing);
   if (checked.ok) return { ok: true, data: checked.data as z.infer<S> };
   const { title, text } = refusal(checked.fieldErrors);
-  return { ok: false, answer: staffAnswer(refused("invalid", title, text, checked.fieldErrors)) };
+  return { ok: false, answer: staffAnswer(refused("invalid", title, text, checked.fieldErrors), checked.values) };
 }

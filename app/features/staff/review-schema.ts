@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { formatCount } from "~/content/format";
 import { checkKinds } from "~/features/fixers/required-checks";
+import { parseId } from "~/lib/ids";
 
 /**
  * The fixer review workflow's rules, shared by the review form (instant messages) and the server
@@ -100,8 +101,8 @@ export const checkRecordSchema = z.object({
     .default("")
     .transform((v, ctx) => {
       if (v === "") return null;
-      const id = Number(v);
-      if (!Number.isSafeInteger(id) || id <= 0) {
+      const id = parseId(v);
+      if (id === null) {
         ctx.addIssue({ code: "custom", message: checkRecordMessages.document });
         return z.NEVER;
       }

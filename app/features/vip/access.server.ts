@@ -82,16 +82,17 @@ export async function vipCodeAction(request: Request, context: Ctx, formData: Fo
     const next = vipBlogPath(code);
     if (viaFetcher) return data<VipCodeResult>({ form: VIP_CODE_FORM, status: "success", next });
     // Without JavaScript (or before the form has hydrated) the blog says what the toast would have.
-    return redirect(next, { headers: withFlash(context.services.config, { kind: "success", ...vipMessages.verified }) });
+    return redirect(next, { headers: await withFlash(context.services.config, { kind: "success", ...vipMessages.verified }) });
   } catch (error) {
     services.logger.error({ err: error }, "VIP code check failed");
     return refused("error", 503, typed);
   }
 }
 
-function denied(context: Ctx, why: string): never {
+/** The redirect that refuses a VIP page (thrown by the caller). */
+async function denied(context: Ctx, why: string): Promise<Response> {
   context.services.logger.warn({ ip: context.clientIp, why }, "VIP page refused");
-  throw redirect(vipDeniedPath, { headers: withFlash(context.services.config, vipMessages.denied, { "cache-control": "no-store" }) });
+  return redirect(vipDeniedPath, { headers: await withFlash(context.services.config, vipMessages.denied, { "cache-control": "no-store" }) });
 }
 
 /**
@@ -102,25 +103,25 @@ function denied(context: Ctx, why: string): never {
 export async function requireVipCode(request: Request, context: Ctx): Promise<{ code: string }> {
   const { services } = context;
   const code = (new URL(request.url).searchParams.get("code") ?? "").trim();
-  if (!code) denied(context, "no code");
+  if (!code) throw await denied(context, "no code");
   try {
     if (await vipLinkFailuresExhausted(services, context.clientIp)) {
       await record(context, { type: "rate_limited", details: { limit: "vip-code-link" } });
-      denied(context, "too many wrong codes from this address");
+      throw await denied(context, "too many wrong codes from this address");
     }
     const user = await getOptionalUser(request, context);
     const verdict = await verifyVipCode(services, code, { userId: user?.id });
     if (!verdict.valid) {
       await countVipLinkFailure(services, context.clientIp);
       await record(context, { type: "vip_code_rejected", userId: user?.id ?? null, details: { via: "link" } });
-      denied(context, "wrong code");
+      throw await denied(context, "wrong code");
     }
     await afterValidCode(context, verdict, user);
     return { code };
   } catch (error) {
     if (error instanceof Response) throw error;
     services.logger.error({ err: error }, "VIP access check failed");
-    denied(context, "check failed");
+    throw await denied(context, "check failed");
   }
 }
 
@@ -135,8 +136,8 @@ export async function requireVipMember(request: Request, context: Ctx): Promise<
     membership = await getVipMembership(context.services.db, user.id);
   } catch (error) {
     context.services.logger.error({ err: error }, "VIP membership check failed");
-    denied(context, "check failed");
+    throw await denied(context, "check failed");
   }
-  if (!membership) denied(context, "not a member");
+  if (!membership) throw await denied(context, "not a member");
   return { user, membership };
 }

@@ -21,8 +21,8 @@ export function formAnswer<Result extends FormResult>(status: number, result: Re
 }
 
 /** Done: see the page `to` (303, so a reload does not post again), with what happened as a flash. */
-export function redirectWithFlash(context: AppLoadContext, to: string, flash: Flash) {
-  return redirect(to, { status: 303, headers: withFlash(context.services.config, flash, { "cache-control": "no-store" }) });
+export async function redirectWithFlash(context: AppLoadContext, to: string, flash: Flash) {
+  return redirect(to, { status: 303, headers: await withFlash(context.services.config, flash, { "cache-control": "no-store" }) });
 }
 
 /** The form's fields refused by its schema: 400 with each field's message and the values sent back. */

@@ -54,7 +54,7 @@ export async function passwordAction(request: Request, context: Ctx, user: Sessi
   if (!checked.ok) return fail("password", 400, checked.problem.title, checked.problem.text, { field: checked.problem.field });
   const change = await changePassword(context.services, user, checked.data, sessionOf(request, context));
   if (!change.ok) return refused("password", change);
-  return redirect("/account", { headers: withFlash(context.services.config, accountMessages.passwordChanged, cookiesOf(change)) });
+  return redirect("/account", { headers: await withFlash(context.services.config, accountMessages.passwordChanged, cookiesOf(change)) });
 }
 
 export async function signOutEverywhereAction(request: Request, context: Ctx) {
@@ -69,5 +69,5 @@ export async function deleteAction(request: Request, context: Ctx, user: Session
   if (!password) return fail("delete", 400, accountMessages.deleteFailed.title, accountMessages.deletePasswordRequired.text);
   const change = await deleteAccount(context.services, user.id, password, sessionOf(request, context));
   if (!change.ok) return refused("delete", change);
-  return redirect("/", { headers: withFlash(context.services.config, accountMessages.accountDeleted, cookiesOf(change)) });
+  return redirect("/", { headers: await withFlash(context.services.config, accountMessages.accountDeleted, cookiesOf(change)) });
 }

@@ -4,10 +4,11 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatLongDate } from "~/content/dates";
 import { fees, formatGBP } from "~/content/prices";
+import { formatGBPAs } from "~/content/money";
 import { isFormResult, type FormResult } from "~/lib/forms/result";
-import { bookingPaths } from "../paths";
-import type { QuoteBookingForFixer } from "../quote-terms.server";
-import { SLOT_WINDOW_LABELS, type Slot } from "../slots";
+import { bookingPaths } from "~/features/bookings/paths";
+import type { QuoteBookingForFixer } from "~/features/bookings/quote-terms.server";
+import { SLOT_WINDOW_LABELS, type Slot } from "~/features/bookings/slots";
 
 /** The booking side of a fixer's quote on their job page: the slots proposed, the price to fix (a range), what they receive, the booking once made. */
 
@@ -73,7 +74,7 @@ export function QuoteBookingPanel({ booking, quote }: { booking: QuoteBookingFor
             hint={`From ${formatGBP(quote.amountPence)} to ${formatGBP(quote.amountToPence ?? quote.amountPence)}.`}
             error={answer?.status === "invalid" ? answer.fieldErrors.price : undefined}
           >
-            {(control) => <Input {...control} name="price" inputMode="decimal" defaultValue={typed || (booking.pricePence !== null ? (booking.pricePence / 100).toFixed(booking.pricePence % 100 ? 2 : 0) : "")} />}
+            {(control) => <Input {...control} name="price" inputMode="decimal" defaultValue={typed || (booking.pricePence !== null ? formatGBPAs(booking.pricePence, "field") : "")} />}
           </Field>
           <Button type="submit" className="self-start">
             {quoteBookingCopy.fixButton}

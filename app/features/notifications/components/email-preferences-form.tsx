@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { notificationsCopy } from "../copy";
-import { DEFAULT_DELIVERY, deliveryLabels, EMAIL_DELIVERIES, notificationKinds, notificationPaths, type EmailDelivery, type NotificationKind } from "../kinds";
+import { notificationsCopy } from "~/features/notifications/copy";
+import { DEFAULT_DELIVERY, deliveryLabels, EMAIL_DELIVERIES, notificationKinds, notificationPaths, type EmailDelivery, type NotificationKind } from "~/features/notifications/kinds";
 
 /** One radio group per kind the person is offered; a plain form (works without JavaScript) posting to its own action. */
 export function EmailPreferencesForm({ kinds, chosen }: { kinds: NotificationKind[]; chosen: Partial<Record<NotificationKind, EmailDelivery>> }) {

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { notificationsCopy } from "../copy";
-import { notificationPaths } from "../kinds";
-import type { NotificationItem } from "../notifications.server";
+import { notificationsCopy } from "~/features/notifications/copy";
+import { notificationPaths } from "~/features/notifications/kinds";
+import type { NotificationItem } from "~/features/notifications/notifications.server";
 
 const when = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 

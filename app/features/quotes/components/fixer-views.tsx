@@ -3,6 +3,7 @@ import * as React from "react";
 import { Form, Link } from "react-router";
 import { NativeSelect } from "~/components/ui/native-select";
 import { fees, formatGBP } from "~/content/prices";
+import { formatGBPAs } from "~/content/money";
 import { fixerShare } from "~/features/bookings/pricing";
 import { type Slot } from "~/features/bookings/slots";
 import { SlotWindowOptions } from "~/features/bookings/components/slot-window-options";
@@ -34,7 +35,7 @@ export function formatDay(value: Date | string): string {
   return formatLongDate(date);
 }
 
-const penceToPounds = (pence: number | null | undefined) => (pence == null ? "" : (pence / 100).toFixed(pence % 100 ? 2 : 0));
+const penceToPounds = (pence: number | null | undefined) => (pence == null ? "" : formatGBPAs(pence, "field"));
 
 
 export function Section({ id, title, intro, children }: { id: string; title: string; intro?: React.ReactNode; children: React.ReactNode }) {

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/toast";
+import { isFormResult, type FormResult } from "~/lib/forms/result";
 import { cn } from "~/lib/utils";
 
-type Result = { ok: boolean; title: string; text: string } | null | undefined;
+type Result = FormResult | null | undefined;
 
 /**
  * An action's result: a toast once hydrated, and a status line in the page, so a browser without
@@ -10,23 +11,24 @@ type Result = { ok: boolean; title: string; text: string } | null | undefined;
  */
 export function ActionResult({ result, className }: { result: Result; className?: string }) {
   const shown = useRef<Result>(undefined);
+  const ok = result?.status === "success";
   useEffect(() => {
-    if (!result || shown.current === result) return;
+    if (!isFormResult(result) || shown.current === result) return;
     shown.current = result;
-    if (result.ok) toast.success(result.title, result.text);
-    else toast.error(result.title, result.text);
+    if (result.status === "success") toast.success(result.title ?? "", result.message);
+    else toast.error(result.title ?? "", result.message);
   }, [result]);
-  if (!result) return null;
+  if (!isFormResult(result)) return null;
   return (
     <p
-      role={result.ok ? "status" : "alert"}
+      role={ok ? "status" : "alert"}
       className={cn(
         "rounded-lg border p-3 text-sm",
-        result.ok ? "border-success/40 bg-success/10 text-foreground" : "border-destructive/40 bg-destructive/10 text-foreground",
+        ok ? "border-success/40 bg-success/10 text-foreground" : "border-destructive/40 bg-destructive/10 text-foreground",
         className,
       )}
     >
-      <strong>{result.title}.</strong> {result.text}
+      <strong>{result.title}.</strong> {result.message}
     </p>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 import { formatDateTime } from "~/features/staff/format";
 import type { DashboardData, DashboardTile, WindowCounts } from "~/features/staff/dashboard.server";
-import { formatPence } from "~/features/staff/format";
+import { formatGBPAs } from "~/content/money";
 import { PageHeader, Panel } from "./page-header";
 import { StatusBadge } from "./status-badge";
 import { formatCount } from "~/content/format";
@@ -134,7 +134,7 @@ export function DashboardView({ data, name }: { data: DashboardData; name: strin
           <StatusTable caption="Checkout attempts by status, started in the last 7 days, 30 days and in all" rows={data.paymentsByStatus} />
           <p className="mt-2 text-xs text-muted-foreground">All-time totals counted {formatDateTime(data.totalsCountedAt)} (kept for a minute); the 7- and 30-day figures are live.</p>
           <p className="mt-3 text-sm">
-            Paid in the last 30 days: <strong className="tabular-nums">{formatPence(data.paidLast30Pence)}</strong>
+            Paid in the last 30 days: <strong className="tabular-nums">{formatGBPAs(data.paidLast30Pence, "ledger")}</strong>
           </p>
         </Panel>
       </div>

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { bookingDecisionFormSchema, decisionParsing, decisionReasonLimits } from "~/features/staff/booking-decision-schema";
-import { formatPence } from "~/features/staff/format";
+import { formatGBPAs } from "~/content/money";
 import { parseSubmission } from "~/lib/forms/parse";
 
 /** The staff booking page's decide form. The shared schema checks it before it is sent; the server checks it again (and the price). */
@@ -42,7 +42,7 @@ export function DecisionForm({ pricePence, serverErrors }: { pricePence: number;
         label="Part of the price to release (£)"
         marks={false}
         spacing="tight"
-        hint={`Only for “release part”: more than £0 and less than the price of ${formatPence(pricePence)}. The fixer’s 10% service charge comes off it.`}
+        hint={`Only for “release part”: more than £0 and less than the price of ${formatGBPAs(pricePence, "ledger")}. The fixer’s 10% service charge comes off it.`}
         error={shown.amount}
       >
         {(control) => <Input {...control} name="amount" inputMode="decimal" maxLength={20} autoComplete="off" />}

@@ -2,7 +2,8 @@ import { or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import type { CsvValue } from "~/lib/csv";
-import { formatDateTime, formatPence, shorten } from "~/features/staff/format";
+import { formatGBPAs } from "~/content/money";
+import { formatDateTime, shorten } from "~/features/staff/format";
 import { likePattern, type FilterDef, type ListQuery } from "~/features/staff/list-query";
 import { statusLabel, statusTone, type BadgeTone } from "~/features/staff/status";
 
@@ -102,7 +103,7 @@ export function renderCell<Row>(column: ColumnDef<Row>, row: Row): Cell {
       return status ? { text: statusLabel(status), tone: statusTone(status) } : { text: "—" };
     }
     case "money":
-      return { text: typeof value === "number" ? formatPence(value) : "—" };
+      return { text: typeof value === "number" ? formatGBPAs(value, "ledger") : "—" };
     case "yesno": {
       const [yes, no] = column.yesNo ?? ["Yes", "No"];
       return { text: value ? yes : no };

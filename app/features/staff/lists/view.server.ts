@@ -10,6 +10,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import type { Database, Db } from "#server/db/client.ts";
 import { csvLine, CSV_BOM } from "~/lib/csv";
+import { contentDisposition } from "~/lib/download-headers";
 import { actorOf, type StaffUser } from "~/features/staff/guard.server";
 import { describeListQuery, listQueryToSearch, PAGE_SIZE, parseListQuery, type FilterOption, type ListQuery, type ListTotal } from "~/features/staff/list-query";
 import type { BadgeTone } from "~/features/staff/status";
@@ -333,7 +334,7 @@ export async function exportListCsv(context: AppLoadContext, list: AnyListDefini
   const select = list.fetch(db, query, pageSpec(list.order, null));
   const headers = (rows: number) => ({
     "content-type": "text/csv; charset=utf-8",
-    "content-disposition": `attachment; filename="${exportFileName(list.id, rows)}"`,
+    "content-disposition": contentDisposition("attachment", exportFileName(list.id, rows)),
     "x-content-type-options": "nosniff",
     "cache-control": "private, no-store",
     "x-export-rows": String(rows),

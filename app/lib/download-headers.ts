@@ -1,7 +1,9 @@
 /**
- * Headers for serving a private document to staff: the stored (content-checked) type, never
- * sniffed, never cached, and a Content-Disposition whose file name cannot break the header.
- * PDFs may be viewed in the browser ("inline"); every other type is always a download.
+ * The one way a response names a file (issue 48): every Content-Disposition is built here, so a
+ * file name cannot break the header. `documentHeaders` serves a private document (to staff, or a
+ * fixer's own): the stored (content-checked) type, never sniffed, never cached; PDFs may be viewed
+ * in the browser ("inline") when asked, every other type is always a download. Exports (CSV, the
+ * account's data) name their attachment with `contentDisposition`.
  */
 
 /** An ASCII stand-in for the header's plain filename= (quotes, backslashes, controls and non-ASCII become _). */

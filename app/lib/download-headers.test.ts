@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { asciiFileName, contentDisposition, documentHeaders } from "./download-headers";
 
@@ -31,5 +33,15 @@ describe("document download headers", () => {
       expect(headers.get("cache-control")).toBe("private, no-store");
       expect(headers.get("content-length")).toBe("10");
     }
+  });
+
+  it("names an export's attachment the same way, with the UTF-8 form", () => {
+    expect(contentDisposition("attachment", "fixit-earnings-2026-11-29.csv")).toBe(`attachment; filename="fixit-earnings-2026-11-29.csv"; filename*=UTF-8''fixit-earnings-2026-11-29.csv`);
+  });
+
+  it("is the only module in app/ and server/ that writes a file name into a header (issue 48)", () => {
+    const sources = ["app", "server"].flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)));
+    const writers = sources.filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && /filename[=*]/.test(readFileSync(file, "utf8")));
+    expect(writers).toEqual([path.join("app", "lib", "download-headers.ts")]);
   });
 });
