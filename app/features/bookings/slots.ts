@@ -24,9 +24,10 @@ const WINDOW_START_HOUR: Record<SlotWindow, number> = { morning: 8, afternoon: 1
 /** How far ahead a slot may be. */
 export const MAX_SLOT_DAYS_AHEAD = 365;
 
-// The formatters are made once: making one costs more than formatting with it (issue 47).
-const londonParts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
-const londonDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+// The formatters are made once: making one costs more than formatting with it (issue 47). Marked
+// pure so that a page importing this module for its constants does not ship them.
+const londonParts = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+const londonDay = /* @__PURE__ */ new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
 
 /** London's offset from UTC (minutes) at an instant. */
 function londonOffsetMinutes(at: Date): number {

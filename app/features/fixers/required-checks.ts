@@ -61,7 +61,7 @@ export function requiredPairs(): { service: ServiceSlug; kind: CheckKind }[] {
 }
 
 // Made once: a formatter costs ~0.1 ms to make, and a job page with 10 quotes states dozens of checks (issue 47).
-const checkedOn = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" });
+const checkedOn = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" });
 
 /** "Gas Safe 123456 checked on 3 Nov 2026": what a recorded check says in public. Numbers are shown only for registers anyone can search. */
 export function publicCheckText(check: { kind: CheckKind; evidence: string; checkedAt: Date | string }): string {
