@@ -16,7 +16,9 @@ const integration = (kind: "pglite" | "postgres") => ({
     name: `integration-${kind}`,
     include: ["tests/**/*.test.ts"],
     exclude: [...configDefaults.exclude, ...(kind === "postgres" ? onceOnPglite : [])],
-    globalSetup: ["tests/helpers/global-setup.ts"],
+    // On PostgreSQL, test databases are copies of one migrated template (and the scale copy of one
+    // seed) made once per run: tests/helpers/postgres-templates.ts.
+    globalSetup: ["tests/helpers/global-setup.ts", ...(kind === "postgres" ? ["tests/helpers/postgres-templates-setup.ts"] : [])],
     // One process per worker for all its files, not one per file: the server bundle, its libraries
     // and PGlite's WebAssembly load once per worker (PGlite project: 291 → 237 s, 565 → 451 CPU
     // seconds, measured back to back). Safe because these files share nothing but what they start:
@@ -61,7 +63,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: "unit-database", include: databaseUnitTests, testTimeout: 60_000 },
+        test: { name: "unit-database", include: databaseUnitTests, globalSetup: ["tests/helpers/postgres-templates-setup.ts"], testTimeout: 60_000 },
       },
       integration("pglite"),
       // The same integration suite again on PostgreSQL when one is offered.

@@ -7,9 +7,15 @@ import pg from "pg";
 
 export type ScratchDatabase = { url: string; drop(): Promise<void> };
 
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+/**
+ * `template`: a copy of that database (CREATE DATABASE … TEMPLATE, a copy of its files: a migrated
+ * or seeded one in a fraction of the time its migrations or seed take), which nobody may be
+ * connected to meanwhile. Without it, an empty database.
+ */
+export async function createScratchDatabase(adminUrl: string, prefix: string, options: { template?: string } = {}): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  if (options.template !== undefined && !/^[a-z0-9_]+$/.test(options.template)) throw new Error(`not a scratch database name: ${options.template}`);
+  await adminQuery(adminUrl, options.template ? `CREATE DATABASE ${name} TEMPLATE ${options.template}` : `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => dropScratchDatabase(adminUrl, url.toString()) };

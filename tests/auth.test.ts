@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
  * Accounts over real HTTP against the production build: sign-up with confirmation, sign-in,
  * sign-out everywhere, reset, the guard, My Account, security events and rate limits.
  * Forms are posted as a browser without JavaScript would (document POSTs to /auth).
  */
-let server: TestServer;
+let server: InProcessServer;
 let base: string;
 const strong = "copper-kettle-violet-harbour";
 const signUpForm = (email: string, extra: Record<string, string> = {}) => ({
@@ -22,7 +22,7 @@ const signUpForm = (email: string, extra: Record<string, string> = {}) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServerInProcess();
   base = server.url;
 }, 180_000);
 afterAll(async () => {

@@ -230,7 +230,7 @@ describe("npm run restore", () => {
     expect(existsSync(archive()), "the backup test ran first").toBe(true);
     restoredDir = path.join(work, "restored");
     mkdirSync(restoredDir); // an empty folder is accepted as well as a missing one
-    restoredDatabaseUrl = onPglite ? "memory://" : await createTestDatabase();
+    restoredDatabaseUrl = onPglite ? "memory://" : await createTestDatabase({ empty: true });
     const result = await runScript("restore", [archive(), "--data-dir", restoredDir, ...(onPglite ? [] : ["--database-url", restoredDatabaseUrl])], {});
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`DATA_DIR=${restoredDir}`);
@@ -297,7 +297,7 @@ describe("npm run restore", () => {
     writeFileSync(path.join(unpacked, "manifest.json"), JSON.stringify(manifest));
     const tampered = path.join(work, "tampered.tar.gz");
     await tar(["-czf", tampered, "-C", unpacked, ...readdirSync(unpacked)]);
-    const databaseUrl = onPglite ? null : await createTestDatabase();
+    const databaseUrl = onPglite ? null : await createTestDatabase({ empty: true });
     try {
       await refused([tampered, ...(databaseUrl ? ["--database-url", databaseUrl] : [])], path.join(work, "from-tampered"), /does not match the backup's manifest \(bookings: 2 rows, the manifest says 3\)/);
     } finally {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPages } from "~/content/pages";
 import { services } from "~/content/services";
 import { classConflictsIn, conflictingClasses } from "./helpers/class-conflicts";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
  * `cn` joins classes without resolving Tailwind conflicts (decision 007), so no rendered element may
@@ -20,9 +20,9 @@ describe("the conflict checker", () => {
 });
 
 describe("rendered pages", () => {
-  let server: TestServer;
+  let server: InProcessServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startServerInProcess();
   });
   afterAll(async () => {
     await server?.dispose();

@@ -3,7 +3,7 @@ import { publicPages } from "~/content/pages";
 import { allPricePence } from "~/content/service-prices";
 import { searchIndex } from "~/content/search-index";
 import { services } from "~/content/services";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /** The routes this suite owns: every content page and the 11 service landing pages. */
 const contentPaths = ["/categories", "/how-it-works", "/about", "/terms", "/data-protection", "/careers", "/help", "/uk-reviews"];
@@ -42,7 +42,7 @@ function jsonLd(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 }
 
-let server: TestServer;
+let server: InProcessServer;
 const pages = new Map<string, { status: number; html: string }>();
 
 async function get(path: string) {
@@ -54,7 +54,7 @@ async function get(path: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServerInProcess();
 });
 afterAll(async () => {
   await server?.dispose();

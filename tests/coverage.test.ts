@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /** HTML entities decoded and React's text-joining comments dropped, so a phrase reads as the visitor sees it. */
 const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
 
-let server: TestServer;
-let noStores: TestServer;
+let server: InProcessServer;
+let noStores: InProcessServer;
 beforeAll(async () => {
-  [server, noStores] = await Promise.all([startTestServer(), startTestServer({ env: { APP_STORE_URL: "", PLAY_STORE_URL: "" } })]);
+  [server, noStores] = await Promise.all([startServerInProcess(), startServerInProcess({ env: { APP_STORE_URL: "", PLAY_STORE_URL: "" } })]);
 });
 afterAll(async () => {
   await Promise.all([server?.dispose(), noStores?.dispose()]);
 });
 
-const get = async (base: TestServer, path: string) => {
+const get = async (base: InProcessServer, path: string) => {
   const res = await fetch(`${base.url}${path}`);
   return { status: res.status, html: text(await res.text()) };
 };

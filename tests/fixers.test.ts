@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { makeDocx, makeExe, makePdf } from "./helpers/documents";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
  * The fixer journey over real HTTP against the production build: registration rules, the fee in
@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from "./helpers/server";
  * documents only for their owner.
  */
 
-let server: TestServer;
+let server: InProcessServer;
 let base: string;
 const strong = "copper-kettle-violet-harbour";
 const FIX_CODE = /FIX(?:-[2-9A-HJKMNP-Z]{4}){3}/;
@@ -23,7 +23,7 @@ const newIp = () => `198.51.100.${(ipCounter = (ipCounter % 250) + 1)}`;
 
 beforeAll(async () => {
   // The reviewer becomes an admin when it signs in (STAFF_ADMIN_EMAILS), to send an application back.
-  server = await startTestServer({ env: { STAFF_ADMIN_EMAILS: "reviewer@example.com" } });
+  server = await startServerInProcess({ env: { STAFF_ADMIN_EMAILS: "reviewer@example.com" } });
   base = server.url;
 }, 180_000);
 afterAll(async () => {

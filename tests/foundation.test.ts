@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, startTestServer, type InProcessServer } from "./helpers/server";
 
-let server: TestServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServerInProcess();
 });
 afterAll(async () => {
   await server?.dispose();

@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { submissionCounts } from "./helpers/db-utils";
-import { startServerInProcess, startTestServer, type InProcessServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
  * Hostile-request regression tests over HTTP (decision 014): open redirects, the dev mailbox on a network bind, the
@@ -13,9 +13,9 @@ import { startServerInProcess, startTestServer, type InProcessServer, type TestS
 let server: InProcessServer;
 let base: string;
 /** A second server behind a "load balancer" on loopback (TRUST_PROXY=loopback): each request can come from its own address. */
-let proxied: TestServer;
+let proxied: InProcessServer;
 beforeAll(async () => {
-  [server, proxied] = await Promise.all([startServerInProcess({ env: { TRUST_PROXY: "", VIP_CAMPAIGN_CODES: CAMPAIGN } }), startTestServer({ env: { TRUST_PROXY: "loopback" } })]);
+  [server, proxied] = await Promise.all([startServerInProcess({ env: { TRUST_PROXY: "", VIP_CAMPAIGN_CODES: CAMPAIGN } }), startServerInProcess({ env: { TRUST_PROXY: "loopback" } })]);
   base = server.url;
 }, 240_000);
 afterAll(async () => {
@@ -305,7 +305,7 @@ describe("headers", () => {
 
 describe("the development mailbox on a network bind", () => {
   it("is gone when the server listens beyond loopback, unless DEV_MAILBOX=on", async () => {
-    const exposed = await startTestServer({ env: { APP_ENV: "development", HOST: "0.0.0.0" } });
+    const exposed = await startServerInProcess({ env: { APP_ENV: "development", HOST: "0.0.0.0" } });
     try {
       for (const path of ["/dev/mailbox", "/dev/mailbox.json", "/dev/mailbox/1", "/dev/mailbox?to=a@example.com"]) {
         expect((await fetch(`${exposed.url}${path}`)).status, path).toBe(404);
@@ -313,7 +313,7 @@ describe("the development mailbox on a network bind", () => {
     } finally {
       await exposed.dispose();
     }
-    const enabled = await startTestServer({ env: { APP_ENV: "development", HOST: "0.0.0.0", DEV_MAILBOX: "on" } });
+    const enabled = await startServerInProcess({ env: { APP_ENV: "development", HOST: "0.0.0.0", DEV_MAILBOX: "on" } });
     try {
       expect((await fetch(`${enabled.url}/dev/mailbox.json`)).status).toBe(200);
       expect(await mailbox(enabled.url, "nobody@example.com")).toEqual([]);

@@ -3,7 +3,7 @@ import { publicPages, signedOutFormPaths } from "~/content/pages";
 import { services } from "~/content/services";
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { measureFirstLoadJs } from "../scripts/measure-js.mjs";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
  * JavaScript per page (gzip, as scripts/measure-js.mjs counts it), on the production build. Budgets, not timings.
@@ -74,9 +74,9 @@ const otherPublicBudgetsKb: Record<string, number> = {
 const firstLoadBudgetKb = (path: string) => (islandsPages.includes(path) ? 3 : 6);
 const islandsPages = ["/", "/categories", "/how-it-works", "/about", "/uk-reviews", "/fixer-ai", "/terms", "/data-protection"];
 
-let server: TestServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServerInProcess();
 }, 180_000);
 afterAll(async () => {
   await server?.dispose();

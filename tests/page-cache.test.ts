@@ -1,16 +1,16 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, linkIn, mailbox, waitForMail } from "./auth-helpers";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
  * The anonymous-HTML cache (decision 012) over real HTTP against the production build: who gets a
  * cached page, what is in it, its validators and its Content-Security-Policy.
  */
-let server: TestServer;
+let server: InProcessServer;
 let base: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServerInProcess();
   base = server.url;
 }, 180_000);
 afterAll(async () => {

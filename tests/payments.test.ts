@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { startFakeStripe, signedEvent, type FakeStripe } from "./helpers/fake-stripe";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
  * Payments over real HTTP against the production build: the TEST MODE checkout (decline, retry,
@@ -30,10 +30,10 @@ async function newConfirmedUser(base: string, email: string) {
 const card = (number: string, extra: Record<string, string> = {}) => ({ cardName: "Mary Seacole", cardNumber: number, expiry: "12 / 39", cvc: "123", ...extra });
 
 describe("test provider", () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let base: string;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startServerInProcess();
     base = server.url;
   }, 180_000);
   afterAll(async () => {
@@ -209,12 +209,12 @@ describe("test provider", () => {
 });
 
 describe("stripe provider", () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let stripe: FakeStripe;
   let base: string;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    server = await startTestServer({
+    server = await startServerInProcess({
       env: { STRIPE_SECRET_KEY: "sk_test_fixit_0123456789", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url, PUBLIC_URL: "https://fixit.example" },
     });
     base = server.url;

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { figurePaths } from "~/content/figures";
 import { publicPages } from "~/content/pages";
 import { services } from "~/content/services";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
-let server: TestServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServerInProcess();
 });
 afterAll(async () => {
   await server?.dispose();

@@ -4,8 +4,8 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUERY_RECORDER_KEY, type QueryRecorder } from "#server/db/client.ts";
-import { createScratchDatabase } from "../scripts/scratch-database.ts";
-import { SCALE_PASSWORD, SCALE_USERS, seedScale } from "../scripts/seed-scale.ts";
+import { SCALE_PASSWORD, SCALE_USERS } from "../scripts/seed-scale.ts";
+import { scaleCopy } from "./helpers/postgres-templates.ts";
 import { Browser } from "./auth-helpers.ts";
 import { startServerInProcess, testDbKind, type InProcessServer } from "./helpers/server.ts";
 
@@ -86,13 +86,8 @@ let searchEmail = "";
 
 beforeAll(async () => {
   if (!postgres) return;
-  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "scale_plans");
-  try {
-    await seedScale({ factor: 0.01, databaseUrl: scratch.url });
-  } catch (error) {
-    await scratch.drop();
-    throw error;
-  }
+  // The run's one seed at factor 0.01, copied (tests/helpers/postgres-templates.ts).
+  const scratch = await scaleCopy(process.env.TEST_DATABASE_URL!, "scale_plans");
   server = await startServerInProcess({ reuse: { databaseUrl: scratch.url, dataDir: mkdtempSync(path.join(tmpdir(), "fixit-plans-")) } });
   explainer = new pg.Client({ connectionString: scratch.url });
   await explainer.connect();

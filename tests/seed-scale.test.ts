@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchDatabase } from "../scripts/scratch-database.ts";
-import { SCALE_PASSWORD, SCALE_USERS, scaleCounts, scaleFigures, seedScale } from "../scripts/seed-scale.ts";
+import { SCALE_PASSWORD, SCALE_USERS, scaleCounts, scaleFigures } from "../scripts/seed-scale.ts";
+import { scaleCopy } from "./helpers/postgres-templates.ts";
 import { Browser } from "./auth-helpers.ts";
 import { startServerInProcess, testDbKind, type InProcessServer } from "./helpers/server.ts";
 
@@ -21,9 +21,9 @@ let figures: Awaited<ReturnType<typeof scaleFigures>>;
 
 beforeAll(async () => {
   if (!postgres) return;
-  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "scale_test");
+  // The run's one seed at factor 0.01, copied (tests/helpers/postgres-templates.ts).
+  const scratch = await scaleCopy(process.env.TEST_DATABASE_URL!, "scale_test");
   try {
-    await seedScale({ factor: 0.01, databaseUrl: scratch.url });
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     figures = await scaleFigures(client).finally(() => client.end());

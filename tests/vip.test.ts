@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { classConflictsIn } from "./helpers/class-conflicts";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
  * VIP early access over real HTTP against the production build: the code form on
@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from "./helpers/server";
  */
 const CAMPAIGN = "Spring-Launch-2026";
 const PRESS = "PRESS-7QK";
-let server: TestServer;
+let server: InProcessServer;
 let base: string;
 let ipCounter = 0;
 /** Each test speaks from its own address (the server trusts X-Forwarded-For from loopback), so limits do not leak between tests. */
@@ -24,7 +24,7 @@ const strong = "copper-kettle-violet-harbour";
 const MEMBERS_ONLY = ["Progress update", "Home-maintenance tips", "Offers for every customer", "Behind the scenes: how we check every fixer"];
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { VIP_CAMPAIGN_CODES: ` ${CAMPAIGN} , ${PRESS}` } });
+  server = await startServerInProcess({ env: { VIP_CAMPAIGN_CODES: ` ${CAMPAIGN} , ${PRESS}` } });
   base = server.url;
 }, 180_000);
 afterAll(async () => {

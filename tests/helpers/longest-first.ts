@@ -31,6 +31,13 @@ const measuredSeconds: Record<string, number> = {
   "tests/hostile-bodies.test.ts": 15,
   "tests/vip.test.ts": 15,
   "tests/reviews-both-ways.test.ts": 15,
+  // Issue 47's files, measured on 2026-11-29 in the PostgreSQL project alone on a shared machine
+  // (load 7-12): without a figure they took their place by file size among the short ones.
+  "tests/paging-cursors.test.ts": 35,
+  "tests/process-roles.test.ts": 27,
+  "tests/staff-scale.test.ts": 25,
+  "tests/scale-plans.test.ts": 22,
+  "tests/seed-scale.test.ts": 20,
 };
 
 /** Longest first across every project; Vitest's own order (its recorded durations, else file size) among the rest. */

@@ -17,7 +17,7 @@ import { createPublicFixerData } from "~/features/quotes/public-changes";
 import { recordCheck } from "~/features/fixers/checks.server";
 import { requiredChecks, type CheckKind } from "~/features/fixers/required-checks";
 import type { ServiceSlug } from "~/content/services";
-import { createScratchDatabase } from "../../scripts/scratch-database.ts";
+import { createMigratedDatabase } from "./postgres-templates.ts";
 import { NOTIFICATION_EMAIL_JOB } from "~/features/notifications/notifications.server";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -32,7 +32,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<{ deps: Quot
     const database = await openDatabase({ database: { kind: "pglite", dir: null } });
     return { deps: { db: database.db, publicUrl }, close: () => database.close() };
   }
-  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "fixit_quotes");
+  const scratch = await createMigratedDatabase(process.env.TEST_DATABASE_URL!, "fixit_quotes");
   const database = await openDatabase({ database: { kind: "postgres", url: scratch.url } });
   return {
     deps: { db: database.db, publicUrl },

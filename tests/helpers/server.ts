@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { start as startServer } from "~/composition-root.server.ts";
 import { childPidOf } from "../../scripts/production-server.ts";
 import { createScratchDatabase, dropScratchDatabase } from "../../scripts/scratch-database.ts";
+import { createMigratedDatabase } from "./postgres-templates.ts";
 import type { AppServices } from "~/features/services.server.ts";
 
 export type TestServer = {
@@ -184,10 +185,15 @@ export function testDbKind(): "pglite" | "postgres" {
   return process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
 }
 
-/** A database of its own for one test server: PGlite on disk in its data folder, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<string> {
+/**
+ * A database of its own for one test server: PGlite in memory, or a new PostgreSQL database, migrated
+ * (a copy of the run's migrated template: tests/helpers/postgres-templates.ts), or with nothing in it
+ * at all with `empty` (a restore's target).
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<string> {
   if (testDbKind() === "pglite") return "memory://";
-  return (await createScratchDatabase(postgresAdminUrl(), "fixit_test")).url;
+  if (options.empty) return (await createScratchDatabase(postgresAdminUrl(), "fixit_test")).url;
+  return (await createMigratedDatabase(postgresAdminUrl(), "fixit_test")).url;
 }
 
 export async function dropTestDatabase(databaseUrl: string): Promise<void> {
