@@ -257,7 +257,9 @@ async function pageRows(size: Size, copy: string, base: string): Promise<SizeRes
     let path = "/fixer";
     let followed = 0;
     for (; followed < 19; followed++) {
-      const next = relLink(await (await session.get(path)).text(), "next");
+      // The leads' Older jobs link: the page's quotes list has a rel=next of its own further down.
+      const html = await (await session.get(path)).text();
+      const next = relLink(html.slice(0, html.indexOf('id="quotes"')), "next");
       if (!next) break;
       path = next;
     }
@@ -466,13 +468,14 @@ async function main() {
   const failsP99: string[] = [];
   const personFailsP99: string[] = [];
   const failsGrowth: string[] = [];
+  const personFailsGrowth: string[] = [];
   for (const row of rows) {
     const s = small?.rows.find((r) => r.name === row.name)?.timing;
     const l = large?.rows.find((r) => r.name === row.name)?.timing;
     const g50 = s && l ? l.p50 / s.p50 : undefined;
     const g99 = s && l ? l.p99 / s.p99 : undefined;
     if (l && l.p99 > 150) (row.group === "table" ? failsP99 : personFailsP99).push(`${row.name} ${l.p99.toFixed(0)} ms`);
-    if (g99 !== undefined && g99 > 3) failsGrowth.push(`${row.name} ×${g99.toFixed(1)}`);
+    if (g99 !== undefined && g99 > 3) (row.group === "table" ? failsGrowth : personFailsGrowth).push(`${row.name} ×${g99.toFixed(1)}`);
     const f = (t?: Timing) => (t ? `${t.p50.toFixed(0)}/${t.p99.toFixed(0)}${t.statuses === "200" ? "" : ` (${t.statuses})`}` : "—");
     log(`| ${row.name} | ${f(s)} | ${f(l)} | ${g50 ? `×${g50.toFixed(1)}` : "—"} / ${g99 ? `×${g99.toFixed(1)}` : "—"} |`);
   }
@@ -483,7 +486,8 @@ async function main() {
   log("\nverdict (issue 47, Done when):");
   if (large) log(`  ${failsP99.length ? "FAIL" : "PASS"} every request of the issue's table p99 ≤ 150 ms on the large copy${failsP99.length ? `: over: ${failsP99.join("; ")}` : ""}`);
   if (large) log(`  ${personFailsP99.length ? "OVER" : "PASS"} (beyond the table) the busiest people's pages p99 ≤ 150 ms on the large copy${personFailsP99.length ? `: over: ${personFailsP99.join("; ")}` : ""}`);
-  if (small && large) log(`  ${failsGrowth.length ? "FAIL" : "PASS"} growth small → large ≤ ×3 (p99)${failsGrowth.length ? `: over: ${failsGrowth.join("; ")}` : ""}`);
+  if (small && large) log(`  ${failsGrowth.length ? "FAIL" : "PASS"} growth small → large ≤ ×3 (p99) for the issue's table${failsGrowth.length ? `: over: ${failsGrowth.join("; ")}` : ""}`);
+  if (small && large) log(`  ${personFailsGrowth.length ? "OVER" : "PASS"} (beyond the table) growth ≤ ×3 (p99) of the busiest people's pages${personFailsGrowth.length ? `: over: ${personFailsGrowth.join("; ")}` : ""}`);
   if (exports.length) {
     const bad = exports.filter((e) => e.status !== 200 || e.dataRows < e.inDatabase || (e.peak ?? 0) - (e.idle ?? 0) > 50);
     log(
