@@ -207,6 +207,8 @@ describe("TEST MODE", () => {
       const res = await finn.browser.get("/fixer/earnings.csv");
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      // Once: a second copy ("nosniff, nosniff") came from the route as well as the security headers.
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="(fixit-earnings-\d{4}-\d{2}-\d{2}\.csv)"; filename\*=UTF-8''\1$/);
       const lines = (await res.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
       expect(lines[0]).toBe("Booking,Job,Date,Status,Price (GBP),Refunded to the customer (GBP),Service charge (GBP),Net (GBP),Late-cancellation fee (GBP),Paid out (GBP)");

@@ -138,6 +138,7 @@ export async function earningsCsvLoader({ request, context }: { request: Request
   const user = await requireApprovedFixer(request, context);
   const { fileName, body } = earningsCsvStream(context.services.db, user.id);
   return new Response(body, {
-    headers: { ...noStore, "content-type": "text/csv; charset=utf-8", "content-disposition": contentDisposition("attachment", fileName), "x-content-type-options": "nosniff" },
+    // nosniff comes with every response (the security headers): set here too, it was sent twice.
+    headers: { ...noStore, "content-type": "text/csv; charset=utf-8", "content-disposition": contentDisposition("attachment", fileName) },
   });
 }
