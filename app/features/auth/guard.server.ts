@@ -82,13 +82,6 @@ export function signedSessionToken(cookieHeader: string | null, cookieName: stri
 }
 
 /**
- * The common case in one query: a live session that needs no write (not due its daily idle-expiry
- * move, not past its absolute lifetime, its user not disabled), with the user, the approved-fixer
- * flag and the unread counters. Every request reads the session row itself, so signing out, a
- * revoked or deleted session, a disabled account and a changed role take effect on the next request
- * (nothing about the person is cached). Anything else: undefined, and better-auth decides.
- */
-/**
  * The session, its person and the header's counts: built once per database as a prepared statement
  * (issue 47: building the query's SQL was ~4% of a signed-in request's CPU; on PostgreSQL the plan is
  * also kept per connection).
@@ -121,6 +114,13 @@ function sessionQuery(db: Db) {
 }
 const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
+/**
+ * The common case in one query: a live session that needs no write (not due its daily idle-expiry
+ * move, not past its absolute lifetime, its user not disabled), with the user, the approved-fixer
+ * flag and the unread counters. Every request reads the session row itself, so signing out, a
+ * revoked or deleted session, a disabled account and a changed role take effect on the next request
+ * (nothing about the person is cached). Anything else: undefined, and better-auth decides.
+ */
 async function readSessionInOneQuery(db: Db, token: string): Promise<SignedIn | undefined> {
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
