@@ -152,6 +152,9 @@ export async function openDatabase(config: Pick<Config, "database">, options: Op
     const db = drizzle(client, { logger: countingLogger });
     await migrate(db, { migrationsFolder });
     if (snapshot && !loadDataDir) await saveMemorySnapshot(client, snapshot);
+    // After the migrations: their DDL would stale the statements they ran.
+    const { keepStatementsPrepared } = await import("./pglite-statements.ts");
+    keepStatementsPrepared(client);
     return {
       db: db as unknown as Db,
       kind: "pglite",
