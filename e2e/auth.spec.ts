@@ -95,6 +95,30 @@ test("sign up, confirm by email, account, sign out, guarded return, reset, sign 
     expect(await hasHorizontalOverflow(page)).toBe(false);
   }
   await saveScreenshots(page, "account", "/account");
+
+  // The settings pages (decision 077): reached from My Account, each checked at both widths.
+  for (const [link, path] of [["Password and devices", "/account/security"], ["Your data", "/account/data"], ["Notification settings", "/account/notifications/settings"]] as const) {
+    await page.goto("/account");
+    await page.getByRole("link", { name: link, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    for (const width of Object.values(widths)) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+    }
+    await saveScreenshots(page, path.slice(1).replaceAll("/", "-"), path);
+  }
+
+  // Changing the password on its page says so there, once.
+  await page.goto("/account/security");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Current password").fill(newPassword);
+  await page.getByLabel("New password", { exact: true }).fill("quiet-harbour-lantern-82");
+  await page.getByLabel("Confirm new password").fill("quiet-harbour-lantern-82");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page).toHaveURL(/\/account\/security$/);
+  await expect(page.getByText("Your password has been changed and your other devices have been signed out.").first()).toBeVisible();
 });
 
 test("sign-up's rules load when the visitor first reaches into the form, then check it in the browser with no CSP violation", async ({ page }) => {

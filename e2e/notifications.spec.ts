@@ -74,8 +74,10 @@ test("a customer sees a notification for a received quote, opens it (it is read)
     await expect(customer.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
   });
 
-  await test.step("on My Account, messages switch to the daily digest", async () => {
-    await customer.goto("/account#email-preferences");
+  await test.step("from My Account's settings, messages switch to the daily digest", async () => {
+    await customer.goto("/account");
+    await customer.getByRole("link", { name: "Notification settings" }).click();
+    await expect(customer).toHaveURL(/\/account\/notifications\/settings$/);
     const section = customer.locator("#email-preferences");
     const messages = section.getByRole("group", { name: "New messages" });
     await expect(messages.getByRole("radio", { name: "At once" })).toBeChecked();
@@ -86,7 +88,7 @@ test("a customer sees a notification for a received quote, opens it (it is read)
     await expect(customer.getByText("Email preferences saved").first()).toBeVisible();
     await customer.reload();
     await expect(customer.locator("#email-preferences").getByRole("group", { name: "New messages" }).getByRole("radio", { name: "Daily digest" })).toBeChecked();
-    await checkScreen(customer, "notifications-email-preferences", "/account#email-preferences");
+    await checkScreen(customer, "notifications-email-preferences", "/account/notifications/settings");
   });
 
   await test.step("the unsubscribe link from the quote's email asks first", async () => {

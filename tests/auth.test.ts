@@ -239,8 +239,11 @@ describe("sign-in and the guard", () => {
     const exported = await new Browser(base).post("/account/export", {});
     expect(exported.status).toBe(302);
     expect(exported.headers.get("location")).toMatch(/^\/auth\?from=/);
-    const action = await new Browser(base).post("/account", { intent: "delete", password: "x" });
-    expect(action.status).toBe(302);
+    for (const path of ["/account", "/account/data", "/account/security"]) {
+      const action = await new Browser(base).post(path, { intent: path === "/account/security" ? "sign-out-all" : "delete", password: "x" });
+      expect(action.status, path).toBe(302);
+      expect(action.headers.get("location"), path).toMatch(/^\/auth\?from=/);
+    }
   });
 
   it("a data request for /account is redirected too (client-side navigation)", async () => {
@@ -375,9 +378,22 @@ describe("My Account", () => {
   it("shows the details, edits name and phone (escaped on output)", async () => {
     const browser = await newConfirmedUser("profile@example.com");
     const page = await (await browser.get("/account")).text();
-    for (const text of ["My Account", "Ada Lovelace", "profile@example.com", "07700 900123", "Customer", 'id="vip-status"', 'id="fixer-status"', "Sign out of all devices", "Download my data", "Delete my account"]) {
+    for (const text of ["My Account", "Ada Lovelace", "profile@example.com", "07700 900123", "Customer", 'id="vip-status"', 'id="fixer-status"']) {
       expect(page).toContain(text);
     }
+    // The settings are a link each (decision 077), at the anchors emails sent before linked to.
+    for (const [anchor, href] of [["email-preferences", "/account/notifications/settings"], ["password", "/account/security"], ["your-data", "/account/data"]] as const) {
+      expect(page).toMatch(new RegExp(`id="${anchor}"[^>]*>\\s*<a[^>]*href="${href.replace(/\//g, "\\/")}"`));
+    }
+    for (const form of ['name="currentPassword"', "Delete my account", 'name="message"']) expect(page).not.toContain(form);
+    const security = await (await browser.get("/account/security")).text();
+    for (const text of ["Password and devices", "Change password", 'name="currentPassword"', "Sign out of all devices"]) expect(security).toContain(text);
+    const yourData = await (await browser.get("/account/data")).text();
+    for (const text of ["Your data", "Download my data", "Delete my account"]) expect(yourData).toContain(text);
+    // A form of another page is not answered here: 400, nothing changes.
+    const elsewhere = await browser.post("/account", { intent: "delete", password: strong });
+    expect(elsewhere.status).toBe(400);
+    expect((await browser.get("/account")).status).toBe(200);
     // The price's terms are said once.
     const text = page.replace(/<!-- -->/g, "");
     expect(text).toContain(html("VIP access is £1.99 (one-time, lifetime access)."));
@@ -412,17 +428,17 @@ describe("My Account", () => {
   it("changing the password needs the current one and ends the other sessions", async () => {
     const current = await newConfirmedUser("change@example.com");
     const other = (await signIn("change@example.com")).browser;
-    const wrong = await current.post("/account", { intent: "password", currentPassword: "not-it-at-all", password: "fresh-meadow-lamp-7", confirmPassword: "fresh-meadow-lamp-7" });
+    const wrong = await current.post("/account/security", { intent: "password", currentPassword: "not-it-at-all", password: "fresh-meadow-lamp-7", confirmPassword: "fresh-meadow-lamp-7" });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Your current password is not correct.");
-    const changed = await current.post("/account", { intent: "password", currentPassword: strong, password: "fresh-meadow-lamp-7", confirmPassword: "fresh-meadow-lamp-7" });
+    const changed = await current.post("/account/security", { intent: "password", currentPassword: strong, password: "fresh-meadow-lamp-7", confirmPassword: "fresh-meadow-lamp-7" });
     expect(changed.status).toBe(302);
-    expect(changed.headers.get("location")).toBe("/account");
-    const landed = await current.get("/account");
+    expect(changed.headers.get("location")).toBe("/account/security");
+    const landed = await current.get("/account/security");
     expect(landed.status).toBe(200);
     expect(await landed.text()).toContain("Your password has been changed and your other devices have been signed out.");
     // Said once: the next visit to My Account does not repeat it.
-    expect(await (await current.get("/account")).text()).not.toContain("Your password has been changed");
+    expect(await (await current.get("/account/security")).text()).not.toContain("Your password has been changed");
     expect((await other.get("/account")).status).toBe(302);
     expect((await signIn("change@example.com", "fresh-meadow-lamp-7")).res.status).toBe(302);
   });
@@ -430,7 +446,7 @@ describe("My Account", () => {
   it("'Sign out of all devices' ends every session", async () => {
     const a = await newConfirmedUser("devices@example.com");
     const b = (await signIn("devices@example.com")).browser;
-    const res = await a.post("/account", { intent: "sign-out-all" });
+    const res = await a.post("/account/security", { intent: "sign-out-all" });
     expect(res.status).toBe(302);
     expect((await a.get("/account")).status).toBe(302);
     expect((await b.get("/account")).status).toBe(302);
@@ -451,10 +467,10 @@ describe("My Account", () => {
   it("'Delete my account' asks for the password, deletes the account and signs out", async () => {
     const browser = await newConfirmedUser("delete@example.com");
     const other = (await signIn("delete@example.com")).browser;
-    const wrong = await browser.post("/account", { intent: "delete", password: "not-my-password" });
+    const wrong = await browser.post("/account/data", { intent: "delete", password: "not-my-password" });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Your current password is not correct.");
-    const res = await browser.post("/account", { intent: "delete", password: strong });
+    const res = await browser.post("/account/data", { intent: "delete", password: strong });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
     expect(browser.hasSession()).toBe(false);

@@ -108,7 +108,7 @@ describe("notifications", () => {
     const [mail] = (await storedMail(ANN)).filter((m) => m.subject.startsWith("New quote"));
     expect(mail!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail!.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/[^>]+\/unsubscribe\/one-click\?token=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+>$/);
-    expect(mail!.text).toContain("/account#email-preferences");
+    expect(mail!.text).toContain("/account/notifications/settings");
     // The fixers matched to the job were told too (new_job), on their own lists.
     expect((await notificationsOf(plumber.id)).map((n) => n.kind)).toContain("new_job");
   });
@@ -148,7 +148,12 @@ describe("notifications", () => {
     const before = (await storedMail(ANN)).length;
     const saved = await ann.post("/account/email-preferences", { quote_received: "off", message: "digest" }, { origin: base });
     expect(saved.status).toBe(302);
-    expect(saved.headers.get("location")).toBe("/account#email-preferences");
+    expect(saved.headers.get("location")).toBe("/account/notifications/settings");
+    // The settings page shows what was saved, once, and the choices made.
+    const settings = await (await ann.get("/account/notifications/settings")).text();
+    expect(settings).toContain("Email preferences saved");
+    const messageChoices = settings.match(/<input[^>]*name="message"[^>]*>/g) ?? [];
+    expect(messageChoices.filter((input) => input.includes('checked=""')).map((input) => /value="(\w+)"/.exec(input)?.[1])).toEqual(["digest"]);
     expect(Object.fromEntries((await preferencesOf(annId)).map((p) => [p.kind, p.delivery]))).toEqual({ quote_received: "off", message: "digest" });
 
     await sendQuote(deps(), plumber3.id, jobId, quote("Could come on Thursday, two hours at most."));

@@ -37,7 +37,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold">{notificationsCopy.title}</h1>
         <p className="text-muted-foreground">{notificationsCopy.intro}</p>
-        <Link to={notificationPaths.preferencesSection} className="self-start text-sm text-primary hover:underline">
+        <Link to={notificationPaths.settings} className="self-start text-sm text-primary hover:underline">
           {notificationsCopy.emailChoicesLink}
         </Link>
       </div>

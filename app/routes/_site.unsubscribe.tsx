@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/_site.unsubscribe";
 import { Button } from "~/components/ui/button";
 import { notificationsCopy } from "~/features/notifications/copy";
+import { notificationPaths } from "~/features/notifications/kinds";
 import { unsubscribeAction, unsubscribeLoader, type UnsubscribePage } from "~/features/notifications/pages.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -42,7 +43,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
         </>
       )}
       {page.state === "confirm" ? null : (
-        <Link to="/account#email-preferences" className="self-start text-primary hover:underline">
+        <Link to={notificationPaths.settings} className="self-start text-primary hover:underline">
           {copy.accountLink}
         </Link>
       )}

@@ -6,7 +6,7 @@ import { emailPreferencesAction } from "~/features/notifications/pages.server";
 
 /** The account page's email-preferences form posts here; a GET goes to the form. */
 export function loader() {
-  return redirect(notificationPaths.preferencesSection);
+  return redirect(notificationPaths.settings);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
@@ -9,8 +9,27 @@ import { AccountField, toastFirstProblem } from "~/features/auth/auth-forms";
 import { TEXT_MAX, type AuthResult } from "~/features/auth/messages";
 import { toastResult } from "~/features/auth/result-toast";
 import { changePasswordSchema, profileSchema } from "~/features/auth/schemas";
+import { accountPaths } from "./paths";
 
-/** The blocks of /account. Every form posts to the /account action with an `intent`. */
+/** The blocks of My Account and its settings pages. Every form posts to its page's action with an `intent`. */
+
+/** A settings page under My Account: the way back, its title and what it is for. */
+export function AccountSubpage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to={accountPaths.overview} className="text-primary hover:underline">
+          My Account
+        </Link>
+      </nav>
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p className="text-muted-foreground">{intro}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
 
 export function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   const headingId = `${id}-heading`;

@@ -31,7 +31,7 @@ export async function loadAccount(db: Db, userId: string) {
 
 /**
  * What My Account shows from the database, in one query (issue 47: a signed-in page costs what it
- * repeats): the profile, the VIP membership, the email choices, the referral code (null before the
+ * repeats): the profile, the VIP membership, the referral code (null before the
  * first view makes it), the credit on the ledger account named (the customer's credit), the friends
  * referred and whether a fixer registration exists for the account or its email (lowercased, as
  * loadFixerStatus matches it). Null when the user is gone.
@@ -48,7 +48,6 @@ function accountPageQuery(db: Db) {
       createdAt: users.createdAt,
       vipSince: sql<string | null>`(select v.created_at::text from ${vipMemberships} v where v.user_id = ${users.id} limit 1)`,
       vipSource: sql<string | null>`(select v.source from ${vipMemberships} v where v.user_id = ${users.id} limit 1)`,
-      preferences: sql<{ kind: string; delivery: string }[] | null>`(select json_agg(json_build_object('kind', p.kind, 'delivery', p.delivery)) from ${notificationPreferences} p where p.user_id = ${users.id})`,
       referralCode: sql<string | null>`(select r.code from ${referralCodes} r where r.user_id = ${users.id})`,
       creditPence: sql<string>`(select coalesce(sum(e.amount_pence), 0) from ${ledgerEntries} e join ${ledgerAccounts} a on a.id = e.account_id where a.code = ${sql.placeholder("creditAccountCode")})`,
       friendsJoined: sql<string>`(select count(*) from ${referrals} f where f.referrer_user_id = ${users.id})`,
@@ -71,8 +70,6 @@ export async function loadAccountPage(db: Db, userId: string, creditAccountCode:
   return {
     account: { fullName: row.fullName || row.name, name: row.name, email: row.email, phone: row.phone, userType: row.userType, createdAt: new Date(row.createdAt).toISOString() },
     vipMembership: row.vipSince && row.vipSource ? { source: row.vipSource, since: new Date(row.vipSince).toISOString() } : null,
-    /** The email choice per notification kind (the notifications feature's kinds and deliveries). */
-    emailChoices: Object.fromEntries((row.preferences ?? []).map((p) => [p.kind, p.delivery])) as Record<string, string>,
     referralCode: row.referralCode,
     creditAvailablePence: Number(row.creditPence),
     friendsJoined: Number(row.friendsJoined),

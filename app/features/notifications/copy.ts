@@ -11,6 +11,10 @@ export const notificationsCopy = {
   seeAll: "See your notifications",
   notFound: "There is no such notification on your account.",
   badRequest: "That request could not be understood. Reload the page and try again.",
+  settings: {
+    title: "Notification settings",
+    intro: "How we tell you about your jobs, quotes and bookings.",
+  },
   preferences: {
     title: "Email preferences",
     description: "Choose how we email you about each kind of update. Sign-in, password and security emails are always sent.",
@@ -21,11 +25,11 @@ export const notificationsCopy = {
     title: "Unsubscribe",
     confirm: (what: string) => `Stop emails about ${what.toLowerCase()}?`,
     digestWhat: "your daily digest",
-    explain: "You will still see these updates in your notifications on FixiT, and you can turn the emails back on from your account page.",
+    explain: "You will still see these updates in your notifications on FixiT, and you can turn the emails back on in your notification settings.",
     button: "Unsubscribe",
     done: (what: string) => `You will no longer get emails about ${what.toLowerCase()}.`,
-    invalid: "This unsubscribe link is not valid. It may have been copied incompletely. Open your account page to choose which emails you get.",
-    expired: "This unsubscribe link has expired. Open your account page to choose which emails you get.",
-    accountLink: "Open your account page",
+    invalid: "This unsubscribe link is not valid. It may have been copied incompletely. Open your notification settings to choose which emails you get.",
+    expired: "This unsubscribe link has expired. Open your notification settings to choose which emails you get.",
+    accountLink: "Open your notification settings",
   },
 } as const;

@@ -97,7 +97,7 @@ export async function sendDigest(services: JobServices, payload: unknown): Promi
       reason: `You are receiving this summary because you chose a daily digest for ${[...new Set(items.map((i) => i.kind))]
         .filter(isNotificationKind)
         .map((kind) => notificationKinds[kind].label.toLowerCase())
-        .join(", ")}. Change it on your account page: ${site}${notificationPaths.preferencesSection}`,
+        .join(", ")}. Change it in your notification settings: ${site}${notificationPaths.settings}`,
     });
     await enqueueEmail(tx, {
       to: person.email,

@@ -35,7 +35,8 @@ export const notificationPaths = {
   list: "/account/notifications",
   open: (id: number) => `/account/notifications/${id}`,
   preferences: "/account/email-preferences",
-  preferencesSection: "/account#email-preferences",
+  /** The notification settings page (decision 077); emails sent before it link to /account#email-preferences, which points here. */
+  settings: "/account/notifications/settings",
   /** The page: GET asks, its button POSTs. */
   unsubscribe: "/unsubscribe",
   /** The List-Unsubscribe URL: a mail provider POSTs here (RFC 8058); a person's GET goes to the page. */

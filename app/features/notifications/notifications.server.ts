@@ -46,7 +46,7 @@ export type NewNotification = {
 /** Every email a person can turn off says where to choose. */
 const withChoiceNote = (content: EmailContent, publicUrl: string): EmailContent => ({
   ...content,
-  reason: `${content.reason ?? ""} Choose which emails you get, or turn this kind off: ${publicUrl}${notificationPaths.preferencesSection}`.trim(),
+  reason: `${content.reason ?? ""} Choose which emails you get, or turn this kind off: ${publicUrl}${notificationPaths.settings}`.trim(),
 });
 
 /**

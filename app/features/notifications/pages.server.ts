@@ -50,7 +50,7 @@ export async function emailPreferencesAction(request: Request, context: AppLoadC
   const parsed = parseSubmission(emailPreferencesSchema, form);
   if (!parsed.ok) return refusal(firstError(parsed.fieldErrors)?.message ?? notificationsCopy.badRequest);
   await savePreferences(context.services.db, user.id, kindsFor(user.approvedFixer), parsed.data);
-  return redirect(notificationPaths.preferencesSection, { headers: await withFlash(context.services.config, { kind: "success", ...notificationsCopy.preferences.saved }, privateHeaders) });
+  return redirect(notificationPaths.settings, { headers: await withFlash(context.services.config, { kind: "success", ...notificationsCopy.preferences.saved }, privateHeaders) });
 }
 
 const scopeLabel = (kind: UnsubscribeScope) => (kind === "digest" ? notificationsCopy.unsubscribe.digestWhat : notificationKinds[kind as NotificationKind].label);

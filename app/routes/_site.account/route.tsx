@@ -3,36 +3,25 @@ import { Button } from "~/components/ui/button";
 import { accountLinks } from "~/content/navigation";
 import { bookingPaths } from "~/features/bookings/paths";
 import { quotePaths } from "~/features/quotes/paths";
-import {
-  DeleteAccountForm,
-  DownloadDataForm,
-  PasswordForm,
-  ProfileForm,
-  Section,
-  SignOutEverywhereForm,
-} from "~/features/account/account-sections";
+import { ProfileForm, Section } from "~/features/account/account-sections";
 import { loadAccountPage } from "~/features/account/account.server";
-import { readAccountForm } from "~/features/auth/actions.server";
+import { accountAction, accountHeaders } from "~/features/account/actions.server";
+import { accountSettingsLinks } from "~/features/account/paths";
 import { requireUser } from "~/features/auth/guard.server";
-import { invalidRequest } from "~/features/auth/messages";
 import { VipStatus } from "~/features/vip/vip-status";
 import { StaffConsoleLink } from "~/features/staff/components/staff-console-link";
 import { loadFixerStatus, noFixerRegistration } from "~/features/fixers/account-status.server";
 import { FixerAccountStatusView } from "~/features/fixers/account-status";
-import { EmailPreferencesForm } from "~/features/notifications/components/email-preferences-form";
-import { notificationsCopy } from "~/features/notifications/copy";
-import { kindsFor, notificationPaths, type EmailDelivery, type NotificationKind } from "~/features/notifications/kinds";
 import { ACCOUNTS } from "~/features/bookings/ledger.server";
 import { ReferralDetails } from "~/features/bookings/components/referral-details";
 import { referralCopy } from "~/features/bookings/referrals";
 import { referralCodeOf, referralLink } from "~/features/bookings/referrals.server";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
-import { deleteAction, passwordAction, profileAction, signOutEverywhereAction } from "./actions.server";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "My Account", description: "Your FixiT account: profile, password and your data.", path: "/account", noindex: true });
+  pageMeta({ title: "My Account", description: "Your FixiT account: your jobs, your details and your settings.", path: "/account", noindex: true });
 
 /** Guarded: a signed-out visitor is redirected to /auth?from=/account before anything is rendered. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,37 +32,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const { account, vipMembership } = page;
   const fixerStatus = page.hasFixerRegistration ? await loadFixerStatus(context.services.db, user) : noFixerRegistration();
-  const emailPreferences = { kinds: kindsFor(user.approvedFixer), chosen: page.emailChoices as Partial<Record<NotificationKind, EmailDelivery>> };
   // The referral code is made on the first view.
   const code = page.referralCode ?? (await referralCodeOf(context.services.db, user.id));
   const referral = { link: referralLink(context.services.config, code), creditAvailablePence: page.creditAvailablePence, friendsJoined: page.friendsJoined, friendsRewarded: page.friendsRewarded };
-  return data({ account, vipMembership, fixerStatus, approvedFixer: user.approvedFixer, emailPreferences, referral }, { headers: { "cache-control": "private, no-store" } });
+  return data({ account, vipMembership, fixerStatus, approvedFixer: user.approvedFixer, referral }, { headers: { "cache-control": "private, no-store" } });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
-  const form = await readAccountForm(request);
-  if (!form.ok) return form.answer;
-  const values = form.values;
-  switch (values.intent) {
-    case "profile":
-      return profileAction(context, user, values);
-    case "password":
-      return passwordAction(request, context, user, values);
-    case "sign-out-all":
-      return signOutEverywhereAction(request, context);
-    case "delete":
-      return deleteAction(request, context, user, values);
-    default:
-      return data(invalidRequest("account"), { status: 400 });
-  }
+/** The overview's one form is "Your details"; the settings pages answer their own forms. */
+export function action({ request, context }: Route.ActionArgs) {
+  return accountAction(request, context, ["profile"]);
 }
 
-/** The action's Set-Cookie (a new session after a password change, cleared cookies) reaches the browser. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const out = new Headers(actionHeaders);
-  out.set("cache-control", "private, no-store");
-  return out;
+  return accountHeaders(actionHeaders);
 }
 
 const accountTypeLabel = { customer: "Customer", fixer: "Fixer" } as Record<string, string>;
@@ -134,24 +105,17 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         <FixerAccountStatusView status={loaderData.fixerStatus} userType={account.userType} />
       </Section>
 
-      <Section id="email-preferences" title={notificationsCopy.preferences.title} description={notificationsCopy.preferences.description}>
-        <Link to={notificationPaths.list} className="self-start text-sm text-primary hover:underline">
-          {notificationsCopy.seeAll}
-        </Link>
-        <EmailPreferencesForm kinds={loaderData.emailPreferences.kinds} chosen={loaderData.emailPreferences.chosen} />
-      </Section>
-
-      <Section id="password" title="Change password" description="Changing your password signs you out on every other device.">
-        <PasswordForm />
-      </Section>
-
-      <Section id="devices" title="Devices" description="Signed in somewhere you no longer use? End every session, including this one.">
-        <SignOutEverywhereForm />
-      </Section>
-
-      <Section id="your-data" title="Your data" description="Your rights under UK GDPR: get a copy of your data, or delete your account.">
-        <DownloadDataForm />
-        <DeleteAccountForm />
+      <Section id="settings" title="Settings">
+        <ul className="flex flex-col divide-y divide-border">
+          {accountSettingsLinks.map((link) => (
+            <li key={link.href} id={link.id} className="py-3 first:pt-0 last:pb-0">
+              <Link to={link.href} className="font-medium text-primary hover:underline">
+                {link.label}
+              </Link>
+              <p className="text-sm text-muted-foreground">{link.description}</p>
+            </li>
+          ))}
+        </ul>
       </Section>
     </div>
   );

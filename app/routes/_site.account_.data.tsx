@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import type { Route } from "./+types/_site.account_.data";
+import { AccountSubpage, DeleteAccountForm, DownloadDataForm, Section } from "~/features/account/account-sections";
+import { accountAction, accountHeaders } from "~/features/account/actions.server";
+import { accountPaths } from "~/features/account/paths";
+import { requireUser } from "~/features/auth/guard.server";
+import { pageMeta } from "~/lib/seo";
+
+const title = "Your data";
+const intro = "Your rights under UK GDPR: get a copy of your data, or delete your account.";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title, description: intro, path: accountPaths.yourData, noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  return data(null, { headers: { "cache-control": "private, no-store" } });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return accountAction(request, context, ["delete"]);
+}
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return accountHeaders(actionHeaders);
+}
+
+export default function AccountDataPage() {
+  return (
+    <AccountSubpage title={title} intro={intro}>
+      <Section id="download" title="A copy of your data" description="Everything we hold about you, as one JSON file.">
+        <DownloadDataForm />
+      </Section>
+      <Section id="delete" title="Delete your account">
+        <DeleteAccountForm />
+      </Section>
+    </AccountSubpage>
+  );
+}
