@@ -6,6 +6,8 @@ import { vipPromotions } from "~/content/prices";
 import { createBooking, PAYMENT_WINDOW_MS, runBookingTimer } from "~/features/bookings/bookings.server";
 import { ledgerCheck } from "~/features/bookings/ledger.server";
 import { EarlyBirdWithdrawnError, startBookingCheckout } from "~/features/bookings/payment.server";
+import { recordCheckout } from "~/features/payments/payments.server";
+import { createStripeCheckoutSession } from "~/features/payments/stripe.server";
 import { acceptedSeededQuote, signedInFixer, signedInPerson, type SignedInPerson } from "#tests/helpers/done-bookings.ts";
 import { createUser } from "#tests/helpers/marketplace.ts";
 import { signedEvent, startFakeStripe, type FakeStripe } from "./helpers/fake-stripe";
@@ -181,6 +183,33 @@ describe("one checkout per booking, ending with its payment window", () => {
     }
     expect(await hasPlace(customer.id)).toBe(true);
     expect(await ledgerCheck(db())).toMatchObject({ total: 0, unbalancedEventIds: [] });
+  });
+
+  it("a checkout whose request died before Stripe answered is opened again with the same key: still one session", async () => {
+    const customer = await signedInPerson(server.services, "stranded@example.com", "customer");
+    const bookingId = await waitingBooking(customer.id);
+    const booking = await bookingRow(bookingId);
+    // The dying request: its checkout recorded two minutes ago, and its session made at Stripe, but never written back.
+    const recorded = await db().transaction((tx) =>
+      recordCheckout(tx, server.services.config, { product: "booking", amountPence: booking.totalPence, userId: customer.id, reference: { bookingId }, returnPath: `/bookings/${bookingId}`, expiresAt: new Date(booking.createdAt.getTime() + PAYMENT_WINDOW_MS) }),
+    );
+    await db().update(payments).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(payments.id, recorded.paymentId));
+    const { sessionId } = await createStripeCheckoutSession(await server.services.payments.stripe(), {
+      paymentId: recorded.paymentId,
+      productCode: "booking",
+      productName: recorded.product.name,
+      productTerms: recorded.product.terms,
+      amountPence: recorded.amountPence,
+      email: recorded.email,
+      expiresAt: recorded.expiresAt,
+      successUrl: `https://fixit.example/checkout/success?payment=${recorded.paymentId}`,
+      cancelUrl: `https://fixit.example/bookings/${bookingId}`,
+    });
+    const [first, second] = await Promise.all([pressPay(customer, bookingId), pressPay(customer, bookingId)]);
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(first.headers.get("location")).toBe(`https://checkout.stripe.test/pay/${sessionId}`);
+    expect(second.headers.get("location")).toBe(first.headers.get("location"));
+    expect((await paymentsOf(bookingId)).map((p) => [p.id, p.status, p.providerSessionId])).toEqual([[recorded.paymentId, "pending", sessionId]]);
   });
 
   it("replayed and out-of-order checkout webhooks leave the same end state", async () => {

@@ -4,7 +4,9 @@ import { payments } from "#server/db/schema/payments.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import {
   CHECKOUT_EXPIRY_LIMITS,
+  CHECKOUT_OPENING_MS,
   openRecordedCheckout,
+  recordedCheckoutOf,
   recordCheckout,
   recordPaymentEvent,
   waitForCheckoutUrl,
@@ -59,7 +61,11 @@ export async function startBookingCheckout(services: AppServices, customerUserId
     if (booking.state !== "pending_payment") throw new BookingError("conflict", "This booking is not waiting for a payment.");
     const open = await pendingCheckoutOf(tx, bookingId);
     if (open) {
-      if (paymentWindowEnd(booking, open).getTime() > now.getTime()) return { kind: "reuse", paymentId: open.id };
+      if (paymentWindowEnd(booking, open).getTime() > now.getTime()) {
+        // Recorded by a request that died before Stripe answered: opened again, with the same idempotency key.
+        const stranded = !open.checkoutUrl && now.getTime() - open.createdAt.getTime() > CHECKOUT_OPENING_MS ? recordedCheckoutOf(open, transferGroupOf(bookingId)) : null;
+        return stranded ? { kind: "open", recorded: stranded } : { kind: "reuse", paymentId: open.id };
+      }
       // Past its end: the provider takes no more money on it, so it is closed here too.
       await tx.update(payments).set({ status: "expired", updatedAt: now }).where(and(eq(payments.id, open.id), eq(payments.status, "pending")));
       await recordPaymentEvent(tx, open.id, "expired", { source: "pay-again" });

@@ -195,6 +195,21 @@ export async function openRecordedCheckout(services: AppServices, recorded: Reco
   }
 }
 
+/** How long a checkout may be left without its page before another request opens it again (the SDK's 20 s timeout, three tries). */
+export const CHECKOUT_OPENING_MS = 90_000;
+
+/**
+ * A recorded checkout read back from its row, to open it again when the request that recorded it
+ * died before Stripe answered: the same payment id, so the same idempotency key and parameters, and
+ * Stripe answers with the session it may already have made.
+ */
+export function recordedCheckoutOf(payment: Payment, transferGroup?: string): RecordedCheckout | null {
+  const product = productKeyFromCode(payment.product);
+  if (!product || (payment.provider !== "stripe" && payment.provider !== "test")) return null;
+  const returnPath = typeof payment.reference?.returnPath === "string" ? payment.reference.returnPath : DEFAULT_RETURN_PATHS[product];
+  return { paymentId: payment.id, provider: payment.provider, product: productDetails(product), amountPence: payment.amountPence, email: payment.email, returnPath, transferGroup, expiresAt: payment.expiresAt };
+}
+
 /**
  * The page of a checkout another request is opening (two "Pay" presses at once, on any instance):
  * waits for its URL while it is pending. Throws {@link CheckoutUnavailableError} if that request
