@@ -237,6 +237,26 @@ describe("one checkout per booking, ending with its payment window", () => {
     expect(chargesFor([payment!.id])).toHaveLength(1);
     expect(await ledgerCheck(db())).toMatchObject({ total: 0, unbalancedEventIds: [] });
   });
+
+  it("a discounted payment arriving after its hold ended, when the places have gone: refunded in full, the booking repriced, never discounted past the limit", async () => {
+    const customer = await signedInPerson(server.services, "very.late@example.com", "customer");
+    const bookingId = await waitingBooking(customer.id);
+    expect((await pressPay(customer, bookingId)).status).toBe(302);
+    const [payment] = await paymentsOf(bookingId);
+    // The hold ended (its end passed on our side: a delivery much later than the session), and the last places went to others.
+    await db().update(payments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment!.id));
+    const taken = await db().select().from(earlyBirdCustomers);
+    const others = await Promise.all(Array.from({ length: vipPromotions.earlyBird.firstUsers - taken.length }, () => createUser(db())));
+    if (others.length) await db().insert(earlyBirdCustomers).values(others.map((u, i) => ({ customerUserId: u.id, position: taken.length + i + 1 })));
+
+    await deliver("checkout.session.completed", stripe.pay((await sessionOf(payment!.id)).id, customer.email));
+    expect(await bookingRow(bookingId)).toMatchObject({ state: "pending_payment", paymentId: null, discountPence: 0, totalPence: 10_500 });
+    expect(await hasPlace(customer.id)).toBe(false);
+    expect(await db().select().from(earlyBirdCustomers)).toHaveLength(vipPromotions.earlyBird.firstUsers);
+    const kinds = (await db().select({ kind: ledgerEvents.kind }).from(ledgerEvents).where(eq(ledgerEvents.bookingId, bookingId))).map((e) => e.kind);
+    expect(kinds).toEqual(["payment_unused"]);
+    expect(await ledgerCheck(db())).toMatchObject({ total: 0, unbalancedEventIds: [] });
+  });
 });
 
 /**
