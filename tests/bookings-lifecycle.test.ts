@@ -11,6 +11,7 @@ import { BookingError } from "~/features/bookings/errors";
 import { bookingJobHandlers } from "~/features/bookings/jobs.server";
 import { ACCOUNTS, accountBalance, ledgerCheck } from "~/features/bookings/ledger.server";
 import { savePayoutAccount } from "~/features/bookings/money.server";
+import { startBookingCheckout } from "~/features/bookings/payment.server";
 import { setQuoteBookingTerms } from "~/features/bookings/quote-terms.server";
 import { IllegalTransitionError } from "~/features/bookings/state-machine";
 import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
@@ -250,10 +251,11 @@ describe("promotions are paid by FixiT", () => {
       const [b] = await promo.db.select().from(bookings).where(eq(bookings.id, bookingId));
       totals.push([b!.discountPence, b!.creditPence, b!.totalPence, b!.fixerNetPence]);
     }
+    // None of the three is paid, so none uses one of the three (decision 075): all are shown the discount; paying decides.
     expect(totals).toEqual([
       [5_000, 2_500, 2_750, 9_000],
       [5_000, 0, 5_250, 9_000],
-      [0, 0, 10_500, 9_000],
+      [5_000, 0, 5_250, 9_000],
     ]);
     // Confirming again never pays the referral twice.
     expect(await accountBalance(promo.db, ACCOUNTS.customerCredit(referrer.id))).toBe(2_500);
@@ -286,12 +288,16 @@ describe("promotions are paid by FixiT", () => {
     const now = await afterSlot(promo.db, fourth.bookingId);
     await markDone({ ...promo.deps, now: () => now }, fourth.fixer.id, fourth.bookingId);
     await confirmDone(promo.deps, customer.id, fourth.bookingId);
-    // Two more discounted bookings on their way hold the other two places: a third waiting one pays the full price.
+    // Two more discounted bookings, one paid and one with its checkout open, hold the other two of the three:
+    // a booking made now is not discounted (decision 075: paid bookings and open checkouts count, unpaid bookings do not).
     const fifth = await book();
+    await payBooking(promo, customer.id, fifth.bookingId);
     const sixth = await book();
+    expect((await book()).discountPence).toBe(5_000);
+    await startBookingCheckout(promo.services, customer.id, sixth.bookingId);
     const seventh = await book();
     expect([fifth.discountPence, sixth.discountPence, seventh.discountPence]).toEqual([5_000, 5_000, 0]);
-    // One of them cancelled before paying frees its place for the next booking.
+    // The one with the open checkout cancelled before paying frees its place at once for the next booking.
     await cancelByCustomer(promo.deps, customer.id, sixth.bookingId);
     expect((await book()).discountPence).toBe(5_000);
     const check = await ledgerCheck(promo.db);

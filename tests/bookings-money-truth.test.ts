@@ -9,7 +9,7 @@ import { freeCancellationEndsAt } from "~/features/bookings/cancellation";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import { settle } from "~/features/bookings/pricing";
 import { slotStartsAt, slotText, ukDate, type Slot, SLOT_WINDOWS } from "~/features/bookings/slots";
-import { markPaidAndFulfil } from "~/features/payments/payments.server";
+import { markPaidAndFulfil, markPaymentFailed } from "~/features/payments/payments.server";
 import { Browser } from "./auth-helpers";
 import { acceptedSeededQuote, doneBooking, paidBooking, signedInFixer, signedInPerson, type SignedInPerson } from "./helpers/done-bookings";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
@@ -124,8 +124,11 @@ describe("after paying for a booking", () => {
   it("a second tab's payment is refunded and said so truthfully: the booking stands, on the page and in the email", async () => {
     const quote = await acceptedSeededQuote(server.services, customer.id, fixer.id, { pricePence: 8_000 });
     const { bookingId } = await createBooking({ db: server.services.db, publicUrl: server.url }, customer.id, { quoteId: quote.quoteId, slot: quote.slot });
+    // One open checkout per booking (decision 075): the second tab's comes after the first was declined, whose page then takes a card after all.
     const first = await startBookingCheckout(server.services, customer.id, bookingId);
+    await markPaymentFailed(server.services, first.paymentId, "card_declined");
     const second = await startBookingCheckout(server.services, customer.id, bookingId);
+    expect(second.paymentId).not.toBe(first.paymentId);
     await markPaidAndFulfil(server.services, first.paymentId, "test-checkout");
     await markPaidAndFulfil(server.services, second.paymentId, "test-checkout");
     expect((await bookingRow(bookingId)).state).toBe("booked");

@@ -189,7 +189,7 @@ describe("/early-access-blog", () => {
       "Energy efficiency",
       "Seasonal care",
       "50% off your first three bookings",
-      "For the first 100 customers to book on FixiT, VIP or not",
+      "For the first 100 customers to pay for a booking on FixiT, VIP or not",
       "£25 credit each",
       "Community updates",
     ]) {

@@ -44,7 +44,7 @@ export function priceWithTerms(product: Product): string {
 
 /**
  * The promotions every customer may get (not VIP benefits: decision 065): the early-bird discount
- * (the first 100 customers to book, on their first three released bookings) and the referral credit for both sides.
+ * (the first 100 customers to pay for a booking, on their first three released bookings; decision 075) and the referral credit for both sides.
  */
 export const vipPromotions = {
   earlyBird: { discountPercent: 50, bookings: 3, firstUsers: 100 },

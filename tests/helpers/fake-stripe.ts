@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
 /**
- * A stand-in for the Stripe API calls the site makes (create and retrieve a Checkout Session, with its
- * PaymentIntent expanded; retrieve a PaymentIntent; create and retrieve a Connect account, create an
+ * A stand-in for the Stripe API calls the site makes (create, retrieve and expire a Checkout Session, with its
+ * PaymentIntent expanded, its expires_at kept and honoured; retrieve a PaymentIntent; create and retrieve a Connect account, create an
  * Account Link; create, retrieve and list transfers and refunds, paged like Stripe's lists), on
  * localhost, so the stripe provider can be tested without the network. Point the server at it with
  * STRIPE_API_URL. Signed webhook deliveries are built with Stripe's own test helper.
@@ -27,6 +27,8 @@ export type FakeSession = {
   mode: string;
   /** Set once the buyer paid (`pay`); a retrieve with `expand[]=payment_intent` embeds the object. */
   payment_intent: string | FakePaymentIntent | null;
+  /** When the session stops taking payment (seconds), 30 minutes to 24 hours after creation; default 24 hours. */
+  expires_at: number;
 };
 
 export type FakePaymentIntent = {
@@ -77,8 +79,10 @@ export type FakeStripe = {
   enablePayouts(accountId: string): FakeAccount;
   /** Every create request: its form fields and its Idempotency-Key. */
   created: { params: URLSearchParams; idempotencyKey: string | undefined }[];
-  /** The buyer paid on Stripe's page. */
+  /** The buyer paid on Stripe's page. Throws, charging nothing, on a session that is expired (or past its expires_at) or already paid. */
   pay(sessionId: string, email?: string): FakeSession;
+  /** Stripe expires the session now (its expires_at came, or POST /v1/checkout/sessions/:id/expire): it takes no payment after. */
+  expire(sessionId: string): FakeSession;
   paymentIntents: Map<string, FakePaymentIntent>;
   transfers: Map<string, FakeTransfer>;
   refunds: Map<string, FakeRefund>;
@@ -111,6 +115,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let failing = 0;
   let counter = 0;
   const now = () => Math.floor(Date.now() / 1000);
+  /** Like Stripe: a repeated Idempotency-Key answers the first request's session. */
+  const sessionByKey = new Map<string, FakeSession>();
+  /** Like Stripe: a session past its expires_at is expired when next looked at. */
+  const expireIfDue = (session: FakeSession) => {
+    if (session.status === "open" && session.expires_at <= now()) session.status = "expired";
+    return session;
+  };
   const addTransfer = (fields: Partial<FakeTransfer> & { amount: number }): FakeTransfer => {
     const transfer: FakeTransfer = { id: `tr_fake${++counter}`, object: "transfer", amount_reversed: 0, currency: "gbp", created: now(), destination: "acct_fake", transfer_group: null, metadata: {}, reversed: false, ...fields };
     transfers.set(transfer.id, transfer);
@@ -163,7 +174,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           return;
         }
         const params = new URLSearchParams(body);
-        created.push({ params, idempotencyKey: req.headers["idempotency-key"] as string | undefined });
+        const sessionKey = req.headers["idempotency-key"] as string | undefined;
+        created.push({ params, idempotencyKey: sessionKey });
+        const replayed = sessionKey ? sessionByKey.get(sessionKey) : undefined;
+        if (replayed) return send(200, replayed);
+        // Stripe's rule for expires_at: 30 minutes to 24 hours after the session is created.
+        const expiresAt = params.has("expires_at") ? Number(params.get("expires_at")) : now() + 24 * 3600;
+        if (!Number.isInteger(expiresAt) || expiresAt < now() + 30 * 60 || expiresAt > now() + 24 * 3600) {
+          return send(400, { error: { type: "invalid_request_error", param: "expires_at", message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation." } });
+        }
         const id = `cs_test_${++counter}`;
         const session: FakeSession = {
           id,
@@ -181,9 +200,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           cancel_url: params.get("cancel_url") ?? "",
           mode: params.get("mode") ?? "",
           payment_intent: null,
+          expires_at: expiresAt,
         };
         groupOf.set(id, params.get("payment_intent_data[transfer_group]"));
         sessions.set(id, session);
+        if (sessionKey) sessionByKey.set(sessionKey, session);
         send(200, session);
         return;
       }
@@ -208,10 +229,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const account = accounts.get(accountMatch[1]!);
         return account ? send(200, account) : send(404, { error: { type: "invalid_request_error", message: "No such account" } });
       }
+      const expireMatch = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(url.pathname);
+      if (req.method === "POST" && expireMatch) {
+        const session = sessions.get(expireMatch[1]!);
+        if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        if (expireIfDue(session).status !== "open") return send(400, { error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
+        session.status = "expired";
+        return send(200, session);
+      }
       const match = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
       if (req.method === "GET" && match) {
         const session = sessions.get(match[1]!);
         if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        expireIfDue(session);
         const expand = [...url.searchParams].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
         const intent = typeof session.payment_intent === "string" ? paymentIntents.get(session.payment_intent) : undefined;
         return send(200, expand.includes("payment_intent") && intent ? { ...session, payment_intent: intent } : session);
@@ -275,6 +305,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     pay(sessionId, email) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
+      // Stripe's page takes no card once the session expired, and none twice.
+      if (expireIfDue(session).status !== "open") throw new Error(`session ${sessionId} is ${session.status}: no payment taken`);
       session.status = "complete";
       session.payment_status = "paid";
       session.customer_details = { email: email ?? session.customer_email };
@@ -291,6 +323,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       paymentIntents.set(intent.id, intent);
       session.payment_intent = intent.id;
+      return session;
+    },
+    expire(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      if (session.status === "open") session.status = "expired";
       return session;
     },
     failCreates(times) {

@@ -1,8 +1,8 @@
-import { and, count, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { recordStaffAction } from "#server/audit-log.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { bookingDonePhotos, bookings, earlyBirdCustomers, quoteBookingTerms, referrals, type Booking, type BookingState } from "#server/db/schema/bookings.ts";
+import { bookingDonePhotos, bookings, quoteBookingTerms, referrals, type Booking, type BookingState } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { company } from "~/content/company";
 import { confirmationTimeline, formatGBP, freeCancellationHours, vipPromotions } from "~/content/prices";
@@ -20,8 +20,9 @@ import { receiptLines } from "./receipt";
 import { slotSchema, type JobAddress } from "./schemas";
 import { sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
 import { closeContestedCase, openCase, runClaimDeadline } from "./cases.server";
-import { COMPLETED_STATES, PAID_UNSETTLED_STATES } from "./next-steps";
 import { addStrike, STRIKE_WINDOW_DAYS } from "./strikes.server";
+import { PAYMENT_WINDOW_MS, paymentWindowEnd, pendingCheckoutOf } from "./checkout-window.server";
+import { earlyBirdOffered, takeEarlyBirdPlace, withdrawEarlyBird } from "./early-bird.server";
 import { lockBooking, move, nowOf, recordOnTimeline, scheduleTimer, tell, type ActorRef, type BookingDeps } from "./transition.server";
 
 export type { BookingDeps } from "./transition.server";
@@ -34,8 +35,7 @@ export type { BookingDeps } from "./transition.server";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** How long a booking waits for its payment before it expires (a payment after that is refunded). */
-export const PAYMENT_WINDOW_MS = 2 * HOUR;
+export { PAYMENT_WINDOW_MS } from "./checkout-window.server";
 /** The fixer confirms a slot the customer proposed within this, or the booking lapses with a full refund. */
 export const SLOT_CONFIRMATION_MS = DAY;
 /** The pages and terms say the same days (app/content/prices.ts). */
@@ -60,41 +60,6 @@ function checkText(value: string | null | undefined, what: string, { required = 
 const customer = (userId: string): ActorRef => ({ role: "customer", userId });
 const fixer = (userId: string): ActorRef => ({ role: "fixer", userId });
 const system: ActorRef = { role: "system", userId: null };
-
-/** A discounted booking still on its way: it holds one of the three until it is completed or cancelled (COMPLETED_STATES: what "first three bookings" counts, decision 065). */
-const ON_ITS_WAY_STATES: readonly BookingState[] = ["pending_payment", ...PAID_UNSETTLED_STATES];
-
-/**
- * An early-bird place (one of the first 100 customers to book) whose first three completed
- * (released) bookings are not all used: completed bookings, plus discounted ones still on their
- * way, number fewer than three. A cancelled booking does not count, whatever its state: the
- * customer's first three bookings are the first three that are done and paid for.
- */
-async function earlyBirdApplies(tx: DbOrTx, customerUserId: string): Promise<boolean> {
-  const { firstUsers, bookings: perCustomer } = vipPromotions.earlyBird;
-  let [place] = await tx.select({ position: earlyBirdCustomers.position }).from(earlyBirdCustomers).where(eq(earlyBirdCustomers.customerUserId, customerUserId));
-  if (!place) {
-    const [last] = await tx.select({ position: max(earlyBirdCustomers.position) }).from(earlyBirdCustomers);
-    if ((last?.position ?? 0) >= firstUsers) return false;
-    // Places are numbered one after another: customers booking at once take them in turn.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('early-bird-places'))`);
-    const [locked] = await tx.select({ position: max(earlyBirdCustomers.position) }).from(earlyBirdCustomers);
-    const next = (locked?.position ?? 0) + 1;
-    if (next > firstUsers) return false;
-    await tx.insert(earlyBirdCustomers).values({ customerUserId, position: next });
-    place = { position: next };
-  }
-  const [used] = await tx
-    .select({ n: count() })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.customerUserId, customerUserId),
-        or(inArray(bookings.state, [...COMPLETED_STATES]), and(sql`${bookings.discountPence} > 0`, inArray(bookings.state, [...ON_ITS_WAY_STATES]))),
-      ),
-    );
-  return (used?.n ?? 0) < perCustomer;
-}
 
 /** `address`: where the work happens (the booking form requires it; seeding in tests may leave it out). */
 export type CreateBookingInput = { quoteId: number; slot: Slot; address?: JobAddress };
@@ -155,9 +120,10 @@ export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUse
   if (!pricePence) throw new BookingError("conflict", "The fixer has not fixed a price for this quote yet. Ask them to, then book.");
   const proposedByFixer = (terms?.slots ?? []).some((s) => sameSlot(s, slot.data));
 
-  // One customer's bookings take their credit, and their early-bird bookings, one after another.
+  // One customer's bookings take their credit one after another.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-credit:${customerUserId}`}))`);
-  const earlyBird = await earlyBirdApplies(tx, customerUserId);
+  // The discount shown now: paid bookings and open checkouts count, unpaid bookings do not; Pay holds it, payment takes it (decision 075).
+  const earlyBird = await earlyBirdOffered(tx, customerUserId, now);
   const creditAvailablePence = Math.max(0, await accountBalance(tx, ACCOUNTS.customerCredit(customerUserId)));
   const price = priceBooking({ pricePence, earlyBird, creditAvailablePence });
 
@@ -222,6 +188,11 @@ export function unusedPaymentWords(booking: Pick<Booking, "state" | "paymentId">
   return `This booking was no longer waiting for a payment, so nothing was booked. ${refund}`;
 }
 
+/** A discounted payment that arrived after its checkout stopped holding the discount, when the places had gone: refunded, the booking repriced. */
+export function latePaymentWithoutPlaceWords(repriced: Pick<Booking, "totalPence">, amountPence: number): string {
+  return `Your payment of ${formatGBP(amountPence)} arrived after this booking's early-bird discount stopped being held for it, and the discount is no longer available. The payment is refunded to your card in full, and nothing was booked. The booking waits for payment at its full total of ${formatGBP(repriced.totalPence)}.`;
+}
+
 /**
  * What a taken payment does to its booking, inside the payment's fulfilment transaction: the first
  * payment of the booking's amount while it waits books it (held funds in the ledger). Any other
@@ -236,7 +207,10 @@ export async function recordBookingPayment(
 ): Promise<{ bookingId: number; outcome: "booked" | "refunded" }> {
   const bookingId = Number(payment.reference?.bookingId);
   const booking = await lockBooking(tx, bookingId);
-  const usable = booking.state === "pending_payment" && payment.amountPence === booking.totalPence;
+  let usable = booking.state === "pending_payment" && payment.amountPence === booking.totalPence;
+  // The discount paid for takes its early-bird place now, in the payment's transaction (decision 075).
+  const placeGone = usable && booking.discountPence > 0 && !(await takeEarlyBirdPlace(tx, booking, now));
+  if (placeGone) usable = false;
   if (!usable) {
     await postLedgerEvent(tx, {
       kind: "payment_unused",
@@ -248,10 +222,11 @@ export async function recordBookingPayment(
       ],
     });
     await tx.update(bookings).set({ updatedAt: now }).where(eq(bookings.id, bookingId));
+    const repriced = placeGone ? await withdrawEarlyBird(tx, booking, { role: "provider", userId: null }, now) : null;
     await queueRefund(tx, { bookingId, paymentId: payment.id, idempotencyKey: `payment-${payment.id}-unused-refund`, amountPence: payment.amountPence });
     await recordOnTimeline(tx, booking, "payment_refunded_unused", { role: "provider", userId: null }, { key: `payment-${payment.id}-unused`, details: { paymentId: payment.id, amountPence: payment.amountPence } });
     await tell(tx, booking, publicUrl, {
-      customer: { subject: "Your payment is being refunded", heading: "We are refunding your payment", paragraphs: [unusedPaymentWords(booking, payment.amountPence)] },
+      customer: { subject: "Your payment is being refunded", heading: "We are refunding your payment", paragraphs: [repriced ? latePaymentWithoutPlaceWords(repriced, payment.amountPence) : unusedPaymentWords(booking, payment.amountPence)] },
     });
     return { bookingId, outcome: "refunded" };
   }
@@ -571,6 +546,8 @@ export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: n
       await deps.db.transaction(async (tx) => {
         const booking = await lockBooking(tx, bookingId);
         if (booking.state !== "pending_payment") return;
+        // A checkout opened in the window's last half hour runs on (Stripe's minimum); its own timer expires the booking then.
+        if (paymentWindowEnd(booking, await pendingCheckoutOf(tx, bookingId)).getTime() > now.getTime()) return;
         await returnReservedCredit(tx, await move(tx, booking, "expire_payment", system, { now }), "expire_payment");
       });
       return;

@@ -22,7 +22,7 @@ import { donePhotoFolder, donePhotosOf, type DonePhoto } from "./done-photos.ser
 import { casePhotoLimit, donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { bookingMoneyOutcome, type BookingMoneyOutcome } from "./outcome.server";
 import { bookingPaths } from "./paths";
-import { startBookingCheckout } from "./payment.server";
+import { EarlyBirdWithdrawnError, startBookingCheckout } from "./payment.server";
 import { payoutPromptPence } from "./payout-prompt.server";
 import { lateFeeFor } from "./pricing";
 import { quoteBookingView } from "./quote-terms.server";
@@ -80,6 +80,7 @@ export function bookingPageHeaders({ actionHeaders }: { actionHeaders: Headers }
 const TIMELINE_LABELS: Record<string, string> = {
   create: "Booking started",
   pay: "Paid: money held by FixiT",
+  early_bird_withdrawn: "Early-bird discount no longer available: the total was raised before paying",
   expire_payment: "Not paid in time",
   confirm_slot: "Fixer confirmed the slot",
   decline_slot: "Fixer declined the slot",
@@ -397,6 +398,8 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
     }
     return badRequestAnswer("booking", { title: failedTitle, message: "Unknown action. Please reload the page and try again." });
   } catch (error) {
+    // The total changed before any card was asked for: back to the page that shows the new one (decision 075).
+    if (error instanceof EarlyBirdWithdrawnError) return back({ kind: "error", title: "Early-bird discount no longer available", text: error.message });
     if (error instanceof CheckoutUnavailableError) {
       return formAnswer(503, { form: "pay", status: "error", title: "Payments are unavailable", message: "We could not open the checkout. Please try again in a few minutes." });
     }

@@ -5,7 +5,7 @@ import {
   findPayment,
   getPaymentForSuccessPage,
   isPaymentId,
-  markPaidAndFulfil, markPaymentFailed, paymentProvider, productDetails, productKeyFromCode, type ProductKey } from "./payments.server.ts";
+  markPaidAndFulfil, markPaymentExpired, markPaymentFailed, paymentProvider, productDetails, productKeyFromCode, type ProductKey } from "./payments.server.ts";
 import { hitRateLimit } from "#server/security/rate-limit.ts";
 import { inSpan } from "#server/spans.ts";
 import { getOptionalUser } from "~/features/auth/guard.server";
@@ -32,6 +32,9 @@ export function successPath(paymentId: string) {
 
 /** What the test checkout's form is told: a message for the whole form, field messages, or both. */
 export type TestCheckoutActionData = { formError?: string; fieldErrors?: TestCheckoutFieldErrors };
+
+/** A checkout with an end (a booking's: its payment window) that has passed takes no more money. */
+const pastExpiry = (payment: { expiresAt: Date | null }) => payment.expiresAt !== null && payment.expiresAt.getTime() <= Date.now();
 
 function notFound(): never {
   throw data(null, { status: 404, headers: noStore });
@@ -60,7 +63,7 @@ export async function loadTestCheckout(context: AppLoadContext, paymentId: strin
       amountPence: payment.amountPence,
       needsEmail: !payment.email,
       email: payment.email,
-      closed: payment.status === "expired" || payment.status === "cancelled",
+      closed: payment.status === "expired" || payment.status === "cancelled" || pastExpiry(payment),
       previouslyDeclined: payment.status === "failed" && payment.failureReason === "card_declined",
       returnPath: typeof payment.reference?.returnPath === "string" ? payment.reference.returnPath : "/",
     },
@@ -86,6 +89,11 @@ export async function submitTestCheckout(request: Request, context: AppLoadConte
   const { services } = context;
   if (payment.status === "paid") return redirect(successPath(payment.id));
   if (payment.status === "expired" || payment.status === "cancelled") return fail(400, { formError: testCheckoutMessages.expired });
+  // Like a Stripe session past its expires_at (decision 075): no card is taken, and the checkout is closed for good.
+  if (pastExpiry(payment)) {
+    await markPaymentExpired(services, payment.id, { source: "test-checkout", expiresAt: payment.expiresAt!.toISOString() });
+    return fail(400, { formError: testCheckoutMessages.expired });
+  }
 
   const limit = await hitRateLimit(services.db, { key: `checkout:test:${context.clientIp}`, ...checkoutLimits.testCardAttempts });
   if (!limit.allowed) return fail(429, { formError: testCheckoutMessages.rateLimited });

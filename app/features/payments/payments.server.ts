@@ -80,6 +80,26 @@ type CheckoutInput = {
   amountPence?: number;
   /** Stripe: the transfer group of the charge (a booking's payouts are transferred in the same group). */
   transferGroup?: string;
+  /**
+   * When the checkout stops taking money (Stripe's `expires_at`, which must be 30 minutes to 24 hours
+   * ahead: {@link CHECKOUT_EXPIRY_LIMITS}). Unset: the provider's default (Stripe: 24 hours).
+   */
+  expiresAt?: Date;
+};
+
+/** What Stripe accepts as a Checkout Session's `expires_at`, from now (a minute's margin each side for clocks and the request). */
+export const CHECKOUT_EXPIRY_LIMITS = { minMs: 31 * 60 * 1000, maxMs: 23 * 60 * 60 * 1000 + 59 * 60 * 1000 } as const;
+
+/** A checkout recorded (its payments row, pending) and not yet opened at the provider. */
+export type RecordedCheckout = {
+  paymentId: string;
+  provider: PaymentProviderName;
+  product: ReturnType<typeof productDetails>;
+  amountPence: number;
+  email: string | null;
+  returnPath: string;
+  transferGroup?: string;
+  expiresAt: Date | null;
 };
 
 /** A fixed-price product's price, or the amount a per-purchase product was given (a positive whole number of pence). */
@@ -93,52 +113,75 @@ function checkoutAmount(product: ReturnType<typeof productDetails>, amountPence:
 }
 
 /**
- * Records a checkout attempt and opens it with the configured provider. Returns the URL to open:
- * `/checkout/test/<id>` (test) or Stripe's hosted page. Throws {@link CheckoutUnavailableError} when
- * Stripe cannot be reached (the attempt is kept, marked failed).
+ * Records a checkout attempt (a `payments` row, pending) inside the caller's transaction, so a
+ * feature can write it together with what the checkout holds (a booking's early-bird place,
+ * decision 075). Open it with {@link openRecordedCheckout} after the transaction commits.
  */
-export async function createCheckout(services: AppServices, input: CheckoutInput): Promise<{ paymentId: string; url: string }> {
-  const { db, config, logger } = services;
+export async function recordCheckout(tx: DbOrTx, config: Pick<AppServices["config"], "STRIPE_SECRET_KEY">, input: CheckoutInput, now = new Date()): Promise<RecordedCheckout> {
   const product = productDetails(input.product);
   const amountPence = checkoutAmount(product, input.amountPence);
   const provider = paymentProvider(config);
   const paymentId = randomUUID();
   const returnPath = safeReturnPath(input.returnPath, DEFAULT_RETURN_PATHS[input.product]);
   const email = input.email?.trim().toLowerCase() || null;
-
-  await db.transaction(async (tx) => {
-    await tx.insert(payments).values({
-      id: paymentId,
-      product: product.code,
-      amountPence,
-      currency: product.currency,
-      provider,
-      status: "pending",
-      userId: input.userId ?? null,
-      email,
-      reference: { ...input.reference, returnPath },
-    });
-    await recordPaymentEvent(tx, paymentId, "created", { provider, amountPence });
+  const expiresAt = input.expiresAt ?? null;
+  if (expiresAt) {
+    const ahead = expiresAt.getTime() - now.getTime();
+    if (ahead < CHECKOUT_EXPIRY_LIMITS.minMs || ahead > CHECKOUT_EXPIRY_LIMITS.maxMs) throw new RangeError(`a checkout must expire 31 minutes to 23 hours 59 minutes ahead, not ${Math.round(ahead / 60_000)} minutes`);
+  }
+  await tx.insert(payments).values({
+    id: paymentId,
+    product: product.code,
+    amountPence,
+    currency: product.currency,
+    provider,
+    status: "pending",
+    userId: input.userId ?? null,
+    email,
+    reference: { ...input.reference, returnPath },
+    expiresAt,
+    // The test checkout's page is known now; Stripe's comes with its session.
+    checkoutUrl: provider === "test" ? testCheckoutPath(paymentId) : null,
   });
+  await recordPaymentEvent(tx, paymentId, "created", { provider, amountPence, ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) });
+  return { paymentId, provider, product, amountPence, email, returnPath, transferGroup: input.transferGroup, expiresAt };
+}
 
-  if (provider === "test") return { paymentId, url: `/checkout/test/${paymentId}` };
+const testCheckoutPath = (paymentId: string) => `/checkout/test/${paymentId}`;
+
+/**
+ * Records a checkout attempt and opens it with the configured provider. Returns the URL to open:
+ * `/checkout/test/<id>` (test) or Stripe's hosted page. Throws {@link CheckoutUnavailableError} when
+ * Stripe cannot be reached (the attempt is kept, marked failed).
+ */
+export async function createCheckout(services: AppServices, input: CheckoutInput): Promise<{ paymentId: string; url: string }> {
+  const recorded = await services.db.transaction((tx) => recordCheckout(tx, services.config, input));
+  return openRecordedCheckout(services, recorded);
+}
+
+/** Opens a recorded checkout at its provider (the test checkout needs nothing) and keeps its page's URL. */
+export async function openRecordedCheckout(services: AppServices, recorded: RecordedCheckout): Promise<{ paymentId: string; url: string }> {
+  const { db, config, logger } = services;
+  const { paymentId, provider, product, amountPence, email, returnPath } = recorded;
+  if (provider === "test") return { paymentId, url: testCheckoutPath(paymentId) };
 
   try {
     const session = await inSpan("payment-provider checkout", { "fixit.payment_provider": provider, "fixit.payment.id": paymentId, "fixit.amount_pence": amountPence }, async () =>
       createStripeCheckoutSession(await services.payments.stripe(), {
-      paymentId,
-      productCode: product.code,
-      productName: product.name,
-      productTerms: product.terms,
-      amountPence,
-      email,
-      transferGroup: input.transferGroup,
+        paymentId,
+        productCode: product.code,
+        productName: product.name,
+        productTerms: product.terms,
+        amountPence,
+        email,
+        transferGroup: recorded.transferGroup,
+        expiresAt: recorded.expiresAt,
         successUrl: `${config.publicUrl}/checkout/success?payment=${paymentId}`,
         cancelUrl: `${config.publicUrl}${returnPath}`,
       }),
     );
     await db.transaction(async (tx) => {
-      await tx.update(payments).set({ providerSessionId: session.sessionId, updatedAt: new Date() }).where(eq(payments.id, paymentId));
+      await tx.update(payments).set({ providerSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: new Date() }).where(eq(payments.id, paymentId));
       await recordPaymentEvent(tx, paymentId, "session_created", { sessionId: session.sessionId });
     });
     return { paymentId, url: session.url };
@@ -149,6 +192,37 @@ export async function createCheckout(services: AppServices, input: CheckoutInput
       await recordPaymentEvent(tx, paymentId, "session_failed", { message: error instanceof Error ? error.message.slice(0, 300) : "unknown" });
     });
     throw new CheckoutUnavailableError(error);
+  }
+}
+
+/** How long a checkout may be left without its page before another request opens it again (the SDK's 20 s timeout, three tries). */
+export const CHECKOUT_OPENING_MS = 90_000;
+
+/**
+ * A recorded checkout read back from its row, to open it again when the request that recorded it
+ * died before Stripe answered: the same payment id, so the same idempotency key and parameters, and
+ * Stripe answers with the session it may already have made.
+ */
+export function recordedCheckoutOf(payment: Payment, transferGroup?: string): RecordedCheckout | null {
+  const product = productKeyFromCode(payment.product);
+  if (!product || (payment.provider !== "stripe" && payment.provider !== "test")) return null;
+  const returnPath = typeof payment.reference?.returnPath === "string" ? payment.reference.returnPath : DEFAULT_RETURN_PATHS[product];
+  return { paymentId: payment.id, provider: payment.provider, product: productDetails(product), amountPence: payment.amountPence, email: payment.email, returnPath, transferGroup, expiresAt: payment.expiresAt };
+}
+
+/**
+ * The page of a checkout another request is opening (two "Pay" presses at once, on any instance):
+ * waits for its URL while it is pending. Throws {@link CheckoutUnavailableError} if that request
+ * could not open it, or it takes longer than `timeoutMs`.
+ */
+export async function waitForCheckoutUrl(services: AppServices, paymentId: string, timeoutMs = 25_000): Promise<{ paymentId: string; url: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const payment = await findPayment(services.db, paymentId);
+    if (payment?.checkoutUrl && payment.status !== "failed") return { paymentId, url: payment.checkoutUrl };
+    if (!payment || payment.status === "failed" || payment.status === "expired" || payment.status === "cancelled") throw new CheckoutUnavailableError(new Error(`checkout ${paymentId} was not opened`));
+    if (Date.now() > deadline) throw new CheckoutUnavailableError(new Error(`checkout ${paymentId} is still being opened`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -54,6 +54,8 @@ export type CheckoutSessionInput = {
   cancelUrl: string;
   /** A booking's transfer group: its charge and its payouts to the fixer are linked at Stripe. */
   transferGroup?: string;
+  /** When the session stops taking payment (Stripe: 30 minutes to 24 hours ahead); null: Stripe's default, 24 hours. */
+  expiresAt?: Date | null;
 };
 
 /** The Checkout Session we ask Stripe for: one line, GBP, our payment id on every object Stripe creates. */
@@ -77,6 +79,7 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
       ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
     },
     ...(input.email ? { customer_email: input.email } : {}),
+    ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
   };

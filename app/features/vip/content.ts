@@ -84,7 +84,7 @@ export const promotions = [
     id: "early-bird",
     title: "Early-bird offer",
     headline: `${earlyBird.discountPercent}% off your first ${inWords(earlyBird.bookings)} bookings`,
-    text: `For the first ${earlyBird.firstUsers} customers to book on FixiT, VIP or not: ${earlyBird.discountPercent}% off the price of each booking, taken off when they pay, until ${inWords(earlyBird.bookings)} of their bookings are completed (a cancelled one does not count). FixiT pays for it: your fixer is paid in full.`,
+    text: `For the first ${earlyBird.firstUsers} customers to pay for a booking on FixiT, VIP or not: ${earlyBird.discountPercent}% off the price of each booking, taken off when they pay, until ${inWords(earlyBird.bookings)} of their bookings are completed (a cancelled one does not count). FixiT pays for it: your fixer is paid in full.`,
   },
   {
     id: "referral",

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 
@@ -27,6 +28,13 @@ export const payments = pgTable(
     /** What the payment is for, e.g. { fixerRegistrationId: 12 }. */
     reference: jsonb("reference").$type<Record<string, unknown>>().notNull().default({}),
     failureReason: text("failure_reason"),
+    /**
+     * When the checkout stops taking money (Stripe's `expires_at`; the test checkout refuses after it).
+     * A booking's checkout ends with the booking's payment window (decision 075); null: the provider's default.
+     */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** The page to send the buyer to while the checkout is open (a second "Pay" reuses it). */
+    checkoutUrl: text("checkout_url"),
     /** What fulfilment produced that the success page may show again (never a code in clear: see fulfilment). */
     fulfilment: jsonb("fulfilment").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +53,10 @@ export const payments = pgTable(
     index("payments_created_idx").on(t.createdAt, t.id),
     index("payments_provider_session_id_idx").on(t.providerSessionId),
     index("payments_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    // One open checkout per booking (decision 075): a second "Pay", from any instance, finds this one.
+    uniqueIndex("payments_one_open_booking_checkout_idx")
+      .on(sql`(${t.reference} ->> 'bookingId')`)
+      .where(sql`${t.product} = 'booking' and ${t.status} = 'pending'`),
   ],
 );
 

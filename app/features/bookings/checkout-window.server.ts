@@ -1,0 +1,26 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "#server/db/client.ts";
+import { payments, type Payment } from "#server/db/schema/payments.ts";
+
+/**
+ * A booking's payment window and its one open checkout (decision 075), apart from the booking
+ * services so both the Pay action and the expiry timer read them.
+ */
+
+/** How long a booking waits for its payment before it expires (a payment after that is refunded). */
+export const PAYMENT_WINDOW_MS = 2 * 3_600_000;
+
+/** When a booking's payment window ends: made + 2 hours, or later when its checkout was opened in the window's last half hour. */
+export function paymentWindowEnd(booking: { createdAt: Date }, openCheckout?: Pick<Payment, "expiresAt"> | null): Date {
+  const made = booking.createdAt.getTime() + PAYMENT_WINDOW_MS;
+  return new Date(Math.max(made, openCheckout?.expiresAt?.getTime() ?? 0));
+}
+
+/** The booking's checkout that is still pending (at most one: the unique index), if any. */
+export async function pendingCheckoutOf(tx: DbOrTx, bookingId: number): Promise<Payment | null> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.product, "booking"), eq(payments.status, "pending"), sql`${payments.reference} ->> 'bookingId' = ${String(bookingId)}`));
+  return row ?? null;
+}

@@ -1,0 +1,5 @@
+ALTER TABLE "payments" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "checkout_url" text;--> statement-breakpoint
+-- Before the index: of several pending checkouts of one booking (two tabs, before decision 075), the newest stays open; the older ones are marked expired (a payment that still arrives on one is refunded as unused, as before).
+UPDATE "payments" AS "older" SET "status" = 'expired', "updated_at" = now() WHERE "older"."product" = 'booking' AND "older"."status" = 'pending' AND EXISTS (SELECT 1 FROM "payments" AS "newer" WHERE "newer"."product" = 'booking' AND "newer"."status" = 'pending' AND "newer"."reference" ->> 'bookingId' = "older"."reference" ->> 'bookingId' AND ("newer"."created_at", "newer"."id") > ("older"."created_at", "older"."id"));--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_one_open_booking_checkout_idx" ON "payments" USING btree (("reference" ->> 'bookingId')) WHERE "payments"."product" = 'booking' and "payments"."status" = 'pending';
