@@ -1,5 +1,7 @@
 import { stripePaymentIdResolver, type StripeEventHandler } from "~/features/payments/webhook.server.ts";
+import { checkWaitingTransfers } from "./money.server.ts";
 import { applyStripeAccountUpdate } from "./payouts.server.ts";
+import { moneyProviderFor } from "./provider.server.ts";
 import { BOOKING_PROVIDER_EVENTS, handleBookingProviderEvent, type ProviderEvent } from "./provider-events.server.ts";
 
 /** Stripe's disputes and refunds of a booking's charge, as the payments webhook receives them (wired by the composition root). */
@@ -15,4 +17,13 @@ export const bookingStripeEvents: StripeEventHandler = {
 export const payoutAccountStripeEvents: StripeEventHandler = {
   types: new Set(["account.updated"]),
   handle: (services, event) => applyStripeAccountUpdate(services.db, event.data.object as { id: string; payouts_enabled?: boolean | null }),
+};
+
+/**
+ * The platform's available balance grew (Stripe's `balance.available`): some charges' funds arrived,
+ * so the transfers made from them are checked now rather than at their queued check (decision 076).
+ */
+export const transferFundsStripeEvents: StripeEventHandler = {
+  types: new Set(["balance.available"]),
+  handle: (services) => checkWaitingTransfers({ db: services.db, provider: moneyProviderFor(services.config, services.db) }),
 };
