@@ -182,7 +182,7 @@ describe("a release before the charge's funds are available", () => {
     expect(stripe.transferFundsAvailable(transfer.id)).toBe(true);
     const event = signedEvent("balance.available", { id: "bal", object: "balance" } as never, WEBHOOK_SECRET);
     expect((await deliver(server, event.payload, event.signature)).status).toBe(200);
-    expect((await transferOf(server, b.bookingId))?.fundsPendingUntil).toBeNull();
+    await until(() => transferOf(server, b.bookingId), (o) => o?.fundsPendingUntil === null, "the check balance.available queued");
     const after = await (await fixer.browser!.get("/fixer/earnings")).text();
     expect(after).not.toContain(html(ON_ITS_WAY_TEXT));
     expect(after).toContain("Paid out");

@@ -24,8 +24,8 @@ export const bookingJobHandlers: Record<(typeof BOOKING_JOB_KINDS)[number], JobH
     await runProviderOperation({ db: services.db, provider: moneyProviderFor(services.config, services.db) }, operationId);
   },
   [TRANSFER_FUNDS_JOB]: async (payload, { services }) => {
-    const operationId = positiveId((payload as { operationId?: unknown } | null)?.operationId);
-    await checkTransferFunds({ db: services.db, provider: moneyProviderFor(services.config, services.db) }, operationId);
+    const { operationId, early } = (payload ?? {}) as { operationId?: unknown; early?: unknown };
+    await checkTransferFunds({ db: services.db, provider: moneyProviderFor(services.config, services.db) }, positiveId(operationId), { early: early === true });
   },
   [RECONCILIATION_JOB]: async (payload, { services }) => {
     const runId = positiveId((payload as { runId?: unknown } | null)?.runId);

@@ -20,6 +20,7 @@ export const BOOKING_PROVIDER_JOB = "booking_provider_operation";
 export type ProviderJobPayload = { operationId: number };
 /** Checks whether a transfer's funds (its charge's) are available yet: queued for when Stripe expects them (decision 076). */
 export const TRANSFER_FUNDS_JOB = "booking_transfer_funds";
+export type TransferFundsPayload = { operationId: number; early?: boolean };
 /** A check that finds the funds still pending looks again this long after Stripe's new estimate (or after now, if that passed). */
 const FUNDS_RECHECK_MS = 6 * 3_600_000;
 
@@ -172,7 +173,7 @@ export async function runProviderOperation(deps: { db: Db; provider: BookingMone
     if (!done) return;
     // Released, on its way: the transfer is made and waits at Stripe for the charge's funds; a check at
     // Stripe's estimate (or the balance.available webhook, sooner) records when they arrive.
-    if (fundsPendingUntil) await enqueueJob(tx, TRANSFER_FUNDS_JOB, { operationId: op.id } satisfies ProviderJobPayload, { runAt: fundsPendingUntil, maxAttempts: 30 });
+    if (fundsPendingUntil) await enqueueJob(tx, TRANSFER_FUNDS_JOB, { operationId: op.id } satisfies TransferFundsPayload, { runAt: fundsPendingUntil, maxAttempts: 30 });
     const transfer = op.kind === "transfer";
     await postLedgerEvent(tx, {
       kind: transfer ? "payout" : "refund_paid",
@@ -204,8 +205,9 @@ export async function runProviderOperation(deps: { db: Db; provider: BookingMone
  * yet. Available: the operation's funds_pending_until is cleared (once: a conditional update) and the
  * booking's timeline says so. Still pending: the estimate is updated and another check queued for it.
  * Answers whether the funds are still pending; an operation not waiting for funds answers false.
+ * `early`: a check queued by balance.available, beside the transfer's own.
  */
-export async function checkTransferFunds(deps: { db: Db; provider: BookingMoneyProvider; now?: () => Date }, operationId: number): Promise<boolean> {
+export async function checkTransferFunds(deps: { db: Db; provider: BookingMoneyProvider; now?: () => Date }, operationId: number, options: { early?: boolean } = {}): Promise<boolean> {
   const { db, provider } = deps;
   const [op] = await db.select().from(providerOperations).where(eq(providerOperations.id, operationId));
   if (!op?.fundsPendingUntil) return false;
@@ -214,7 +216,8 @@ export async function checkTransferFunds(deps: { db: Db; provider: BookingMoneyP
     if (until) {
       const next = new Date(Math.max(until.getTime(), (deps.now?.() ?? new Date()).getTime()) + FUNDS_RECHECK_MS);
       const [still] = await tx.update(providerOperations).set({ fundsPendingUntil: until }).where(and(eq(providerOperations.id, op.id), isNotNull(providerOperations.fundsPendingUntil))).returning({ id: providerOperations.id });
-      if (still) await enqueueJob(tx, TRANSFER_FUNDS_JOB, { operationId: op.id } satisfies ProviderJobPayload, { runAt: next, maxAttempts: 30 });
+      // An early check (balance.available) queues nothing: the transfer's own chain of checks goes on.
+      if (still && !options.early) await enqueueJob(tx, TRANSFER_FUNDS_JOB, { operationId: op.id } satisfies TransferFundsPayload, { runAt: next, maxAttempts: 30 });
       return true;
     }
     const [cleared] = await tx
@@ -233,21 +236,22 @@ export async function checkTransferFunds(deps: { db: Db; provider: BookingMoneyP
   });
 }
 
-/** How many waiting transfers one balance.available delivery checks (oldest estimate first); the queued checks cover the rest. */
-const FUNDS_CHECK_BATCH = 200;
+/** How many waiting transfers one balance.available delivery queues checks for (oldest estimate first); the queued checks cover the rest. */
+const FUNDS_CHECK_BATCH = 500;
 
 /**
  * Stripe's `balance.available` (the platform's available balance grew: some charges' funds arrived):
- * checks the transfers still waiting for funds. Answers how many are now available.
+ * queues a check of each transfer still waiting for funds, to run now. The webhook only queues (it
+ * must answer Stripe quickly); a check it queued that finds the funds still pending leaves the next
+ * look to the transfer's own queued check. Answers how many checks were queued.
  */
-export async function checkWaitingTransfers(deps: { db: Db; provider: BookingMoneyProvider }): Promise<number> {
-  const waiting = await deps.db
+export async function queueWaitingTransferChecks(db: Db): Promise<number> {
+  const waiting = await db
     .select({ id: providerOperations.id })
     .from(providerOperations)
     .where(isNotNull(providerOperations.fundsPendingUntil))
     .orderBy(asc(providerOperations.fundsPendingUntil))
     .limit(FUNDS_CHECK_BATCH);
-  let available = 0;
-  for (const op of waiting) if (!(await checkTransferFunds(deps, op.id))) available += 1;
-  return available;
+  await enqueueJobs(db, waiting.map((op) => ({ kind: TRANSFER_FUNDS_JOB, payload: { operationId: op.id, early: true } satisfies TransferFundsPayload, maxAttempts: 5 })));
+  return waiting.length;
 }

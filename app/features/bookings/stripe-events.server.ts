@@ -1,7 +1,6 @@
 import { stripePaymentIdResolver, type StripeEventHandler } from "~/features/payments/webhook.server.ts";
-import { checkWaitingTransfers } from "./money.server.ts";
+import { queueWaitingTransferChecks } from "./money.server.ts";
 import { applyStripeAccountUpdate } from "./payouts.server.ts";
-import { moneyProviderFor } from "./provider.server.ts";
 import { BOOKING_PROVIDER_EVENTS, handleBookingProviderEvent, type ProviderEvent } from "./provider-events.server.ts";
 
 /** Stripe's disputes and refunds of a booking's charge, as the payments webhook receives them (wired by the composition root). */
@@ -21,9 +20,9 @@ export const payoutAccountStripeEvents: StripeEventHandler = {
 
 /**
  * The platform's available balance grew (Stripe's `balance.available`): some charges' funds arrived,
- * so the transfers made from them are checked now rather than at their queued check (decision 076).
+ * so the transfers waiting for funds are checked now (queued jobs) rather than at Stripe's estimate (decision 076).
  */
 export const transferFundsStripeEvents: StripeEventHandler = {
   types: new Set(["balance.available"]),
-  handle: (services) => checkWaitingTransfers({ db: services.db, provider: moneyProviderFor(services.config, services.db) }),
+  handle: (services) => queueWaitingTransferChecks(services.db),
 };
