@@ -12,8 +12,9 @@ import { recordOnTimeline } from "./transition.server";
 
 /**
  * Where booking money goes (decision 044): settlements written to the ledger in the transition's
- * transaction, and the provider operations (refunds, transfers) they need, carried out afterwards by
- * the job queue under idempotency keys made of the booking id and the transition.
+ * transaction, and the provider operations (refunds, transfers) they need, named by the booking id and
+ * the transition and carried out afterwards by the job queue, each under the random provider key
+ * stored with it (decision 076).
  */
 
 export const BOOKING_PROVIDER_JOB = "booking_provider_operation";
@@ -118,7 +119,7 @@ export async function savePayoutAccount(db: Db, fixerUserId: string, account: { 
 }
 
 /**
- * Carries out one provider operation: calls the provider with the operation's idempotency key, then
+ * Carries out one provider operation: calls the provider with the operation's stored provider key, then
  * in one transaction marks it succeeded (once: a conditional update) and writes the payout or refund
  * to the ledger. If the process dies after the call and before the commit, the job runs again and the
  * provider answers the same key with the same transfer or refund: nothing lost, nothing doubled.
