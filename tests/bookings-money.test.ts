@@ -124,6 +124,7 @@ describe("a crash between the provider call and the commit", () => {
         }
         return result;
       },
+      fundsPendingUntil: (input: { paymentId: string | null }) => inner.fundsPendingUntil(input),
     };
     return wrapper;
   }

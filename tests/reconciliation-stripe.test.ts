@@ -62,6 +62,8 @@ beforeAll(async () => {
 
   // 119 payouts of £1 to the fixer, each carried out by the Stripe money provider (a transfer at the
   // fake, the operation succeeded, the payout in the ledger), as the job queue would.
+  // These payouts name no payment: Stripe makes them from the platform's available balance (decision 076).
+  stripe.balance.available = 1_000_000;
   await db().insert(payoutAccounts).values({ fixerUserId: b.fixer.id, provider: "stripe", providerAccountId: "acct_fake_recon", status: "active", activatedAt: new Date() });
   const ops = await db()
     .insert(providerOperations)

@@ -376,6 +376,7 @@ describe("the daily reconciliation", () => {
       refunds: { retrieve: async (id) => ({ id, amount: amountOf.get(id)!, status: "succeeded" }), list: async function* () {} },
       // This database's payments are TEST MODE ones: their rows are their books, Stripe is not asked.
       checkout: { sessions: { retrieve: () => Promise.reject(new Error("not a Stripe payment")) } },
+      paymentIntents: { retrieve: () => Promise.reject(new Error("not a Stripe payment")) },
     };
     const { mismatches } = await findMismatches(world.db, stripeProviderBooks(async () => fake));
     expect(mismatches.map((m) => [m.kind, m.operationId]).sort()).toEqual(

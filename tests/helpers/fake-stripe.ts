@@ -5,7 +5,9 @@ import Stripe from "stripe";
 /**
  * A stand-in for the Stripe API calls the site makes (create, retrieve and expire a Checkout Session, with its
  * PaymentIntent expanded, its expires_at kept and honoured; retrieve a PaymentIntent; create and retrieve a Connect account, create an
- * Account Link; create, retrieve and list transfers and refunds, paged like Stripe's lists), on
+ * Account Link; create, retrieve and list transfers and refunds, paged like Stripe's lists; the
+ * charge a payment makes and its balance transaction, pending for days; the platform's balance, which
+ * a transfer without source_transaction must be covered by, as at Stripe), on
  * localhost, so the stripe provider can be tested without the network. Point the server at it with
  * STRIPE_API_URL. Signed webhook deliveries are built with Stripe's own test helper.
  */
@@ -41,6 +43,26 @@ export type FakePaymentIntent = {
   metadata: Record<string, string>;
   transfer_group: string | null;
   created: number;
+  /** The charge made when the buyer paid (`pay`). */
+  latest_charge?: string | null;
+};
+
+/** A card charge: its money arrives in the platform's balance through its balance transaction, pending until `available_on`. */
+export type FakeCharge = { id: string; object: "charge"; amount: number; currency: string; created: number; payment_intent: string; balance_transaction: string; status: "succeeded" };
+
+export type FakeBalanceTransaction = {
+  id: string;
+  object: "balance_transaction";
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  created: number;
+  /** Seconds since the epoch: when Stripe expects the funds to be available. */
+  available_on: number;
+  status: "pending" | "available";
+  type: "charge";
+  source: string;
 };
 
 export type FakeTransfer = {
@@ -54,6 +76,8 @@ export type FakeTransfer = {
   transfer_group: string | null;
   metadata: Record<string, string>;
   reversed: boolean;
+  /** The charge the transfer was made from: its funds reach the destination when that charge's do. */
+  source_transaction: string | null;
 };
 
 export type FakeRefund = {
@@ -94,6 +118,17 @@ export type FakeStripe = {
   addRefund(fields: Partial<FakeRefund> & { amount: number }): FakeRefund;
   /** Makes the next `times` create requests fail with a 500 (Stripe unavailable; the SDK retries). */
   failCreates(times: number): void;
+  /** Charges made by `pay`, and their balance transactions (pending until `makeFundsAvailable`). */
+  charges: Map<string, FakeCharge>;
+  balanceTransactions: Map<string, FakeBalanceTransaction>;
+  /** The platform's balance in pence: `available` pays transfers without a source_transaction; charges add to `pending`. */
+  balance: { available: number; pending: number };
+  /** Every request: its method, path and Idempotency-Key (to count what the site asked). */
+  requests: { method: string; path: string; idempotencyKey: string | undefined }[];
+  /** The charges' funds (all, or those of `chargeIds`) become available, as Stripe's payout schedule would make them days later. */
+  makeFundsAvailable(chargeIds?: string[]): void;
+  /** Whether a transfer's money is available in its destination account (one made from a charge waits for that charge's funds). */
+  transferFundsAvailable(transferId: string): boolean;
   close(): Promise<void>;
 };
 
@@ -112,6 +147,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const groupOf = new Map<string, string | null>();
   /** Like Stripe: a repeated Idempotency-Key answers the first request's transfer or refund. */
   const moneyByKey = new Map<string, FakeTransfer | FakeRefund>();
+  const charges = new Map<string, FakeCharge>();
+  const balanceTransactions = new Map<string, FakeBalanceTransaction>();
+  const balance = { available: 0, pending: 0 };
+  const requests: FakeStripe["requests"] = [];
+  /** Each transfer or refund key's request body: Stripe refuses a key reused with other parameters. */
+  const bodyByKey = new Map<string, string>();
   let failing = 0;
   let counter = 0;
   const now = () => Math.floor(Date.now() / 1000);
@@ -123,7 +164,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return session;
   };
   const addTransfer = (fields: Partial<FakeTransfer> & { amount: number }): FakeTransfer => {
-    const transfer: FakeTransfer = { id: `tr_fake${++counter}`, object: "transfer", amount_reversed: 0, currency: "gbp", created: now(), destination: "acct_fake", transfer_group: null, metadata: {}, reversed: false, ...fields };
+    const transfer: FakeTransfer = { id: `tr_fake${++counter}`, object: "transfer", amount_reversed: 0, currency: "gbp", created: now(), destination: "acct_fake", transfer_group: null, metadata: {}, reversed: false, source_transaction: null, ...fields };
     transfers.set(transfer.id, transfer);
     return transfer;
   };
@@ -132,6 +173,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds.set(refund.id, refund);
     return refund;
   };
+  /** Days a card charge's funds stay pending (Stripe's payout schedule; the test makes them available with `makeFundsAvailable`). */
+  const PENDING_DAYS = 7;
+  /** The charge of a PaymentIntent that succeeded, its funds pending in the platform's balance. */
+  const chargeFor = (intent: FakePaymentIntent): FakeCharge => {
+    const txn: FakeBalanceTransaction = {
+      id: `txn_fake${++counter}`,
+      object: "balance_transaction",
+      amount: intent.amount_received,
+      fee: 0,
+      net: intent.amount_received,
+      currency: intent.currency,
+      created: now(),
+      available_on: now() + PENDING_DAYS * 86_400,
+      status: "pending",
+      type: "charge",
+      source: "",
+    };
+    const charge: FakeCharge = { id: `ch_fake${++counter}`, object: "charge", amount: intent.amount_received, currency: intent.currency, created: now(), payment_intent: intent.id, balance_transaction: txn.id, status: "succeeded" };
+    txn.source = charge.id;
+    balanceTransactions.set(txn.id, txn);
+    charges.set(charge.id, charge);
+    balance.pending += txn.net;
+    intent.latest_charge = charge.id;
+    return charge;
+  };
+  /** What of a charge is already promised to transfers made from it. */
+  const transferredFrom = (chargeId: string) => [...transfers.values()].filter((t) => t.source_transaction === chargeId).reduce((sum, t) => sum + t.amount, 0);
+  const fundsOf = (chargeId: string) => balanceTransactions.get(charges.get(chargeId)?.balance_transaction ?? "");
   /** Metadata as Stripe's form encoding sends it: metadata[key]=value. */
   const metadataOf = (params: URLSearchParams) =>
     Object.fromEntries([...params].flatMap(([key, value]) => {
@@ -167,6 +236,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.end(JSON.stringify(payload));
       };
       const url = new URL(req.url ?? "/", "http://localhost");
+      requests.push({ method: req.method ?? "", path: url.pathname, idempotencyKey: req.headers["idempotency-key"] as string | undefined });
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
         if (failing > 0) {
           failing -= 1;
@@ -255,18 +325,63 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const params = new URLSearchParams(body);
         const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
         const again = idempotencyKey ? moneyByKey.get(idempotencyKey) : undefined;
-        if (again) return send(200, again);
+        if (again) {
+          // Like Stripe: the same key with other parameters is an error, never the other request's object.
+          if (bodyByKey.get(idempotencyKey!) !== body) {
+            return send(400, { error: { type: "idempotency_error", message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } });
+          }
+          return send(200, again);
+        }
         let made: FakeTransfer | FakeRefund;
         if (url.pathname === "/v1/transfers") {
-          made = addTransfer({ amount: Number(params.get("amount")), currency: params.get("currency") ?? "gbp", destination: params.get("destination") ?? "", transfer_group: params.get("transfer_group"), metadata: metadataOf(params) });
+          const amount = Number(params.get("amount"));
+          const source = params.get("source_transaction");
+          if (source) {
+            // From a charge: accepted whatever the available balance; at most what is left of the charge.
+            const charge = charges.get(source);
+            if (!charge) return send(400, { error: { type: "invalid_request_error", param: "source_transaction", message: `No such charge: '${source}'` } });
+            if (amount > charge.amount - transferredFrom(source)) {
+              return send(400, { error: { type: "invalid_request_error", param: "amount", message: "The transfer amount exceeds the amount left on the source transaction." } });
+            }
+          } else {
+            if (amount > balance.available) {
+              return send(400, {
+                error: {
+                  type: "invalid_request_error",
+                  code: "balance_insufficient",
+                  message: "You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.",
+                },
+              });
+            }
+            balance.available -= amount;
+          }
+          made = addTransfer({ amount, currency: params.get("currency") ?? "gbp", destination: params.get("destination") ?? "", transfer_group: params.get("transfer_group"), metadata: metadataOf(params), source_transaction: source });
         } else {
-          const intentId = params.get("payment_intent");
+          const intentId = params.get("payment_intent") ?? charges.get(params.get("charge") ?? "")?.payment_intent ?? null;
           const intent = intentId ? paymentIntents.get(intentId) : undefined;
           if (!intent) return send(404, { error: { type: "invalid_request_error", message: `No such payment_intent: '${intentId}'` } });
           made = addRefund({ amount: Number(params.get("amount") ?? intent.amount_received), payment_intent: intent.id, metadata: metadataOf(params) });
         }
-        if (idempotencyKey) moneyByKey.set(idempotencyKey, made);
+        if (idempotencyKey) {
+          moneyByKey.set(idempotencyKey, made);
+          bodyByKey.set(idempotencyKey, body);
+        }
         return send(200, made);
+      }
+      const chargeMatch = /^\/v1\/charges\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === "GET" && chargeMatch) {
+        const charge = charges.get(chargeMatch[1]!);
+        if (!charge) return send(404, { error: { type: "invalid_request_error", message: `No such charge: '${chargeMatch[1]}'` } });
+        const expand = [...url.searchParams].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
+        return send(200, expand.includes("balance_transaction") ? { ...charge, balance_transaction: balanceTransactions.get(charge.balance_transaction) } : charge);
+      }
+      const txnMatch = /^\/v1\/balance_transactions\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === "GET" && txnMatch) {
+        const txn = balanceTransactions.get(txnMatch[1]!);
+        return txn ? send(200, txn) : send(404, { error: { type: "invalid_request_error", message: `No such balance transaction: '${txnMatch[1]}'` } });
+      }
+      if (req.method === "GET" && url.pathname === "/v1/balance") {
+        return send(200, { object: "balance", livemode: false, available: [{ amount: balance.available, currency: "gbp" }], pending: [{ amount: balance.pending, currency: "gbp" }] });
       }
       const moneyMatch = /^\/v1\/(transfers|refunds)(?:\/([\w-]+))?$/.exec(url.pathname);
       if (req.method === "GET" && moneyMatch) {
@@ -296,6 +411,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     addRefund,
     accounts,
     connectRequests,
+    charges,
+    balanceTransactions,
+    balance,
+    requests,
+    makeFundsAvailable(chargeIds) {
+      for (const charge of charges.values()) {
+        if (chargeIds && !chargeIds.includes(charge.id)) continue;
+        const txn = balanceTransactions.get(charge.balance_transaction)!;
+        if (txn.status === "available") continue;
+        txn.status = "available";
+        txn.available_on = Math.min(txn.available_on, now());
+        // What transfers took from the charge went to their destinations; the rest is the platform's.
+        balance.pending -= txn.net;
+        balance.available += txn.net - transferredFrom(charge.id);
+      }
+    },
+    transferFundsAvailable(transferId) {
+      const transfer = transfers.get(transferId);
+      if (!transfer) throw new Error(`no transfer ${transferId}`);
+      return !transfer.source_transaction || fundsOf(transfer.source_transaction)?.status === "available";
+    },
     enablePayouts(accountId) {
       const account = accounts.get(accountId);
       if (!account) throw new Error(`no account ${accountId}`);
@@ -322,6 +458,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         created: now(),
       };
       paymentIntents.set(intent.id, intent);
+      chargeFor(intent);
       session.payment_intent = intent.id;
       return session;
     },

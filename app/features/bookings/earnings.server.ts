@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { formatGBPAs } from "~/content/money";
@@ -34,6 +34,10 @@ const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`
  * IN-list of the fixer's bookings. `page` keysets on (slot_date, id) after a booking of this fixer's.
  */
 function figured(fixerUserId: string, page: { after: number | null; limit: number } | null) {
+  // Transfers made whose funds wait for the customer's charge to clear (decision 076): released, not yet
+  // paid out. Read through provider_operations_funds_pending_idx (partial: only those rows), index-only.
+  const onItsWay = (bookingId: SQL) => sql`coalesce((select sum(w.amount_pence) from provider_operations w
+            where w.fixer_user_id = ${fixerUserId} and w.booking_id = ${bookingId} and w.funds_pending_until is not null), 0)`;
   const payable = sql`(select a.id from ledger_accounts a where a.code = ${ACCOUNTS.fixerPayable(fixerUserId)})`;
   const paidBookings = sql`select b.id, coalesce(j.title, 'Booking ' || b.id) as title, b.slot_date, b.state, b.price_pence, b.fixer_charge_pence, b.fixer_net_pence
       from bookings b left join jobs j on j.id = b.job_id
@@ -54,7 +58,8 @@ function figured(fixerUserId: string, page: { after: number | null; limit: numbe
           coalesce((select sum(e.amount_pence) from ledger_events ev cross join lateral (select e.amount_pence from ledger_entries e
             where e.event_id = ev.id and e.account_id = ${payable} and e.amount_pence > 0 offset 0) e where ev.booking_id = bk.id), 0) as earned,
           coalesce((select sum(o.amount_pence) from provider_operations o
-            where o.booking_id = bk.id and o.fixer_user_id = ${fixerUserId} and o.kind = 'transfer' and o.status = 'succeeded'), 0) as paid_out,
+            where o.booking_id = bk.id and o.fixer_user_id = ${fixerUserId} and o.kind = 'transfer' and o.status = 'succeeded'), 0) - ${onItsWay(sql`bk.id`)} as paid_out,
+          ${onItsWay(sql`bk.id`)} as on_its_way,
           (select coalesce((t.details -> 'decision' ->> 'releasePricePence')::bigint, 0) from booking_transitions t
             where t.booking_id = bk.id and t.transition = 'staff_release_part' order by t.id desc limit 1) as part
           from bk)`
@@ -63,17 +68,21 @@ function figured(fixerUserId: string, page: { after: number | null; limit: numbe
           where e.account_id = ${payable} and e.amount_pence > 0 group by ev.booking_id),
         paid as (select o.booking_id, sum(o.amount_pence) as pence from provider_operations o
           where o.fixer_user_id = ${fixerUserId} and o.kind = 'transfer' and o.status = 'succeeded' group by o.booking_id),
+        waiting as (select o.booking_id, sum(o.amount_pence) as pence from provider_operations o
+          where o.fixer_user_id = ${fixerUserId} and o.funds_pending_until is not null group by o.booking_id),
         parts as (select distinct on (t.booking_id) t.booking_id, coalesce((t.details -> 'decision' ->> 'releasePricePence')::bigint, 0) as pence
           from booking_transitions t join bk on bk.id = t.booking_id where t.transition = 'staff_release_part' order by t.booking_id, t.id desc),
-        l as (select bk.*, bk.slot_date::text as slot_day, coalesce(earned.pence, 0) as earned, coalesce(paid.pence, 0) as paid_out, parts.pence as part
-          from bk left join earned on earned.booking_id = bk.id left join paid on paid.booking_id = bk.id left join parts on parts.booking_id = bk.id)`;
+        l as (select bk.*, bk.slot_date::text as slot_day, coalesce(earned.pence, 0) as earned, coalesce(paid.pence, 0) - coalesce(waiting.pence, 0) as paid_out,
+          coalesce(waiting.pence, 0) as on_its_way, parts.pence as part
+          from bk left join earned on earned.booking_id = bk.id left join paid on paid.booking_id = bk.id
+            left join waiting on waiting.booking_id = bk.id left join parts on parts.booking_id = bk.id)`;
   const held = sql`l.state in (${list(HELD)}) or l.state = 'done_marked'`;
   const unearned = sql`l.state = 'cancelled_late' or l.earned = 0`;
   const gross = sql`case when l.state = 'partly_released' then coalesce(l.part, l.earned) else l.price_pence end`;
   const charge = sql`case when ${held} then l.fixer_charge_pence when ${unearned} then 0 else ${gross} - l.earned end`;
   const net = sql`case when ${held} then l.fixer_net_pence else l.earned end`;
   return sql`with ${lines}, f as (
-      select l.id, l.title, l.slot_day as slot_date, l.price_pence, l.paid_out,
+      select l.id, l.title, l.slot_day as slot_date, l.price_pence, l.paid_out, l.on_its_way,
         case when l.state = 'done_marked' then 'awaiting_confirmation' when ${held} then 'held' when ${unearned} then 'cancelled'
           when l.paid_out >= l.earned then 'paid_out' else 'released' end as grp,
         ${charge} as charge, ${net} as net,
@@ -83,7 +92,7 @@ function figured(fixerUserId: string, page: { after: number | null; limit: numbe
     )`;
 }
 
-type LineRow = { id: unknown; title: string; slot_date: string; grp: string; price_pence: unknown; refunded: unknown; charge: unknown; net: unknown; late_fee: unknown; paid_out: unknown };
+type LineRow = { id: unknown; title: string; slot_date: string; grp: string; price_pence: unknown; refunded: unknown; charge: unknown; net: unknown; late_fee: unknown; paid_out: unknown; on_its_way: unknown };
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 const lineOf = (r: LineRow): EarningsLine => ({
@@ -97,6 +106,7 @@ const lineOf = (r: LineRow): EarningsLine => ({
   netPence: Number(r.net),
   lateFeePence: Number(r.late_fee),
   paidOutPence: Number(r.paid_out),
+  onItsWayPence: Number(r.on_its_way),
 });
 
 /** A page of lines (the latest slot first) after a booking of this fixer's (another id: the first page). */

@@ -5,6 +5,12 @@ import { formatGBP } from "~/content/prices";
 /** The prompt while released money waits for a payout account (issue 52): "Connect your payout account to receive £81." */
 export const connectPayoutText = (pence: number) => `Connect your payout account to receive ${formatGBP(pence)}.`;
 
+/** How long a card payment usually takes to clear at Stripe in the UK, in working days (what the fixer is told to expect). */
+export const FUNDS_CLEAR_WORKING_DAYS = 3;
+
+/** A release whose transfer waits for the customer's payment to clear (decision 076): the earnings page and the booking page say this. */
+export const ON_ITS_WAY_TEXT = `Released — on its way to your Stripe balance when the customer's payment clears (usually ${FUNDS_CLEAR_WORKING_DAYS} working days).`;
+
 export const EARNINGS_GROUPS = ["held", "awaiting_confirmation", "released", "paid_out", "cancelled"] as const;
 export type EarningsGroup = (typeof EARNINGS_GROUPS)[number];
 
@@ -39,6 +45,8 @@ export type EarningsLine = {
   netPence: number;
   lateFeePence: number;
   paidOutPence: number;
+  /** Transferred, waiting at Stripe for the customer's payment to clear (decision 076): released, not yet paid out. */
+  onItsWayPence: number;
 };
 
 export type EarningsTotals = Record<EarningsGroup, { count: number; pricePence: number; refundedPence: number; chargePence: number; netPence: number }>;

@@ -1,12 +1,12 @@
 import { PermanentJobError, type JobHandler } from "#server/jobs/queue.ts";
 import { runBookingTimer } from "./bookings.server";
-import { BOOKING_PROVIDER_JOB, runProviderOperation } from "./money.server";
+import { BOOKING_PROVIDER_JOB, checkTransferFunds, runProviderOperation, TRANSFER_FUNDS_JOB } from "./money.server";
 import { moneyProviderFor } from "./provider.server";
 import { providerBooksFor, RECONCILIATION_JOB, runReconciliation } from "./reconciliation.server";
 import { BOOKING_TIMER_JOB } from "./transition.server";
 
-/** The booking jobs the outbox worker runs (the composition root hands them to it): timers, provider operations and the daily reconciliation. */
-export const BOOKING_JOB_KINDS = [BOOKING_TIMER_JOB, BOOKING_PROVIDER_JOB, RECONCILIATION_JOB] as const;
+/** The booking jobs the outbox worker runs (the composition root hands them to it): timers, provider operations, transfers' funds checks and the daily reconciliation. */
+export const BOOKING_JOB_KINDS = [BOOKING_TIMER_JOB, BOOKING_PROVIDER_JOB, TRANSFER_FUNDS_JOB, RECONCILIATION_JOB] as const;
 
 const positiveId = (value: unknown): number => {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) throw new PermanentJobError("booking job without a valid id");
@@ -22,6 +22,10 @@ export const bookingJobHandlers: Record<(typeof BOOKING_JOB_KINDS)[number], JobH
   [BOOKING_PROVIDER_JOB]: async (payload, { services }) => {
     const operationId = positiveId((payload as { operationId?: unknown } | null)?.operationId);
     await runProviderOperation({ db: services.db, provider: moneyProviderFor(services.config, services.db) }, operationId);
+  },
+  [TRANSFER_FUNDS_JOB]: async (payload, { services }) => {
+    const { operationId, early } = (payload ?? {}) as { operationId?: unknown; early?: unknown };
+    await checkTransferFunds({ db: services.db, provider: moneyProviderFor(services.config, services.db) }, positiveId(operationId), { early: early === true });
   },
   [RECONCILIATION_JOB]: async (payload, { services }) => {
     const runId = positiveId((payload as { runId?: unknown } | null)?.runId);

@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { bookings, payoutAccounts, providerOperations, type Booking, type ProviderOperation } from "#server/db/schema/bookings.ts";
 import { payments } from "#server/db/schema/payments.ts";
@@ -11,12 +12,18 @@ import { recordOnTimeline } from "./transition.server";
 
 /**
  * Where booking money goes (decision 044): settlements written to the ledger in the transition's
- * transaction, and the provider operations (refunds, transfers) they need, carried out afterwards by
- * the job queue under idempotency keys made of the booking id and the transition.
+ * transaction, and the provider operations (refunds, transfers) they need, named by the booking id and
+ * the transition and carried out afterwards by the job queue, each under the random provider key
+ * stored with it (decision 076).
  */
 
 export const BOOKING_PROVIDER_JOB = "booking_provider_operation";
 export type ProviderJobPayload = { operationId: number };
+/** Checks whether a transfer's funds (its charge's) are available yet: queued for when Stripe expects them (decision 076). */
+export const TRANSFER_FUNDS_JOB = "booking_transfer_funds";
+export type TransferFundsPayload = { operationId: number; early?: boolean };
+/** A check that finds the funds still pending looks again this long after Stripe's new estimate (or after now, if that passed). */
+const FUNDS_RECHECK_MS = 6 * 3_600_000;
 
 /** Splits what a booking holds by `outcome`: one ledger event, then the refund and the transfer it needs. */
 export async function settleBooking(tx: DbOrTx, booking: Booking, transition: string, outcome: SettlementOutcome): Promise<Settlement> {
@@ -58,7 +65,7 @@ export async function queueRefund(tx: DbOrTx, input: { bookingId: number; paymen
   if (Number(already?.total ?? 0) + amountPence > payment.amountPence) throw new BookingError("conflict", "A refund cannot be more than what was paid.");
   const [op] = await tx
     .insert(providerOperations)
-    .values({ idempotencyKey: input.idempotencyKey, kind: "refund", bookingId: input.bookingId, provider: payment.provider, amountPence, paymentId: input.paymentId })
+    .values({ idempotencyKey: input.idempotencyKey, providerIdempotencyKey: randomUUID(), kind: "refund", bookingId: input.bookingId, provider: payment.provider, amountPence, paymentId: input.paymentId })
     .returning({ id: providerOperations.id });
   await enqueueJob(tx, BOOKING_PROVIDER_JOB, { operationId: op!.id } satisfies ProviderJobPayload, { maxAttempts: 30 });
 }
@@ -72,6 +79,7 @@ async function queueTransfer(tx: DbOrTx, booking: Booking, idempotencyKey: strin
     .insert(providerOperations)
     .values({
       idempotencyKey,
+      providerIdempotencyKey: randomUUID(),
       kind: "transfer",
       bookingId: booking.id,
       provider: payment?.provider ?? account?.provider ?? "test",
@@ -111,7 +119,7 @@ export async function savePayoutAccount(db: Db, fixerUserId: string, account: { 
 }
 
 /**
- * Carries out one provider operation: calls the provider with the operation's idempotency key, then
+ * Carries out one provider operation: calls the provider with the operation's stored provider key, then
  * in one transaction marks it succeeded (once: a conditional update) and writes the payout or refund
  * to the ledger. If the process dies after the call and before the commit, the job runs again and the
  * provider answers the same key with the same transfer or refund: nothing lost, nothing doubled.
@@ -123,6 +131,7 @@ export async function runProviderOperation(deps: { db: Db; provider: BookingMone
   if (op.status !== "pending") return op.status;
 
   let objectId: string;
+  let fundsPendingUntil: Date | null = null;
   try {
     if (op.kind === "transfer") {
       const [account] = await db.select().from(payoutAccounts).where(and(eq(payoutAccounts.fixerUserId, op.fixerUserId!), eq(payoutAccounts.status, "active")));
@@ -130,15 +139,23 @@ export async function runProviderOperation(deps: { db: Db; provider: BookingMone
         await db.update(providerOperations).set({ status: "waiting_for_account" }).where(and(eq(providerOperations.id, op.id), eq(providerOperations.status, "pending")));
         return "waiting_for_account";
       }
-      ({ id: objectId } = await provider.transfer({
-        idempotencyKey: op.idempotencyKey,
+      ({ id: objectId, fundsPendingUntil } = await provider.transfer({
+        idempotencyKey: op.providerIdempotencyKey,
+        operationKey: op.idempotencyKey,
         amountPence: op.amountPence,
         destinationAccountId: account.providerAccountId,
         transferGroup: transferGroupOf(op.bookingId),
         bookingId: op.bookingId,
+        paymentId: op.paymentId,
       }));
     } else {
-      ({ id: objectId } = await provider.refund({ idempotencyKey: op.idempotencyKey, amountPence: op.amountPence, paymentId: op.paymentId!, bookingId: op.bookingId }));
+      ({ id: objectId } = await provider.refund({
+        idempotencyKey: op.providerIdempotencyKey,
+        operationKey: op.idempotencyKey,
+        amountPence: op.amountPence,
+        paymentId: op.paymentId!,
+        bookingId: op.bookingId,
+      }));
     }
   } catch (error) {
     await db
@@ -151,10 +168,13 @@ export async function runProviderOperation(deps: { db: Db; provider: BookingMone
   await db.transaction(async (tx) => {
     const [done] = await tx
       .update(providerOperations)
-      .set({ status: "succeeded", providerObjectId: objectId, completedAt: new Date(), attempts: sql`${providerOperations.attempts} + 1`, lastError: null })
+      .set({ status: "succeeded", providerObjectId: objectId, completedAt: new Date(), attempts: sql`${providerOperations.attempts} + 1`, lastError: null, fundsPendingUntil })
       .where(and(eq(providerOperations.id, op.id), eq(providerOperations.status, "pending")))
       .returning();
     if (!done) return;
+    // Released, on its way: the transfer is made and waits at Stripe for the charge's funds; a check at
+    // Stripe's estimate (or the balance.available webhook, sooner) records when they arrive.
+    if (fundsPendingUntil) await enqueueJob(tx, TRANSFER_FUNDS_JOB, { operationId: op.id } satisfies TransferFundsPayload, { runAt: fundsPendingUntil, maxAttempts: 30 });
     const transfer = op.kind === "transfer";
     await postLedgerEvent(tx, {
       kind: transfer ? "payout" : "refund_paid",
@@ -174,9 +194,65 @@ export async function runProviderOperation(deps: { db: Db; provider: BookingMone
     if (booking) {
       await recordOnTimeline(tx, booking, transfer ? "payout_sent" : "refund_sent", { role: "provider", userId: null }, {
         key: op.idempotencyKey,
-        details: { amountPence: op.amountPence, providerObjectId: objectId },
+        details: { amountPence: op.amountPence, providerObjectId: objectId, ...(fundsPendingUntil ? { fundsPendingUntil: fundsPendingUntil.toISOString() } : {}) },
       });
     }
   });
   return "succeeded";
+}
+
+/**
+ * Asks the provider whether a transfer's funds (those of the charge it was made from) are available
+ * yet. Available: the operation's funds_pending_until is cleared (once: a conditional update) and the
+ * booking's timeline says so. Still pending: the estimate is updated and another check queued for it.
+ * Answers whether the funds are still pending; an operation not waiting for funds answers false.
+ * `early`: a check queued by balance.available, beside the transfer's own.
+ */
+export async function checkTransferFunds(deps: { db: Db; provider: BookingMoneyProvider; now?: () => Date }, operationId: number, options: { early?: boolean } = {}): Promise<boolean> {
+  const { db, provider } = deps;
+  const [op] = await db.select().from(providerOperations).where(eq(providerOperations.id, operationId));
+  if (!op?.fundsPendingUntil) return false;
+  const until = await provider.fundsPendingUntil({ paymentId: op.paymentId });
+  return db.transaction(async (tx) => {
+    if (until) {
+      const next = new Date(Math.max(until.getTime(), (deps.now?.() ?? new Date()).getTime()) + FUNDS_RECHECK_MS);
+      const [still] = await tx.update(providerOperations).set({ fundsPendingUntil: until }).where(and(eq(providerOperations.id, op.id), isNotNull(providerOperations.fundsPendingUntil))).returning({ id: providerOperations.id });
+      // An early check (balance.available) queues nothing: the transfer's own chain of checks goes on.
+      if (still && !options.early) await enqueueJob(tx, TRANSFER_FUNDS_JOB, { operationId: op.id } satisfies TransferFundsPayload, { runAt: next, maxAttempts: 30 });
+      return true;
+    }
+    const [cleared] = await tx
+      .update(providerOperations)
+      .set({ fundsPendingUntil: null })
+      .where(and(eq(providerOperations.id, op.id), isNotNull(providerOperations.fundsPendingUntil)))
+      .returning({ id: providerOperations.id });
+    const [booking] = cleared ? await tx.select({ id: bookings.id, state: bookings.state }).from(bookings).where(eq(bookings.id, op.bookingId)) : [];
+    if (booking) {
+      await recordOnTimeline(tx, booking, "payout_available", { role: "provider", userId: null }, {
+        key: `${op.idempotencyKey}-available`,
+        details: { amountPence: op.amountPence, providerObjectId: op.providerObjectId },
+      });
+    }
+    return false;
+  });
+}
+
+/** How many waiting transfers one balance.available delivery queues checks for (oldest estimate first); the queued checks cover the rest. */
+const FUNDS_CHECK_BATCH = 500;
+
+/**
+ * Stripe's `balance.available` (the platform's available balance grew: some charges' funds arrived):
+ * queues a check of each transfer still waiting for funds, to run now. The webhook only queues (it
+ * must answer Stripe quickly); a check it queued that finds the funds still pending leaves the next
+ * look to the transfer's own queued check. Answers how many checks were queued.
+ */
+export async function queueWaitingTransferChecks(db: Db): Promise<number> {
+  const waiting = await db
+    .select({ id: providerOperations.id })
+    .from(providerOperations)
+    .where(isNotNull(providerOperations.fundsPendingUntil))
+    .orderBy(asc(providerOperations.fundsPendingUntil))
+    .limit(FUNDS_CHECK_BATCH);
+  await enqueueJobs(db, waiting.map((op) => ({ kind: TRANSFER_FUNDS_JOB, payload: { operationId: op.id, early: true } satisfies TransferFundsPayload, maxAttempts: 5 })));
+  return waiting.length;
 }

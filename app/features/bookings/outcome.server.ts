@@ -23,8 +23,11 @@ export type BookingMoneyOutcome = {
   fixerEarnedPence: number;
   /** Transferred to the fixer's payout account. */
   fixerPaidOutPence: number;
-  /** Where the fixer's money is: nothing owed, transferred, being transferred, or waiting for a payout account. */
-  payout: "none" | "paid_out" | "transferring" | "waiting_for_account";
+  /**
+   * Where the fixer's money is: nothing owed, transferred, transferred but waiting at Stripe for the
+   * customer's payment to clear (decision 076), being transferred, or waiting for a payout account.
+   */
+  payout: "none" | "paid_out" | "on_its_way" | "transferring" | "waiting_for_account";
   /** FixiT's fee and service charge kept. */
   feesKeptPence: number;
 };
@@ -38,10 +41,10 @@ export async function bookingMoneyOutcome(db: DbOrTx, booking: Pick<Booking, "id
       .innerJoin(ledgerEvents, eq(ledgerEvents.id, ledgerEntries.eventId))
       .where(eq(ledgerEvents.bookingId, booking.id)),
     db
-      .select({ status: providerOperations.status, n: sql<number>`count(*)::int` })
+      .select({ status: providerOperations.status, fundsPending: sql<boolean>`${providerOperations.fundsPendingUntil} is not null`, n: sql<number>`count(*)::int` })
       .from(providerOperations)
       .where(and(eq(providerOperations.bookingId, booking.id), eq(providerOperations.kind, "transfer")))
-      .groupBy(providerOperations.status),
+      .groupBy(providerOperations.status, sql`${providerOperations.fundsPendingUntil} is not null`),
   ]);
   const out: BookingMoneyOutcome = {
     settled: false,
@@ -73,8 +76,15 @@ export async function bookingMoneyOutcome(db: DbOrTx, booking: Pick<Booking, "id
   }
   const statuses = new Set(transfers.map((t) => t.status));
   if (out.fixerEarnedPence > 0) {
+    const fundsPending = transfers.some((t) => t.fundsPending);
     out.payout =
-      out.fixerPaidOutPence >= out.fixerEarnedPence ? "paid_out" : statuses.has("waiting_for_account") ? "waiting_for_account" : "transferring";
+      out.fixerPaidOutPence >= out.fixerEarnedPence
+        ? fundsPending
+          ? "on_its_way"
+          : "paid_out"
+        : statuses.has("waiting_for_account")
+          ? "waiting_for_account"
+          : "transferring";
   }
   return out;
 }

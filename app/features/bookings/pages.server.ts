@@ -104,6 +104,7 @@ const TIMELINE_LABELS: Record<string, string> = {
   remind_5: "Reminder sent",
   slot_reminder: "Reminder sent",
   payout_sent: "Paid out to the fixer",
+  payout_available: "The customer's payment cleared: the payout is in the fixer's Stripe balance",
   refund_sent: "Refund sent",
   payment_refunded_unused: "Extra payment refunded",
   card_dispute: "Card dispute update from the bank",

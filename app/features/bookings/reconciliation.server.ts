@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Config } from "#server/config.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
@@ -11,7 +11,7 @@ import {
   type ReconciliationMismatch,
   type ReconciliationRun,
 } from "#server/db/schema/bookings.ts";
-import type { Payment } from "#server/db/schema/payments.ts";
+import { payments, type Payment } from "#server/db/schema/payments.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { PRODUCT_CODES } from "~/features/payments/products.ts";
 import { createStripeClient } from "~/features/payments/stripe.server.ts";
@@ -44,7 +44,7 @@ export const LISTING_WINDOW_MS = 35 * 86_400_000;
 export const CHARGE_GRACE_MS = 15 * 60_000;
 
 /** A booking payment as the books are asked about it. */
-export type ChargeRef = Pick<Payment, "id" | "provider" | "providerSessionId" | "status" | "amountPence">;
+export type ChargeRef = Pick<Payment, "id" | "provider" | "providerSessionId" | "status" | "amountPence"> & Partial<Pick<Payment, "providerPaymentIntentId">>;
 
 /** An object the provider holds that no operation of ours asked for. */
 export type UnknownObject = { id: string; kind: OperationKind; amountPence: number; bookingId: number | null };
@@ -117,6 +117,7 @@ export type StripeBooksClient = {
     list(params: Stripe.RefundListParams): AsyncIterable<ListedRefund>;
   };
   checkout: { sessions: { retrieve(id: string, params?: Stripe.Checkout.SessionRetrieveParams): Promise<SessionCharge> } };
+  paymentIntents: { retrieve(id: string): Promise<Pick<Stripe.PaymentIntent, "id" | "status" | "amount_received" | "latest_charge">> };
 };
 
 const notFound = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
@@ -124,7 +125,12 @@ const notFound = (error: unknown) => (error as { statusCode?: number }).statusCo
 /** How many of Stripe's listed objects are matched against the operations at once (Stripe's own page size). */
 const STRIPE_PAGE = 100;
 
-export function stripeProviderBooks(client: () => Promise<StripeBooksClient>): ProviderBooks {
+/**
+ * Stripe's books. A paid payment's charge is read from its stored PaymentIntent (decision 076); only
+ * a payment without one (never paid, or paid before the ids were kept) is read through its Checkout
+ * Session, and with `db` the ids that read finds are kept, so it is read that way once.
+ */
+export function stripeProviderBooks(client: () => Promise<StripeBooksClient>, db?: Db): ProviderBooks {
   return {
     name: "stripe",
     async find(kind, ref) {
@@ -145,10 +151,20 @@ export function stripeProviderBooks(client: () => Promise<StripeBooksClient>): P
     async charge(payment) {
       // A TEST MODE payment (from before Stripe was configured) has no other books than its row.
       if (payment.provider !== "stripe") return testCharge(payment);
-      if (!payment.providerSessionId) return null;
       const stripe = await client();
       try {
-        return chargeOfSession(await stripe.checkout.sessions.retrieve(payment.providerSessionId, { expand: ["payment_intent"] }));
+        if (payment.providerPaymentIntentId) {
+          const intent = await stripe.paymentIntents.retrieve(payment.providerPaymentIntentId);
+          return intent.status === "succeeded" ? { id: intent.id, amountPence: intent.amount_received } : null;
+        }
+        if (!payment.providerSessionId) return null;
+        const session = await stripe.checkout.sessions.retrieve(payment.providerSessionId, { expand: ["payment_intent"] });
+        const intent = session.payment_intent;
+        if (db && payment.status === "paid" && intent && typeof intent === "object") {
+          const chargeId = typeof intent.latest_charge === "string" ? intent.latest_charge : (intent.latest_charge?.id ?? null);
+          await db.update(payments).set({ providerPaymentIntentId: intent.id, providerChargeId: chargeId }).where(and(eq(payments.id, payment.id), isNull(payments.providerPaymentIntentId)));
+        }
+        return chargeOfSession(session);
       } catch (error) {
         if (notFound(error)) return null;
         throw error;
@@ -200,7 +216,7 @@ export function stripeProviderBooks(client: () => Promise<StripeBooksClient>): P
 export function providerBooksFor(config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_URL">, db: Db): ProviderBooks {
   if (!config.STRIPE_SECRET_KEY) return testProviderBooks(db);
   let client: Promise<StripeBooksClient> | undefined;
-  return stripeProviderBooks(() => (client ??= createStripeClient(config) as Promise<unknown> as Promise<StripeBooksClient>));
+  return stripeProviderBooks(() => (client ??= createStripeClient(config) as Promise<unknown> as Promise<StripeBooksClient>), db);
 }
 
 /**
@@ -347,6 +363,7 @@ type PaymentRow = {
   id: string;
   provider: string;
   provider_session_id: string | null;
+  provider_payment_intent_id: string | null;
   status: string;
   amount_pence: number;
   reference: Record<string, unknown> | null;
@@ -401,7 +418,7 @@ async function* paymentPages(db: Db, since: Date | null, now: Date): AsyncGenera
     }
     const rows: PaymentRow[] = await rowsOf(
       db,
-      sql`select p.id, p.provider, p.provider_session_id, p.status, p.amount_pence, p.reference, p.created_at::text as created_at, p.updated_at::text as updated_at,
+      sql`select p.id, p.provider, p.provider_session_id, p.provider_payment_intent_id, p.status, p.amount_pence, p.reference, p.created_at::text as created_at, p.updated_at::text as updated_at,
             l.booking_id::float8 as ledger_booking_id, l.pence::float8 as ledger_pence
           from payments p
           ${receivedLedger(sql`p.id`)}
@@ -462,7 +479,14 @@ async function compareCharges(db: Db, books: ProviderBooks, now: Date, since: Da
         const mayBePaid = row.status === "paid" || (row.status === "pending" && new Date(row.created_at).getTime() >= windowStart);
         if (!mayBePaid || new Date(row.updated_at).getTime() > now.getTime() - CHARGE_GRACE_MS) continue;
       }
-      const payment: ChargeRef = { id: row.id, provider: row.provider, providerSessionId: row.provider_session_id, status: row.status, amountPence: Number(row.amount_pence) };
+      const payment: ChargeRef = {
+        id: row.id,
+        provider: row.provider,
+        providerSessionId: row.provider_session_id,
+        providerPaymentIntentId: row.provider_payment_intent_id,
+        status: row.status,
+        amountPence: Number(row.amount_pence),
+      };
       const provider = await books.charge(payment);
       checks.push({
         paymentId: row.id,

@@ -82,7 +82,7 @@ export type SessionCharge = {
   id: string;
   payment_status: string;
   amount_total: number | null;
-  payment_intent: string | { id: string; status: string; amount_received: number } | null;
+  payment_intent: string | { id: string; status: string; amount_received: number; latest_charge?: string | { id: string } | null } | null;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { stripePaymentIdResolver, type StripeEventHandler } from "~/features/payments/webhook.server.ts";
+import { queueWaitingTransferChecks } from "./money.server.ts";
 import { applyStripeAccountUpdate } from "./payouts.server.ts";
 import { BOOKING_PROVIDER_EVENTS, handleBookingProviderEvent, type ProviderEvent } from "./provider-events.server.ts";
 
@@ -15,4 +16,13 @@ export const bookingStripeEvents: StripeEventHandler = {
 export const payoutAccountStripeEvents: StripeEventHandler = {
   types: new Set(["account.updated"]),
   handle: (services, event) => applyStripeAccountUpdate(services.db, event.data.object as { id: string; payouts_enabled?: boolean | null }),
+};
+
+/**
+ * The platform's available balance grew (Stripe's `balance.available`): some charges' funds arrived,
+ * so the transfers waiting for funds are checked now (queued jobs) rather than at Stripe's estimate (decision 076).
+ */
+export const transferFundsStripeEvents: StripeEventHandler = {
+  types: new Set(["balance.available"]),
+  handle: (services) => queueWaitingTransferChecks(services.db),
 };

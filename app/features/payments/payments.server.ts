@@ -8,7 +8,8 @@ import { inSpan } from "#server/spans.ts";
 import type { AppServices } from "~/features/services.server.ts";
 import { DEFAULT_RETURN_PATHS, productDetails, productKeyFromCode, type ProductKey } from "./products.ts";
 import type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
-import { createStripeCheckoutSession, createStripeClient, readSession, type StripeCheckoutClient } from "./stripe.server.ts";
+import { createStripeCheckoutSession, createStripeClient, readSession, type SessionState, type StripeCheckoutClient } from "./stripe.server.ts";
+import { chargeOfIntent, type StripePaymentRefs, type StripeRefsClient } from "./stripe-refs.server.ts";
 
 export type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
 
@@ -251,6 +252,32 @@ export async function markPaymentExpired(services: AppServices, paymentId: strin
   });
 }
 
+/** The PaymentIntent and charge ids to keep on a paid Stripe payment (never overwriting ones already kept). */
+const paidRefs = (refs: StripePaymentRefs | null | undefined) =>
+  refs
+    ? {
+        providerPaymentIntentId: sql`coalesce(${payments.providerPaymentIntentId}, ${refs.paymentIntentId})`,
+        providerChargeId: sql`coalesce(${payments.providerChargeId}, ${refs.chargeId})`,
+      }
+    : {};
+
+/**
+ * The ids of a paid Stripe session's PaymentIntent and charge (one PaymentIntent read), to keep with
+ * the payment when it is marked paid. Null when Stripe cannot be asked now: the first refund or
+ * transfer reads them then (stripe-refs.server.ts).
+ */
+export async function paidSessionRefs(services: AppServices, session: Pick<SessionState, "paymentIntentId" | "paymentId">): Promise<StripePaymentRefs | null> {
+  if (!session.paymentIntentId) return null;
+  const paymentIntentId = session.paymentIntentId;
+  try {
+    const stripe = (await services.payments.stripe()) as unknown as Pick<StripeRefsClient, "paymentIntents">;
+    return { paymentIntentId, chargeId: await chargeOfIntent(stripe, paymentIntentId) };
+  } catch (error) {
+    services.logger.warn({ err: error, paymentId: session.paymentId }, "stripe charge id could not be read: it is read on first use");
+    return { paymentIntentId, chargeId: null };
+  }
+}
+
 export type FulfilResult = { outcome: "fulfilled" | "already-fulfilled"; payment: Payment };
 
 /**
@@ -265,7 +292,7 @@ export async function markPaidAndFulfil(
   services: AppServices,
   paymentId: string,
   source: FulfilmentSource,
-  details: { email?: string | null; eventId?: string } = {},
+  details: { email?: string | null; eventId?: string; stripeRefs?: StripePaymentRefs | null } = {},
 ): Promise<FulfilResult> {
   const { db, logger } = services;
   const now = new Date();
@@ -280,9 +307,12 @@ export async function markPaidAndFulfil(
         failureReason: null,
         updatedAt: now,
         ...(email ? { email: sql`coalesce(${payments.email}, ${email})` } : {}),
+        ...paidRefs(details.stripeRefs),
       })
       .where(and(eq(payments.id, paymentId), ne(payments.status, "paid")))
       .returning({ id: payments.id });
+    // Paid already (the success page came first): the ids this call read are kept if the row has none.
+    if (!newlyPaid && details.stripeRefs) await tx.update(payments).set(paidRefs(details.stripeRefs)).where(and(eq(payments.id, paymentId), isNull(payments.providerChargeId)));
     if (newlyPaid) await recordPaymentEvent(tx, paymentId, "paid", { source, ...(details.eventId ? { eventId: details.eventId } : {}) });
   });
 
@@ -367,7 +397,7 @@ export async function reconcileWithStripe(services: AppServices, payment: Paymen
   }
   if (session.state === "paid") {
     if (!amountMatches(payment, session)) return;
-    await markPaidAndFulfil(services, payment.id, "success-page", { email: session.email });
+    await markPaidAndFulfil(services, payment.id, "success-page", { email: session.email, stripeRefs: await paidSessionRefs(services, session) });
   } else if (session.state === "expired" && payment.status !== "expired") {
     await markPaymentExpired(services, payment.id, { source: "success-page" });
   }

@@ -104,6 +104,8 @@ export type SessionState = {
   amountTotal: number | null;
   currency: string | null;
   email: string | null;
+  /** Stripe's PaymentIntent (pi_…) once the session has one: kept on the payment when it is paid (decision 076). */
+  paymentIntentId: string | null;
 };
 
 export function readSession(session: Stripe.Checkout.Session): SessionState {
@@ -116,6 +118,7 @@ export function readSession(session: Stripe.Checkout.Session): SessionState {
     amountTotal: session.amount_total ?? null,
     currency: session.currency ?? null,
     email: session.customer_details?.email ?? session.customer_email ?? null,
+    paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
   };
 }
 

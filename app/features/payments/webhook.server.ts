@@ -1,7 +1,7 @@
 import express, { type Express, type RequestHandler } from "express";
 import type Stripe from "stripe";
 import type { AppServices } from "~/features/services.server.ts";
-import { amountMatches, findPayment, markPaidAndFulfil, markPaymentExpired, markPaymentFailed, recordPaymentEvent } from "./payments.server.ts";
+import { amountMatches, findPayment, markPaidAndFulfil, paidSessionRefs, markPaymentExpired, markPaymentFailed, recordPaymentEvent } from "./payments.server.ts";
 import { readSession, verifyWebhookEvent } from "./stripe.server.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe-webhook";
@@ -98,7 +98,7 @@ async function handleSessionEvent(services: AppServices, type: string, session: 
       await recordPaymentEvent(db, payment.id, "amount_mismatch", { amountTotal: session.amountTotal, currency: session.currency });
       return;
     }
-    await markPaidAndFulfil(services, payment.id, "webhook", { email: session.email, eventId });
+    await markPaidAndFulfil(services, payment.id, "webhook", { email: session.email, eventId, stripeRefs: await paidSessionRefs(services, session) });
   } else if (type === "checkout.session.async_payment_failed") {
     await markPaymentFailed(services, payment.id, "async_payment_failed", { eventId });
   } else if (type === "checkout.session.expired") {

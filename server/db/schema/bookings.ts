@@ -407,7 +407,18 @@ export const providerOperations = pgTable(
   "provider_operations",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** FixiT's own name for the operation (booking id + transition + kind): one operation per settlement, and its ledger events' keys. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /**
+     * The Idempotency-Key sent to the provider: a random UUID stored with the row before the first call
+     * and sent again on every retry, so two databases sharing one Stripe account (staging and
+     * production, a restored backup) never send the same key for different money (decision 076). The
+     * code sets it (crypto.randomUUID); the default only serves rows written by hand (seeds, tests).
+     */
+    providerIdempotencyKey: text("provider_idempotency_key")
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()::text`),
     /** "transfer" or "refund". */
     kind: text("kind").notNull(),
     bookingId: bigint("booking_id", { mode: "number" })
@@ -427,6 +438,12 @@ export const providerOperations = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * A succeeded transfer made from a charge whose funds are not available yet (Stripe's
+     * source_transaction): when Stripe expects them (the charge's balance transaction's available_on).
+     * Null once they are available, and for every other operation. Released, on its way (decision 076).
+     */
+    fundsPendingUntil: timestamp("funds_pending_until", { withTimezone: true }),
   },
   (t) => [
     check("provider_operations_kind_check", sql`${t.kind} in ('transfer', 'refund')`),
@@ -438,6 +455,8 @@ export const providerOperations = pgTable(
     index("provider_operations_fixer_idx").on(t.fixerUserId, t.status, t.kind, t.bookingId, t.amountPence),
     // Stripe's listed transfers and refunds are matched to operations by their ids, a page at a time (issue 47).
     index("provider_operations_object_idx").on(t.providerObjectId),
+    // The few transfers whose funds are on their way: the earnings totals subtract them index-only, and the funds check finds them.
+    index("provider_operations_funds_pending_idx").on(t.fixerUserId, t.bookingId, t.amountPence, t.fundsPendingUntil).where(sql`${t.fundsPendingUntil} is not null`),
     // The reconciliation reads succeeded operations by (coalesce(completed_at, created_at), id) since its
     // watermark: that expression index is written by hand in drizzle/0027_reconciliation_watermark.sql.
   ],

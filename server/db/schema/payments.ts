@@ -21,6 +21,13 @@ export const payments = pgTable(
     provider: text("provider").notNull(),
     /** Stripe Checkout Session id (cs_…) or the test provider's session id. */
     providerSessionId: text("provider_session_id"),
+    /**
+     * Stripe's PaymentIntent (pi_…) and charge (ch_…), stored when the payment is marked paid: refunds,
+     * transfers (source_transaction) and the reconciliation use them without reading the session again.
+     * Rows paid before decision 076 have none: the first use reads them once from the session and stores them.
+     */
+    providerPaymentIntentId: text("provider_payment_intent_id"),
+    providerChargeId: text("provider_charge_id"),
     status: text("status").notNull().default("pending"),
     /** The signed-in buyer, if any. */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),

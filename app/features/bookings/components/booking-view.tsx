@@ -15,6 +15,7 @@ import { addressLimits, bookingTextLimit, casePhotoLimit, donePhotoLimit, tooMan
 import { CaseSides, caseTitles } from "~/features/bookings/components/case-panel";
 import { DonePhotos } from "~/features/bookings/components/done-photos";
 import { PayoutPrompt } from "~/features/bookings/components/payout-prompt";
+import { ON_ITS_WAY_TEXT } from "~/features/bookings/earnings";
 import { PhotosField } from "~/components/photos";
 import { PHOTO_FIELD } from "~/lib/photos/limits";
 import { slotText } from "~/features/bookings/slots";
@@ -209,6 +210,7 @@ export function BookingOutcome({ page }: { page: Pick<BookingPage, "role" | "amo
     const status: Record<typeof o.payout, string> = {
       none: "Nothing is paid to you for this booking: the customer was refunded.",
       paid_out: "Paid out: transferred to your payout account.",
+      on_its_way: ON_ITS_WAY_TEXT,
       transferring: "Released to you: being transferred to your payout account.",
       waiting_for_account: "Released to you, waiting for your payout account: connect one to receive it.",
     };
