@@ -2,9 +2,11 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/_site.account_.notifications";
 import { requireUser } from "~/features/auth/guard.server";
 import { NotificationsList } from "~/features/notifications/components/notifications-list";
+import { NotifyThisDevice, PushDeviceList } from "~/features/notifications/components/push-devices";
 import { notificationsCopy } from "~/features/notifications/copy";
 import { notificationPaths } from "~/features/notifications/kinds";
 import { listNotifications } from "~/features/notifications/notifications.server";
+import { listDevices } from "~/features/notifications/push.server";
 import { notificationsAction } from "~/features/notifications/pages.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -13,8 +15,10 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: notificationsCop
 /** Customers and fixers alike: the signed-in person's own notifications only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const items = await listNotifications(context.services.db, user.id);
-  return data({ items }, { headers: { "cache-control": "private, no-store" } });
+  const [items, devices] = await Promise.all([listNotifications(context.services.db, user.id), listDevices(context.services.db, user.id)]);
+  // The VAPID public key: what the browser's push service checks each push's signature against.
+  const pushKey = context.services.config.webPush?.publicKey ?? null;
+  return data({ items, devices, pushKey }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,6 +45,16 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
           {notificationsCopy.emailChoicesLink}
         </Link>
       </div>
+      <section aria-labelledby="push-devices-title" className="flex flex-col gap-4 rounded-xl border border-border p-4 sm:p-6">
+        <div className="flex flex-col gap-1">
+          <h2 id="push-devices-title" className="text-xl font-semibold">
+            {notificationsCopy.devices.title}
+          </h2>
+          <p className="text-sm text-muted-foreground">{notificationsCopy.devices.intro}</p>
+        </div>
+        <NotifyThisDevice publicKey={loaderData.pushKey} />
+        <PushDeviceList devices={loaderData.devices} />
+      </section>
       <NotificationsList items={loaderData.items} message={actionData?.message ?? null} />
     </div>
   );

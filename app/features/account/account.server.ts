@@ -5,7 +5,7 @@ import type { AppServices } from "~/features/services.server.ts";
 import { queuePasswordChangedEmail } from "~/features/auth/emails.server.ts";
 import { judgePassword, weakPasswordMessage } from "~/features/auth/password-strength.server.ts";
 import { accounts, sessions, users } from "#server/db/schema/auth.ts";
-import { notificationPreferences, notifications } from "#server/db/schema/notifications.ts";
+import { notificationPreferences, notifications, pushSubscriptions } from "#server/db/schema/notifications.ts";
 import { securityEvents } from "#server/db/schema/security.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import type { Db } from "#server/db/client.ts";
@@ -48,7 +48,7 @@ function accountPageQuery(db: Db) {
       createdAt: users.createdAt,
       vipSince: sql<string | null>`(select v.created_at::text from ${vipMemberships} v where v.user_id = ${users.id} limit 1)`,
       vipSource: sql<string | null>`(select v.source from ${vipMemberships} v where v.user_id = ${users.id} limit 1)`,
-      preferences: sql<{ kind: string; delivery: string }[] | null>`(select json_agg(json_build_object('kind', p.kind, 'delivery', p.delivery)) from ${notificationPreferences} p where p.user_id = ${users.id})`,
+      preferences: sql<{ kind: string; delivery: string; push: boolean | null }[] | null>`(select json_agg(json_build_object('kind', p.kind, 'delivery', p.delivery, 'push', p.push)) from ${notificationPreferences} p where p.user_id = ${users.id})`,
       referralCode: sql<string | null>`(select r.code from ${referralCodes} r where r.user_id = ${users.id})`,
       creditPence: sql<string>`(select coalesce(sum(e.amount_pence), 0) from ${ledgerEntries} e join ${ledgerAccounts} a on a.id = e.account_id where a.code = ${sql.placeholder("creditAccountCode")})`,
       friendsJoined: sql<string>`(select count(*) from ${referrals} f where f.referrer_user_id = ${users.id})`,
@@ -73,6 +73,8 @@ export async function loadAccountPage(db: Db, userId: string, creditAccountCode:
     vipMembership: row.vipSince && row.vipSource ? { source: row.vipSource, since: new Date(row.vipSince).toISOString() } : null,
     /** The email choice per notification kind (the notifications feature's kinds and deliveries). */
     emailChoices: Object.fromEntries((row.preferences ?? []).map((p) => [p.kind, p.delivery])) as Record<string, string>,
+    /** The push choice per kind the person made (a kind left out, or null: its default). */
+    pushChoices: Object.fromEntries((row.preferences ?? []).flatMap((p) => (p.push === null || p.push === undefined ? [] : [[p.kind, p.push]]))) as Record<string, boolean>,
     referralCode: row.referralCode,
     creditAvailablePence: Number(row.creditPence),
     friendsJoined: Number(row.friendsJoined),
@@ -138,9 +140,11 @@ async function exportNotifications(db: Db, userId: string) {
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(notifications.id),
-    db.select({ kind: notificationPreferences.kind, email: notificationPreferences.delivery }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+    db.select({ kind: notificationPreferences.kind, email: notificationPreferences.delivery, push: notificationPreferences.push }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
   ]);
-  return { listed, emailPreferences: preferences };
+  // The devices subscribed to push: names and dates. Their endpoints and keys are left out: they are credentials of the browser's push channel.
+  const devices = await db.select({ name: pushSubscriptions.deviceName, createdAt: pushSubscriptions.createdAt, lastSuccessAt: pushSubscriptions.lastSuccessAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(pushSubscriptions.id);
+  return { listed, emailPreferences: preferences, pushDevices: devices };
 }
 
 export async function exportAccountData(db: Db, userId: string) {

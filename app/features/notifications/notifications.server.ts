@@ -7,6 +7,7 @@ import { enqueueJob, type EmailAttachment } from "#server/mail/outbox.ts";
 import { renderEmail, type EmailContent } from "~/lib/email-templates.server.ts";
 import { digestDayOf, digestSendTime } from "./digest-day";
 import { DEFAULT_DELIVERY, EMAIL_DELIVERIES, notificationPaths, type EmailDelivery, type NotificationKind } from "./kinds";
+import { queuePushes, WEB_PUSH_JOB } from "./push.server";
 import type { UnsubscribeClaim } from "./unsubscribe-token.server";
 
 /**
@@ -17,7 +18,7 @@ import type { UnsubscribeClaim } from "./unsubscribe-token.server";
 
 export const NOTIFICATION_EMAIL_JOB = "notification-email" as const;
 export const NOTIFICATION_DIGEST_JOB = "notification-digest" as const;
-export const NOTIFICATION_JOB_KINDS = [NOTIFICATION_EMAIL_JOB, NOTIFICATION_DIGEST_JOB] as const;
+export const NOTIFICATION_JOB_KINDS = [NOTIFICATION_EMAIL_JOB, NOTIFICATION_DIGEST_JOB, WEB_PUSH_JOB] as const;
 
 export type NotificationEmailPayload = { notificationId: number; to: string; subject: string; html: string; text: string; replyTo?: string; required?: boolean; attachments?: EmailAttachment[] };
 export type NotificationDigestPayload = { userId: string; day: string };
@@ -60,7 +61,8 @@ export function chosenDelivery(userId: SQL | string, kind: SQL | string): SQL<Em
 
 /**
  * Writes the notification and, as its person chose, queues its email (through a job that adds the
- * one-click unsubscribe headers) or the day's digest (one job per person-day: the digest row's key).
+ * one-click unsubscribe headers) or the day's digest (one job per person-day: the digest row's key),
+ * and a push to each of their devices that wants its kind.
  */
 export async function notify(tx: DbOrTx, notice: NewNotification, now = new Date()): Promise<void> {
   // The person's choice is read by the insert itself: one round trip.
@@ -82,6 +84,8 @@ export async function notify(tx: DbOrTx, notice: NewNotification, now = new Date
   const delivery = row!.delivery as EmailDelivery | "none";
   const digestDay = delivery === "digest" ? day : null;
   await announceCountChanged(tx, notice.userId, row!.id);
+  // Its pushes, one per device that wants this kind, in the same transaction (decision 074).
+  await queuePushes(tx, { userId: notice.userId, kind: notice.kind, title: notice.title, link: notice.link, notificationId: row!.id });
   if (delivery === "instant" && notice.email) {
     const { html, text } = renderEmail(notice.email.required ? notice.email.content : withChoiceNote(notice.email.content, notice.email.publicUrl));
     const payload: NotificationEmailPayload = { notificationId: row!.id, to: notice.email.to, subject: notice.email.subject, html, text, replyTo: notice.email.replyTo, required: notice.email.required, attachments: notice.email.attachments };

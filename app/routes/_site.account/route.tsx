@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const { account, vipMembership } = page;
   const fixerStatus = page.hasFixerRegistration ? await loadFixerStatus(context.services.db, user) : noFixerRegistration();
-  const emailPreferences = { kinds: kindsFor(user.approvedFixer), chosen: page.emailChoices as Partial<Record<NotificationKind, EmailDelivery>> };
+  const emailPreferences = { kinds: kindsFor(user.approvedFixer), chosen: page.emailChoices as Partial<Record<NotificationKind, EmailDelivery>>, push: page.pushChoices as Partial<Record<NotificationKind, boolean>> };
   // The referral code is made on the first view.
   const code = page.referralCode ?? (await referralCodeOf(context.services.db, user.id));
   const referral = { link: referralLink(context.services.config, code), creditAvailablePence: page.creditAvailablePence, friendsJoined: page.friendsJoined, friendsRewarded: page.friendsRewarded };
@@ -138,7 +138,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         <Link to={notificationPaths.list} className="self-start text-sm text-primary hover:underline">
           {notificationsCopy.seeAll}
         </Link>
-        <EmailPreferencesForm kinds={loaderData.emailPreferences.kinds} chosen={loaderData.emailPreferences.chosen} />
+        <EmailPreferencesForm kinds={loaderData.emailPreferences.kinds} chosen={loaderData.emailPreferences.chosen} push={loaderData.emailPreferences.push} />
       </Section>
 
       <Section id="password" title="Change password" description="Changing your password signs you out on every other device.">
