@@ -5,8 +5,7 @@ import { NotificationsList } from "~/features/notifications/components/notificat
 import { NotifyThisDevice, PushDeviceList } from "~/features/notifications/components/push-devices";
 import { notificationsCopy } from "~/features/notifications/copy";
 import { notificationPaths } from "~/features/notifications/kinds";
-import { listNotifications } from "~/features/notifications/notifications.server";
-import { listDevices } from "~/features/notifications/push.server";
+import { loadNotificationsPage } from "~/features/notifications/notifications.server";
 import { notificationsAction } from "~/features/notifications/pages.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -15,7 +14,7 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: notificationsCop
 /** Customers and fixers alike: the signed-in person's own notifications only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const [items, devices] = await Promise.all([listNotifications(context.services.db, user.id), listDevices(context.services.db, user.id)]);
+  const { items, devices } = await loadNotificationsPage(context.services.db, user.id);
   // The VAPID public key: what the browser's push service checks each push's signature against.
   const pushKey = context.services.config.webPush?.publicKey ?? null;
   return data({ items, devices, pushKey }, { headers: { "cache-control": "private, no-store" } });

@@ -1,4 +1,7 @@
+import type * as WebPush from "web-push";
 import type { VapidKeys } from "#server/config.ts";
+
+type WebPushLibrary = typeof WebPush;
 
 /**
  * Sends one Web Push message (RFC 8030) to one device. The web-push library encrypts the payload
@@ -28,8 +31,8 @@ export type PushResult = { outcome: "sent"; status: number } | { outcome: "gone"
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 // web-push (with its JWT and ASN.1 libraries) loads on the first push, not at start (decision 030).
-let library: Promise<typeof import("web-push")> | undefined;
-const loadWebPush = () => (library ??= import("web-push").then((module) => ((module as { default?: typeof import("web-push") }).default ?? module)));
+let library: Promise<WebPushLibrary> | undefined;
+const loadWebPush = () => (library ??= import("web-push").then((module) => ((module as { default?: WebPushLibrary }).default ?? module)));
 
 export async function sendPush(target: PushTarget, payload: string, options: PushOptions): Promise<PushResult> {
   const webPush = await loadWebPush();

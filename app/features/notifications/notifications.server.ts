@@ -2,12 +2,13 @@ import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
-import { notificationDigests, notificationPreferences, notifications, unreadCounts } from "#server/db/schema/notifications.ts";
+import { notificationDigests, notificationPreferences, notifications, pushSubscriptions, unreadCounts } from "#server/db/schema/notifications.ts";
 import { enqueueJob, type EmailAttachment } from "#server/mail/outbox.ts";
 import { renderEmail, type EmailContent } from "~/lib/email-templates.server.ts";
 import { digestDayOf, digestSendTime } from "./digest-day";
 import { DEFAULT_DELIVERY, EMAIL_DELIVERIES, notificationPaths, type EmailDelivery, type NotificationKind } from "./kinds";
-import { queuePushes, WEB_PUSH_JOB } from "./push.server";
+import { queuePushes, WEB_PUSH_JOB, type PushDevice } from "./push.server";
+import { PUSH_DEVICES_MAX } from "./schemas";
 import type { UnsubscribeClaim } from "./unsubscribe-token.server";
 
 /**
@@ -115,6 +116,30 @@ export async function listNotifications(db: Db, userId: string): Promise<Notific
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_SHOWN);
   return rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, link: r.link, read: r.readAt !== null, createdAt: r.createdAt.toISOString() }));
+}
+
+type JsonItem = Omit<NotificationItem, "createdAt"> & { createdAt: string };
+type JsonDevice = { id: number; name: string; createdAt: string };
+
+/**
+ * The notifications page in one query (a signed-in page costs its session's query and one more,
+ * decision 071): the person's newest notifications and their push devices, each list from its own
+ * index and bounded (NOTIFICATIONS_SHOWN, PUSH_DEVICES_MAX).
+ */
+export async function loadNotificationsPage(db: Db, userId: string): Promise<{ items: NotificationItem[]; devices: PushDevice[] }> {
+  const [row] = await db
+    .select({
+      items: sql<JsonItem[]>`(select coalesce(json_agg(json_build_object('id', n.id, 'kind', n.kind, 'title', n.title, 'link', n.link, 'read', n.read_at is not null, 'createdAt', n.created_at) order by n.created_at desc, n.id desc), '[]'::json)
+        from (select * from ${notifications} where ${notifications.userId} = ${userId} order by ${notifications.createdAt} desc, ${notifications.id} desc limit ${NOTIFICATIONS_SHOWN}) n)`,
+      devices: sql<JsonDevice[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.device_name, 'createdAt', d.created_at) order by d.created_at, d.id), '[]'::json)
+        from (select * from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId} order by ${pushSubscriptions.createdAt}, ${pushSubscriptions.id} limit ${PUSH_DEVICES_MAX}) d)`,
+    })
+    .from(sql`(select 1) as one`);
+  const iso = (value: string) => new Date(value).toISOString();
+  return {
+    items: (row?.items ?? []).map((item) => ({ ...item, id: Number(item.id), createdAt: iso(item.createdAt) })),
+    devices: (row?.devices ?? []).map((device) => ({ ...device, id: Number(device.id), createdAt: iso(device.createdAt) })),
+  };
 }
 
 /** The person's notifications without readAt: a counter kept by the database with every write (unread_counts, decision 071). */

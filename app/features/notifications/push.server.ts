@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { company } from "~/content/company";
 import { z } from "~/lib/zod";
 import type { Db, DbOrTx } from "#server/db/client.ts";
@@ -53,17 +53,6 @@ export async function queuePushes(tx: DbOrTx, notice: { userId: string; kind: No
 }
 
 export type PushDevice = { id: number; name: string; createdAt: string };
-
-/** The person's devices, oldest first (at most PUSH_DEVICES_MAX: more are never stored). */
-export async function listDevices(db: DbOrTx, userId: string): Promise<PushDevice[]> {
-  const rows = await db
-    .select({ id: pushSubscriptions.id, name: pushSubscriptions.deviceName, createdAt: pushSubscriptions.createdAt })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId))
-    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id))
-    .limit(PUSH_DEVICES_MAX);
-  return rows.map((row) => ({ id: row.id, name: row.name, createdAt: row.createdAt.toISOString() }));
-}
 
 export type NewDevice = { endpoint: string; p256dh: string; auth: string; name?: string | undefined };
 
