@@ -118,7 +118,7 @@ export async function startServer<S extends InfraServices>(features: ServerFeatu
   // ROLE (issue 47): a web process runs no background work; a worker runs it and serves no pages.
   const runsBackground = config.ROLE !== "web";
   // Sends queued mail (and other outbox jobs) in this process; stopped before the database closes.
-  const outboxWorker = runsBackground ? startOutboxWorker(services, { handlers: jobHandlers, onJobRun: metrics?.jobRan, onPoll: metrics?.workerPolled }) : undefined;
+  const outboxWorker = runsBackground ? startOutboxWorker(services, { handlers: jobHandlers, onJobRun: metrics?.jobRan, onPoll: metrics?.workerPolled, onJobOutcome: metrics?.jobOutcome }) : undefined;
   const stopBackground = runsBackground ? features.background(services) : [];
 
   // Production: the server build is loaded once and handed to React Router as an object, so its

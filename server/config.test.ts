@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, loadConfig, parseTrustProxy } from "./config.ts";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ConfigError, isLoopbackHost, loadConfig, parseTrustProxy } from "./config.ts";
 
 const base = { DATA_DIR: "/tmp/fixit-config-unit", SESSION_SECRET: "x".repeat(40) };
 
@@ -116,5 +119,47 @@ describe("OpenTelemetry traces", () => {
 
   it("refuses an endpoint that is not a URL, naming the setting", () => {
     expect(() => loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: "collector" })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
+});
+
+describe("Web Push's VAPID keys", () => {
+  const production = { ...base, APP_ENV: "production", PUBLIC_URL: "https://fixit.example", SMTP_URL: "smtp://mail.example" };
+  const pair = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "fixit-vapid-"));
+    return { dir, keys: loadConfig({ ...base, DATA_DIR: dir }).webPush! };
+  };
+
+  it("are generated into DATA_DIR on first start and read back on the next", () => {
+    const { dir, keys } = pair();
+    expect(keys.source).toBe("generated");
+    expect(Buffer.from(keys.publicKey, "base64url")).toHaveLength(65);
+    expect(Buffer.from(keys.privateKey, "base64url")).toHaveLength(32);
+    expect(readFileSync(path.join(dir, "web-push-vapid-keys"), "utf8").trim()).toBe(`${keys.publicKey}.${keys.privateKey}`);
+    expect(loadConfig({ ...base, DATA_DIR: dir }).webPush).toEqual(keys);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("come from WEB_PUSH_VAPID_KEYS when set; in production only from there, else push is off", () => {
+    const { dir, keys } = pair();
+    const setting = `${keys.publicKey}.${keys.privateKey}`;
+    expect(loadConfig({ ...production, WEB_PUSH_VAPID_KEYS: setting }).webPush).toEqual({ ...keys, source: "setting" });
+    expect(loadConfig(production).webPush).toBeNull();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuse half a pair, two halves of different pairs, and garbage, at start", () => {
+    const { dir, keys } = pair();
+    const other = pair();
+    for (const value of [keys.publicKey, `${keys.publicKey}.`, `.${keys.privateKey}`, `${keys.publicKey}.${other.keys.privateKey}`, `${keys.publicKey}.${keys.privateKey}.x`, "not.keys"]) {
+      expect(() => loadConfig({ ...base, WEB_PUSH_VAPID_KEYS: value }), value).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ ...base, WEB_PUSH_VAPID_KEYS: keys.publicKey })).toThrow(/WEB_PUSH_VAPID_KEYS/);
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(other.dir, { recursive: true, force: true });
+  });
+
+  it("loopback push endpoints are for tests only", () => {
+    expect(loadConfig({ ...base, WEB_PUSH_LOOPBACK_ENDPOINTS: "on" }).WEB_PUSH_LOOPBACK_ENDPOINTS).toBe(true);
+    expect(() => loadConfig({ ...production, WEB_PUSH_LOOPBACK_ENDPOINTS: "on" })).toThrow(/tests only/);
   });
 });

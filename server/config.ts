@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -109,6 +109,15 @@ const envSchema = z.object({
    * PostgreSQL database (the embedded one belongs to a single process).
    */
   ROLE: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(["all", "web", "worker"], { error: 'must be "all", "web" or "worker"' }).default("all")),
+  /**
+   * Web Push's VAPID key pair as `<public key>.<private key>` (base64url, P-256: 65 and 32 bytes), e.g. from
+   * `npx web-push generate-vapid-keys`. Unset: generated into DATA_DIR on first start (not in production,
+   * where every instance must sign with one pair: unset there, push is off). Changing it orphans every
+   * device subscribed under the old pair (docs/OPERATIONS.md, decision 074).
+   */
+  WEB_PUSH_VAPID_KEYS: optionalString,
+  /** Tests only: a device's push endpoint may be http://127.0.0.1 / localhost (the local test push service). Refused in production. */
+  WEB_PUSH_LOOPBACK_ENDPOINTS: bool.default(false),
   /** Set by `npm run bench`: per-IP form rate limits are off (never in production), as every request comes from one address. */
   BENCH_MODE: bool.default(false),
 });
@@ -134,7 +143,11 @@ export type Config = Omit<Env, "BENCH_MODE"> & {
   tracing: boolean;
   /** Whether /dev/mailbox exists (see DEV_MAILBOX). */
   devMailbox: boolean;
+  /** Web Push's VAPID key pair (base64url), or null when push is off (production without WEB_PUSH_VAPID_KEYS). */
+  webPush: VapidKeys | null;
 };
+
+export type VapidKeys = { publicKey: string; privateKey: string; source: "setting" | "generated" };
 
 export class ConfigError extends Error {}
 
@@ -158,6 +171,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  if (isProduction && env.WEB_PUSH_LOOPBACK_ENDPOINTS) throw new ConfigError("WEB_PUSH_LOOPBACK_ENDPOINTS is for tests only and cannot be on with APP_ENV=production.");
+  const webPush = env.WEB_PUSH_VAPID_KEYS ? parseVapidKeys(env.WEB_PUSH_VAPID_KEYS) : isProduction ? null : generatedVapidKeys(env.DATA_DIR);
+
   const memory = env.DATABASE_URL === "memory://";
   if (env.ROLE !== "all" && (!env.DATABASE_URL || memory)) {
     throw new ConfigError(`ROLE=${env.ROLE} needs DATABASE_URL (PostgreSQL): the web and worker processes share one database, and the embedded one belongs to a single process. Use ROLE=all (the default) with it.`);
@@ -180,6 +196,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT),
     devMailbox: !isProduction && (env.DEV_MAILBOX === "on" || (env.DEV_MAILBOX === "auto" && isLoopbackHost(env.HOST))),
+    webPush,
   };
 }
 
@@ -214,4 +231,59 @@ function generatedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** The P-256 public key (uncompressed, base64url) that `privateKey` (base64url) belongs to. */
+function vapidPublicKeyOf(privateKey: Buffer): string {
+  const ecdh = createECDH("prime256v1");
+  ecdh.setPrivateKey(privateKey);
+  return ecdh.getPublicKey().toString("base64url");
+}
+
+/**
+ * WEB_PUSH_VAPID_KEYS: `<public>.<private>`, both base64url, the private key's own public key. Half a
+ * pair, or two halves of different pairs, stop the server here rather than fail every push later.
+ */
+export function parseVapidKeys(value: string): VapidKeys {
+  const parts = value.trim().split(".");
+  const [publicKey = "", privateKey = ""] = parts;
+  const base64url = /^[A-Za-z0-9_-]+$/;
+  if (parts.length !== 2 || !base64url.test(publicKey) || !base64url.test(privateKey)) {
+    throw new ConfigError("Invalid configuration:\n  WEB_PUSH_VAPID_KEYS: must be the public key and the private key, base64url, joined by a dot (<public>.<private>); one half alone is not enough");
+  }
+  const privateBytes = Buffer.from(privateKey, "base64url");
+  if (Buffer.from(publicKey, "base64url").length !== 65 || privateBytes.length !== 32) {
+    throw new ConfigError("Invalid configuration:\n  WEB_PUSH_VAPID_KEYS: a P-256 key pair has a 65-byte public key and a 32-byte private key (npx web-push generate-vapid-keys makes one)");
+  }
+  let derived: string;
+  try {
+    derived = vapidPublicKeyOf(privateBytes);
+  } catch {
+    throw new ConfigError("Invalid configuration:\n  WEB_PUSH_VAPID_KEYS: the private key is not a P-256 private key");
+  }
+  if (derived !== publicKey) throw new ConfigError("Invalid configuration:\n  WEB_PUSH_VAPID_KEYS: the public key does not belong to the private key (two halves of different pairs?)");
+  return { publicKey, privateKey, source: "setting" };
+}
+
+/** The embedded default keeps a VAPID key pair in DATA_DIR, made on first start, so subscribed devices keep working across restarts. */
+function generatedVapidKeys(dataDir: string): VapidKeys {
+  const file = path.resolve(dataDir, "web-push-vapid-keys");
+  if (existsSync(file)) {
+    try {
+      const stored = parseVapidKeys(readFileSync(file, "utf8"));
+      return { ...stored, source: "generated" };
+    } catch {
+      // A damaged file is replaced, as a missing one is: the devices subscribed under it subscribe again.
+    }
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  // A private key with a leading zero byte comes out 31 bytes long: padded, it reads back as 32.
+  const privateBytes = Buffer.alloc(32);
+  const raw = ecdh.getPrivateKey();
+  raw.copy(privateBytes, 32 - raw.length);
+  const keys = { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: privateBytes.toString("base64url") };
+  writeFileSync(file, `${keys.publicKey}.${keys.privateKey}\n`, { mode: 0o600 });
+  return { ...keys, source: "generated" };
 }

@@ -198,6 +198,8 @@ describe("npm run backup", () => {
     const entries = (await tar(["-tzf", archive()])).split("\n");
     expect(entries[0]).toBe("manifest.json");
     expect(entries).toContain("session-secret");
+    // The generated Web Push key pair: devices subscribed under it keep working after a restore (decision 074).
+    expect(entries).toContain("web-push-vapid-keys");
     expect(entries).toContain(onPglite ? "pglite/PG_VERSION" : "database.dump");
     expect(entries.some((e) => e.startsWith("uploads/message-photos/"))).toBe(true);
     expect(entries.some((e) => e.startsWith("uploads/fixer-documents/insurance/"))).toBe(true);
@@ -235,8 +237,8 @@ describe("npm run restore", () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`DATA_DIR=${restoredDir}`);
     expect(result.stdout).toContain("npm start");
-    expect(readdirSync(restoredDir).sort()).toEqual(onPglite ? ["pglite", "session-secret", "uploads"] : ["session-secret", "uploads"]);
-    expect(readFileSync(path.join(restoredDir, "session-secret"), "utf8")).toBe(readFileSync(path.join(source.dataDir, "session-secret"), "utf8"));
+    expect(readdirSync(restoredDir).sort()).toEqual(onPglite ? ["pglite", "session-secret", "uploads", "web-push-vapid-keys"] : ["session-secret", "uploads", "web-push-vapid-keys"]);
+    for (const file of ["session-secret", "web-push-vapid-keys"]) expect(readFileSync(path.join(restoredDir, file), "utf8")).toBe(readFileSync(path.join(source.dataDir, file), "utf8"));
 
     restored = await startServerInProcess({ reuse: { dataDir: restoredDir, databaseUrl: restoredDatabaseUrl }, env: serverDatabaseEnv });
     expect(await stateOf(restored.services.db)).toEqual(before);

@@ -220,7 +220,7 @@ describe("the account's data export", () => {
     const exported = (await res.json()) as { notifications: { listed: { kind: string; title: string }[]; emailPreferences: { kind: string; email: string }[] } };
     expect(exported.notifications.listed.map((n) => n.kind)).toContain("quote_received");
     expect(exported.notifications.listed.every((n) => !n.title.includes("Blocked kitchen sink"))).toBe(true);
-    expect(exported.notifications.emailPreferences).toEqual(expect.arrayContaining([{ kind: "message", email: "digest" }]));
+    expect(exported.notifications.emailPreferences).toEqual(expect.arrayContaining([{ kind: "message", email: "digest", push: null }]));
   });
 });
 

@@ -15,6 +15,7 @@ import type { Database } from "#server/db/client.ts";
  * `tar`, holding
  *   manifest.json    what it is (format version, when, which database, row counts of key tables)
  *   session-secret   the generated secret, when the server uses one (sessions and signed links survive)
+ *   web-push-vapid-keys  the generated Web Push key pair, when the server uses one (subscribed devices keep working)
  *   pglite/          the embedded database folder, or
  *   database.dump    PostgreSQL's `pg_dump --format=custom`
  *   uploads/         the private file store, when it is on local disk
@@ -23,6 +24,7 @@ import type { Database } from "#server/db/client.ts";
 
 export const MANIFEST_FILE = "manifest.json";
 export const SECRET_FILE = "session-secret";
+export const VAPID_KEYS_FILE = "web-push-vapid-keys";
 export const PGLITE_FOLDER = "pglite";
 export const POSTGRES_DUMP_FILE = "database.dump";
 export const UPLOADS_FOLDER = "uploads";
@@ -43,6 +45,8 @@ export const manifestSchema = z.object({
   uploads: z.enum(["included", "s3"]),
   /** false: the server's secret is SESSION_SECRET, kept with the other settings, not here. */
   sessionSecret: z.boolean(),
+  /** Whether the generated Web Push key pair is in it (absent in archives from before issue 50). */
+  webPushKeys: z.boolean().optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
@@ -50,7 +54,7 @@ export type Manifest = z.infer<typeof manifestSchema>;
 export class BackupError extends Error {}
 
 export type BackupSource = {
-  config: Pick<Config, "DATA_DIR" | "SESSION_SECRET" | "S3_BUCKET">;
+  config: Pick<Config, "DATA_DIR" | "SESSION_SECRET" | "S3_BUCKET"> & Partial<Pick<Config, "WEB_PUSH_VAPID_KEYS">>;
   /** The open embedded database (its snapshot), or PostgreSQL's address for pg_dump. */
   database: Pick<Database, "snapshot"> | { kind: "postgres"; url: string };
 };
@@ -78,6 +82,10 @@ export async function startBackup(source: BackupSource): Promise<Backup> {
     const secretFile = path.resolve(config.DATA_DIR, SECRET_FILE);
     const includeSecret = !config.SESSION_SECRET && existsSync(secretFile);
     if (includeSecret) await copyFile(secretFile, path.join(staging, SECRET_FILE));
+    // Without the pair its devices subscribed under, every device would need subscribing again (decision 074).
+    const vapidFile = path.resolve(config.DATA_DIR, VAPID_KEYS_FILE);
+    const includeVapid = !config.WEB_PUSH_VAPID_KEYS && existsSync(vapidFile);
+    if (includeVapid) await copyFile(vapidFile, path.join(staging, VAPID_KEYS_FILE));
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_FORMAT_VERSION,
@@ -87,6 +95,7 @@ export async function startBackup(source: BackupSource): Promise<Backup> {
       rowCounts,
       uploads: config.S3_BUCKET ? "s3" : "included",
       sessionSecret: includeSecret,
+      webPushKeys: includeVapid,
     };
     await writeFile(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 
@@ -101,6 +110,7 @@ export async function startBackup(source: BackupSource): Promise<Backup> {
       staging,
       MANIFEST_FILE,
       ...(includeSecret ? [SECRET_FILE] : []),
+      ...(includeVapid ? [VAPID_KEYS_FILE] : []),
       "url" in database ? POSTGRES_DUMP_FILE : PGLITE_FOLDER,
       ...(config.S3_BUCKET ? [] : ["-C", path.dirname(uploads), UPLOADS_FOLDER]),
     ];

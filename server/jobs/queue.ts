@@ -18,6 +18,8 @@ export type JobContext = {
   logger: Logger;
   /** Aborted when the worker gives up on this run (its lease could not be renewed). */
   signal: AbortSignal;
+  /** Counts a named outcome of this run (a push sent, failed or removed): fixit_outbox_job_outcomes_total. */
+  record(outcome: string): void;
 };
 
 export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<void>;

@@ -33,6 +33,8 @@ export type JobWorkerOptions = {
   onRun?: (kind: string, failed: boolean) => void;
   /** Told each time a poll completed (the worker's liveness gauge). */
   onPoll?: () => void;
+  /** Told of each outcome a handler records (JobContext.record): the metrics' outcome counter. */
+  onOutcome?: (kind: string, outcome: string) => void;
 };
 
 const PURGE_EVERY_MS = 60 * 60_000;
@@ -80,6 +82,7 @@ export function startJobWorker(services: JobServices, options: JobWorkerOptions)
           job: { id: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.maxAttempts },
           logger: jobLog,
           signal,
+          record: (outcome) => options.onOutcome?.(job.kind, outcome),
         }),
       );
     } catch (error) {

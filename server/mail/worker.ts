@@ -20,6 +20,8 @@ export type OutboxWorkerOptions = {
   onJobRun?: (kind: string, failed: boolean) => void;
   /** Told each time a poll completed (the metrics' liveness gauge). */
   onPoll?: () => void;
+  /** Told of each outcome a handler records (a push sent, failed, removed). */
+  onJobOutcome?: (kind: string, outcome: string) => void;
 };
 
 /**
@@ -52,6 +54,7 @@ export function startOutboxWorker(
     retryMaxMs: options.retryMaxMs,
     onRun: options.onJobRun,
     onPoll: options.onPoll,
+    onOutcome: options.onJobOutcome,
   });
   services.logger.info({ transport: transport.kind, intervalMs: options.intervalMs ?? config.MAIL_WORKER_INTERVAL_MS }, "outbox worker started");
 

@@ -18,6 +18,8 @@ export type ServerMetrics = {
   /** Counts and times every request after it: by route label (res.locals.routeLabel, else "other") and status class. */
   countRequests: RequestHandler;
   jobRan(kind: string, failed: boolean): void;
+  /** A job's named outcome (a push sent, failed, removed): kinds and outcomes are the code's own, a bounded set. */
+  jobOutcome(kind: string, outcome: string): void;
   /** The outbox worker completed a poll (its liveness: fixit_outbox_worker_last_poll_timestamp_seconds). */
   workerPolled(): void;
   pageCacheServed(result: "hit" | "miss"): void;
@@ -65,6 +67,12 @@ export function createServerMetrics(deps: Deps): ServerMetrics {
   deps.live.onResume(() => reconnects.inc());
 
   const jobRuns = new Counter({ name: "fixit_outbox_job_runs_total", help: "Outbox job attempts run by this instance's worker, by kind.", labelNames: ["kind"], registers });
+  const jobOutcomes = new Counter({
+    name: "fixit_outbox_job_outcomes_total",
+    help: "Named outcomes of outbox jobs, by kind: web-push sent, failed (retried), removed (the push service said 404/410), skipped.",
+    labelNames: ["kind", "outcome"],
+    registers,
+  });
   const jobFailures = new Counter({ name: "fixit_outbox_job_failures_total", help: "Outbox job attempts that failed (retried or dead), by kind.", labelNames: ["kind"], registers });
   // 0 until this process's outbox worker first polled (and always in a web process, which runs none).
   const lastPoll = new Gauge({ name: "fixit_outbox_worker_last_poll_timestamp_seconds", help: "When this process's outbox worker last completed a poll (unix seconds; 0: it runs none, or has not yet).", registers });
@@ -124,6 +132,9 @@ export function createServerMetrics(deps: Deps): ServerMetrics {
   return {
     registry,
     countRequests,
+    jobOutcome(kind, outcome) {
+      jobOutcomes.inc({ kind, outcome });
+    },
     jobRan(kind, failed) {
       jobRuns.inc({ kind });
       if (failed) jobFailures.inc({ kind });

@@ -5,7 +5,7 @@ import type { AppServices } from "~/features/services.server.ts";
 import { queuePasswordChangedEmail } from "~/features/auth/emails.server.ts";
 import { judgePassword, weakPasswordMessage } from "~/features/auth/password-strength.server.ts";
 import { accounts, sessions, users } from "#server/db/schema/auth.ts";
-import { notificationPreferences, notifications } from "#server/db/schema/notifications.ts";
+import { notificationPreferences, notifications, pushSubscriptions } from "#server/db/schema/notifications.ts";
 import { securityEvents } from "#server/db/schema/security.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import type { Db } from "#server/db/client.ts";
@@ -135,9 +135,11 @@ async function exportNotifications(db: Db, userId: string) {
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(notifications.id),
-    db.select({ kind: notificationPreferences.kind, email: notificationPreferences.delivery }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+    db.select({ kind: notificationPreferences.kind, email: notificationPreferences.delivery, push: notificationPreferences.push }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
   ]);
-  return { listed, emailPreferences: preferences };
+  // The devices subscribed to push: names and dates. Their endpoints and keys are left out: they are credentials of the browser's push channel.
+  const devices = await db.select({ name: pushSubscriptions.deviceName, createdAt: pushSubscriptions.createdAt, lastSuccessAt: pushSubscriptions.lastSuccessAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(pushSubscriptions.id);
+  return { listed, emailPreferences: preferences, pushDevices: devices };
 }
 
 export async function exportAccountData(db: Db, userId: string) {

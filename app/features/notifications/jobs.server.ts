@@ -8,7 +8,8 @@ import { siteUrl } from "#server/http/site-url.ts";
 import { enqueueEmail, PermanentJobError, type JobHandler } from "#server/mail/outbox.ts";
 import type { JobServices } from "#server/services.ts";
 import { notificationKinds, notificationPaths, isNotificationKind } from "./kinds";
-import { chosenDelivery, digestItems, NOTIFICATION_DIGEST_JOB, NOTIFICATION_EMAIL_JOB } from "./notifications.server";
+import { chosenDelivery, digestItems, NOTIFICATION_DIGEST_JOB, NOTIFICATION_EMAIL_JOB, type NOTIFICATION_JOB_KINDS } from "./notifications.server";
+import { pushJobHandlers } from "./push.server";
 import { signUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe-token.server";
 
 /**
@@ -110,7 +111,8 @@ export async function sendDigest(services: JobServices, payload: unknown): Promi
   });
 }
 
-export const notificationJobHandlers = (services: JobServices): Record<typeof NOTIFICATION_EMAIL_JOB | typeof NOTIFICATION_DIGEST_JOB, JobHandler> => ({
+export const notificationJobHandlers = (services: JobServices): Record<(typeof NOTIFICATION_JOB_KINDS)[number], JobHandler> => ({
   [NOTIFICATION_EMAIL_JOB]: (payload) => sendNotificationEmail(services, payload),
   [NOTIFICATION_DIGEST_JOB]: (payload) => sendDigest(services, payload),
+  ...pushJobHandlers(services),
 });

@@ -20,6 +20,29 @@ export const notificationKinds: Record<NotificationKind, { label: string; hint: 
   review: { label: "Reviews", hint: "Someone reviewed you, or a review is waiting for you.", fixerOnly: false },
 };
 
+/**
+ * Whether a kind pushes to a person's subscribed devices when they never chose (issue 50): what must
+ * not wait — messages, quotes, booking changes, a fixer's leads — is on; reviews are not urgent.
+ */
+export const PUSH_DEFAULTS: Record<NotificationKind, boolean> = {
+  new_job: true,
+  quote_received: true,
+  quote_decision: true,
+  message: true,
+  booking: true,
+  review: false,
+};
+
+/** The push notification's title per kind (its body is the notification's own line). */
+export const pushTitles: Record<NotificationKind, string> = {
+  new_job: "New job for you",
+  quote_received: "New quote",
+  quote_decision: "Your quote",
+  message: "New message",
+  booking: "Booking update",
+  review: "Reviews",
+};
+
 export const deliveryLabels: Record<EmailDelivery, string> = {
   instant: "At once",
   digest: "Daily digest",
@@ -37,6 +60,8 @@ export const notificationPaths = {
   preferences: "/account/email-preferences",
   /** The notification settings page (decision 077); emails sent before it link to /account#email-preferences, which points here. */
   settings: "/account/notifications/settings",
+  /** Devices for Web Push: the island POSTs a subscription here, a device row's Remove button too. */
+  pushDevices: "/account/push-devices",
   /** The page: GET asks, its button POSTs. */
   unsubscribe: "/unsubscribe",
   /** The List-Unsubscribe URL: a mail provider POSTs here (RFC 8058); a person's GET goes to the page. */

@@ -2,11 +2,13 @@ import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
-import { notificationDigests, notificationPreferences, notifications, unreadCounts } from "#server/db/schema/notifications.ts";
+import { notificationDigests, notificationPreferences, notifications, pushSubscriptions, unreadCounts } from "#server/db/schema/notifications.ts";
 import { enqueueJob, type EmailAttachment } from "#server/mail/outbox.ts";
 import { renderEmail, type EmailContent } from "~/lib/email-templates.server.ts";
 import { digestDayOf, digestSendTime } from "./digest-day";
-import { DEFAULT_DELIVERY, EMAIL_DELIVERIES, notificationPaths, type EmailDelivery, type NotificationKind } from "./kinds";
+import { DEFAULT_DELIVERY, EMAIL_DELIVERIES, NOTIFICATION_KINDS, notificationPaths, PUSH_DEFAULTS, type EmailDelivery, type NotificationKind } from "./kinds";
+import { queuePushes, WEB_PUSH_JOB, type PushDevice } from "./push.server";
+import { PUSH_DEVICES_MAX } from "./schemas";
 import type { UnsubscribeClaim } from "./unsubscribe-token.server";
 
 /**
@@ -17,7 +19,7 @@ import type { UnsubscribeClaim } from "./unsubscribe-token.server";
 
 export const NOTIFICATION_EMAIL_JOB = "notification-email" as const;
 export const NOTIFICATION_DIGEST_JOB = "notification-digest" as const;
-export const NOTIFICATION_JOB_KINDS = [NOTIFICATION_EMAIL_JOB, NOTIFICATION_DIGEST_JOB] as const;
+export const NOTIFICATION_JOB_KINDS = [NOTIFICATION_EMAIL_JOB, NOTIFICATION_DIGEST_JOB, WEB_PUSH_JOB] as const;
 
 export type NotificationEmailPayload = { notificationId: number; to: string; subject: string; html: string; text: string; replyTo?: string; required?: boolean; attachments?: EmailAttachment[] };
 export type NotificationDigestPayload = { userId: string; day: string };
@@ -60,7 +62,8 @@ export function chosenDelivery(userId: SQL | string, kind: SQL | string): SQL<Em
 
 /**
  * Writes the notification and, as its person chose, queues its email (through a job that adds the
- * one-click unsubscribe headers) or the day's digest (one job per person-day: the digest row's key).
+ * one-click unsubscribe headers) or the day's digest (one job per person-day: the digest row's key),
+ * and a push to each of their devices that wants its kind.
  */
 export async function notify(tx: DbOrTx, notice: NewNotification, now = new Date()): Promise<void> {
   // The person's choice is read by the insert itself: one round trip.
@@ -82,6 +85,8 @@ export async function notify(tx: DbOrTx, notice: NewNotification, now = new Date
   const delivery = row!.delivery as EmailDelivery | "none";
   const digestDay = delivery === "digest" ? day : null;
   await announceCountChanged(tx, notice.userId, row!.id);
+  // Its pushes, one per device that wants this kind, in the same transaction (decision 074).
+  await queuePushes(tx, { userId: notice.userId, kind: notice.kind, title: notice.title, link: notice.link, notificationId: row!.id });
   if (delivery === "instant" && notice.email) {
     const { html, text } = renderEmail(notice.email.required ? notice.email.content : withChoiceNote(notice.email.content, notice.email.publicUrl));
     const payload: NotificationEmailPayload = { notificationId: row!.id, to: notice.email.to, subject: notice.email.subject, html, text, replyTo: notice.email.replyTo, required: notice.email.required, attachments: notice.email.attachments };
@@ -111,6 +116,34 @@ export async function listNotifications(db: Db, userId: string): Promise<Notific
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_SHOWN);
   return rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, link: r.link, read: r.readAt !== null, createdAt: r.createdAt.toISOString() }));
+}
+
+type JsonDevice = { id: number; name: string; createdAt: string };
+
+/**
+ * The notification settings page in one query (a signed-in page costs its session's query and one
+ * more, decision 071): the person's email and push choices and their push devices (at most
+ * PUSH_DEVICES_MAX, oldest first).
+ */
+export async function loadNotificationSettings(
+  db: Db,
+  userId: string,
+): Promise<{ chosen: Partial<Record<NotificationKind, EmailDelivery>>; push: Record<NotificationKind, boolean>; devices: PushDevice[] }> {
+  const [row] = await db
+    .select({
+      preferences: sql<{ kind: NotificationKind; delivery: EmailDelivery; push: boolean | null }[]>`(select coalesce(json_agg(json_build_object('kind', p.kind, 'delivery', p.delivery, 'push', p.push)), '[]'::json)
+        from ${notificationPreferences} p where p.user_id = ${userId})`,
+      devices: sql<JsonDevice[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'name', d.device_name, 'createdAt', d.created_at) order by d.created_at, d.id), '[]'::json)
+        from (select * from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId} order by ${pushSubscriptions.createdAt}, ${pushSubscriptions.id} limit ${PUSH_DEVICES_MAX}) d)`,
+    })
+    .from(sql`(select 1) as one`);
+  const preferences = row?.preferences ?? [];
+  const storedPush = new Map(preferences.filter((p) => p.push !== null).map((p) => [p.kind, p.push!]));
+  return {
+    chosen: Object.fromEntries(preferences.map((p) => [p.kind, p.delivery])),
+    push: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, storedPush.get(kind) ?? PUSH_DEFAULTS[kind]])) as Record<NotificationKind, boolean>,
+    devices: (row?.devices ?? []).map((device) => ({ ...device, id: Number(device.id), createdAt: new Date(device.createdAt).toISOString() })),
+  };
 }
 
 /** The person's notifications without readAt: a counter kept by the database with every write (unread_counts, decision 071). */

@@ -8,7 +8,8 @@ import type { SessionUser } from "~/lib/session-user";
 import { notificationsCopy } from "./copy";
 import { kindsFor, notificationKinds, notificationPaths, type NotificationKind } from "./kinds";
 import { applyUnsubscribe, markAllRead, markRead, savePreferences } from "./notifications.server";
-import { emailPreferencesSchema, markReadSchema } from "./schemas";
+import { emailPreferencesSchema, markReadSchema, PUSH_CHOICES_SHOWN, pushPreferenceField } from "./schemas";
+import { savePushChoices } from "./push.server";
 import { verifyUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe-token.server";
 
 /** The notifications pages' server side: the list's forms, the email-preferences form, the unsubscribe link. */
@@ -49,7 +50,11 @@ export async function emailPreferencesAction(request: Request, context: AppLoadC
   if (!form) return refusal(notificationsCopy.badRequest);
   const parsed = parseSubmission(emailPreferencesSchema, form);
   if (!parsed.ok) return refusal(firstError(parsed.fieldErrors)?.message ?? notificationsCopy.badRequest);
-  await savePreferences(context.services.db, user.id, kindsFor(user.approvedFixer), parsed.data);
+  const offered = kindsFor(user.approvedFixer);
+  await savePreferences(context.services.db, user.id, offered, parsed.data);
+  if (form.get(PUSH_CHOICES_SHOWN) === "1") {
+    await savePushChoices(context.services.db, user.id, offered, Object.fromEntries(offered.map((kind) => [kind, form.get(pushPreferenceField(kind)) === "on"])));
+  }
   return redirect(notificationPaths.settings, { headers: await withFlash(context.services.config, { kind: "success", ...notificationsCopy.preferences.saved }, privateHeaders) });
 }
 

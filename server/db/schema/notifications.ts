@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 
 /**
@@ -36,7 +36,11 @@ export const notifications = pgTable(
   ],
 );
 
-/** A person's choice per kind; no row means "instant" (the default). */
+/**
+ * A person's choice per kind; no row means "instant" (the default). `push`: whether their devices get a
+ * push for it; null (rows from before push, and rows written by an unsubscribe) means the kind's default
+ * (PUSH_DEFAULTS, app/features/notifications/kinds.ts).
+ */
 export const notificationPreferences = pgTable(
   "notification_preferences",
   {
@@ -45,6 +49,7 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     delivery: text("delivery").notNull(),
+    push: boolean("push"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] }), check("notification_preferences_delivery_check", sql`${t.delivery} in ('instant', 'digest', 'off')`)],
@@ -87,3 +92,32 @@ export const unreadCounts = pgTable("unread_counts", {
   /** Their notifications without readAt. */
   notifications: integer("notifications").notNull().default(0),
 });
+
+/**
+ * A device (a browser profile) subscribed to Web Push for its signed-in person (issue 50, decision 074).
+ * The endpoint is the push service's address for that browser: unique, so a browser that a second
+ * person subscribes on moves to them. Deleted when the push service answers 404/410.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique("push_subscriptions_endpoint_key"),
+    /** The browser's P-256 public key and auth secret (base64url): what the payload is encrypted to. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** Given by the person, or made from the User-Agent ("Chrome on Android"); at most 60 characters. */
+    deviceName: text("device_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+    /** The push service's last refusal (status and a bounded body), for an operator. */
+    lastError: text("last_error"),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId, t.createdAt, t.id), check("push_subscriptions_device_name_check", sql`char_length(${t.deviceName}) between 1 and 60`)],
+);
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

@@ -1,12 +1,18 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { notificationsCopy } from "~/features/notifications/copy";
-import { DEFAULT_DELIVERY, deliveryLabels, EMAIL_DELIVERIES, notificationKinds, notificationPaths, type EmailDelivery, type NotificationKind } from "~/features/notifications/kinds";
+import { DEFAULT_DELIVERY, deliveryLabels, EMAIL_DELIVERIES, notificationKinds, notificationPaths, PUSH_DEFAULTS, type EmailDelivery, type NotificationKind } from "~/features/notifications/kinds";
+import { PUSH_CHOICES_SHOWN, pushPreferenceField } from "~/features/notifications/schemas";
 
-/** One radio group per kind the person is offered; a plain form (works without JavaScript) posting to its own action. */
-export function EmailPreferencesForm({ kinds, chosen }: { kinds: NotificationKind[]; chosen: Partial<Record<NotificationKind, EmailDelivery>> }) {
+/**
+ * One radio group per kind the person is offered, and a push checkbox beside it; a plain form (works
+ * without JavaScript) posting to its own action. The hidden marker says the checkboxes were shown, so
+ * an unticked box (which sends nothing) means "off".
+ */
+export function EmailPreferencesForm({ kinds, chosen, push }: { kinds: NotificationKind[]; chosen: Partial<Record<NotificationKind, EmailDelivery>>; push: Partial<Record<NotificationKind, boolean>> }) {
   return (
     <Form method="post" action={notificationPaths.preferences} className="flex flex-col gap-4">
+      <input type="hidden" name={PUSH_CHOICES_SHOWN} value="1" />
       {kinds.map((kind) => {
         const current = chosen[kind] ?? DEFAULT_DELIVERY;
         return (
@@ -21,6 +27,10 @@ export function EmailPreferencesForm({ kinds, chosen }: { kinds: NotificationKin
                 </label>
               ))}
             </div>
+            <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 border-t border-border pt-2 text-sm">
+              <input type="checkbox" name={pushPreferenceField(kind)} value="on" defaultChecked={push[kind] ?? PUSH_DEFAULTS[kind]} className="size-4 accent-primary" />
+              {notificationsCopy.preferences.pushLabel}
+            </label>
           </fieldset>
         );
       })}
