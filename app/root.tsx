@@ -35,6 +35,7 @@ import { IslandsPageContext } from "~/lib/islands/islands";
 import { figurePaths } from "~/content/figures";
 import { recentSiteFigures } from "~/features/home/figures.server";
 import { countUnread } from "~/features/notifications/notifications.server";
+import { registerScript } from "~/features/pwa/register-script";
 import { RoutingContext, type RootData, type Routing } from "~/lib/routing";
 import stylesheetHref from "./app.css?url";
 
@@ -47,6 +48,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheetHref, precedence: "default" } as Route.LinkDescriptors[number],
   { rel: "preload", href: fontPreloadHref, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installable app (decision 073): its manifest and the iPhone's home-screen icon.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 /**
@@ -114,6 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1a56db" />
+        <meta name="apple-mobile-web-app-title" content="FixiT" />
         <Meta />
         <Links />
       </head>
@@ -126,6 +131,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </Island>
           </IslandsPageContext>
         </RoutingContext>
+        {/* The installable app: the worker's registration when idle, the install prompt, the update notice (decision 073). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: registerScript }} />
         {islandsPage && rootData && islandsScripts ? (
           <islandsScripts.IslandsScripts rootData={rootData} nonce={nonce} />
         ) : (

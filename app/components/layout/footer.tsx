@@ -1,6 +1,9 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "~/lib/routing";
 import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
+import { InstallApp } from "~/components/content/install-app";
+import { hasAnyStore } from "~/content/app-stores";
+import { installApp } from "~/content/installable-app";
 import { company } from "~/content/company";
 import { isPast, milestones } from "~/content/dates";
 import { footerNav, type NavLink } from "~/content/navigation";
@@ -51,12 +54,21 @@ export function Footer({ onCookieSettings }: { onCookieSettings: () => void }) {
               </li>
             ))}
           </ul>
-          {isPast(milestones.appLaunch) ? (
+          {/* Store badges only when a store address is set; otherwise the installable web app (decision 073). */}
+          {hasAnyStore(appStores) ? (
+            isPast(milestones.appLaunch) ? (
+              <>
+                <h2 className="mt-6 text-sm font-semibold tracking-wide text-white uppercase">Get the app</h2>
+                <AppStoreBadges links={appStores} tone="dark" className="mt-3" />
+              </>
+            ) : null
+          ) : (
             <>
               <h2 className="mt-6 text-sm font-semibold tracking-wide text-white uppercase">Get the app</h2>
-              <AppStoreBadges links={appStores} tone="dark" className="mt-3" />
+              <p className="mt-2 max-w-xs text-sm">{installApp.footer}</p>
+              <InstallApp tone="dark" className="mt-3" />
             </>
-          ) : null}
+          )}
         </div>
         <LinkColumn title="Company" links={footerNav.company} />
         <LinkColumn title="Resources" links={footerNav.resources} />
