@@ -35,12 +35,15 @@ import { IslandsPageContext } from "~/lib/islands/islands";
 import { figurePaths } from "~/content/figures";
 import { recentSiteFigures } from "~/features/home/figures.server";
 import { countUnread } from "~/features/notifications/notifications.server";
-import { registerScript } from "~/features/pwa/register-script";
 import { RoutingContext, type RootData, type Routing } from "~/lib/routing";
 import stylesheetHref from "./app.css?url";
 
 // Only the server writes an islands page; the browser bundle drops this.
 const islandsScripts = import.meta.env.SSR ? await import("~/lib/islands/islands-scripts") : null;
+// The installable app's inline script (decision 073): written by the server only. In the browser the
+// element hydrates with an empty string, which React does not compare and never writes (the script ran
+// already and is never rendered anew), so its bytes stay out of every page's bundle.
+const appScript = import.meta.env.SSR ? (await import("~/features/pwa/register-script")).registerScript : "";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes it a React stylesheet resource: emitted first in <head>, before the
@@ -132,7 +135,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </IslandsPageContext>
         </RoutingContext>
         {/* The installable app: the worker's registration when idle, the install prompt, the update notice (decision 073). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: registerScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: appScript }} />
         {islandsPage && rootData && islandsScripts ? (
           <islandsScripts.IslandsScripts rootData={rootData} nonce={nonce} />
         ) : (

@@ -22,7 +22,8 @@ let context: BrowserContext;
 let page: Page;
 let base: string;
 
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async ({ browserName }, testInfo) => {
+  expect(browserName).toBe("chromium");
   base = testInfo.project.use.baseURL!;
   profile = mkdtempSync(path.join(tmpdir(), "fixit-pwa-"));
   context = await chromium.launchPersistentContext(profile, {

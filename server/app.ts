@@ -321,11 +321,11 @@ export function createApp<S extends InfraServices>(
     const files = express.static(clientDir, {
       maxAge: "1h",
       index: false,
-      // The service worker and the manifest are asked for again on every visit (decision 073): a new
+      // The service worker, the page's start for it and the manifest are asked for again on every visit (decision 073): a new
       // deployment reaches installed apps on their next visit, not an hour later. The browser checks
       // /sw.js byte for byte; `no-cache` keeps it revalidating (its ETag makes that a 304).
       setHeaders: (res, filePath) => {
-        if (/[\\/](sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(filePath)) res.setHeader("cache-control", "no-cache");
+        if (/[\\/](sw\.js|app-start\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(filePath)) res.setHeader("cache-control", "no-cache");
       },
     });
     app.use((req, res, next) => {

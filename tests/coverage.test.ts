@@ -86,18 +86,20 @@ describe("the app in the stores, and the installable app without them (decision 
       expect(status, path).toBe(200);
       expect(html, path).not.toMatch(/launched/i);
       expect(html, path).not.toMatch(/app-store\.svg|google-play\.svg|App Store|Google Play|apps\.apple\.com|play\.google\.com/);
-      // The footer offers the installable app on every page, with the steps that work without a script.
+      // The footer offers the installable app on every page: the browser's prompt, else the steps on /early-access.
       expect(html, path).toContain("No app store needed: FixiT installs from your browser.");
-      expect(html, path).toContain("Install FixiT");
-      expect(html, path).toContain("Add to Home Screen");
+      expect(html, path).toMatch(/<a [^>]*href="\/early-access#install-fixit"[^>]*>Install FixiT<\/a>/);
+      expect(html, path).toContain('data-install-prompt=""');
     }
     const home = (await get(server, "/")).html;
     expect(home).toContain("Install FixiT on your phone from your browser — no app store needed.");
+    // The steps work without a script: a disclosure (iPhone Safari: Share, then Add to Home Screen).
+    expect(home).toMatch(/<details[^>]*>.*?<summary[^>]*>Install FixiT<\/summary>.*?Add to Home Screen/s);
     expect(home).not.toContain("The FixiT app is here");
     const earlyAccess = (await get(server, "/early-access")).html;
     expect(earlyAccess).toContain("FixiT on your phone");
-    expect(earlyAccess.match(/<summary[^>]*>.*?Install FixiT<\/summary>/g)?.length, "the note's and the footer's").toBe(2);
+    expect(earlyAccess).toMatch(/<div id="install-fixit"[^>]*>.*?<summary[^>]*>Install FixiT<\/summary>.*?Share.*?Add to Home Screen/s);
     const help = (await get(server, "/help")).html;
-    expect(help).toContain("you can install it on your phone from your browser — no app store needed");
+    expect(help).toContain("installs on your phone from it — no app store needed");
   });
 });

@@ -21,4 +21,7 @@ export const appStoreBadges = [
 export const hasAnyStore = (links: AppStoreLinks) => Boolean(links.appStore || links.googlePlay);
 
 /** What to say when no store address is configured: the app installs from the browser (decision 073). */
-export const appJoinInstead = "Install FixiT on your phone from your browser — no app store needed — or join the early access list for news.";
+export const appJoinInstead = "Install FixiT from your browser: no app store needed.";
+
+/** The footer's offer when no store address is set: the browser's prompt, else the steps on /early-access. */
+export const footerInstall = { label: "Install FixiT", line: "No app store needed: FixiT installs from your browser.", href: "/early-access#install-fixit" };

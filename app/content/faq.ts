@@ -19,7 +19,7 @@ export type FaqCategory = { id: string; title: "Getting Started" | "Booking & Se
 export function buildFaq(now: Date = new Date(), storeApp = false): FaqCategory[] {
   const launch = formatLongDate(milestones.appLaunch);
   const appAnswer = !storeApp
-    ? `Yes: FixiT works on this website now, and you can install it on your phone from your browser — no app store needed. We are still in our early-access phase and are opening bookings area by area: join the early-access list and we will tell you as soon as fixers near you are taking bookings.`
+    ? `Yes: FixiT works in your browser now, and installs on your phone from it — no app store needed. We are still in our early-access phase and are opening bookings area by area: join the early-access list and we will tell you as soon as fixers near you are taking bookings.`
     : isPast(milestones.appLaunch, now)
     ? `The FixiT customer app launched on ${launch}. We are still in our early-access phase and are opening bookings area by area: join the early-access list and we will tell you as soon as fixers near you are taking bookings.`
     : `The FixiT customer app launches on ${launch}. Join the early-access list and we will tell you the moment it is ready.`;

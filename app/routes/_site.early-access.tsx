@@ -1,9 +1,8 @@
 import { CalendarCheck, Crown, Users } from "lucide-react";
 import type { Route } from "./+types/_site.early-access";
 import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
-import { InstallApp } from "~/components/content/install-app";
+import { DeferredInstallAppNote } from "~/components/content/deferred-install-app";
 import { hasAnyStore } from "~/content/app-stores";
-import { webAppPromo } from "~/content/installable-app";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
 import { formatGBP, products } from "~/content/prices";
@@ -82,13 +81,7 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
           <CalendarCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
           {!hasAnyStore(appStores) ? (
             // No store address set: the installable web app, truthfully (decision 073).
-            <div className="text-sm">
-              <p>
-                <strong className="block text-base">{webAppPromo.title}</strong>
-                {webAppPromo.body}
-              </p>
-              <InstallApp className="mt-3" />
-            </div>
+            <DeferredInstallAppNote />
           ) : launched ? (
             <div className="text-sm">
               <p>

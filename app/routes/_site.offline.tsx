@@ -1,6 +1,6 @@
 import type { Route } from "./+types/_site.offline";
 import { Container, PageHero } from "~/components/content/layout";
-import { offlinePage } from "~/content/installable-app";
+import { offlinePage } from "~/content/offline-page";
 import { pageMeta } from "~/lib/seo";
 
 /**

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { mayCachePage, pathMayBeCached, type ResponseFacts } from "./cache-policy";
 
 const origin = "https://fixit.example";
-const page = (overrides: Partial<ResponseFacts> & { headers?: Record<string, string> } = {}): ResponseFacts => {
-  const headers = new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", "x-page-cache": "hit", ...overrides.headers });
+const page = ({ headers: extra, ...overrides }: Partial<Omit<ResponseFacts, "headers">> & { headers?: Record<string, string> } = {}): ResponseFacts => {
+  const headers = new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", "x-page-cache": "hit", ...extra });
   return { status: 200, type: "basic", redirected: false, url: `${origin}/about`, ...overrides, headers };
 };
 

@@ -21,7 +21,8 @@ export const genericPush: PushPayload = { title: "FixiT", body: "There is someth
  * browsers read as another host), with no scheme, resolved against `origin` to the same origin.
  */
 export function sameOriginPath(url: unknown, origin: string): string | null {
-  if (typeof url !== "string" || !/^\/(?![/\\])/.test(url) || /[\u0000-\u001f\s]/.test(url)) return null;
+  // No white space or control characters anywhere (a URL parser would drop some of them silently).
+  if (typeof url !== "string" || !/^\/(?![/\\])/.test(url) || [...url].some((char) => char.charCodeAt(0) < 0x20 || /\s/.test(char))) return null;
   try {
     const resolved = new URL(url, origin);
     if (resolved.origin !== origin) return null;
