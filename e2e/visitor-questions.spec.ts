@@ -14,7 +14,7 @@ test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
 });
 
-test("the home chat widget answers gas first, booking with the store badges, coverage and a person to talk to", async ({ page }) => {
+test("the home chat widget answers gas first, booking (the installable app, no store badge without a store address), coverage and a person to talk to", async ({ page }) => {
   // Two widths, four replies each 1–2 s apart, on a shared machine.
   test.setTimeout(180_000);
   for (const width of [360, 1440]) {
