@@ -149,7 +149,7 @@ test("pages with the new coverage, app and postcode sections fit 360 px and 1440
   await page.goto("/early-access");
   await expect(page.getByText("Install FixiT").first()).toBeVisible();
   await page.locator("footer").scrollIntoViewIfNeeded();
-  await expect(page.locator("footer").getByText("Install FixiT")).toBeVisible();
+  await expect(page.locator("footer").getByRole("link", { name: "Install FixiT" })).toBeVisible();
   await saveScreenshot(page.locator("footer"), "issue15-footer-1440");
   await page.setViewportSize({ width: 360, height: 780 });
   await saveScreenshot(page.locator("footer"), "issue15-footer-360");
