@@ -26,6 +26,7 @@ export const featureImports = {
   home: ["assistant", "fixers", "search"],
   account: ["auth", "fixers"],
   staff: ["auth", "bookings", "consent", "fixers", "quotes"],
+  pwa: [],
 };
 
 /**

@@ -22,6 +22,9 @@ export default defineConfig({
     // measured on 33 tests: 210 → 169 CPU seconds), so CI records one only for a failed test's retry.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
+    // The site's service worker (decision 073) would answer pages before page.route sees them and
+    // precache every asset per context: off here; e2e/pwa.spec.ts turns it on for its own profile.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumArgs,

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { precompressClientFiles } from "./scripts/precompress-plugin.ts";
 import { islandsChunks } from "./scripts/islands-chunks-plugin.ts";
+import { serviceWorker } from "./scripts/service-worker-plugin.ts";
 import { shellChunks } from "./scripts/shell-chunks-plugin.ts";
 import reactRouterConfig from "./react-router.config.ts";
 
@@ -24,6 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     reactRouter(),
     islandsChunks({ buildDirectory: reactRouterConfig.buildDirectory ?? "build", client: !isSsrBuild }),
-    ...(isSsrBuild ? [] : [shellChunks(), precompressClientFiles()]),
+    // The service worker is written before the precompress step, which then compresses it too.
+    ...(isSsrBuild ? [] : [shellChunks(), serviceWorker(), precompressClientFiles()]),
   ],
 }));

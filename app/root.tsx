@@ -40,6 +40,10 @@ import stylesheetHref from "./app.css?url";
 
 // Only the server writes an islands page; the browser bundle drops this.
 const islandsScripts = import.meta.env.SSR ? await import("~/lib/islands/islands-scripts") : null;
+// The installable app's inline script (decision 073): written by the server only. In the browser the
+// element hydrates with an empty string, which React does not compare and never writes (the script ran
+// already and is never rendered anew), so its bytes stay out of every page's bundle.
+const appScript = import.meta.env.SSR ? (await import("~/features/pwa/register-script")).registerScript : "";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes it a React stylesheet resource: emitted first in <head>, before the
@@ -47,6 +51,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheetHref, precedence: "default" } as Route.LinkDescriptors[number],
   { rel: "preload", href: fontPreloadHref, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installable app (decision 073): its manifest and the iPhone's home-screen icon.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 /**
@@ -114,6 +121,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1a56db" />
+        <meta name="apple-mobile-web-app-title" content="FixiT" />
         <Meta />
         <Links />
       </head>
@@ -126,6 +134,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </Island>
           </IslandsPageContext>
         </RoutingContext>
+        {/* The installable app: the worker's registration when idle, the install prompt, the update notice (decision 073). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: appScript }} />
         {islandsPage && rootData && islandsScripts ? (
           <islandsScripts.IslandsScripts rootData={rootData} nonce={nonce} />
         ) : (

@@ -14,7 +14,7 @@ test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
 });
 
-test("the home chat widget answers gas first, booking with the store badges, coverage and a person to talk to", async ({ page }) => {
+test("the home chat widget answers gas first, booking (the installable app, no store badge without a store address), coverage and a person to talk to", async ({ page }) => {
   // Two widths, four replies each 1–2 s apart, on a shared machine.
   test.setTimeout(180_000);
   for (const width of [360, 1440]) {
@@ -37,8 +37,9 @@ test("the home chat widget answers gas first, booking with the store badges, cov
     await expect(log.getByRole("link", { name: "Call 0800 111 999" })).toHaveAttribute("href", "tel:0800111999");
 
     await dialog.getByRole("button", { name: "Booking" }).click();
-    await expect(log.getByRole("img", { name: "Download on the App Store" })).toBeVisible({ timeout: 5_000 });
-    await expect(log.getByRole("img", { name: "Get it on Google Play" })).toBeVisible();
+    // No store address is set in the browser tests: no badge, the installable app instead (decision 073).
+    await expect(log).toContainText("no app store needed", { timeout: 5_000 });
+    await expect(log.getByRole("img", { name: "Download on the App Store" })).toHaveCount(0);
     await saveScreenshot(page, `widget-booking-${width}`);
 
     await input.fill("Do you cover Manchester?");
@@ -146,9 +147,9 @@ test("pages with the new coverage, app and postcode sections fit 360 px and 1440
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/early-access");
-  await expect(page.getByRole("img", { name: "Download on the App Store" }).first()).toBeVisible();
+  await expect(page.getByText("Install FixiT").first()).toBeVisible();
   await page.locator("footer").scrollIntoViewIfNeeded();
-  await expect(page.locator("footer").getByRole("img", { name: "Get it on Google Play" })).toBeVisible();
+  await expect(page.locator("footer").getByRole("link", { name: "Install FixiT" })).toBeVisible();
   await saveScreenshot(page.locator("footer"), "issue15-footer-1440");
   await page.setViewportSize({ width: 360, height: 780 });
   await saveScreenshot(page.locator("footer"), "issue15-footer-360");

@@ -318,7 +318,16 @@ export function createApp<S extends InfraServices>(
     // Only URLs of files that exist reach express.static: a page URL skips its stat and 404.
     const clientFiles = staticFileSet(clientDir);
     const assets = express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false });
-    const files = express.static(clientDir, { maxAge: "1h", index: false });
+    const files = express.static(clientDir, {
+      maxAge: "1h",
+      index: false,
+      // The service worker, the page's start for it and the manifest are asked for again on every visit (decision 073): a new
+      // deployment reaches installed apps on their next visit, not an hour later. The browser checks
+      // /sw.js byte for byte; `no-cache` keeps it revalidating (its ETag makes that a 304).
+      setHeaders: (res, filePath) => {
+        if (/[\\/](sw\.js|app-start\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(filePath)) res.setHeader("cache-control", "no-cache");
+      },
+    });
     app.use((req, res, next) => {
       if ((req.method !== "GET" && req.method !== "HEAD") || !clientFiles.has(req.path)) return next();
       res.locals.routeLabel = "static";

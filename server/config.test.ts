@@ -68,10 +68,10 @@ describe("the outbox lease", () => {
 describe("app store settings", () => {
   const base = { DATA_DIR: "/tmp/fixit-config-test", SESSION_SECRET: "x".repeat(32) };
 
-  it("defaults both store addresses", () => {
+  it("has no store address by default: there is no store app until one is set (decision 073)", () => {
     const config = loadConfig(base);
-    expect(config.APP_STORE_URL).toMatch(/^https:\/\/apps\.apple\.com\//);
-    expect(config.PLAY_STORE_URL).toMatch(/^https:\/\/play\.google\.com\//);
+    expect(config.APP_STORE_URL).toBeNull();
+    expect(config.PLAY_STORE_URL).toBeNull();
   });
 
   it("takes configured addresses, and an empty value hides that store", () => {

@@ -16,11 +16,11 @@ const bool = z.preprocess(
   z.boolean(),
 );
 
-/** Unset: the default address; empty: none (null); otherwise it must be an http(s) URL. */
-const storeUrl = (fallback: string) =>
+/** Unset or empty: none (null); otherwise it must be an http(s) URL. */
+const storeUrl = () =>
   z
     .string()
-    .default(fallback)
+    .default("")
     .transform((v) => v.trim())
     .pipe(z.union([z.literal("").transform(() => null), z.url({ protocol: /^https?$/ })]));
 
@@ -93,9 +93,12 @@ const envSchema = z.object({
   /** Operator-defined VIP codes for campaigns, comma-separated; compared after trimming, case-sensitively. */
   VIP_CAMPAIGN_CODES: optionalString,
   STAFF_ADMIN_EMAILS: optionalString,
-  /** The customer app's store pages. Unset: the defaults; set to an empty value: that badge is hidden. */
-  APP_STORE_URL: storeUrl("https://apps.apple.com/gb/app/fixit-home-services/id6740212345"),
-  PLAY_STORE_URL: storeUrl("https://play.google.com/store/apps/details?id=uk.co.fixit.customer"),
+  /**
+   * A store app's pages. Unset (the default): there is no store app, no page claims one and the pages
+   * offer the installable web app instead (decision 073); set: that store's badge shows.
+   */
+  APP_STORE_URL: storeUrl(),
+  PLAY_STORE_URL: storeUrl(),
   /**
    * OpenTelemetry: an OTLP collector's address turns traces on (server/tracing.js, loaded by server/main.js);
    * the SDK reads these and the other standard OTEL_* variables itself. Unset: nothing of OpenTelemetry loads.

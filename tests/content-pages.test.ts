@@ -160,10 +160,11 @@ describe("page content", () => {
     expect(html).not.toContain('data-reveal="hidden"');
   });
 
-  it("never advertises the past app launch as coming", async () => {
+  it("never advertises the past app launch as coming (and, with no store address set, never as launched: decision 073)", async () => {
     for (const path of ["/how-it-works", "/help"]) {
       const html = decode((await get(path)).html);
-      expect(html).toContain("launched on 16 January 2026");
+      expect(html).not.toContain("launched on 16 January 2026");
+      expect(html).toMatch(/FixiT on your phone|no app store needed/);
       expect(html).not.toMatch(/launches on 16 January 2026|coming (on|in) 16 January 2026/);
     }
   });

@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicPages } from "~/content/pages";
+import { services } from "~/content/services";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /** HTML entities decoded and React's text-joining comments dropped, so a phrase reads as the visitor sees it. */
 const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
 
+/** Store addresses for the server that has them (the default has none: decision 073). */
+const stores = { APP_STORE_URL: "https://apps.apple.com/gb/app/fixit-test/id1", PLAY_STORE_URL: "https://play.google.com/store/apps/details?id=uk.co.fixit.test" };
+
 let server: InProcessServer;
-let noStores: InProcessServer;
+let withStores: InProcessServer;
 beforeAll(async () => {
-  [server, noStores] = await Promise.all([startServerInProcess(), startServerInProcess({ env: { APP_STORE_URL: "", PLAY_STORE_URL: "" } })]);
+  [server, withStores] = await Promise.all([startServerInProcess(), startServerInProcess({ env: stores })]);
 });
 afterAll(async () => {
-  await Promise.all([server?.dispose(), noStores?.dispose()]);
+  await Promise.all([server?.dispose(), withStores?.dispose()]);
 });
 
 const get = async (base: InProcessServer, path: string) => {
@@ -58,23 +63,43 @@ describe("where FixiT works", () => {
   });
 });
 
-describe("the app in the stores", () => {
-  it("shows both badges in the footer and on /early-access by default", async () => {
+describe("the app in the stores, and the installable app without them (decision 073)", () => {
+  it("with store addresses set, the footer, the home page and /early-access show both badges linking to them", async () => {
     for (const path of ["/", "/early-access", "/help"]) {
-      const { html } = await get(server, path);
-      expect(html, path).toMatch(/<a href="https:\/\/apps\.apple\.com\/[^"]+"[^>]*><img src="\/badges\/app-store\.svg" alt="Download on the App Store"/);
-      expect(html, path).toMatch(/<a href="https:\/\/play\.google\.com\/[^"]+"[^>]*><img src="\/badges\/google-play\.svg" alt="Get it on Google Play"/);
+      const { html } = await get(withStores, path);
+      expect(html, path).toContain(`<a href="${stores.APP_STORE_URL}" rel="noopener noreferrer" class="block rounded-lg`);
+      expect(html, path).toMatch(/<a href="https:\/\/apps\.apple\.com\/gb\/app\/fixit-test\/id1"[^>]*><img src="\/badges\/app-store\.svg" alt="Download on the App Store"/);
+      expect(html, path).toMatch(/<a href="https:\/\/play\.google\.com\/store\/apps\/details\?id=uk\.co\.fixit\.test"[^>]*><img src="\/badges\/google-play\.svg" alt="Get it on Google Play"/);
     }
-    const badge = await fetch(`${server.url}/badges/app-store.svg`);
+    // The spec's words, true once a store app exists.
+    expect((await get(withStores, "/")).html).toContain("Our customer app launched on 16 January 2026");
+    expect((await get(withStores, "/help")).html).toContain("The FixiT customer app launched on 16 January 2026");
+    const badge = await fetch(`${withStores.url}/badges/app-store.svg`);
     expect(badge.status).toBe(200);
     expect(badge.headers.get("content-type")).toMatch(/svg/);
   });
 
-  it("hides the badges when no store is configured and says how to join instead", async () => {
-    const { html } = await get(noStores, "/early-access");
-    expect(html).not.toContain("app-store.svg");
-    expect(html).not.toContain("google-play.svg");
-    expect(html).toContain("Join the early access list and we'll email you the download link");
-    expect(html).toMatch(/class="[^"]*" href="[^"]*#waitlist-heading"[^>]*>Join the waitlist below/);
+  it("by default (no store address) no page says the app launched or shows a store badge, and the app is offered from the browser", async () => {
+    const paths = [...publicPages.map((p) => p.path), ...services.map((s) => s.href), "/offline"];
+    for (const path of paths) {
+      const { status, html } = await get(server, path);
+      expect(status, path).toBe(200);
+      expect(html, path).not.toMatch(/launched/i);
+      expect(html, path).not.toMatch(/app-store\.svg|google-play\.svg|App Store|Google Play|apps\.apple\.com|play\.google\.com/);
+      // The footer offers the installable app on every page: the browser's prompt, else the steps on /early-access.
+      expect(html, path).toContain("No app store needed: FixiT installs from your browser.");
+      expect(html, path).toMatch(/<a [^>]*href="\/early-access#install-fixit"[^>]*>Install FixiT<\/a>/);
+      expect(html, path).toContain('data-install-prompt=""');
+    }
+    const home = (await get(server, "/")).html;
+    expect(home).toContain("Install FixiT on your phone from your browser — no app store needed.");
+    // The steps work without a script: a disclosure (iPhone Safari: Share, then Add to Home Screen).
+    expect(home).toMatch(/<details[^>]*>.*?<summary[^>]*>Install FixiT<\/summary>.*?Add to Home Screen/s);
+    expect(home).not.toContain("The FixiT app is here");
+    const earlyAccess = (await get(server, "/early-access")).html;
+    expect(earlyAccess).toContain("FixiT on your phone");
+    expect(earlyAccess).toMatch(/<div id="install-fixit"[^>]*>.*?<summary[^>]*>Install FixiT<\/summary>.*?Share.*?Add to Home Screen/s);
+    const help = (await get(server, "/help")).html;
+    expect(help).toContain("installs on your phone from it — no app store needed");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The FixiT customer app in the stores. The addresses are settings (APP_STORE_URL, PLAY_STORE_URL in
- * server/config.ts, with their defaults there) passed to pages by the root loader. A store with no
- * address shows no badge, and the copy tells the visitor how to join instead.
+ * server/config.ts; unset by default) passed to pages by the root loader. A store with no address
+ * shows no badge; with none, no page claims a store app and the installable web app is offered
+ * instead (./installable-app.ts, decision 073).
  */
 export type AppStoreLinks = {
   /** Apple App Store page, or null when not configured. */
@@ -19,6 +20,8 @@ export const appStoreBadges = [
 
 export const hasAnyStore = (links: AppStoreLinks) => Boolean(links.appStore || links.googlePlay);
 
-/** What to do when no store address is configured: join the list and hear when it's there. */
-export const appJoinInstead =
-  "Join the early access list and we'll email you the download link for your phone.";
+/** What to say when no store address is configured: the app installs from the browser (decision 073). */
+export const appJoinInstead = "Install FixiT from your browser: no app store needed.";
+
+/** The footer's offer when no store address is set: the browser's prompt, else the steps on /early-access. */
+export const footerInstall = { label: "Install FixiT", line: "No app store needed: FixiT installs from your browser.", href: "/early-access#install-fixit" };

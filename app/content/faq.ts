@@ -12,9 +12,15 @@ import { services } from "~/content/services";
 export type FaqItem = { id: string; question: string; answer: string; link?: { href: string; label: string } };
 export type FaqCategory = { id: string; title: "Getting Started" | "Booking & Services" | "Account & Billing" | "Company Processes"; items: FaqItem[] };
 
-export function buildFaq(now: Date = new Date()): FaqCategory[] {
+/**
+ * `storeApp`: whether a store address is set (APP_STORE_URL / PLAY_STORE_URL). Without one no answer
+ * claims a store app: FixiT is the website, installable from the browser (decision 073).
+ */
+export function buildFaq(now: Date = new Date(), storeApp = false): FaqCategory[] {
   const launch = formatLongDate(milestones.appLaunch);
-  const appAnswer = isPast(milestones.appLaunch, now)
+  const appAnswer = !storeApp
+    ? `Yes: FixiT works in your browser now, and installs on your phone from it — no app store needed. We are still in our early-access phase and are opening bookings area by area: join the early-access list and we will tell you as soon as fixers near you are taking bookings.`
+    : isPast(milestones.appLaunch, now)
     ? `The FixiT customer app launched on ${launch}. We are still in our early-access phase and are opening bookings area by area: join the early-access list and we will tell you as soon as fixers near you are taking bookings.`
     : `The FixiT customer app launches on ${launch}. Join the early-access list and we will tell you the moment it is ready.`;
   const serviceNames = services.map((s) => s.name.toLowerCase());

@@ -1,6 +1,8 @@
 import { CalendarCheck, Crown, Users } from "lucide-react";
 import type { Route } from "./+types/_site.early-access";
 import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
+import { DeferredInstallAppNote } from "~/components/content/deferred-install-app";
+import { hasAnyStore } from "~/content/app-stores";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
 import { formatGBP, products } from "~/content/prices";
@@ -77,7 +79,10 @@ export default function EarlyAccessPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 md:grid-cols-3">
         <div role="note" aria-label="App launch" className="flex items-start gap-3 rounded-xl border border-primary/30 bg-secondary p-4">
           <CalendarCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
-          {launched ? (
+          {!hasAnyStore(appStores) ? (
+            // No store address set: the installable web app, truthfully (decision 073).
+            <DeferredInstallAppNote />
+          ) : launched ? (
             <div className="text-sm">
               <p>
                 <strong className="block text-base">The FixiT app is available now</strong>

@@ -14,9 +14,10 @@ import { formClientAction } from "~/features/forms/client-action";
 
 const page = publicPage("/help");
 
-export function loader() {
-  // The answers word the app launch against today's date; built from typed content, no database.
-  return { faq: buildFaq(new Date()) };
+export function loader({ context }: Route.LoaderArgs) {
+  // The answers word the app launch against today's date and the configured stores; built from typed content, no database.
+  const { APP_STORE_URL, PLAY_STORE_URL } = context.services.config;
+  return { faq: buildFaq(new Date(), Boolean(APP_STORE_URL || PLAY_STORE_URL)) };
 }
 
 /** The Contact Support form (app/features/forms). */

@@ -8,7 +8,10 @@ import { HowItWorksSteps } from "~/components/content/how-it-works-steps";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { useAppStoreLinks } from "~/components/content/app-store-badges";
+import { hasAnyStore } from "~/content/app-stores";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
+import { webAppPromo } from "~/content/installable-app";
 import { howItWorksIntro, paymentProtection } from "~/content/payment-protection";
 import { publicPage } from "~/content/pages";
 import { fees, formatGBP, freeCancellationHours, products } from "~/content/prices";
@@ -93,6 +96,8 @@ export default function HowItWorksPage({ loaderData }: Route.ComponentProps) {
 }
 
 function EarlyAccessCard({ today }: { today: Date }) {
+  // "Launched" only when a store app's address is set (decision 073); otherwise the installable web app.
+  const storeApp = hasAnyStore(useAppStoreLinks());
   const launched = isPast(milestones.appLaunch, today);
   const launch = formatLongDate(milestones.appLaunch);
   return (
@@ -102,7 +107,7 @@ function EarlyAccessCard({ today }: { today: Date }) {
           <Rocket aria-hidden="true" /> Early access programme
         </Badge>
         <CardTitle as="h2" size="lg">
-          {launched ? `The FixiT app launched on ${launch}` : `The FixiT app launches on ${launch}`}
+          {!storeApp ? webAppPromo.title : launched ? `The FixiT app launched on ${launch}` : `The FixiT app launches on ${launch}`}
         </CardTitle>
         <CardDescription size="lg">
           {launched

@@ -359,10 +359,11 @@ describe("questions about FixiT itself", () => {
     expect(answer.text).toContain("post a job on this website");
   });
 
-  it("without a configured store, says how to join instead of showing badges", () => {
+  it("without a configured store, offers the installable app instead of badges, and claims no store app (decision 073)", () => {
     const answer = site("how do I book?", { now: new Date("2026-11-23T12:00:00Z"), stores: { appStore: null, googlePlay: null } });
     expect(answer.appBadges).toBeUndefined();
-    expect(answer.text).toMatch(/Join the early access list/);
+    expect(answer.text).toContain("Install FixiT from your browser: no app store needed.");
+    expect(answer.text).not.toMatch(/customer app|available since|App Store|Google Play/);
     expect(answer.links[0]).toEqual({ label: "Post a job", href: "/request" });
     expect(answer.links[1]).toEqual({ label: "Join early access", href: "/early-access" });
   });

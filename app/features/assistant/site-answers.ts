@@ -87,7 +87,7 @@ export function bookingAnswer(stores: AppStoreLinks = noAppStoreLinks, now: Date
   if (!hasAnyStore(stores)) {
     return {
       topic: "booking",
-      text: `Bookings are made on this website and in the FixiT customer app, available since ${launch}. ${appJoinInstead}${web} ${how}`,
+      text: `Bookings are made on this website. ${appJoinInstead}${web} ${how}`,
       links: [
         post,
         { label: "Join early access", href: "/early-access" },

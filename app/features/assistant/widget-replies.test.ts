@@ -47,14 +47,15 @@ describe("home chat widget replies", () => {
     expect(widgetReply("socket sparking").links[0]!.href).toBe("/categories/electrical");
   });
 
-  it("answers booking with the app's store badges, or how to join when no store is set", () => {
+  it("answers booking with the app's store badges, or the installable app when no store is set", () => {
     const now = new Date("2026-11-23T12:00:00Z");
     const withStores = widgetReply("Booking", { now, stores: { appStore: "https://a.example", googlePlay: "https://g.example" } });
     expect(withStores.appBadges).toBe(true);
     expect(withStores.text).toContain("the App Store or Google Play");
     const without = widgetReply("Booking", { now, stores: { appStore: null, googlePlay: null } });
     expect(without.appBadges).toBeUndefined();
-    expect(without.text).toMatch(/Join the early access list and we.ll email you the download link/);
+    expect(without.text).toContain("Install FixiT from your browser: no app store needed.");
+    expect(without.text).not.toMatch(/available since|App Store|Google Play/);
   });
 
   it("answers coverage with the one coverage answer: a postcode is looked up, never guessed from the launch cities", () => {

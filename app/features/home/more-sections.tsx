@@ -1,6 +1,9 @@
 import { ArrowRight, Check, Crown, Smartphone, Star } from "lucide-react";
 import { Link } from "~/lib/routing";
 import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
+import { InstallApp } from "~/components/content/install-app";
+import { hasAnyStore } from "~/content/app-stores";
+import { webAppPromo } from "~/content/installable-app";
 import { Button } from "~/components/ui/button";
 import { appPromo, closingCta, professionals, testimonialsSection, vipOffer } from "~/content/home";
 import { formatLongDate, isPast, milestones } from "~/content/dates";
@@ -47,12 +50,17 @@ export function ProfessionalsSection() {
   );
 }
 
-/** The customer app and the paid VIP offer, worded against today's date (DESIGN.md). */
+/**
+ * The customer app and the paid VIP offer, worded against today's date (DESIGN.md). The store app's
+ * words ("launched", the badges) only when a store address is set; otherwise the installable web
+ * app, truthfully, with "Install FixiT" (decision 073).
+ */
 export function AppAndVipSection({ now }: { now: Date }) {
-  const launched = isPast(milestones.appLaunch, now);
-  const app = launched ? appPromo.launched : appPromo.upcoming;
-  const vipStarted = isPast(milestones.vipEarlyAccess, now);
   const appStores = useAppStoreLinks();
+  const storeApp = hasAnyStore(appStores);
+  const launched = isPast(milestones.appLaunch, now);
+  const app = !storeApp ? { ...webAppPromo, body: () => webAppPromo.body } : launched ? appPromo.launched : appPromo.upcoming;
+  const vipStarted = isPast(milestones.vipEarlyAccess, now);
   return (
     <section aria-label="The FixiT app and VIP access" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
       <div className="grid gap-6 lg:grid-cols-2">
@@ -63,7 +71,8 @@ export function AppAndVipSection({ now }: { now: Date }) {
           <p className="mt-6 text-sm font-semibold tracking-wide text-primary uppercase">{app.eyebrow}</p>
           <h2 className="mt-1 text-h2">{app.title}</h2>
           <p className="mt-3 text-lg text-muted-foreground">{app.body(formatLongDate(milestones.appLaunch))}</p>
-          {launched ? <AppStoreBadges links={appStores} className="mt-6" /> : null}
+          {storeApp && launched ? <AppStoreBadges links={appStores} className="mt-6" /> : null}
+          {storeApp ? null : <InstallApp className="mt-6" />}
           <div className="mt-auto pt-8">
             <Button asChild size="lg">
               <Link to={appPromo.cta.href}>{appPromo.cta.label}</Link>

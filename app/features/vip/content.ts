@@ -12,7 +12,8 @@ export type ProgressStatus = "done" | "in-progress";
 export const progressUpdate = {
   title: "Progress update",
   date: "2026-11-16",
-  intro: `Since the FixiT app launched on ${formatLongDate(milestones.appLaunch)}, we have kept building. Here is where each piece stands.`,
+  // No launch date claimed: whether a store app exists is a setting this content cannot see (decision 073).
+  intro: "We have kept building. Here is where each piece stands.",
   items: [
     { label: "AI service matching", status: "done", text: "Describe a job in your own words and we suggest the right kind of professional." },
     { label: "Real-time chat", status: "done", text: "Message your fixer before and during a booking." },

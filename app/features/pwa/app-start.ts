@@ -1,0 +1,77 @@
+import { updateNotice } from "~/content/app-update";
+
+/**
+ * The installable app's start (decision 073), built as /app-start.js (scripts/service-worker-plugin.ts)
+ * and imported by the page's inline script (./register-script.ts) once the page has loaded and the
+ * browser is idle, so that no page pays for it before then:
+ * - registers /sw.js;
+ * - answers a click on "Install FixiT" (`[data-install-prompt]`) with the browser's install prompt,
+ *   which the inline script kept;
+ * - when a new version's worker is waiting, shows "A new version of FixiT is ready. Reload"; the
+ *   worker takes over only when the visitor presses Reload (SKIP_WAITING), then the page reloads.
+ */
+type InstallPrompt = Event & { prompt(): Promise<void>; userChoice: Promise<unknown> };
+const page = window as Window & { __installPrompt?: InstallPrompt | null };
+const root = document.documentElement;
+
+document.addEventListener("click", (event) => {
+  const prompt = page.__installPrompt;
+  if (!prompt || !(event.target instanceof Element) || !event.target.closest("[data-install-prompt]")) return;
+  void prompt.prompt();
+  void prompt.userChoice.finally(() => {
+    page.__installPrompt = null;
+    delete root.dataset.installable;
+  });
+});
+addEventListener("appinstalled", () => {
+  page.__installPrompt = null;
+  delete root.dataset.installable;
+});
+
+const sw = navigator.serviceWorker;
+let reloading = false;
+
+/** The notice: a polite status with one button, above everything, small. */
+function offerReload(worker: ServiceWorker) {
+  // The first install has no page to replace; one notice at a time.
+  if (!sw.controller || document.getElementById("app-update")) return;
+  const note = document.createElement("div");
+  const button = document.createElement("button");
+  note.id = "app-update";
+  note.setAttribute("role", "status");
+  note.className =
+    "fixed inset-x-4 top-4 z-[60] mx-auto flex max-w-md items-center justify-between gap-3 rounded-xl bg-slate-900 px-4 py-2 text-sm text-white shadow-lg";
+  button.type = "button";
+  button.textContent = updateNotice.action;
+  button.className =
+    "min-h-10 cursor-pointer rounded-lg bg-white px-4 font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+  button.addEventListener("click", () => {
+    reloading = true;
+    button.disabled = true;
+    worker.postMessage({ type: "SKIP_WAITING" });
+  });
+  note.append(updateNotice.text, " ", button);
+  document.body.append(note);
+}
+
+if (sw) {
+  sw.addEventListener("controllerchange", () => {
+    if (reloading) location.reload();
+  });
+  sw.register("/sw.js").then(
+    (registration) => {
+      if (registration.waiting) offerReload(registration.waiting);
+      registration.addEventListener("updatefound", () => {
+        const worker = registration.installing;
+        worker?.addEventListener("statechange", () => {
+          if (worker.state === "installed") offerReload(worker);
+        });
+      });
+      // A page left open (the installed app, a tab) looks for a new version when it is looked at again.
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") registration.update().catch(() => {});
+      });
+    },
+    () => {},
+  );
+}
