@@ -121,7 +121,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1a56db" />
-        <meta name="apple-mobile-web-app-title" content="FixiT" />
         <Meta />
         <Links />
       </head>

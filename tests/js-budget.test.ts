@@ -31,9 +31,7 @@ const budgetsKb: Record<string, number> = {
   "/": 92,
   "/categories": 89,
   "/how-it-works": 82,
-  // /about, /uk-reviews, /terms, /data-protection 78 → 79 on 2026-11-29 (issue 50, decision 073): the
-  // footer's "Install FixiT" (a button and a link, no script of its own) made them 78.0x KB gz.
-  "/about": 79,
+  "/about": 78,
   // 122.0 → 122.02 on 2026-11-27: the header's Back link carries `data-hold-click` (decision 041).
   "/careers": 123,
   // Raised by 1 on 2026-11-27 (issue 38): the header's phone menu is in the shell as a popover
@@ -45,12 +43,12 @@ const budgetsKb: Record<string, number> = {
   // /early-access 129 → 130 on 2026-11-27: the header's slot for the notifications bell (decision 049);
   // the bell itself loads from its own chunk, for signed-in visitors only.
   "/early-access": 130,
-  "/uk-reviews": 79,
+  "/uk-reviews": 78,
   "/fixer-register": 130,
   "/recruitment": 127,
   "/fixer-ai": 84,
-  "/terms": 79,
-  "/data-protection": 79,
+  "/terms": 78,
+  "/data-protection": 78,
 };
 
 /**

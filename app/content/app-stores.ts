@@ -24,4 +24,4 @@ export const hasAnyStore = (links: AppStoreLinks) => Boolean(links.appStore || l
 export const appJoinInstead = "Install FixiT from your browser: no app store needed.";
 
 /** The footer's offer when no store address is set: the browser's prompt, else the steps on /early-access. */
-export const footerInstall = { label: "Install FixiT", line: "No app store needed: FixiT installs from your browser.", href: "/early-access#install-fixit" };
+export const footerInstall = { label: "Install FixiT", href: "/early-access#install-fixit" };

@@ -3,7 +3,6 @@ import { Link } from "~/lib/routing";
 import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
 import { footerInstall, hasAnyStore } from "~/content/app-stores";
 import { company } from "~/content/company";
-import { isPast, milestones } from "~/content/dates";
 import { footerNav, type NavLink } from "~/content/navigation";
 import { Logo } from "./logo";
 
@@ -53,32 +52,14 @@ export function Footer({ onCookieSettings }: { onCookieSettings: () => void }) {
             ))}
           </ul>
           {/* Store badges only when a store address is set; otherwise the installable web app (decision 073). */}
+          <h2 className="mt-6 text-sm font-semibold tracking-wide text-white uppercase">Get the app</h2>
           {hasAnyStore(appStores) ? (
-            isPast(milestones.appLaunch) ? (
-              <>
-                <h2 className="mt-6 text-sm font-semibold tracking-wide text-white uppercase">Get the app</h2>
-                <AppStoreBadges links={appStores} tone="dark" className="mt-3" />
-              </>
-            ) : null
+            <AppStoreBadges links={appStores} tone="dark" className="mt-3" />
           ) : (
-            <>
-              <h2 className="mt-6 text-sm font-semibold tracking-wide text-white uppercase">Get the app</h2>
-              <p className="mt-2 max-w-xs text-sm">{footerInstall.line}</p>
-              {/* Plain markup, no script of its own: the browser's prompt (shown and answered by /app-start.js
-                  when the document is data-installable), else a link to the steps (decision 073). */}
-              <div className="mt-3 [@media(display-mode:standalone)]:hidden">
-                <button
-                  type="button"
-                  data-install-prompt=""
-                  className="hidden min-h-11 cursor-pointer rounded-md bg-white px-5 font-medium text-slate-900 [[data-installable]_&]:block"
-                >
-                  {footerInstall.label}
-                </button>
-                <a href={footerInstall.href} className="inline-flex min-h-11 items-center rounded-md bg-white px-5 font-medium text-slate-900 [[data-installable]_&]:hidden">
-                  {footerInstall.label}
-                </a>
-              </div>
-            </>
+            // A link to the install offer and its steps on /early-access, no script of its own.
+            <a href={footerInstall.href} className="mt-3 inline-flex min-h-11 items-center rounded-md bg-white px-5 font-medium text-slate-900 [@media(display-mode:standalone)]:hidden">
+              {footerInstall.label}
+            </a>
           )}
         </div>
         <LinkColumn title="Company" links={footerNav.company} />

@@ -8,4 +8,5 @@
  */
 export const registerScript =
   'addEventListener("beforeinstallprompt",e=>{e.preventDefault();window.__installPrompt=e;document.documentElement.dataset.installable=""});' +
-  '{let s=()=>(window.requestIdleCallback||setTimeout)(()=>import("/app-start.js").catch(e=>e),{timeout:5e3});document.readyState=="complete"?s():addEventListener("load",s)}';
+  // An inline script in the document always runs before its load event.
+  'addEventListener("load",()=>(window.requestIdleCallback||setTimeout)(()=>import("/app-start.js").catch(()=>0)))';
