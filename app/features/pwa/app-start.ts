@@ -59,7 +59,9 @@ if (sw) {
     if (reloading) location.reload();
   });
   sw.register("/sw.js").then(
-    (registration) => {
+    (registration?: ServiceWorkerRegistration) => {
+      // A browser that blocks workers (an automated one, a locked-down profile) may answer with nothing.
+      if (!registration) return;
       if (registration.waiting) offerReload(registration.waiting);
       registration.addEventListener("updatefound", () => {
         const worker = registration.installing;
