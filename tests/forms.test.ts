@@ -432,12 +432,14 @@ describe("early access donation button", () => {
 });
 
 describe("/early-access page", () => {
-  it("shows no invented sign-up figure (few on the waitlist yet) and words the launch and VIP dates as past", async () => {
+  it("shows no invented sign-up figure (few on the waitlist yet), offers the installable app without claiming a store one, and words the VIP date as past", async () => {
     const html = await (await fetch(`${server.url}/early-access`)).text();
     expect(html).not.toContain("2,847");
     expect(html).toContain("Be one of the first");
-    expect(html).toContain("The FixiT app is available now");
-    expect(html).toContain("16 January 2026");
+    // No store address is set (the default): the installable web app, and no store app launched (decision 073).
+    expect(html).toContain("Install FixiT on your phone from your browser — no app store needed.");
+    expect(html).not.toContain("The FixiT app is available now");
+    expect(html).not.toMatch(/launched/i);
     expect(html).toContain("since 12 November 2025");
     expect(html).toContain('id="vip-access"');
     expect(html).toContain('id="vip-checkout-link"');
