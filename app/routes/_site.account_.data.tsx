@@ -1,9 +1,7 @@
-import { data } from "react-router";
 import type { Route } from "./+types/_site.account_.data";
 import { AccountSubpage, DeleteAccountForm, DownloadDataForm, Section } from "~/features/account/account-sections";
-import { accountAction, accountHeaders } from "~/features/account/actions.server";
+import { accountAction, accountHeaders, accountSettingsLoader } from "~/features/account/actions.server";
 import { accountPaths } from "~/features/account/paths";
-import { requireUser } from "~/features/auth/guard.server";
 import { pageMeta } from "~/lib/seo";
 
 const title = "Your data";
@@ -11,9 +9,8 @@ const intro = "Your rights under UK GDPR: get a copy of your data, or delete you
 
 export const meta: Route.MetaFunction = () => pageMeta({ title, description: intro, path: accountPaths.yourData, noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return data(null, { headers: { "cache-control": "private, no-store" } });
+export function loader({ request, context }: Route.LoaderArgs) {
+  return accountSettingsLoader(request, context);
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -1,9 +1,7 @@
-import { data } from "react-router";
 import type { Route } from "./+types/_site.account_.security";
 import { AccountSubpage, PasswordForm, Section, SignOutEverywhereForm } from "~/features/account/account-sections";
-import { accountAction, accountHeaders } from "~/features/account/actions.server";
+import { accountAction, accountHeaders, accountSettingsLoader } from "~/features/account/actions.server";
 import { accountPaths } from "~/features/account/paths";
-import { requireUser } from "~/features/auth/guard.server";
 import { pageMeta } from "~/lib/seo";
 
 const title = "Password and devices";
@@ -11,9 +9,8 @@ const intro = "Change your password, or end every session if you are signed in s
 
 export const meta: Route.MetaFunction = () => pageMeta({ title, description: intro, path: accountPaths.security, noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return data(null, { headers: { "cache-control": "private, no-store" } });
+export function loader({ request, context }: Route.LoaderArgs) {
+  return accountSettingsLoader(request, context);
 }
 
 export function action({ request, context }: Route.ActionArgs) {

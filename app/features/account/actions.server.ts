@@ -103,3 +103,9 @@ export function accountHeaders(actionHeaders: Headers): Headers {
   out.set("cache-control", "private, no-store");
   return out;
 }
+
+/** A settings page's loader: signed in, nothing to read (its forms need no data), never cached. */
+export async function accountSettingsLoader(request: Request, context: Ctx) {
+  await requireUser(request, context);
+  return data(null, { headers: { "cache-control": "private, no-store" } });
+}
