@@ -71,8 +71,12 @@ const otherPublicBudgetsKb: Record<string, number> = {
   "/reset-password": 129,
 } satisfies Record<(typeof signedOutFormPaths)[number], number>;
 
-/** First load, before any interaction (decision 041): the islands pages run 1.9 KB of inline script, the router pages 2.8–5.5 KB (their context carries the loader's data). */
-const firstLoadBudgetKb = (path: string) => (islandsPages.includes(path) ? 3 : 6);
+/**
+ * First load, before any interaction (decision 041): the islands pages run 1.9 KB of inline script, the router pages 2.8–5.5 KB (their context carries the loader's data).
+ * Raised for the router pages from 6 to 6.5 KB on 2026-11-30 by the installable app's inline script (decision 073: the install prompt
+ * and the worker's start after the first interaction, 0.3 KB gz on every page): /help, whose context carries its FAQ, measured 6.2 KB.
+ */
+const firstLoadBudgetKb = (path: string) => (islandsPages.includes(path) ? 3 : 6.5);
 const islandsPages = ["/", "/categories", "/how-it-works", "/about", "/uk-reviews", "/fixer-ai", "/terms", "/data-protection"];
 
 let server: InProcessServer;
@@ -122,7 +126,7 @@ describe("the service worker (decision 073)", () => {
     expect(source).toMatch(/"url":"assets\/[^"]+\.woff2"/);
   });
 
-  it("the page's start for it (/app-start.js, imported when the page is idle after load) is at most 2 KB gz", async () => {
+  it("the page's start for it (/app-start.js, imported once the page's app runs) is at most 2 KB gz", async () => {
     const response = await fetch(`${server.url}/app-start.js`, { headers: { "accept-encoding": "identity" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-cache");

@@ -41,6 +41,8 @@ let start;
 const firstInteraction = new Promise((resolve) => { start = (target) => { if (target) target.closest("[data-island]")?.setAttribute("data-island-first", ""); start = () => {}; resolve(); }; });
 for (const type of ["pointerdown", "focusin", "keydown", "click"]) document.addEventListener(type, (event) => { if (inScope(event.target)) start(event.target); }, { capture: true, passive: true });
 document.addEventListener("fixit:start", () => start());
+// The installable app's inline script (app/features/pwa/register-script.ts) waits for it too.
+window.__firstInteraction = firstInteraction;
 if (document.activeElement !== document.body && inScope(document.activeElement)) start(document.activeElement);
 document.addEventListener("pointerover", (event) => { if (event.pointerType === "mouse" && inScope(event.target) && event.target.closest("a[href], button")) preload(); }, { passive: true });
 const hydrated = (node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"));

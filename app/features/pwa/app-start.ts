@@ -2,32 +2,13 @@ import { updateNotice } from "~/content/app-update";
 
 /**
  * The installable app's start (decision 073), built as /app-start.js (scripts/service-worker-plugin.ts)
- * and imported by the page's inline script (./register-script.ts) once the page has loaded and the
- * browser is idle, so that no page pays for it before then:
+ * and imported by the page's inline script (./register-script.ts) once the page's own app runs and the
+ * browser is idle (on a public page, after the visitor's first interaction), so that no page pays for
+ * it before then. The install prompt is the inline script's; this
  * - registers /sw.js;
- * - answers a click on "Install FixiT" (`[data-install-prompt]`) with the browser's install prompt,
- *   which the inline script kept;
  * - when a new version's worker is waiting, shows "A new version of FixiT is ready. Reload"; the
  *   worker takes over only when the visitor presses Reload (SKIP_WAITING), then the page reloads.
  */
-type InstallPrompt = Event & { prompt(): Promise<void>; userChoice: Promise<unknown> };
-const page = window as Window & { __installPrompt?: InstallPrompt | null };
-const root = document.documentElement;
-
-document.addEventListener("click", (event) => {
-  const prompt = page.__installPrompt;
-  if (!prompt || !(event.target instanceof Element) || !event.target.closest("[data-install-prompt]")) return;
-  void prompt.prompt();
-  void prompt.userChoice.finally(() => {
-    page.__installPrompt = null;
-    delete root.dataset.installable;
-  });
-});
-addEventListener("appinstalled", () => {
-  page.__installPrompt = null;
-  delete root.dataset.installable;
-});
-
 const sw = navigator.serviceWorker;
 let reloading = false;
 
