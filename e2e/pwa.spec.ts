@@ -1,11 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { createECDH, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import { appStarted, expect, test } from "./helpers/test";
 import { testPassword, withCookieChoice } from "./helpers/accounts";
 import { chromiumArgs } from "./helpers/chromium-args";
-import { expectNoSeriousA11yViolations } from "./helpers/page-checks";
+import { expectNoSeriousA11yViolations, saveScreenshot } from "./helpers/page-checks";
 import { waitForMail } from "#tests/helpers/mailbox.ts";
 
 /**
@@ -155,6 +157,59 @@ test("a signed-in page is never kept: offline it is the offline page, not the ac
   await context.clearCookies();
 });
 
+test("the install steps and the device list at 360 and 1440 px: readable, removable, axe clean", async () => {
+  // "Install FixiT" where the browser has no prompt of its own (Safari): the steps, which need no
+  // script. This Chromium offers its prompt here, so a page of its own never lets the site see it.
+  const safari = await context.newPage();
+  await safari.addInitScript(() => addEventListener("beforeinstallprompt", (event) => event.stopImmediatePropagation(), { capture: true }));
+  for (const [label, width] of [["360", 360], ["1440", 1440]] as const) {
+    await safari.setViewportSize({ width, height: label === "360" ? 780 : 900 });
+    // A new load each time (the same address with its #fragment would only scroll).
+    await safari.goto("about:blank");
+    await safari.goto("/early-access#install-fixit");
+    const offer = safari.locator("#install-fixit");
+    await offer.locator("summary", { hasText: "Install FixiT" }).click();
+    await expect(offer.getByRole("region", { name: "On an iPhone or iPad (Safari)" })).toBeVisible();
+    await expectNoSeriousA11yViolations(safari);
+    await saveScreenshot(offer, `app-install-steps-${label}`);
+  }
+  await safari.close();
+
+  const email = `pwa-devices-${Date.now()}@example.com`;
+  const signUp = await page.request.post("/auth", {
+    form: { intent: "sign-up", fullName: "Dev Ices", email, phone: "", password: testPassword, confirmPassword: testPassword, userType: "customer" },
+  });
+  expect(signUp.status()).toBe(200);
+  const mail = await waitForMail(base, email, "Confirm your FixiT account");
+  const link = new URL(mail.text.match(/https?:\/\/[^\s)>\]]*\/api\/auth\/verify-email[^\s)>\]]*/)![0]);
+  await page.request.get(link.pathname + link.search, { maxRedirects: 0 });
+  // Two devices, as a browser's subscription (PushSubscription.toJSON()) posts them.
+  for (const name of ["Pixel 8 in the kitchen", "Work laptop"]) {
+    const keys = createECDH("prime256v1");
+    keys.generateKeys();
+    const added = await page.request.post("/account/push-devices", {
+      form: { intent: "subscribe", endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString("hex")}`, p256dh: keys.getPublicKey("base64url"), auth: randomBytes(16).toString("base64url"), name },
+      headers: { origin: base },
+    });
+    expect(added.status(), name).toBe(200);
+  }
+
+  const devices = () => page.getByRole("list", { name: "Your devices" }).getByRole("listitem");
+  for (const [label, width] of [["360", 360], ["1440", 1440]] as const) {
+    await page.setViewportSize({ width, height: label === "360" ? 780 : 900 });
+    await page.goto("/account/notifications/settings");
+    await expect(devices()).toHaveCount(2);
+    await expect(page.getByRole("button", { name: "Notify me on this device" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, `app-push-devices-${label}`, { fullPage: true });
+  }
+  await devices().filter({ hasText: "Work laptop" }).getByRole("button", { name: /^Remove/ }).click();
+  await expect(page.getByText("Device removed")).toBeVisible();
+  await expect(devices()).toHaveCount(1);
+  await expect(devices().first()).toContainText("Pixel 8 in the kitchen");
+  await context.clearCookies();
+});
+
 test("a push shows one notification with its title; the same tag replaces it; a tap opens its page", async () => {
   await context.grantPermissions(["notifications"], { origin: base });
   await page.goto("/");
@@ -202,4 +257,45 @@ test("a push shows one notification with its title; the same tag replaces it; a 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect.poll(async () => (await shown()).map((n) => n.tag)).toEqual(["fixit-update"]);
   await cdp.detach();
+});
+
+test("a new deployment: its worker waits, the page offers Reload, and Reload brings the new version in", async () => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/about");
+  await appStarted(page);
+  await expect.poll(controlled).toBe(true);
+  const waiting = () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+  expect(await waiting()).toBe(false);
+
+  // The next deployment: the server's /sw.js (and its compressed copies, which it sends as they are)
+  // has other bytes, as a new precache list would give it. A route cannot do it: the browser fetches
+  // a worker's script itself, past Playwright's routes.
+  const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+  const workerFiles = ["sw.js", "sw.js.br", "sw.js.gz"].map((name) => path.join(clientDir, name));
+  const deployed = workerFiles.map((file) => readFileSync(file));
+  const next = `${deployed[0]!.toString("utf8")}\n// the next deployment`;
+  writeFileSync(workerFiles[0]!, next);
+  writeFileSync(workerFiles[1]!, brotliCompressSync(next));
+  writeFileSync(workerFiles[2]!, gzipSync(next));
+  try {
+    // The check a page makes when it is looked at again (app-start.ts), made now.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const notice = page.getByRole("status").filter({ hasText: "A new version of FixiT is ready." });
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    // The new worker does not take the page over by itself: it waits for the visitor's word.
+    expect(await waiting()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: "screenshots/app-update-notice-360.png" });
+
+    const reloaded = page.waitForEvent("load");
+    await notice.getByRole("button", { name: "Reload" }).click();
+    await reloaded;
+    // The waiting worker took over and the page reloaded under it: nothing waits, no notice.
+    await expect.poll(waiting).toBe(false);
+    await expect.poll(controlled).toBe(true);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("A new version of FixiT is ready.")).toHaveCount(0);
+  } finally {
+    workerFiles.forEach((file, i) => writeFileSync(file, deployed[i]!));
+  }
 });

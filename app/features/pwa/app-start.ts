@@ -12,7 +12,7 @@ import { updateNotice } from "~/content/app-update";
 const sw = navigator.serviceWorker;
 let reloading = false;
 
-/** The notice: a polite status with one button, above everything, small. */
+/** The notice: a polite status with one button, above everything at the foot of the screen (the header stays usable), small. */
 function offerReload(worker: ServiceWorker) {
   // The first install has no page to replace; one notice at a time.
   if (!sw.controller || document.getElementById("app-update")) return;
@@ -21,7 +21,7 @@ function offerReload(worker: ServiceWorker) {
   note.id = "app-update";
   note.setAttribute("role", "status");
   note.className =
-    "fixed inset-x-4 top-4 z-[60] mx-auto flex max-w-md items-center justify-between gap-3 rounded-xl bg-slate-900 px-4 py-2 text-sm text-white shadow-lg";
+    "fixed inset-x-4 bottom-4 z-[60] mx-auto flex max-w-md items-center justify-between gap-3 rounded-xl bg-slate-900 px-4 py-2 text-sm text-white shadow-lg";
   button.type = "button";
   button.textContent = updateNotice.action;
   button.className =
