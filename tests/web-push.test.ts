@@ -7,7 +7,7 @@ import { markDone } from "~/features/bookings/bookings.server";
 import { slotStartsAt } from "~/features/bookings/slots";
 import { postMessage } from "~/features/quotes/messages.server";
 import { sendQuote } from "~/features/quotes/quotes.server";
-import { paidBooking, signedInFixer, signedInPerson, type SignedInPerson } from "#tests/helpers/done-bookings.ts";
+import { paidBooking, SEEDED_PASSWORD, signedInFixer, signedInPerson, type SignedInPerson } from "#tests/helpers/done-bookings.ts";
 import { daysFromToday } from "#tests/helpers/marketplace.ts";
 import { startTestPushService, type TestDevice, type TestPushService } from "#tests/helpers/push-service.ts";
 import { Browser } from "./auth-helpers";
@@ -191,6 +191,27 @@ describe("web push: devices", () => {
       const res = await browserOf(customer).post("/account/push-devices", { intent: "remove", id }, { origin: base, accept: "application/json" });
       expect(res.status).toBe(400);
     }
+  });
+});
+
+describe("web push: a device belongs to the sign-in that added it", () => {
+  it("Sign Out removes the person's devices (no notifications on a signed-out phone); other people's stay", async () => {
+    const leaver = await signedInPerson(server.services, "push.leaver@example.com", "customer");
+    expect((await subscribe(browserOf(leaver), push.device(), "Shared tablet")).status).toBe(200);
+    const stayer = await signedInPerson(server.services, "push.stayer@example.com", "customer");
+    expect((await subscribe(browserOf(stayer), push.device(), "Stayer phone")).status).toBe(200);
+    expect(await devicesOf(leaver.id)).toHaveLength(1);
+
+    const signedOut = await browserOf(leaver).post("/auth/sign-out", {}, { origin: base });
+    expect(signedOut.status).toBe(302);
+    expect(await devicesOf(leaver.id)).toHaveLength(0);
+    expect((await devicesOf(stayer.id)).map((d) => d.deviceName)).toEqual(["Stayer phone"]);
+
+    // Signed in again, the same browser subscribes again and is kept for the new sign-in.
+    const { headers } = await server.services.auth.api.signInEmail({ body: { email: "push.leaver@example.com", password: SEEDED_PASSWORD }, returnHeaders: true });
+    const again = { ...leaver, cookie: headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ") };
+    expect((await subscribe(browserOf(again), push.device(), "Shared tablet")).status).toBe(200);
+    expect(await devicesOf(leaver.id)).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/account.push-devices";
-import { requireUser } from "~/features/auth/guard.server";
+import { requireSignedIn } from "~/features/auth/guard.server";
 import { notificationPaths } from "~/features/notifications/kinds";
 import { pushDevicesAction } from "~/features/notifications/push-pages.server";
 
@@ -10,6 +10,5 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
-  return pushDevicesAction(request, context, user);
+  return pushDevicesAction(request, context, await requireSignedIn(request, context));
 }

@@ -216,9 +216,14 @@ export function signInRedirectPath(request: Request): string {
 
 /** The signed-in user; a signed-out visitor is redirected to /auth?from=<path+query> (nothing else is sent). */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  const user = await getOptionalUser(request, context);
-  if (!user) throw redirect(signInRedirectPath(request), { headers: { "cache-control": "no-store" } });
-  return user;
+  return (await requireSignedIn(request, context)).user;
+}
+
+/** requireUser, with the session: for what belongs to this sign-in rather than to the person (a push device). */
+export async function requireSignedIn(request: Request, context: AppLoadContext): Promise<SignedIn> {
+  const signedIn = await getSignedIn(request, context);
+  if (!signedIn) throw redirect(signInRedirectPath(request), { headers: { "cache-control": "no-store" } });
+  return signedIn;
 }
 
 /** Guest-only pages (/auth): a signed-in visitor goes to the remembered origin or /. */

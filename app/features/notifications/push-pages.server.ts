@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { badRequestAnswer, formAnswer, invalidAnswer, redirectWithFlash } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission } from "~/lib/forms/parse";
-import type { SessionUser } from "~/lib/session-user";
+import type { SignedIn } from "~/features/auth/guard.server";
 import { notificationsCopy } from "./copy";
 import { notificationPaths } from "./kinds";
 import { removeDevice, subscribeDevice } from "./push.server";
@@ -12,13 +12,14 @@ import { pushDeviceSchema } from "./schemas";
  * POST /account/push-devices: the "Notify me on this device" island sends the browser's
  * subscription here (a fetcher: it reads the answer), and a device row's Remove button (a plain
  * form: 303 back to the list). Only for the signed-in person's own devices; bad input is 4xx and
- * nothing is stored.
+ * nothing is stored. A device is stored with the sign-in that added it, and goes when that sign-in
+ * ends (decision 074): a signed-out phone gets nobody's notifications.
  */
 
 const FORM = "push-devices";
 const copy = notificationsCopy.devices;
 
-export async function pushDevicesAction(request: Request, context: AppLoadContext, user: SessionUser) {
+export async function pushDevicesAction(request: Request, context: AppLoadContext, { user, sessionId }: SignedIn) {
   const form = await readTextForm(request);
   if (!form) return badRequestAnswer(FORM, { message: notificationsCopy.badRequest });
   const { config, db } = context.services;
@@ -30,7 +31,7 @@ export async function pushDevicesAction(request: Request, context: AppLoadContex
   }
   if (!config.webPush) return formAnswer(409, { form: FORM, status: "error", message: copy.unavailable });
   const { endpoint, p256dh, auth, name } = parsed.data;
-  const stored = await subscribeDevice(db, user.id, { endpoint, p256dh, auth, name }, context.userAgent);
+  const stored = await subscribeDevice(db, { userId: user.id, sessionId }, { endpoint, p256dh, auth, name }, context.userAgent);
   if (!stored.ok) return formAnswer(409, { form: FORM, status: "error", message: copy.tooMany });
   return formAnswer(200, { form: FORM, status: "success", message: copy.subscribed });
 }

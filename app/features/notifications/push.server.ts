@@ -59,9 +59,16 @@ export type NewDevice = { endpoint: string; p256dh: string; auth: string; name?:
 /**
  * Stores the device for the signed-in person. An endpoint already theirs is updated (new keys, the
  * name); one another person subscribed moves to this person (decision 074: a browser profile's push
- * goes to whoever subscribed it last). Refused past PUSH_DEVICES_MAX devices.
+ * goes to whoever subscribed it last). Refused past PUSH_DEVICES_MAX devices. It belongs to the
+ * sign-in (session) that added it: when that ends (Sign Out, "sign out everywhere", a password
+ * reset, expiry), the database removes the device with it.
  */
-export async function subscribeDevice(db: Db, userId: string, device: NewDevice, userAgent: string): Promise<{ ok: true; id: number } | { ok: false; reason: "cap" }> {
+export async function subscribeDevice(
+  db: Db,
+  { userId, sessionId }: { userId: string; sessionId: string },
+  device: NewDevice,
+  userAgent: string,
+): Promise<{ ok: true; id: number } | { ok: false; reason: "cap" }> {
   const name = device.name?.trim() || deviceNameFrom(userAgent);
   return db.transaction(async (tx) => {
     // Two subscriptions of one person at once wait for each other here, so the cap holds.
@@ -76,7 +83,7 @@ export async function subscribeDevice(db: Db, userId: string, device: NewDevice,
     if (!counted!.alreadyMine && counted!.devices >= PUSH_DEVICES_MAX) return { ok: false as const, reason: "cap" as const };
     const [row] = await tx
       .insert(pushSubscriptions)
-      .values({ userId, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth, deviceName: name })
+      .values({ userId, sessionId, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth, deviceName: name })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
         set: {
@@ -89,6 +96,7 @@ export async function subscribeDevice(db: Db, userId: string, device: NewDevice,
           lastFailureAt: sql`case when ${pushSubscriptions.userId} = excluded.user_id then ${pushSubscriptions.lastFailureAt} end`,
           lastError: sql`case when ${pushSubscriptions.userId} = excluded.user_id then ${pushSubscriptions.lastError} end`,
           userId: sql`excluded.user_id`,
+          sessionId: sql`excluded.session_id`,
         },
       })
       .returning({ id: pushSubscriptions.id });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
+import { sessions, users } from "./auth.ts";
 
 /**
  * What happened for a person (a quote received, a new message, a booking event…), listed at
@@ -96,7 +96,9 @@ export const unreadCounts = pgTable("unread_counts", {
 /**
  * A device (a browser profile) subscribed to Web Push for its signed-in person (issue 50, decision 074).
  * The endpoint is the push service's address for that browser: unique, so a browser that a second
- * person subscribes on moves to them. Deleted when the push service answers 404/410.
+ * person subscribes on moves to them. Deleted when the push service answers 404/410, and with the
+ * sign-in (session) that added it, so that a signed-out device gets nobody's notifications. Devices
+ * added before that rule have no session and stay until removed.
  */
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
@@ -106,6 +108,7 @@ export const pushSubscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     endpoint: text("endpoint").notNull().unique("push_subscriptions_endpoint_key"),
+    sessionId: text("session_id").references(() => sessions.id, { onDelete: "cascade" }),
     /** The browser's P-256 public key and auth secret (base64url): what the payload is encrypted to. */
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
@@ -117,7 +120,12 @@ export const pushSubscriptions = pgTable(
     /** The push service's last refusal (status and a bounded body), for an operator. */
     lastError: text("last_error"),
   },
-  (t) => [index("push_subscriptions_user_idx").on(t.userId, t.createdAt, t.id), check("push_subscriptions_device_name_check", sql`char_length(${t.deviceName}) between 1 and 60`)],
+  (t) => [
+    index("push_subscriptions_user_idx").on(t.userId, t.createdAt, t.id),
+    // For the cascade when a session ends.
+    index("push_subscriptions_session_idx").on(t.sessionId),
+    check("push_subscriptions_device_name_check", sql`char_length(${t.deviceName}) between 1 and 60`),
+  ],
 );
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
