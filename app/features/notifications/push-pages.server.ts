@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { badRequestAnswer, formAnswer, invalidAnswer, redirectWithFlash } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission } from "~/lib/forms/parse";
-import type { SignedIn } from "~/features/auth/guard.server";
+import type { SessionUser } from "~/lib/session-user";
 import { notificationsCopy } from "./copy";
 import { notificationPaths } from "./kinds";
 import { removeDevice, subscribeDevice } from "./push.server";
@@ -19,7 +19,7 @@ import { pushDeviceSchema } from "./schemas";
 const FORM = "push-devices";
 const copy = notificationsCopy.devices;
 
-export async function pushDevicesAction(request: Request, context: AppLoadContext, { user, sessionId }: SignedIn) {
+export async function pushDevicesAction(request: Request, context: AppLoadContext, { user, sessionId }: { user: SessionUser; sessionId: string }) {
   const form = await readTextForm(request);
   if (!form) return badRequestAnswer(FORM, { message: notificationsCopy.badRequest });
   const { config, db } = context.services;
