@@ -16,6 +16,7 @@
  *   BENCH_ONLY=bookings npm run bench                    # only the paid bookings (scripts/bench-bookings.ts; PostgreSQL)
  *   BENCH_ONLY=account npm run bench                     # only the static reference and the signed-in account pages
  *   BENCH_CPU_PROF=/tmp/prof npm run bench               # the server runs with `node --cpu-prof` (profiles written there at exit)
+ *   BENCH_NODE_ARGS="--max-semi-space-size=32" npm run bench   # extra flags for the server's node (after the production ones, so they win)
  *
  * Then the quotes marketplace: 1,000 open jobs and 500 fixers seeded in a database of its own, and
  * the server time of posting a job and opening the fixer dashboard (p50/p99). Last, live threads:
@@ -57,7 +58,7 @@ async function main() {
     port: Number(process.env.BENCH_PORT ?? 3999),
     pgAdminUrl: pgAdmin,
     pgliteOnDisk: !pgliteInMemory,
-    nodeArgs: cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${cpuProf}`] : [],
+    nodeArgs: [...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${cpuProf}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
   });
   const { base } = server;
   try {
