@@ -514,6 +514,13 @@ export async function staffDecide(deps: BookingDeps, staff: StaffMember, booking
   const actor: ActorRef = { role: "staff", userId: staff.userId };
   await deps.db.transaction(async (tx) => {
     const before = await lockBooking(tx, bookingId);
+    // The bank, not FixiT, returns a disputed charge: a refund beside it would pay the customer twice (decision 078).
+    if (before.state === "chargeback_lost") {
+      throw new BookingError("conflict", "The customer's bank took this payment back through a card dispute (chargeback): there is nothing left to refund or release.");
+    }
+    if (before.releaseFrozenAt && decision.kind !== "release") {
+      throw new BookingError("conflict", "A card dispute is open with the bank for this payment: it cannot be refunded while the bank decides. If the customer wins, the bank returns the money to them.");
+    }
     if (decision.kind === "partial") {
       const part = decision.releasePricePence;
       if (!Number.isSafeInteger(part) || part <= 0 || part >= before.pricePence) {
