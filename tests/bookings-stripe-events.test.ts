@@ -13,6 +13,7 @@ import { startBookingCheckout } from "~/features/bookings/payment.server";
 import { DASHBOARD_REFUND_REASON } from "~/features/bookings/provider-events.server";
 import { moneyProviderFor } from "~/features/bookings/provider.server";
 import { findMismatches, providerBooksFor } from "~/features/bookings/reconciliation.server";
+import { formatGBPAs } from "~/content/money";
 import { vipPromotions } from "~/content/prices";
 import { createApprovedFixer, createUser, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { html, signUpConfirmed, type Browser } from "./auth-helpers";
@@ -85,7 +86,7 @@ async function paidBooking(fixer: Fixer, title: string) {
   const booking = await bookingOf(bookingId);
   expect(booking.state).toBe("booked");
   const intentId = session.payment_intent as string;
-  return { bookingId, paymentId, customer, intentId, chargeId: stripe.paymentIntents.get(intentId)!.latest_charge!, totalPence: booking.totalPence };
+  return { bookingId, paymentId, customer, session, intentId, chargeId: stripe.paymentIntents.get(intentId)!.latest_charge!, totalPence: booking.totalPence };
 }
 
 const bookingOf = async (bookingId: number) => (await server.services.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]!;
@@ -370,5 +371,57 @@ describe("a payout to the fixer's bank (payout.paid / payout.failed on the conne
     const before = await ledgerCheck(server.services.db);
     expect(await send("payout.failed", stripe.payout({ amount: 500, status: "failed" }), { account: "acct_someone_else" })).toBe(200);
     expect((await ledgerCheck(server.services.db)).events).toBe(before.events);
+  });
+});
+
+describe("Stripe's own fees (provider_fees)", () => {
+  /** Stripe's standard UK card fee: 1.5% + 20p, in whole pence. */
+  const ukCardFee = (amount: number) => Math.floor((amount * 15 + 500) / 1000) + 20;
+
+  it("each charge's fee is recorded once at fulfilment; staff see gross and net income; the reconciliation matches Stripe's balance transactions", async () => {
+    stripe.chargeFee = ukCardFee;
+    try {
+      const db = server.services.db;
+      const fixer = await stripeFixer("Fern", "acct_fake_fern", false);
+      const b = await paidBooking(fixer, "Charge fee");
+      const txn = stripe.balanceTransactions.get(stripe.charges.get(b.chargeId)!.balance_transaction)!;
+      const fee = ukCardFee(b.totalPence);
+      expect(txn.fee).toBe(fee);
+      // The same payment confirmed again (a replayed webhook): the fee is not recorded twice.
+      expect(await send("checkout.session.completed", b.session)).toBe(200);
+      expect(await send("checkout.session.completed", b.session)).toBe(200);
+      let end = await endState(b.bookingId);
+      expect(end.ledgerKinds.filter((k) => k === "charge_fee")).toHaveLength(1);
+      expect(end.balances.provider_fees).toBe(-fee);
+      const [payment] = await db.select().from(payments).where(eq(payments.id, b.paymentId));
+      expect({ pence: payment!.providerFeePence, txn: payment!.providerFeeTransactionId }).toEqual({ pence: fee, txn: txn.id });
+
+      await releasedAndTransferred(b.bookingId, b.customer.id, fixer.id);
+      end = await endState(b.bookingId);
+      const gross = end.balances.platform_fees!;
+      expect(gross).toBeGreaterThan(0);
+      const staffEmail = "fees-staff@example.com";
+      const staffBrowser = await signUpConfirmed(server.url, { email: staffEmail, fullName: "Fay Staff", password, ip: nextIp() });
+      await db.update(users).set({ role: "staff" }).where(eq(users.email, staffEmail));
+      const page = await (await staffBrowser.get(`/staff/bookings/${b.bookingId}`)).text();
+      expect(page).toContain("Platform fees (gross)");
+      expect(page).toContain(html(formatGBPAs(gross, "ledger")));
+      expect(page).toContain(html(formatGBPAs(-fee, "ledger")));
+      expect(page).toContain("Platform income (net)");
+      expect(page).toContain(html(formatGBPAs(gross - fee, "ledger")));
+
+      const books = providerBooksFor(server.services.config, db);
+      const feeMismatches = async () => (await findMismatches(db, books)).mismatches.filter((m) => m.moneyKind === "fee");
+      expect(await feeMismatches()).toEqual([]);
+      // Stripe's books say another fee than the ledger: reported, with both figures.
+      txn.fee += 5;
+      expect(await feeMismatches()).toEqual([expect.objectContaining({ kind: "ledger_differs", bookingId: b.bookingId, providerObjectId: txn.id, ledgerPence: fee, providerPence: fee + 5 })]);
+      txn.fee -= 5;
+      // The listing pages (100 a page) rather than holding Stripe's whole history.
+      expect(stripe.listRequests.filter((r) => r.path === "/v1/balance_transactions").every((r) => r.query.get("limit") === "100")).toBe(true);
+      await expectLedgerSound();
+    } finally {
+      stripe.chargeFee = () => 0;
+    }
   });
 });

@@ -63,7 +63,7 @@ export type FakeBalanceTransaction = {
   /** Seconds since the epoch: when Stripe expects the funds to be available. */
   available_on: number;
   status: "pending" | "available";
-  type: "charge";
+  type: "charge" | "adjustment";
   source: string;
 };
 
@@ -369,6 +369,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       balance.available -= disputed + fee;
       disputes.set(dispute.id, dispute);
+      const [withdrawal] = dispute.balance_transactions;
+      balanceTransactions.set(withdrawal!.id, { ...withdrawal!, type: "adjustment", created: now(), available_on: now(), status: "available", source: dispute.id });
       return dispute;
     },
     closeDispute(disputeId, status) {
@@ -508,7 +510,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intentMatch = /^\/v1\/payment_intents\/([\w-]+)$/.exec(url.pathname);
       if (req.method === "GET" && intentMatch) {
         const intent = paymentIntents.get(intentMatch[1]!);
-        return intent ? send(200, intent) : send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
+        if (!intent) return send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
+        const expand = [...url.searchParams].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
+        const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+        // Like Stripe: latest_charge, and its balance transaction with the fee, expanded when asked.
+        if (charge && expand.includes("latest_charge.balance_transaction")) return send(200, { ...intent, latest_charge: { ...charge, balance_transaction: balanceTransactions.get(charge.balance_transaction) } });
+        if (charge && expand.includes("latest_charge")) return send(200, { ...intent, latest_charge: charge });
+        return send(200, intent);
       }
       if (req.method === "POST" && (url.pathname === "/v1/transfers" || url.pathname === "/v1/refunds")) {
         const params = new URLSearchParams(body);
@@ -563,6 +571,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!charge) return send(404, { error: { type: "invalid_request_error", message: `No such charge: '${chargeMatch[1]}'` } });
         const expand = [...url.searchParams].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
         return send(200, expand.includes("balance_transaction") ? { ...charge, balance_transaction: balanceTransactions.get(charge.balance_transaction) } : charge);
+      }
+      if (req.method === "GET" && url.pathname === "/v1/balance_transactions") {
+        listRequests.push({ path: url.pathname, query: url.searchParams });
+        const page = listPage(balanceTransactions.values(), url.pathname, url.searchParams);
+        return page ? send(200, page) : send(400, { error: { type: "invalid_request_error", message: "starting_after names no object of this list" } });
       }
       const txnMatch = /^\/v1\/balance_transactions\/([\w-]+)$/.exec(url.pathname);
       if (req.method === "GET" && txnMatch) {

@@ -104,7 +104,7 @@ async function keepObject(tx: DbOrTx, object: { id: string; kind: string; bookin
 }
 
 /** A provider fee (or a fee returned, negative) from one balance transaction, once per transaction id. */
-async function recordProviderFee(tx: DbOrTx, bookingId: number | null, kind: string, txn: ProviderBalanceTransaction): Promise<void> {
+export async function recordProviderFee(tx: DbOrTx, bookingId: number | null, kind: string, txn: ProviderBalanceTransaction): Promise<void> {
   const fee = txn.fee ?? 0;
   if (!Number.isSafeInteger(fee) || fee === 0) return;
   await postLedgerEvent(tx, {

@@ -61,7 +61,15 @@ export type ProviderBooks = {
    * provider ids an operation of ours made.
    */
   unknown(since: Date | null, known: (providerObjectIds: string[]) => Promise<ReadonlySet<string>>): AsyncIterable<UnknownObject[]>;
+  /**
+   * The provider's balance transactions that carry a fee (a charge's processing fee, a dispute fee),
+   * over the listing window, a page at a time (decision 078). TEST MODE charges no fees: it has none.
+   */
+  fees?(): AsyncIterable<ProviderFee[]>;
 };
+
+/** One balance transaction's fee at the provider: its id, what it is about (ch_… or dp_…) and the fee in pence. */
+export type ProviderFee = { id: string; source: string | null; feePence: number };
 
 /** TEST MODE's charge: the payments row is the test checkout's own record, paid or not. */
 const testCharge = (payment: ChargeRef): ChargeAtProvider => (payment.status === "paid" ? { id: payment.id, amountPence: payment.amountPence } : null);
@@ -118,6 +126,7 @@ export type StripeBooksClient = {
   };
   checkout: { sessions: { retrieve(id: string, params?: Stripe.Checkout.SessionRetrieveParams): Promise<SessionCharge> } };
   paymentIntents: { retrieve(id: string): Promise<Pick<Stripe.PaymentIntent, "id" | "status" | "amount_received" | "latest_charge">> };
+  balanceTransactions: { list(params: Stripe.BalanceTransactionListParams): AsyncIterable<Pick<Stripe.BalanceTransaction, "id" | "fee" | "source">> };
 };
 
 const notFound = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
@@ -175,6 +184,20 @@ export function stripeProviderBooks(client: () => Promise<StripeBooksClient>, db
      * (created[gte] and starting_after, 100 a page), each page of ids matched against the operations
      * at once: nothing but one page is held.
      */
+    async *fees() {
+      const stripe = await client();
+      const created = { gte: Math.floor((Date.now() - LISTING_WINDOW_MS) / 1000) };
+      let page: ProviderFee[] = [];
+      for await (const txn of stripe.balanceTransactions.list({ created, limit: STRIPE_PAGE })) {
+        if (!txn.fee) continue;
+        page.push({ id: txn.id, source: typeof txn.source === "string" ? txn.source : (txn.source?.id ?? null), feePence: txn.fee });
+        if (page.length >= STRIPE_PAGE) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length) yield page;
+    },
     async *unknown(since, known) {
       const stripe = await client();
       const created = { gte: Math.floor((since ?? new Date(Date.now() - LISTING_WINDOW_MS)).getTime() / 1000) };
@@ -578,7 +601,57 @@ export async function findMismatches(db: Db, books: ProviderBooks, now: Date = n
     }
     await onBatch();
   }
+  if (books.fees) {
+    for await (const fees of books.fees()) {
+      mismatches.push(...(await feeDifferences(db, fees)));
+      await onBatch();
+    }
+  }
   return { operationsChecked: checked, checked: counted, mismatches };
+}
+
+/**
+ * One page of the provider's fees against the ledger's provider_fees (decision 078): a fee on one of
+ * FixiT's booking charges (payments.provider_charge_id) or disputes (provider_objects) must be in the
+ * ledger under `provider-fee-<txn>` with the same amount. Fees on anything else are not FixiT's bookings'.
+ */
+async function feeDifferences(db: Db, fees: ProviderFee[]): Promise<Found[]> {
+  const sources = [...new Set(fees.flatMap((f) => (f.source ? [f.source] : [])))];
+  if (!sources.length) return [];
+  const list = sql.join(sources.map((s) => sql`${s}`), sql`, `);
+  const keys = sql.join(fees.map((f) => sql`${`provider-fee-${f.id}`}`), sql`, `);
+  const [owners, ledger] = await Promise.all([
+    rowsOf<{ source: string; booking_id: number | null }>(
+      db,
+      sql`select p.provider_charge_id as source, b.id::float8 as booking_id from payments p join bookings b on b.payment_id = p.id where p.provider_charge_id in (${list})
+          union all select o.id, o.booking_id::float8 from provider_objects o where o.kind = 'dispute' and o.id in (${list})`,
+    ),
+    rowsOf<{ key: string; pence: number }>(
+      db,
+      sql`select e.idempotency_key as key, -sum(le.amount_pence)::float8 as pence from ledger_events e
+          join ledger_entries le on le.event_id = e.id join ledger_accounts a on a.id = le.account_id and a.code = ${ACCOUNTS.providerFees}
+          where e.idempotency_key in (${keys}) group by e.idempotency_key`,
+    ),
+  ]);
+  const bookingOf = new Map(owners.map((o) => [o.source, o.booking_id === null ? null : Number(o.booking_id)]));
+  const inLedger = new Map(ledger.map((l) => [l.key, Number(l.pence)]));
+  return fees.flatMap((fee): Found[] => {
+    if (!fee.source || !bookingOf.has(fee.source)) return [];
+    const ledgerPence = inLedger.get(`provider-fee-${fee.id}`) ?? 0;
+    if (ledgerPence === fee.feePence) return [];
+    return [
+      {
+        kind: "ledger_differs",
+        bookingId: bookingOf.get(fee.source) ?? null,
+        operationId: null,
+        moneyKind: "fee",
+        providerObjectId: fee.id,
+        ledgerPence,
+        providerPence: fee.feePence,
+        detail: "Stripe's fee on this balance transaction is not in the ledger's provider fees as it is.",
+      },
+    ];
+  });
 }
 
 /** The ledger's figures a run stores (issue 47): the staff page reads them instead of summing every entry on each view. */
