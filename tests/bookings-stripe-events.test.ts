@@ -325,6 +325,9 @@ describe("a transfer reversed at Stripe (transfer.reversed)", () => {
     expect(end.balances[`fixer_payable:${fixer.id}`]).toBe(transfer.amountPence);
     expect(end.balances.fixer_payouts).toBeUndefined();
     expect(end.timeline.filter((t) => t.startsWith("transfer_reversed: "))).toHaveLength(1);
+    // The reconciliation expects the reversal it was told of: the transfer is not reported missing.
+    const { mismatches } = await findMismatches(server.services.db, providerBooksFor(server.services.config, server.services.db));
+    expect(mismatches.filter((m) => m.bookingId === b.bookingId)).toEqual([]);
     await expectLedgerSound();
   });
 });

@@ -116,7 +116,7 @@ type ListedRefund = Pick<Stripe.Refund, "id" | "amount" | "status" | "metadata">
 /** The slice of the Stripe client reconciliation reads; a test passes a fake with the same shape. */
 export type StripeBooksClient = {
   transfers: {
-    retrieve(id: string): Promise<Pick<Stripe.Transfer, "id" | "amount" | "reversed">>;
+    retrieve(id: string): Promise<Pick<Stripe.Transfer, "id" | "amount" | "reversed"> & Partial<Pick<Stripe.Transfer, "amount_reversed">>>;
     /** Stripe's list: awaited, one page; iterated with `for await`, every page (the SDK's auto-pagination). */
     list(params: Stripe.TransferListParams): AsyncIterable<ListedTransfer>;
   };
@@ -148,7 +148,8 @@ export function stripeProviderBooks(client: () => Promise<StripeBooksClient>, db
       try {
         if (kind === "transfer") {
           const transfer = await stripe.transfers.retrieve(ref.providerObjectId);
-          return transfer.reversed ? null : { id: transfer.id, amountPence: transfer.amount };
+          // What is left of it: a part reversal shows as a smaller transfer.
+          return transfer.reversed ? null : { id: transfer.id, amountPence: transfer.amount - (transfer.amount_reversed ?? 0) };
         }
         const refund = await stripe.refunds.retrieve(ref.providerObjectId);
         return refund.status === "failed" || refund.status === "canceled" ? null : { id: refund.id, amountPence: refund.amount };
@@ -310,6 +311,8 @@ type OperationRow = {
   amount_pence: number;
   provider_object_id: string | null;
   at: string;
+  /** How much of a transfer the transfer.reversed webhook recorded as reversed (provider_objects), or null. */
+  reversed_pence: number | null;
   /** TEST MODE: the test provider's object for the operation, joined in SQL. */
   t_id?: string | null;
   t_pence?: number | null;
@@ -322,7 +325,8 @@ async function* operationPages(db: Db, since: Date | null, joinTestBooks: boolea
     const rows: OperationRow[] = await rowsOf(
       db,
       sql`select op.id::float8 as id, op.idempotency_key, op.kind, op.booking_id::float8 as booking_id, op.amount_pence, op.provider_object_id,
-            coalesce(op.completed_at, op.created_at)::text as at
+            coalesce(op.completed_at, op.created_at)::text as at,
+            (select r.amount_pence from provider_objects r where r.id = op.provider_object_id and r.kind = 'transfer_reversal')::float8 as reversed_pence
             ${joinTestBooks ? sql`, t.id as t_id, t.amount_pence as t_pence` : sql``}
           from provider_operations op
           ${joinTestBooks ? sql`left join test_provider_objects t on t.idempotency_key = op.idempotency_key and t.kind = op.kind` : sql``}
@@ -555,10 +559,14 @@ export async function findMismatches(db: Db, books: ProviderBooks, now: Date = n
           ? { id: op.t_id, amountPence: Number(op.t_pence) }
           : null
         : await books.find(kind, { idempotencyKey: op.idempotency_key, providerObjectId: op.provider_object_id });
-      const base = { bookingId: Number(op.booking_id), operationId: Number(op.id), moneyKind: kind, ledgerPence: Number(op.amount_pence) };
-      if (!reported) {
+      // A reversal the transfer.reversed webhook recorded (decision 078) is what FixiT expects the provider's transfer to have lost.
+      const expected = Number(op.amount_pence) - Number(op.reversed_pence ?? 0);
+      const base = { bookingId: Number(op.booking_id), operationId: Number(op.id), moneyKind: kind, ledgerPence: expected };
+      if (!reported && expected === 0) {
+        // Reversed in full at the provider, and recorded so: nothing left to find.
+      } else if (!reported) {
         mismatches.push({ ...base, kind: "missing_at_provider", providerObjectId: op.provider_object_id, providerPence: null, detail: `FixiT recorded a ${kind} the provider does not have.` });
-      } else if (reported.amountPence !== Number(op.amount_pence)) {
+      } else if (reported.amountPence !== expected) {
         mismatches.push({ ...base, kind: "amount_differs", providerObjectId: reported.id, providerPence: reported.amountPence, detail: `The provider's ${kind} is for a different amount.` });
       }
     }
