@@ -307,6 +307,22 @@ describe("a refund made in the Stripe dashboard (charge.refunded)", () => {
     expect(end.timeline).toContain(`dashboard_refund: ${DASHBOARD_REFUND_REASON}`);
     await expectLedgerSound();
   });
+  it("two part refunds delivered newest first: each recorded once", async () => {
+    const fixer = await stripeFixer("Quin", "acct_fake_quin", false);
+    const b = await paidBooking(fixer, "Two dashboard refunds");
+    await releasedAndTransferred(b.bookingId, b.customer.id, fixer.id);
+    const first = structuredClone(stripe.refundInDashboard(b.chargeId, 700));
+    const second = structuredClone(stripe.refundInDashboard(b.chargeId, 300));
+    expect(await send("charge.refunded", second.charge, { id: "evt_two_second" })).toBe(200);
+    expect(await send("charge.refunded", first.charge, { id: "evt_two_first" })).toBe(200);
+    expect(await send("charge.refunded", second.charge, { id: "evt_two_second" })).toBe(200);
+    const end = await endState(b.bookingId);
+    expect(end.balances.platform_losses).toBe(-1_000);
+    const ops = await server.services.db.select().from(providerOperations).where(and(eq(providerOperations.bookingId, b.bookingId), eq(providerOperations.kind, "refund")));
+    expect(ops.map((o) => o.providerObjectId).sort()).toEqual([first.refund.id, second.refund.id].sort());
+    expect(end.timeline.filter((t) => t === `dashboard_refund: ${DASHBOARD_REFUND_REASON}`)).toHaveLength(2);
+    await expectLedgerSound();
+  });
 });
 
 describe("a transfer reversed at Stripe (transfer.reversed)", () => {
