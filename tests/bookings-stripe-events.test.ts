@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, bookingTransitions, earlyBirdCustomers, ledgerEvents, payoutAccounts, providerObjects, providerOperations, quoteBookingTerms } from "#server/db/schema/bookings.ts";
+import { bookingCases, bookings, bookingTransitions, earlyBirdCustomers, fixerStrikes, ledgerEvents, payoutAccounts, providerObjects, providerOperations, quoteBookingTerms } from "#server/db/schema/bookings.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
 import { payments } from "#server/db/schema/payments.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
-import { cancelByCustomer, confirmDone, createBooking, markDone, reportProblem, staffDecide } from "~/features/bookings/bookings.server";
+import { cancelByCustomer, confirmDone, createBooking, markDone, reportNoShow, reportProblem, staffDecide } from "~/features/bookings/bookings.server";
 import { PAYOUT_FAILED_TEXT } from "~/features/bookings/earnings";
 import { balances, ledgerCheck } from "~/features/bookings/ledger.server";
 import { runProviderOperation } from "~/features/bookings/money.server";
@@ -176,6 +176,23 @@ describe("a card dispute lost at the bank (charge.dispute.closed, lost)", () => 
     const error = await staffDecide({ db: server.services.db, publicUrl: server.url }, staff, b.bookingId, { kind: "refund" }, { reason: "Customer asked for a refund" }).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/bank took this payment back through a card dispute/);
     expect(await endState(b.bookingId)).toEqual(end);
+    await expectLedgerSound();
+  });
+
+  it("with a no-show case open: the case closes with the chargeback, and the undecided strike does not count", async () => {
+    const fixer = await stripeFixer("Cato", "acct_fake_cato", false);
+    const b = await paidBooking(fixer, "Lost with a case open");
+    const db = server.services.db;
+    const now = await afterSlot(db, b.bookingId);
+    await reportNoShow({ db, publicUrl: server.url, now: () => now }, b.customer.id, b.bookingId, { reason: "Nobody came at all." });
+    expect((await bookingOf(b.bookingId)).state).toBe("claim_open");
+    const dispute = stripe.openDispute(b.chargeId);
+    expect(await send("charge.dispute.closed", stripe.closeDispute(dispute.id, "lost"))).toBe(200);
+    expect((await endState(b.bookingId)).state).toBe("chargeback_lost");
+    const [closedCase] = await db.select().from(bookingCases).where(eq(bookingCases.bookingId, b.bookingId));
+    expect({ outcome: closedCase!.outcome, closed: closedCase!.closedAt !== null }).toEqual({ outcome: "lose_chargeback", closed: true });
+    const [strike] = await db.select().from(fixerStrikes).where(eq(fixerStrikes.bookingId, b.bookingId));
+    expect(strike!.status).toBe("overturned");
     await expectLedgerSound();
   });
 

@@ -7,6 +7,7 @@ import { users } from "#server/db/schema/auth.ts";
 import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
 import { notify } from "~/features/notifications/notifications.server";
+import { closeCaseByProvider } from "./cases.server";
 import { ACCOUNTS, postLedgerEvent } from "./ledger.server";
 import { heldPence, settle } from "./pricing";
 import { payoutPaths } from "./payouts";
@@ -178,6 +179,7 @@ async function loseChargeback(tx: DbOrTx, booking: Booking, disputeId: string, d
       details: { disputeId, amountPence: taken, bornBy: "customer_card_refunded_fixer_unpaid" },
       set: { settledAt: now },
     });
+    await closeCaseByProvider(tx, closed, "lose_chargeback", publicUrl, now);
     const words = `The customer's bank returned the card payment of ${formatGBP(taken)} to the customer through a card dispute (chargeback). The booking is closed and the fixer is not paid for it.`;
     await tell(tx, closed, publicUrl, {
       customer: { subject: "Card dispute decided", heading: "Your bank returned your payment", paragraphs: [words] },
@@ -254,6 +256,7 @@ async function recordDashboardRefund(tx: DbOrTx, booking: Booking, refund: Provi
       ],
     });
     updated = await move(tx, booking, "dashboard_refund", { role: "provider", userId: null }, { now, reason: DASHBOARD_REFUND_REASON, details: { refundId: refund.id, amountPence: refund.amount }, set: { settledAt: now } });
+    await closeCaseByProvider(tx, updated, "dashboard_refund", publicUrl, now);
     await tell(tx, updated, publicUrl, {
       customer: { subject: "Booking refunded", heading: "Your booking was refunded", paragraphs: [`${company.brand} staff refunded ${formatGBP(refund.amount)} to your card. The booking is closed.`] },
       fixer: { subject: "Booking refunded", heading: "The booking was refunded", paragraphs: [`${company.brand} staff refunded the customer in full. The booking is closed and nothing is paid out for it.`] },

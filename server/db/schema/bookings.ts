@@ -353,7 +353,7 @@ export const bookingCases = pgTable(
     answerDueAt: timestamp("answer_due_at", { withTimezone: true }).notNull(),
     answer: text("answer"),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
-    /** "agreed", "unanswered", "staff_refund", "staff_release", "staff_release_part"; null while open. */
+    /** "agreed", "unanswered", "staff_refund", "staff_release", "staff_release_part", or the provider's "lose_chargeback" / "dashboard_refund" (decision 078); null while open. */
     outcome: text("outcome"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
   },
