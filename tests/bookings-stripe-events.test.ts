@@ -7,6 +7,7 @@ import { users } from "#server/db/schema/auth.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { cancelByCustomer, confirmDone, createBooking, markDone, reportNoShow, reportProblem, staffDecide } from "~/features/bookings/bookings.server";
 import { PAYOUT_FAILED_TEXT } from "~/features/bookings/earnings";
+import { fixerEarnings } from "~/features/bookings/earnings.server";
 import { balances, ledgerCheck } from "~/features/bookings/ledger.server";
 import { runProviderOperation } from "~/features/bookings/money.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
@@ -355,9 +356,14 @@ describe("a transfer reversed at Stripe (transfer.reversed)", () => {
     expect(await send("transfer.reversed", whole, { id: "evt_rev_whole" })).toBe(200);
     const end = await endState(b.bookingId);
     expect(end.state).toBe("released");
-    expect(end.balances[`fixer_payable:${fixer.id}`]).toBe(transfer.amountPence);
-    expect(end.balances.fixer_payouts).toBeUndefined();
+    // Owed to the fixer again (their payable account), and the transfer no longer counted as paid out.
+    expect((await balances(server.services.db))[`fixer_payable:${fixer.id}`]).toBe(transfer.amountPence);
+    const reversals = await server.services.db.select().from(ledgerEvents).where(eq(ledgerEvents.kind, "transfer_reversed"));
+    expect(reversals.filter((e) => e.idempotencyKey.startsWith(`transfer-${transfer.providerObjectId}-`))).toHaveLength(1);
     expect(end.timeline.filter((t) => t.startsWith("transfer_reversed: "))).toHaveLength(1);
+    // The fixer's earnings count the booking once: what it earned, not the reversal as well.
+    const { totals } = await fixerEarnings(server.services.db, fixer.id);
+    expect(Object.values(totals).reduce((sum, g) => sum + g.netPence, 0)).toBe(transfer.amountPence);
     // The reconciliation expects the reversal it was told of: the transfer is not reported missing.
     const { mismatches } = await findMismatches(server.services.db, providerBooksFor(server.services.config, server.services.db));
     expect(mismatches.filter((m) => m.bookingId === b.bookingId)).toEqual([]);

@@ -289,8 +289,9 @@ async function recordDashboardRefund(tx: DbOrTx, booking: Booking, refund: Provi
 /**
  * A transfer to a fixer reversed at Stripe (`transfer.reversed`; amount_reversed is the running total,
  * so only what grew is recorded, and a late or repeated delivery moves nothing). The money is owed to
- * the fixer again, unless FixiT already bore a lost chargeback on the booking: then it makes good
- * FixiT's loss (decision 078). Staff see it on the booking's timeline and ledger.
+ * the fixer again (a ledger event of the fixer's, like a failed payout), unless FixiT already bore a
+ * lost chargeback on the booking: then it makes good FixiT's loss, on the booking's ledger (decision
+ * 078). Staff see it on the booking's timeline either way.
  */
 async function handleTransferReversed(db: Db, event: ProviderEvent): Promise<Outcome> {
   const transferId = event.object.id;
@@ -314,7 +315,9 @@ async function handleTransferReversed(db: Db, event: ProviderEvent): Promise<Out
     const key = `transfer-${transferId}-reversed-${reversed}`;
     await postLedgerEvent(tx, {
       kind: "transfer_reversed",
-      bookingId: booking.id,
+      // Owed to the fixer again is the fixer's, not the booking's: on the booking it would read as earned twice
+      // (the earnings page counts a booking's credits to the payable account). FixiT's recovery stays on the booking.
+      bookingId: lost ? booking.id : null,
       idempotencyKey: key,
       entries: [
         { account: ACCOUNTS.fixerPayouts, amountPence: -delta },
