@@ -10,7 +10,7 @@ import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
 import { bookingGauges, reconciliationGauges } from "~/features/bookings/metrics.server.ts";
 import { scheduleReconciliation } from "~/features/bookings/reconciliation.server.ts";
 import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
-import { bookingStripeEvents, payoutAccountStripeEvents, transferFundsStripeEvents } from "~/features/bookings/stripe-events.server.ts";
+import { bookingStripeEvents, fixerPayoutStripeEvents, payoutAccountStripeEvents, transferFundsStripeEvents } from "~/features/bookings/stripe-events.server.ts";
 import { consentCookieName } from "~/features/consent/consent.ts";
 import { fulfilFixerOnboardingFee } from "~/features/fixers/fee-fulfilment.server.ts";
 import { DOCUMENT_FOLDERS } from "~/features/fixers/onboarding.server.ts";
@@ -111,7 +111,7 @@ const features: ServerFeatures<AppServices> = {
     // /staff is private and uncached; the staff command-line tool's endpoint.
     mountStaffHttp(app, services);
     // Stripe's webhook needs the raw body for its signature; bookings' disputes and refunds, and fixers' payout accounts, arrive there too.
-    mountPaymentsHttp(app, services, [bookingStripeEvents, payoutAccountStripeEvents, transferFundsStripeEvents]);
+    mountPaymentsHttp(app, services, [bookingStripeEvents, fixerPayoutStripeEvents, payoutAccountStripeEvents, transferFundsStripeEvents]);
   },
   // Bookings waiting, the money they hold (and any held past its deadline), the daily reconciliation's result.
   metrics: (services) => [bookingGauges(services.db), reconciliationGauges(services.db)],

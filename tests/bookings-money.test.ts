@@ -163,7 +163,7 @@ describe("a crash between the provider call and the commit", () => {
 });
 
 describe("card disputes and refunds reported by webhook", () => {
-  const resolver = (paymentId: string) => async (intent: string) => (intent === `pi_${paymentId}` ? paymentId : null);
+  const resolver = (paymentId: string) => ({ resolvePaymentId: async (intent: string) => (intent === `pi_${paymentId}` ? paymentId : null), publicUrl: world.deps.publicUrl });
   const dispute = (paymentId: string, status: string, created: number, eventId: string): ProviderEvent => ({
     id: eventId,
     type: status === "needs_response" ? "charge.dispute.created" : "charge.dispute.closed",
@@ -202,14 +202,14 @@ describe("card disputes and refunds reported by webhook", () => {
       await confirmDone(world.deps, b.customer.id, b.bookingId);
     }
     expect(ends).toEqual(orders.map(() => ({ state: "done_marked", frozen: false })));
-    // Only created (a lost or open dispute) keeps it frozen, however often it arrives.
+    // Only created (an open dispute) keeps it frozen, however often it arrives.
     const open = await doneBooking();
     for (let i = 0; i < 3; i += 1) await handleBookingProviderEvent(world.db, dispute(open.paymentId, "needs_response", 1_000, "evt_c"), resolver(open.paymentId));
     expect((await moneySnapshot(world.db, open.bookingId)).releaseFrozenAt).not.toBeNull();
   });
 
   it("a webhook for a charge that is not a booking's is ignored", async () => {
-    expect(await handleBookingProviderEvent(world.db, dispute("nope", "needs_response", 1, "evt_x"), async () => null)).toBe("ignored");
+    expect(await handleBookingProviderEvent(world.db, dispute("nope", "needs_response", 1, "evt_x"), { resolvePaymentId: async () => null, publicUrl: world.deps.publicUrl })).toBe("ignored");
   });
 });
 

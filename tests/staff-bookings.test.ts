@@ -377,6 +377,7 @@ describe("the daily reconciliation", () => {
       // This database's payments are TEST MODE ones: their rows are their books, Stripe is not asked.
       checkout: { sessions: { retrieve: () => Promise.reject(new Error("not a Stripe payment")) } },
       paymentIntents: { retrieve: () => Promise.reject(new Error("not a Stripe payment")) },
+      balanceTransactions: { list: async function* () {} },
     };
     const { mismatches } = await findMismatches(world.db, stripeProviderBooks(async () => fake));
     expect(mismatches.map((m) => [m.kind, m.operationId]).sort()).toEqual(

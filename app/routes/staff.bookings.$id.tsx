@@ -123,6 +123,16 @@ export default function StaffBookingPage({ loaderData: found, actionData }: Rout
               ]}
             />
           </Panel>
+          <Panel title="FixiT's income" id="income">
+            <DetailList
+              items={[
+                { label: "Platform fees (gross)", value: pence(found.income.grossPence) },
+                { label: "Stripe's fees", value: pence(-found.income.providerFeesPence) },
+                { label: "Platform income (net)", value: pence(found.income.netPence) },
+                { label: "Borne by FixiT (chargebacks, dashboard refunds)", value: found.income.lossesPence ? pence(-found.income.lossesPence) : null },
+              ]}
+            />
+          </Panel>
           <Panel title={`Timeline (${timeline.length})`} id="timeline">
             <ol className="flex flex-col divide-y divide-border text-sm">
               {timeline.map((t) => (

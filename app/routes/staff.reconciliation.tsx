@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const money = (value: number | null) => (value === null ? "—" : formatGBPAs(value, "ledger"));
 
 /** What moved, as staff read it (reconciliation_mismatches.money_kind). */
-const moneyKinds: Record<string, string> = { charge: "Customer charge", transfer: "Transfer to fixer", refund: "Refund to customer" };
+const moneyKinds: Record<string, string> = { charge: "Customer charge", transfer: "Transfer to fixer", refund: "Refund to customer", fee: "Stripe fee" };
 
 type Run = NonNullable<Route.ComponentProps["loaderData"]["latest"]>["run"];
 

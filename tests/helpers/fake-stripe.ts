@@ -7,7 +7,9 @@ import Stripe from "stripe";
  * PaymentIntent expanded, its expires_at kept and honoured; retrieve a PaymentIntent; create and retrieve a Connect account, create an
  * Account Link; create, retrieve and list transfers and refunds, paged like Stripe's lists; the
  * charge a payment makes and its balance transaction, pending for days; the platform's balance, which
- * a transfer without source_transaction must be covered by, as at Stripe), on
+ * a transfer without source_transaction must be covered by, as at Stripe; card disputes with their
+ * balance transactions and £20 fee, refunds made in the dashboard and listed per charge, transfer
+ * reversals and connected accounts' payouts, for the events Stripe sends about them), on
  * localhost, so the stripe provider can be tested without the network. Point the server at it with
  * STRIPE_API_URL. Signed webhook deliveries are built with Stripe's own test helper.
  */
@@ -61,7 +63,7 @@ export type FakeBalanceTransaction = {
   /** Seconds since the epoch: when Stripe expects the funds to be available. */
   available_on: number;
   status: "pending" | "available";
-  type: "charge";
+  type: "charge" | "adjustment";
   source: string;
 };
 
@@ -87,8 +89,37 @@ export type FakeRefund = {
   currency: string;
   created: number;
   payment_intent: string | null;
+  /** The charge refunded (Stripe lists a charge's refunds with `GET /v1/refunds?charge=`). */
+  charge: string | null;
   metadata: Record<string, string>;
   status: "pending" | "succeeded" | "failed" | "canceled";
+};
+
+/** A card dispute (chargeback) on a charge, with the balance transactions Stripe makes for it: the amount withdrawn and the dispute fee. */
+export type FakeDispute = {
+  id: string;
+  object: "dispute";
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  created: number;
+  status: "warning_needs_response" | "warning_under_review" | "warning_closed" | "needs_response" | "under_review" | "won" | "lost";
+  reason: string;
+  balance_transactions: { id: string; object: "balance_transaction"; amount: number; fee: number; net: number; currency: string; type: "adjustment"; reporting_category: "dispute" | "dispute_reversal" }[];
+};
+
+/** A payout from a connected account to the account holder's bank. */
+export type FakePayout = {
+  id: string;
+  object: "payout";
+  amount: number;
+  currency: string;
+  created: number;
+  arrival_date: number;
+  status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
+  failure_code: string | null;
+  failure_message: string | null;
 };
 
 export type FakeAccount = { id: string; object: "account"; type: string; email: string | null; payouts_enabled: boolean; metadata: Record<string, string> };
@@ -110,6 +141,22 @@ export type FakeStripe = {
   paymentIntents: Map<string, FakePaymentIntent>;
   transfers: Map<string, FakeTransfer>;
   refunds: Map<string, FakeRefund>;
+  disputes: Map<string, FakeDispute>;
+  /**
+   * The customer's bank opens a card dispute on a charge (status needs_response): Stripe withdraws the
+   * amount and its dispute fee (£20 in the UK) from the platform's balance, in one balance transaction.
+   */
+  openDispute(chargeId: string, amount?: number): FakeDispute;
+  /** The card network decides: won (Stripe returns the amount; the fee stays taken) or lost; or a warning closes. */
+  closeDispute(disputeId: string, status: "won" | "lost" | "warning_closed"): FakeDispute;
+  /** Staff refund part or all of a charge in the Stripe dashboard (no FixiT metadata): answers the charge as `charge.refunded` carries it. */
+  refundInDashboard(chargeId: string, amount: number): { charge: FakeCharge & { amount_refunded: number; refunded: boolean }; refund: FakeRefund };
+  /** Staff reverse part or all of a transfer in the dashboard: answers the transfer as `transfer.reversed` carries it. */
+  reverseTransfer(transferId: string, amount: number): FakeTransfer;
+  /** A payout from a connected account to its bank, paid or failed (the bank returned it). */
+  payout(fields: { amount: number; status: "paid" | "failed"; failureMessage?: string; id?: string }): FakePayout;
+  /** Stripe's processing fee on a card charge, in pence (default 0; a test sets the UK standard 1.5% + 20p). */
+  chargeFee: (amount: number) => number;
   /** Every list request (GET /v1/transfers, /v1/refunds): its path and query, one per page. */
   listRequests: { path: string; query: URLSearchParams }[];
   /** A transfer made at Stripe without FixiT (the Dashboard, another integration); `created` in seconds. */
@@ -142,6 +189,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const transfers = new Map<string, FakeTransfer>();
   const refunds = new Map<string, FakeRefund>();
+  const disputes = new Map<string, FakeDispute>();
   const listRequests: FakeStripe["listRequests"] = [];
   /** Each session's payment_intent_data[transfer_group], for its PaymentIntent. */
   const groupOf = new Map<string, string | null>();
@@ -169,7 +217,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return transfer;
   };
   const addRefund = (fields: Partial<FakeRefund> & { amount: number }): FakeRefund => {
-    const refund: FakeRefund = { id: `re_fake${++counter}`, object: "refund", currency: "gbp", created: now(), payment_intent: null, metadata: {}, status: "succeeded", ...fields };
+    const refund: FakeRefund = { id: `re_fake${++counter}`, object: "refund", currency: "gbp", created: now(), payment_intent: null, charge: null, metadata: {}, status: "succeeded", ...fields };
     refunds.set(refund.id, refund);
     return refund;
   };
@@ -177,12 +225,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const PENDING_DAYS = 7;
   /** The charge of a PaymentIntent that succeeded, its funds pending in the platform's balance. */
   const chargeFor = (intent: FakePaymentIntent): FakeCharge => {
+    const fee = fake.chargeFee(intent.amount_received);
     const txn: FakeBalanceTransaction = {
       id: `txn_fake${++counter}`,
       object: "balance_transaction",
       amount: intent.amount_received,
-      fee: 0,
-      net: intent.amount_received,
+      fee,
+      net: intent.amount_received - fee,
       currency: intent.currency,
       created: now(),
       available_on: now() + PENDING_DAYS * 86_400,
@@ -226,6 +275,148 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (after && from === 0) return null;
     const data = all.slice(from, from + limit);
     return { object: "list", url: path, has_more: from + limit < all.length, data };
+  };
+  const fake: FakeStripe = {
+    url: "",
+
+    sessions,
+    created,
+    paymentIntents,
+    transfers,
+    refunds,
+    listRequests,
+    addTransfer,
+    addRefund,
+    accounts,
+    connectRequests,
+    charges,
+    balanceTransactions,
+    balance,
+    requests,
+    makeFundsAvailable(chargeIds) {
+      for (const charge of charges.values()) {
+        if (chargeIds && !chargeIds.includes(charge.id)) continue;
+        const txn = balanceTransactions.get(charge.balance_transaction)!;
+        if (txn.status === "available") continue;
+        txn.status = "available";
+        txn.available_on = Math.min(txn.available_on, now());
+        // What transfers took from the charge went to their destinations; the rest is the platform's.
+        balance.pending -= txn.net;
+        balance.available += txn.net - transferredFrom(charge.id);
+      }
+    },
+    transferFundsAvailable(transferId) {
+      const transfer = transfers.get(transferId);
+      if (!transfer) throw new Error(`no transfer ${transferId}`);
+      return !transfer.source_transaction || fundsOf(transfer.source_transaction)?.status === "available";
+    },
+    enablePayouts(accountId) {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`no account ${accountId}`);
+      account.payouts_enabled = true;
+      return account;
+    },
+    pay(sessionId, email) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      // Stripe's page takes no card once the session expired, and none twice.
+      if (expireIfDue(session).status !== "open") throw new Error(`session ${sessionId} is ${session.status}: no payment taken`);
+      session.status = "complete";
+      session.payment_status = "paid";
+      session.customer_details = { email: email ?? session.customer_email };
+      const intent: FakePaymentIntent = {
+        id: `pi_fake${++counter}`,
+        object: "payment_intent",
+        amount: session.amount_total,
+        amount_received: session.amount_total,
+        currency: session.currency,
+        status: "succeeded",
+        metadata: session.metadata,
+        transfer_group: groupOf.get(session.id) ?? null,
+        created: now(),
+      };
+      paymentIntents.set(intent.id, intent);
+      chargeFor(intent);
+      session.payment_intent = intent.id;
+      return session;
+    },
+    expire(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      if (session.status === "open") session.status = "expired";
+      return session;
+    },
+    failCreates(times) {
+      failing = times;
+    },
+    disputes,
+    openDispute(chargeId, amount) {
+      const charge = charges.get(chargeId);
+      if (!charge) throw new Error(`no charge ${chargeId}`);
+      const disputed = amount ?? charge.amount;
+      const fee = 2_000;
+      const dispute: FakeDispute = {
+        id: `dp_fake${++counter}`,
+        object: "dispute",
+        amount: disputed,
+        currency: charge.currency,
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        created: now(),
+        status: "needs_response",
+        reason: "fraudulent",
+        balance_transactions: [{ id: `txn_fake${++counter}`, object: "balance_transaction", amount: -disputed, fee, net: -disputed - fee, currency: charge.currency, type: "adjustment", reporting_category: "dispute" }],
+      };
+      balance.available -= disputed + fee;
+      disputes.set(dispute.id, dispute);
+      const [withdrawal] = dispute.balance_transactions;
+      balanceTransactions.set(withdrawal!.id, { ...withdrawal!, type: "adjustment", created: now(), available_on: now(), status: "available", source: dispute.id });
+      return dispute;
+    },
+    closeDispute(disputeId, status) {
+      const dispute = disputes.get(disputeId);
+      if (!dispute) throw new Error(`no dispute ${disputeId}`);
+      dispute.status = status;
+      if (status === "won") {
+        // The amount comes back; the dispute fee is not returned.
+        dispute.balance_transactions.push({ id: `txn_fake${++counter}`, object: "balance_transaction", amount: dispute.amount, fee: 0, net: dispute.amount, currency: dispute.currency, type: "adjustment", reporting_category: "dispute_reversal" });
+        balance.available += dispute.amount;
+      }
+      return dispute;
+    },
+    refundInDashboard(chargeId, amount) {
+      const charge = charges.get(chargeId);
+      if (!charge) throw new Error(`no charge ${chargeId}`);
+      const refund = addRefund({ amount, payment_intent: charge.payment_intent, charge: charge.id });
+      const refunded = [...refunds.values()].filter((r) => r.charge === charge.id && r.status === "succeeded").reduce((sum, r) => sum + r.amount, 0);
+      balance.available -= amount;
+      // As the event carries it since API 2022-11-15: no `refunds` list on the charge.
+      return { charge: { ...charge, amount_refunded: refunded, refunded: refunded >= charge.amount }, refund };
+    },
+    reverseTransfer(transferId, amount) {
+      const transfer = transfers.get(transferId);
+      if (!transfer) throw new Error(`no transfer ${transferId}`);
+      if (amount <= 0 || transfer.amount_reversed + amount > transfer.amount) throw new Error("the reversal is more than is left of the transfer");
+      transfer.amount_reversed += amount;
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      balance.available += amount;
+      return { ...transfer };
+    },
+    payout({ amount, status, failureMessage, id }) {
+      return {
+        id: id ?? `po_fake${++counter}`,
+        object: "payout",
+        amount,
+        currency: "gbp",
+        created: now(),
+        arrival_date: now() + 86_400,
+        status,
+        failure_code: status === "failed" ? "account_closed" : null,
+        failure_message: status === "failed" ? (failureMessage ?? "The bank account has been closed.") : null,
+      };
+    },
+    chargeFee: () => 0,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server = http.createServer((req, res) => {
     let body = "";
@@ -319,7 +510,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intentMatch = /^\/v1\/payment_intents\/([\w-]+)$/.exec(url.pathname);
       if (req.method === "GET" && intentMatch) {
         const intent = paymentIntents.get(intentMatch[1]!);
-        return intent ? send(200, intent) : send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
+        if (!intent) return send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
+        const expand = [...url.searchParams].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
+        const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+        // Like Stripe: latest_charge, and its balance transaction with the fee, expanded when asked.
+        if (charge && expand.includes("latest_charge.balance_transaction")) return send(200, { ...intent, latest_charge: { ...charge, balance_transaction: balanceTransactions.get(charge.balance_transaction) } });
+        if (charge && expand.includes("latest_charge")) return send(200, { ...intent, latest_charge: charge });
+        return send(200, intent);
       }
       if (req.method === "POST" && (url.pathname === "/v1/transfers" || url.pathname === "/v1/refunds")) {
         const params = new URLSearchParams(body);
@@ -360,7 +557,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           const intentId = params.get("payment_intent") ?? charges.get(params.get("charge") ?? "")?.payment_intent ?? null;
           const intent = intentId ? paymentIntents.get(intentId) : undefined;
           if (!intent) return send(404, { error: { type: "invalid_request_error", message: `No such payment_intent: '${intentId}'` } });
-          made = addRefund({ amount: Number(params.get("amount") ?? intent.amount_received), payment_intent: intent.id, metadata: metadataOf(params) });
+          made = addRefund({ amount: Number(params.get("amount") ?? intent.amount_received), payment_intent: intent.id, charge: intent.latest_charge ?? null, metadata: metadataOf(params) });
         }
         if (idempotencyKey) {
           moneyByKey.set(idempotencyKey, made);
@@ -374,6 +571,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!charge) return send(404, { error: { type: "invalid_request_error", message: `No such charge: '${chargeMatch[1]}'` } });
         const expand = [...url.searchParams].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
         return send(200, expand.includes("balance_transaction") ? { ...charge, balance_transaction: balanceTransactions.get(charge.balance_transaction) } : charge);
+      }
+      if (req.method === "GET" && url.pathname === "/v1/balance_transactions") {
+        listRequests.push({ path: url.pathname, query: url.searchParams });
+        const page = listPage(balanceTransactions.values(), url.pathname, url.searchParams);
+        return page ? send(200, page) : send(400, { error: { type: "invalid_request_error", message: "starting_after names no object of this list" } });
       }
       const txnMatch = /^\/v1\/balance_transactions\/([\w-]+)$/.exec(url.pathname);
       if (req.method === "GET" && txnMatch) {
@@ -391,7 +593,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           return object ? send(200, object) : send(404, { error: { type: "invalid_request_error", message: `No such ${moneyMatch[1]!.slice(0, -1)}: '${moneyMatch[2]}'` } });
         }
         listRequests.push({ path: url.pathname, query: url.searchParams });
-        const page = listPage(store.values(), url.pathname, url.searchParams);
+        // Like Stripe: refunds listed for one charge or PaymentIntent.
+        const forCharge = url.searchParams.get("charge");
+        const forIntent = url.searchParams.get("payment_intent");
+        const listed = [...store.values()].filter((o) => o.object !== "refund" || ((!forCharge || o.charge === forCharge) && (!forIntent || o.payment_intent === forIntent)));
+        const page = listPage(listed, url.pathname, url.searchParams);
         return page ? send(200, page) : send(400, { error: { type: "invalid_request_error", message: "starting_after names no object of this list" } });
       }
       send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
@@ -399,85 +605,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    sessions,
-    created,
-    paymentIntents,
-    transfers,
-    refunds,
-    listRequests,
-    addTransfer,
-    addRefund,
-    accounts,
-    connectRequests,
-    charges,
-    balanceTransactions,
-    balance,
-    requests,
-    makeFundsAvailable(chargeIds) {
-      for (const charge of charges.values()) {
-        if (chargeIds && !chargeIds.includes(charge.id)) continue;
-        const txn = balanceTransactions.get(charge.balance_transaction)!;
-        if (txn.status === "available") continue;
-        txn.status = "available";
-        txn.available_on = Math.min(txn.available_on, now());
-        // What transfers took from the charge went to their destinations; the rest is the platform's.
-        balance.pending -= txn.net;
-        balance.available += txn.net - transferredFrom(charge.id);
-      }
-    },
-    transferFundsAvailable(transferId) {
-      const transfer = transfers.get(transferId);
-      if (!transfer) throw new Error(`no transfer ${transferId}`);
-      return !transfer.source_transaction || fundsOf(transfer.source_transaction)?.status === "available";
-    },
-    enablePayouts(accountId) {
-      const account = accounts.get(accountId);
-      if (!account) throw new Error(`no account ${accountId}`);
-      account.payouts_enabled = true;
-      return account;
-    },
-    pay(sessionId, email) {
-      const session = sessions.get(sessionId);
-      if (!session) throw new Error(`no session ${sessionId}`);
-      // Stripe's page takes no card once the session expired, and none twice.
-      if (expireIfDue(session).status !== "open") throw new Error(`session ${sessionId} is ${session.status}: no payment taken`);
-      session.status = "complete";
-      session.payment_status = "paid";
-      session.customer_details = { email: email ?? session.customer_email };
-      const intent: FakePaymentIntent = {
-        id: `pi_fake${++counter}`,
-        object: "payment_intent",
-        amount: session.amount_total,
-        amount_received: session.amount_total,
-        currency: session.currency,
-        status: "succeeded",
-        metadata: session.metadata,
-        transfer_group: groupOf.get(session.id) ?? null,
-        created: now(),
-      };
-      paymentIntents.set(intent.id, intent);
-      chargeFor(intent);
-      session.payment_intent = intent.id;
-      return session;
-    },
-    expire(sessionId) {
-      const session = sessions.get(sessionId);
-      if (!session) throw new Error(`no session ${sessionId}`);
-      if (session.status === "open") session.status = "expired";
-      return session;
-    },
-    failCreates(times) {
-      failing = times;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  fake.url = `http://127.0.0.1:${port}`;
+  return fake;
 }
 
-/** A webhook delivery as Stripe sends it: the event JSON and its Stripe-Signature header. */
-export function signedEvent(type: string, session: FakeSession | FakeAccount, secret: string, id = `evt_${Math.random().toString(36).slice(2)}`) {
-  const payload = JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object: session }, livemode: false, api_version: "2025-01-01" });
+/**
+ * A webhook delivery as Stripe sends it: the event JSON and its Stripe-Signature header. `options.account`:
+ * an event on a connected account (a Connect endpoint's delivery names it); `options.created`: the event's time (seconds).
+ */
+export function signedEvent(type: string, object: object, secret: string, id = `evt_${Math.random().toString(36).slice(2)}`, options: { account?: string; created?: number } = {}) {
+  const payload = JSON.stringify({
+    id,
+    object: "event",
+    type,
+    created: options.created ?? Math.floor(Date.now() / 1000),
+    ...(options.account ? { account: options.account } : {}),
+    data: { object },
+    livemode: false,
+    api_version: "2025-01-01",
+  });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
   return { payload, signature };
 }

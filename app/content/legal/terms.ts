@@ -12,7 +12,7 @@ const vipPrice = formatGBP(products.vipAccess.pricePence);
 
 export const terms: LegalDocument = {
   title: "Terms and Conditions",
-  lastUpdated: "2026-11-27",
+  lastUpdated: "2026-11-30",
   intro: `These terms apply when you use the ${company.brand} website, apps and services. Please read them carefully: they explain how bookings, payments held by FixiT until you confirm, fees, cancellations and disputes work. Nothing in these terms affects your statutory rights as a consumer.`,
   sections: [
     {
@@ -66,6 +66,7 @@ export const terms: LegalDocument = {
         `If you neither confirm nor report a problem, we remind you ${confirmationTimeline.reminderDays[0]} and ${confirmationTimeline.reminderDays[1]} days after the fixer marked the job done. After ${confirmationTimeline.staffReviewDays} days the booking goes to review by our staff, and we tell you both; the funds stay held pending the review.`,
         "If you report a problem, the funds stay held while our staff review it. Staff decide to release the payment to the fixer, release part of it and refund you the rest, or refund you in full, and both of you see the decision and its reason. This does not affect your statutory rights.",
         "Once a payment has been released to the fixer, no refunds are given except as required by law.",
+        `Card disputes (chargebacks): if you ask your card issuer to take a payment back instead of reporting a problem to us, nothing is released or refunded while the bank decides. If the bank decides for you while the money is still held, it goes back to your card through the dispute, the booking is closed and the fixer is not paid for it; we do not refund it a second time. If the bank decides for you after the payment was released to the fixer, ${company.brand}, as the marketplace that took the payment, bears the loss and the fixer keeps what was released to them.`,
         "When a booking is paid, we email you an itemised receipt: the price, the customer service fee, any early-bird discount or referral credit, and the total charged. No VAT is added to the price or the fees, and the receipt says so.",
       ],
     },

@@ -12,6 +12,7 @@ import { cancellationWords, customerCancellation } from "./cancellation";
 import { BookingError } from "./errors";
 import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { ACCOUNTS, accountBalance, paymentReceivedKey, postLedgerEvent } from "./ledger.server";
+import { recordProviderFee } from "./provider-events.server";
 import { queueRefund, settleBooking } from "./money.server";
 import { priceBooking } from "./pricing";
 import { saveBookingAddress } from "./address.server";
@@ -202,11 +203,13 @@ export function latePaymentWithoutPlaceWords(repriced: Pick<Booking, "totalPence
 export async function recordBookingPayment(
   tx: DbOrTx,
   publicUrl: string,
-  payment: { id: string; amountPence: number; reference: Record<string, unknown> | null },
+  payment: { id: string; amountPence: number; reference: Record<string, unknown> | null; providerFeePence?: number | null; providerFeeTransactionId?: string | null },
   now: Date = new Date(),
 ): Promise<{ bookingId: number; outcome: "booked" | "refunded" }> {
   const bookingId = Number(payment.reference?.bookingId);
   const booking = await lockBooking(tx, bookingId);
+  // Stripe's fee on the charge (decision 078): FixiT's cost whether the payment books the booking or is refunded as unused.
+  if (payment.providerFeeTransactionId) await recordProviderFee(tx, bookingId, "charge_fee", { id: payment.providerFeeTransactionId, fee: payment.providerFeePence });
   let usable = booking.state === "pending_payment" && payment.amountPence === booking.totalPence;
   // The discount paid for takes its early-bird place now, in the payment's transaction (decision 075).
   const placeGone = usable && booking.discountPence > 0 && !(await takeEarlyBirdPlace(tx, booking, now));
@@ -514,6 +517,13 @@ export async function staffDecide(deps: BookingDeps, staff: StaffMember, booking
   const actor: ActorRef = { role: "staff", userId: staff.userId };
   await deps.db.transaction(async (tx) => {
     const before = await lockBooking(tx, bookingId);
+    // The bank, not FixiT, returns a disputed charge: a refund beside it would pay the customer twice (decision 078).
+    if (before.state === "chargeback_lost") {
+      throw new BookingError("conflict", "The customer's bank took this payment back through a card dispute (chargeback): there is nothing left to refund or release.");
+    }
+    if (before.releaseFrozenAt && decision.kind !== "release") {
+      throw new BookingError("conflict", "A card dispute is open with the bank for this payment: it cannot be refunded while the bank decides. If the customer wins, the bank returns the money to them.");
+    }
     if (decision.kind === "partial") {
       const part = decision.releasePricePence;
       if (!Number.isSafeInteger(part) || part <= 0 || part >= before.pricePence) {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
 import { bookingCasePhotos, bookingCases, type Booking, type BookingCase, type CaseKind } from "#server/db/schema/bookings.ts";
@@ -200,6 +200,20 @@ export async function runClaimDeadline(deps: BookingDeps, bookingId: number): Pr
     if (found && now < found.answerDueAt) throw new Error(`case of booking ${bookingId} not due yet`);
     await settleAsClaimed(tx, deps, booking, "claim_unanswered", { role: "system", userId: null }, now);
   });
+}
+
+/**
+ * The money of a booking with an open or contested case was settled at the provider (a lost
+ * chargeback, a full dashboard refund; decision 078): the case closes with that outcome, and a no-show
+ * strike nobody decided on does not count (overturned).
+ */
+export async function closeCaseByProvider(tx: DbOrTx, booking: Booking, outcome: "lose_chargeback" | "dashboard_refund", publicUrl: string, now: Date): Promise<void> {
+  const [closed] = await tx
+    .update(bookingCases)
+    .set({ outcome, closedAt: now })
+    .where(and(eq(bookingCases.bookingId, booking.id), isNull(bookingCases.closedAt)))
+    .returning({ kind: bookingCases.kind });
+  if (closed?.kind === "no_show") await setStrikeStatus(tx, booking, "overturned", publicUrl, now);
 }
 
 /** After a staff decision on a contested case: the case's outcome, and the strike upheld only when staff refunded in full. */

@@ -8,6 +8,9 @@ export const connectPayoutText = (pence: number) => `Connect your payout account
 /** How long a card payment usually takes to clear at Stripe in the UK, in working days (what the fixer is told to expect). */
 export const FUNDS_CLEAR_WORKING_DAYS = 3;
 
+/** A payout to the fixer's bank failed (Stripe's payout.failed, decision 078): the earnings page says so until a payout reaches the bank. */
+export const PAYOUT_FAILED_TEXT = "A payout to your bank failed, so that money is owed to you again. Update your bank details from your payouts page and it is paid out again.";
+
 /** A release whose transfer waits for the customer's payment to clear (decision 076): the earnings page and the booking page say this. */
 export const ON_ITS_WAY_TEXT = `Released — on its way to your Stripe balance when the customer's payment clears (usually ${FUNDS_CLEAR_WORKING_DAYS} working days).`;
 

@@ -24,6 +24,18 @@ export const ACCOUNTS = {
   fixerPayouts: "fixer_payouts",
   /** Referral credit set aside for a booking waiting for payment. */
   creditReserved: "credit_reserved",
+  /**
+   * What the payment provider kept as its own fees: each charge's processing fee and dispute fees
+   * (negative: FixiT paid them; a fee returned adds back). Net platform income = platform_fees + this
+   * (decision 078). Its other side is customer_payments: the provider kept it out of the card money.
+   */
+  providerFees: "provider_fees",
+  /**
+   * FixiT's own money lost to the customer's card after the booking's money had left FixiT's hands: a
+   * chargeback lost after the release, a refund made in the Stripe dashboard from money no longer held
+   * (negative: lost; a transfer reversed to cover one adds back). Decision 078.
+   */
+  platformLosses: "platform_losses",
   fixerPayable: (fixerUserId: string) => `fixer_payable:${fixerUserId}`,
   customerCredit: (customerUserId: string) => `customer_credit:${customerUserId}`,
 } as const;

@@ -31,6 +31,7 @@ export const BOOKING_NEXT_STEPS: Record<BookingState, { status: string; customer
   no_show: { status: "No-show", customer: waiting("Nothing: you were refunded"), fixer: waiting("Nothing: the booking closed") },
   lapsed: { status: "Lapsed", customer: yours("Book another slot from your job"), fixer: waiting("Nothing: the slot was not confirmed in time") },
   expired: { status: "Not paid", customer: waiting("Nothing: it was not paid in time"), fixer: waiting("Nothing: it was not paid") },
+  chargeback_lost: { status: "Card dispute", customer: waiting("Nothing: your bank returned the payment"), fixer: waiting("Nothing: the customer's bank returned the payment") },
 };
 
 /** Paid and not yet settled: the job is booked, and cannot be closed behind the booking's back. */

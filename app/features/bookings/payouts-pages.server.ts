@@ -131,7 +131,7 @@ export async function earningsPageLoader({ request, context }: { request: Reques
   const user = await requireApprovedFixer(request, context);
   const after = cursorParam(new URL(request.url), "after");
   const [earnings, account, payoutPrompt] = await Promise.all([fixerEarnings(context.services.db, user.id, { after }), payoutAccountView(context.services.db, user.id), payoutPromptPence(context.services.db, user.id)]);
-  return data({ ...earnings, payoutState: account.state, payoutPrompt }, { headers: noStore });
+  return data({ ...earnings, payoutState: account.state, payoutPrompt, payoutFailure: account.payoutFailure }, { headers: noStore });
 }
 
 export async function earningsCsvLoader({ request, context }: { request: Request; context: AppLoadContext }) {

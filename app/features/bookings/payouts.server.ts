@@ -33,7 +33,15 @@ export type PayoutDeps = {
   stripe: () => Promise<StripeConnectClient>;
 };
 
-export type PayoutAccountView = { state: PayoutAccountState; provider: string | null; providerAccountId: string | null; waitingPence: number; waitingCount: number };
+export type PayoutAccountView = {
+  state: PayoutAccountState;
+  provider: string | null;
+  providerAccountId: string | null;
+  waitingPence: number;
+  waitingCount: number;
+  /** Why the last payout to the fixer's bank failed, until one reaches it (decision 078); null when none failed. */
+  payoutFailure: string | null;
+};
 
 /** The fixer's payout account and what waits for it (transfers released while no account was active). */
 export async function payoutAccountView(db: Db, fixerUserId: string): Promise<PayoutAccountView> {
@@ -50,6 +58,7 @@ export async function payoutAccountView(db: Db, fixerUserId: string): Promise<Pa
     providerAccountId: account?.providerAccountId ?? null,
     waitingPence: Number(waiting?.total ?? 0),
     waitingCount: Number(waiting?.count ?? 0),
+    payoutFailure: account?.payoutFailedAt ? (account.payoutFailure ?? "") : null,
   };
 }
 

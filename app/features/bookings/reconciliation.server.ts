@@ -61,7 +61,15 @@ export type ProviderBooks = {
    * provider ids an operation of ours made.
    */
   unknown(since: Date | null, known: (providerObjectIds: string[]) => Promise<ReadonlySet<string>>): AsyncIterable<UnknownObject[]>;
+  /**
+   * The provider's balance transactions that carry a fee (a charge's processing fee, a dispute fee),
+   * over the listing window, a page at a time (decision 078). TEST MODE charges no fees: it has none.
+   */
+  fees?(): AsyncIterable<ProviderFee[]>;
 };
+
+/** One balance transaction's fee at the provider: its id, what it is about (ch_… or dp_…) and the fee in pence. */
+export type ProviderFee = { id: string; source: string | null; feePence: number };
 
 /** TEST MODE's charge: the payments row is the test checkout's own record, paid or not. */
 const testCharge = (payment: ChargeRef): ChargeAtProvider => (payment.status === "paid" ? { id: payment.id, amountPence: payment.amountPence } : null);
@@ -108,7 +116,7 @@ type ListedRefund = Pick<Stripe.Refund, "id" | "amount" | "status" | "metadata">
 /** The slice of the Stripe client reconciliation reads; a test passes a fake with the same shape. */
 export type StripeBooksClient = {
   transfers: {
-    retrieve(id: string): Promise<Pick<Stripe.Transfer, "id" | "amount" | "reversed">>;
+    retrieve(id: string): Promise<Pick<Stripe.Transfer, "id" | "amount" | "reversed"> & Partial<Pick<Stripe.Transfer, "amount_reversed">>>;
     /** Stripe's list: awaited, one page; iterated with `for await`, every page (the SDK's auto-pagination). */
     list(params: Stripe.TransferListParams): AsyncIterable<ListedTransfer>;
   };
@@ -118,6 +126,7 @@ export type StripeBooksClient = {
   };
   checkout: { sessions: { retrieve(id: string, params?: Stripe.Checkout.SessionRetrieveParams): Promise<SessionCharge> } };
   paymentIntents: { retrieve(id: string): Promise<Pick<Stripe.PaymentIntent, "id" | "status" | "amount_received" | "latest_charge">> };
+  balanceTransactions: { list(params: Stripe.BalanceTransactionListParams): AsyncIterable<Pick<Stripe.BalanceTransaction, "id" | "fee" | "source">> };
 };
 
 const notFound = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
@@ -139,7 +148,8 @@ export function stripeProviderBooks(client: () => Promise<StripeBooksClient>, db
       try {
         if (kind === "transfer") {
           const transfer = await stripe.transfers.retrieve(ref.providerObjectId);
-          return transfer.reversed ? null : { id: transfer.id, amountPence: transfer.amount };
+          // What is left of it: a part reversal shows as a smaller transfer.
+          return transfer.reversed ? null : { id: transfer.id, amountPence: transfer.amount - (transfer.amount_reversed ?? 0) };
         }
         const refund = await stripe.refunds.retrieve(ref.providerObjectId);
         return refund.status === "failed" || refund.status === "canceled" ? null : { id: refund.id, amountPence: refund.amount };
@@ -175,6 +185,20 @@ export function stripeProviderBooks(client: () => Promise<StripeBooksClient>, db
      * (created[gte] and starting_after, 100 a page), each page of ids matched against the operations
      * at once: nothing but one page is held.
      */
+    async *fees() {
+      const stripe = await client();
+      const created = { gte: Math.floor((Date.now() - LISTING_WINDOW_MS) / 1000) };
+      let page: ProviderFee[] = [];
+      for await (const txn of stripe.balanceTransactions.list({ created, limit: STRIPE_PAGE })) {
+        if (!txn.fee) continue;
+        page.push({ id: txn.id, source: typeof txn.source === "string" ? txn.source : (txn.source?.id ?? null), feePence: txn.fee });
+        if (page.length >= STRIPE_PAGE) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length) yield page;
+    },
     async *unknown(since, known) {
       const stripe = await client();
       const created = { gte: Math.floor((since ?? new Date(Date.now() - LISTING_WINDOW_MS)).getTime() / 1000) };
@@ -287,6 +311,8 @@ type OperationRow = {
   amount_pence: number;
   provider_object_id: string | null;
   at: string;
+  /** How much of a transfer the transfer.reversed webhook recorded as reversed (provider_objects), or null. */
+  reversed_pence: number | null;
   /** TEST MODE: the test provider's object for the operation, joined in SQL. */
   t_id?: string | null;
   t_pence?: number | null;
@@ -299,7 +325,8 @@ async function* operationPages(db: Db, since: Date | null, joinTestBooks: boolea
     const rows: OperationRow[] = await rowsOf(
       db,
       sql`select op.id::float8 as id, op.idempotency_key, op.kind, op.booking_id::float8 as booking_id, op.amount_pence, op.provider_object_id,
-            coalesce(op.completed_at, op.created_at)::text as at
+            coalesce(op.completed_at, op.created_at)::text as at,
+            (select r.amount_pence from provider_objects r where r.id = op.provider_object_id and r.kind = 'transfer_reversal')::float8 as reversed_pence
             ${joinTestBooks ? sql`, t.id as t_id, t.amount_pence as t_pence` : sql``}
           from provider_operations op
           ${joinTestBooks ? sql`left join test_provider_objects t on t.idempotency_key = op.idempotency_key and t.kind = op.kind` : sql``}
@@ -532,10 +559,14 @@ export async function findMismatches(db: Db, books: ProviderBooks, now: Date = n
           ? { id: op.t_id, amountPence: Number(op.t_pence) }
           : null
         : await books.find(kind, { idempotencyKey: op.idempotency_key, providerObjectId: op.provider_object_id });
-      const base = { bookingId: Number(op.booking_id), operationId: Number(op.id), moneyKind: kind, ledgerPence: Number(op.amount_pence) };
-      if (!reported) {
+      // A reversal the transfer.reversed webhook recorded (decision 078) is what FixiT expects the provider's transfer to have lost.
+      const expected = Number(op.amount_pence) - Number(op.reversed_pence ?? 0);
+      const base = { bookingId: Number(op.booking_id), operationId: Number(op.id), moneyKind: kind, ledgerPence: expected };
+      if (!reported && expected === 0) {
+        // Reversed in full at the provider, and recorded so: nothing left to find.
+      } else if (!reported) {
         mismatches.push({ ...base, kind: "missing_at_provider", providerObjectId: op.provider_object_id, providerPence: null, detail: `FixiT recorded a ${kind} the provider does not have.` });
-      } else if (reported.amountPence !== Number(op.amount_pence)) {
+      } else if (reported.amountPence !== expected) {
         mismatches.push({ ...base, kind: "amount_differs", providerObjectId: reported.id, providerPence: reported.amountPence, detail: `The provider's ${kind} is for a different amount.` });
       }
     }
@@ -578,7 +609,57 @@ export async function findMismatches(db: Db, books: ProviderBooks, now: Date = n
     }
     await onBatch();
   }
+  if (books.fees) {
+    for await (const fees of books.fees()) {
+      mismatches.push(...(await feeDifferences(db, fees)));
+      await onBatch();
+    }
+  }
   return { operationsChecked: checked, checked: counted, mismatches };
+}
+
+/**
+ * One page of the provider's fees against the ledger's provider_fees (decision 078): a fee on one of
+ * FixiT's booking charges (payments.provider_charge_id) or disputes (provider_objects) must be in the
+ * ledger under `provider-fee-<txn>` with the same amount. Fees on anything else are not FixiT's bookings'.
+ */
+async function feeDifferences(db: Db, fees: ProviderFee[]): Promise<Found[]> {
+  const sources = [...new Set(fees.flatMap((f) => (f.source ? [f.source] : [])))];
+  if (!sources.length) return [];
+  const list = sql.join(sources.map((s) => sql`${s}`), sql`, `);
+  const keys = sql.join(fees.map((f) => sql`${`provider-fee-${f.id}`}`), sql`, `);
+  const [owners, ledger] = await Promise.all([
+    rowsOf<{ source: string; booking_id: number | null }>(
+      db,
+      sql`select p.provider_charge_id as source, b.id::float8 as booking_id from payments p join bookings b on b.payment_id = p.id where p.provider_charge_id in (${list})
+          union all select o.id, o.booking_id::float8 from provider_objects o where o.kind = 'dispute' and o.id in (${list})`,
+    ),
+    rowsOf<{ key: string; pence: number }>(
+      db,
+      sql`select e.idempotency_key as key, -sum(le.amount_pence)::float8 as pence from ledger_events e
+          join ledger_entries le on le.event_id = e.id join ledger_accounts a on a.id = le.account_id and a.code = ${ACCOUNTS.providerFees}
+          where e.idempotency_key in (${keys}) group by e.idempotency_key`,
+    ),
+  ]);
+  const bookingOf = new Map(owners.map((o) => [o.source, o.booking_id === null ? null : Number(o.booking_id)]));
+  const inLedger = new Map(ledger.map((l) => [l.key, Number(l.pence)]));
+  return fees.flatMap((fee): Found[] => {
+    if (!fee.source || !bookingOf.has(fee.source)) return [];
+    const ledgerPence = inLedger.get(`provider-fee-${fee.id}`) ?? 0;
+    if (ledgerPence === fee.feePence) return [];
+    return [
+      {
+        kind: "ledger_differs",
+        bookingId: bookingOf.get(fee.source) ?? null,
+        operationId: null,
+        moneyKind: "fee",
+        providerObjectId: fee.id,
+        ledgerPence,
+        providerPence: fee.feePence,
+        detail: "Stripe's fee on this balance transaction is not in the ledger's provider fees as it is.",
+      },
+    ];
+  });
 }
 
 /** The ledger's figures a run stores (issue 47): the staff page reads them instead of summing every entry on each view. */

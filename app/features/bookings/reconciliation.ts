@@ -4,8 +4,8 @@
  * the provider calls are in reconciliation.server.ts.
  */
 
-/** What moved: a customer's charge, a transfer to a fixer, a refund to a customer. */
-export type MoneyKind = "charge" | "transfer" | "refund";
+/** What moved: a customer's charge, a transfer to a fixer, a refund to a customer, the provider's fee on a balance transaction (decision 078). */
+export type MoneyKind = "charge" | "transfer" | "refund" | "fee";
 export type MismatchKind = "missing_at_provider" | "amount_differs" | "unknown_at_provider" | "ledger_differs";
 
 /** One difference, as a run stores it (reconciliation_mismatches without the run). */

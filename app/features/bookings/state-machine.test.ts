@@ -55,9 +55,9 @@ describe("booking state machine", () => {
     expect(() => nextState("staff_release", "disputed", "customer")).toThrow(IllegalTransitionError);
   });
 
-  it("derives the final states: the ten closed ones, and no others", () => {
+  it("derives the final states: the eleven closed ones, and no others", () => {
     expect([...FINAL_STATES].sort()).toEqual(
-      ["cancelled_by_customer", "cancelled_by_fixer", "cancelled_late", "expired", "lapsed", "no_show", "partly_released", "refunded", "released", "slot_declined"],
+      ["cancelled_by_customer", "cancelled_by_fixer", "cancelled_late", "chargeback_lost", "expired", "lapsed", "no_show", "partly_released", "refunded", "released", "slot_declined"],
     );
   });
 

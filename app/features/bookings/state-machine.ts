@@ -52,6 +52,20 @@ export const TRANSITIONS = {
   contest_claim: { from: ["claim_open"], to: ["claim_contested"], by: ["fixer"], label: "contest the claim on" },
   /** No answer within 48 hours: settled as claimed. */
   claim_unanswered: { from: ["claim_open"], to: ["no_show", "cancelled_late"], by: ["system"], label: "settle the claim on" },
+  /** The bank decided a card dispute for the customer while the money was held: it went back to the card, the fixer is not paid (decision 078). */
+  lose_chargeback: {
+    from: ["awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review", "claim_open", "claim_contested"],
+    to: ["chargeback_lost"],
+    by: ["provider"],
+    label: "close after a chargeback",
+  },
+  /** FixiT staff refunded the whole charge in the Stripe dashboard while the money was held: settled as a staff refund (decision 078). */
+  dashboard_refund: {
+    from: ["awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review", "claim_open", "claim_contested"],
+    to: ["refunded"],
+    by: ["provider"],
+    label: "refund",
+  },
 } as const satisfies Record<string, TransitionRule>;
 
 export type TransitionName = keyof typeof TRANSITIONS;
@@ -83,6 +97,7 @@ export const STATE_LABELS: Record<BookingState, string> = {
   claim_open: "waiting for the fixer's answer to the customer's claim",
   claim_contested: "contested: with FixiT staff to decide",
   expired: "closed: it was not paid in time",
+  chargeback_lost: "closed: the customer's bank took the payment back (a card dispute)",
 };
 
 /** A transition the booking's state (or the actor) does not allow. Answered with 409; nothing changes. */

@@ -9,7 +9,7 @@ import type { AppServices } from "~/features/services.server.ts";
 import { DEFAULT_RETURN_PATHS, productDetails, productKeyFromCode, type ProductKey } from "./products.ts";
 import type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
 import { createStripeCheckoutSession, createStripeClient, readSession, type SessionState, type StripeCheckoutClient } from "./stripe.server.ts";
-import { chargeOfIntent, type StripePaymentRefs, type StripeRefsClient } from "./stripe-refs.server.ts";
+import { paidIntentRefs, type StripePaymentRefs, type StripeRefsClient } from "./stripe-refs.server.ts";
 
 export type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
 
@@ -258,12 +258,19 @@ const paidRefs = (refs: StripePaymentRefs | null | undefined) =>
     ? {
         providerPaymentIntentId: sql`coalesce(${payments.providerPaymentIntentId}, ${refs.paymentIntentId})`,
         providerChargeId: sql`coalesce(${payments.providerChargeId}, ${refs.chargeId})`,
+        ...(refs.fee
+          ? {
+              providerFeePence: sql`coalesce(${payments.providerFeePence}, ${refs.fee.pence}::int)`,
+              providerFeeTransactionId: sql`coalesce(${payments.providerFeeTransactionId}, ${refs.fee.transactionId})`,
+            }
+          : {}),
       }
     : {};
 
 /**
- * The ids of a paid Stripe session's PaymentIntent and charge (one PaymentIntent read), to keep with
- * the payment when it is marked paid. Null when Stripe cannot be asked now: the first refund or
+ * The ids of a paid Stripe session's PaymentIntent and charge, and the charge's processing fee (one
+ * PaymentIntent read, its charge's balance transaction expanded), to keep with the payment when it is
+ * marked paid. Null when Stripe cannot be asked now: the first refund or
  * transfer reads them then (stripe-refs.server.ts).
  */
 export async function paidSessionRefs(services: AppServices, session: Pick<SessionState, "paymentIntentId" | "paymentId">): Promise<StripePaymentRefs | null> {
@@ -271,7 +278,7 @@ export async function paidSessionRefs(services: AppServices, session: Pick<Sessi
   const paymentIntentId = session.paymentIntentId;
   try {
     const stripe = (await services.payments.stripe()) as unknown as Pick<StripeRefsClient, "paymentIntents">;
-    return { paymentIntentId, chargeId: await chargeOfIntent(stripe, paymentIntentId) };
+    return await paidIntentRefs(stripe, paymentIntentId);
   } catch (error) {
     services.logger.warn({ err: error, paymentId: session.paymentId }, "stripe charge id could not be read: it is read on first use");
     return { paymentIntentId, chargeId: null };

@@ -10,12 +10,17 @@ import { payments } from "#server/db/schema/payments.ts";
  * whose read failed at fulfilment) gets them on first use, once.
  */
 
-export type StripePaymentRefs = { paymentIntentId: string; chargeId: string | null };
+export type StripePaymentRefs = {
+  paymentIntentId: string;
+  chargeId: string | null;
+  /** The charge's processing fee, from its balance transaction (decision 078): read at fulfilment only. */
+  fee?: { transactionId: string; pence: number } | null;
+};
 
 /** The slice of the Stripe client these reads use; a test passes a fake with the same shape. */
 export type StripeRefsClient = {
   checkout: { sessions: { retrieve(id: string, params?: Stripe.Checkout.SessionRetrieveParams): Promise<Pick<Stripe.Checkout.Session, "payment_intent">> } };
-  paymentIntents: { retrieve(id: string): Promise<Pick<Stripe.PaymentIntent, "id" | "latest_charge">> };
+  paymentIntents: { retrieve(id: string, params?: Stripe.PaymentIntentRetrieveParams): Promise<Pick<Stripe.PaymentIntent, "id" | "latest_charge">> };
 };
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -23,6 +28,18 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 /** The charge of a PaymentIntent (its latest_charge: the one that succeeded once the intent did). */
 export async function chargeOfIntent(stripe: Pick<StripeRefsClient, "paymentIntents">, paymentIntentId: string): Promise<string | null> {
   return idOf((await stripe.paymentIntents.retrieve(paymentIntentId)).latest_charge);
+}
+
+/**
+ * A paid PaymentIntent's charge and that charge's processing fee, in one read (the charge's balance
+ * transaction expanded): what fulfilment keeps with the payment (decision 078).
+ */
+export async function paidIntentRefs(stripe: Pick<StripeRefsClient, "paymentIntents">, paymentIntentId: string): Promise<StripePaymentRefs> {
+  const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge.balance_transaction"] });
+  const charge = intent.latest_charge;
+  const txn = charge && typeof charge === "object" ? charge.balance_transaction : null;
+  const fee = txn && typeof txn === "object" && Number.isSafeInteger(txn.fee) ? { transactionId: txn.id, pence: txn.fee } : null;
+  return { paymentIntentId, chargeId: idOf(charge), fee };
 }
 
 /**

@@ -9,6 +9,7 @@ import { bookingAddressOf } from "~/features/bookings/address.server";
 import { caseOf, casePhotosOf } from "~/features/bookings/cases.server";
 import { donePhotosOf } from "~/features/bookings/done-photos.server";
 import { strikeCounts } from "~/features/bookings/strikes.server";
+import { ACCOUNTS } from "~/features/bookings/ledger.server";
 import { canTake, STATE_LABELS } from "~/features/bookings/state-machine";
 import { isRefusalError, type RefusalCode } from "~/lib/forms/refusal-error";
 import type { BookingDecisionInput } from "./booking-decision-schema";
@@ -58,6 +59,10 @@ export async function loadStaffBooking(db: Db, bookingId: number) {
     else ledger.push({ id: e.eventId, kind: e.kind, createdAt: e.createdAt, entries: [{ account: e.account, amountPence: e.amountPence }] });
   }
   const decisions = (["staff_release", "staff_release_part", "staff_refund"] as const).filter((name) => canTake(name, booking.state, "staff"));
+  // FixiT's income from this booking (decision 078): gross = its fees and service charge, net = less what Stripe kept as its fees.
+  const sumOf = (code: string) => entries.reduce((sum, e) => (e.account === code ? sum + e.amountPence : sum), 0);
+  const platformFeesPence = sumOf(ACCOUNTS.platformFees);
+  const providerFeesPence = -sumOf(ACCOUNTS.providerFees);
   return {
     booking,
     stateSentence: STATE_LABELS[booking.state],
@@ -75,6 +80,7 @@ export async function loadStaffBooking(db: Db, bookingId: number) {
     operations,
     strikes,
     canDecide: decisions.length > 0 && booking.releaseFrozenAt === null,
+    income: { grossPence: platformFeesPence, providerFeesPence, netPence: platformFeesPence - providerFeesPence, lossesPence: -sumOf(ACCOUNTS.platformLosses) },
   };
 }
 

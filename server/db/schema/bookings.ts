@@ -41,6 +41,8 @@ export const BOOKING_STATES = [
   /** The fixer contested the case: FixiT staff decide (the money stays held). */
   "claim_contested",
   "expired",
+  /** The customer's bank took the payment back through a card dispute (chargeback) FixiT lost while the money was held: the fixer is not paid (decision 078). */
+  "chargeback_lost",
 ] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
@@ -237,7 +239,7 @@ export const bookingSlotProposals = pgTable(
 
 /**
  * The ledger's accounts. `code` names one: "customer_payments", "held_funds", "platform_fees",
- * "promotions", "refunds", "fixer_payouts", "credit_reserved", and per person "fixer_payable:<user>"
+ * "promotions", "refunds", "fixer_payouts", "credit_reserved", "provider_fees", "platform_losses" (decision 078), and per person "fixer_payable:<user>"
  * and "customer_credit:<user>". Made on first use; balances are never stored.
  */
 export const ledgerAccounts = pgTable(
@@ -351,7 +353,7 @@ export const bookingCases = pgTable(
     answerDueAt: timestamp("answer_due_at", { withTimezone: true }).notNull(),
     answer: text("answer"),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
-    /** "agreed", "unanswered", "staff_refund", "staff_release", "staff_release_part"; null while open. */
+    /** "agreed", "unanswered", "staff_refund", "staff_release", "staff_release_part", or the provider's "lose_chargeback" / "dashboard_refund" (decision 078); null while open. */
     outcome: text("outcome"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
   },
@@ -392,6 +394,14 @@ export const payoutAccounts = pgTable(
     status: text("status").notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
+    /**
+     * A payout from the connected account to the fixer's bank failed (Stripe's `payout.failed`,
+     * decision 078): the account needs the fixer's attention (their bank details). Cleared by a later
+     * payout that reached the bank.
+     */
+    payoutFailedAt: timestamp("payout_failed_at", { withTimezone: true }),
+    /** Stripe's words for why the bank refused it (failure_message), shown to the fixer. */
+    payoutFailure: text("payout_failure"),
   },
   (t) => [check("payout_accounts_status_check", sql`${t.status} in ('pending', 'active')`)],
 );
@@ -470,7 +480,7 @@ export const providerOperations = pgTable(
 export const providerObjects = pgTable(
   "provider_objects",
   {
-    /** re_… or dp_… */
+    /** re_… (a refund), dp_… (a dispute), tr_… (a transfer's reversals), po_… (a fixer's payout) */
     id: text("id").primaryKey(),
     kind: text("kind").notNull(),
     bookingId: bigint("booking_id", { mode: "number" }).references(() => bookings.id, { onDelete: "set null" }),

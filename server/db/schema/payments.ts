@@ -28,6 +28,13 @@ export const payments = pgTable(
      */
     providerPaymentIntentId: text("provider_payment_intent_id"),
     providerChargeId: text("provider_charge_id"),
+    /**
+     * Stripe's processing fee on the charge and its balance transaction (txn_…), read with the ids when
+     * the payment is marked paid: the booking's fulfilment posts it to the provider_fees ledger account
+     * (decision 078). Null when it could not be read then (the reconciliation reports it) or not Stripe.
+     */
+    providerFeePence: integer("provider_fee_pence"),
+    providerFeeTransactionId: text("provider_fee_transaction_id"),
     status: text("status").notNull().default("pending"),
     /** The signed-in buyer, if any. */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatLongDate } from "~/content/dates";
 import { fees, formatGBP } from "~/content/prices";
-import { EARNINGS_GROUP_HINTS, EARNINGS_GROUP_LABELS, EARNINGS_GROUPS, ON_ITS_WAY_TEXT, type EarningsGroup, type EarningsPage } from "~/features/bookings/earnings";
+import { EARNINGS_GROUP_HINTS, EARNINGS_GROUP_LABELS, EARNINGS_GROUPS, ON_ITS_WAY_TEXT, PAYOUT_FAILED_TEXT, type EarningsGroup, type EarningsPage } from "~/features/bookings/earnings";
 import { bookingPaths } from "~/features/bookings/paths";
 import { payoutPaths, type PayoutAccountState } from "~/features/bookings/payouts";
 import { PayoutPrompt } from "./payout-prompt";
@@ -14,7 +14,7 @@ const day = (isoDate: string) => formatLongDate(new Date(`${isoDate}T12:00:00Z`)
 const charge = (pence: number) => (pence > 0 ? `−${formatGBP(pence)}` : formatGBP(0));
 const receiveLabel = (g: EarningsGroup) => (g === "held" || g === "awaiting_confirmation" ? "You will receive" : "You receive");
 
-export function EarningsView({ page }: { page: EarningsPage & { payoutState: PayoutAccountState; payoutPrompt: number | null } }) {
+export function EarningsView({ page }: { page: EarningsPage & { payoutState: PayoutAccountState; payoutPrompt: number | null; payoutFailure?: string | null } }) {
   // The groups of this page's lines (a page holds 50 bookings; the totals count them all).
   const groups = EARNINGS_GROUPS.filter((g) => page.lines.some((l) => l.group === g));
   const totalLabel = (g: EarningsGroup, shown: number) => (page.totals[g].count > shown ? `Total, all ${page.totals[g].count} bookings` : "Total");
@@ -36,6 +36,14 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
           </Link>
         </div>
         <PayoutPrompt pence={page.payoutPrompt} link={page.payoutState === "active"} />
+        {page.payoutFailure ? (
+          <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="payout-failed">
+            {PAYOUT_FAILED_TEXT} Your bank said: {page.payoutFailure}{" "}
+            <Link to={payoutPaths.page} className="font-medium text-primary underline underline-offset-4">
+              Update your bank details
+            </Link>
+          </p>
+        ) : null}
       </div>
 
       <section aria-labelledby="totals-title" className="flex flex-col gap-3">
