@@ -204,7 +204,7 @@ test("the install steps and the device list at 360 and 1440 px: readable, remova
     await saveScreenshot(page, `app-push-devices-${label}`, { fullPage: true });
   }
   await devices().filter({ hasText: "Work laptop" }).getByRole("button", { name: /^Remove/ }).click();
-  await expect(page.getByText("Device removed")).toBeVisible();
+  await expect(page.getByText("Device removed.", { exact: true })).toBeVisible();
   await expect(devices()).toHaveCount(1);
   await expect(devices().first()).toContainText("Pixel 8 in the kitchen");
   await context.clearCookies();
