@@ -64,7 +64,7 @@ export default function StaffOnCall({ loaderData: { rows, service, district, nex
             ))}
           </NativeSelect>
         </div>
-        <div className="flex flex-col gap-1.5 sm:w-48">
+        <div className="flex flex-col gap-1.5 sm:w-60">
           <Label htmlFor="on-call-district">{copy.filterDistrict}</Label>
           <Input id="on-call-district" name="district" defaultValue={district} placeholder={copy.districtHint} autoComplete="off" maxLength={10} />
         </div>

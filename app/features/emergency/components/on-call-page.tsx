@@ -111,7 +111,7 @@ function ServiceForm({ row }: { row: ServiceRow }) {
         <input type="checkbox" name="takeCalls" defaultChecked={sentTake ?? row.ratePence !== null} className="size-5 accent-primary" />
         {emergencyCopy.takeCalls(row.name)}
       </label>
-      <Field id={rateId} label={emergencyCopy.rateLabel(row.name)} hint={`Published range: ${formatPriceRange(row)} an hour.`} error={answeredError(answer, "rate")}>
+      <Field id={rateId} marks={false} label={emergencyCopy.rateLabel(row.name)} hint={`Published range: ${formatPriceRange(row)} an hour.`} error={answeredError(answer, "rate")}>
         {(control) => (
           <Input
             {...control}
@@ -146,10 +146,10 @@ function HoursForm({ spans }: { spans: WeeklySpan[] }) {
               <fieldset className="py-3">
                 <legend className="text-sm font-semibold">{name}</legend>
                 <div className="mt-2 grid grid-cols-2 gap-3 sm:max-w-md">
-                <Field id={start} label="From" error={answeredError(answer, start)}>
+                <Field id={start} marks={false} label="From" error={answeredError(answer, start)}>
                   {(control) => <Input {...control} type="time" name={start} defaultValue={answeredValue(answer, start) ?? (span ? minuteText(span.startMinute) : "")} />}
                 </Field>
-                <Field id={end} label="Until" error={answeredError(answer, end)}>
+                <Field id={end} marks={false} label="Until" error={answeredError(answer, end)}>
                   {(control) => <Input {...control} type="time" name={end} defaultValue={answeredValue(answer, end) ?? (span ? minuteText(span.endMinute) : "")} />}
                 </Field>
                 </div>
