@@ -286,3 +286,15 @@ describe("onCallFixersNear", () => {
     expect(await names("electrical", "M4", new Date("2027-01-11T10:00:00Z"))).toEqual([]);
   });
 });
+
+describe("true words on the public pages (decision 079)", () => {
+  it("claims no 24/7 emergency cover anywhere while none can be booked, and says what is real", async () => {
+    for (const path of ["/", "/categories", "/categories/plumbing", "/help"]) {
+      const text = await (await anonymous.get(path)).text();
+      expect(text, path).not.toMatch(/24\/7 emergency|emergency cover|around the clock/i);
+    }
+    expect(await (await anonymous.get("/")).text()).toContain("Emergency call-outs to an on-call fixer are on the way.");
+    expect(await (await anonymous.get("/categories/plumbing")).text()).toContain("Emergency call-outs to an on-call plumber are on the way.");
+    expect(await (await anonymous.get("/help")).text()).toContain("Emergency call-outs to an on-call fixer are not available yet: we are building them.");
+  });
+});
