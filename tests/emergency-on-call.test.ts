@@ -247,6 +247,10 @@ describe("/staff/on-call", () => {
     expect(elsewhere).not.toContain(html("Pia P."));
     expect(elsewhere).toContain(html("Nobody is on call for these choices right now."));
     expect(await (await staff.get("/staff/on-call?service=electrical")).text()).not.toContain(html("Pia P."));
+    // Keyset pages: after Pia's own row there is nobody; after a row before hers, she is there.
+    expect(await (await staff.get(`/staff/on-call?after=${encodeURIComponent(`SW1~plumbing~${plumberId}`)}`)).text()).not.toContain(html("Pia P."));
+    expect(await (await staff.get(`/staff/on-call?after=${encodeURIComponent("SW1~electrical~zzz")}`)).text()).toContain(html("Pia P."));
+    expect(await (await staff.get(`/staff/on-call?after=${encodeURIComponent("SW1~plumbing~0")}&service=plumbing`)).text()).toContain(html("Pia P."));
     // Hostile query values are ignored or answered, never a 500.
     for (const q of ["?after=%00", "?district=%0d%0a", `?service=${"x".repeat(5000)}`, "?after=SW1~plumbing~'--"]) expect((await staff.get(`/staff/on-call${q}`)).status).toBe(200);
   });

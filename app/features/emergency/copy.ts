@@ -1,3 +1,5 @@
+import { ON_CALL_NOW_MAX_HOURS } from "./on-call-time";
+
 /** The on-call pages' words (decision 079). */
 export const emergencyPaths = { fixerPage: "/fixer/emergency", staffPage: "/staff/on-call" } as const;
 
@@ -21,7 +23,7 @@ export const emergencyCopy = {
   onCallNow: "On call now",
   offNow: "Off now",
   followHours: "Follow my weekly hours",
-  nowHint: "\"On call now\" and \"Off now\" hold until your weekly hours next change (\"On call now\" for at most 12 hours).",
+  nowHint: `"On call now" and "Off now" hold until your weekly hours next change ("On call now" for at most ${ON_CALL_NOW_MAX_HOURS} hours).`,
   needService: "Choose a service and your emergency rate first: then you can go on call.",
   flash: {
     serviceOn: (name: string) => ({ title: "Saved", text: `You take emergency call-outs for ${name}.` }),
