@@ -144,9 +144,11 @@ test.describe("home tabs and sections", () => {
     const text = await page.locator("main").innerText();
     // Figures are counted or labelled as goals (issue 37): a fresh database has none yet.
     expect(text).not.toMatch(/10K\+|500\+/);
-    for (const claim of ["customers: our goal", "approved fixers: our goal", "24/7", "AI support", "held by FixiT until you confirm the job is done", "Upfront quotes", "Problems decided by our staff", "24/7 emergency cover", "ID, right to work and insurance checked", "£40/hour", "£1.99"]) {
+    for (const claim of ["customers: our goal", "approved fixers: our goal", "24/7", "AI support", "held by FixiT until you confirm the job is done", "Upfront quotes", "Problems decided by our staff", "Urgent repairs", "Emergency call-outs to an on-call fixer are on the way", "ID, right to work and insurance checked", "£40/hour", "£1.99"]) {
       expect(text, claim).toContain(claim);
     }
+    // Nobody can book a fixer on call yet: no claim of cover that does not exist (decision 079).
+    expect(text).not.toMatch(/24\/7 emergency|emergency cover|around the clock/i);
     // Today (after 16 January 2026) the app is never advertised as coming; and with no store address
     // set (the default) it is the installable web app, never a store app that "launched" (decision 073).
     expect(text).toContain("no app store needed");

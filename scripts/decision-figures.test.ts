@@ -17,6 +17,8 @@ import { THREAD_PAGE_SIZE } from "~/features/quotes/messages.server";
 import { JOB_QUOTES_PAGE_SIZE } from "~/features/quotes/quotes.server";
 import { TOTALS_TTL_MS } from "~/features/staff/dashboard.server";
 import { COUNT_CAP } from "~/features/staff/lists/view.server";
+import { ON_CALL_NOW_MAX_HOURS } from "~/features/emergency/on-call-time";
+import { STAFF_ON_CALL_PAGE_SIZE } from "~/features/emergency/on-call.server";
 
 /**
  * A figure a decision record states and the code also states (a window, a timer, a fee, a limit)
@@ -55,6 +57,8 @@ const rows: Row[] = [
     says: /\(leads, (\d+)\),\s+`\/fixer\?quotesAfter=<quote id>` \(the fixer's quotes, (\d+)\), `\/fixer\/earnings\?after=<booking id>` \((\d+)\),\s+and a thread's `\?before=<message id>` \("Show earlier", (\d+) per thread\)/,
     code: [DASHBOARD_PAGE_SIZE, QUOTED_JOBS_PAGE_SIZE, EARNINGS_PAGE_SIZE, THREAD_PAGE_SIZE],
   },
+  { decision: "079", what: "On call now's longest hold", says: /"On call now" holds at most (\d+) hours/, code: [ON_CALL_NOW_MAX_HOURS] },
+  { decision: "079", what: "the staff on-call page's size", says: /\(`\?after=`, (\d+) a page, no OFFSET\)/, code: [STAFF_ON_CALL_PAGE_SIZE] },
   { decision: "068", what: "a job page's quotes", says: /A job page shows (\d+) quotes/, code: [JOB_QUOTES_PAGE_SIZE] },
   { decision: "069", what: "the exact count's cap", says: /"(\d[\d,]*)\+ results \(counted up to (\d[\d,]*)\)"/, code: [COUNT_CAP, COUNT_CAP] },
   { decision: "069", what: "the dashboard totals' age", says: /totals per status are kept for (\w+) minutes?/, code: [TOTALS_TTL_MS / MINUTE] },

@@ -58,3 +58,31 @@ export function formatLongDate(date: Date): string {
   const { year, monthIndex, day } = londonCalendarDate(date);
   return `${day} ${monthNames[monthIndex]} ${year}`;
 }
+
+/**
+ * The UK wall clock at an instant, as a weekly schedule reads it: the calendar date, the ISO weekday
+ * (1 = Monday … 7 = Sunday) and the minute of the day (0–1439).
+ */
+export function londonWallTime(date: Date): { year: number; monthIndex: number; day: number; weekday: number; minute: number } {
+  const { local } = londonWallClock(date);
+  return {
+    year: local.getUTCFullYear(),
+    monthIndex: local.getUTCMonth(),
+    day: local.getUTCDate(),
+    weekday: local.getUTCDay() === 0 ? 7 : local.getUTCDay(),
+    minute: local.getUTCHours() * 60 + local.getUTCMinutes(),
+  };
+}
+
+/**
+ * The instant a UK wall-clock time names (`day` may overflow the month: Date.UTC rolls it on). A time
+ * the spring change skips (01:30 on the last Sunday of March) is read as GMT, so it lands an hour
+ * later on the clock (02:30 BST); a time the autumn change repeats is its first (BST) occurrence.
+ */
+export function fromLondonWallTime(year: number, monthIndex: number, day: number, minute: number): Date {
+  const asUtc = Date.UTC(year, monthIndex, day, 0, minute);
+  const summer = new Date(asUtc - hourMs);
+  // Read as BST, it must still be BST at that instant (and the wall clock must agree); otherwise it is GMT.
+  const { local, summerTime } = londonWallClock(summer);
+  return summerTime && local.getTime() === asUtc ? summer : new Date(asUtc);
+}

@@ -88,7 +88,7 @@ export function buildFaq(now: Date = new Date(), storeApp = false): FaqCategory[
         {
           id: "emergency",
           question: "Can I get help in an emergency?",
-          answer: "Emergency cover is available 24/7 for urgent plumbing, electrical and handyman jobs, at the emergency rates shown on those service pages. If you smell gas, leave the property and call the National Gas Emergency Service on 0800 111 999 first.",
+          answer: "If you smell gas, leave the property and call the National Gas Emergency Service on 0800 111 999 first. Emergency call-outs to an on-call fixer are not available yet: we are building them. For an urgent plumbing, electrical or handyman job, post it as \"As soon as possible\" and the fixers covering your area are notified; the emergency rates on those service pages are a guide to what urgent work costs.",
         },
       ],
     },

@@ -60,7 +60,8 @@ export const whyChoose = {
     { icon: "Lock", title: "Payment held until you confirm", description: `Your payment is ${heldUntilConfirmed}.` },
     { icon: "Receipt", title: "Upfront quotes", description: "Know the price before work starts, and chat directly with professionals." },
     { icon: "BadgeCheck", title: "Problems decided by our staff", description: "Not right? Report a problem instead of confirming: the payment stays held and our staff decide what is released or refunded." },
-    { icon: "Siren", title: "24/7 emergency cover", description: "Burst pipe at midnight? Emergency help is available around the clock." },
+    // No page claims 24/7 emergency cover until fixers on call can be booked (decision 079).
+    { icon: "Siren", title: "Urgent repairs", description: "Burst pipe? Post the job as \"As soon as possible\" and the fixers covering your area are notified. Emergency call-outs to an on-call fixer are on the way." },
     { icon: "ShieldCheck", title: "ID, right to work and insurance checked", description: "A fixer gets jobs only after our team records these checks; nannies and house sitters also need an enhanced DBS check." },
     { icon: "Bot", title: "24/7 AI support", description: "AI Fixer answers home-repair questions any time, day or night." },
   ] satisfies Feature[],

@@ -9,7 +9,8 @@ export const platformFeatures: readonly PlatformFeature[] = [
   { icon: "MessageSquare", title: "Chat directly with pros", description: "Message your fixer to share photos, agree details and arrange access." },
   { icon: "ShieldCheck", title: "Vetted and insured fixers", description: "ID, right to work and insurance checked by our staff before anyone takes a job, plus the registration or DBS check their service needs." },
   { icon: "ThumbsUp", title: "Problems decided by our staff", description: "If the work is not right, report it instead of confirming: the payment stays held and our staff decide what is released or refunded." },
-  { icon: "Siren", title: "24/7 emergency cover", description: "Emergency plumbers, electricians and handymen when it cannot wait." },
+  // Not "24/7 emergency cover" until fixers on call can be booked (decision 079).
+  { icon: "Siren", title: "Urgent repairs", description: "Post an urgent plumbing, electrical or handyman job and the fixers covering your area are notified. Emergency call-outs to an on-call fixer are on the way." },
   { icon: "Bot", title: "24/7 AI support", description: "The AI Fixer answers common home-repair questions at any hour." },
   { icon: "Crown", title: "VIP early access", description: "Supporters get members-only updates, maintenance tips and offers." },
 ];

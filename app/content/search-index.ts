@@ -28,7 +28,8 @@ const features: readonly SearchEntry[] = [
   },
   { title: "Upfront Quotes", description: "Know the price before work starts and chat directly with professionals.", href: "/how-it-works" },
   { title: "Problems Decided by Staff", description: "Report a problem instead of confirming: the payment stays held and our staff decide what is released or refunded.", href: "/terms#payments" },
-  { title: "24/7 Emergency Cover", description: "Emergency help around the clock for urgent repairs.", href: "/#features" },
+  // Found by "emergency" and "24/7", and says what is real (decision 079).
+  { title: "Urgent Repairs", description: "Post an urgent job for the fixers covering your area; emergency call-outs to on-call fixers are on the way.", href: "/#features", keywords: ["emergency", "24/7", "burst pipe", "urgent"] },
   { title: "ID, Right to Work and Insurance Checks", description: "A fixer gets jobs only after our staff record their ID, right to work and insurance, plus the checks their service needs.", href: "/#features" },
   { title: "AI Fixer Assistant", description: "24/7 AI support with instant home-repair and energy-saving advice.", href: "/fixer-ai", keywords: ["diy", "advice", "repair tips"] },
   { title: "Customer App", description: "The FixiT customer app and its early access list.", href: "/early-access", keywords: ["app", "app store", "google play", "iphone", "android", "download"] },

@@ -71,7 +71,7 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
       { title: "Boilers (Gas Safe only)", description: "Servicing, repairs and pressure problems by Gas Safe registered engineers." },
       { title: "Appliance plumbing", description: "Connecting washing machines, dishwashers and outside taps." },
     ],
-    whyChoose: [{ title: "24/7 emergency cover", description: "Emergency plumbers for leaks and floods that cannot wait until morning." }, ...sharedReasons],
+    whyChoose: [{ title: "Urgent leaks", description: "Post a leak or burst pipe as \"As soon as possible\" and the plumbers covering your area are notified. Emergency call-outs to an on-call plumber are on the way." }, ...sharedReasons],
   },
   electrical: {
     kind: "trade",

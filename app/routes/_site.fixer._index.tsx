@@ -17,6 +17,7 @@ import { payoutPaths, waitingText } from "~/features/bookings/payouts";
 import { payoutPromptPence } from "~/features/bookings/payout-prompt.server";
 import { payoutAccountView } from "~/features/bookings/payouts.server";
 import { pageMeta } from "~/lib/seo";
+import { emergencyCopy, emergencyPaths } from "~/features/emergency/copy";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: fixerCopy.dashboard.title, description: fixerCopy.dashboard.metaDescription, path: quotePaths.fixerDashboard, noindex: true });
@@ -137,6 +138,11 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="coverage" title={fixerCopy.dashboard.coverageTitle} intro={fixerCopy.dashboard.coverageIntro}>
         <CoverageForm coverage={coverage} />
+      </Section>
+      <Section id="emergency" title={emergencyCopy.title} intro={emergencyCopy.dashboardIntro}>
+        <Button asChild variant="outline">
+          <Link to={emergencyPaths.fixerPage}>Emergency call-outs and on-call hours</Link>
+        </Button>
       </Section>
     </div>
   );

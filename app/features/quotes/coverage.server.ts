@@ -1,4 +1,4 @@
-import { and, countDistinct, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, exists, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { services as allServices, type ServiceSlug } from "~/content/services";
 import { serviceWords } from "~/content/service-jobs";
 import type { DbOrTx } from "#server/db/client.ts";
@@ -233,4 +233,18 @@ export async function coverageFor(db: DbOrTx, service: ServiceSlug | null, postc
     .innerJoin(users, eq(users.id, fixerServices.fixerUserId))
     .where(eligibleFixer(db, service, place));
   return { place, service, fixers: row?.n ?? 0 };
+}
+
+/**
+ * SQL: the fixer named by `fixerUserId` offers `service` and may get work for it now (approved, account
+ * enabled, leads on, the service's checks recorded): the eligibility matching uses, for another
+ * feature's query (the emergency feature's on-call lists, decision 079). `fixer_services`' primary key serves it.
+ */
+export function offersServiceNow(fixerUserId: SQL, service: SQL): SQL {
+  return sql`exists (select 1 from ${fixerServices} inner join ${fixerProfiles} on ${fixerProfiles.userId} = ${fixerServices.fixerUserId} inner join ${users} on ${users.id} = ${fixerServices.fixerUserId} where ${fixerServices.fixerUserId} = ${fixerUserId} and ${fixerServices.service} = ${service} and ${fixerProfiles.leadsDisabledAt} is null and ${users.disabledAt} is null and ${hasRequiredChecks(ref(fixerServices.fixerUserId), ref(fixerServices.service))})`;
+}
+
+/** SQL: the fixer named by `fixerUserId` covers the place (its area, district or outward code; `fixer_areas`' primary key). */
+export function coversPlace(fixerUserId: SQL, place: Pick<JobPostcode, "area" | "district" | "outward">): SQL {
+  return sql`exists (select 1 from ${fixerAreas} where ${fixerAreas.fixerUserId} = ${fixerUserId} and ${inArray(fixerAreas.code, coveringCodes(place))})`;
 }

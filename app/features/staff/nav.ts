@@ -16,6 +16,7 @@ export const staffNav: StaffNavGroup[] = [
     items: [
       { label: "Registrations", href: "/staff/registrations" },
       { label: "Onboarding applications", href: "/staff/onboarding" },
+      { label: "On call now", href: "/staff/on-call" },
     ],
   },
   {
