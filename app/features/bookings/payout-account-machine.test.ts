@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkConstraintStates } from "#tests/helpers/check-constraints.ts";
 import {
@@ -5,6 +6,7 @@ import {
   canMovePayoutAccount,
   IllegalPayoutAccountMoveError,
   PAYOUT_ACCOUNT_MOVES,
+  PAYOUT_ACCOUNT_STARTS,
   PAYOUT_ACCOUNT_STATUSES,
   payoutAccountMove,
   payoutAccountStart,
@@ -57,5 +59,10 @@ describe("payout account machine", () => {
   it("has the states of the database's CHECK constraint, every one reached", () => {
     expect([...PAYOUT_ACCOUNT_STATUSES].sort()).toEqual(checkConstraintStates("payout_accounts", "payout_accounts_status_check").sort());
     expect([...reachablePayoutAccountStatuses()].sort()).toEqual([...PAYOUT_ACCOUNT_STATUSES].sort());
+  });
+
+  it("is written out in decision 080, every start and move by name", () => {
+    const record = readFileSync(new URL("../../../docs/decisions/080-payment-machines-and-capture.md", import.meta.url), "utf8");
+    for (const name of [...Object.keys(PAYOUT_ACCOUNT_STARTS), ...Object.keys(PAYOUT_ACCOUNT_MOVES)]) expect(record, name).toContain(`\`${name}\``);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkConstraintStates } from "#tests/helpers/check-constraints.ts";
 import {
@@ -5,6 +6,7 @@ import {
   canMoveOperation,
   IllegalOperationMoveError,
   OPERATION_MOVES,
+  OPERATION_STARTS,
   operationMove,
   operationStart,
   PROVIDER_OPERATION_STATUSES,
@@ -59,5 +61,10 @@ describe("provider operation machine", () => {
   it("has the states of the database's CHECK constraint; every one is reached but failed, which nothing sets yet", () => {
     expect([...PROVIDER_OPERATION_STATUSES].sort()).toEqual(checkConstraintStates("provider_operations", "provider_operations_status_check").sort());
     expect([...reachableOperationStatuses()].sort()).toEqual(["pending", "succeeded", "waiting_for_account"]);
+  });
+
+  it("is written out in decision 080, every start and move by name", () => {
+    const record = readFileSync(new URL("../../../docs/decisions/080-payment-machines-and-capture.md", import.meta.url), "utf8");
+    for (const name of [...Object.keys(OPERATION_STARTS), ...Object.keys(OPERATION_MOVES)]) expect(record, name).toContain(`\`${name}\``);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkConstraintStates } from "#tests/helpers/check-constraints.ts";
 import {
@@ -5,6 +6,7 @@ import {
   canMovePayment,
   IllegalPaymentMoveError,
   PAYMENT_MOVES,
+  PAYMENT_STARTS,
   PAYMENT_STATUSES,
   paymentMove,
   paymentStart,
@@ -77,5 +79,10 @@ describe("payment machine", () => {
     expect([...PAYMENT_STATUSES].sort()).toEqual(checkConstraintStates("payments", "payments_status_check").sort());
     for (const rule of Object.values(PAYMENT_MOVES)) for (const s of [...rule.from, ...rule.to]) expect(PAYMENT_STATUSES).toContain(s);
     expect([...reachablePaymentStatuses()].sort()).toEqual(["expired", "failed", "paid", "pending"]);
+  });
+
+  it("is written out in decision 080, every start and move by name", () => {
+    const record = readFileSync(new URL("../../../docs/decisions/080-payment-machines-and-capture.md", import.meta.url), "utf8");
+    for (const name of [...Object.keys(PAYMENT_STARTS), ...Object.keys(PAYMENT_MOVES)]) expect(record, name).toContain(`\`${name}\``);
   });
 });
