@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, ledgerAccounts, ledgerEntries, ledgerEvents, providerOperations, testProviderObjects } from "#server/db/schema/bookings.ts";
+import { bookings, ledgerAccounts, ledgerEntries, ledgerEvents, payoutAccounts, providerOperations, testProviderObjects } from "#server/db/schema/bookings.ts";
+import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { payments } from "#server/db/schema/payments.ts";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
 import { cancelByCustomer, confirmDone, markDone, reportProblem, staffDecide } from "~/features/bookings/bookings.server";
@@ -158,6 +159,54 @@ describe("a crash between the provider call and the commit", () => {
     await runProviderOperation({ db: world.db, provider: crashing }, op!.id);
     expect((await refundsOf(b.paymentId)).map((r) => r.amountPence)).toEqual([12_600]);
     expect(await balances(world.db, { bookingId: b.bookingId })).toEqual({});
+    await expectLedgerSound();
+  });
+});
+
+describe("the provider-operation machine through the real job", () => {
+  it("two runs of one transfer at once (overlapping job leases): marked succeeded once, one transfer, one payout in the ledger", async () => {
+    const b = await doneBooking({ pricePence: 12_000 });
+    await confirmDone(world.deps, b.customer.id, b.bookingId);
+    const [op] = await world.db.select().from(providerOperations).where(and(eq(providerOperations.bookingId, b.bookingId), eq(providerOperations.kind, "transfer")));
+    const deps = { db: world.db, provider: world.provider };
+    expect(await Promise.all([runProviderOperation(deps, op!.id), runProviderOperation(deps, op!.id)])).toEqual(["succeeded", "succeeded"]);
+    const [done] = await world.db.select().from(providerOperations).where(eq(providerOperations.id, op!.id));
+    // A third run, after it is made: the machine refuses "succeed" from succeeded before any provider call.
+    expect(await runProviderOperation(deps, op!.id)).toBe("succeeded");
+    const [after] = await world.db.select().from(providerOperations).where(eq(providerOperations.id, op!.id));
+    expect(after).toEqual(done);
+    expect(await transfersOf(b.bookingId)).toHaveLength(1);
+    expect(await accountBalance(world.db, ACCOUNTS.fixerPayouts, { bookingId: b.bookingId })).toBe(10_800);
+    const payouts = await world.db.select().from(ledgerEvents).where(and(eq(ledgerEvents.bookingId, b.bookingId), eq(ledgerEvents.kind, "payout")));
+    expect(payouts).toHaveLength(1);
+    // The account reported active again: nothing waits, so nothing is queued, and the made transfer stays made.
+    expect(await savePayoutAccount(world.db, b.fixer.id, { provider: "test", providerAccountId: `acct_test_${b.fixer.id}`, active: true })).toEqual({ queuedTransfers: 0 });
+    expect((await world.db.select().from(providerOperations).where(eq(providerOperations.id, op!.id)))[0]).toEqual(done);
+    await expectLedgerSound();
+  });
+});
+
+describe("the payout-account machine through the real code", () => {
+  it("two activations at once: the account is activated once, and the transfer that waited is queued once", async () => {
+    const b = await bookedBooking(world, { pricePence: 12_000 });
+    const now = new Date((await afterSlot(world.db, b.bookingId, 0)).getTime() - 3 * 3_600_000);
+    await cancelByCustomer({ ...world.deps, now: () => now }, b.customer.id, b.bookingId);
+    await runProviderJobs(world);
+    const [transfer] = await world.db.select().from(providerOperations).where(and(eq(providerOperations.bookingId, b.bookingId), eq(providerOperations.kind, "transfer")));
+    expect(transfer!.status).toBe("waiting_for_account");
+    // The fixer's first account, then Stripe's "payouts enabled" reported twice at once (webhook and return page).
+    await savePayoutAccount(world.db, b.fixer.id, { provider: "test", providerAccountId: `acct_twice_${b.fixer.id}`, active: false });
+    const both = await Promise.all([0, 1].map(() => savePayoutAccount(world.db, b.fixer.id, { provider: "test", providerAccountId: `acct_twice_${b.fixer.id}`, active: true })));
+    expect(both.map((r) => r.queuedTransfers).sort()).toEqual([0, 1]);
+    const [account] = await world.db.select().from(payoutAccounts).where(eq(payoutAccounts.fixerUserId, b.fixer.id));
+    expect(account).toMatchObject({ status: "active", providerAccountId: `acct_twice_${b.fixer.id}` });
+    const jobs = await world.db.select().from(outboxJobs).where(sql`${outboxJobs.payload} ->> 'operationId' = ${String(transfer!.id)}`);
+    expect(jobs).toHaveLength(1);
+    // Activating the active account again is refused: its activation time and provider id stay.
+    await savePayoutAccount(world.db, b.fixer.id, { provider: "test", providerAccountId: "acct_other", active: true });
+    expect((await world.db.select().from(payoutAccounts).where(eq(payoutAccounts.fixerUserId, b.fixer.id)))[0]).toEqual(account);
+    await runProviderJobs(world);
+    expect((await transfersOf(b.bookingId)).map((t) => t.amountPence)).toEqual([2_400]);
     await expectLedgerSound();
   });
 });

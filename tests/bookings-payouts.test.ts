@@ -387,6 +387,22 @@ describe("Stripe Connect", () => {
     expect((await sam.browser.get("/fixer/payouts/test/acct_test_0123456789abcdef")).status).toBe(404);
   });
 
+  it("an Account Link whose answer is lost is asked for again under the same key: one click, one link (decision 080)", async () => {
+    const ria = await approvedFixer(server, "ria.links@example.com", "Ria", "Links");
+    const made = stripe.accountLinksMade();
+    stripe.failAccountLinks(1);
+    const res = await ria.browser.post("/fixer/payouts", { intent: "connect" }, { origin: server.url });
+    expect(res.status).toBe(303);
+    const account = (await payoutAccountOf(server, ria.id))!;
+    expect(res.headers.get("location")).toBe(`https://connect.stripe.test/setup/${account.providerAccountId}`);
+    const links = stripe.connectRequests.filter((request) => request.path === "/v1/account_links" && request.params.get("account") === account.providerAccountId);
+    // The SDK's retry sent the first request's key, so Stripe answered with the link it had made.
+    expect(links).toHaveLength(2);
+    expect(links[1]!.idempotencyKey).toBe(links[0]!.idempotencyKey);
+    expect(links[0]!.idempotencyKey).toMatch(new RegExp(`^payout-link-${account.providerAccountId}-[0-9a-f-]{36}$`));
+    expect(stripe.accountLinksMade()).toBe(made + 1);
+  });
+
   it("stays pending on return until Stripe enables payouts, then account.updated makes it active (twice: same state)", async () => {
     const back = await sam.browser.get("/fixer/payouts/return");
     expect(back.status).toBe(303);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
 import { startFakeStripe, signedEvent, type FakeStripe } from "./helpers/fake-stripe";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
+import { eq } from "drizzle-orm";
+import { paymentEvents, payments } from "#server/db/schema/payments.ts";
 
 /**
  * Payments over real HTTP against the production build: the TEST MODE checkout (decline, retry,
@@ -326,6 +328,31 @@ describe("stripe provider", () => {
     expect((await deliver(late.payload, late.signature)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 600));
     expect(await mailbox(base, email)).toHaveLength(1);
+  });
+
+  it("refuses to expire or decline a paid payment (the payment machine): late webhooks change nothing, and are logged", async () => {
+    const email = "paid.then.expired@example.com";
+    const { session, paymentId } = await startVip();
+    stripe.pay(session.id, email);
+    const paid = signedEvent("checkout.session.completed", session, WEBHOOK_SECRET);
+    expect((await deliver(paid.payload, paid.signature)).status).toBe(200);
+    await waitForMail(base, email, "Your FixiT VIP access code");
+    const before = (await server.services.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
+    expect(before).toMatchObject({ status: "paid", failureReason: null });
+
+    // Stripe never sends these for a paid session; a replayed or forged-but-signed one must not undo the payment.
+    for (const type of ["checkout.session.expired", "checkout.session.async_payment_failed"]) {
+      const late = signedEvent(type, { ...session, status: "expired" }, WEBHOOK_SECRET);
+      expect((await deliver(late.payload, late.signature)).status).toBe(200);
+    }
+    const after = (await server.services.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
+    expect(after).toMatchObject({ status: "paid", failureReason: null, paidAt: before.paidAt, fulfilledAt: before.fulfilledAt, updatedAt: before.updatedAt });
+    const events = await server.services.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(paymentEvents.id);
+    expect(events.filter((e) => e.type === "expired" || e.type === "declined").map((e) => [e.type, e.details.refused])).toEqual([
+      ["expired", true],
+      ["declined", true],
+    ]);
+    expect(await (await fetch(`${base}/checkout/success?payment=${paymentId}`)).text()).toContain("Welcome to FixiT VIP");
   });
 
   it("marks an expired session as expired", async () => {

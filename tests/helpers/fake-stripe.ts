@@ -165,6 +165,10 @@ export type FakeStripe = {
   addRefund(fields: Partial<FakeRefund> & { amount: number }): FakeRefund;
   /** Makes the next `times` create requests fail with a 500 (Stripe unavailable; the SDK retries). */
   failCreates(times: number): void;
+  /** Makes the next `times` Account Link requests fail with a 500 after Stripe made the link (the SDK retries with the same key). */
+  failAccountLinks(times: number): void;
+  /** Account Links made: a request under a key Stripe has seen is answered with that key's link, as Stripe does for 24 hours. */
+  accountLinksMade(): number;
   /** Charges made by `pay`, and their balance transactions (pending until `makeFundsAvailable`). */
   charges: Map<string, FakeCharge>;
   balanceTransactions: Map<string, FakeBalanceTransaction>;
@@ -186,6 +190,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const connectRequests: FakeStripe["connectRequests"] = [];
   /** Like Stripe: a repeated Idempotency-Key answers the first request's account. */
   const accountByKey = new Map<string, FakeAccount>();
+  const linkByKey = new Map<string, Record<string, unknown>>();
+  let linksMade = 0;
+  let failingLinks = 0;
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const transfers = new Map<string, FakeTransfer>();
   const refunds = new Map<string, FakeRefund>();
@@ -349,6 +356,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failCreates(times) {
       failing = times;
     },
+    failAccountLinks(times) {
+      failingLinks = times;
+    },
+    accountLinksMade: () => linksMade,
     disputes,
     openDispute(chargeId, amount) {
       const charge = charges.get(chargeId);
@@ -476,7 +487,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (url.pathname === "/v1/account_links") {
           const account = params.get("account") ?? "";
           if (!accounts.has(account)) return send(404, { error: { type: "invalid_request_error", message: "No such account" } });
-          return send(200, { object: "account_link", url: `https://connect.stripe.test/setup/${account}`, created: 0, expires_at: 0 });
+          const replayed = idempotencyKey ? linkByKey.get(idempotencyKey) : undefined;
+          const link = replayed ?? { object: "account_link", url: `https://connect.stripe.test/setup/${account}`, created: 0, expires_at: 0 };
+          if (!replayed) {
+            linksMade += 1;
+            if (idempotencyKey) linkByKey.set(idempotencyKey, link);
+          }
+          // The link was made, but the answer is lost (a 500 on the way back): the SDK asks again under the same key.
+          if (failingLinks > 0) {
+            failingLinks -= 1;
+            return send(500, { error: { type: "api_error", message: "An unknown error occurred" } });
+          }
+          return send(200, link);
         }
         const again = idempotencyKey ? accountByKey.get(idempotencyKey) : undefined;
         if (again) return send(200, again);

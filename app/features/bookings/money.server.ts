@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { bookings, payoutAccounts, providerOperations, type Booking, type ProviderOperation } from "#server/db/schema/bookings.ts";
 import { payments } from "#server/db/schema/payments.ts";
 import { enqueueJob, enqueueJobs } from "#server/jobs/queue.ts";
 import { BookingError } from "./errors";
 import { ACCOUNTS, postLedgerEvent } from "./ledger.server";
+import { payoutAccountMove, payoutAccountStart } from "./payout-account-machine";
+import { canMoveOperation, operationMove, operationStart } from "./provider-operation-machine";
 import { heldPence, settle, type Settlement, type SettlementOutcome } from "./pricing";
 import { transferGroupOf, type BookingMoneyProvider } from "./provider.server";
 import { recordOnTimeline } from "./transition.server";
@@ -65,7 +67,16 @@ export async function queueRefund(tx: DbOrTx, input: { bookingId: number; paymen
   if (Number(already?.total ?? 0) + amountPence > payment.amountPence) throw new BookingError("conflict", "A refund cannot be more than what was paid.");
   const [op] = await tx
     .insert(providerOperations)
-    .values({ idempotencyKey: input.idempotencyKey, providerIdempotencyKey: randomUUID(), kind: "refund", bookingId: input.bookingId, provider: payment.provider, amountPence, paymentId: input.paymentId })
+    .values({
+      idempotencyKey: input.idempotencyKey,
+      providerIdempotencyKey: randomUUID(),
+      kind: "refund",
+      bookingId: input.bookingId,
+      provider: payment.provider,
+      amountPence,
+      paymentId: input.paymentId,
+      status: operationStart("queue", "system", "pending"),
+    })
     .returning({ id: providerOperations.id });
   await enqueueJob(tx, BOOKING_PROVIDER_JOB, { operationId: op!.id } satisfies ProviderJobPayload, { maxAttempts: 30 });
 }
@@ -86,7 +97,7 @@ async function queueTransfer(tx: DbOrTx, booking: Booking, idempotencyKey: strin
       amountPence,
       fixerUserId: booking.fixerUserId,
       paymentId: booking.paymentId,
-      status: ready ? "pending" : "waiting_for_account",
+      status: operationStart("queue", "system", ready ? "pending" : "waiting_for_account"),
     })
     .returning({ id: providerOperations.id });
   if (ready) await enqueueJob(tx, BOOKING_PROVIDER_JOB, { operationId: op!.id } satisfies ProviderJobPayload, { maxAttempts: 30 });
@@ -98,24 +109,42 @@ async function queueTransfer(tx: DbOrTx, booking: Booking, idempotencyKey: strin
  */
 export async function savePayoutAccount(db: Db, fixerUserId: string, account: { provider: "test" | "stripe"; providerAccountId: string; active: boolean }): Promise<{ queuedTransfers: number }> {
   return db.transaction(async (tx) => {
-    const status = account.active ? "active" : "pending";
     const now = new Date();
-    await tx
+    const [connected] = await tx
       .insert(payoutAccounts)
-      .values({ fixerUserId, provider: account.provider, providerAccountId: account.providerAccountId, status, activatedAt: account.active ? now : null })
-      .onConflictDoUpdate({
-        target: payoutAccounts.fixerUserId,
-        set: { provider: account.provider, providerAccountId: account.providerAccountId, status, activatedAt: account.active ? sql`coalesce(${payoutAccounts.activatedAt}, now())` : null },
-      });
-    if (!account.active) return { queuedTransfers: 0 };
-    const released = await tx
-      .update(providerOperations)
-      .set({ status: "pending" })
-      .where(and(eq(providerOperations.fixerUserId, fixerUserId), eq(providerOperations.kind, "transfer"), eq(providerOperations.status, "waiting_for_account")))
-      .returning({ id: providerOperations.id });
-    await enqueueJobs(tx, released.map((r) => ({ kind: BOOKING_PROVIDER_JOB, payload: { operationId: r.id } satisfies ProviderJobPayload, maxAttempts: 30 })));
-    return { queuedTransfers: released.length };
+      .values({
+        fixerUserId,
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+        status: payoutAccountStart("connect", "provider", account.active ? "active" : "pending"),
+        activatedAt: account.active ? now : null,
+      })
+      .onConflictDoNothing({ target: payoutAccounts.fixerUserId })
+      .returning({ fixerUserId: payoutAccounts.fixerUserId });
+    if (!connected) {
+      // The account exists: activate or deactivate it, only from the state that move starts from.
+      const move = payoutAccountMove(account.active ? "activate" : "deactivate", "provider");
+      // Refused (already in that state: a repeated report, or a race another request won), nothing
+      // changes, the provider id neither; an active account still queues any transfer left waiting.
+      await tx
+        .update(payoutAccounts)
+        .set({ provider: account.provider, providerAccountId: account.providerAccountId, status: move.to, activatedAt: account.active ? sql`coalesce(${payoutAccounts.activatedAt}, now())` : null })
+        .where(and(eq(payoutAccounts.fixerUserId, fixerUserId), inArray(payoutAccounts.status, move.from)));
+    }
+    return { queuedTransfers: account.active ? await releaseWaitingTransfers(tx, fixerUserId) : 0 };
   });
+}
+
+/** The fixer's account is active: every transfer that waited for it is queued (the machine's account_ready). */
+async function releaseWaitingTransfers(tx: DbOrTx, fixerUserId: string): Promise<number> {
+  const ready = operationMove("account_ready", "system");
+  const released = await tx
+    .update(providerOperations)
+    .set({ status: ready.to })
+    .where(and(eq(providerOperations.fixerUserId, fixerUserId), eq(providerOperations.kind, "transfer"), inArray(providerOperations.status, ready.from)))
+    .returning({ id: providerOperations.id });
+  await enqueueJobs(tx, released.map((r) => ({ kind: BOOKING_PROVIDER_JOB, payload: { operationId: r.id } satisfies ProviderJobPayload, maxAttempts: 30 })));
+  return released.length;
 }
 
 /**
@@ -128,7 +157,8 @@ export async function runProviderOperation(deps: { db: Db; provider: BookingMone
   const { db, provider } = deps;
   const [op] = await db.select().from(providerOperations).where(eq(providerOperations.id, operationId));
   if (!op) return "missing";
-  if (op.status !== "pending") return op.status;
+  // Made already (a repeated job), or waiting for the fixer's account: nothing to call the provider for.
+  if (!canMoveOperation("succeed", op.status, "provider")) return op.status;
 
   let objectId: string;
   let fundsPendingUntil: Date | null = null;
@@ -136,8 +166,12 @@ export async function runProviderOperation(deps: { db: Db; provider: BookingMone
     if (op.kind === "transfer") {
       const [account] = await db.select().from(payoutAccounts).where(and(eq(payoutAccounts.fixerUserId, op.fixerUserId!), eq(payoutAccounts.status, "active")));
       if (!account) {
-        await db.update(providerOperations).set({ status: "waiting_for_account" }).where(and(eq(providerOperations.id, op.id), eq(providerOperations.status, "pending")));
-        return "waiting_for_account";
+        const wait = operationMove("wait_for_account", "system");
+        await db
+          .update(providerOperations)
+          .set({ status: wait.to })
+          .where(and(eq(providerOperations.id, op.id), inArray(providerOperations.status, wait.from)));
+        return wait.to;
       }
       ({ id: objectId, fundsPendingUntil } = await provider.transfer({
         idempotencyKey: op.providerIdempotencyKey,
@@ -165,12 +199,14 @@ export async function runProviderOperation(deps: { db: Db; provider: BookingMone
     throw error;
   }
 
+  const succeed = operationMove("succeed", "provider");
   await db.transaction(async (tx) => {
     const [done] = await tx
       .update(providerOperations)
-      .set({ status: "succeeded", providerObjectId: objectId, completedAt: new Date(), attempts: sql`${providerOperations.attempts} + 1`, lastError: null, fundsPendingUntil })
-      .where(and(eq(providerOperations.id, op.id), eq(providerOperations.status, "pending")))
+      .set({ status: succeed.to, providerObjectId: objectId, completedAt: new Date(), attempts: sql`${providerOperations.attempts} + 1`, lastError: null, fundsPendingUntil })
+      .where(and(eq(providerOperations.id, op.id), inArray(providerOperations.status, succeed.from)))
       .returning();
+    // Refused: another run of this job marked it first (the provider answered both with one object); its ledger event stands.
     if (!done) return;
     // Released, on its way: the transfer is made and waits at Stripe for the charge's funds; a check at
     // Stripe's estimate (or the balance.available webhook, sooner) records when they arrive.

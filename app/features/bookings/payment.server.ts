@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { users } from "#server/db/schema/auth.ts";
 import { payments } from "#server/db/schema/payments.ts";
 import type { AppServices } from "~/features/services.server.ts";
+import { paymentMove } from "~/features/payments/state-machine.ts";
 import {
   CHECKOUT_EXPIRY_LIMITS,
   CHECKOUT_OPENING_MS,
@@ -67,7 +68,8 @@ export async function startBookingCheckout(services: AppServices, customerUserId
         return stranded ? { kind: "open", recorded: stranded } : { kind: "reuse", paymentId: open.id };
       }
       // Past its end: the provider takes no more money on it, so it is closed here too.
-      await tx.update(payments).set({ status: "expired", updatedAt: now }).where(and(eq(payments.id, open.id), eq(payments.status, "pending")));
+      const expire = paymentMove("expire", "system");
+      await tx.update(payments).set({ status: expire.to, updatedAt: now }).where(and(eq(payments.id, open.id), inArray(payments.status, expire.from)));
       await recordPaymentEvent(tx, open.id, "expired", { source: "pay-again" });
     }
     const windowEnd = paymentWindowEnd(booking, open);

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "#server/db/client.ts";
 import { payoutAccounts, providerOperations } from "#server/db/schema/bookings.ts";
 import { fixerProfiles } from "#server/db/schema/quotes.ts";
 import { BookingError } from "./errors";
 import { savePayoutAccount } from "./money.server";
+import { payoutAccountMove, payoutAccountStart } from "./payout-account-machine";
 import { payoutPaths, TEST_ACCOUNT_ID, type PayoutAccountState } from "./payouts";
 
 /**
@@ -69,9 +70,17 @@ async function pendingAccount(db: Db, fixerUserId: string, provider: "test" | "s
   const providerAccountId = await makeId();
   if (existing) {
     // The site moved between TEST MODE and Stripe: the other mode's account cannot be paid into.
-    await db.update(payoutAccounts).set({ provider, providerAccountId, status: "pending", activatedAt: null }).where(eq(payoutAccounts.fixerUserId, fixerUserId));
+    // Guarded on the other provider too, so of two clicks at once only one replaces it.
+    const move = payoutAccountMove("switch_provider", "system");
+    await db
+      .update(payoutAccounts)
+      .set({ provider, providerAccountId, status: move.to, activatedAt: null })
+      .where(and(eq(payoutAccounts.fixerUserId, fixerUserId), ne(payoutAccounts.provider, provider), inArray(payoutAccounts.status, move.from)));
   } else {
-    await db.insert(payoutAccounts).values({ fixerUserId, provider, providerAccountId, status: "pending" }).onConflictDoNothing({ target: payoutAccounts.fixerUserId });
+    await db
+      .insert(payoutAccounts)
+      .values({ fixerUserId, provider, providerAccountId, status: payoutAccountStart("connect", "fixer", "pending") })
+      .onConflictDoNothing({ target: payoutAccounts.fixerUserId });
   }
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.fixerUserId, fixerUserId));
   return row!;

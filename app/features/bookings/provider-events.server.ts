@@ -11,6 +11,7 @@ import { closeCaseByProvider } from "./cases.server";
 import { ACCOUNTS, postLedgerEvent } from "./ledger.server";
 import { heldPence, settle } from "./pricing";
 import { payoutPaths } from "./payouts";
+import { operationStart } from "./provider-operation-machine";
 import { lockBooking, move, recordOnTimeline, tell } from "./transition.server";
 import type { BookingState } from "./state-machine";
 
@@ -236,7 +237,7 @@ async function recordDashboardRefund(tx: DbOrTx, booking: Booking, refund: Provi
   const key = `dashboard-refund-${refund.id}`;
   const [op] = await tx
     .insert(providerOperations)
-    .values({ idempotencyKey: key, providerIdempotencyKey: randomUUID(), kind: "refund", bookingId: booking.id, provider: "stripe", amountPence: refund.amount, paymentId: booking.paymentId, status: "succeeded", providerObjectId: refund.id, attempts: 0, completedAt: now })
+    .values({ idempotencyKey: key, providerIdempotencyKey: randomUUID(), kind: "refund", bookingId: booking.id, provider: "stripe", amountPence: refund.amount, paymentId: booking.paymentId, status: operationStart("record_dashboard_refund", "provider"), providerObjectId: refund.id, attempts: 0, completedAt: now })
     .onConflictDoNothing({ target: providerOperations.idempotencyKey })
     .returning({ id: providerOperations.id });
   if (!op) return booking; // recorded by an earlier delivery

@@ -11,7 +11,7 @@ import {
   type ReconciliationMismatch,
   type ReconciliationRun,
 } from "#server/db/schema/bookings.ts";
-import { payments, type Payment } from "#server/db/schema/payments.ts";
+import { payments, type Payment, type PaymentStatus } from "#server/db/schema/payments.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { PRODUCT_CODES } from "~/features/payments/products.ts";
 import { createStripeClient } from "~/features/payments/stripe.server.ts";
@@ -391,7 +391,7 @@ type PaymentRow = {
   provider: string;
   provider_session_id: string | null;
   provider_payment_intent_id: string | null;
-  status: string;
+  status: PaymentStatus;
   amount_pence: number;
   reference: Record<string, unknown> | null;
   created_at: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { paymentEvents, payments, type Payment } from "#server/db/schema/payments.ts";
+import { paymentEvents, payments, type Payment, type PaymentStatus } from "#server/db/schema/payments.ts";
 import { openSecret } from "#server/security/codes.ts";
 import { safeReturnPath } from "#server/http/return-path.ts";
 import { inSpan } from "#server/spans.ts";
@@ -10,6 +10,7 @@ import { DEFAULT_RETURN_PATHS, productDetails, productKeyFromCode, type ProductK
 import type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
 import { createStripeCheckoutSession, createStripeClient, readSession, type SessionState, type StripeCheckoutClient } from "./stripe.server.ts";
 import { paidIntentRefs, type StripePaymentRefs, type StripeRefsClient } from "./stripe-refs.server.ts";
+import { paymentMove, paymentStart } from "./state-machine.ts";
 
 export type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
 
@@ -136,7 +137,7 @@ export async function recordCheckout(tx: DbOrTx, config: Pick<AppServices["confi
     amountPence,
     currency: product.currency,
     provider,
-    status: "pending",
+    status: paymentStart("open", "system"),
     userId: input.userId ?? null,
     email,
     reference: { ...input.reference, returnPath },
@@ -189,7 +190,11 @@ export async function openRecordedCheckout(services: AppServices, recorded: Reco
   } catch (error) {
     logger.error({ err: error, paymentId }, "stripe checkout session could not be created");
     await db.transaction(async (tx) => {
-      await tx.update(payments).set({ status: "failed", failureReason: "checkout_unavailable", updatedAt: new Date() }).where(eq(payments.id, paymentId));
+      const move = paymentMove("fail_to_open", "system");
+      await tx
+        .update(payments)
+        .set({ status: move.to, failureReason: "checkout_unavailable", updatedAt: new Date() })
+        .where(and(eq(payments.id, paymentId), inArray(payments.status, move.from)));
       await recordPaymentEvent(tx, paymentId, "session_failed", { message: error instanceof Error ? error.message.slice(0, 300) : "unknown" });
     });
     throw new CheckoutUnavailableError(error);
@@ -233,22 +238,34 @@ export async function findPayment(db: DbOrTx, paymentId: string): Promise<Paymen
   return row ?? null;
 }
 
-/** A refused card or a failed delayed payment: recorded, and the buyer may try again. Never touches a paid payment. */
+/**
+ * A refused card or a failed delayed payment (the payment machine's `decline`): recorded, and the buyer
+ * may try again. A paid, expired or cancelled payment keeps its status (the report is still logged).
+ */
 export async function markPaymentFailed(services: AppServices, paymentId: string, reason: string, details: Record<string, unknown> = {}) {
+  const move = paymentMove("decline", "provider");
   await services.db.transaction(async (tx) => {
-    await tx
+    const [moved] = await tx
       .update(payments)
-      .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
-      .where(and(eq(payments.id, paymentId), ne(payments.status, "paid")));
-    await recordPaymentEvent(tx, paymentId, "declined", { reason, ...details });
+      .set({ status: move.to, failureReason: reason, updatedAt: new Date() })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, move.from)))
+      .returning({ id: payments.id });
+    await recordPaymentEvent(tx, paymentId, "declined", { reason, ...details, ...(moved ? {} : { refused: true }) });
+    if (!moved) services.logger.info({ paymentId, move: "decline" }, "payment move refused: its status does not allow it");
   });
 }
 
-/** A checkout that can no longer be paid (Stripe expired the session). Never touches a paid payment. */
+/** A checkout that can no longer be paid (the machine's `expire`: Stripe expired the session). A paid payment keeps its status. */
 export async function markPaymentExpired(services: AppServices, paymentId: string, details: Record<string, unknown> = {}) {
+  const move = paymentMove("expire", "provider");
   await services.db.transaction(async (tx) => {
-    await tx.update(payments).set({ status: "expired", updatedAt: new Date() }).where(and(eq(payments.id, paymentId), ne(payments.status, "paid")));
-    await recordPaymentEvent(tx, paymentId, "expired", details);
+    const [moved] = await tx
+      .update(payments)
+      .set({ status: move.to, updatedAt: new Date() })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, move.from)))
+      .returning({ id: payments.id });
+    await recordPaymentEvent(tx, paymentId, "expired", { ...details, ...(moved ? {} : { refused: true }) });
+    if (!moved) services.logger.info({ paymentId, move: "expire" }, "payment move refused: its status does not allow it");
   });
 }
 
@@ -305,18 +322,19 @@ export async function markPaidAndFulfil(
   const now = new Date();
   const email = details.email?.trim().toLowerCase() || null;
 
+  const pay = paymentMove("pay", "provider");
   await db.transaction(async (tx) => {
     const [newlyPaid] = await tx
       .update(payments)
       .set({
-        status: "paid",
+        status: pay.to,
         paidAt: now,
         failureReason: null,
         updatedAt: now,
         ...(email ? { email: sql`coalesce(${payments.email}, ${email})` } : {}),
         ...paidRefs(details.stripeRefs),
       })
-      .where(and(eq(payments.id, paymentId), ne(payments.status, "paid")))
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, pay.from)))
       .returning({ id: payments.id });
     // Paid already (the success page came first): the ids this call read are kept if the row has none.
     if (!newlyPaid && details.stripeRefs) await tx.update(payments).set(paidRefs(details.stripeRefs)).where(and(eq(payments.id, paymentId), isNull(payments.providerChargeId)));
@@ -420,7 +438,7 @@ export type SuccessPageView = {
   product: ProductKey;
   productName: string;
   amountPence: number;
-  status: "pending" | "paid" | "failed" | "cancelled" | "expired";
+  status: PaymentStatus;
   fulfilled: boolean;
   email: string | null;
   returnPath: string;
@@ -470,7 +488,7 @@ export async function getPaymentForSuccessPage(services: AppServices, paymentId:
     product,
     productName: productDetails(product).name,
     amountPence: payment.amountPence,
-    status: payment.status as SuccessPageView["status"],
+    status: payment.status,
     fulfilled: Boolean(payment.fulfilledAt),
     email: payment.email,
     returnPath: typeof reference.returnPath === "string" ? reference.returnPath : DEFAULT_RETURN_PATHS[product],

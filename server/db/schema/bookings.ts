@@ -379,6 +379,10 @@ export const bookingCasePhotos = pgTable(
   (t) => [check("booking_case_photos_side_check", sql`${t.side} in ('customer', 'fixer')`), index("booking_case_photos_booking_idx").on(t.bookingId, t.id)],
 );
 
+/** A payout account's states (the machine: app/features/bookings/payout-account-machine.ts). */
+export const PAYOUT_ACCOUNT_STATUSES = ["pending", "active"] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+
 /** A fixer's connected payout account: a Stripe Connect Express account, or the TEST MODE stand-in. */
 export const payoutAccounts = pgTable(
   "payout_accounts",
@@ -391,7 +395,7 @@ export const payoutAccounts = pgTable(
     /** acct_… (Stripe) or the test provider's id. */
     providerAccountId: text("provider_account_id").notNull().unique(),
     /** "pending" until onboarding at the provider is complete and payouts are enabled, then "active". */
-    status: text("status").notNull().default("pending"),
+    status: text("status").$type<PayoutAccountStatus>().notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
     /**
@@ -403,8 +407,16 @@ export const payoutAccounts = pgTable(
     /** Stripe's words for why the bank refused it (failure_message), shown to the fixer. */
     payoutFailure: text("payout_failure"),
   },
-  (t) => [check("payout_accounts_status_check", sql`${t.status} in ('pending', 'active')`)],
+  (t) => [check("payout_accounts_status_check", sql`${t.status} in (${inList(PAYOUT_ACCOUNT_STATUSES)})`)],
 );
+
+/**
+ * A provider operation's states (the machine: app/features/bookings/provider-operation-machine.ts).
+ * "failed" (a failure the provider says no retry can fix) is allowed by the CHECK and handled by the
+ * readers, but no move leads there yet: an operation that keeps failing stays pending, its job dead.
+ */
+export const PROVIDER_OPERATION_STATUSES = ["pending", "waiting_for_account", "succeeded", "failed"] as const;
+export type ProviderOperationStatus = (typeof PROVIDER_OPERATION_STATUSES)[number];
 
 /**
  * Every call to the payment provider that moves booking money (a transfer to a fixer, a refund to a
@@ -440,8 +452,8 @@ export const providerOperations = pgTable(
     fixerUserId: text("fixer_user_id"),
     /** The checkout (payments row) a refund goes back to. */
     paymentId: text("payment_id"),
-    /** pending → succeeded | failed (a failure the provider says no retry can fix). */
-    status: text("status").notNull().default("pending"),
+    /** pending ⇄ waiting_for_account → succeeded, only through the provider-operation machine. */
+    status: text("status").$type<ProviderOperationStatus>().notNull().default("pending"),
     /** tr_… / re_… once the provider answered. */
     providerObjectId: text("provider_object_id"),
     attempts: smallint("attempts").notNull().default(0),
@@ -457,7 +469,7 @@ export const providerOperations = pgTable(
   },
   (t) => [
     check("provider_operations_kind_check", sql`${t.kind} in ('transfer', 'refund')`),
-    check("provider_operations_status_check", sql`${t.status} in ('pending', 'waiting_for_account', 'succeeded', 'failed')`),
+    check("provider_operations_status_check", sql`${t.status} in (${inList(PROVIDER_OPERATION_STATUSES)})`),
     check("provider_operations_amount_check", sql`${t.amountPence} > 0`),
     index("provider_operations_booking_idx").on(t.bookingId),
     index("provider_operations_status_idx").on(t.status, t.createdAt),

@@ -1,10 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 
 /**
- * One row per checkout attempt, whichever provider ran it. `status` moves
- * pending → paid | failed | cancelled | expired (a declined test card may be retried: failed → paid).
+ * A checkout attempt's states (the payment machine: app/features/payments/state-machine.ts). "cancelled"
+ * is kept for rows written before the machine: no move leads there now, and readers treat it as expired.
+ */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "expired"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/**
+ * One row per checkout attempt, whichever provider ran it. `status` moves only through the payment
+ * machine (app/features/payments/state-machine.ts): pending → paid | failed | expired (a declined card
+ * may be retried: failed → paid).
  * `fulfilled_at` is set in the same transaction as the fulfilment, with a conditional update, so
  * fulfilment runs exactly once however many times a webhook or a success page triggers it.
  */
@@ -35,7 +45,7 @@ export const payments = pgTable(
      */
     providerFeePence: integer("provider_fee_pence"),
     providerFeeTransactionId: text("provider_fee_transaction_id"),
-    status: text("status").notNull().default("pending"),
+    status: text("status").$type<PaymentStatus>().notNull().default("pending"),
     /** The signed-in buyer, if any. */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email"),
@@ -57,6 +67,7 @@ export const payments = pgTable(
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
   },
   (t) => [
+    check("payments_status_check", sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
     uniqueIndex("payments_provider_session_idx").on(t.provider, t.providerSessionId),
     index("payments_status_idx").on(t.status, t.createdAt),
     index("payments_product_idx").on(t.product, t.createdAt),

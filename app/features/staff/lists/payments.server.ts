@@ -1,13 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { paymentEvents, payments } from "#server/db/schema/payments.ts";
+import { PAYMENT_STATUSES, paymentEvents, payments, type PaymentStatus } from "#server/db/schema/payments.ts";
 import { humanise, statusLabel } from "~/features/staff/status";
 import { defineList, keyset, searchIndexed } from "./define";
 
 /** Stored values (~/features/payments/products.ts): products by code, statuses and providers. */
 export const paymentProducts = ["fixer_onboarding", "vip_access", "early_access_donation"] as const;
-export const paymentStatuses = ["pending", "paid", "failed", "cancelled", "expired"] as const;
+export const paymentStatuses = PAYMENT_STATUSES;
 export const paymentProviders = ["test", "stripe"] as const;
 
 const t = payments;
@@ -50,7 +50,8 @@ const filters = [
 
 function where(query: { q: string; filters: Record<string, string> }) {
   return and(
-    query.filters.status ? eq(t.status, query.filters.status) : undefined,
+    // A status not in the list matches no row, as the text comparison always did.
+    query.filters.status ? eq(t.status, query.filters.status as PaymentStatus) : undefined,
     query.filters.product ? eq(t.product, query.filters.product) : undefined,
     query.filters.provider ? eq(t.provider, query.filters.provider) : undefined,
     // A payment's id or provider session id typed whole (their unique indexes); an email address or a

@@ -1,0 +1,65 @@
+import { RefusalError } from "~/lib/forms/refusal-error";
+
+/**
+ * What every named state machine beside the booking's is made of (issue 49, item 7): plain data tables,
+ * so they can later be folded into one declarative table of every process.
+ * - A move names the states it may start from, the state(s) it leads to and who may make it.
+ * - A start names the state(s) a new row may be written in, and who may write it.
+ * The services route every change of the column through a move: the UPDATE sets the move's `to` and its
+ * WHERE clause allows only the move's `from` states, so a race cannot make an illegal move either.
+ */
+export type MoveRule<S extends string, A extends string> = { readonly from: readonly S[]; readonly to: readonly S[]; readonly by: readonly A[]; readonly label: string };
+export type StartRule<S extends string, A extends string> = { readonly to: readonly S[]; readonly by: readonly A[] };
+
+/** A move the row's state (or the actor) does not allow. Answered with 409; nothing changes. */
+export class IllegalMoveError extends RefusalError<"conflict"> {
+  constructor(
+    readonly machine: string,
+    readonly move: string,
+    readonly state: string | null,
+    message: string,
+  ) {
+    super("conflict", message);
+    this.name = "IllegalMoveError";
+  }
+}
+
+export const canMakeMove = <S extends string, A extends string>(rule: MoveRule<S, A>, state: S, actor: A): boolean => rule.from.includes(state) && rule.by.includes(actor);
+
+/**
+ * The guard of a move for a conditional UPDATE: the states it may start from and the state it leads to
+ * (`to` chooses when it has several). An actor the move does not allow, or a `to` it cannot lead to, is a
+ * mistake in the code, not a race: thrown at once.
+ */
+export function guardOf<S extends string, A extends string>(machine: string, name: string, rule: MoveRule<S, A>, actor: A, to?: S): { from: readonly S[]; to: S } {
+  if (!rule.by.includes(actor)) throw new Error(`${machine}: ${actor} cannot ${name}`);
+  const target = to ?? rule.to[0]!;
+  if (!rule.to.includes(target)) throw new Error(`${machine}: ${name} cannot lead to ${target}`);
+  return { from: rule.from, to: target };
+}
+
+/** The state a new row is written in by `actor` (`to` chooses when the start allows several). */
+export function startOf<S extends string, A extends string>(machine: string, name: string, rule: StartRule<S, A>, actor: A, to?: S): S {
+  if (!rule.by.includes(actor)) throw new Error(`${machine}: ${actor} cannot ${name}`);
+  const target = to ?? rule.to[0]!;
+  if (!rule.to.includes(target)) throw new Error(`${machine}: ${name} cannot start in ${target}`);
+  return target;
+}
+
+/** Every state reachable from the start states through the moves (the tests compare it with the schema's list). */
+export function reachable<S extends string, A extends string>(starts: Record<string, StartRule<S, A>>, moves: Record<string, MoveRule<S, A>>): Set<S> {
+  const seen = new Set<S>(Object.values(starts).flatMap((rule) => rule.to));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const rule of Object.values(moves)) {
+      if (!rule.from.some((s) => seen.has(s))) continue;
+      for (const to of rule.to) {
+        if (seen.has(to)) continue;
+        seen.add(to);
+        grew = true;
+      }
+    }
+  }
+  return seen;
+}
