@@ -18,7 +18,7 @@ test("a plumber goes on call with a rate and hours, and staff see who is on call
 
   await test.step("the dashboard links to the on-call page", async () => {
     await fixer.goto("/fixer");
-    await fixer.getByRole("link", { name: "Emergency call-outs and on-call hours" }).click();
+    await fixer.getByRole("link", { name: "Set your on-call hours" }).click();
     await expect(fixer.getByRole("heading", { name: "Emergency call-outs", level: 1 })).toBeVisible();
     await expect(fixer.getByTestId("on-call-status")).toHaveText("You are off call");
     await expect(fixer.getByText("Published range: £65–£85 an hour.")).toBeVisible();

@@ -141,7 +141,7 @@ export default function FixerDashboard({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="emergency" title={emergencyCopy.title} intro={emergencyCopy.dashboardIntro}>
         <Button asChild variant="outline">
-          <Link to={emergencyPaths.fixerPage}>Emergency call-outs and on-call hours</Link>
+          <Link to={emergencyPaths.fixerPage}>{emergencyCopy.dashboardLink}</Link>
         </Button>
       </Section>
     </div>

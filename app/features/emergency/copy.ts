@@ -7,6 +7,8 @@ export const emergencyCopy = {
   title: "Emergency call-outs",
   metaDescription: "Choose the emergency services you take, your emergency rate and the hours you are on call.",
   dashboardIntro: "Plumbing, electrical and handyman fixers: choose your emergency rate and the hours you are on call.",
+  /** Short enough for one line of a 360 px phone: a button does not wrap. */
+  dashboardLink: "Set your on-call hours",
   intro:
     "Customers with an emergency (a burst pipe, no power) will be able to reach fixers who are on call near them. Choose the services you take call-outs for, your emergency rate, and when you are on call.",
   servicesTitle: "Services and rates",
