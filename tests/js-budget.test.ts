@@ -67,6 +67,8 @@ const budgetsKb: Record<string, number> = {
 const otherPublicBudgetsKb: Record<string, number> = {
   ...Object.fromEntries(services.map((s) => [s.href, 130])),
   "/request": 131,
+  // Decision 081: the emergency form, measured 2026-11-30.
+  "/emergency": 131,
   "/auth": 130,
   "/reset-password": 129,
 } satisfies Record<(typeof signedOutFormPaths)[number], number>;
