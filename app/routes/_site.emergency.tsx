@@ -34,6 +34,7 @@ export default function EmergencyRoute({ loaderData }: Route.ComponentProps) {
     <EmergencyRequestPage
       key={loaderData.restored ? "draft" : "new"}
       defaults={loaderData.defaults}
+      serviceOptions={loaderData.serviceOptions}
       answer={loaderData.answer}
       signedIn={loaderData.signedIn}
       restored={loaderData.restored}

@@ -3,13 +3,13 @@
  * rate range, how many fixers are on call near the postcode now, and what the customer pays up
  * front: a call-out covering the first hour at the fixer's rate plus the customer service fee,
  * by the bookings' own pricing rule (`priceBooking`). A range over the on-call fixers' actual
- * rates when there are some, else over the published range. No server imports: the page uses it.
+ * rates when there are some, else over the published range. The server words it; the page gets the answer.
  */
-import { fees } from "~/content/prices";
+import { fees, formatGBP } from "~/content/prices";
 import { priceBooking } from "~/features/bookings/pricing";
-import { detectEmergency } from "~/features/assistant/emergencies";
 import { emergencyRates, emergencyServiceName, rateRangeText, type EmergencyService } from "./rates";
-import type { UpFront } from "./request-copy";
+
+export type UpFront = { minPence: number; maxPence: number };
 
 export type OnCallAnswer = {
   service: EmergencyService;
@@ -21,6 +21,8 @@ export type OnCallAnswer = {
   /** "£65–£85 an hour" */
   rateRange: string;
   upFront: UpFront;
+  /** "£78.75" or "£78.75 to £84": worded here, so the page loads no price tables. */
+  upFrontText: string;
   feePercent: number;
 };
 
@@ -32,6 +34,7 @@ export function callOutTotalPence(ratePence: number): number {
 
 export function onCallAnswer(service: EmergencyService, place: { postcode: string; district: string }, onCallRates: readonly number[]): OnCallAnswer {
   const rates = onCallRates.length ? onCallRates : [emergencyRates[service].minPence, emergencyRates[service].maxPence];
+  const upFront = { minPence: callOutTotalPence(Math.min(...rates)), maxPence: callOutTotalPence(Math.max(...rates)) };
   return {
     service,
     serviceName: emergencyServiceName(service),
@@ -39,10 +42,10 @@ export function onCallAnswer(service: EmergencyService, place: { postcode: strin
     postcode: place.postcode,
     onCall: onCallRates.length,
     rateRange: rateRangeText(service),
-    upFront: { minPence: callOutTotalPence(Math.min(...rates)), maxPence: callOutTotalPence(Math.max(...rates)) },
+    upFront,
+    upFrontText: upFront.minPence === upFront.maxPence ? formatGBP(upFront.minPence) : `${formatGBP(upFront.minPence)} to ${formatGBP(upFront.maxPence)}`,
     feePercent: fees.customerServiceFeePercent,
   };
 }
 
-/** The assistant's safety rule: a description that mentions gas shows the gas emergency number first. */
-export const mentionsGas = (text: string): boolean => detectEmergency(text)?.id === "gas";
+export { mentionsGas } from "./gas";

@@ -1,5 +1,3 @@
-import { formatGBP } from "~/content/prices";
-
 /**
  * The customer's emergency request form (/emergency) and its page (decision 081): words only, no
  * server imports, so the form's first load carries nothing else.
@@ -8,10 +6,6 @@ export const emergencyRequestPaths = {
   form: "/emergency",
   request: (id: number) => `/account/emergencies/${id}`,
 } as const;
-
-export type UpFront = { minPence: number; maxPence: number };
-
-const money = (r: UpFront) => (r.minPence === r.maxPence ? formatGBP(r.minPence) : `${formatGBP(r.minPence)} to ${formatGBP(r.maxPence)}`);
 
 export const emergencyRequestCopy = {
   title: "Ask for help now",
@@ -35,8 +29,8 @@ export const emergencyRequestCopy = {
   rateRange: (name: string, range: string) => `${name} emergency rates on FixiT: ${range}.`,
   onCall: (count: number, district: string) =>
     count === 1 ? `1 fixer is on call near you (${district}) right now.` : `${count} fixers are on call near you (${district}) right now.`,
-  upFront: (r: UpFront, feePercent: number) =>
-    `You pay ${money(r)} up front: a call-out covering the first hour at the fixer's emergency rate, plus FixiT's ${feePercent}% service fee.`,
+  upFront: (amount: string, feePercent: number) =>
+    `You pay ${amount} up front: a call-out covering the first hour at the fixer's emergency rate, plus FixiT's ${feePercent}% service fee.`,
   upFrontWhen: "Nothing is charged when you send this request: you pay the call-out once a fixer has accepted it and you have seen who is coming.",
   nobody: (name: string, district: string) =>
     `Nobody is on call for ${name.toLowerCase()} emergencies near you (${district}) right now, so this request cannot be sent and you will not be charged. You can post it as a normal job instead: the fixers covering your area are told at once.`,

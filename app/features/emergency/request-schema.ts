@@ -3,20 +3,12 @@
  * customer types) and the action (the authority). No server imports: this module reaches the browser.
  */
 import { z } from "~/lib/zod";
-import { formatCount } from "~/content/format";
 import { checkTextInput } from "~/lib/text-input";
-import { parseJobPostcode, postcodeMessages } from "~/features/quotes/postcodes";
+import { parseJobPostcode } from "~/features/quotes/postcodes";
 import { emergencyServiceSlugs } from "./rates";
+import { emergencyRequestLimits, emergencyRequestMessages } from "./request-fields";
 
-export const emergencyRequestLimits = { description: { min: 10, max: 2000 } } as const;
-
-export const emergencyRequestMessages = {
-  service: "Choose plumbing, electrical or handyman: emergency call-outs are for those three.",
-  postcodeEmpty: "Enter the postcode where the emergency is, for example SW1A 1AA.",
-  postcodeInvalid: postcodeMessages.invalid,
-  descriptionShort: `Please tell us what is wrong in at least ${emergencyRequestLimits.description.min} characters.`,
-  descriptionLong: `Please keep what is wrong under ${formatCount(emergencyRequestLimits.description.max)} characters.`,
-} as const;
+export { emergencyRequestLimits, emergencyRequestMessages };
 
 const trimmed = (raw: unknown) => (typeof raw === "string" ? raw.trim() : "");
 

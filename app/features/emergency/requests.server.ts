@@ -16,10 +16,11 @@ import type { FormResult } from "~/lib/forms/result";
 import { discardPhotos, PhotoUploadError } from "~/lib/photos/photos.server";
 import type { SessionUser } from "~/lib/session-user";
 import { onCallFixersNear } from "./on-call.server";
-import { isEmergencyService, type EmergencyService } from "./rates";
+import { emergencyServiceName, emergencyServiceSlugs, isEmergencyService, type EmergencyService } from "./rates";
 import { onCallAnswer, type OnCallAnswer } from "./request-answer";
 import { emergencyRequestCopy as copy, emergencyRequestPaths } from "./request-copy";
-import { emergencyRequestFormSchema, emergencyRequestMessages } from "./request-schema";
+import { emergencyRequestMessages } from "./request-fields";
+import { emergencyRequestFormSchema } from "./request-schema";
 
 /**
  * /emergency on the server (issue 51, item 2; decision 081): the on-call answer before sending, the
@@ -77,7 +78,8 @@ export async function emergencyFormData(request: Request, context: Ctx, user: Se
   const place = parseJobPostcode(defaults.postcode);
   const answer = isEmergencyService(defaults.service) && place ? await answerFor(db, defaults.service, place) : null;
   const keptPhotos = (draft?.photos ?? []).map((p) => ({ id: p.id, src: quotePaths.draftPhoto(p.id) }));
-  return { defaults, answer, signedIn: Boolean(user), restored: Boolean(draft), keptPhotos };
+  const serviceOptions = emergencyServiceSlugs.map((slug) => ({ slug, name: emergencyServiceName(slug) }));
+  return { defaults, serviceOptions, answer, signedIn: Boolean(user), restored: Boolean(draft), keptPhotos };
 }
 
 /** GET /emergency/on-call?service=&postcode=: the answer as JSON for the form as the customer types; 400 for a bad service or postcode. */

@@ -8,15 +8,15 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatCount } from "~/content/format";
 import { emergencyEntries, gasEmergencyNumber } from "~/features/assistant/emergencies";
-import { photoAccept, quoteLimits } from "~/features/quotes/job-fields";
+import { photoAccept, photoMaxBytes } from "~/lib/photos/limits";
 import { parseJobPostcode } from "~/features/quotes/postcodes";
 import { useForm } from "~/lib/forms/use-form";
 import type { FieldErrors } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
-import { emergencyServiceName, emergencyServiceSlugs } from "~/features/emergency/rates";
-import { mentionsGas, type OnCallAnswer } from "~/features/emergency/request-answer";
+import { mentionsGas } from "~/features/emergency/gas";
+import type { OnCallAnswer } from "~/features/emergency/request-answer";
 import { emergencyRequestCopy as copy } from "~/features/emergency/request-copy";
-import { emergencyRequestLimits } from "~/features/emergency/request-schema";
+import { emergencyRequestLimits } from "~/features/emergency/request-fields";
 
 type Result = FormResult<{ answer?: OnCallAnswer | null }>;
 export type EmergencyDefaults = Record<"service" | "postcode" | "description", string>;
@@ -31,8 +31,8 @@ function checkPhotos(form: HTMLFormElement): FieldErrors {
   const input = form.elements.namedItem("photos") as HTMLInputElement | null;
   const files = [...(input?.files ?? [])];
   const kept = form.querySelectorAll('input[name="keepPhoto"]:checked').length;
-  if (files.length + kept > quoteLimits.photosPerJob) return { photos: `Add at most ${quoteLimits.photosPerJob} photos.` };
-  const big = files.find((f) => f.size > quoteLimits.photoMaxBytes);
+  if (files.length + kept > emergencyRequestLimits.photos) return { photos: `Add at most ${emergencyRequestLimits.photos} photos.` };
+  const big = files.find((f) => f.size > photoMaxBytes);
   return big ? { photos: `${big.name} is over 10 MB. Add photos of 10 MB or smaller.` } : {};
 }
 
@@ -76,12 +76,12 @@ function OnCallSummary({ answer }: { answer: OnCallAnswer }) {
         </>
       ) : (
         <>
-          <p className="font-medium text-success" data-testid="on-call-count">
+          <p className="font-semibold" data-testid="on-call-count">
             {copy.onCall(answer.onCall, answer.district)}
           </p>
           <p>{copy.rateRange(answer.serviceName, answer.rateRange)}</p>
           <p className="font-medium" data-testid="up-front">
-            {copy.upFront(answer.upFront, answer.feePercent)}
+            {copy.upFront(answer.upFrontText, answer.feePercent)}
           </p>
           <p className="text-muted-foreground">{copy.upFrontWhen}</p>
         </>
@@ -97,12 +97,15 @@ function OnCallSummary({ answer }: { answer: OnCallAnswer }) {
  */
 export function EmergencyRequestPage({
   defaults,
+  serviceOptions,
   answer: loaded,
   signedIn,
   restored,
   keptPhotos,
 }: {
   defaults: EmergencyDefaults;
+  /** Plumbing, electrical, handyman with their names (from the loader: the page loads no service tables). */
+  serviceOptions: { slug: string; name: string }[];
   answer: OnCallAnswer | null;
   signedIn: boolean;
   restored: boolean;
@@ -123,6 +126,20 @@ export function EmergencyRequestPage({
   const key = keyOf(service, postcode);
   const served = result && "answer" in result ? result.answer : loaded;
   const answer = fetched.key === key && fetched.answer ? fetched.answer : served && keyOf(served.service, served.postcode) === key ? served : null;
+
+  // What was chosen or typed before the page's script ran (it starts on the first interaction, decision 041) is the browser's: read it once.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const value = (name: string) => {
+      const field = form.elements.namedItem(name);
+      return field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement ? field.value : null;
+    };
+    const [s, p, d] = [value("service"), value("postcode"), value("description")];
+    if (s !== null) setService(s);
+    if (p !== null) setPostcode(p);
+    if (d !== null) setDescription(d);
+  }, [formRef]);
 
   useEffect(() => {
     const place = parseJobPostcode(postcode);
@@ -167,9 +184,9 @@ export function EmergencyRequestPage({
           {(control) => (
             <NativeSelect {...control} name="service" required defaultValue={initial("service")} onChange={(e) => setService(e.currentTarget.value)}>
               <option value="">{copy.servicePlaceholder}</option>
-              {emergencyServiceSlugs.map((s) => (
-                <option key={s} value={s}>
-                  {emergencyServiceName(s)}
+              {serviceOptions.map((s) => (
+                <option key={s.slug} value={s.slug}>
+                  {s.name}
                 </option>
               ))}
             </NativeSelect>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { emergencyEntries, gasEmergencyNumber } from "~/features/assistant/emergencies";
 import { formatUkDateTime } from "~/content/dates";
 import { emergencyServiceName, type EmergencyService } from "~/features/emergency/rates";
-import { mentionsGas } from "~/features/emergency/request-answer";
+import { mentionsGas } from "~/features/emergency/gas";
 import { emergencyRequestCopy as copy } from "~/features/emergency/request-copy";
 
 export type EmergencyRequestView = {
