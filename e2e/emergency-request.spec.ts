@@ -50,7 +50,10 @@ test("a customer asks for an emergency plumber, sees who is on call and the up-f
   await signUpAndConfirm(customer, `er-cat-${stamp}@example.com`, "Cat Customer");
 
   await test.step("before sending: the count, the published range and the up-front call-out", async () => {
-    await customer.goto("/emergency");
+    // From the job form: its pointer to the emergency form.
+    await customer.goto("/request");
+    await customer.getByRole("link", { name: "Ask for help now: see who is on call near you" }).click();
+    await expect(customer).toHaveURL(/\/emergency$/);
     await expect(customer.getByRole("heading", { name: "Ask for help now", level: 1 })).toBeVisible();
     await fillForm(customer, { service: "Plumbing", postcode: "SW1A 1AA" });
     await expect(customer.getByTestId("on-call-count")).toHaveText(/^(1 fixer is|\d+ fixers are) on call near you \(SW1\) right now\.$/);

@@ -2,8 +2,10 @@
  * The customer's emergency request form (/emergency) and its page (decision 081): words only, no
  * server imports, so the form's first load carries nothing else.
  */
+import { emergencyFormPath } from "./job-form-pointer";
+
 export const emergencyRequestPaths = {
-  form: "/emergency",
+  form: emergencyFormPath,
   request: (id: number) => `/account/emergencies/${id}`,
 } as const;
 

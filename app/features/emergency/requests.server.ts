@@ -142,8 +142,10 @@ export async function submitEmergencyRequest(request: Request, context: Ctx, use
     answer(400, { status: "invalid", fieldErrors, values: valuesOf(upload.fields), title: copy.refused.invalidTitle, message: copy.refused.invalid, ...extra });
 
   if (intent === "check") {
-    // Only the service and the postcode are needed to say who is on call.
+    // Only the service and the postcode are needed to say who is on call; limited as the JSON check is.
     await discard();
+    const limited = await hitRateLimit(db, { key: `emergency:check:${context.clientIp}`, ...CHECK_LIMIT });
+    if (!limited.allowed) return answer(429, { status: "error", message: copy.refused.rateLimited, values: valuesOf(upload.fields) }, { "retry-after": String(limited.retryAfterSeconds ?? 60) });
     const errors = checked.ok ? {} : Object.fromEntries(Object.entries(checked.fieldErrors).filter(([field]) => field === "service" || field === "postcode"));
     if (Object.keys(errors).length) return invalid(errors);
     const service = String(upload.fields.service).trim() as EmergencyService;
