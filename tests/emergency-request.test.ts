@@ -146,6 +146,7 @@ describe("nobody on call", () => {
     expect(form).toMatch(/<option value="electrical" selected="">Electrical<\/option>/);
     expect(form).toContain('value="SW1A 1AA"');
     expect(form).toContain("No power in the whole house since the storm.");
+    expect(form).toMatch(/<input(?=[^>]*name="timing")(?=[^>]*value="asap")(?=[^>]*checked="")[^>]*>/);
     expect(await stored()).toBe(before);
   });
 });

@@ -35,7 +35,7 @@ export const emergencyRequestCopy = {
     `You pay ${amount} up front: a call-out covering the first hour at the fixer's emergency rate, plus FixiT's ${feePercent}% service fee.`,
   upFrontWhen: "Nothing is charged when you send this request: you pay the call-out once a fixer has accepted it and you have seen who is coming.",
   nobody: (name: string, district: string) =>
-    `Nobody is on call for ${name.toLowerCase()} emergencies near you (${district}) right now, so this request cannot be sent and you will not be charged. You can post it as a normal job instead: the fixers covering your area are told at once.`,
+    `Nobody is on call for ${name.toLowerCase()} emergencies near you (${district}) right now, so this request cannot be sent and you will not be charged. You can post it as a normal job instead, marked “As soon as possible”: what you typed comes with it.`,
   postAsJob: "Post it as a normal job instead",
   gasTitle: "If you smell gas: call 0800 111 999 now",
   refused: {
