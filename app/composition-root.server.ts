@@ -79,6 +79,8 @@ export const bodyLimits: BodyLimits = {
   routes: [
     { match: (path) => path === "/recruitment", multipart: CV_MAX_BYTES + MB },
     { match: (path) => path === "/request", multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerJob + MB },
+    // The emergency form takes photos as the job form does (decision 081).
+    { match: (path) => path === "/emergency", multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerJob + MB },
     // A job page's message may carry photos.
     { match: (path) => jobPagePath.test(path), multipart: quoteLimits.photoMaxBytes * quoteLimits.photosPerMessage + MB },
     // A booking page: marking the job done, answering a case or claiming a no-show may carry photos (decision 064).

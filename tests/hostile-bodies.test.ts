@@ -39,12 +39,13 @@ afterAll(async () => {
 const send = (request: RawRequest) => rawRequest(base, { ...request, headers: { origin: base, "x-forwarded-for": nextIp(), ...request.headers } });
 
 /** Every public form (urlencoded, as the probe sent them) and better-auth's JSON endpoints. */
-const FORM_PATHS = ["/help", "/careers", "/early-access", "/recruitment", "/fixer-register", "/auth", "/reset-password", "/request", "/consent"];
+const FORM_PATHS = ["/help", "/careers", "/early-access", "/recruitment", "/fixer-register", "/auth", "/reset-password", "/request", "/emergency", "/consent"];
 const JSON_PATHS = ["/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/auth/request-password-reset"];
 /** The upload routes take more than a text form, but never 100 MB. */
 const UPLOADS = [
   { path: "/recruitment", field: "cv", file: "cv.pdf", head: "%PDF-1.7\n" },
   { path: "/request", field: "photos", file: "tap.jpg", head: "\xff\xd8\xff\xe0" },
+  { path: "/emergency", field: "photos", file: "leak.jpg", head: "\xff\xd8\xff\xe0" },
 ];
 
 function bodyOf(path: string, megabytes: number): RawRequest {

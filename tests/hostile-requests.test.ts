@@ -189,6 +189,7 @@ describe("cross-site requests", () => {
     { path: "/help", body: "intent=help&name=Ann&email=ann%40example.com&description=My+boiler+is+broken%2C+please+help." },
     { path: "/account", body: "intent=profile&fullName=Changed+Elsewhere&phone=" },
     { path: "/request/coverage", body: "service=plumbing&postcode=SW1A+1AA" },
+    { path: "/emergency", type: "multipart/form-data; boundary=x", body: "--x--\r\n" },
   ];
 
   it("refuses a cross-site Origin or Sec-Fetch-Site on every state-changing route with 403, changing nothing", async () => {

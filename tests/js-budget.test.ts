@@ -67,6 +67,9 @@ const budgetsKb: Record<string, number> = {
 const otherPublicBudgetsKb: Record<string, number> = {
   ...Object.fromEntries(services.map((s) => [s.href, 130])),
   "/request": 131,
+  // Decision 081: the emergency form, 129.7 KB gz on 2026-11-30 (its service names, amounts and the
+  // schema's limits come from the server or without zod; the schema loads on the first reach).
+  "/emergency": 130,
   "/auth": 130,
   "/reset-password": 129,
 } satisfies Record<(typeof signedOutFormPaths)[number], number>;

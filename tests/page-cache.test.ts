@@ -109,7 +109,7 @@ describe("anonymous visitors", () => {
   });
 
   it("a signed-out visitor's page rendered per request waits for the first interaction too, its rewritten script carrying the response's nonce", async () => {
-    for (const path of ["/request", "/request?service=plumbing", "/help?per-request"]) {
+    for (const path of ["/request", "/request?service=plumbing", "/emergency", "/help?per-request"]) {
       const res = await get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get("x-page-cache")).toBeNull();

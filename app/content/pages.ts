@@ -21,11 +21,11 @@ export const publicPages: readonly PublicPage[] = [
 ];
 
 /**
- * Pages a signed-out visitor opens that the sitemap does not list: the job form, sign-in and the
+ * Pages a signed-out visitor opens that the sitemap does not list: the job form, the emergency form (decision 081), sign-in and the
  * password reset an email links to. Rendered per request, but held to the public pages' first-load
  * budget (tests/js-budget.test.ts) and measured with them (`npm run bench`, `npm run lighthouse`).
  */
-export const signedOutFormPaths = ["/request", "/auth", "/reset-password"] as const;
+export const signedOutFormPaths = ["/request", "/emergency", "/auth", "/reset-password"] as const;
 
 /** The entry for one path; a typo in a route's meta fails loudly instead of shipping a blank title. */
 export function publicPage(path: string): PublicPage {

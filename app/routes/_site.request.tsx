@@ -1,6 +1,7 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/_site.request";
 import { getOptionalUser } from "~/features/auth/guard.server";
+import { emergencyFormPath, jobFormPointer } from "~/features/emergency/job-form-pointer";
 import { RequestForm } from "~/features/quotes/components/request-form";
 import { requestCopy } from "~/features/quotes/request-copy";
 import { quotePaths } from "~/features/quotes/paths";
@@ -38,6 +39,12 @@ export default function RequestPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-col gap-3">
         <h1 className="text-3xl font-bold">{requestCopy.title}</h1>
         <p className="text-muted-foreground">{requestCopy.intro}</p>
+        <p className="text-sm" data-testid="request-emergency">
+          {jobFormPointer.text}{" "}
+          <Link to={emergencyFormPath} className="font-medium text-primary underline underline-offset-2">
+            {jobFormPointer.link}
+          </Link>
+        </p>
       </div>
       {/* A draft restored or discarded is a new form: its fields start again from the loader's values. */}
       <RequestForm key={loaderData.restored ? "draft" : "new"} defaults={loaderData.defaults} invited={loaderData.invited} signedIn={loaderData.signedIn} restored={loaderData.restored} keptPhotos={loaderData.keptPhotos} />

@@ -22,7 +22,8 @@ export const DRAFT_COOKIE = "fixit_draft";
 export const DRAFT_EXPIRY_JOB_KIND = "job-draft-expiry" as const;
 export const DRAFT_LIFETIME_MS = 30 * 60 * 1000;
 export const draftPhotoFolder = "job-drafts";
-export const draftFields = ["service", "postcode", "title", "description", "timing", "preferredDate", "budget", "invite"] as const;
+/** `emergency` ("1"): kept by the emergency form (/emergency, decision 081), which restores only its own drafts. */
+export const draftFields = ["service", "postcode", "title", "description", "timing", "preferredDate", "budget", "invite", "emergency"] as const;
 export type JobDraftFields = Partial<Record<(typeof draftFields)[number], string>>;
 export type JobDraft = { tokenHash: string; userId: string | null; fields: JobDraftFields; photos: DraftPhoto[]; expiresAt: Date };
 export type { DraftPhoto };

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, boolean } from "drizzle-orm/pg-core";
+import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, boolean } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import type { DraftPhoto } from "./job-drafts.ts";
 import { fixerProfiles } from "./quotes.ts";
 
 /**
@@ -57,3 +59,36 @@ export const emergencyOverrides = pgTable("emergency_overrides", {
   until: timestamp("until", { withTimezone: true }).notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A stored emergency request's photo: cleaned of metadata, private (as a job's). */
+export type EmergencyPhoto = Omit<DraftPhoto, "id">;
+
+/**
+ * A customer's emergency request (issue 51, item 2; decision 081): the service, where, what is wrong,
+ * and how many fixers were on call near them when they sent it. `open` until dispatch (the next step)
+ * moves it on; the status is checked so only states the code knows are stored.
+ */
+export const emergencyRequests = pgTable(
+  "emergency_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    customerUserId: text("customer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    service: text("service").notNull(),
+    /** Normalised ("SW1A 1AA"): the customer's own; the district ("SW1") is what on-call coverage reads. */
+    postcode: text("postcode").notNull(),
+    district: text("district").notNull(),
+    description: text("description").notNull(),
+    photos: jsonb("photos").$type<EmergencyPhoto[]>().notNull().default([]),
+    /** Fixers on call near the postcode for the service when it was sent (at least one: otherwise it is refused). */
+    onCallAtSend: integer("on_call_at_send").notNull(),
+    status: text("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("emergency_requests_customer_idx").on(t.customerUserId, t.createdAt),
+    check("emergency_requests_status", sql`${t.status} in ('open')`),
+    check("emergency_requests_on_call", sql`${t.onCallAtSend} > 0`),
+  ],
+);
