@@ -396,6 +396,14 @@ describe("a payout to the fixer's bank (payout.paid / payout.failed on the conne
     const earnings = await (await fixer.browser!.get("/fixer/earnings")).text();
     expect(earnings).toContain(html(PAYOUT_FAILED_TEXT));
     expect(earnings).toContain("The bank account has been closed.");
+    // Staff see it on the fixer's page.
+    const staffEmail = "payouts-staff@example.com";
+    const staffBrowser = await signUpConfirmed(server.url, { email: staffEmail, fullName: "Pat Staff", password, ip: nextIp() });
+    await db.update(users).set({ role: "staff" }).where(eq(users.email, staffEmail));
+    const staffPage = async () => (await staffBrowser.get(`/staff/users/${fixer.id}`)).text();
+    const seen = await staffPage();
+    expect(seen).toContain("Payouts: the last one failed");
+    expect(seen).toContain(html("Failed: The bank account has been closed."));
     await expectLedgerSound();
 
     // The fixer fixed their bank details; Stripe's next payout reaches the bank.
@@ -406,6 +414,9 @@ describe("a payout to the fixer's bank (payout.paid / payout.failed on the conne
     expect(all[`fixer_payable:${fixer.id}`]).toBeUndefined();
     expect((await db.select().from(payoutAccounts).where(eq(payoutAccounts.fixerUserId, fixer.id)))[0]!.payoutFailedAt).toBeNull();
     expect(await (await fixer.browser!.get("/fixer/earnings")).text()).not.toContain(html(PAYOUT_FAILED_TEXT));
+    const after = await staffPage();
+    expect(after).not.toContain("Payouts: the last one failed");
+    expect(after).toContain("No failure");
     await expectLedgerSound();
   });
 

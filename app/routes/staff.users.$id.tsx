@@ -15,6 +15,8 @@ import { staffMeta } from "~/features/staff/meta";
 import { fixerStrikesOf, liftStrike } from "~/features/staff/bookings-admin.server";
 import { fixerLeadsOf, moderationParsing, moderationSchema, reasonProblem, staffSetLeads } from "~/features/staff/moderation.server";
 import { humanise, statusLabel } from "~/features/staff/status";
+import { payoutAccountView } from "~/features/bookings/payouts.server";
+import { formatGBP } from "~/content/prices";
 import { checkStaffForm, readStaffForm, staffAnswer, staffBadRequest } from "~/features/staff/respond.server";
 import { changeRole, roleSchema, setDisabled, staffCan } from "~/features/staff/users-admin.server";
 import { withFlash } from "~/lib/flash.server";
@@ -29,8 +31,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found = await loadUser(context.services.db, parseTextIdParam(params.id));
   if (!found) notFound();
   const { self, ...can } = staffCan(viewer, found.user);
-  const leads = await fixerLeadsOf(context.services.db, found.user.id);
-  return { found, can, self, leads, strikes: leads ? await fixerStrikesOf(context.services.db, found.user.id) : [] };
+  const { db } = context.services;
+  const leads = await fixerLeadsOf(db, found.user.id);
+  if (!leads) return { found, can, self, leads, strikes: [], payout: null };
+  const [strikes, payout] = await Promise.all([fixerStrikesOf(db, found.user.id), payoutAccountView(db, found.user.id)]);
+  return { found, can, self, leads, strikes, payout };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -73,7 +78,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 const roleOptions = ["user", "staff", "admin"] as const;
 
-export default function UserDetail({ loaderData: { found, can, self, leads, strikes }, actionData }: Route.ComponentProps) {
+/** Stripe's reason as it gave it (its own sentence, or none), then what follows for the fixer. */
+function failedPayoutText(reason: string): string {
+  const said = reason.trim() || "the bank returned it";
+  return `Failed: ${said}${/[.!?]$/.test(said) ? "" : "."} The fixer was asked to check their bank details; the money is owed to them again.`;
+}
+
+const payoutAccountLabel = { active: "Active", pending: "Set up, not yet active", not_connected: "Not connected" } as const;
+
+export default function UserDetail({ loaderData: { found, can, self, leads, strikes, payout }, actionData }: Route.ComponentProps) {
   const { user, activeSessions, vip, registrations, applications, recentEvents } = found;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -210,6 +223,26 @@ export default function UserDetail({ loaderData: { found, can, self, leads, stri
                   />
                 )}
               </div>
+            </Panel>
+          ) : null}
+          {payout ? (
+            // A fixer's payouts (decisions 052, 078): whether money can reach them, and a payout their bank returned.
+            <Panel title={payout.payoutFailure === null ? "Payouts" : "Payouts: the last one failed"} id="payouts">
+              <DetailList
+                items={[
+                  { label: "Payout account", value: payoutAccountLabel[payout.state] },
+                  { label: "Waiting for the account", value: payout.waitingCount > 0 ? `${payout.waitingCount} ${payout.waitingCount === 1 ? "transfer" : "transfers"}, ${formatGBP(payout.waitingPence)}` : "Nothing" },
+                  {
+                    label: "Last payout to the bank",
+                    value:
+                      payout.payoutFailure === null ? (
+                        "No failure"
+                      ) : (
+                        <span className="font-medium text-destructive">{failedPayoutText(payout.payoutFailure)}</span>
+                      ),
+                  },
+                ]}
+              />
             </Panel>
           ) : null}
           {leads ? (
