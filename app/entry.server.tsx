@@ -90,7 +90,7 @@ export default function handleRequest(
         // the document, hidden until an inline script reveals it on a later frame, so the
         // content would paint late and blank out where timers are slow.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        // Every page is sent whole, in one write (decision 025): no page waits on deferred data (a
+        // Every page is sent whole, in one write (decision 077): no page waits on deferred data (a
         // loader's data is complete before the render starts), so streaming it gained no first byte
         // and cost a socket write and a promise round per 2 KB chunk, and a compressed block each.
         onAllReady() {
