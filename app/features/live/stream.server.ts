@@ -38,13 +38,20 @@ export const streamHeaders = {
  * A message read once per instance however many streams it goes to: 1,000 open pages on one job
  * cost one query per message, not 1,000.
  */
-const recentReads = new Map<number, Promise<Awaited<ReturnType<typeof messageById>>>>();
+type RecentReads = Map<number, Promise<Awaited<ReturnType<typeof messageById>>>>;
+// Per database: message ids are only unique within one, and a process can serve several (the test
+// suite's in-process servers, one after another): a read kept for another database's message 2 must
+// never answer for this one's.
+const recentReadsByDb = new WeakMap<Db, RecentReads>();
 function readShared(db: Db, id: number) {
-  let read = recentReads.get(id);
+  let recentReads = recentReadsByDb.get(db);
+  if (!recentReads) recentReadsByDb.set(db, (recentReads = new Map()));
+  const reads = recentReads;
+  let read = reads.get(id);
   if (!read) {
     read = messageById(db, id);
-    recentReads.set(id, read);
-    setTimeout(() => recentReads.delete(id), 5_000).unref();
+    reads.set(id, read);
+    setTimeout(() => reads.delete(id), 5_000).unref();
   }
   return read;
 }
@@ -168,7 +175,7 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
       /** Staff hid messages: those of the viewer's threads are replaced by the notice (read fresh, not from the shared reads). */
       const hide = async (ids: number[]) => {
         if (!scope) return;
-        for (const id of ids) recentReads.delete(id);
+        for (const id of ids) recentReadsByDb.get(db)?.delete(id);
         const rows = await Promise.all(ids.map((id) => messageById(db, id)));
         for (const row of rows) {
           if (row && row.hiddenAt && inScope(scope, row)) write(formatEvent("hidden", { id: row.id, fixerUserId: row.fixerUserId } satisfies HiddenMessage));
