@@ -128,8 +128,7 @@ describe("a message with photos", () => {
     expect(posted.status).toBe(303);
     expect(await stored()).toEqual({ messages: before.messages + 1, photos: before.photos + 2, files: before.files + 2, entries: before.entries + 4 });
 
-    // Delivered through PostgreSQL LISTEN/NOTIFY on the shared CI machine: seconds under load, not a budget.
-    const event = await live.next(isMessage("Here is the pipe I would replace."), { timeoutMs: 10_000 });
+    const event = await live.next(isMessage("Here is the pipe I would replace."), { timeoutMs: 5_000 });
     const message = JSON.parse(event.data) as { id: number; photos: { id: number; width: number; height: number }[] };
     messageId = message.id;
     expect(message.photos).toHaveLength(2);
