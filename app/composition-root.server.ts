@@ -11,6 +11,7 @@ import { bookingGauges, reconciliationGauges } from "~/features/bookings/metrics
 import { scheduleReconciliation } from "~/features/bookings/reconciliation.server.ts";
 import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
 import { bookingStripeEvents, fixerPayoutStripeEvents, payoutAccountStripeEvents, transferFundsStripeEvents } from "~/features/bookings/stripe-events.server.ts";
+import { EMERGENCY_ROUND_JOB, runDispatchRound } from "~/features/emergency/dispatch.server.ts";
 import { consentCookieName } from "~/features/consent/consent.ts";
 import { fulfilFixerOnboardingFee } from "~/features/fixers/fee-fulfilment.server.ts";
 import { DOCUMENT_FOLDERS } from "~/features/fixers/onboarding.server.ts";
@@ -62,6 +63,8 @@ const jobHandlers = (services: AppServices): Record<FeatureJobKind, JobHandler> 
   [REVIEW_WINDOW_JOB]: (payload) => runReviewWindowTimer(services, payload),
   ...bookingJobHandlers,
   ...notificationJobHandlers(services),
+  // An emergency request's next round of offers, or its end unanswered (decision 082); a repeat does nothing.
+  [EMERGENCY_ROUND_JOB]: (payload) => runDispatchRound({ db: services.db, publicUrl: services.config.publicUrl }, payload),
 });
 
 const MB = 1024 * 1024;
