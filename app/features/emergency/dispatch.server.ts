@@ -384,14 +384,11 @@ export async function dispatchStateOf(db: DbOrTx, requestId: number) {
  * fixers it was offered to, and staff; anyone else (or no such photo) 404.
  */
 export async function requestPhotoFor(db: DbOrTx, viewer: { id: string; staff: boolean }, requestId: number, index: number) {
-  const [row] = await db
-    .select({
-      customerUserId: emergencyRequests.customerUserId,
-      photos: emergencyRequests.photos,
-      offered: sql<boolean>`exists (select 1 from ${emergencyOffers} where ${emergencyOffers.requestId} = ${emergencyRequests.id} and ${emergencyOffers.fixerUserId} = ${viewer.id})`,
-    })
-    .from(emergencyRequests)
-    .where(eq(emergencyRequests.id, requestId));
-  if (!row || !(viewer.staff || row.customerUserId === viewer.id || row.offered)) return null;
-  return row.photos[index - 1] ?? null;
+  const [row] = await db.select({ customerUserId: emergencyRequests.customerUserId, photos: emergencyRequests.photos }).from(emergencyRequests).where(eq(emergencyRequests.id, requestId));
+  const photo = row?.photos[index - 1];
+  if (!row || !photo) return null;
+  if (viewer.staff || row.customerUserId === viewer.id) return photo;
+  // An offer's row (request, fixer) is the unique index's key.
+  const [offered] = await db.select({ id: emergencyOffers.id }).from(emergencyOffers).where(and(eq(emergencyOffers.requestId, requestId), eq(emergencyOffers.fixerUserId, viewer.id)));
+  return offered ? photo : null;
 }
