@@ -8,6 +8,7 @@ import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { payments } from "#server/db/schema/payments.ts";
 import { EMERGENCY_ROUND_JOB, runDispatchRound, startDispatch, type EmergencyRoundPayload } from "~/features/emergency/dispatch.server";
 import { dispatchRounds, ROUND_WINDOW_MS } from "~/features/emergency/dispatch-plan";
+import { emergencyGauges } from "~/features/emergency/metrics.server";
 import { setEmergencyService, setOnCallNow } from "~/features/emergency/on-call.server";
 import { signedInPerson } from "#tests/helpers/done-bookings.ts";
 import { createApprovedFixer, createUser } from "#tests/helpers/marketplace.ts";
@@ -245,6 +246,21 @@ describe("exactly one fixer gets it", () => {
     expect(await eventsOf(requestId)).toHaveLength(events.length);
     for (const f of ten) await setOnCallNow(db(), f.id, false, new Date());
   }, 60_000);
+});
+
+describe("metrics", () => {
+  it("reads the last 24 hours' requests, offers, acceptances and the time to the first offer from the database", async () => {
+    const read = await emergencyGauges(db()).read();
+    const sample = (name: keyof typeof read, label: string) => read[name].find((s) => Object.values(s.labels ?? {}).includes(label))?.value;
+    const [requests] = await db().select({ n: count() }).from(emergencyRequests);
+    expect(read.fixit_emergency_requests_24h.reduce((sum, s) => sum + s.value, 0)).toBe(requests!.n);
+    expect(sample("fixit_emergency_requests_24h", "accepted")).toBe(1);
+    expect(sample("fixit_emergency_offers_24h", "accepted")).toBe(1);
+    expect(sample("fixit_emergency_requests_24h", "unanswered")).toBe(2);
+    // Round 1 is offered in the send's own transaction: no time between them.
+    expect(sample("fixit_emergency_first_offer_seconds", "0.99")).toBe(0);
+    expect(read.fixit_emergency_overdue_requests[0]!.value).toBe(0);
+  });
 });
 
 describe("declining, cancelling, photos and the staff view", () => {
