@@ -163,11 +163,20 @@ describe("rounds: nearest first, never outside the area or off call, unanswered 
     const mail = (await db().select().from(outboxJobs).where(eq(outboxJobs.kind, "notification-email"))).filter((j) => (j.payload as { subject: string }).subject === "No fixer could take your emergency request");
     expect(mail).toHaveLength(1);
     expect(await db().select({ n: count() }).from(payments)).toEqual([{ n: 0 }]);
-    const ended = textOf(await (await customer.get(`/account/emergencies/${requestId}`)).text());
+    const endedHtml = await (await customer.get(`/account/emergencies/${requestId}`)).text();
+    const ended = textOf(endedHtml);
     expect(ended).toContain("Status: No fixer could take it");
     expect(ended).toContain("Nothing was charged.");
     expect(ended).toContain("Post it as a normal job instead");
     expect(ended).toContain("No fixer could take it: the request ended, nothing was charged");
+    // "Post it as a normal job instead" posts the request's fields to /emergency (decision 081's draft), which opens /request.
+    const jobForm = /<form[^>]*action="\/emergency"[^>]*>([\s\S]*?)<\/form>/.exec(endedHtml)?.[1] ?? "";
+    const posted = new FormData();
+    for (const [, name, value] of jobForm.matchAll(/<input type="hidden" name="([a-z]+)" value="([^"]*)"/g)) posted.append(name!, value!.replace(/&amp;/g, "&"));
+    expect([...posted.keys()]).toEqual(["intent", "service", "postcode", "description"]);
+    const asJob = await fetch(`${base}/emergency`, { method: "POST", body: posted, redirect: "manual", headers: { accept: "text/html", origin: base, "x-forwarded-for": newIp(), cookie: customer.cookieHeader() } });
+    expect(asJob.status).toBe(302);
+    expect(asJob.headers.get("location")).toBe("/request");
     // A late round job does nothing.
     await runDispatchRound(deps(), { requestId, round: 4 }, later(4 * ROUND_WINDOW_MS));
     expect(await eventsOf(requestId)).toHaveLength(events.length);
