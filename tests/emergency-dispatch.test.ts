@@ -308,6 +308,8 @@ describe("declining, cancelling, photos and the staff view", () => {
     const open = await send(customer, "LS1 4AQ");
     const other = browserWith((await signedInPerson(server.services, "other.customer.dispatch@example.com", "customer")).cookie);
     expect((await other.post(`/account/emergencies/${open}`, { intent: "cancel" }, { origin: base })).status).toBe(404);
+    for (const intent of ["delete", "cancel\u0000", "cancel\r\n", "c".repeat(10_000)]) expect((await customer.post(`/account/emergencies/${open}`, { intent }, { origin: base })).status).toBe(400);
+    expect((await customer.post(`/account/emergencies/0${open}`, { intent: "cancel" }, { origin: base })).status).toBe(404);
     expect((await requestRow(open)).status).toBe("open");
     const res = await customer.post(`/account/emergencies/${open}`, { intent: "cancel" }, { origin: base });
     expect(res.status).toBe(303);
