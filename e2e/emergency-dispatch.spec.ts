@@ -7,8 +7,8 @@ import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, 
  * Emergency dispatch (issue 51, item 3; decision 082) in a real browser at 360 px: two plumbers
  * covering SW1W go on call; a customer at SW1W 0NY sends an emergency request, and both are offered
  * it at once (nearest first: the suite's other plumbers cover all of SW1, which is further); one
- * accepts, arriving in 45 minutes; the other sees it was taken; the customer's page says who is coming
- * and when, with the timeline; staff see the request, its offers and timeline. The offer page, the
+ * accepts, arriving in 45 minutes; the other sees it was taken; the customer's page, open all along,
+ * says who is coming and when (the live channel), with the timeline; staff see the request, its offers and timeline. The offer page, the
  * customer's page and both staff pages are checked with axe and photographed at 360 and 1440 px.
  */
 
@@ -82,8 +82,9 @@ test("two plumbers on call are offered an emergency, one accepts arriving in 45 
   });
 
   await test.step("the customer sees who is coming and when, and the timeline", async () => {
-    await customer.goto(requestPath);
-    await expect(customer.getByTestId("emergency-status")).toHaveText("Status: Accepted: Pia can arrive in 45 minutes");
+    // The customer's page, open since sending, reads itself again when the acceptance notifies them (the live channel).
+    await expect(customer).toHaveURL(new RegExp(`${requestPath}$`));
+    await expect(customer.getByTestId("emergency-status")).toHaveText("Status: Accepted: Pia can arrive in 45 minutes", { timeout: 15_000 });
     await expect(customer.getByTestId("emergency-timeline")).toContainText("Pia accepted: can arrive in 45 minutes");
     await expect(customer.getByText("Nothing has been charged yet.")).toBeVisible();
     await expectNoSeriousA11yViolations(customer);

@@ -1,4 +1,6 @@
-import { Form, Link } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useRevalidator, useRouteLoaderData } from "react-router";
+import { subscribeLive } from "~/features/live/live-client";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useActionAnswer } from "~/lib/forms/use-action-answer";
@@ -30,6 +32,7 @@ export type EmergencyTimelineLine = { at: string; line: string };
 export function EmergencyRequestPageView({ request, dispatch, timeline }: { request: EmergencyRequestView; dispatch: EmergencyDispatchView | null; timeline: EmergencyTimelineLine[] }) {
   const gas = mentionsGas(request.description);
   const cancelAnswer = useActionAnswer("emergency-cancel");
+  useRefreshWhileOpen(dispatch?.status === "open");
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-10 sm:py-14">
       {gas ? (
@@ -146,4 +149,27 @@ function StatusPanel({ request, dispatch }: { request: EmergencyRequestView; dis
       )}
     </div>
   );
+}
+
+/**
+ * While the request is open, the page reads itself again when the customer's notifications change
+ * (a fixer accepted, or nobody could take it: each notifies them): the live channel's count, on the
+ * tab's one stream (decision 048). The count the page was rendered with (the header's, from the root
+ * loader) is the one to differ from; the stream also reports it once when it opens.
+ */
+function useRefreshWhileOpen(open: boolean) {
+  const revalidator = useRevalidator();
+  const rendered = (useRouteLoaderData("root") as { unreadNotifications?: number } | undefined)?.unreadNotifications ?? null;
+  useEffect(() => {
+    if (!open) return undefined;
+    let seen: number | null = rendered;
+    return subscribeLive({
+      onNotifications: (count) => {
+        if (seen !== null && count !== seen) void revalidator.revalidate();
+        seen = count;
+      },
+    });
+    // The revalidator's identity changes with each render; the subscription belongs to the open state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
 }
