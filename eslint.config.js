@@ -27,7 +27,7 @@ export const featureImports = {
   account: ["auth", "fixers"],
   staff: ["auth", "bookings", "consent", "fixers", "quotes"],
   pwa: [],
-  emergency: ["assistant", "auth", "bookings", "quotes"],
+  emergency: ["assistant", "auth", "bookings", "live", "notifications", "quotes"],
 };
 
 /**

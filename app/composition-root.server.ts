@@ -11,6 +11,8 @@ import { bookingGauges, reconciliationGauges } from "~/features/bookings/metrics
 import { scheduleReconciliation } from "~/features/bookings/reconciliation.server.ts";
 import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
 import { bookingStripeEvents, fixerPayoutStripeEvents, payoutAccountStripeEvents, transferFundsStripeEvents } from "~/features/bookings/stripe-events.server.ts";
+import { EMERGENCY_ROUND_JOB, runDispatchRound } from "~/features/emergency/dispatch.server.ts";
+import { emergencyGauges } from "~/features/emergency/metrics.server.ts";
 import { consentCookieName } from "~/features/consent/consent.ts";
 import { fulfilFixerOnboardingFee } from "~/features/fixers/fee-fulfilment.server.ts";
 import { DOCUMENT_FOLDERS } from "~/features/fixers/onboarding.server.ts";
@@ -62,6 +64,8 @@ const jobHandlers = (services: AppServices): Record<FeatureJobKind, JobHandler> 
   [REVIEW_WINDOW_JOB]: (payload) => runReviewWindowTimer(services, payload),
   ...bookingJobHandlers,
   ...notificationJobHandlers(services),
+  // An emergency request's next round of offers, or its end unanswered (decision 082); a repeat does nothing.
+  [EMERGENCY_ROUND_JOB]: (payload) => runDispatchRound({ db: services.db, publicUrl: services.config.publicUrl }, payload),
 });
 
 const MB = 1024 * 1024;
@@ -115,8 +119,8 @@ const features: ServerFeatures<AppServices> = {
     // Stripe's webhook needs the raw body for its signature; bookings' disputes and refunds, and fixers' payout accounts, arrive there too.
     mountPaymentsHttp(app, services, [bookingStripeEvents, fixerPayoutStripeEvents, payoutAccountStripeEvents, transferFundsStripeEvents]);
   },
-  // Bookings waiting, the money they hold (and any held past its deadline), the daily reconciliation's result.
-  metrics: (services) => [bookingGauges(services.db), reconciliationGauges(services.db)],
+  // Bookings waiting, the money they hold (and any held past its deadline), the daily reconciliation's result; emergency dispatch (decision 082).
+  metrics: (services) => [bookingGauges(services.db), reconciliationGauges(services.db), emergencyGauges(services.db)],
   loadContext: (services, facts) => ({ services, ...facts }),
   pageCache: {
     // Anonymous visitors' public pages (decision 012). Service pages list top-rated fixers (data):

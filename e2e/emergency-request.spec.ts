@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, s
  * "Ask for help now" (issue 51, item 2; decision 081) in a real browser at 360 px: an approved
  * plumber covering SW1 goes on call (as e2e/emergency-on-call.spec.ts does it); a customer with a
  * burst pipe at night opens /emergency, chooses plumbing and SW1A 1AA, sees how many fixers are on
- * call near them and what they pay up front, and sends; the request's page says it was received and
+ * call near them and what they pay up front, and sends; the request's page says it is being offered and
  * nothing was charged. The form is photographed at 360 and 1440 px with the count, with nobody on
  * call, and with the gas warning; axe checks each.
  */
@@ -64,13 +64,14 @@ test("a customer asks for an emergency plumber, sees who is on call and the up-f
     await expectNoSeriousA11yViolations(customer);
   });
 
-  await test.step("it is sent: received, nothing charged, and the next step said as it is", async () => {
+  await test.step("it is sent: offered to the fixers on call near them, nothing charged", async () => {
     await customer.getByLabel("What is wrong?").fill("A pipe under the kitchen sink has burst and water is coming through the ceiling below.");
     await customer.getByRole("button", { name: "Send emergency request" }).click();
     await expect(customer).toHaveURL(/\/account\/emergencies\/\d+$/);
     await expect(customer.getByRole("heading", { name: "Your emergency request", level: 1 })).toBeVisible();
-    await expect(customer.getByTestId("emergency-status")).toHaveText("Status: Received");
-    await expect(customer.getByTestId("emergency-next")).toContainText("The next step is offering it to the fixers on call near you");
+    // The suite's database is shared: other specs' plumbers may be on call in SW1 too (round 1 offers up to three).
+    await expect(customer.getByTestId("emergency-status")).toHaveText(/^Status: Offering to (1 fixer|[23] fixers) on call near you$/);
+    await expect(customer.getByTestId("emergency-next")).toContainText("Round 1 of up to 4");
     await expect(customer.getByText("Nothing has been charged.").first()).toBeVisible();
     await expectNoSeriousA11yViolations(customer);
     const requestPath = new URL(customer.url()).pathname;

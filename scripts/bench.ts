@@ -15,6 +15,7 @@
  *   BENCH_ONLY=live npm run bench                        # only the live threads (scripts/bench-live.ts)
  *   BENCH_ONLY=bookings npm run bench                    # only the paid bookings (scripts/bench-bookings.ts; PostgreSQL)
  *   BENCH_ONLY=account npm run bench                     # only the static reference and the signed-in account pages
+ *   BENCH_ONLY=emergency npm run bench                   # only emergency dispatch (scripts/bench-emergency.ts; PostgreSQL)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench               # the server runs with `node --cpu-prof` (profiles written there at exit)
  *   BENCH_NODE_ARGS="--max-semi-space-size=32" npm run bench   # extra flags for the server's node (after the production ones, so they win)
  *
@@ -22,7 +23,9 @@
  * the server time of posting a job and opening the fixer dashboard (p50/p99). Last, live threads:
  * 1,000 open streams and 50 messages a second, delivery p50/p99 and the server's RSS (bench-live.ts).
  * On PostgreSQL, paid bookings: 1,000 confirmed over 50 connections, the confirm POST's p50/p99,
- * and the money checked afterwards (one transfer each, the ledger balanced: bench-bookings.ts).
+ * and the money checked afterwards (one transfer each, the ledger balanced: bench-bookings.ts); and
+ * emergency dispatch: 200 requests over 2,000 on-call fixers, send → first offer p50/p99 and no
+ * request given to two fixers racing to accept (bench-emergency.ts).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -31,6 +34,7 @@ import autocannon from "autocannon";
 import { publicPages, signedOutFormPaths } from "~/content/pages.ts";
 import { services } from "~/content/services.ts";
 import { benchBookings } from "./bench-bookings.ts";
+import { benchEmergency } from "./bench-emergency.ts";
 import { benchForms } from "./bench-forms.ts";
 import { benchLive } from "./bench-live.ts";
 import { benchMarketplace } from "./bench-marketplace.ts";
@@ -50,6 +54,7 @@ async function main() {
   if (process.env.BENCH_ONLY === "marketplace") return benchMarketplace(pgAdmin);
   if (process.env.BENCH_ONLY === "live") return benchLive(pgAdmin);
   if (process.env.BENCH_ONLY === "bookings") return benchBookings(pgAdmin);
+  if (process.env.BENCH_ONLY === "emergency") return benchEmergency(pgAdmin);
   const formsOnly = process.env.BENCH_ONLY === "forms";
   const accountOnly = process.env.BENCH_ONLY === "account";
   const pgliteInMemory = process.env.BENCH_PGLITE === "memory";
@@ -166,6 +171,7 @@ async function main() {
     await benchMarketplace(pgAdmin);
     await benchLive(pgAdmin);
     await benchBookings(pgAdmin);
+    await benchEmergency(pgAdmin);
   }
 }
 

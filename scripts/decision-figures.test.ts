@@ -19,6 +19,8 @@ import { TOTALS_TTL_MS } from "~/features/staff/dashboard.server";
 import { COUNT_CAP } from "~/features/staff/lists/view.server";
 import { ON_CALL_NOW_MAX_HOURS } from "~/features/emergency/on-call-time";
 import { STAFF_ON_CALL_PAGE_SIZE } from "~/features/emergency/on-call.server";
+import { arrivalChoices, dispatchRounds } from "~/features/emergency/dispatch-plan";
+import { STAFF_EMERGENCIES_PAGE } from "~/features/emergency/staff-requests.server";
 
 /**
  * A figure a decision record states and the code also states (a window, a timer, a fee, a limit)
@@ -59,6 +61,14 @@ const rows: Row[] = [
   },
   { decision: "079", what: "On call now's longest hold", says: /"On call now" holds at most (\d+) hours/, code: [ON_CALL_NOW_MAX_HOURS] },
   { decision: "079", what: "the staff on-call page's size", says: /\(`\?after=`, (\d+) a page, no OFFSET\)/, code: [STAFF_ON_CALL_PAGE_SIZE] },
+  {
+    decision: "082",
+    what: "the dispatch rounds",
+    says: /each round offers the request to (\d+) fixers,\s+whose offers stay open for (\d+) minutes; the last round is round (\d+)\./,
+    code: [dispatchRounds.fixersPerRound, dispatchRounds.windowMinutes, dispatchRounds.lastRound],
+  },
+  { decision: "082", what: "the arrival estimates", says: /arrival estimate \((\d+), (\d+), (\d+), (\d+) or (\d+) minutes\)/, code: arrivalChoices },
+  { decision: "082", what: "the staff emergencies page's size", says: /keyset-paged on the id \((\d+) a page, no OFFSET\)/, code: [STAFF_EMERGENCIES_PAGE] },
   { decision: "068", what: "a job page's quotes", says: /A job page shows (\d+) quotes/, code: [JOB_QUOTES_PAGE_SIZE] },
   { decision: "069", what: "the exact count's cap", says: /"(\d[\d,]*)\+ results \(counted up to (\d[\d,]*)\)"/, code: [COUNT_CAP, COUNT_CAP] },
   { decision: "069", what: "the dashboard totals' age", says: /totals per status are kept for (\w+) minutes?/, code: [TOTALS_TTL_MS / MINUTE] },

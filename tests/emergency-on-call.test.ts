@@ -265,7 +265,7 @@ describe("onCallFixersNear", () => {
   it("finds the fixer in their district during their hours, not elsewhere, off call or for another service", async () => {
     expect(await names("plumbing", "SW1", mondayEvening)).toEqual(["Pia P."]);
     expect(await names("plumbing", "SW1A 1AA", new Date("2027-01-05T07:59:00Z"))).toEqual(["Pia P."]);
-    expect(await onCallFixersNear(server.services.db, { service: "plumbing", district: "SW1", at: mondayEvening })).toEqual([{ fixerUserId: plumberId, displayName: "Pia P.", ratePence: 7500 }]);
+    expect(await onCallFixersNear(server.services.db, { service: "plumbing", district: "SW1", at: mondayEvening })).toEqual([{ fixerUserId: plumberId, displayName: "Pia P.", ratePence: 7500, nearness: 0 }]);
     expect(await names("plumbing", "M1", mondayEvening)).toEqual([]);
     expect(await names("plumbing", "SW1", tuesdayNoon)).toEqual([]);
     expect(await names("electrical", "SW1", mondayEvening)).toEqual([]);

@@ -152,7 +152,7 @@ describe("nobody on call", () => {
 });
 
 describe("sending", () => {
-  it("stores the request and shows its page: received, nothing charged, dispatch said as the next step", async () => {
+  it("stores the request and shows its page: offered to the fixers on call (decision 082), nothing charged", async () => {
     const before = await stored();
     const { res } = await send(customer, good());
     expect(res.status).toBe(302);
@@ -162,11 +162,11 @@ describe("sending", () => {
     const [row] = await server.services.db.select().from(emergencyRequests).where(eq(emergencyRequests.id, Number(location.split("/").pop())));
     expect(row).toMatchObject({ service: "plumbing", postcode: "SW1A 1AA", district: "SW1", description: burst, status: "open", onCallAtSend: 2 });
     const page = textOf(await (await customer.get(location)).text());
-    expect(page).toContain("Status: Received");
-    expect(page).toContain("The next step is offering it to the fixers on call near you");
+    // Both plumbers on call are offered it in the send (round 1 takes three).
+    expect(page).toContain("Status: Offering to 2 fixers on call near you");
+    expect(page).toContain("Round 1 of up to 4");
     expect(page).toContain("Nothing has been charged.");
     expect(page).toContain(burst);
-    expect(page).not.toMatch(/We are offering it/);
     // Someone else's request is not found.
     const other = new Browser(base);
     await signUp(other, "olly.other@example.com", "Olly Other");

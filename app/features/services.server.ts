@@ -1,6 +1,7 @@
 import type { InfraServices } from "#server/services.ts";
 import type { Auth } from "~/features/auth/auth.server.ts";
 import type { BOOKING_JOB_KINDS } from "~/features/bookings/jobs.server.ts";
+import type { EMERGENCY_JOB_KINDS } from "~/features/emergency/dispatch.server.ts";
 import type { NOTIFICATION_JOB_KINDS } from "~/features/notifications/notifications.server.ts";
 import type { WEBHOOK_JOB_KIND } from "~/features/forms/sheet-sync.server.ts";
 import type { PaymentsService } from "~/features/payments/payments-service.ts";
@@ -22,7 +23,7 @@ export type AppServices = InfraServices & {
 };
 
 /** Every outbox job kind a feature enqueues; the composition root must hand the worker a handler for each. */
-export type FeatureJobKind = typeof WEBHOOK_JOB_KIND | typeof DRAFT_EXPIRY_JOB_KIND | typeof REVIEW_WINDOW_JOB | (typeof BOOKING_JOB_KINDS)[number] | (typeof NOTIFICATION_JOB_KINDS)[number];
+export type FeatureJobKind = typeof WEBHOOK_JOB_KIND | typeof DRAFT_EXPIRY_JOB_KIND | typeof REVIEW_WINDOW_JOB | (typeof BOOKING_JOB_KINDS)[number] | (typeof NOTIFICATION_JOB_KINDS)[number] | (typeof EMERGENCY_JOB_KINDS)[number];
 
 declare module "react-router" {
   interface AppLoadContext {

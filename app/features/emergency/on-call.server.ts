@@ -7,6 +7,7 @@ import { requireActiveFixer } from "~/features/quotes/access.server";
 import { coversPlace, ensureFixerProfile, fixerCoverage, offersServiceNow } from "~/features/quotes/coverage.server";
 import { coveringCodes, normaliseCoverageCode, parseCoveragePlace } from "~/features/quotes/postcodes";
 import { RefusalError } from "~/lib/forms/refusal-error";
+import type { Nearness } from "./dispatch-plan";
 import { onCallStatus, overrideUntil, type OnCallStatus, type Override, type WeeklySpan } from "./on-call-time";
 import { emergencyRates, emergencyServiceName, emergencyServiceSlugs, isEmergencyService, type EmergencyService } from "./rates";
 import type { EmergencyServiceInput } from "./schemas";
@@ -153,19 +154,22 @@ const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 const overrideJoin = sql`left join ${emergencyOverrides} as "eo" on "eo"."fixer_user_id" = ${emergencyServices.fixerUserId}`;
 
-export type OnCallFixer = { fixerUserId: string; displayName: string; ratePence: number };
+export type OnCallFixer = { fixerUserId: string; displayName: string; ratePence: number; nearness: Nearness };
 
 /**
  * Who is on call for `service` covering `district` (a postcode district like "SW1", an outward code or
- * a full postcode) at `at`: the request form's "how many fixers are on call near you" and, next,
- * dispatch. Starts from `emergency_services_service_idx`; each candidate's coverage, eligibility,
- * override and hours are primary-key lookups. An unknown place or service has nobody.
+ * a full postcode) at `at`: the request form's "how many fixers are on call near you" and dispatch,
+ * nearest first (`nearness`: 0 covers the outward code, 1 the district, 2 only the area; decision 082),
+ * then the lower rate. Starts from `emergency_services_service_idx`; each candidate's coverage,
+ * eligibility, override and hours are primary-key lookups. An unknown place or service has nobody.
  */
 export async function onCallFixersNear(db: DbOrTx, options: { service: string; district: string; at: Date }): Promise<OnCallFixer[]> {
   const place = parseCoveragePlace(options.district);
   if (!place || !isEmergencyService(options.service)) return [];
-  const rows = rowsOf<{ fixer_user_id: string; display_name: string; rate_pence: number }>(await db.execute(sql`
-    select ${emergencyServices.fixerUserId}, ${fixerProfiles.displayName}, ${emergencyServices.ratePence}
+  const codes = coveringCodes(place);
+  const nearness = sql`(select min(case ${fixerAreas.code} when ${place.outward} then 0 when ${place.district} then 1 else 2 end) from ${fixerAreas} where ${fixerAreas.fixerUserId} = ${emergencyServices.fixerUserId} and ${inArray(fixerAreas.code, codes)})`;
+  const rows = rowsOf<{ fixer_user_id: string; display_name: string; rate_pence: number; nearness: number | null }>(await db.execute(sql`
+    select ${emergencyServices.fixerUserId}, ${fixerProfiles.displayName}, ${emergencyServices.ratePence}, ${nearness} as nearness
     from ${emergencyServices}
     inner join ${fixerProfiles} on ${fixerProfiles.userId} = ${emergencyServices.fixerUserId}
     ${overrideJoin}
@@ -173,8 +177,8 @@ export async function onCallFixersNear(db: DbOrTx, options: { service: string; d
       and ${coversPlace(sql`${emergencyServices.fixerUserId}`, place)}
       and ${offersServiceNow(sql`${emergencyServices.fixerUserId}`, sql`${emergencyServices.service}`)}
       and ${onCallAt(options.at)}
-    order by ${emergencyServices.ratePence}, ${emergencyServices.fixerUserId}`));
-  return rows.map((r) => ({ fixerUserId: r.fixer_user_id, displayName: r.display_name, ratePence: Number(r.rate_pence) }));
+    order by nearness, ${emergencyServices.ratePence}, ${emergencyServices.fixerUserId}`));
+  return rows.map((r) => ({ fixerUserId: r.fixer_user_id, displayName: r.display_name, ratePence: Number(r.rate_pence), nearness: Math.min(2, Math.max(0, Number(r.nearness ?? 2))) as Nearness }));
 }
 
 // ---- the staff page ----------------------------------------------------------------------------

@@ -37,6 +37,8 @@ export const emergencyRequestCopy = {
   nobody: (name: string, district: string) =>
     `Nobody is on call for ${name.toLowerCase()} emergencies near you (${district}) right now, so this request cannot be sent and you will not be charged. You can post it as a normal job instead, marked “As soon as possible”: what you typed comes with it.`,
   postAsJob: "Post it as a normal job instead",
+  /** Where "Post it as a normal job instead" posts (intent=job) from a request no fixer could take. */
+  postAsJobPath: emergencyFormPath,
   gasTitle: "If you smell gas: call 0800 111 999 now",
   refused: {
     nobody: "Nobody is on call for this service near you right now, so your request was not sent and nothing was charged. Post it as a normal job instead.",

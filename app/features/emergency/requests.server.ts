@@ -15,6 +15,7 @@ import { parseSubmission, type FieldErrors } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
 import { discardPhotos, PhotoUploadError } from "~/lib/photos/photos.server";
 import type { SessionUser } from "~/lib/session-user";
+import { startDispatch } from "./dispatch.server";
 import { onCallFixersNear } from "./on-call.server";
 import { emergencyServiceName, emergencyServiceSlugs, isEmergencyService, type EmergencyService } from "./rates";
 import { onCallAnswer, type OnCallAnswer } from "./request-answer";
@@ -26,7 +27,7 @@ import { emergencyRequestFormSchema } from "./request-schema";
  * /emergency on the server (issue 51, item 2; decision 081): the on-call answer before sending, the
  * request stored when someone is on call (refused, nothing stored, when nobody is), a signed-out
  * visitor's answers kept across sign-in by the job form's draft (decision 042), and "post it as a
- * normal job instead" through the same draft. Dispatch is the next step and not here.
+ * normal job instead" through the same draft. Sending starts dispatch (decision 082): round 1 in the send's transaction.
  */
 
 export const EMERGENCY_FORM = "emergency-request";
@@ -211,15 +212,21 @@ export async function submitEmergencyRequest(request: Request, context: Ctx, use
   try {
     photos = [...(await copyDraftPhotos(storage, keptPhotos, emergencyPhotoFolder)), ...photos];
     const stored: EmergencyPhoto[] = photos.map((p) => ({ storageKey: p.storageKey, contentType: p.contentType as EmergencyPhoto["contentType"], size: p.size, width: p.width ?? null, height: p.height ?? null }));
-    const [row] = await db
-      .insert(emergencyRequests)
-      .values({ customerUserId: user.id, service, postcode: place.postcode, district: place.district, description, photos: stored, onCallAtSend: onCall.onCall })
-      .returning({ id: emergencyRequests.id });
-    logger.info({ emergencyRequestId: row!.id, service, district: place.district, onCall: onCall.onCall, photos: photos.length }, "emergency request received");
+    // The request and its first round of offers in one transaction (decision 082): on call now → told now.
+    const now = new Date();
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(emergencyRequests)
+        .values({ customerUserId: user.id, service, postcode: place.postcode, district: place.district, description, photos: stored, onCallAtSend: onCall.onCall, createdAt: now })
+        .returning({ id: emergencyRequests.id });
+      await startDispatch(tx, config.publicUrl, inserted!.id, now);
+      return inserted!;
+    });
+    logger.info({ emergencyRequestId: row.id, service, district: place.district, onCall: onCall.onCall, photos: photos.length }, "emergency request received");
     if (isEmergencyDraft(draft)) await deleteDraft({ db, storage }, draft);
     const headers = await withFlash(config, copy.sentFlash, { "cache-control": "no-store" });
     if (isEmergencyDraft(draft) && hasDraftCookie(request)) headers.append("set-cookie", clearedDraftCookie);
-    return redirect(emergencyRequestPaths.request(row!.id), { headers });
+    return redirect(emergencyRequestPaths.request(row.id), { headers });
   } catch (error) {
     await discard();
     throw error;

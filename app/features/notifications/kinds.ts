@@ -3,7 +3,7 @@
  * Sign-in, password and security emails, and staff decisions about a person's own account or
  * content, are not notifications: they are always sent and never listed here (decision 049).
  */
-export const NOTIFICATION_KINDS = ["new_job", "quote_received", "quote_decision", "message", "booking", "review"] as const;
+export const NOTIFICATION_KINDS = ["new_job", "quote_received", "quote_decision", "message", "booking", "review", "emergency"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const EMAIL_DELIVERIES = ["instant", "digest", "off"] as const;
@@ -18,6 +18,7 @@ export const notificationKinds: Record<NotificationKind, { label: string; hint: 
   message: { label: "New messages", hint: "Someone wrote to you about a job.", fixerOnly: false },
   booking: { label: "Booking updates", hint: "A booking was paid, confirmed, moved, finished or cancelled.", fixerOnly: false },
   review: { label: "Reviews", hint: "Someone reviewed you, or a review is waiting for you.", fixerOnly: false },
+  emergency: { label: "Emergency call-outs", hint: "An emergency call-out is offered to you, or your emergency request was accepted or could not be taken.", fixerOnly: false },
 };
 
 /**
@@ -31,6 +32,8 @@ export const PUSH_DEFAULTS: Record<NotificationKind, boolean> = {
   message: true,
   booking: true,
   review: false,
+  // An offer is open for minutes (decision 082): it must reach the phone.
+  emergency: true,
 };
 
 /** The push notification's title per kind (its body is the notification's own line). */
@@ -41,6 +44,7 @@ export const pushTitles: Record<NotificationKind, string> = {
   message: "New message",
   booking: "Booking update",
   review: "Reviews",
+  emergency: "Emergency call-out",
 };
 
 export const deliveryLabels: Record<EmailDelivery, string> = {

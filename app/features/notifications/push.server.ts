@@ -170,7 +170,8 @@ export async function sendQueuedPush(services: JobServices, payload: unknown, ct
       subject: `mailto:${company.supportEmail}`,
       ttlSeconds: PUSH_TTL_SECONDS,
       topic: topicOf(message.tag),
-      urgency: kind === "review" ? "low" : "normal",
+      // An emergency offer is open for minutes: delivered at once even to a phone saving its battery.
+      urgency: kind === "review" ? "low" : kind === "emergency" ? "high" : "normal",
       signal: ctx.signal,
     });
   } catch (error) {

@@ -17,6 +17,7 @@ export const staffNav: StaffNavGroup[] = [
       { label: "Registrations", href: "/staff/registrations" },
       { label: "Onboarding applications", href: "/staff/onboarding" },
       { label: "On call now", href: "/staff/on-call" },
+      { label: "Emergency requests", href: "/staff/emergencies" },
     ],
   },
   {

@@ -1,0 +1,116 @@
+import { expect, sameOriginHeaders, test, type Page } from "./helpers/test";
+import { newPerson, signUpAndConfirm } from "./helpers/accounts";
+import { approvedFixer, staffMember } from "./helpers/bookings";
+import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
+
+/**
+ * Emergency dispatch (issue 51, item 3; decision 082) in a real browser at 360 px: two plumbers
+ * covering SW1W go on call; a customer at SW1W 0NY sends an emergency request, and both are offered
+ * it at once (nearest first: the suite's other plumbers cover all of SW1, which is further); one
+ * accepts, arriving in 45 minutes; the other sees it was taken; the customer's page, open all along,
+ * says who is coming and when (the live channel), with the timeline; staff see the request, its offers and timeline. The offer page, the
+ * customer's page and both staff pages are checked with axe and photographed at 360 and 1440 px.
+ */
+
+async function onCall(fixer: Page, pounds: string) {
+  // Their own outward code: nearer than the rest of SW1 (decision 082).
+  expect((await fixer.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas: "SW1W", bio: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  expect((await fixer.request.post("/fixer/emergency", { form: { intent: "service", service: "plumbing", takeCalls: "on", rate: pounds }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+  expect((await fixer.request.post("/fixer/emergency", { form: { intent: "on-call-now" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
+}
+
+/** The fixer's newest emergency notification, opened from their notifications page. */
+async function openOffer(fixer: Page) {
+  await fixer.goto("/account/notifications");
+  await fixer.getByRole("link", { name: /Emergency plumbing call-out in SW1/ }).first().click();
+  await expect(fixer).toHaveURL(/\/fixer\/emergency\/offers\/\d+$/);
+}
+
+test("two plumbers on call are offered an emergency, one accepts arriving in 45 minutes, the customer sees who is coming", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const staff = await staffMember(browser, `ed-staff-${stamp}@example.com`);
+  const pia = await approvedFixer(browser, `ed-pia-${stamp}@example.com`, "Pia", "Quickstep", "+44 7700 900421", { staff });
+  const pat = await approvedFixer(browser, `ed-pat-${stamp}@example.com`, "Pat", "Slowpoke", "+44 7700 900422", { staff });
+  await onCall(pia, "75");
+  await onCall(pat, "80");
+
+  const customer = await newPerson(browser, { width: widths.phone, height: 780 });
+  await signUpAndConfirm(customer, `ed-cat-${stamp}@example.com`, "Cat Customer");
+  let requestPath = "";
+
+  await test.step("the customer sends an emergency request: offered to the plumbers on call near them", async () => {
+    await customer.goto("/emergency");
+    await customer.getByLabel("What kind of emergency?").selectOption({ label: "Plumbing" });
+    await customer.getByLabel("Postcode").fill("SW1W 0NY");
+    await customer.getByLabel("What is wrong?").fill("A pipe under the bathroom floor has burst and water is coming through the kitchen ceiling.");
+    await customer.getByRole("button", { name: "Send emergency request" }).click();
+    await expect(customer).toHaveURL(/\/account\/emergencies\/\d+$/);
+    requestPath = new URL(customer.url()).pathname;
+    // Both SW1W plumbers are in round 1 (with, at most, one of the suite's SW1 plumbers).
+    await expect(customer.getByTestId("emergency-status")).toHaveText(/^Status: Offering to [23] fixers on call near you$/);
+  });
+
+  await test.step("Pia opens the offer at 360 px and accepts, arriving in 45 minutes", async () => {
+    await pia.setViewportSize({ width: widths.phone, height: 780 });
+    await openOffer(pia);
+    await expect(pia.getByRole("heading", { name: "Emergency call-out: Plumbing, SW1", level: 1 })).toBeVisible();
+    await expect(pia.getByText("The full address is shown once you accept.")).toBeVisible();
+    // £75 less the 10% service charge.
+    await expect(pia.getByTestId("offer-earn")).toHaveText("£67.50");
+    await expect(pia.getByTestId("offer-time-left")).toHaveText(/left$/);
+    await expectNoSeriousA11yViolations(pia);
+    const offerPath = new URL(pia.url()).pathname;
+    await saveScreenshots(pia, "emergency-offer", offerPath, async (width) => {
+      await expect(pia.getByRole("button", { name: "Accept" })).toBeVisible();
+      expect(await hasHorizontalOverflow(pia), `offer page at ${width}px`).toBe(false);
+    });
+    await pia.setViewportSize({ width: widths.phone, height: 780 });
+    await pia.getByLabel("I can arrive in").selectOption({ label: "45 minutes" });
+    await pia.getByRole("button", { name: "Accept" }).click();
+    await expect(pia.getByTestId("offer-status")).toHaveText("You told the customer you can arrive in 45 minutes.");
+    await expect(pia.getByText("SW1W 0NY")).toBeVisible();
+    await expectNoSeriousA11yViolations(pia);
+  });
+
+  await test.step("Pat's offer says it was taken by another fixer", async () => {
+    await pat.setViewportSize({ width: widths.phone, height: 780 });
+    await openOffer(pat);
+    await expect(pat.getByTestId("offer-status")).toHaveText("This call-out was taken by another fixer.");
+    await expect(pat.getByRole("button", { name: "Accept" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(pat);
+  });
+
+  await test.step("the customer sees who is coming and when, and the timeline", async () => {
+    // The customer's page, open since sending, reads itself again when the acceptance notifies them (the live channel).
+    await expect(customer).toHaveURL(new RegExp(`${requestPath}$`));
+    await expect(customer.getByTestId("emergency-status")).toHaveText("Status: Accepted: Pia can arrive in 45 minutes", { timeout: 15_000 });
+    await expect(customer.getByTestId("emergency-timeline")).toContainText("Pia accepted: can arrive in 45 minutes");
+    await expect(customer.getByText("Nothing has been charged yet.")).toBeVisible();
+    await expectNoSeriousA11yViolations(customer);
+    await saveScreenshots(customer, "emergency-request-accepted", requestPath, async (width) => {
+      await expect(customer.getByTestId("emergency-timeline")).toBeVisible();
+      expect(await hasHorizontalOverflow(customer), `request page at ${width}px`).toBe(false);
+    });
+  });
+
+  await test.step("staff see the request, its offers and its timeline", async () => {
+    await staff.setViewportSize({ width: widths.phone, height: 780 });
+    await staff.goto("/staff/emergencies");
+    await expect(staff.getByRole("heading", { name: "Emergency requests", level: 1 })).toBeVisible();
+    const id = requestPath.split("/").pop()!;
+    await expectNoSeriousA11yViolations(staff);
+    await saveScreenshots(staff, "emergency-staff-list", "/staff/emergencies", async (width) => {
+      await expect(staff.getByRole("link", { name: new RegExp(`^#${id}\\b`) }).first()).toBeVisible();
+      expect(await hasHorizontalOverflow(staff), `staff list at ${width}px`).toBe(false);
+    });
+    await staff.goto(`/staff/emergencies/${id}`);
+    await expect(staff.getByText("Pia Q. accepted: can arrive in 45 minutes")).toBeVisible();
+    await expectNoSeriousA11yViolations(staff);
+    await saveScreenshots(staff, "emergency-staff-request", `/staff/emergencies/${id}`, async (width) => {
+      await expect(staff.getByRole("heading", { name: `Emergency request ${id}`, level: 1 })).toBeVisible();
+      expect(await hasHorizontalOverflow(staff), `staff request at ${width}px`).toBe(false);
+    });
+  });
+  await staff.context().close();
+});
