@@ -1,6 +1,6 @@
 import { formatGBP, freeCancellationHours } from "~/content/prices";
 import { settle, type HeldAmounts } from "./pricing";
-import { slotStartsAt, type Slot } from "./slots";
+import { isCallOutSlot, slotStartsAt, type BookingSlot } from "./slots";
 import type { BookingState } from "./state-machine";
 
 /**
@@ -11,8 +11,13 @@ import type { BookingState } from "./state-machine";
 
 const HOUR = 3_600_000;
 
-/** When free cancellation ends: `freeCancellationHours` before the slot's start (UK time). */
-export function freeCancellationEndsAt(slot: Slot): Date {
+/**
+ * When free cancellation ends: `freeCancellationHours` before the slot's start (UK time). A call-out
+ * has none (decision 083): the fixer sets off as soon as it is paid, so from payment a cancellation
+ * is a late one (the epoch stands for "always passed").
+ */
+export function freeCancellationEndsAt(slot: BookingSlot): Date {
+  if (isCallOutSlot(slot)) return new Date(0);
   return new Date(slotStartsAt(slot).getTime() - freeCancellationHours * HOUR);
 }
 
@@ -25,7 +30,7 @@ export type CustomerCancellation = {
   refundPence: number;
 };
 
-type Cancellable = HeldAmounts & { state: BookingState; slot: Slot; lateFeePence: number };
+type Cancellable = HeldAmounts & { state: BookingState; slot: BookingSlot; lateFeePence: number };
 
 /**
  * The customer cancels at `now`. Before paying: nothing to refund. Waiting for the fixer to confirm
