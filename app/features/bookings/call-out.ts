@@ -1,3 +1,4 @@
+import { priceBooking, type BookingPrice } from "./pricing";
 import { ukTimeText, type CallOutSlot } from "./slots";
 
 /**
@@ -14,6 +15,11 @@ export const NO_SHOW_GRACE_MINUTES = 30;
 
 /** The arrival estimates a fixer may give when accepting (minutes). */
 export const ARRIVAL_MINUTES = { min: 15, max: 90 } as const;
+
+/** The call-out's price: the first hour at the fixer's emergency rate, the 5% fee on it, no promotion (the figure /emergency showed up front, decision 081). */
+export function priceCallOut(ratePence: number): BookingPrice {
+  return priceBooking({ pricePence: ratePence, earlyBird: false, creditAvailablePence: 0 });
+}
 
 /** From when "The fixer did not come" may be reported on a call-out. */
 export const noShowOpensAt = (slot: CallOutSlot): Date => new Date(new Date(slot.arriveBy).getTime() + NO_SHOW_GRACE_MINUTES * 60_000);

@@ -5,12 +5,12 @@ import { bookings, type Booking } from "#server/db/schema/bookings.ts";
 import { fixerProfiles } from "#server/db/schema/quotes.ts";
 import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
-import { ARRIVAL_MINUTES, callOutWords, CALL_OUT_PAYMENT_WINDOW_MINUTES, CALL_OUT_PAYMENT_WINDOW_MS, NO_SHOW_GRACE_MINUTES } from "./call-out";
+import { ARRIVAL_MINUTES, callOutWords, CALL_OUT_PAYMENT_WINDOW_MINUTES, CALL_OUT_PAYMENT_WINDOW_MS, NO_SHOW_GRACE_MINUTES, priceCallOut } from "./call-out";
 import { bookingAddressOf, saveBookingAddress } from "./address.server";
 import { callOutRequestOf } from "./call-out-request.server";
 import { moneyText } from "./emails.server";
 import { BookingError } from "./errors";
-import { MAX_PRICE_PENCE, priceBooking, type BookingPrice } from "./pricing";
+import { MAX_PRICE_PENCE } from "./pricing";
 import type { JobAddress } from "./schemas";
 import { ukDate, ukTimeText } from "./slots";
 import { recordOnTimeline, scheduleTimer, type BookingDeps, nowOf } from "./transition.server";
@@ -24,11 +24,6 @@ import { recordOnTimeline, scheduleTimer, type BookingDeps, nowOf } from "./tran
 
 /** The states in which a booking holds its emergency request (the unique index's list). */
 const LIVE_STATES: Booking["state"][] = ["pending_payment", "awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review", "released", "partly_released", "claim_open", "claim_contested"];
-
-/** The call-out's price: the first hour at the fixer's emergency rate, the 5% fee on it, no promotion (the figure /emergency showed up front, decision 081). */
-export function priceCallOut(ratePence: number): BookingPrice {
-  return priceBooking({ pricePence: ratePence, earlyBird: false, creditAvailablePence: 0 });
-}
 
 export type EmergencyCallOutInput = {
   emergencyRequestId: number;
