@@ -112,7 +112,9 @@ async function payCallOut(customer: SignedInPerson, bookingId: number) {
   const paid = await post(customer, checkout, { email: customer.email, cardName: "Erin Emergency", cardNumber: "4242 4242 4242 4242", expiry: "12 / 39", cvc: "123" });
   expect(paid.status).toBe(302);
   expect(paid.headers.get("location")).toMatch(/^\/checkout\/success\?payment=/);
-  await fetch(`${base}${paid.headers.get("location")}`, { headers: { cookie: customer.cookie } });
+  const success = textOf(await (await fetch(`${base}${paid.headers.get("location")}`, { headers: { cookie: customer.cookie } })).text());
+  expect(success).toContain("Your call-out is paid: the fixer is on the way");
+  expect(success).toContain("Emergency call-out");
   return checkout;
 }
 

@@ -36,6 +36,8 @@ export const callOutWords = {
   accepted: (fixerName: string, minutes: number) => `${fixerName} accepted your request and can be with you within ${minutes} minutes of your payment.`,
   onTheWay: (fixerName: string, slot: CallOutSlot) => `${fixerName} is on the way, arriving by ${ukTimeText(slot.arriveBy)}.`,
   setOff: (slot: CallOutSlot) => `The customer has paid: set off now. You said you would arrive by ${ukTimeText(slot.arriveBy)}.`,
+  paidHeading: "Your call-out is paid: the fixer is on the way",
+  paidCancellation: (fee: string) => `The fixer has set off: if you cancel now, the late-cancellation fee of ${fee} goes to them and the rest is refunded. If the fixer cancels or does not come, you get everything back.`,
   paid: "The call-out is paid and held by FixiT until you confirm the job is done.",
   extraHours: "More time beyond the first hour is agreed with the fixer and paid through FixiT in the same way.",
   /** The cancellation terms of a call-out (cancellation.ts: no free period once paid). */

@@ -7,6 +7,7 @@ import { getOptionalUser } from "~/features/auth/guard.server";
 import { freeCancellationEndsAt } from "./cancellation";
 import { bookingPaths } from "./paths";
 import { bookingSlotOf, type BookingSlot } from "./slots";
+import { callOutWords } from "./call-out";
 
 /**
  * What /checkout/success says after a booking's payment: a booking confirmation (what, when, who, what
@@ -57,7 +58,7 @@ export async function bookingPaymentView(request: Request, context: AppLoadConte
     path,
     outcome,
     details: {
-      title: row.title ?? `Booking ${b.id}`,
+      title: row.title ?? (b.slotWindow === "now" ? callOutWords.title : `Booking ${b.id}`),
       fixerName: row.fixerName ?? "Your fixer",
       slot,
       awaitingFixer: b.state === "awaiting_fixer_confirmation",
