@@ -26,6 +26,8 @@ export const noShowOpensAt = (slot: CallOutSlot): Date => new Date(new Date(slot
 
 export const callOutWords = {
   title: "Emergency call-out",
+  panelTitle: (customer: boolean) => (customer ? "Your call-out" : "The call-out"),
+  labels: { fixer: "Who is coming", postcode: "Customer's postcode", when: "When", price: "Price" },
   arrivingBy: (slot: CallOutSlot) => `Arriving by ${ukTimeText(slot.arriveBy)}`,
   arrivingWithin: (minutes: number) => `Arriving within ${minutes} minutes of payment`,
   firstHour: (rate: string) => `The call-out: the first hour at ${rate}/hour`,
@@ -41,9 +43,9 @@ export const callOutWords = {
   paid: "The call-out is paid and held by FixiT until you confirm the job is done.",
   extraHours: "More time beyond the first hour is agreed with the fixer and paid through FixiT in the same way.",
   /** The cancellation terms of a call-out (cancellation.ts: no free period once paid). */
-  cancellation: (fee: string, customer: boolean) =>
+  cancellation: (fee: string, customer: boolean, paid: boolean) =>
     customer
-      ? `Before you pay, cancelling costs nothing. Once you have paid, the fixer sets off: cancelling then costs the late-cancellation fee of ${fee}, which goes to the fixer, and the rest is refunded. If the fixer cancels or does not come, you get everything back.`
+      ? `${paid ? "The fixer has set off: cancelling now" : "Before you pay, cancelling costs nothing. Once you have paid, the fixer sets off: cancelling then"} costs the late-cancellation fee of ${fee}, which goes to the fixer, and the rest is refunded. If the fixer cancels or does not come, you get everything back.`
       : `Once the customer has paid, a cancellation by them pays you the late-cancellation fee of ${fee}. If you cancel or do not come, the customer gets everything back and you get a strike.`,
   afterArrival: (slot: CallOutSlot, customer: boolean) =>
     customer

@@ -247,7 +247,7 @@ export function BookingOutcome({ page }: { page: Pick<BookingPage, "role" | "amo
 
 /** The cancellation terms as they stand: before paying, while booked, and whether free cancellation had already passed. */
 function CancellationTerms({ page }: { page: BookingPage }) {
-  if (page.callOut) return <p className="text-sm text-muted-foreground">{callOutWords.cancellation(formatGBP(page.amounts.lateFeePence), page.role === "customer")}</p>;
+  if (page.callOut) return <p className="text-sm text-muted-foreground">{callOutWords.cancellation(formatGBP(page.amounts.lateFeePence), page.role === "customer", page.state !== "pending_payment")}</p>;
   const c = page.cancellation;
   const until = when(page.freeCancellationUntil);
   const fee = formatGBP(page.amounts.lateFeePence);

@@ -16,14 +16,14 @@ export function CallOutPanel({ page }: { page: BookingPage }) {
   return (
     <section id="call-out" aria-labelledby="call-out-title" className="rounded-xl border-2 border-primary/60 bg-card p-4 shadow-card sm:p-6" data-testid="call-out">
       <h2 id="call-out-title" className="text-xl font-semibold">
-        {callOutWords.title}: {view.serviceName}
+        {callOutWords.panelTitle(customer)}
       </h2>
       <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
-        <dt className="font-medium">{customer ? "Who is coming" : "Customer's postcode"}</dt>
+        <dt className="font-medium">{customer ? callOutWords.labels.fixer : callOutWords.labels.postcode}</dt>
         <dd>{customer ? view.fixerName : view.postcode}</dd>
-        <dt className="font-medium">When</dt>
+        <dt className="font-medium">{callOutWords.labels.when}</dt>
         <dd className="font-semibold">{unpaid ? callOutWords.arrivingWithin(view.arrivalMinutes) : callOutWords.arrivingBy(page.slot)}</dd>
-        <dt className="font-medium">Price</dt>
+        <dt className="font-medium">{callOutWords.labels.price}</dt>
         <dd>{callOutWords.firstHour(formatGBP(view.ratePence))}</dd>
       </dl>
       <div className="mt-4 flex flex-col gap-2 text-sm">
