@@ -275,6 +275,14 @@ describe("emergency call-out bookings", () => {
     expect(await db().select({ status: fixerStrikes.status }).from(fixerStrikes).where(eq(fixerStrikes.fixerUserId, two.fixer.id))).toEqual([{ status: "not_contested" }]);
   });
 
+  it("cancelled by the customer before paying: nothing charged, the fixer told not to go", async () => {
+    const { customer, fixer, bookingId } = await acceptedCallOut();
+    expect([302, 303]).toContain((await post(customer, `/bookings/${bookingId}`, { intent: "cancel", reason: "" })).status);
+    expect((await bookingRow(bookingId)).state).toBe("cancelled_by_customer");
+    expect(await paymentsOf(bookingId)).toEqual([]);
+    expect(await noticesOf(fixer.id)).toContain("Do not go: the customer cancelled the call-out: Emergency call-out: Plumbing");
+  });
+
   it("one live booking per request; bad input to the accept call is refused and stores nothing", async () => {
     const { input } = await acceptedCallOut();
     const count = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.emergencyRequestId, input.emergencyRequestId)))[0]!.n;

@@ -20,7 +20,7 @@ import { completeJobOf } from "./job-bookings.server";
 import { receiptLines } from "./receipt";
 import { slotSchema, type JobAddress } from "./schemas";
 import { bookingSlotOf, isCallOutSlot, sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
-import { callOutArrivalOnPayment, callOutExpiredMessages, callOutPaidMessages } from "./emergency-booking.server";
+import { callOutArrivalOnPayment, callOutPaidMessages, tellCallOutClosedUnpaid } from "./emergency-booking.server";
 import { closeContestedCase, openCase, runClaimDeadline } from "./cases.server";
 import { addStrike, STRIKE_WINDOW_DAYS } from "./strikes.server";
 import { PAYMENT_WINDOW_MS, paymentWindowEnd, pendingCheckoutOf } from "./checkout-window.server";
@@ -247,24 +247,19 @@ export async function recordBookingPayment(
     ],
   });
   const awaitingFixer = booking.slotProposedBy === "customer";
-  // A call-out's fixer sets off now: they arrive by the payment + their estimate (decision 083).
-  const callOut = booking.slotWindow === "now";
   // The itemised receipt: a record of a payment, sent whatever the customer chose for booking updates.
   await tell(tx, booking, publicUrl, {
     customer: { subject: "Your receipt", heading: `Receipt: ${formatGBP(booking.totalPence)} paid`, required: true, paragraphs: [...receiptLines({ ...booking, paymentId: payment.id, paidAt: now }), moneyText.held(booking.totalPence)] },
   });
-  const paid = await move(tx, booking, "pay", { role: "provider", userId: null }, {
-    to: awaitingFixer ? "awaiting_fixer_confirmation" : "booked",
-    set: { paymentId: payment.id, paidAt: now, ...(callOut ? callOutArrivalOnPayment(booking, now) : {}) },
-    now,
-  });
+  const set = { paymentId: payment.id, paidAt: now, ...callOutArrivalOnPayment(booking, now) };
+  const paid = await move(tx, booking, "pay", { role: "provider", userId: null }, { to: awaitingFixer ? "awaiting_fixer_confirmation" : "booked", set, now });
   if (awaitingFixer) {
     await scheduleTimer(tx, bookingId, "lapse", new Date(now.getTime() + SLOT_CONFIRMATION_MS));
     await tell(tx, paid, publicUrl, {
       customer: { subject: "Payment received", heading: "Waiting for the fixer to confirm your slot", paragraphs: [moneyText.held(booking.totalPence), "The fixer has 24 hours to confirm the slot you proposed. If they do not, you get a full refund."] },
       fixer: { subject: "Please confirm a slot", heading: "A customer booked you for a slot they proposed", paragraphs: ["Confirm or decline the slot within 24 hours. Without an answer the booking lapses and the customer is refunded."] },
     });
-  } else if (callOut) {
+  } else if (booking.slotWindow === "now") {
     await tell(tx, paid, publicUrl, callOutPaidMessages(paid));
   } else {
     await scheduleSlotReminder(tx, paid, now);
@@ -398,6 +393,7 @@ export async function cancelByCustomer(
     if (before.state === "pending_payment") {
       const booking = await move(tx, before, "cancel_by_customer", customer(customerUserId), { reason, now });
       await returnReservedCredit(tx, booking, "cancel_by_customer");
+      await tellCallOutClosedUnpaid(tx, booking, deps.publicUrl, "cancelled");
       return { state: booking.state, refundPence: 0, late: false, feePence: 0 };
     }
     // After the slot started, a cancellation is a claim the fixer may answer (decision 064): nothing settles yet.
@@ -423,11 +419,7 @@ export async function cancelByCustomer(
       fixer: {
         subject: "Booking cancelled",
         heading: "The customer cancelled",
-        paragraphs: isCallOutSlot(slot)
-          ? [`The customer cancelled the call-out after paying: do not go. The late-cancellation fee of ${formatGBP(booking.lateFeePence)} will be paid to you.`]
-          : late
-            ? [`The customer cancelled less than ${freeCancellationHours} hours before the slot: the late-cancellation fee of ${formatGBP(booking.lateFeePence)} will be paid to you.`]
-            : ["The customer cancelled in time; the slot is free again."],
+        paragraphs: [cancellationWords.toFixer({ callOut: isCallOutSlot(slot), late, feePence: booking.lateFeePence })],
         calendarCancel,
       },
     });
@@ -578,8 +570,7 @@ export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: n
         if (paymentWindowEnd(booking, await pendingCheckoutOf(tx, bookingId)).getTime() > now.getTime()) return;
         const expired = await move(tx, booking, "expire_payment", system, { now });
         await returnReservedCredit(tx, expired, "expire_payment");
-        // A call-out's fixer waits for the word to set off: they are told not to go.
-        if (expired.slotWindow === "now") await tell(tx, expired, deps.publicUrl, callOutExpiredMessages);
+        await tellCallOutClosedUnpaid(tx, expired, deps.publicUrl, "expired");
       });
       return;
     case "lapse":

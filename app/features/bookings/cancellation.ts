@@ -52,5 +52,12 @@ export const cancellationWords = {
   customer: (c: Pick<CustomerCancellation, "late" | "feePence" | "refundPence">) =>
     [cancellationWords.refund(c.refundPence), ...(c.late ? [cancellationWords.lateFee(c.feePence)] : [])].join(" "),
   /** What the fixer is told when they cancel (or the customer reports they did not come): the customer gets everything back. */
+  /** What the fixer is told when the customer cancels a paid booking. */
+  toFixer: (c: { callOut: boolean; late: boolean; feePence: number }) =>
+    c.callOut
+      ? `The customer cancelled the call-out after paying: do not go. The late-cancellation fee of ${formatGBP(c.feePence)} will be paid to you.`
+      : c.late
+        ? `The customer cancelled less than ${freeCancellationHours} hours before the slot: the late-cancellation fee of ${formatGBP(c.feePence)} will be paid to you.`
+        : "The customer cancelled in time; the slot is free again.",
   fixerCancelled: (refundPence: number) => `The customer is refunded in full: ${formatGBP(refundPence)} back to their card.`,
 };

@@ -13,7 +13,7 @@ import { BookingError } from "./errors";
 import { MAX_PRICE_PENCE } from "./pricing";
 import type { JobAddress } from "./schemas";
 import { ukDate, ukTimeText } from "./slots";
-import { recordOnTimeline, scheduleTimer, type BookingDeps, nowOf } from "./transition.server";
+import { nowOf, recordOnTimeline, scheduleTimer, tell, type BookingDeps } from "./transition.server";
 
 /**
  * Emergency call-out bookings (issue 51, item 4; decision 083). The emergency feature's dispatch
@@ -111,8 +111,9 @@ export async function saveCallOutAddress(tx: DbOrTx, booking: Booking, address: 
   await saveBookingAddress(tx, booking.id, request.district, address, now);
 }
 
-/** When paid, the fixer sets off: they arrive by payment + their estimate (the accept-time figure was only a guide until then). */
-export function callOutArrivalOnPayment(booking: Pick<Booking, "arrivalMinutes">, paidAt: Date): Pick<Booking, "arriveBy" | "slotDate"> {
+/** When paid, the fixer sets off: they arrive by payment + their estimate (the accept-time figure was only a guide until then). Nothing for a booking of a quote. */
+export function callOutArrivalOnPayment(booking: Pick<Booking, "arrivalMinutes" | "slotWindow">, paidAt: Date): Partial<Pick<Booking, "arriveBy" | "slotDate">> {
+  if (booking.slotWindow !== "now") return {};
   const arriveBy = new Date(paidAt.getTime() + (booking.arrivalMinutes ?? ARRIVAL_MINUTES.max) * 60_000);
   return { arriveBy, slotDate: ukDate(arriveBy) };
 }
@@ -143,8 +144,28 @@ export function callOutPaidMessages(booking: Booking) {
   };
 }
 
+/**
+ * A call-out's fixer waits for the payment to set off: when it closes unpaid (the customer cancelled,
+ * or the 15 minutes passed) they are told not to go, in the transition's transaction. Nothing for a
+ * booking of a quote.
+ */
+export async function tellCallOutClosedUnpaid(tx: DbOrTx, booking: Booking, publicUrl: string, why: "cancelled" | "expired"): Promise<void> {
+  if (booking.slotWindow !== "now") return;
+  await tell(tx, booking, publicUrl, why === "cancelled" ? callOutWithdrawnMessages : callOutExpiredMessages);
+}
+
+/** The fixer's email when the customer cancels a call-out before paying: do not go; nothing was charged. */
+const callOutWithdrawnMessages = {
+  fixer: {
+    subject: "Do not go: the customer cancelled the call-out",
+    heading: "Do not set off: the customer cancelled",
+    paragraphs: ["The customer cancelled the call-out before paying, so the booking has closed. Do not go to this job. Nothing was charged."],
+    required: true,
+  },
+};
+
 /** The emails when a call-out was not paid in time: the fixer must not go; nothing was charged. */
-export const callOutExpiredMessages = {
+const callOutExpiredMessages = {
   customer: {
     subject: "Call-out not paid in time",
     heading: "Your call-out was not paid in time",
