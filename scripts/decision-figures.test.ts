@@ -21,6 +21,8 @@ import { ON_CALL_NOW_MAX_HOURS } from "~/features/emergency/on-call-time";
 import { STAFF_ON_CALL_PAGE_SIZE } from "~/features/emergency/on-call.server";
 import { arrivalChoices, dispatchRounds } from "~/features/emergency/dispatch-plan";
 import { STAFF_EMERGENCIES_PAGE } from "~/features/emergency/staff-requests.server";
+import { ARRIVAL_MINUTES, CALL_OUT_PAYMENT_WINDOW_MINUTES, NO_SHOW_GRACE_MINUTES } from "~/features/bookings/call-out";
+import { lateCancellationFee } from "~/content/prices";
 
 /**
  * A figure a decision record states and the code also states (a window, a timer, a fee, a limit)
@@ -69,6 +71,10 @@ const rows: Row[] = [
   },
   { decision: "082", what: "the arrival estimates", says: /arrival estimate \((\d+), (\d+), (\d+), (\d+) or (\d+) minutes\)/, code: arrivalChoices },
   { decision: "082", what: "the staff emergencies page's size", says: /keyset-paged on the id \((\d+) a page, no OFFSET\)/, code: [STAFF_EMERGENCIES_PAGE] },
+  { decision: "083", what: "a call-out's payment window", says: /The payment\s+window is (\d+) minutes \(`CALL_OUT_PAYMENT_WINDOW_MINUTES`\)/, code: [CALL_OUT_PAYMENT_WINDOW_MINUTES] },
+  { decision: "083", what: "a call-out's no-show grace", says: /`NO_SHOW_GRACE_MINUTES` \((\d+)\) minutes/, code: [NO_SHOW_GRACE_MINUTES] },
+  { decision: "083", what: "the arrival estimates", says: /the estimate is (\d+)–(\d+) minutes/, code: [ARRIVAL_MINUTES.min, ARRIVAL_MINUTES.max] },
+  { decision: "083", what: "the late-cancellation fee", says: /\((\d+)% of the price, at most £(\d+)/, code: [lateCancellationFee.percentOfPrice, lateCancellationFee.maxPence / 100] },
   { decision: "068", what: "a job page's quotes", says: /A job page shows (\d+) quotes/, code: [JOB_QUOTES_PAGE_SIZE] },
   { decision: "069", what: "the exact count's cap", says: /"(\d[\d,]*)\+ results \(counted up to (\d[\d,]*)\)"/, code: [COUNT_CAP, COUNT_CAP] },
   { decision: "069", what: "the dashboard totals' age", says: /totals per status are kept for (\w+) minutes?/, code: [TOTALS_TTL_MS / MINUTE] },

@@ -14,7 +14,7 @@ import { createBooking, runBookingTimer } from "~/features/bookings/bookings.ser
 import { BOOKING_PROVIDER_JOB, runProviderOperation } from "~/features/bookings/money.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import { testMoneyProvider, type BookingMoneyProvider } from "~/features/bookings/provider.server";
-import { slotStartsAt, type Slot } from "~/features/bookings/slots";
+import { bookingSlotOf, slotStartsAt, type Slot } from "~/features/bookings/slots";
 import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
 import { fulfilments } from "~/composition-root.server";
 import { createPaymentsService, markPaidAndFulfil } from "~/features/payments/payments.server";
@@ -112,7 +112,7 @@ export async function bookedBooking(world: BookingWorld, options: Parameters<typ
 /** A moment after the booking's slot started (the fixer may mark it done). */
 export async function afterSlot(db: Db, bookingId: number, hours = 2): Promise<Date> {
   const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  return new Date(slotStartsAt({ date: b!.slotDate, window: b!.slotWindow }).getTime() + hours * 3_600_000);
+  return new Date(slotStartsAt(bookingSlotOf(b!)).getTime() + hours * 3_600_000);
 }
 
 /** Runs the queued provider operations (as the outbox worker would), with `provider`; answers how many ran. */

@@ -6,7 +6,7 @@ import { confirmDone, createBooking, markDone } from "~/features/bookings/bookin
 import { savePayoutAccount } from "~/features/bookings/money.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import type { JobAddress } from "~/features/bookings/schemas";
-import { slotStartsAt, ukDate, type Slot } from "~/features/bookings/slots";
+import { bookingSlotOf, slotStartsAt, ukDate, type Slot } from "~/features/bookings/slots";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
 import type { AppServices } from "~/features/services.server";
 import { createApprovedFixer } from "#tests/helpers/marketplace.ts";
@@ -104,7 +104,7 @@ export async function doneBooking(services: AppServices, publicUrl: string, cust
 export async function releasedQuote(services: AppServices, publicUrl: string, customerId: string, quoteId: number): Promise<number> {
   const bookingId = await payQuote(services, publicUrl, customerId, quoteId);
   const [row] = await services.db.select().from(bookings).where(eq(bookings.id, bookingId));
-  const afterSlot = new Date(slotStartsAt({ date: row!.slotDate, window: row!.slotWindow }).getTime() + 2 * 3_600_000);
+  const afterSlot = new Date(slotStartsAt(bookingSlotOf(row!)).getTime() + 2 * 3_600_000);
   await markDone({ db: services.db, publicUrl, now: () => afterSlot }, row!.fixerUserId, bookingId, { note: "All done." });
   await confirmDone({ db: services.db, publicUrl }, customerId, bookingId);
   return bookingId;

@@ -19,7 +19,8 @@ import { saveBookingAddress } from "./address.server";
 import { completeJobOf } from "./job-bookings.server";
 import { receiptLines } from "./receipt";
 import { slotSchema, type JobAddress } from "./schemas";
-import { sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
+import { bookingSlotOf, isCallOutSlot, sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
+import { callOutArrivalOnPayment, callOutPaidMessages, tellCallOutClosedUnpaid } from "./emergency-booking.server";
 import { closeContestedCase, openCase, runClaimDeadline } from "./cases.server";
 import { addStrike, STRIKE_WINDOW_DAYS } from "./strikes.server";
 import { PAYMENT_WINDOW_MS, paymentWindowEnd, pendingCheckoutOf } from "./checkout-window.server";
@@ -250,13 +251,16 @@ export async function recordBookingPayment(
   await tell(tx, booking, publicUrl, {
     customer: { subject: "Your receipt", heading: `Receipt: ${formatGBP(booking.totalPence)} paid`, required: true, paragraphs: [...receiptLines({ ...booking, paymentId: payment.id, paidAt: now }), moneyText.held(booking.totalPence)] },
   });
-  const paid = await move(tx, booking, "pay", { role: "provider", userId: null }, { to: awaitingFixer ? "awaiting_fixer_confirmation" : "booked", set: { paymentId: payment.id, paidAt: now }, now });
+  const set = { paymentId: payment.id, paidAt: now, ...callOutArrivalOnPayment(booking, now) };
+  const paid = await move(tx, booking, "pay", { role: "provider", userId: null }, { to: awaitingFixer ? "awaiting_fixer_confirmation" : "booked", set, now });
   if (awaitingFixer) {
     await scheduleTimer(tx, bookingId, "lapse", new Date(now.getTime() + SLOT_CONFIRMATION_MS));
     await tell(tx, paid, publicUrl, {
       customer: { subject: "Payment received", heading: "Waiting for the fixer to confirm your slot", paragraphs: [moneyText.held(booking.totalPence), "The fixer has 24 hours to confirm the slot you proposed. If they do not, you get a full refund."] },
       fixer: { subject: "Please confirm a slot", heading: "A customer booked you for a slot they proposed", paragraphs: ["Confirm or decline the slot within 24 hours. Without an answer the booking lapses and the customer is refunded."] },
     });
+  } else if (booking.slotWindow === "now") {
+    await tell(tx, paid, publicUrl, callOutPaidMessages(paid));
   } else {
     await scheduleSlotReminder(tx, paid, now);
     await tell(tx, paid, publicUrl, bookedMessages(paid));
@@ -287,7 +291,9 @@ export function bookedMessages(booking: Booking) {
 
 /** The reminder 24 hours before the booking's slot, for that slot: once the slot moves, this timer finds it changed and does nothing. */
 export async function scheduleSlotReminder(tx: DbOrTx, booking: Booking, now: Date): Promise<void> {
-  const remindAt = slotStartsAt({ date: booking.slotDate, window: booking.slotWindow }).getTime() - DAY;
+  const slot = bookingSlotOf(booking);
+  if (isCallOutSlot(slot)) return;
+  const remindAt = slotStartsAt(slot).getTime() - DAY;
   if (remindAt > now.getTime()) await scheduleTimer(tx, booking.id, "slot_reminder", new Date(remindAt), { slot: slotKey(booking) });
 }
 
@@ -387,14 +393,16 @@ export async function cancelByCustomer(
     if (before.state === "pending_payment") {
       const booking = await move(tx, before, "cancel_by_customer", customer(customerUserId), { reason, now });
       await returnReservedCredit(tx, booking, "cancel_by_customer");
+      await tellCallOutClosedUnpaid(tx, booking, deps.publicUrl, "cancelled");
       return { state: booking.state, refundPence: 0, late: false, feePence: 0 };
     }
     // After the slot started, a cancellation is a claim the fixer may answer (decision 064): nothing settles yet.
-    if (before.state === "booked" && now >= slotStartsAt({ date: before.slotDate, window: before.slotWindow })) {
+    const slot = bookingSlotOf(before);
+    if (before.state === "booked" && now >= slotStartsAt(slot)) {
       const opened = await openCase(tx, deps, before, "late_cancel", customer(customerUserId), { claim: reason, photos: [] });
       return { state: opened.state, refundPence: 0, late: true, feePence: 0 };
     }
-    const terms = customerCancellation({ ...before, slot: { date: before.slotDate, window: before.slotWindow } }, now);
+    const terms = customerCancellation({ ...before, slot }, now);
     const late = terms.late;
     const name = late ? "cancel_late_by_customer" : "cancel_by_customer";
     const booking = await move(tx, before, name, customer(customerUserId), { reason, now, set: { settledAt: now } });
@@ -411,7 +419,7 @@ export async function cancelByCustomer(
       fixer: {
         subject: "Booking cancelled",
         heading: "The customer cancelled",
-        paragraphs: late ? [`The customer cancelled less than ${freeCancellationHours} hours before the slot: the late-cancellation fee of ${formatGBP(booking.lateFeePence)} will be paid to you.`] : ["The customer cancelled in time; the slot is free again."],
+        paragraphs: [cancellationWords.toFixer({ callOut: isCallOutSlot(slot), late, feePence: booking.lateFeePence })],
         calendarCancel,
       },
     });
@@ -432,7 +440,9 @@ export async function markDone(deps: BookingDeps, fixerUserId: string, bookingId
   const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
     const before = await lockBooking(tx, bookingId, fixer(fixerUserId));
-    if (before.state === "booked" && now < slotStartsAt({ date: before.slotDate, window: before.slotWindow })) {
+    // A call-out's fixer may finish before the time they said they would arrive by.
+    const slot = bookingSlotOf(before);
+    if (before.state === "booked" && !isCallOutSlot(slot) && now < slotStartsAt(slot)) {
       throw new BookingError("conflict", "You can mark the job done once its slot has started.");
     }
     const booking = await move(tx, before, "mark_done", fixer(fixerUserId), { now, set: { doneNote: note, doneMarkedAt: now } });
@@ -558,7 +568,9 @@ export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: n
         if (booking.state !== "pending_payment") return;
         // A checkout opened in the window's last half hour runs on (Stripe's minimum); its own timer expires the booking then.
         if (paymentWindowEnd(booking, await pendingCheckoutOf(tx, bookingId)).getTime() > now.getTime()) return;
-        await returnReservedCredit(tx, await move(tx, booking, "expire_payment", system, { now }), "expire_payment");
+        const expired = await move(tx, booking, "expire_payment", system, { now });
+        await returnReservedCredit(tx, expired, "expire_payment");
+        await tellCallOutClosedUnpaid(tx, expired, deps.publicUrl, "expired");
       });
       return;
     case "lapse":
@@ -592,7 +604,7 @@ export async function runBookingTimer(deps: BookingDeps, payload: { bookingId: n
         const booking = await lockBooking(tx, bookingId);
         if (booking.state !== expected) return;
         // A slot moved earlier since the reminder was queued (TEST MODE's slot-passed) has no "tomorrow" left to remind of.
-        if (timer === "slot_reminder" && slotStartsAt({ date: booking.slotDate, window: booking.slotWindow }) <= now) return;
+        if (timer === "slot_reminder" && slotStartsAt(bookingSlotOf(booking)) <= now) return;
         // A reminder for a slot the booking has since moved from (decision 054) does nothing; the new slot has its own, keyed by that slot.
         if (timer === "slot_reminder" && payload.slot !== undefined && payload.slot !== slotKey(booking)) return;
         const key = timer === "slot_reminder" ? `booking-${bookingId}-${timer}-${slotKey(booking)}` : `booking-${bookingId}-${timer}`;

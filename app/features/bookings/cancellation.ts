@@ -1,6 +1,6 @@
 import { formatGBP, freeCancellationHours } from "~/content/prices";
 import { settle, type HeldAmounts } from "./pricing";
-import { slotStartsAt, type Slot } from "./slots";
+import { isCallOutSlot, slotStartsAt, type BookingSlot } from "./slots";
 import type { BookingState } from "./state-machine";
 
 /**
@@ -11,8 +11,13 @@ import type { BookingState } from "./state-machine";
 
 const HOUR = 3_600_000;
 
-/** When free cancellation ends: `freeCancellationHours` before the slot's start (UK time). */
-export function freeCancellationEndsAt(slot: Slot): Date {
+/**
+ * When free cancellation ends: `freeCancellationHours` before the slot's start (UK time). A call-out
+ * has none (decision 083): the fixer sets off as soon as it is paid, so from payment a cancellation
+ * is a late one (the epoch stands for "always passed").
+ */
+export function freeCancellationEndsAt(slot: BookingSlot): Date {
+  if (isCallOutSlot(slot)) return new Date(0);
   return new Date(slotStartsAt(slot).getTime() - freeCancellationHours * HOUR);
 }
 
@@ -25,7 +30,7 @@ export type CustomerCancellation = {
   refundPence: number;
 };
 
-type Cancellable = HeldAmounts & { state: BookingState; slot: Slot; lateFeePence: number };
+type Cancellable = HeldAmounts & { state: BookingState; slot: BookingSlot; lateFeePence: number };
 
 /**
  * The customer cancels at `now`. Before paying: nothing to refund. Waiting for the fixer to confirm
@@ -47,5 +52,12 @@ export const cancellationWords = {
   customer: (c: Pick<CustomerCancellation, "late" | "feePence" | "refundPence">) =>
     [cancellationWords.refund(c.refundPence), ...(c.late ? [cancellationWords.lateFee(c.feePence)] : [])].join(" "),
   /** What the fixer is told when they cancel (or the customer reports they did not come): the customer gets everything back. */
+  /** What the fixer is told when the customer cancels a paid booking. */
+  toFixer: (c: { callOut: boolean; late: boolean; feePence: number }) =>
+    c.callOut
+      ? `The customer cancelled the call-out after paying: do not go. The late-cancellation fee of ${formatGBP(c.feePence)} will be paid to you.`
+      : c.late
+        ? `The customer cancelled less than ${freeCancellationHours} hours before the slot: the late-cancellation fee of ${formatGBP(c.feePence)} will be paid to you.`
+        : "The customer cancelled in time; the slot is free again.",
   fixerCancelled: (refundPence: number) => `The customer is refunded in full: ${formatGBP(refundPence)} back to their card.`,
 };

@@ -12,7 +12,8 @@ import { bookingPhotoResponse } from "./done-photos.server";
 import { BookingError } from "./errors";
 import { casePhotoLimit, tooManyCasePhotos } from "./form-limits";
 import { settleBooking } from "./money.server";
-import { slotStartsAt } from "./slots";
+import { bookingSlotOf, isCallOutSlot, slotStartsAt } from "./slots";
+import { callOutWords, noShowOpensAt } from "./call-out";
 import { addStrike, setStrikeStatus } from "./strikes.server";
 import { lockBooking, move, nowOf, scheduleTimer, tell, type ActorRef, type BookingDeps } from "./transition.server";
 
@@ -89,7 +90,11 @@ export async function openCase(
 ): Promise<Booking> {
   const now = nowOf(deps);
   checkPhotos(input.photos);
-  if (now < slotStartsAt({ date: before.slotDate, window: before.slotWindow })) {
+  const slot = bookingSlotOf(before);
+  // A call-out's no-show: from the time the fixer said they would arrive by, plus a grace period (decision 083).
+  if (kind === "no_show" && isCallOutSlot(slot)) {
+    if (now < noShowOpensAt(slot)) throw new BookingError("conflict", callOutWords.noShowTooEarly(slot));
+  } else if (now < slotStartsAt(slot)) {
     throw new BookingError("conflict", "You can report a no-show once the slot has started.");
   }
   const booking = await move(tx, before, kind === "no_show" ? "report_no_show" : "cancel_after_start", actor, { reason: input.claim, now, details: { case: kind } });

@@ -6,7 +6,8 @@ import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { getOptionalUser } from "~/features/auth/guard.server";
 import { freeCancellationEndsAt } from "./cancellation";
 import { bookingPaths } from "./paths";
-import type { Slot } from "./slots";
+import { bookingSlotOf, type BookingSlot } from "./slots";
+import { callOutWords } from "./call-out";
 
 /**
  * What /checkout/success says after a booking's payment: a booking confirmation (what, when, who, what
@@ -21,7 +22,7 @@ export type BookingPaymentView = {
   details: {
     title: string;
     fixerName: string;
-    slot: Slot;
+    slot: BookingSlot;
     /** The fixer has still to confirm the customer's own slot (within 24 hours, or a full refund). */
     awaitingFixer: boolean;
     /** Booked and still live (a refunded second payment's booking may have closed since). */
@@ -50,14 +51,14 @@ export async function bookingPaymentView(request: Request, context: AppLoadConte
     .where(eq(bookings.id, bookingId));
   if (!row || !viewer || row.booking.customerUserId !== viewer.id) return { path, outcome, details: null };
   const b = row.booking;
-  const slot: Slot = { date: b.slotDate, window: b.slotWindow };
+  const slot = bookingSlotOf(b);
   const freeUntil = freeCancellationEndsAt(slot);
   const paidAt = b.paidAt ?? payment.paidAt ?? new Date();
   return {
     path,
     outcome,
     details: {
-      title: row.title ?? `Booking ${b.id}`,
+      title: row.title ?? (b.slotWindow === "now" ? callOutWords.title : `Booking ${b.id}`),
       fixerName: row.fixerName ?? "Your fixer",
       slot,
       awaitingFixer: b.state === "awaiting_fixer_confirmation",

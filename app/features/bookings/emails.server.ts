@@ -4,7 +4,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { notify } from "~/features/notifications/notifications.server";
 import { bookingInvite, bookingInviteCancellation } from "./calendar.server";
 import { bookingPaths } from "./paths";
-import { slotText, type Slot } from "./slots";
+import { isCallOutSlot, slotText, type BookingSlot } from "./slots";
 
 export { slotText };
 
@@ -17,7 +17,7 @@ export { slotText };
 export type BookingPerson = { userId: string; email: string; name: string };
 /** `inviteSequence`: how many times the slot has changed (a calendar replaces the event with the higher one). */
 /** `location`: the job's address, for the invite (invites go out only once the booking is paid, when the fixer may see it). */
-export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: Slot; inviteSequence?: number; location?: string | null };
+export type BookingEmailContext = { publicUrl: string; bookingId: number; title: string; slot: BookingSlot; inviteSequence?: number; location?: string | null };
 
 const hello = (to: BookingPerson) => (to.name ? `Hi ${to.name},` : "Hello,");
 const reason = (role: "customer" | "fixer") => `You are receiving this email because you have a booking on ${company.brand} as its ${role}.`;
@@ -41,8 +41,12 @@ export async function queueBookingEmail(
   const path = role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId);
   const url = ctx.publicUrl + path;
   const subject = `${message.subject}: ${ctx.title}`;
-  const inviteInput = { bookingId: ctx.bookingId, title: ctx.title, slot: ctx.slot, url, role, location: ctx.location };
-  const invite = message.calendarInvite
+  const slot = ctx.slot;
+  // A call-out is happening now: no calendar invite (decision 083).
+  const inviteInput = isCallOutSlot(slot) ? null : { bookingId: ctx.bookingId, title: ctx.title, slot, url, role, location: ctx.location };
+  const invite = !inviteInput
+    ? null
+    : message.calendarInvite
     ? bookingInvite({ ...inviteInput, sequence: ctx.inviteSequence })
     : message.calendarCancel
       ? bookingInviteCancellation({ ...inviteInput, sequence: (ctx.inviteSequence ?? 0) + 1 })

@@ -8,7 +8,8 @@ import { requireUser } from "~/features/auth/guard.server";
 import { parseId } from "~/lib/ids";
 import { BOOKING_NEXT_STEPS, type NextStep } from "./next-steps";
 import { bookingPaths } from "./paths";
-import type { Slot } from "./slots";
+import { callOutWords } from "./call-out";
+import { bookingSlotOf, type BookingSlot } from "./slots";
 
 /**
  * The "Bookings" lists (issue 52): the customer's (/account/bookings) and the fixer's
@@ -27,7 +28,7 @@ export type BookingListItem = {
   title: string;
   /** The other side: the fixer's public name for the customer, the customer's name for the fixer. */
   otherParty: string;
-  slot: Slot;
+  slot: BookingSlot;
   state: BookingState;
   status: string;
   next: NextStep;
@@ -46,6 +47,7 @@ export async function bookingsPageFor(db: DbOrTx, role: BookingListRole, userId:
       title: jobs.title,
       slotDate: bookings.slotDate,
       slotWindow: bookings.slotWindow,
+      arriveBy: bookings.arriveBy,
       state: bookings.state,
       fixerName: fixerProfiles.displayName,
       customerName: sql<string | null>`coalesce(nullif(${users.fullName}, ''), ${users.name})`,
@@ -64,9 +66,9 @@ export async function bookingsPageFor(db: DbOrTx, role: BookingListRole, userId:
     items: page.map((row) => ({
       id: row.id,
       href: role === "customer" ? bookingPaths.customer(row.id) : bookingPaths.fixer(row.id),
-      title: row.title ?? `Booking ${row.id}`,
+      title: row.title ?? (row.slotWindow === "now" ? callOutWords.title : `Booking ${row.id}`),
       otherParty: (role === "customer" ? row.fixerName : row.customerName) ?? "Account deleted",
-      slot: { date: row.slotDate, window: row.slotWindow },
+      slot: bookingSlotOf(row),
       state: row.state,
       status: BOOKING_NEXT_STEPS[row.state].status,
       next: BOOKING_NEXT_STEPS[row.state][role],

@@ -27,8 +27,11 @@ import { payoutPromptPence } from "./payout-prompt.server";
 import { lateFeeFor } from "./pricing";
 import { quoteBookingView } from "./quote-terms.server";
 import { answerSlotProposal, openProposalOf, proposeSlot } from "./reschedule.server";
-import { bookSlotFormSchema, cancelFormSchema, contestClaimFormSchema, fixerCancelFormSchema, markDoneFormSchema, noShowFormSchema, proposeSlotFormSchema, reportProblemFormSchema } from "./schemas";
-import { slotStartsAt, type Slot } from "./slots";
+import { bookSlotFormSchema, callOutPayFormSchema, cancelFormSchema, contestClaimFormSchema, fixerCancelFormSchema, markDoneFormSchema, noShowFormSchema, proposeSlotFormSchema, reportProblemFormSchema } from "./schemas";
+import { bookingSlotOf, isCallOutSlot, slotStartsAt, type BookingSlot, type Slot } from "./slots";
+import { noShowOpensAt } from "./call-out";
+import { callOutRequestOf, callOutTitle } from "./call-out-request.server";
+import { paymentWindowEnd, pendingCheckoutOf } from "./checkout-window.server";
 import { canTake, RESCHEDULABLE_STATES, STATE_LABELS, type BookingState, type TransitionName } from "./state-machine";
 
 /**
@@ -131,7 +134,9 @@ export type BookingPage = {
   title: string;
   state: BookingState;
   stateLabel: string;
-  slot: Slot;
+  slot: BookingSlot;
+  /** An emergency call-out (decision 083): its service, who is coming, the rate, when a no-show may be reported, and until when it may be paid. */
+  callOut: CallOutView | null;
   freeCancellationUntil: string;
   /** The cancellation terms as they stand now, computed by the rule the cancel service applies. */
   cancellation: {
@@ -169,6 +174,37 @@ export type BookingPage = {
   timeline: { id: number; label: string; at: string; reason: string | null; slot: Slot | null }[];
 };
 
+export type CallOutView = {
+  serviceName: string;
+  /** The request's postcode (the address form starts with it). */
+  postcode: string;
+  fixerName: string;
+  arrivalMinutes: number;
+  /** The first hour at the fixer's emergency rate: the call-out's price. */
+  ratePence: number;
+  noShowFrom: string;
+  /** While waiting for payment: when the payment window ends. */
+  payBy: string | null;
+};
+
+async function callOutViewOf(db: AppLoadContext["services"]["db"], booking: typeof bookings.$inferSelect, slot: BookingSlot): Promise<CallOutView | null> {
+  if (!isCallOutSlot(slot)) return null;
+  const [request, [fixer], open] = await Promise.all([
+    callOutRequestOf(db, booking.emergencyRequestId),
+    db.select({ name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, booking.fixerUserId)),
+    booking.state === "pending_payment" ? pendingCheckoutOf(db, booking.id) : Promise.resolve(null),
+  ]);
+  return {
+    serviceName: request?.serviceName ?? "Emergency",
+    postcode: request?.postcode ?? "",
+    fixerName: fixer?.name ?? "Your fixer",
+    arrivalMinutes: booking.arrivalMinutes ?? 0,
+    ratePence: booking.pricePence,
+    noShowFrom: noShowOpensAt(slot).toISOString(),
+    payBy: booking.state === "pending_payment" ? paymentWindowEnd(booking, open).toISOString() : null,
+  };
+}
+
 /** One booking for one of its two people; null when it is not theirs (the route answers 404). */
 export async function loadBookingPage(context: AppLoadContext, user: SessionUser, role: Role, bookingId: number): Promise<BookingPage | null> {
   const { db } = context.services;
@@ -187,15 +223,19 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     caseOf(db, bookingId),
     casePhotosOf(db, bookingId),
   ]);
-  const slot: Slot = { date: booking.slotDate, window: booking.slotWindow };
+  const slot = bookingSlotOf(booking);
+  const callOut = await callOutViewOf(db, booking, slot);
   const now = new Date();
   const slotStarted = now.getTime() >= slotStartsAt(slot).getTime();
   const freeUntil = freeCancellationEndsAt(slot);
   const bookedAt = booking.paidAt ?? (booking.state === "pending_payment" ? now : booking.createdAt);
   const outcome = await bookingMoneyOutcome(db, booking);
-  const movable = RESCHEDULABLE_STATES.includes(booking.state) && !slotStarted;
-  // What bookings.server.ts refuses before the slot starts is not offered before then either.
-  const waitsForSlot = (name: TransitionName) => !slotStarted && (name === "report_no_show" || (name === "mark_done" && booking.state === "booked"));
+  // A call-out is never moved (decision 083).
+  const movable = RESCHEDULABLE_STATES.includes(booking.state) && !slotStarted && !callOut;
+  // What bookings.server.ts refuses before the slot starts is not offered before then either: a call-out's
+  // fixer may mark it done once paid, and its no-show opens a grace period after the arrival estimate.
+  const waitsForSlot = (name: TransitionName) =>
+    callOut ? name === "report_no_show" && now.getTime() < Date.parse(callOut.noShowFrom) : !slotStarted && (name === "report_no_show" || (name === "mark_done" && booking.state === "booked"));
   const possible: TransitionName[] =
     role === "customer"
       ? ["confirm_done", "report_problem", "cancel_by_customer", "report_no_show"]
@@ -203,10 +243,11 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
   return {
     role,
     id: booking.id,
-    title: job?.title ?? `Booking ${booking.id}`,
+    title: job?.title ?? (callOut ? callOutTitle(callOut) : `Booking ${booking.id}`),
     state: booking.state,
     stateLabel: STATE_LABELS[booking.state],
     slot,
+    callOut,
     freeCancellationUntil: freeUntil.toISOString(),
     cancellation: {
       passedAtBooking: bookedAt.getTime() > freeUntil.getTime(),
@@ -338,7 +379,14 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
     if (role === "customer") {
       switch (intent) {
         case "pay": {
-          const { url } = await startBookingCheckout(context.services, user.id, bookingId);
+          // An emergency call-out's Pay carries the address the fixer comes to (decision 083).
+          let address;
+          if (form.has("addressLine1")) {
+            const checked = parseSubmission(callOutPayFormSchema, form, { multiLine: ["accessNotes"] });
+            if (!checked.ok) return invalid("pay", checked);
+            address = checked.data.address;
+          }
+          const { url } = await startBookingCheckout(context.services, user.id, bookingId, new Date(), { address });
           return redirect(url, { headers: { "cache-control": "no-store" } });
         }
         case "confirm_done":

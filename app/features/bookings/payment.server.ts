@@ -15,7 +15,10 @@ import {
   type RecordedCheckout,
 } from "~/features/payments/payments.server.ts";
 import { recordBookingPayment } from "./bookings.server";
+import { callOutWords } from "./call-out";
 import { paymentWindowEnd, pendingCheckoutOf } from "./checkout-window.server";
+import { saveCallOutAddress } from "./emergency-booking.server";
+import type { JobAddress } from "./schemas";
 import { canHoldEarlyBird, discountWithdrawnWords, withdrawEarlyBird } from "./early-bird.server";
 import { BookingError } from "./errors";
 import { bookingPaths } from "./paths";
@@ -56,10 +59,18 @@ type PayDecision = { kind: "reuse"; paymentId: string } | { kind: "open"; record
  * Throws {@link EarlyBirdWithdrawnError} when the early-bird discount shown can no longer be held
  * (the booking's total is raised before any card is asked for; Pay again pays the new total).
  */
-export async function startBookingCheckout(services: AppServices, customerUserId: string, bookingId: number, now = new Date()): Promise<{ url: string; paymentId: string }> {
+export async function startBookingCheckout(
+  services: AppServices,
+  customerUserId: string,
+  bookingId: number,
+  now = new Date(),
+  options: { address?: JobAddress } = {},
+): Promise<{ url: string; paymentId: string }> {
   const decision = await services.db.transaction(async (tx): Promise<PayDecision> => {
     const booking = await lockBooking(tx, bookingId, { role: "customer", userId: customerUserId });
     if (booking.state !== "pending_payment") throw new BookingError("conflict", "This booking is not waiting for a payment.");
+    // A call-out is paid with the address the fixer comes to (decision 083).
+    if (booking.slotWindow === "now") await saveCallOutAddress(tx, booking, options.address ?? null, now);
     const open = await pendingCheckoutOf(tx, bookingId);
     if (open) {
       if (paymentWindowEnd(booking, open).getTime() > now.getTime()) {
@@ -73,7 +84,9 @@ export async function startBookingCheckout(services: AppServices, customerUserId
       await recordPaymentEvent(tx, open.id, "expired", { source: "pay-again" });
     }
     const windowEnd = paymentWindowEnd(booking, open);
-    if (windowEnd.getTime() <= now.getTime()) throw new BookingError("conflict", "The time to pay for this booking has ended. Book the quote again to pay for it.");
+    if (windowEnd.getTime() <= now.getTime()) {
+      throw new BookingError("conflict", booking.slotWindow === "now" ? callOutWords.paymentWindowOver : "The time to pay for this booking has ended. Book the quote again to pay for it.");
+    }
     if (booking.discountPence > 0 && !(await canHoldEarlyBird(tx, booking, now))) {
       return { kind: "withdrawn", message: discountWithdrawnWords(await withdrawEarlyBird(tx, booking, { role: "customer", userId: customerUserId }, now)) };
     }

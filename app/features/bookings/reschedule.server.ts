@@ -6,7 +6,8 @@ import { bookedMessages, scheduleSlotReminder } from "./bookings.server";
 import { slotText } from "./emails.server";
 import { BookingError } from "./errors";
 import { slotSchema } from "./schemas";
-import { sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
+import { bookingSlotOf, isCallOutSlot, sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
+import { callOutWords } from "./call-out";
 import { RESCHEDULABLE_STATES, STATE_LABELS } from "./state-machine";
 import { lockBooking, move, nowOf, recordOnTimeline, tell, type BookingDeps } from "./transition.server";
 
@@ -22,7 +23,12 @@ type Side = "customer" | "fixer";
 const otherSide = (side: Side): Side => (side === "customer" ? "fixer" : "customer");
 const sideName = (side: Side) => (side === "customer" ? "The customer" : "The fixer");
 const asSlot = (p: Pick<BookingSlotProposal, "slotDate" | "slotWindow">): Slot => ({ date: p.slotDate, window: p.slotWindow });
-const slotOf = (b: Pick<Booking, "slotDate" | "slotWindow">): Slot => ({ date: b.slotDate, window: b.slotWindow });
+/** A booking's slot of a day; a call-out has none to move (decision 083). */
+function slotOf(b: Pick<Booking, "slotDate" | "slotWindow" | "arriveBy">): Slot {
+  const slot = bookingSlotOf(b);
+  if (isCallOutSlot(slot)) throw new BookingError("conflict", callOutWords.noReschedule);
+  return slot;
+}
 
 /** The slot a proposal may name (checked before any transaction: a refusal is a 400 that writes nothing). */
 export function checkProposedSlot(raw: unknown, now: Date): Slot {

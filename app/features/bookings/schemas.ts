@@ -101,6 +101,9 @@ export const bookSlotFormSchema = z
     return { slot: { date, window: window as (typeof SLOT_WINDOWS)[number] }, address: jobAddressOf(v) };
   });
 
+/** Paying an emergency call-out (decision 083): where the fixer should come, given with the payment (the request has the postcode only). */
+export const callOutPayFormSchema = z.object(jobAddressFields).transform((v) => ({ address: jobAddressOf(v) }));
+
 export const markDoneFormSchema = z.object({ note: text({ min: 0, label: "a note" }) });
 export const reportProblemFormSchema = z.object({ reason: text({ min: 10, label: "what went wrong" }) });
 export const cancelFormSchema = z.object({ reason: text({ min: 0, label: "a reason" }) });

@@ -10,14 +10,43 @@ export type SlotWindow = (typeof SLOT_WINDOWS)[number];
  */
 export type Slot = { date: string; window: SlotWindow };
 
+/**
+ * An emergency call-out's "slot" (decision 083): now, with the time the fixer said they would arrive
+ * by (ISO). Its start, for the rules that read one (a cancellation after it opens a case), is that
+ * time; it has no free-cancellation period, no reminder, and is never moved.
+ */
+export type CallOutSlot = { date: string; window: "now"; arriveBy: string };
+/** What a booking has: a slot of a day, or a call-out. */
+export type BookingSlot = Slot | CallOutSlot;
+
+export const isCallOutSlot = (slot: BookingSlot): slot is CallOutSlot => slot.window === "now";
+
+/** A booking row's slot. */
+export function bookingSlotOf(booking: { slotDate: string; slotWindow: SlotWindow | "now"; arriveBy: Date | string | null }): BookingSlot {
+  if (booking.slotWindow === "now") {
+    if (!booking.arriveBy) throw new Error("a call-out booking without arrive_by");
+    return { date: booking.slotDate, window: "now", arriveBy: new Date(booking.arriveBy).toISOString() };
+  }
+  return { date: booking.slotDate, window: booking.slotWindow };
+}
+
 export const SLOT_WINDOW_LABELS: Record<SlotWindow, string> = {
   morning: "Morning (8am–12pm)",
   afternoon: "Afternoon (12pm–5pm)",
   evening: "Evening (5pm–8pm)",
 };
 
-/** "1 December 2026, morning (8am–12pm)": a slot as pages and emails word it (its date is a UK date). */
-export const slotText = (slot: Slot) => `${formatLongDate(new Date(`${slot.date}T12:00:00Z`))}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
+/** "00:40": a time of day in the UK. */
+export const ukTimeText = (at: Date | string) => londonTime.format(new Date(at));
+
+/**
+ * "1 December 2026, morning (8am–12pm)": a slot as pages and emails word it (its date is a UK date);
+ * a call-out: "emergency call-out, arriving by 00:40 (1 December 2026)".
+ */
+export const slotText = (slot: BookingSlot) =>
+  isCallOutSlot(slot)
+    ? `emergency call-out, arriving by ${ukTimeText(slot.arriveBy)} (${formatLongDate(new Date(`${slot.date}T12:00:00Z`))})`
+    : `${formatLongDate(new Date(`${slot.date}T12:00:00Z`))}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
 
 const WINDOW_START_HOUR: Record<SlotWindow, number> = { morning: 8, afternoon: 12, evening: 17 };
 
@@ -28,6 +57,7 @@ export const MAX_SLOT_DAYS_AHEAD = 365;
 // pure so that a page importing this module for its constants does not ship them.
 const londonParts = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
 const londonDay = /* @__PURE__ */ new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+const londonTime = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hourCycle: "h23", hour: "2-digit", minute: "2-digit" });
 
 /** London's offset from UTC (minutes) at an instant. */
 function londonOffsetMinutes(at: Date): number {
@@ -37,8 +67,9 @@ function londonOffsetMinutes(at: Date): number {
   return Math.round((asUtc - at.getTime()) / 60_000);
 }
 
-/** The instant a slot's window starts (UK time). */
-export function slotStartsAt(slot: Slot): Date {
+/** The instant a slot's window starts (UK time); a call-out's: the time the fixer said they would arrive by. */
+export function slotStartsAt(slot: BookingSlot): Date {
+  if (isCallOutSlot(slot)) return new Date(slot.arriveBy);
   const [y, m, d] = slot.date.split("-").map(Number) as [number, number, number];
   const naive = Date.UTC(y, m - 1, d, WINDOW_START_HOUR[slot.window]);
   return new Date(naive - londonOffsetMinutes(new Date(naive)) * 60_000);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { recordStaffAction, type AuditActor } from "#server/audit-log.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { BookingError } from "./errors";
-import { slotStartsAt, ukDate } from "./slots";
+import { bookingSlotOf, isCallOutSlot, slotStartsAt, ukDate } from "./slots";
 import { lockBooking, nowOf, recordOnTimeline, type ActorRef, type BookingDeps } from "./transition.server";
 
 /**
@@ -19,7 +19,8 @@ export async function moveSlotToYesterday(deps: BookingDeps, bookingId: number, 
   return deps.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     if (booking.state !== "booked") throw new BookingError("conflict", `Only a booked booking's slot can be moved: booking ${bookingId} is ${booking.state.replaceAll("_", " ")}.`);
-    const slot = { date: booking.slotDate, window: booking.slotWindow };
+    const slot = bookingSlotOf(booking);
+    if (isCallOutSlot(slot)) throw new BookingError("conflict", `Booking ${bookingId} is an emergency call-out: the fixer can mark it done as soon as it is paid.`);
     if (slotStartsAt(slot) <= now) throw new BookingError("conflict", `Booking ${bookingId}'s slot (${slot.date}, ${slot.window}) has already started: the fixer can mark it done.`);
     const date = ukDate(new Date(now.getTime() - 86_400_000));
     await tx.update(bookings).set({ slotDate: date, updatedAt: now }).where(eq(bookings.id, bookingId));

@@ -4,12 +4,14 @@ import { users } from "#server/db/schema/auth.ts";
 import { bookings, bookingSlotProposals, bookingTransitions, type Booking } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
+import { callOutRequestOf, callOutTitle } from "./call-out-request.server";
 import { addressLocation, bookingAddressOf, fixerSeesAddress } from "./address.server";
 import { payoutPromptPence } from "./payout-prompt.server";
 import { bookingPaths } from "./paths";
 import { connectPayoutText } from "./earnings";
 import { queueBookingEmail, type BookingEmailContext, type BookingPerson } from "./emails.server";
 import { BookingError } from "./errors";
+import { bookingSlotOf } from "./slots";
 import { nextState, RESCHEDULABLE_STATES, type Actor, type BookingState, type TransitionName } from "./state-machine";
 
 /**
@@ -41,7 +43,7 @@ export type MoveOptions = {
   to?: BookingState;
   reason?: string | null;
   details?: Record<string, unknown>;
-  set?: Partial<Pick<Booking, "doneNote" | "doneMarkedAt" | "paidAt" | "settledAt" | "paymentId">>;
+  set?: Partial<Pick<Booking, "doneNote" | "doneMarkedAt" | "paidAt" | "settledAt" | "paymentId" | "arriveBy" | "slotDate">>;
   now: Date;
 };
 
@@ -116,10 +118,11 @@ export async function partiesOf(tx: DbOrTx, booking: Booking, publicUrl: string)
     .innerJoin(users, eq(users.id, fixerProfiles.userId))
     .where(eq(fixerProfiles.userId, booking.fixerUserId));
   const [job] = booking.jobId ? await tx.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : [];
+  const callOut = booking.emergencyRequestId !== null ? callOutTitle(await callOutRequestOf(tx, booking.emergencyRequestId)) : null;
   return {
     customer: { userId: booking.customerUserId, email: customer?.email ?? "", name: customer?.name || customer?.fallback || "" },
     fixer: { userId: booking.fixerUserId, email: fixer?.email ?? "", name: fixer?.name ?? "" },
-    ctx: { publicUrl, bookingId: booking.id, title: job?.title ?? `Booking ${booking.id}`, slot: { date: booking.slotDate, window: booking.slotWindow } },
+    ctx: { publicUrl, bookingId: booking.id, title: job?.title ?? callOut ?? `Booking ${booking.id}`, slot: bookingSlotOf(booking) },
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { payments } from "./payments.ts";
+import { emergencyRequests } from "./emergency.ts";
 import { fixerProfiles, jobs, quotes } from "./quotes.ts";
 import { storedPhotoColumns } from "./photos.ts";
 
@@ -18,6 +19,13 @@ import { storedPhotoColumns } from "./photos.ts";
 /** The three windows a slot may start in. */
 export const SLOT_WINDOWS = ["morning", "afternoon", "evening"] as const;
 export type SlotWindow = (typeof SLOT_WINDOWS)[number];
+/**
+ * A booking's window: one of the three, or "now" for an emergency call-out (decision 083), whose
+ * start is the fixer's arrival estimate (`arrive_by`) rather than a window of a day. Never proposed
+ * or moved to: slot proposals keep the three.
+ */
+export const BOOKING_WINDOWS = [...SLOT_WINDOWS, "now"] as const;
+export type BookingWindow = (typeof BOOKING_WINDOWS)[number];
 
 /** Every state a booking can be in (the transitions between them: app/features/bookings/state-machine.ts). */
 export const BOOKING_STATES = [
@@ -81,10 +89,20 @@ export const bookings = pgTable(
     customerUserId: text("customer_user_id").notNull(),
     fixerUserId: text("fixer_user_id").notNull(),
     slotDate: date("slot_date", { mode: "string" }).notNull(),
-    slotWindow: text("slot_window").$type<SlotWindow>().notNull(),
+    /** For a call-out ("now"), `slot_date` is the UK date of `arrive_by`. */
+    slotWindow: text("slot_window").$type<BookingWindow>().notNull(),
     /** "fixer" when the customer picked one of the quote's slots; "customer" when they proposed their own (the fixer confirms). */
     slotProposedBy: text("slot_proposed_by").$type<"fixer" | "customer">().notNull(),
-    /** The fixer's price for the work (the quote's fixed price). */
+    /**
+     * An emergency call-out (decision 083): the request it answers (one live booking per request), the
+     * fixer's arrival estimate in minutes, and the time they said they would arrive by: acceptance +
+     * estimate while unpaid, payment + estimate once paid (the fixer sets off when paid). Null on a
+     * booking of a quote.
+     */
+    emergencyRequestId: bigint("emergency_request_id", { mode: "number" }).references(() => emergencyRequests.id, { onDelete: "set null" }),
+    arrivalMinutes: smallint("arrival_minutes"),
+    arriveBy: timestamp("arrive_by", { withTimezone: true }),
+    /** The fixer's price for the work (the quote's fixed price; a call-out's first hour at the fixer's emergency rate). */
     pricePence: integer("price_pence").notNull(),
     /** The 5% customer service fee on the price the customer pays (price minus discount). */
     customerFeePence: integer("customer_fee_pence").notNull(),
@@ -114,7 +132,10 @@ export const bookings = pgTable(
   },
   (t) => [
     check("bookings_state_check", sql`${t.state} in (${inList(BOOKING_STATES)})`),
-    check("bookings_window_check", sql`${t.slotWindow} in (${inList(SLOT_WINDOWS)})`),
+    check("bookings_window_check", sql`${t.slotWindow} in (${inList(BOOKING_WINDOWS)})`),
+    // A call-out, and only a call-out, has an arrival estimate and a time to arrive by.
+    check("bookings_call_out_check", sql`(${t.slotWindow} = 'now') = (${t.arriveBy} is not null) and (${t.arriveBy} is null) = (${t.arrivalMinutes} is null)`),
+    check("bookings_arrival_minutes_check", sql`${t.arrivalMinutes} is null or ${t.arrivalMinutes} between 15 and 90`),
     check("bookings_proposed_by_check", sql`${t.slotProposedBy} in ('fixer', 'customer')`),
     check(
       "bookings_amounts_check",
@@ -125,6 +146,10 @@ export const bookings = pgTable(
     // One live booking per quote: a lapsed, expired or cancelled one frees it for a new attempt.
     uniqueIndex("bookings_one_live_per_quote_idx")
       .on(t.quoteId)
+      .where(sql`${t.state} in ('pending_payment', 'awaiting_fixer_confirmation', 'booked', 'done_marked', 'disputed', 'staff_review', 'released', 'partly_released', 'claim_open', 'claim_contested')`),
+    // One live booking per emergency request, as per quote.
+    uniqueIndex("bookings_one_live_per_emergency_idx")
+      .on(t.emergencyRequestId)
       .where(sql`${t.state} in ('pending_payment', 'awaiting_fixer_confirmation', 'booked', 'done_marked', 'disputed', 'staff_review', 'released', 'partly_released', 'claim_open', 'claim_contested')`),
     uniqueIndex("bookings_payment_idx").on(t.paymentId),
     index("bookings_customer_idx").on(t.customerUserId, t.createdAt),

@@ -18,7 +18,9 @@ import { PayoutPrompt } from "~/features/bookings/components/payout-prompt";
 import { ON_ITS_WAY_TEXT } from "~/features/bookings/earnings";
 import { PhotosField } from "~/components/photos";
 import { PHOTO_FIELD } from "~/lib/photos/limits";
-import { slotText } from "~/features/bookings/slots";
+import { isCallOutSlot, slotText } from "~/features/bookings/slots";
+import { callOutWords } from "~/features/bookings/call-out";
+import { CallOutPanel } from "~/features/bookings/components/call-out-panel";
 import { SlotWindowOptions } from "~/features/bookings/components/slot-window-options";
 
 /** The booking pages' views: figures, timeline and plain forms (each works without JavaScript). */
@@ -245,6 +247,7 @@ export function BookingOutcome({ page }: { page: Pick<BookingPage, "role" | "amo
 
 /** The cancellation terms as they stand: before paying, while booked, and whether free cancellation had already passed. */
 function CancellationTerms({ page }: { page: BookingPage }) {
+  if (page.callOut) return <p className="text-sm text-muted-foreground">{callOutWords.cancellation(formatGBP(page.amounts.lateFeePence), page.role === "customer", page.state !== "pending_payment")}</p>;
   const c = page.cancellation;
   const until = when(page.freeCancellationUntil);
   const fee = formatGBP(page.amounts.lateFeePence);
@@ -304,7 +307,7 @@ export function BookingView({ page }: { page: BookingPage }) {
         <h1 className="text-3xl font-bold tracking-tight">{page.title}</h1>
         <p className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{page.stateLabel}</Badge>
-          <span>{slotText(page.slot)}</span>
+          {page.callOut ? null : <span>{slotText(page.slot)}</span>}
         </p>
         {page.frozen ? (
           <p role="status" className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
@@ -313,6 +316,7 @@ export function BookingView({ page }: { page: BookingPage }) {
         ) : null}
       </div>
       <FormAlert answer={generic} />
+      <CallOutPanel page={page} />
 
       <Section id="money" title={page.outcome?.settled ? (customer ? "What you paid and got back" : "What you receive") : customer ? "What you pay" : "What you receive"}>
         {!customer ? <PayoutPrompt pence={page.payoutPrompt} /> : null}
@@ -330,7 +334,8 @@ export function BookingView({ page }: { page: BookingPage }) {
             )}
             {/* The terms matter while the booking can still be cancelled (before the work is marked done). */}
             {page.state === "pending_payment" || page.state === "awaiting_fixer_confirmation" || page.state === "booked" ? <CancellationTerms page={page} /> : null}
-            {page.state === "booked" ? (
+            {page.state === "booked" && isCallOutSlot(page.slot) ? <p className="text-sm text-muted-foreground">{callOutWords.afterArrival(page.slot, customer)}</p> : null}
+            {page.state === "booked" && !page.callOut ? (
               <p className="text-sm text-muted-foreground">
                 {customer
                   ? `A cancellation after the slot has started opens a case: the fixer has ${caseAnswerHours} hours to answer, and FixiT staff decide if they contest it.`
@@ -340,7 +345,12 @@ export function BookingView({ page }: { page: BookingPage }) {
           </>
         )}
         {customer && page.state === "pending_payment" ? (
-          <ActionForm intent="pay" label={`Pay ${formatGBP(page.amounts.totalPence)}`} />
+          <ActionForm intent="pay" label={`Pay ${formatGBP(page.amounts.totalPence)}`}>
+            {/* A call-out is paid with the address the fixer comes to (decision 083). */}
+            {page.callOut && !page.address ? (
+              <AddressFields form="pay" postcode={page.callOut.postcode} note={callOutWords.addressNote} />
+            ) : null}
+          </ActionForm>
         ) : null}
       </Section>
 
@@ -378,9 +388,11 @@ export function BookingView({ page }: { page: BookingPage }) {
 
       {page.actions.some((a) => a !== "agree_claim" && a !== "contest_claim") || page.opensAtSlot.length ? (
         <Section id="actions" title="What next">
+          {/* A claim sent before it opens (a page left open) is refused with a sentence: said here, where the form will be. */}
+          {page.opensAtSlot.includes("report_no_show") ? <FormAlert answer={noShowAnswer} /> : null}
           {page.opensAtSlot.map((name) => (
             <p key={name} className="text-sm text-muted-foreground">
-              {OPENS_AT_SLOT[name]}
+              {name === "report_no_show" && isCallOutSlot(page.slot) ? callOutWords.noShowOpens(page.slot) : OPENS_AT_SLOT[name]}
             </p>
           ))}
           {can("confirm_done") ? <ActionForm intent="confirm_done" label="Confirm the job is done" /> : null}
@@ -541,11 +553,20 @@ export function NewBookingView({ page }: { page: NewBookingPage }) {
 
 /** Where the work happens: asked with the booking, before paying (decision 066). */
 function AddressSection({ page }: { page: NewBookingPage }) {
-  const answer = useActionAnswer("book");
-  const value = (name: string, fallback = "") => answeredValue(answer, name) ?? fallback;
   return (
     <Section id="address" title="Where is the job?">
-      <p className="text-sm text-muted-foreground">Only your fixer sees the address and notes, once you have paid. The address must be in {page.district}, where the fixer quoted.</p>
+      <AddressFields form="book" postcode={page.postcode} note={`Only your fixer sees the address and notes, once you have paid. The address must be in ${page.district}, where the fixer quoted.`} />
+    </Section>
+  );
+}
+
+/** The address fields: the booking form's, and a call-out's Pay form's. */
+function AddressFields({ form, postcode, note }: { form: string; postcode: string; note: string }) {
+  const answer = useActionAnswer(form);
+  const value = (name: string, fallback = "") => answeredValue(answer, name) ?? fallback;
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">{note}</p>
       <Field id="address-line1" label="Address line 1" required error={answeredError(answer, "addressLine1")}>
         {(control) => <Input {...control} name="addressLine1" autoComplete="address-line1" maxLength={addressLimits.line} defaultValue={value("addressLine1")} />}
       </Field>
@@ -557,12 +578,12 @@ function AddressSection({ page }: { page: NewBookingPage }) {
           {(control) => <Input {...control} name="town" autoComplete="address-level2" maxLength={addressLimits.town} defaultValue={value("town")} />}
         </Field>
         <Field id="address-postcode" label="Postcode" required error={answeredError(answer, "postcode")}>
-          {(control) => <Input {...control} name="postcode" autoComplete="postal-code" maxLength={10} defaultValue={value("postcode", page.postcode)} />}
+          {(control) => <Input {...control} name="postcode" autoComplete="postal-code" maxLength={10} defaultValue={value("postcode", postcode)} />}
         </Field>
       </div>
       <Field id="address-access" label="Access notes" hint="Parking, door codes, pets: anything the fixer needs to get in." error={answeredError(answer, "accessNotes")}>
         {(control) => <Textarea {...control} name="accessNotes" maxLength={addressLimits.accessNotes} defaultValue={value("accessNotes")} />}
       </Field>
-    </Section>
+    </>
   );
 }

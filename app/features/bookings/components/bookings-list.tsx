@@ -1,13 +1,11 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { formatLongDate } from "~/content/dates";
 import type { BookingListPage } from "~/features/bookings/lists.server";
-import { SLOT_WINDOW_LABELS, type Slot } from "~/features/bookings/slots";
+import { slotText } from "~/features/bookings/slots";
 
 /** The "Bookings" lists (issue 52): each booking's job, the other side, its slot (UK), its state and the next step. */
 
 // A slot's date is already a UK date: shown at noon UTC, it reads as that day whatever the clock.
-const slotText = (slot: Slot) => `${formatLongDate(new Date(`${slot.date}T12:00:00Z`))}, ${SLOT_WINDOW_LABELS[slot.window].toLowerCase()}`;
 
 export const bookingsListCopy = {
   customer: { title: "My bookings", intro: "Every booking you have made: when it is, its state, and what happens next.", back: { href: "/account", label: "My Account" }, other: "Fixer", empty: "No bookings yet. When you accept a quote and choose a slot, the booking shows here." },

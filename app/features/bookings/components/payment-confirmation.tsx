@@ -5,7 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { formatUkDateTime } from "~/content/dates";
 import { formatGBP, freeCancellationHours } from "~/content/prices";
 import type { BookingPaymentView } from "~/features/bookings/confirmation.server";
-import { slotText } from "~/features/bookings/slots";
+import { isCallOutSlot, slotText } from "~/features/bookings/slots";
+import { callOutWords } from "~/features/bookings/call-out";
 
 /** /checkout/success for a booking's payment: the booking confirmation, or the truthful refund of a payment it did not need. */
 export function BookingPaymentConfirmation({ view, amountPence, email }: { view: BookingPaymentView; amountPence: number; email: string | null }) {
@@ -38,7 +39,7 @@ export function BookingPaymentConfirmation({ view, amountPence, email }: { view:
       <CardHeader>
         <h1 className="flex items-center gap-3 text-h3 leading-snug font-semibold">
           <CircleCheck aria-hidden="true" className="size-7 text-success" />
-          {d?.awaitingFixer ? "Paid: waiting for the fixer to confirm your slot" : "Your booking is confirmed"}
+          {d?.awaitingFixer ? "Paid: waiting for the fixer to confirm your slot" : d && isCallOutSlot(d.slot) ? callOutWords.paidHeading : "Your booking is confirmed"}
         </h1>
         <CardDescription size="lg">
           {formatGBP(amountPence)} paid. It is held by FixiT until you confirm the job is done; then the fixer is paid.
@@ -58,12 +59,16 @@ export function BookingPaymentConfirmation({ view, amountPence, email }: { view:
               <dd>{formatGBP(d.totalPence)}, until you confirm the work is done</dd>
             </dl>
             {d.awaitingFixer ? <p className="text-sm">The fixer has 24 hours to confirm the slot you proposed. If they do not, you get everything back.</p> : null}
-            <p className="text-sm text-muted-foreground">
-              {d.freeCancellationPassedAtPayment
-                ? `Free cancellation had already ended when you paid (it ended ${formatUkDateTime(new Date(d.freeCancellationUntil))}, ${freeCancellationHours} hours before the slot): if you cancel, the late-cancellation fee of ${formatGBP(d.lateFeePence)} goes to the fixer and the rest is refunded.`
-                : `Free cancellation until ${formatUkDateTime(new Date(d.freeCancellationUntil))} (${freeCancellationHours} hours before the slot). After that, the late-cancellation fee of ${formatGBP(d.lateFeePence)} goes to the fixer and the rest is refunded.`}{" "}
-              If the fixer cancels or does not come, you get everything back.
-            </p>
+            {isCallOutSlot(d.slot) ? (
+              <p className="text-sm text-muted-foreground">{callOutWords.paidCancellation(formatGBP(d.lateFeePence))}</p>
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                {d.freeCancellationPassedAtPayment
+                  ? `Free cancellation had already ended when you paid (it ended ${formatUkDateTime(new Date(d.freeCancellationUntil))}, ${freeCancellationHours} hours before the slot): if you cancel, the late-cancellation fee of ${formatGBP(d.lateFeePence)} goes to the fixer and the rest is refunded.`
+                  : `Free cancellation until ${formatUkDateTime(new Date(d.freeCancellationUntil))} (${freeCancellationHours} hours before the slot). After that, the late-cancellation fee of ${formatGBP(d.lateFeePence)} goes to the fixer and the rest is refunded.`}{" "}
+                If the fixer cancels or does not come, you get everything back.
+              </p>
+            )}
           </>
         ) : (
           <p className="text-sm">Sign in as the booking&apos;s customer to see its details.</p>

@@ -1,0 +1,180 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "#server/db/client.ts";
+import { users } from "#server/db/schema/auth.ts";
+import { bookings, type Booking } from "#server/db/schema/bookings.ts";
+import { fixerProfiles } from "#server/db/schema/quotes.ts";
+import { company } from "~/content/company";
+import { formatGBP } from "~/content/prices";
+import { ARRIVAL_MINUTES, callOutWords, CALL_OUT_PAYMENT_WINDOW_MINUTES, CALL_OUT_PAYMENT_WINDOW_MS, NO_SHOW_GRACE_MINUTES, priceCallOut } from "./call-out";
+import { bookingAddressOf, saveBookingAddress } from "./address.server";
+import { callOutRequestOf } from "./call-out-request.server";
+import { moneyText } from "./emails.server";
+import { BookingError } from "./errors";
+import { MAX_PRICE_PENCE } from "./pricing";
+import type { JobAddress } from "./schemas";
+import { ukDate, ukTimeText } from "./slots";
+import { nowOf, recordOnTimeline, scheduleTimer, tell, type BookingDeps } from "./transition.server";
+
+/**
+ * Emergency call-out bookings (issue 51, item 4; decision 083). The emergency feature's dispatch
+ * calls {@link bookEmergencyCallOutIn} in the transaction that gives the request to the fixer who
+ * accepted it; from there the booking is an ordinary booking of the one state machine (pay, done,
+ * confirm, payout, disputes, cases), with the slot "now" and the fixer's arrival estimate.
+ */
+
+/** The states in which a booking holds its emergency request (the unique index's list). */
+const LIVE_STATES: Booking["state"][] = ["pending_payment", "awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review", "released", "partly_released", "claim_open", "claim_contested"];
+
+export type EmergencyCallOutInput = {
+  emergencyRequestId: number;
+  customerUserId: string;
+  fixerUserId: string;
+  service: string;
+  /** The accepting fixer's emergency rate for the service, pence an hour. */
+  ratePence: number;
+  /** The fixer's arrival estimate, minutes from when they set off (15–90). */
+  arrivalMinutes: number;
+};
+
+const invalid = (message: string) => new BookingError("invalid", message);
+
+/**
+ * A booking of the accepted emergency request, waiting for the customer's payment, in the caller's
+ * transaction. Paying books it at once (the slot counts as proposed by the fixer); unpaid after
+ * {@link CALL_OUT_PAYMENT_WINDOW_MINUTES} minutes it expires and the fixer is told not to go. One live
+ * booking per request: a second call answers 409 (and the unique index holds it under any race).
+ */
+export async function bookEmergencyCallOutIn(tx: DbOrTx, deps: BookingDeps, input: EmergencyCallOutInput): Promise<{ bookingId: number }> {
+  const now = nowOf(deps);
+  if (!Number.isSafeInteger(input.emergencyRequestId) || input.emergencyRequestId <= 0) throw new BookingError("not_found", "There is no such emergency request.");
+  if (!Number.isSafeInteger(input.ratePence) || input.ratePence <= 0 || input.ratePence > MAX_PRICE_PENCE) throw invalid("The emergency rate must be a whole number of pence above £0.");
+  if (!Number.isInteger(input.arrivalMinutes) || input.arrivalMinutes < ARRIVAL_MINUTES.min || input.arrivalMinutes > ARRIVAL_MINUTES.max) {
+    throw invalid(`The arrival estimate must be between ${ARRIVAL_MINUTES.min} and ${ARRIVAL_MINUTES.max} minutes.`);
+  }
+  if (input.customerUserId === input.fixerUserId) throw new BookingError("conflict", "A fixer cannot take their own emergency request.");
+
+  const request = await callOutRequestOf(tx, input.emergencyRequestId);
+  if (!request || request.customerUserId !== input.customerUserId) throw new BookingError("not_found", "There is no such emergency request.");
+  if (request.service !== input.service) throw invalid("The service is not the one the customer asked for.");
+
+  const [fixer] = await tx
+    .select({ leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: users.disabledAt })
+    .from(fixerProfiles)
+    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .where(eq(fixerProfiles.userId, input.fixerUserId));
+  if (!fixer || fixer.disabledAt || fixer.leadsDisabledAt) throw new BookingError("conflict", "This fixer is not taking bookings at the moment.");
+
+  const [live] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.emergencyRequestId, input.emergencyRequestId), inArray(bookings.state, LIVE_STATES)));
+  if (live) throw new BookingError("conflict", "This emergency request already has a booking.");
+
+  const price = priceCallOut(input.ratePence);
+  const arriveBy = new Date(now.getTime() + input.arrivalMinutes * 60_000);
+  const [booking] = await tx
+    .insert(bookings)
+    .values({
+      emergencyRequestId: input.emergencyRequestId,
+      customerUserId: input.customerUserId,
+      fixerUserId: input.fixerUserId,
+      slotDate: ukDate(arriveBy),
+      slotWindow: "now",
+      arrivalMinutes: input.arrivalMinutes,
+      arriveBy,
+      slotProposedBy: "fixer",
+      ...price,
+      state: "pending_payment",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await recordOnTimeline(tx, booking!, "create", { role: "fixer", userId: input.fixerUserId }, {
+    key: `booking-${booking!.id}-create`,
+    details: { ...price, emergencyRequestId: input.emergencyRequestId, arrivalMinutes: input.arrivalMinutes },
+  });
+  await scheduleTimer(tx, booking!.id, "expire_payment", new Date(now.getTime() + CALL_OUT_PAYMENT_WINDOW_MS));
+  return { bookingId: booking!.id };
+}
+
+/**
+ * The address the fixer comes to, given when the customer pays the call-out: it must be in the request's
+ * postcode district (the one the fixers on call cover). Pressing Pay again may leave it out once stored.
+ */
+export async function saveCallOutAddress(tx: DbOrTx, booking: Booking, address: JobAddress | null, now: Date): Promise<void> {
+  if (!address) {
+    if (!(await bookingAddressOf(tx, booking.id))) throw new BookingError("invalid", callOutWords.needsAddress);
+    return;
+  }
+  const request = await callOutRequestOf(tx, booking.emergencyRequestId);
+  if (!request) throw new BookingError("conflict", "This call-out's request no longer exists.");
+  await saveBookingAddress(tx, booking.id, request.district, address, now);
+}
+
+/** When paid, the fixer sets off: they arrive by payment + their estimate (the accept-time figure was only a guide until then). Nothing for a booking of a quote. */
+export function callOutArrivalOnPayment(booking: Pick<Booking, "arrivalMinutes" | "slotWindow">, paidAt: Date): Partial<Pick<Booking, "arriveBy" | "slotDate">> {
+  if (booking.slotWindow !== "now") return {};
+  const arriveBy = new Date(paidAt.getTime() + (booking.arrivalMinutes ?? ARRIVAL_MINUTES.max) * 60_000);
+  return { arriveBy, slotDate: ukDate(arriveBy) };
+}
+
+/** The emails (with the bell and push) when a call-out is paid: both sides, and the fixer sets off. No calendar invite: it is happening now. */
+export function callOutPaidMessages(booking: Booking) {
+  const by = ukTimeText(booking.arriveBy!);
+  return {
+    customer: {
+      subject: "Call-out paid: your fixer is on the way",
+      heading: `Your fixer is on the way, arriving by ${by}`,
+      paragraphs: [
+        moneyText.held(booking.totalPence),
+        `Your fixer said they would arrive within ${booking.arrivalMinutes} minutes of your payment: by ${by}. If they have not come by ${NO_SHOW_GRACE_MINUTES} minutes after that, you can tell us on the booking's page.`,
+        `The fixer has set off: if you cancel now, the late-cancellation fee of ${formatGBP(booking.lateFeePence)} goes to them and the rest is refunded.`,
+      ],
+    },
+    fixer: {
+      subject: "Call-out paid: set off now",
+      heading: `The customer has paid: set off now, arriving by ${by}`,
+      paragraphs: [
+        `The address is on the booking's page. You said you would arrive within ${booking.arrivalMinutes} minutes: by ${by}.`,
+        moneyText.payout(booking.fixerNetPence),
+        `Extra hours are agreed with the customer and paid through ${company.brand}. Mark the job done on the booking's page once the work is finished.`,
+      ],
+      required: true,
+    },
+  };
+}
+
+/**
+ * A call-out's fixer waits for the payment to set off: when it closes unpaid (the customer cancelled,
+ * or the 15 minutes passed) they are told not to go, in the transition's transaction. Nothing for a
+ * booking of a quote.
+ */
+export async function tellCallOutClosedUnpaid(tx: DbOrTx, booking: Booking, publicUrl: string, why: "cancelled" | "expired"): Promise<void> {
+  if (booking.slotWindow !== "now") return;
+  await tell(tx, booking, publicUrl, why === "cancelled" ? callOutWithdrawnMessages : callOutExpiredMessages);
+}
+
+/** The fixer's email when the customer cancels a call-out before paying: do not go; nothing was charged. */
+const callOutWithdrawnMessages = {
+  fixer: {
+    subject: "Do not go: the customer cancelled the call-out",
+    heading: "Do not set off: the customer cancelled",
+    paragraphs: ["The customer cancelled the call-out before paying, so the booking has closed. Do not go to this job. Nothing was charged."],
+    required: true,
+  },
+};
+
+/** The emails when a call-out was not paid in time: the fixer must not go; nothing was charged. */
+const callOutExpiredMessages = {
+  customer: {
+    subject: "Call-out not paid in time",
+    heading: "Your call-out was not paid in time",
+    paragraphs: [`The call-out had to be paid within ${CALL_OUT_PAYMENT_WINDOW_MINUTES} minutes of the fixer accepting, so we have told the fixer not to come. Nothing was charged. If you still need help, ask again.`],
+  },
+  fixer: {
+    subject: "Do not go: the call-out was not paid",
+    heading: "Do not set off: the customer did not pay",
+    paragraphs: [`The customer did not pay the call-out within ${CALL_OUT_PAYMENT_WINDOW_MINUTES} minutes, so the booking has closed. Do not go to this job. Nothing was charged.`],
+    required: true,
+  },
+};
