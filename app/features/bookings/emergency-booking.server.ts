@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
 import { bookings, type Booking } from "#server/db/schema/bookings.ts";
@@ -178,3 +178,17 @@ const callOutExpiredMessages = {
     required: true,
   },
 };
+
+/**
+ * The booking of an accepted emergency request as its customer's request page links to it: the
+ * latest one (an unpaid one that expired stays, so the page can say so). Read by the emergency feature.
+ */
+export async function callOutBookingOf(db: DbOrTx, emergencyRequestId: number): Promise<{ id: number; state: Booking["state"]; totalPence: number } | null> {
+  const [row] = await db
+    .select({ id: bookings.id, state: bookings.state, totalPence: bookings.totalPence })
+    .from(bookings)
+    .where(eq(bookings.emergencyRequestId, emergencyRequestId))
+    .orderBy(desc(bookings.id))
+    .limit(1);
+  return row ?? null;
+}

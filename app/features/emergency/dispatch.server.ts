@@ -1,3 +1,5 @@
+import { bookEmergencyCallOutIn } from "~/features/bookings/emergency-booking.server";
+import { bookingPaths } from "~/features/bookings/paths";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { users } from "#server/db/schema/auth.ts";
@@ -237,7 +239,7 @@ function closedOfferMessage(state: string, requestStatus: string): string {
  * one fixer's UPDATE matches the row and every other one waits for it and then matches nothing, so is
  * answered 409 "taken". The winner's offer is accepted and every other open offer closes as taken.
  */
-export async function acceptOffer(deps: DispatchDeps, input: { fixerUserId: string; offerId: number; arrivalMinutes: ArrivalMinutes }, now = new Date()): Promise<{ requestId: number }> {
+export async function acceptOffer(deps: DispatchDeps, input: { fixerUserId: string; offerId: number; arrivalMinutes: ArrivalMinutes }, now = new Date()): Promise<{ requestId: number; bookingId: number }> {
   return deps.db.transaction(async (tx) => {
     const [offer] = await tx
       .select({ id: emergencyOffers.id, requestId: emergencyOffers.requestId, state: emergencyOffers.state, ratePence: emergencyOffers.ratePence, expiresAt: emergencyOffers.expiresAt })
@@ -258,7 +260,16 @@ export async function acceptOffer(deps: DispatchDeps, input: { fixerUserId: stri
       const [request] = await tx.select({ status: emergencyRequests.status }).from(emergencyRequests).where(eq(emergencyRequests.id, offer.requestId));
       throw new RefusalError("conflict", closedOfferMessage("offered", request?.status ?? "accepted"));
     }
-    // the call-out booking is made here (issue 51 item 4)
+    // The call-out booking, waiting for the customer's payment (decision 083), in this transaction: a
+    // refusal (the fixer no longer taking bookings, say) rolls the acceptance back with its 4xx.
+    const { bookingId } = await bookEmergencyCallOutIn(tx, { db: deps.db, publicUrl: deps.publicUrl, now: () => now }, {
+      emergencyRequestId: won.id,
+      customerUserId: won.customerUserId,
+      fixerUserId: input.fixerUserId,
+      service: won.service,
+      ratePence: offer.ratePence,
+      arrivalMinutes: input.arrivalMinutes,
+    });
     await tx.update(emergencyOffers).set({ state: "accepted", answeredAt: now }).where(eq(emergencyOffers.id, offer.id));
     const taken = await tx
       .update(emergencyOffers)
@@ -272,7 +283,8 @@ export async function acceptOffer(deps: DispatchDeps, input: { fixerUserId: stri
     const [fixer] = await tx.select({ name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, input.fixerUserId));
     const firstName = firstNameOf(fixer?.name ?? "Your fixer");
     const customer = await customerOf(tx, won.customerUserId);
-    const link = emergencyRequestPaths.request(won.id);
+    // Straight to the booking's page: paying is what sends the fixer on their way.
+    const link = bookingPaths.customer(bookingId);
     const line = requestStatusCopy.accepted(firstName, input.arrivalMinutes);
     await notify(tx, {
       userId: won.customerUserId,
@@ -288,12 +300,12 @@ export async function acceptOffer(deps: DispatchDeps, input: { fixerUserId: stri
           preheader: line,
           heading: "A fixer accepted your emergency request",
           paragraphs: [customer.name ? `Hi ${customer.name},` : "Hello,", `${firstName} accepted your emergency request in ${won.district} and can arrive in ${input.arrivalMinutes} minutes.`, requestStatusCopy.acceptedNote],
-          action: { label: "Open your request", url: deps.publicUrl + link },
+          action: { label: requestStatusCopy.payCallOut, url: deps.publicUrl + link },
           reason: `You are receiving this because you sent an emergency request on ${company.brand}.`,
         },
       },
     });
-    return { requestId: won.id };
+    return { requestId: won.id, bookingId };
   });
 }
 

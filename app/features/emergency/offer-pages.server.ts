@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { fees } from "~/content/prices";
+import { bookingPaths } from "~/features/bookings/paths";
 import { fixerShare } from "~/features/bookings/pricing";
 import { badRequestAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
@@ -82,8 +83,9 @@ export async function offerPageAction({ request, context, params }: { request: R
   const deps = { db: context.services.db, publicUrl: context.services.config.publicUrl };
   try {
     if (parsed.data.intent === "accept") {
-      await acceptOffer(deps, { fixerUserId: user.id, offerId: id, arrivalMinutes: parsed.data.arrivalMinutes });
-      return redirectWithFlash(context, dispatchPaths.offer(id), { kind: "success", ...offerCopy.flash.accepted(parsed.data.arrivalMinutes) });
+      const { bookingId } = await acceptOffer(deps, { fixerUserId: user.id, offerId: id, arrivalMinutes: parsed.data.arrivalMinutes });
+      // To the call-out's booking: it says to wait for the customer's payment before setting off.
+      return redirectWithFlash(context, bookingPaths.fixer(bookingId), { kind: "success", ...offerCopy.flash.accepted(parsed.data.arrivalMinutes) });
     }
     await declineOffer(deps, { fixerUserId: user.id, offerId: id });
     return redirectWithFlash(context, dispatchPaths.offer(id), { kind: "success", ...offerCopy.flash.declined });

@@ -2,6 +2,8 @@ import { data, type AppLoadContext } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { badRequestAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
+import { callOutBookingOf } from "~/features/bookings/emergency-booking.server";
+import { bookingPaths } from "~/features/bookings/paths";
 import { parseId } from "~/lib/ids";
 import { cancelRequest, dispatchStateOf, timelineOf } from "./dispatch.server";
 import { requestStatusCopy, timelineLine } from "./dispatch-copy";
@@ -22,13 +24,14 @@ export async function requestPageLoader({ request, context, params }: { request:
   const id = parseId(params.requestId);
   const found = id === null ? null : await emergencyRequestFor(context.services.db, user.id, id);
   if (!found) throw notFound();
-  const [state, timeline] = await Promise.all([dispatchStateOf(context.services.db, found.id), timelineOf(context.services.db, found.id)]);
+  const [state, timeline, booking] = await Promise.all([dispatchStateOf(context.services.db, found.id), timelineOf(context.services.db, found.id), callOutBookingOf(context.services.db, found.id)]);
   const lines = timeline.flatMap((event) => {
     // The customer sees who accepted by first name only.
     const line = timelineLine(event.kind === "accepted" ? { ...event, fixerName: state?.fixerFirstName ?? null } : event, "customer");
     return line ? [{ at: event.at, line }] : [];
   });
-  return data({ request: found, dispatch: state ? { status: state.status, round: state.round, openOffers: state.openOffers, fixerFirstName: state.fixerFirstName, arrivalMinutes: state.arrivalMinutes } : null, timeline: lines }, { headers: noStore });
+  const callOut = booking ? { href: bookingPaths.customer(booking.id), toPay: booking.state === "pending_payment", totalPence: booking.totalPence } : null;
+  return data({ request: found, dispatch: state ? { status: state.status, round: state.round, openOffers: state.openOffers, fixerFirstName: state.fixerFirstName, arrivalMinutes: state.arrivalMinutes, callOut } : null, timeline: lines }, { headers: noStore });
 }
 
 export async function requestPageAction({ request, context, params }: { request: Request; context: AppLoadContext; params: { requestId?: string } }) {

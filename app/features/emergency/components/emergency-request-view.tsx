@@ -7,6 +7,7 @@ import { useActionAnswer } from "~/lib/forms/use-action-answer";
 import { requestStatusCopy as statusCopy } from "~/features/emergency/dispatch-copy";
 import { emergencyEntries, gasEmergencyNumber } from "~/features/assistant/emergencies";
 import { formatUkDateTime } from "~/content/dates";
+import { formatGBP } from "~/content/prices";
 import { emergencyServiceName, type EmergencyService } from "~/features/emergency/rates";
 import { mentionsGas } from "~/features/emergency/gas";
 import { emergencyRequestCopy as copy } from "~/features/emergency/request-copy";
@@ -21,7 +22,15 @@ export type EmergencyRequestView = {
   createdAt: Date | string;
 };
 
-export type EmergencyDispatchView = { status: string; round: number; openOffers: number; fixerFirstName: string | null; arrivalMinutes: number | null };
+export type EmergencyDispatchView = {
+  status: string;
+  round: number;
+  openOffers: number;
+  fixerFirstName: string | null;
+  arrivalMinutes: number | null;
+  /** The accepted call-out's booking: where to pay it, or to follow it once paid. */
+  callOut: { href: string; toPay: boolean; totalPence: number } | null;
+};
 export type EmergencyTimelineLine = { at: string; line: string };
 
 /**
@@ -131,7 +140,22 @@ function StatusPanel({ request, dispatch }: { request: EmergencyRequestView; dis
           </Form>
         </>
       ) : status === "accepted" ? (
-        <p data-testid="emergency-next">{statusCopy.acceptedNote}</p>
+        dispatch?.callOut?.toPay ? (
+          <>
+            <p data-testid="emergency-next">{statusCopy.acceptedNote}</p>
+            <Button asChild className="self-start">
+              <Link to={dispatch.callOut.href}>
+                {statusCopy.payCallOut}: {formatGBP(dispatch.callOut.totalPence)}
+              </Link>
+            </Button>
+          </>
+        ) : dispatch?.callOut ? (
+          <Button asChild variant="outline" className="self-start">
+            <Link to={dispatch.callOut.href}>{statusCopy.openBooking}</Link>
+          </Button>
+        ) : (
+          <p data-testid="emergency-next">{statusCopy.acceptedNote}</p>
+        )
       ) : status === "unanswered" ? (
         <>
           <p data-testid="emergency-next">{statusCopy.unansweredNote}</p>
