@@ -99,6 +99,8 @@ export const bookings = pgTable(
     fixerNetPence: integer("fixer_net_pence").notNull(),
     /** The late-cancellation fee that applies (shown before paying; charged only on a late cancellation). */
     lateFeePence: integer("late_fee_pence").notNull(),
+    /** A booking priced by the hour (an emergency call-out, issue 51): its rate, which prices extra hours (decision 084). Null: priced as a whole. */
+    hourlyRatePence: integer("hourly_rate_pence"),
     state: text("state").$type<BookingState>().notNull().default("pending_payment"),
     /** The checkout (payments row) that pays for the booking. */
     paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
@@ -115,6 +117,7 @@ export const bookings = pgTable(
   (t) => [
     check("bookings_state_check", sql`${t.state} in (${inList(BOOKING_STATES)})`),
     check("bookings_window_check", sql`${t.slotWindow} in (${inList(SLOT_WINDOWS)})`),
+    check("bookings_hourly_rate_check", sql`${t.hourlyRatePence} is null or ${t.hourlyRatePence} > 0`),
     check("bookings_proposed_by_check", sql`${t.slotProposedBy} in ('fixer', 'customer')`),
     check(
       "bookings_amounts_check",
