@@ -9,6 +9,7 @@ export const PRODUCT_CODES = {
   vipAccess: "vip_access",
   earlyAccessDonation: "early_access_donation",
   booking: "booking",
+  bookingExtra: "booking_extra",
 } as const satisfies Record<ProductKey, string>;
 
 export type ProductCode = (typeof PRODUCT_CODES)[ProductKey];
@@ -30,6 +31,7 @@ export const DEFAULT_RETURN_PATHS: Record<ProductKey, string> = {
   vipAccess: "/early-access#vip-access",
   earlyAccessDonation: "/early-access",
   booking: "/jobs",
+  bookingExtra: "/bookings",
 };
 
 export function productDetails(key: ProductKey) {
