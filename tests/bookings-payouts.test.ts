@@ -211,7 +211,7 @@ describe("TEST MODE", () => {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="(fixit-earnings-\d{4}-\d{2}-\d{2}\.csv)"; filename\*=UTF-8''\1$/);
       const lines = (await res.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-      expect(lines[0]).toBe("Booking,Job,Date,Status,Price (GBP),Refunded to the customer (GBP),Service charge (GBP),Net (GBP),Late-cancellation fee (GBP),Paid out (GBP)");
+      expect(lines[0]).toBe("Booking,Job,Date,Status,Price (GBP),Refunded to the customer (GBP),Service charge (GBP),Net (GBP),Late-cancellation fee (GBP),Paid out (GBP),Of which extra charges (GBP)");
       const rows = lines.slice(1).map((l) => l.split(","));
       expect(rows).toHaveLength(2);
       expect(rows.find((r) => r[0] === String(releasedId))).toEqual([String(releasedId), "Leaking kitchen tap", daysFromToday(3), "Paid out", "120.00", "0.00", "12.00", "108.00", "0.00", "108.00"]);

@@ -14,6 +14,7 @@ import type { BookingPage, NewBookingPage } from "~/features/bookings/pages.serv
 import { addressLimits, bookingTextLimit, casePhotoLimit, donePhotoLimit, tooManyCasePhotos, tooManyDonePhotos } from "~/features/bookings/form-limits";
 import { CaseSides, caseTitles } from "~/features/bookings/components/case-panel";
 import { DonePhotos } from "~/features/bookings/components/done-photos";
+import { ExtrasSection } from "~/features/bookings/components/extras-panel";
 import { PayoutPrompt } from "~/features/bookings/components/payout-prompt";
 import { ON_ITS_WAY_TEXT } from "~/features/bookings/earnings";
 import { PhotosField } from "~/components/photos";
@@ -313,6 +314,8 @@ export function BookingView({ page }: { page: BookingPage }) {
         ) : null}
       </div>
       <FormAlert answer={generic} />
+      {/* An extra waiting for the customer comes first: the job cannot be confirmed until it is answered (decision 084). */}
+      {customer && page.extras.blocksConfirm ? <ExtrasSection panel={page.extras} role={page.role} /> : null}
 
       <Section id="money" title={page.outcome?.settled ? (customer ? "What you paid and got back" : "What you receive") : customer ? "What you pay" : "What you receive"}>
         {!customer ? <PayoutPrompt pence={page.payoutPrompt} /> : null}
@@ -375,6 +378,8 @@ export function BookingView({ page }: { page: BookingPage }) {
       ) : null}
 
       {page.case ? <CaseSection page={page} /> : null}
+
+      {!(customer && page.extras.blocksConfirm) && (page.extras.extras.length || page.extras.canAdd || page.extras.addRefusal) ? <ExtrasSection panel={page.extras} role={page.role} /> : null}
 
       {page.actions.some((a) => a !== "agree_claim" && a !== "contest_claim") || page.opensAtSlot.length ? (
         <Section id="actions" title="What next">
