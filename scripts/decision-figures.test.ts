@@ -19,6 +19,7 @@ import { TOTALS_TTL_MS } from "~/features/staff/dashboard.server";
 import { COUNT_CAP } from "~/features/staff/lists/view.server";
 import { ON_CALL_NOW_MAX_HOURS } from "~/features/emergency/on-call-time";
 import { STAFF_ON_CALL_PAGE_SIZE } from "~/features/emergency/on-call.server";
+import { EXTRA_PAYMENT_WINDOW_MS, MAX_EXTRA_HOURS, MAX_EXTRA_PRICE_PENCE, MAX_EXTRAS_PER_BOOKING } from "~/features/bookings/extras";
 
 /**
  * A figure a decision record states and the code also states (a window, a timer, a fee, a limit)
@@ -58,6 +59,9 @@ const rows: Row[] = [
     code: [DASHBOARD_PAGE_SIZE, QUOTED_JOBS_PAGE_SIZE, EARNINGS_PAGE_SIZE, THREAD_PAGE_SIZE],
   },
   { decision: "079", what: "On call now's longest hold", says: /"On call now" holds at most (\d+) hours/, code: [ON_CALL_NOW_MAX_HOURS] },
+  { decision: "084", what: "an extra's limits", says: /at most (\d+) extras per booking, declined ones included\s+\(no pestering\); at most (\d+) hours or £([\d,]+) \(before the fee\)/, code: [MAX_EXTRAS_PER_BOOKING, MAX_EXTRA_HOURS, MAX_EXTRA_PRICE_PENCE / 100] },
+  { decision: "084", what: "an accepted extra's checkout window", says: /the checkout's window, (\d+) hours from accepting/, code: [EXTRA_PAYMENT_WINDOW_MS / HOUR] },
+  { decision: "084", what: "the extra's fee and charge", says: /the customer pays the price \+ (\d+)%,\s+the fixer receives the price − (\d+)%/, code: [fees.customerServiceFeePercent, fees.fixerServiceChargePercent] },
   { decision: "079", what: "the staff on-call page's size", says: /\(`\?after=`, (\d+) a page, no OFFSET\)/, code: [STAFF_ON_CALL_PAGE_SIZE] },
   { decision: "068", what: "a job page's quotes", says: /A job page shows (\d+) quotes/, code: [JOB_QUOTES_PAGE_SIZE] },
   { decision: "069", what: "the exact count's cap", says: /"(\d[\d,]*)\+ results \(counted up to (\d[\d,]*)\)"/, code: [COUNT_CAP, COUNT_CAP] },
