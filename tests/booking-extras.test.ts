@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "#server/db/schema/auth.ts";
 import { bookingExtras } from "#server/db/schema/booking-extras.ts";
 import { bookings, ledgerEvents, providerOperations } from "#server/db/schema/bookings.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
@@ -25,15 +26,18 @@ let server: InProcessServer;
 let customer: SignedInPerson;
 let fixer: SignedInPerson;
 let otherFixer: SignedInPerson;
+let staffPerson: SignedInPerson;
 const staff = { userId: "staff-extras", email: "staff@fixit.test" };
 
 beforeAll(async () => {
   server = await startServerInProcess();
-  [customer, fixer, otherFixer] = await Promise.all([
+  [customer, fixer, otherFixer, staffPerson] = await Promise.all([
     signedInPerson(server.services, "ezra.extras@example.com", "customer"),
     signedInFixer(server.services, "hana.hourly@example.com"),
     signedInFixer(server.services, "otto.other@example.com"),
+    signedInPerson(server.services, "sid.staff@example.com", "customer"),
   ]);
+  await server.services.db.update(users).set({ role: "staff" }).where(eq(users.id, staffPerson.id));
 }, 240_000);
 afterAll(async () => {
   await server?.dispose();
@@ -142,6 +146,13 @@ describe("the fixer adds an hour; the customer pays it and confirms; the fixer i
     // Two transfers, each from its own charge.
     const transfers = await db().select().from(providerOperations).where(and(eq(providerOperations.bookingId, b.bookingId), eq(providerOperations.kind, "transfer")));
     expect(transfers.map((t) => [t.paymentId, t.amountPence]).sort()).toEqual([[b.paymentId, 8_100], [payment!.id, 5_850]].sort());
+
+    // Staff see the extra, its payment, and its money in the booking's ledger panel.
+    const staffView = await page(staffPerson, `/staff/bookings/${b.bookingId}`);
+    expect(staffView).toContain("Extra charges (1)");
+    expect(staffView).toContain("1 extra hour at £65 an hour");
+    expect(staffView).toContain(`/staff/payments/${payment!.id}`);
+    expect(staffView).toMatch(/settle extra confirm done/i);
 
     // The earnings page and its CSV: one line with the booking and its extra.
     const earnings = await page(fixer, "/fixer/earnings");
