@@ -10,7 +10,7 @@ import { photoRow, type StoredPhoto } from "~/lib/photos/photos.server";
 import { moneyText } from "./emails.server";
 import { cancellationWords, customerCancellation } from "./cancellation";
 import { BookingError } from "./errors";
-import { assertNoExtraWaiting } from "./extras.server";
+import { assertNoExtraWaiting, releasedExtrasNet } from "./extras.server";
 import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { ACCOUNTS, accountBalance, paymentReceivedKey, postLedgerEvent } from "./ledger.server";
 import { recordProviderFee } from "./provider-events.server";
@@ -493,7 +493,7 @@ export async function confirmDone(deps: BookingDeps, customerUserId: string, boo
     await rewardReferral(tx, booking, now);
     await tell(tx, booking, deps.publicUrl, {
       customer: { subject: "Thanks for confirming", heading: "You confirmed the job is done", paragraphs: ["The fixer is being paid. You can leave a review on your job's page."] },
-      fixer: { subject: "Payment released", heading: "The customer confirmed the job", paragraphs: [moneyText.payout(booking.fixerNetPence)] },
+      fixer: { subject: "Payment released", heading: "The customer confirmed the job", paragraphs: [moneyText.payout(booking.fixerNetPence + (await releasedExtrasNet(tx, booking.id)))] },
     });
   });
 }

@@ -340,3 +340,12 @@ export async function assertNoExtraWaiting(tx: DbOrTx, bookingId: number): Promi
     .limit(1);
   if (waiting) throw new BookingError("conflict", extrasCopy.confirmBlocked);
 }
+
+/** What the booking's released extras pay the fixer (their nets): the release email's figure adds it to the booking's. */
+export async function releasedExtrasNet(tx: DbOrTx, bookingId: number): Promise<number> {
+  const released = await tx
+    .select({ net: bookingExtras.fixerNetPence })
+    .from(bookingExtras)
+    .where(and(eq(bookingExtras.bookingId, bookingId), eq(bookingExtras.state, "released")));
+  return released.reduce((sum, e) => sum + e.net, 0);
+}
