@@ -131,6 +131,13 @@ describe("the fixer adds an hour; the customer pays it and confirms; the fixer i
     expect(confirmed.status).toBe(303);
     expect((await bookingRow(b.bookingId)).state).toBe("released");
     expect((await extrasOf(b.bookingId))[0]!.state).toBe("released");
+    // The fixer is told the whole of it, and their page shows what they receive with the extra.
+    const released = (await db().select().from(outboxJobs).where(eq(outboxJobs.kind, "notification-email"))).map((j) => j.payload as { to: string; subject: string; text: string });
+    expect(released.find((m) => m.to === fixer.email && m.subject === "Payment released: Burst pipe under the sink")?.text).toContain("£139.50 will be paid to you");
+    const fixerSettled = await page(fixer, fixerPage(b.bookingId));
+    expect(fixerSettled).toContain("Agreed price with extra charges");
+    expect(fixerSettled).toContain("£155");
+    expect(fixerSettled).toContain("£139.50");
 
     // The ledger: balanced; nothing left held for this booking; the fixer owed the booking's net + the extra's.
     const health = await ledgerCheck(db());

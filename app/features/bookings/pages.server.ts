@@ -19,7 +19,8 @@ import { cancellationWords, customerCancellation, freeCancellationEndsAt, type C
 import { agreeClaim, caseOf, casePhotoFolder, casePhotosOf, contestClaim } from "./cases.server";
 import type { CaseView } from "./components/case-panel";
 import { donePhotoFolder, donePhotosOf, type DonePhoto } from "./done-photos.server";
-import { declineExtraFormSchema, extraAmountFormSchema, extraHoursFormSchema, extrasCopy, type ExtrasPanel } from "./extras";
+import { extrasCopy, type ExtrasPanel } from "./extras";
+import { declineExtraFormSchema, extraAmountFormSchema, extraHoursFormSchema } from "./extras-schemas";
 import { declineExtra, extrasPanelOf, offerExtra, startExtraCheckout } from "./extras.server";
 import { casePhotoLimit, donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { bookingMoneyOutcome, type BookingMoneyOutcome } from "./outcome.server";
