@@ -9,6 +9,9 @@ import { reportProblem, staffDecide } from "~/features/bookings/bookings.server"
 import { EXTRA_PAYMENT_WINDOW_MS, extrasCopy } from "~/features/bookings/extras";
 import { offerExtra, runExtraExpiry, startExtraCheckout } from "~/features/bookings/extras.server";
 import { ACCOUNTS, balances, ledgerCheck } from "~/features/bookings/ledger.server";
+import { runProviderOperation } from "~/features/bookings/money.server";
+import { testMoneyProvider } from "~/features/bookings/provider.server";
+import { CHARGE_GRACE_MS, findMismatches, testProviderBooks } from "~/features/bookings/reconciliation.server";
 import { markPaidAndFulfil, markPaymentExpired } from "~/features/payments/payments.server";
 import { Browser } from "./auth-helpers";
 import { doneBooking, paidBooking, seededBooking, signedInFixer, signedInPerson, type SignedInPerson } from "./helpers/done-bookings";
@@ -153,6 +156,14 @@ describe("the fixer adds an hour; the customer pays it and confirms; the fixer i
     // Two transfers, each from its own charge.
     const transfers = await db().select().from(providerOperations).where(and(eq(providerOperations.bookingId, b.bookingId), eq(providerOperations.kind, "transfer")));
     expect(transfers.map((t) => [t.paymentId, t.amountPence]).sort()).toEqual([[b.paymentId, 8_100], [payment!.id, 5_850]].sort());
+
+    // The provider operations run (as the worker would; a repeated run changes nothing), then the
+    // reconciliation compares both charges and both transfers with the ledger: no difference.
+    const pending = await db().select({ id: providerOperations.id }).from(providerOperations).where(eq(providerOperations.bookingId, b.bookingId));
+    for (const op of pending) await runProviderOperation({ db: db(), provider: testMoneyProvider(db()) }, op.id);
+    const reconciled = await findMismatches(db(), testProviderBooks(db()), new Date(Date.now() + CHARGE_GRACE_MS + 60_000));
+    expect(reconciled.mismatches.filter((m) => m.bookingId === b.bookingId)).toEqual([]);
+    expect(reconciled.checked.charges).toBeGreaterThanOrEqual(2);
 
     // Staff see the extra, its payment, and its money in the booking's ledger panel.
     const staffView = await page(staffPerson, `/staff/bookings/${b.bookingId}`);
