@@ -31,7 +31,7 @@ test("the fixer adds an extra charge; the customer pays it and confirms; the fix
     await fixer.getByLabel("What is it for?").fill("Replacement isolation valve");
     await fixer.getByLabel("Amount (£)").fill("45");
     await fixer.getByRole("button", { name: "Ask for an extra amount" }).click();
-    await expect(fixer.getByText("Extra charge sent")).toBeVisible();
+    await expect(fixer.getByText("Extra charge sent", { exact: true })).toBeVisible();
     await expect(fixer.getByText("waiting for the customer's answer")).toBeVisible();
     await expect(fixer.getByText("£40.50").first()).toBeVisible();
     await expectNoSeriousA11yViolations(fixer);
@@ -49,6 +49,7 @@ test("the fixer adds an extra charge; the customer pays it and confirms; the fix
     await checkScreen(customer, "extras-customer-offered", bookingPath);
     await atPhoneWidth(customer);
     await customer.getByRole("button", { name: "Accept and pay £47.25" }).click();
+    await customer.waitForURL(/\/checkout\/test\//);
     await payWithTestCard(customer);
     await customer.goto(bookingPath);
     await expect(customer.getByText("Extra charge paid: money held by FixiT")).toBeVisible();
