@@ -10,7 +10,7 @@ import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
 import { bookingGauges, reconciliationGauges } from "~/features/bookings/metrics.server.ts";
 import { scheduleReconciliation } from "~/features/bookings/reconciliation.server.ts";
 import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
-import { fulfilExtraPayment } from "~/features/bookings/extras.server.ts";
+import { fulfilExtraPayment } from "~/features/bookings/extras-payment.server.ts";
 import { bookingStripeEvents, fixerPayoutStripeEvents, payoutAccountStripeEvents, transferFundsStripeEvents } from "~/features/bookings/stripe-events.server.ts";
 import { consentCookieName } from "~/features/consent/consent.ts";
 import { fulfilFixerOnboardingFee } from "~/features/fixers/fee-fulfilment.server.ts";
