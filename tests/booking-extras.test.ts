@@ -302,6 +302,26 @@ describe("money under concurrency and out-of-order reports", () => {
   });
 });
 
+describe("a part release", () => {
+  it("releases part of the booking's price and refunds the paid extra in full (decision 084)", async () => {
+    const bookingId = await doneBooking(server.services, server.url, customer.id, fixer.id, 10_000);
+    const deps = { db: db(), publicUrl: server.url };
+    const { extraId } = await offerExtra(deps, fixer.id, bookingId, { kind: "amount", description: "Extra pipework", pricePence: 4_000 });
+    const { paymentId } = await startExtraCheckout(server.services, customer.id, bookingId, extraId);
+    await markPaidAndFulfil(server.services, paymentId, "webhook");
+    await reportProblem(deps, customer.id, bookingId, { reason: "Half of it leaks again." });
+    await staffDecide(deps, staff, bookingId, { kind: "partial", releasePricePence: 5_000 }, { reason: "Half the work held." });
+    expect((await bookingRow(bookingId)).state).toBe("partly_released");
+    expect((await extrasOf(bookingId))[0]!.state).toBe("refunded");
+    const extraRefund = await db().select().from(providerOperations).where(and(eq(providerOperations.paymentId, paymentId), eq(providerOperations.kind, "refund")));
+    expect(extraRefund.map((r) => r.amountPence)).toEqual([4_200]);
+    const byAccount = await balances(db(), { bookingId });
+    expect(byAccount[ACCOUNTS.heldFunds] ?? 0).toBe(0);
+    // The fixer is owed the part of the booking's price only: £50 less 10%.
+    expect((byAccount[ACCOUNTS.fixerPayable(fixer.id)] ?? 0) + (byAccount[ACCOUNTS.fixerPayouts] ?? 0)).toBe(4_500);
+  });
+});
+
 describe("hostile and wrong input: 4xx, nothing stored", () => {
   it("refuses bad amounts, hours, descriptions and ids, another fixer's booking and a booking in the wrong state", async () => {
     const b = await paidBooking(server.services, server.url, customer.id, fixer.id, { pricePence: 6_000 });
