@@ -35,8 +35,6 @@ export const products = {
   earlyAccessDonation: { name: "Early access donation", pricePence: 199, terms: "one-time" },
   /** Priced per booking (the quote's price plus the fee): 0 here means "the checkout names the amount". */
   booking: { name: "FixiT booking", pricePence: 0, terms: heldUntilConfirmed },
-  /** An extra charge the fixer asked for on a booking and the customer accepted (decision 084): priced per extra. */
-  bookingExtra: { name: "FixiT booking extra charge", pricePence: 0, terms: heldUntilConfirmed },
 } as const satisfies Record<string, Product>;
 
 /** A product's price with its terms, each word once: "£1.99 (one-time, lifetime access)". */
