@@ -10,6 +10,7 @@ import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
 import { bookingGauges, reconciliationGauges } from "~/features/bookings/metrics.server.ts";
 import { scheduleReconciliation } from "~/features/bookings/reconciliation.server.ts";
 import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
+import { fulfilExtraPayment } from "~/features/bookings/extras-payment.server.ts";
 import { bookingStripeEvents, fixerPayoutStripeEvents, payoutAccountStripeEvents, transferFundsStripeEvents } from "~/features/bookings/stripe-events.server.ts";
 import { EMERGENCY_ROUND_JOB, runDispatchRound } from "~/features/emergency/dispatch.server.ts";
 import { emergencyGauges } from "~/features/emergency/metrics.server.ts";
@@ -53,6 +54,7 @@ export const fulfilments: Record<ProductKey, FulfilmentHandler> = {
   earlyAccessDonation: fulfilDonation,
   fixerOnboarding: fulfilFixerOnboardingFee,
   booking: fulfilBookingPayment,
+  bookingExtra: fulfilExtraPayment,
 };
 
 /** What the outbox worker runs besides email: one handler per feature job kind (a missing one is a type error). */

@@ -23,6 +23,7 @@ import { arrivalChoices, dispatchRounds } from "~/features/emergency/dispatch-pl
 import { STAFF_EMERGENCIES_PAGE } from "~/features/emergency/staff-requests.server";
 import { ARRIVAL_MINUTES, CALL_OUT_PAYMENT_WINDOW_MINUTES, NO_SHOW_GRACE_MINUTES } from "~/features/bookings/call-out";
 import { lateCancellationFee } from "~/content/prices";
+import { EXTRA_PAYMENT_WINDOW_MS, MAX_EXTRA_HOURS, MAX_EXTRA_PRICE_PENCE, MAX_EXTRAS_PER_BOOKING } from "~/features/bookings/extras";
 
 /**
  * A figure a decision record states and the code also states (a window, a timer, a fee, a limit)
@@ -62,6 +63,9 @@ const rows: Row[] = [
     code: [DASHBOARD_PAGE_SIZE, QUOTED_JOBS_PAGE_SIZE, EARNINGS_PAGE_SIZE, THREAD_PAGE_SIZE],
   },
   { decision: "079", what: "On call now's longest hold", says: /"On call now" holds at most (\d+) hours/, code: [ON_CALL_NOW_MAX_HOURS] },
+  { decision: "084", what: "an extra's limits", says: /at most (\d+) extras per booking, declined ones included\s+\(no pestering\); at most (\d+) hours or £([\d,]+) \(before the fee\)/, code: [MAX_EXTRAS_PER_BOOKING, MAX_EXTRA_HOURS, MAX_EXTRA_PRICE_PENCE / 100] },
+  { decision: "084", what: "an accepted extra's checkout window", says: /the checkout's window, (\d+) hours from accepting/, code: [EXTRA_PAYMENT_WINDOW_MS / HOUR] },
+  { decision: "084", what: "the extra's fee and charge", says: /the customer pays the price \+ (\d+)%,\s+the fixer receives the price − (\d+)%/, code: [fees.customerServiceFeePercent, fees.fixerServiceChargePercent] },
   { decision: "079", what: "the staff on-call page's size", says: /\(`\?after=`, (\d+) a page, no OFFSET\)/, code: [STAFF_ON_CALL_PAGE_SIZE] },
   {
     decision: "082",

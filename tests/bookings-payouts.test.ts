@@ -211,11 +211,11 @@ describe("TEST MODE", () => {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="(fixit-earnings-\d{4}-\d{2}-\d{2}\.csv)"; filename\*=UTF-8''\1$/);
       const lines = (await res.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-      expect(lines[0]).toBe("Booking,Job,Date,Status,Price (GBP),Refunded to the customer (GBP),Service charge (GBP),Net (GBP),Late-cancellation fee (GBP),Paid out (GBP)");
+      expect(lines[0]).toBe("Booking,Job,Date,Status,Price (GBP),Refunded to the customer (GBP),Service charge (GBP),Net (GBP),Late-cancellation fee (GBP),Paid out (GBP),Of which extra charges (GBP)");
       const rows = lines.slice(1).map((l) => l.split(","));
       expect(rows).toHaveLength(2);
-      expect(rows.find((r) => r[0] === String(releasedId))).toEqual([String(releasedId), "Leaking kitchen tap", daysFromToday(3), "Paid out", "120.00", "0.00", "12.00", "108.00", "0.00", "108.00"]);
-      expect(rows.find((r) => r[0] === String(heldId))).toEqual([String(heldId), "New bathroom fan", daysFromToday(3), "Held", "90.00", "0.00", "9.00", "81.00", "0.00", "0.00"]);
+      expect(rows.find((r) => r[0] === String(releasedId))).toEqual([String(releasedId), "Leaking kitchen tap", daysFromToday(3), "Paid out", "120.00", "0.00", "12.00", "108.00", "0.00", "108.00", "0.00"]);
+      expect(rows.find((r) => r[0] === String(heldId))).toEqual([String(heldId), "New bathroom fan", daysFromToday(3), "Held", "90.00", "0.00", "9.00", "81.00", "0.00", "0.00", "0.00"]);
     });
 
     it("shows another fixer none of these bookings", async () => {
@@ -241,9 +241,9 @@ describe("TEST MODE", () => {
       const csv = await finn.browser.get("/fixer/earnings.csv").then((r) => r.text());
       const rows = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n").map((l) => l.split(","));
       // 20% of £120, at most £30: the fee is the fixer's in full, without a service charge.
-      expect(rows.find((r) => r[0] === String(lateId))).toEqual([String(lateId), "Cancelled boiler check", daysFromToday(3), "Refunded or cancelled", "120.00", "96.00", "0.00", "24.00", "24.00", "24.00"]);
+      expect(rows.find((r) => r[0] === String(lateId))).toEqual([String(lateId), "Cancelled boiler check", daysFromToday(3), "Refunded or cancelled", "120.00", "96.00", "0.00", "24.00", "24.00", "24.00", "0.00"]);
       // £60 of the £120 released: less 10%.
-      expect(rows.find((r) => r[0] === String(partId))).toEqual([String(partId), "Disputed radiator", daysFromToday(3), "Paid out", "120.00", "60.00", "6.00", "54.00", "0.00", "54.00"]);
+      expect(rows.find((r) => r[0] === String(partId))).toEqual([String(partId), "Disputed radiator", daysFromToday(3), "Paid out", "120.00", "60.00", "6.00", "54.00", "0.00", "54.00", "0.00"]);
       const page = await finn.browser.get("/fixer/earnings").then((r) => r.text());
       expect(page).toMatch(/Late-cancellation fee (<!-- -->)?£24/);
     });

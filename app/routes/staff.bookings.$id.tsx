@@ -169,6 +169,27 @@ export default function StaffBookingPage({ loaderData: found, actionData }: Rout
               </ol>
             )}
           </Panel>
+          <Panel title={`Extra charges (${found.extras.length})`} id="extras">
+            {found.extras.length === 0 ? (
+              <p className="text-sm text-muted-foreground">The fixer has asked for no extra charge.</p>
+            ) : (
+              <ul className="flex flex-col divide-y divide-border text-sm">
+                {found.extras.map((extra) => (
+                  <li key={extra.id} className="flex flex-col gap-1 py-2">
+                    <span>
+                      <span className="font-medium break-words">{extra.label}</span> · {pence(extra.totalPence)} · {extra.stateLabel}
+                    </span>
+                    {extra.declineReason ? <span className="break-words text-muted-foreground">Declined: {extra.declineReason}</span> : null}
+                    {extra.paymentId ? (
+                      <Link to={`/staff/payments/${encodeURIComponent(extra.paymentId)}`} className="font-mono text-xs text-primary underline underline-offset-4 break-all">
+                        {extra.paymentId}
+                      </Link>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
           <Panel title={`Provider operations (${operations.length})`} id="operations">
             {operations.length === 0 ? (
               <p className="text-sm text-muted-foreground">No transfer or refund yet.</p>

@@ -10,6 +10,7 @@ import { photoRow, type StoredPhoto } from "~/lib/photos/photos.server";
 import { moneyText } from "./emails.server";
 import { cancellationWords, customerCancellation } from "./cancellation";
 import { BookingError } from "./errors";
+import { assertNoExtraWaiting, releasedExtrasNet } from "./extras.server";
 import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { ACCOUNTS, accountBalance, paymentReceivedKey, postLedgerEvent } from "./ledger.server";
 import { recordProviderFee } from "./provider-events.server";
@@ -493,13 +494,16 @@ async function rewardReferral(tx: DbOrTx, booking: Booking, now: Date): Promise<
 export async function confirmDone(deps: BookingDeps, customerUserId: string, bookingId: number): Promise<void> {
   const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
-    const booking = await move(tx, await lockBooking(tx, bookingId, customer(customerUserId)), "confirm_done", customer(customerUserId), { now, set: { settledAt: now } });
+    const locked = await lockBooking(tx, bookingId, customer(customerUserId));
+    // An extra charge waiting for the customer's answer or payment is answered first (decision 084).
+    await assertNoExtraWaiting(tx, locked.id);
+    const booking = await move(tx, locked, "confirm_done", customer(customerUserId), { now, set: { settledAt: now } });
     await settleBooking(tx, booking, "confirm_done", { kind: "release" });
     await completeJobOf(tx, booking, now);
     await rewardReferral(tx, booking, now);
     await tell(tx, booking, deps.publicUrl, {
       customer: { subject: "Thanks for confirming", heading: "You confirmed the job is done", paragraphs: ["The fixer is being paid. You can leave a review on your job's page."] },
-      fixer: { subject: "Payment released", heading: "The customer confirmed the job", paragraphs: [moneyText.payout(booking.fixerNetPence)] },
+      fixer: { subject: "Payment released", heading: "The customer confirmed the job", paragraphs: [moneyText.payout(booking.fixerNetPence + (await releasedExtrasNet(tx, booking.id)))] },
     });
   });
 }

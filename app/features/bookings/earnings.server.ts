@@ -17,6 +17,8 @@ import type { BookingState } from "./state-machine";
 /** Never paid: not an earning of any kind. */
 const UNPAID: BookingState[] = ["pending_payment", "expired"];
 /** Paid, and held by FixiT until the work is done and confirmed (or staff decide). */
+/** An extra charge the customer paid: part of the booking's line whatever became of it (released with it, or refunded with it). */
+const PAID_EXTRA_STATES = ["paid", "released", "refunded"] as const;
 const HELD: BookingState[] = ["awaiting_fixer_confirmation", "booked", "disputed", "staff_review", "claim_open", "claim_contested"];
 
 /** The earnings page shows this many bookings, the latest slot first; "Earlier bookings" pages on (decision 068). */
@@ -39,12 +41,18 @@ function figured(fixerUserId: string, page: { after: number | null; limit: numbe
   const onItsWay = (bookingId: SQL) => sql`coalesce((select sum(w.amount_pence) from provider_operations w
             where w.fixer_user_id = ${fixerUserId} and w.booking_id = ${bookingId} and w.funds_pending_until is not null), 0)`;
   const payable = sql`(select a.id from ledger_accounts a where a.code = ${ACCOUNTS.fixerPayable(fixerUserId)})`;
-  const paidBookings = sql`select b.id, coalesce(j.title, 'Booking ' || b.id) as title, b.slot_date, b.state, b.price_pence, b.fixer_charge_pence, b.fixer_net_pence
-      from bookings b left join jobs j on j.id = b.job_id
+  // A booking's paid extra charges (decision 084) are part of its line: price, charge and net include them,
+  // `extras_pence` says how much of the price they are. Read by booking id through booking_extras_booking_idx.
+  const withExtras = sql`b.price_pence + coalesce(x.price, 0) as price_pence, b.fixer_charge_pence + coalesce(x.charge, 0) as fixer_charge_pence,
+      b.fixer_net_pence + coalesce(x.net, 0) as fixer_net_pence, coalesce(x.price, 0) as extras_pence`;
+  const extrasOf = sql`left join lateral (select sum(e.price_pence) as price, sum(e.fixer_charge_pence) as charge, sum(e.fixer_net_pence) as net
+      from booking_extras e where e.booking_id = b.id and e.state in (${list(PAID_EXTRA_STATES)})) x on true`;
+  const paidBookings = sql`select b.id, coalesce(j.title, 'Booking ' || b.id) as title, b.slot_date, b.state, ${withExtras}
+      from bookings b left join jobs j on j.id = b.job_id ${extrasOf}
       where b.fixer_user_id = ${fixerUserId} and b.state not in (${list(UNPAID)})`;
-  // The totals read no title: only bookings_fixer_slot_idx, index-only (no job, no booking row; decision 068).
-  const paidFigures = sql`select b.id, null::text as title, b.slot_date, b.state, b.price_pence, b.fixer_charge_pence, b.fixer_net_pence
-      from bookings b where b.fixer_user_id = ${fixerUserId} and b.state not in (${list(UNPAID)})`;
+  // The totals read no title: only bookings_fixer_slot_idx, index-only (no job, no booking row; decision 068), and the extras by booking.
+  const paidFigures = sql`select b.id, null::text as title, b.slot_date, b.state, ${withExtras}
+      from bookings b ${extrasOf} where b.fixer_user_id = ${fixerUserId} and b.state not in (${list(UNPAID)})`;
   // A page: its bookings first (the index walk stops at the page), then each one's sums by its id.
   // "nulls last" is bookings_fixer_slot_idx's own order (drizzle's desc): with it the walk is index-only
   // and stops at the page; without it PostgreSQL reads and sorts all the fixer's bookings (decision 068).
@@ -82,7 +90,7 @@ function figured(fixerUserId: string, page: { after: number | null; limit: numbe
   const charge = sql`case when ${held} then l.fixer_charge_pence when ${unearned} then 0 else ${gross} - l.earned end`;
   const net = sql`case when ${held} then l.fixer_net_pence else l.earned end`;
   return sql`with ${lines}, f as (
-      select l.id, l.title, l.slot_day as slot_date, l.price_pence, l.paid_out, l.on_its_way,
+      select l.id, l.title, l.slot_day as slot_date, l.price_pence, l.extras_pence, l.paid_out, l.on_its_way,
         case when l.state = 'done_marked' then 'awaiting_confirmation' when ${held} then 'held' when ${unearned} then 'cancelled'
           when l.paid_out >= l.earned then 'paid_out' else 'released' end as grp,
         ${charge} as charge, ${net} as net,
@@ -92,7 +100,7 @@ function figured(fixerUserId: string, page: { after: number | null; limit: numbe
     )`;
 }
 
-type LineRow = { id: unknown; title: string; slot_date: string; grp: string; price_pence: unknown; refunded: unknown; charge: unknown; net: unknown; late_fee: unknown; paid_out: unknown; on_its_way: unknown };
+type LineRow = { id: unknown; title: string; slot_date: string; grp: string; price_pence: unknown; extras_pence: unknown; refunded: unknown; charge: unknown; net: unknown; late_fee: unknown; paid_out: unknown; on_its_way: unknown };
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 const lineOf = (r: LineRow): EarningsLine => ({
@@ -101,6 +109,7 @@ const lineOf = (r: LineRow): EarningsLine => ({
   slotDate: r.slot_date,
   group: r.grp as EarningsGroup,
   pricePence: Number(r.price_pence),
+  extrasPence: Number(r.extras_pence),
   refundedPence: Number(r.refunded),
   chargePence: Number(r.charge),
   netPence: Number(r.net),
@@ -133,7 +142,7 @@ export async function fixerEarnings(db: DbOrTx, fixerUserId: string, options: { 
 
 const pounds = (pence: number) => formatGBPAs(pence, "decimal");
 
-const csvHeader = ["Booking", "Job", "Date", "Status", "Price (GBP)", "Refunded to the customer (GBP)", "Service charge (GBP)", "Net (GBP)", "Late-cancellation fee (GBP)", "Paid out (GBP)"];
+const csvHeader = ["Booking", "Job", "Date", "Status", "Price (GBP)", "Refunded to the customer (GBP)", "Service charge (GBP)", "Net (GBP)", "Late-cancellation fee (GBP)", "Paid out (GBP)", "Of which extra charges (GBP)"];
 const csvRow = (l: EarningsLine) => [
   l.bookingId,
   l.title,
@@ -145,6 +154,7 @@ const csvRow = (l: EarningsLine) => [
   pounds(l.netPence),
   pounds(l.lateFeePence),
   pounds(l.paidOutPence),
+  pounds(l.extrasPence),
 ];
 
 /**

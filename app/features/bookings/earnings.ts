@@ -14,6 +14,9 @@ export const PAYOUT_FAILED_TEXT = "A payout to your bank failed, so that money i
 /** A release whose transfer waits for the customer's payment to clear (decision 076): the earnings page and the booking page say this. */
 export const ON_ITS_WAY_TEXT = `Released — on its way to your Stripe balance when the customer's payment clears (usually ${FUNDS_CLEAR_WORKING_DAYS} working days).`;
 
+/** A line whose price includes extra charges the customer paid (decision 084). */
+export const extrasIncludedText = (pence: number) => `Includes extra charges of ${formatGBP(pence)}`;
+
 export const EARNINGS_GROUPS = ["held", "awaiting_confirmation", "released", "paid_out", "cancelled"] as const;
 export type EarningsGroup = (typeof EARNINGS_GROUPS)[number];
 
@@ -39,7 +42,10 @@ export type EarningsLine = {
   /** The slot's date (YYYY-MM-DD). */
   slotDate: string;
   group: EarningsGroup;
+  /** The booking's price and its paid extra charges' (decision 084). */
   pricePence: number;
+  /** How much of the price is extra charges the customer paid (0: none). */
+  extrasPence: number;
   /** The part of the price that went back to the customer (a refund, a part release, a late cancellation): price − refunded − charge = net. */
   refundedPence: number;
   /** FixiT's service charge on what the fixer earns. */

@@ -83,6 +83,8 @@ export async function bookEmergencyCallOutIn(tx: DbOrTx, deps: BookingDeps, inpu
       arrivalMinutes: input.arrivalMinutes,
       arriveBy,
       slotProposedBy: "fixer",
+      // Priced by the hour: hours beyond the first are the fixer's extra charges at this rate (decision 084).
+      hourlyRatePence: input.ratePence,
       ...price,
       state: "pending_payment",
       createdAt: now,

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
+import { bookingExtras } from "#server/db/schema/booking-extras.ts";
 import { bookings, payoutAccounts, providerOperations, type Booking, type ProviderOperation } from "#server/db/schema/bookings.ts";
 import { payments } from "#server/db/schema/payments.ts";
 import { enqueueJob, enqueueJobs } from "#server/jobs/queue.ts";
 import { BookingError } from "./errors";
+import { extraMove } from "./extras-machine";
 import { ACCOUNTS, postLedgerEvent } from "./ledger.server";
 import { payoutAccountMove, payoutAccountStart } from "./payout-account-machine";
 import { canMoveOperation, operationMove, operationStart } from "./provider-operation-machine";
@@ -45,8 +47,52 @@ export async function settleBooking(tx: DbOrTx, booking: Booking, transition: st
     ],
   });
   if (split.refundPence > 0) await queueRefund(tx, { bookingId: booking.id, paymentId: booking.paymentId, idempotencyKey: `${key}-refund`, amountPence: split.refundPence });
-  if (split.fixerPayablePence > 0) await queueTransfer(tx, booking, `${key}-transfer`, split.fixerPayablePence);
+  if (split.fixerPayablePence > 0) await queueTransfer(tx, booking, booking.paymentId, `${key}-transfer`, split.fixerPayablePence);
+  await settleExtras(tx, booking, transition, outcome.kind === "release" ? "release" : "refund");
   return split;
+}
+
+/**
+ * The booking's extra charges settle with it (decision 084): a release pays the fixer each paid extra's
+ * net (FixiT keeps its fee and charge), every other outcome (a refund, a cancellation, a no-show, a part
+ * release, a card dispute lost) refunds each paid extra in full to the card that paid it. An extra not
+ * yet answered or paid is withdrawn: nothing is charged for it. One ledger event per extra, in the
+ * caller's transaction; the refunds and transfers are provider operations named by the extra.
+ */
+export async function settleExtras(tx: DbOrTx, booking: Booking, transition: string, outcome: "release" | "refund"): Promise<void> {
+  const now = new Date();
+  const withdraw = extraMove("withdraw", "system");
+  await tx
+    .update(bookingExtras)
+    .set({ state: withdraw.to, updatedAt: now })
+    .where(and(eq(bookingExtras.bookingId, booking.id), inArray(bookingExtras.state, withdraw.from)));
+  const settle = extraMove(outcome, "system");
+  const settled = await tx
+    .update(bookingExtras)
+    .set({ state: settle.to, settledAt: now, updatedAt: now })
+    .where(and(eq(bookingExtras.bookingId, booking.id), inArray(bookingExtras.state, settle.from)))
+    .returning();
+  for (const extra of settled.sort((a, b) => a.id - b.id)) {
+    const key = `booking-${booking.id}-${transition}-extra-${extra.id}`;
+    const released = outcome === "release";
+    await postLedgerEvent(tx, {
+      kind: `settle_extra_${transition}`,
+      bookingId: booking.id,
+      idempotencyKey: `${key}-settle`,
+      entries: released
+        ? [
+            { account: ACCOUNTS.heldFunds, amountPence: -extra.totalPence },
+            { account: ACCOUNTS.fixerPayable(booking.fixerUserId), amountPence: extra.fixerNetPence },
+            { account: ACCOUNTS.platformFees, amountPence: extra.customerFeePence + extra.fixerChargePence },
+          ]
+        : [
+            { account: ACCOUNTS.heldFunds, amountPence: -extra.totalPence },
+            { account: ACCOUNTS.refunds, amountPence: extra.totalPence },
+          ],
+    });
+    if (released) await queueTransfer(tx, booking, extra.paymentId, `${key}-transfer`, extra.fixerNetPence);
+    else await queueRefund(tx, { bookingId: booking.id, paymentId: extra.paymentId, idempotencyKey: `${key}-refund`, amountPence: extra.totalPence });
+  }
 }
 
 /**
@@ -81,11 +127,11 @@ export async function queueRefund(tx: DbOrTx, input: { bookingId: number; paymen
   await enqueueJob(tx, BOOKING_PROVIDER_JOB, { operationId: op!.id } satisfies ProviderJobPayload, { maxAttempts: 30 });
 }
 
-/** Queues a transfer to the fixer, or leaves it waiting until the fixer has an active payout account. */
-async function queueTransfer(tx: DbOrTx, booking: Booking, idempotencyKey: string, amountPence: number): Promise<void> {
+/** Queues a transfer to the fixer from `paymentId`'s charge (the booking's, or an extra's), or leaves it waiting until the fixer has an active payout account. */
+async function queueTransfer(tx: DbOrTx, booking: Booking, paymentId: string | null, idempotencyKey: string, amountPence: number): Promise<void> {
   const [account] = await tx.select({ provider: payoutAccounts.provider, status: payoutAccounts.status }).from(payoutAccounts).where(eq(payoutAccounts.fixerUserId, booking.fixerUserId));
   const ready = account?.status === "active";
-  const [payment] = booking.paymentId ? await tx.select({ provider: payments.provider }).from(payments).where(eq(payments.id, booking.paymentId)) : [];
+  const [payment] = paymentId ? await tx.select({ provider: payments.provider }).from(payments).where(eq(payments.id, paymentId)) : [];
   const [op] = await tx
     .insert(providerOperations)
     .values({
@@ -96,7 +142,7 @@ async function queueTransfer(tx: DbOrTx, booking: Booking, idempotencyKey: strin
       provider: payment?.provider ?? account?.provider ?? "test",
       amountPence,
       fixerUserId: booking.fixerUserId,
-      paymentId: booking.paymentId,
+      paymentId,
       status: operationStart("queue", "system", ready ? "pending" : "waiting_for_account"),
     })
     .returning({ id: providerOperations.id });

@@ -19,6 +19,10 @@ import { cancellationWords, customerCancellation, freeCancellationEndsAt, type C
 import { agreeClaim, caseOf, casePhotoFolder, casePhotosOf, contestClaim } from "./cases.server";
 import type { CaseView } from "./components/case-panel";
 import { donePhotoFolder, donePhotosOf, type DonePhoto } from "./done-photos.server";
+import { extrasCopy, type ExtrasPanel } from "./extras";
+import { declineExtraFormSchema, extraAmountFormSchema, extraHoursFormSchema } from "./extras-schemas";
+import { declineExtra, extrasPanelOf, offerExtra } from "./extras.server";
+import { startExtraCheckout } from "./extras-payment.server";
 import { casePhotoLimit, donePhotoLimit, tooManyDonePhotos } from "./form-limits";
 import { bookingMoneyOutcome, type BookingMoneyOutcome } from "./outcome.server";
 import { bookingPaths } from "./paths";
@@ -48,6 +52,7 @@ const bookingDeps = (context: AppLoadContext) => ({ db: context.services.db, pub
 const bookingNotFound = () => data("There is no such booking on your account.", { status: 404, headers: noStore });
 const failedTitle = "That didn't work";
 const unreadable = { title: failedTitle, message: "The form could not be read. Please try again." };
+const extraUnreadable = "That extra charge could not be read. Please reload the page and try again.";
 
 // ---- the two booking pages' route modules ------------------------------------------------------
 // /bookings/:bookingId (the customer's) and /fixer/bookings/:bookingId (the fixer's) show one view of
@@ -110,6 +115,11 @@ const TIMELINE_LABELS: Record<string, string> = {
   payout_available: "The customer's payment cleared: the payout is in the fixer's Stripe balance",
   refund_sent: "Refund sent",
   payment_refunded_unused: "Extra payment refunded",
+  extra_offered: "Fixer asked for an extra charge",
+  extra_accepted: "Customer accepted an extra charge",
+  extra_paid: "Extra charge paid: money held by FixiT",
+  extra_declined: "Customer declined an extra charge",
+  extra_expired: "Extra charge not paid in time",
   card_dispute: "Card dispute update from the bank",
   provider_refund: "Refund reported by the payment provider",
   test_slot_passed: "TEST MODE: slot moved to yesterday",
@@ -170,6 +180,8 @@ export type BookingPage = {
   slotStarted: boolean;
   /** The case on this booking, if one was opened (decision 064). */
   case: CaseView | null;
+  /** Extra charges the fixer asked for (decision 084), and whether one may be asked for now. */
+  extras: ExtrasPanel;
   /** `slot`: the slot a step of moving the booking named. */
   timeline: { id: number; label: string; at: string; reason: string | null; slot: Slot | null }[];
 };
@@ -213,7 +225,7 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(role === "customer" ? bookings.customerUserId : bookings.fixerUserId, user.id)));
   if (!booking) return null;
-  const [[job], timeline, proposal, donePhotos, address, payoutPrompt, bookingCase, casePhotos] = await Promise.all([
+  const [[job], timeline, proposal, donePhotos, address, payoutPrompt, bookingCase, casePhotos, extras] = await Promise.all([
     booking.jobId ? db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
     db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, bookingId)).orderBy(asc(bookingTransitions.id)),
     openProposalOf(db, bookingId),
@@ -222,6 +234,7 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     role === "fixer" ? payoutPromptPence(db, user.id) : Promise.resolve(null),
     caseOf(db, bookingId),
     casePhotosOf(db, bookingId),
+    extrasPanelOf(db, booking, role),
   ]);
   const slot = bookingSlotOf(booking);
   const callOut = await callOutViewOf(db, booking, slot);
@@ -236,6 +249,8 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
   // fixer may mark it done once paid, and its no-show opens a grace period after the arrival estimate.
   const waitsForSlot = (name: TransitionName) =>
     callOut ? name === "report_no_show" && now.getTime() < Date.parse(callOut.noShowFrom) : !slotStarted && (name === "report_no_show" || (name === "mark_done" && booking.state === "booked"));
+  // Confirming waits for every extra charge the customer has not answered or paid: the extras panel says why (decision 084).
+  const waitsForExtra = (name: TransitionName) => name === "confirm_done" && extras.blocksConfirm;
   const possible: TransitionName[] =
     role === "customer"
       ? ["confirm_done", "report_problem", "cancel_by_customer", "report_no_show"]
@@ -269,7 +284,7 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     doneNote: booking.doneNote,
     donePhotos,
     frozen: booking.releaseFrozenAt !== null,
-    actions: possible.filter((name) => canTake(name, booking.state, role) && !waitsForSlot(name)),
+    actions: possible.filter((name) => canTake(name, booking.state, role) && !waitsForSlot(name) && !waitsForExtra(name)),
     opensAtSlot: possible.filter((name) => canTake(name, booking.state, role) && waitsForSlot(name)),
     address,
     payoutPrompt,
@@ -284,6 +299,7 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
           photos: casePhotos.map((p) => ({ id: p.id, side: p.side })),
         }
       : null,
+    extras,
     canProposeSlot: movable && (!proposal || proposal.proposedBy === role),
     slotProposal: movable && proposal ? { id: proposal.id, slot: { date: proposal.slotDate, window: proposal.slotWindow }, mine: proposal.proposedBy === role } : null,
     timeline: timeline.map((t) => ({
@@ -315,6 +331,8 @@ const flashes = {
   propose_slot: { kind: "success", title: "New slot proposed", text: "We have asked the other side to accept or decline it. The booking keeps its slot until they do." },
   accept_new_slot: { kind: "success", title: "Booking moved", text: "The booking has its new slot; both of you have an updated calendar invite." },
   decline_new_slot: { kind: "success", title: "New slot declined", text: "The booking keeps its slot." },
+  add_extra: extrasCopy.flash.offered,
+  decline_extra: extrasCopy.flash.declined,
 } satisfies Record<string, Flash>;
 
 /** The slot moves, the same for both sides (decision 054); null when `intent` is not one of them. */
@@ -392,6 +410,20 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
         case "confirm_done":
           await confirmDone(deps, user.id, bookingId);
           return back(flashes.confirm_done);
+        case "pay_extra": {
+          const extraId = parseId(form.get("extra"));
+          if (extraId === null) return badRequestAnswer(intent, { title: failedTitle, message: extraUnreadable });
+          const { url } = await startExtraCheckout(context.services, user.id, bookingId, extraId);
+          return redirect(url, { headers: { "cache-control": "no-store" } });
+        }
+        case "decline_extra": {
+          const extraId = parseId(form.get("extra"));
+          if (extraId === null) return badRequestAnswer(intent, { title: failedTitle, message: extraUnreadable });
+          const checked = parseSubmission(declineExtraFormSchema, form);
+          if (!checked.ok) return invalid("decline_extra", checked);
+          await declineExtra(deps, user.id, bookingId, extraId, checked.data);
+          return back(flashes.decline_extra);
+        }
         case "report_problem": {
           const checked = parseSubmission(reportProblemFormSchema, form, { multiLine: ["reason"] });
           if (!checked.ok) return invalid("report_problem", checked);
@@ -432,6 +464,18 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
           if (!checked.ok) return invalid("cancel", checked);
           const cancelled = await cancelByFixer(deps, user.id, bookingId, checked.data);
           return back({ ...flashes.cancel, text: cancellationWords.fixerCancelled(cancelled.refundPence) });
+        }
+        case "add_extra_hours": {
+          const checked = parseSubmission(extraHoursFormSchema, form);
+          if (!checked.ok) return invalid("add_extra_hours", checked);
+          await offerExtra(deps, user.id, bookingId, { kind: "hours", hours: checked.data.hours });
+          return back(flashes.add_extra);
+        }
+        case "add_extra_amount": {
+          const checked = parseSubmission(extraAmountFormSchema, form);
+          if (!checked.ok) return invalid("add_extra_amount", checked);
+          await offerExtra(deps, user.id, bookingId, { kind: "amount", description: checked.data.description, pricePence: checked.data.amount });
+          return back(flashes.add_extra);
         }
         case "agree_claim":
           await agreeClaim(deps, user.id, bookingId);

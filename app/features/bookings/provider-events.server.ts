@@ -9,6 +9,7 @@ import { formatGBP } from "~/content/prices";
 import { notify } from "~/features/notifications/notifications.server";
 import { closeCaseByProvider } from "./cases.server";
 import { ACCOUNTS, postLedgerEvent } from "./ledger.server";
+import { settleExtras } from "./money.server";
 import { heldPence, settle } from "./pricing";
 import { payoutPaths } from "./payouts";
 import { operationStart } from "./provider-operation-machine";
@@ -180,6 +181,8 @@ async function loseChargeback(tx: DbOrTx, booking: Booking, disputeId: string, d
       details: { disputeId, amountPence: taken, bornBy: "customer_card_refunded_fixer_unpaid" },
       set: { settledAt: now },
     });
+    // The booking's own charge went back through the dispute; its paid extras (their own charges) are refunded with it (decision 084).
+    await settleExtras(tx, closed, "lose_chargeback", "refund");
     await closeCaseByProvider(tx, closed, "lose_chargeback", publicUrl, now);
     const words = `The customer's bank returned the card payment of ${formatGBP(taken)} to the customer through a card dispute (chargeback). The booking is closed and the fixer is not paid for it.`;
     await tell(tx, closed, publicUrl, {
@@ -257,6 +260,7 @@ async function recordDashboardRefund(tx: DbOrTx, booking: Booking, refund: Provi
       ],
     });
     updated = await move(tx, booking, "dashboard_refund", { role: "provider", userId: null }, { now, reason: DASHBOARD_REFUND_REASON, details: { refundId: refund.id, amountPence: refund.amount }, set: { settledAt: now } });
+    await settleExtras(tx, updated, "dashboard_refund", "refund");
     await closeCaseByProvider(tx, updated, "dashboard_refund", publicUrl, now);
     await tell(tx, updated, publicUrl, {
       customer: { subject: "Booking refunded", heading: "Your booking was refunded", paragraphs: [`${company.brand} staff refunded ${formatGBP(refund.amount)} to your card. The booking is closed.`] },

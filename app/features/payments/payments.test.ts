@@ -59,7 +59,7 @@ const fulfilTestDonation: FulfilmentHandler = async (_tx, payment) => {
   fulfilled.push(payment.id);
   return { codeSealed: sealSecret("DONATION-CODE", "s".repeat(40)) };
 };
-const testFulfilments = { earlyAccessDonation: fulfilTestDonation, vipAccess: fulfilTestDonation, fixerOnboarding: fulfilTestDonation, booking: fulfilTestDonation };
+const testFulfilments = { earlyAccessDonation: fulfilTestDonation, vipAccess: fulfilTestDonation, fixerOnboarding: fulfilTestDonation, booking: fulfilTestDonation, bookingExtra: fulfilTestDonation };
 
 async function events(paymentId: string) {
   return (await services.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId))).map((e) => e.type);

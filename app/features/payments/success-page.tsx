@@ -175,7 +175,8 @@ function Settled({ view }: { view: SuccessView }) {
       </Card>
     );
   }
-  if (view.product === "booking") {
+  // A booking's extra charge (decision 084) has no confirmation of its own: the booking's page shows it paid.
+  if (view.product === "booking" || view.product === "bookingExtra") {
     // The booking feature's confirmation normally replaces this; without it, the way back to the booking, never a donation's thanks.
     return (
       <Card tone="success">

@@ -8,6 +8,7 @@ import { staffDecide, type StaffDecision } from "~/features/bookings/bookings.se
 import { bookingAddressOf } from "~/features/bookings/address.server";
 import { caseOf, casePhotosOf } from "~/features/bookings/cases.server";
 import { donePhotosOf } from "~/features/bookings/done-photos.server";
+import { extrasOf, extraView } from "~/features/bookings/extras.server";
 import { strikeCounts } from "~/features/bookings/strikes.server";
 import { ACCOUNTS } from "~/features/bookings/ledger.server";
 import { canTake, STATE_LABELS } from "~/features/bookings/state-machine";
@@ -28,7 +29,7 @@ type Deps = { db: Db; publicUrl: string };
 export async function loadStaffBooking(db: Db, bookingId: number) {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) return null;
-  const [[customer], [fixer], [job], timeline, entries, operations, strikes, donePhotos, bookingCase, casePhotos, address] = await Promise.all([
+  const [[customer], [fixer], [job], timeline, entries, operations, strikes, donePhotos, bookingCase, casePhotos, address, extras] = await Promise.all([
     db.select({ id: users.id, email: users.email, name: users.fullName, fallback: users.name }).from(users).where(eq(users.id, booking.customerUserId)),
     db
       .select({ id: users.id, email: users.email, name: fixerProfiles.displayName, slug: fixerProfiles.slug, leadsDisabledAt: fixerProfiles.leadsDisabledAt })
@@ -50,6 +51,7 @@ export async function loadStaffBooking(db: Db, bookingId: number) {
     caseOf(db, bookingId),
     casePhotosOf(db, bookingId),
     bookingAddressOf(db, bookingId),
+    extrasOf(db, bookingId),
   ]);
   // One event per movement, its entries beneath it (they sum to zero).
   const ledger: { id: number; kind: string; createdAt: Date; entries: { account: string; amountPence: number }[] }[] = [];
@@ -79,6 +81,8 @@ export async function loadStaffBooking(db: Db, bookingId: number) {
     ledger,
     operations,
     strikes,
+    /** Extra charges the fixer asked for (decision 084), each with its own checkout; their money is in the ledger above. */
+    extras: extras.map((extra) => ({ ...extraView(extra), paymentId: extra.paymentId })),
     canDecide: decisions.length > 0 && booking.releaseFrozenAt === null,
     income: { grossPence: platformFeesPence, providerFeesPence, netPence: platformFeesPence - providerFeesPence, lossesPence: -sumOf(ACCOUNTS.platformLosses) },
   };

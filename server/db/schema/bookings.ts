@@ -117,6 +117,8 @@ export const bookings = pgTable(
     fixerNetPence: integer("fixer_net_pence").notNull(),
     /** The late-cancellation fee that applies (shown before paying; charged only on a late cancellation). */
     lateFeePence: integer("late_fee_pence").notNull(),
+    /** A booking priced by the hour (an emergency call-out, issue 51): its rate, which prices extra hours (decision 084). Null: priced as a whole. */
+    hourlyRatePence: integer("hourly_rate_pence"),
     state: text("state").$type<BookingState>().notNull().default("pending_payment"),
     /** The checkout (payments row) that pays for the booking. */
     paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
@@ -136,6 +138,7 @@ export const bookings = pgTable(
     // A call-out, and only a call-out, has an arrival estimate and a time to arrive by.
     check("bookings_call_out_check", sql`(${t.slotWindow} = 'now') = (${t.arriveBy} is not null) and (${t.arriveBy} is null) = (${t.arrivalMinutes} is null)`),
     check("bookings_arrival_minutes_check", sql`${t.arrivalMinutes} is null or ${t.arrivalMinutes} between 15 and 90`),
+    check("bookings_hourly_rate_check", sql`${t.hourlyRatePence} is null or ${t.hourlyRatePence} > 0`),
     check("bookings_proposed_by_check", sql`${t.slotProposedBy} in ('fixer', 'customer')`),
     check(
       "bookings_amounts_check",

@@ -82,6 +82,10 @@ export const payments = pgTable(
     uniqueIndex("payments_one_open_booking_checkout_idx")
       .on(sql`(${t.reference} ->> 'bookingId')`)
       .where(sql`${t.product} = 'booking' and ${t.status} = 'pending'`),
+    // One open checkout per extra charge on a booking (decision 084), the same way.
+    uniqueIndex("payments_one_open_extra_checkout_idx")
+      .on(sql`(${t.reference} ->> 'extraId')`)
+      .where(sql`${t.product} = 'booking_extra' and ${t.status} = 'pending'`),
   ],
 );
 

@@ -14,6 +14,7 @@ import type { BookingPage, NewBookingPage } from "~/features/bookings/pages.serv
 import { addressLimits, bookingTextLimit, casePhotoLimit, donePhotoLimit, tooManyCasePhotos, tooManyDonePhotos } from "~/features/bookings/form-limits";
 import { CaseSides, caseTitles } from "~/features/bookings/components/case-panel";
 import { DonePhotos } from "~/features/bookings/components/done-photos";
+import { ExtrasSection } from "~/features/bookings/components/extras-panel";
 import { PayoutPrompt } from "~/features/bookings/components/payout-prompt";
 import { ON_ITS_WAY_TEXT } from "~/features/bookings/earnings";
 import { PhotosField } from "~/components/photos";
@@ -204,9 +205,13 @@ function SlotMove({ page }: { page: BookingPage }) {
 }
 
 /** Where the money went, from the ledger (never the quote's split): shown once the booking is settled. */
-export function BookingOutcome({ page }: { page: Pick<BookingPage, "role" | "amounts" | "outcome"> }) {
+export function BookingOutcome({ page }: { page: Pick<BookingPage, "role" | "amounts" | "outcome"> & { extras?: BookingPage["extras"] } }) {
   const o = page.outcome;
   if (!o) return null;
+  // Extra charges the customer paid (decision 084) were paid, and settled, with the booking.
+  const paidExtras = (page.extras?.extras ?? []).filter((e) => e.state === "paid" || e.state === "released" || e.state === "refunded");
+  const paidPence = page.amounts.totalPence + paidExtras.reduce((sum, e) => sum + e.totalPence, 0);
+  const agreedPence = page.amounts.pricePence + paidExtras.reduce((sum, e) => sum + e.pricePence, 0);
   if (page.role === "fixer") {
     if (!o.settled) return null;
     const status: Record<typeof o.payout, string> = {
@@ -219,7 +224,7 @@ export function BookingOutcome({ page }: { page: Pick<BookingPage, "role" | "amo
     return (
       <div className="flex flex-col gap-2" data-testid="booking-outcome">
         <dl className="text-sm">
-          <Row label="Agreed price" value={formatGBP(page.amounts.pricePence)} />
+          <Row label={paidExtras.length ? "Agreed price with extra charges" : "Agreed price"} value={formatGBP(agreedPence)} />
           <Row label="You receive" value={formatGBP(o.fixerEarnedPence)} strong />
         </dl>
         <p className="text-sm">{status[o.payout]}</p>
@@ -231,10 +236,10 @@ export function BookingOutcome({ page }: { page: Pick<BookingPage, "role" | "amo
     <div className="flex flex-col gap-2" data-testid="booking-outcome">
       {o.settled ? (
         <dl className="text-sm">
-          <Row label="You paid" value={formatGBP(page.amounts.totalPence)} />
+          <Row label={paidExtras.length ? "You paid, with extra charges" : "You paid"} value={formatGBP(paidPence)} />
           <Row label="Refunded to your card" value={o.refundedPence > 0 ? `−${formatGBP(o.refundedPence)}` : formatGBP(0)} />
           {o.creditReturnedPence > 0 ? <Row label="Referral credit given back" value={formatGBP(o.creditReturnedPence)} /> : null}
-          <Row label="Cost to you" value={formatGBP(Math.max(0, page.amounts.totalPence - o.refundedPence))} strong />
+          <Row label="Cost to you" value={formatGBP(Math.max(0, paidPence - o.refundedPence))} strong />
         </dl>
       ) : null}
       {o.unusedPaymentsRefundedPence > 0 ? (
@@ -317,6 +322,8 @@ export function BookingView({ page }: { page: BookingPage }) {
       </div>
       <FormAlert answer={generic} />
       <CallOutPanel page={page} />
+      {/* An extra waiting for the customer comes first: the job cannot be confirmed until it is answered (decision 084). */}
+      {customer && page.extras.blocksConfirm ? <ExtrasSection panel={page.extras} role={page.role} /> : null}
 
       <Section id="money" title={page.outcome?.settled ? (customer ? "What you paid and got back" : "What you receive") : customer ? "What you pay" : "What you receive"}>
         {!customer ? <PayoutPrompt pence={page.payoutPrompt} /> : null}
@@ -385,6 +392,8 @@ export function BookingView({ page }: { page: BookingPage }) {
       ) : null}
 
       {page.case ? <CaseSection page={page} /> : null}
+
+      {!(customer && page.extras.blocksConfirm) && (page.extras.extras.length || page.extras.canAdd || page.extras.addRefusal) ? <ExtrasSection panel={page.extras} role={page.role} /> : null}
 
       {page.actions.some((a) => a !== "agree_claim" && a !== "contest_claim") || page.opensAtSlot.length ? (
         <Section id="actions" title="What next">

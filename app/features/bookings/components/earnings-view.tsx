@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatLongDate } from "~/content/dates";
 import { fees, formatGBP } from "~/content/prices";
-import { EARNINGS_GROUP_HINTS, EARNINGS_GROUP_LABELS, EARNINGS_GROUPS, ON_ITS_WAY_TEXT, PAYOUT_FAILED_TEXT, type EarningsGroup, type EarningsPage } from "~/features/bookings/earnings";
+import { EARNINGS_GROUP_HINTS, EARNINGS_GROUP_LABELS, EARNINGS_GROUPS, extrasIncludedText, ON_ITS_WAY_TEXT, PAYOUT_FAILED_TEXT, type EarningsGroup, type EarningsPage } from "~/features/bookings/earnings";
 import { bookingPaths } from "~/features/bookings/paths";
 import { payoutPaths, type PayoutAccountState } from "~/features/bookings/payouts";
 import { PayoutPrompt } from "./payout-prompt";
@@ -89,6 +89,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
                     {l.title}
                   </Link>
                   <p className="text-muted-foreground">{day(l.slotDate)}</p>
+                  {l.extrasPence > 0 ? <p className="text-muted-foreground" data-testid="earnings-extras">{extrasIncludedText(l.extrasPence)}</p> : null}
                   {l.onItsWayPence > 0 ? <p className="mt-1 text-muted-foreground" data-testid="on-its-way">{ON_ITS_WAY_TEXT}</p> : null}
                   <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
                     <dt>Price</dt>
@@ -149,6 +150,7 @@ export function EarningsView({ page }: { page: EarningsPage & { payoutState: Pay
                           {l.title}
                         </Link>
                         {l.lateFeePence > 0 ? <span className="block text-xs text-muted-foreground">Late-cancellation fee {formatGBP(l.lateFeePence)}</span> : null}
+                        {l.extrasPence > 0 ? <span className="block text-xs text-muted-foreground">{extrasIncludedText(l.extrasPence)}</span> : null}
                         {l.onItsWayPence > 0 ? <span className="block text-xs text-muted-foreground">{ON_ITS_WAY_TEXT}</span> : null}
                       </td>
                       <td className="p-3 whitespace-nowrap">{day(l.slotDate)}</td>
