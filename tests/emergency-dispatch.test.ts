@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { users } from "#server/db/schema/auth.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
 import { emergencyOffers, emergencyRequestEvents, emergencyRequests } from "#server/db/schema/emergency.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
@@ -212,7 +213,7 @@ describe("exactly one fixer gets it", () => {
     const answers = await Promise.all(
       ten.map(async (f) => {
         const offer = offers.find((o) => o.fixerUserId === f.id)!;
-        const res = await f.browser.post(`/fixer/emergency/offers/${offer.id}`, { intent: "accept", arrival: "45" }, { origin: base });
+        const res = await f.browser.post(`/fixer/emergency/offers/${offer.id}`, { intent: "accept", arrival: "40" }, { origin: base });
         return { fixer: f, status: res.status, text: textOf(await res.text()) };
       }),
     );
@@ -223,8 +224,12 @@ describe("exactly one fixer gets it", () => {
     for (const a of lost) expect(a.text).toContain("This call-out was taken by another fixer.");
 
     const winner = won[0]!.fixer;
+    // Exactly one call-out booking, the winner's, waiting for the customer's payment (decision 083).
+    const made = await db().select({ id: bookings.id, fixerUserId: bookings.fixerUserId, state: bookings.state, hourlyRatePence: bookings.hourlyRatePence }).from(bookings).where(eq(bookings.emergencyRequestId, requestId));
+    expect(made).toEqual([{ id: made[0]!.id, fixerUserId: winner.id, state: "pending_payment", hourlyRatePence: offers.find((o) => o.fixerUserId === winner.id)!.ratePence }]);
+    expect(won[0]!.status).toBe(303);
     const request = await requestRow(requestId);
-    expect(request).toMatchObject({ status: "accepted", acceptedFixerUserId: winner.id, arrivalMinutes: 45 });
+    expect(request).toMatchObject({ status: "accepted", acceptedFixerUserId: winner.id, arrivalMinutes: 40 });
     expect(request.acceptedRatePence).toBe(offers.find((o) => o.fixerUserId === winner.id)!.ratePence);
     const after = await offersOf(requestId);
     expect(after.filter((o) => o.state === "accepted").map((o) => o.fixerUserId)).toEqual([winner.id]);
@@ -235,14 +240,14 @@ describe("exactly one fixer gets it", () => {
     // The customer is told once; the nine get nothing new; nothing was charged here.
     const customerNotices = await emergencyNotices([customerId]);
     expect(customerNotices).toHaveLength(customerNoticesBefore + 1);
-    expect(customerNotices.at(-1)!.title).toBe(`Accepted: ${winner.name.split(" ")[0]} can arrive in 45 minutes (your emergency request in M1)`);
+    expect(customerNotices.at(-1)!.title).toBe(`Accepted: ${winner.name.split(" ")[0]} can arrive in 40 minutes (your emergency request in M1)`);
     expect(await emergencyNotices(ten.map((f) => f.id))).toHaveLength(fixerNoticesBefore);
     expect(await db().select({ n: count() }).from(payments)).toEqual([{ n: 0 }]);
 
     // The pages say it: the customer's, the winner's (now with the full postcode), a loser's.
-    expect(textOf(await (await customer.get(`/account/emergencies/${requestId}`)).text())).toContain(`Status: Accepted: ${winner.name.split(" ")[0]} can arrive in 45 minutes`);
+    expect(textOf(await (await customer.get(`/account/emergencies/${requestId}`)).text())).toContain(`Status: Accepted: ${winner.name.split(" ")[0]} can arrive in 40 minutes`);
     const winnerPage = textOf(await (await winner.browser.get(`/fixer/emergency/offers/${after.find((o) => o.fixerUserId === winner.id)!.id}`)).text());
-    expect(winnerPage).toContain("You told the customer you can arrive in 45 minutes.");
+    expect(winnerPage).toContain("You told the customer you can arrive in 40 minutes.");
     expect(winnerPage).toContain("M1 1AE");
     const loser = lost[0]!.fixer;
     const loserRes = await loser.browser.get(`/fixer/emergency/offers/${after.find((o) => o.fixerUserId === loser.id)!.id}`);
@@ -372,10 +377,10 @@ describe("hostile input on the offer form", () => {
     const before = await snapshot();
     const post = (path: string, form: Record<string, string>) => mine.browser.post(path, form, { origin: base });
     const path = `/fixer/emergency/offers/${myOffer.id}`;
-    for (const arrival of ["40", "abc", "", "15\u0000", "0x0f", "15.0", "9".repeat(10_000)]) {
+    for (const arrival of ["45", "abc", "", "15\u0000", "0x0f", "15.0", "9".repeat(10_000)]) {
       const res = await post(path, { intent: "accept", arrival });
       expect(res.status, `arrival ${JSON.stringify(arrival.slice(0, 20))}`).toBe(400);
-      if (["40", "abc", ""].includes(arrival)) expect(textOf(await res.text())).toContain("Choose when you can arrive: 15, 30, 45, 60 or 90 minutes.");
+      if (["45", "abc", ""].includes(arrival)) expect(textOf(await res.text())).toContain("Choose when you can arrive: 15, 30, 40, 60 or 90 minutes.");
     }
     expect((await post(path, { intent: "accept" })).status).toBe(400);
     expect((await post(path, { intent: "take-it", arrival: "15" })).status).toBe(400);

@@ -3,7 +3,7 @@
  * company.ts, so a fee change is made in one place.
  */
 import { company } from "~/content/company";
-import { caseAnswerHours, confirmationTimeline, fees, formatGBP, freeCancellationHours, heldUntilConfirmed, lateCancellationRule, products, vipPromotions } from "~/content/prices";
+import { callOutTerms, caseAnswerHours, confirmationTimeline, fees, formatGBP, freeCancellationHours, heldUntilConfirmed, lateCancellationRule, products, vipPromotions } from "~/content/prices";
 
 import type { LegalDocument } from "~/content/legal/types";
 
@@ -89,6 +89,19 @@ export const terms: LegalDocument = {
         `If you tell us the fixer did not come (from the start of the slot), or you cancel after the slot has started, nothing is settled at once: the money stays held by ${company.brand} and we ask the fixer to answer. You may add up to 3 photos with your claim. The fixer has ${caseAnswerHours} hours to agree or to contest it with a written answer and up to 3 photos.`,
         `If the fixer agrees, or does not answer within ${caseAnswerHours} hours, it is settled as you claimed: for a no-show, a full refund including the customer service fee; for a cancellation after the slot started, the late-cancellation terms above. If the fixer contests it, our staff look at both sides and their photos and decide to refund you in full, to pay the fixer, or to pay the fixer part and refund you the rest; both of you see the decision and its reason.`,
         `Strikes: a no-show claim records a strike on the fixer, who is told of it with its reason and can contest it on the booking's page. A strike counts only if the fixer agreed, did not answer in time, or our staff upheld it after the fixer contested (staff uphold it when they refund the customer in full); a fixer's own cancellation counts at once. Three strikes that count within 90 days pause the fixer's new work until our staff review the account; the fixer can contact us through the contact form on our help page.`,
+      ],
+    },
+    {
+      id: "emergency-call-outs",
+      title: "Emergency call-outs",
+      blocks: [
+        `For urgent plumbing, electrical and handyman work you can ask for an emergency call-out. It reaches only the fixers on call near your postcode at the time: before you send it, the page tells you how many there are and what you would pay up front. If nobody is on call, you cannot send it and nothing is charged; you can post a normal job instead.`,
+        `We offer your request to the fixers on call in turn, nearest first. The first to accept gives an arrival estimate. If nobody accepts, we tell you and nothing is charged.`,
+        `The call-out fee is the first hour of work at the accepting fixer's emergency rate (within the emergency rates on the service pages) plus the ${fees.customerServiceFeePercent}% customer service fee. You pay it when a fixer accepts, within ${callOutTerms.paymentWindowMinutes} minutes; if you do not, the call-out closes, the fixer is told not to come and nothing is charged. The payment is ${heldUntilConfirmed}, as for any booking.`,
+        `The fixer sets off when you have paid, and their arrival estimate counts from your payment: the booking page shows the time they expect to arrive by. An estimate is not a guarantee.`,
+        `If the work takes longer than the first hour, the fixer may ask for extra hours at the same rate. You accept and pay them the same way, plus the customer service fee, or decline them; you confirm the job is done only once you have answered. Paid extra hours are held and released or refunded with the call-out.`,
+        `Once you have paid there is no free cancellation, because the fixer is on the way: if you cancel before the time they expect to arrive by, you are refunded what you paid minus the late-cancellation fee (${lateCancellationRule}), which goes to the fixer. After that time, a cancellation is a claim the fixer answers, as above.`,
+        `If the fixer has not arrived ${callOutTerms.noShowGraceMinutes} minutes after the time they gave, you can tell us they did not come: it is a no-show claim as described above, with a full refund including the customer service fee if the fixer agrees or does not answer, and a strike on the fixer. If the fixer cancels, you are refunded in full and the fixer receives a strike. A call-out cannot be moved to another time.`,
       ],
     },
     {

@@ -1,3 +1,4 @@
+import { callOutTerms } from "~/content/prices";
 import { priceBooking, type BookingPrice } from "./pricing";
 import { ukTimeText, type CallOutSlot } from "./slots";
 
@@ -6,12 +7,12 @@ import { ukTimeText, type CallOutSlot } from "./slots";
  * services and scripts/decision-figures.test.ts read them.
  */
 
-/** A call-out waits this long for its payment (not the 2 hours of a booked slot): the customer is waiting for help, the fixer for the word to set off. */
-export const CALL_OUT_PAYMENT_WINDOW_MINUTES = 15;
+/** A call-out waits this long for its payment (not the 2 hours of a booked slot): the customer is waiting for help, the fixer for the word to set off. The terms state it. */
+export const CALL_OUT_PAYMENT_WINDOW_MINUTES = callOutTerms.paymentWindowMinutes;
 export const CALL_OUT_PAYMENT_WINDOW_MS = CALL_OUT_PAYMENT_WINDOW_MINUTES * 60_000;
 
 /** The customer may say the fixer did not come this long after the time they said they would arrive by. */
-export const NO_SHOW_GRACE_MINUTES = 30;
+export const NO_SHOW_GRACE_MINUTES = callOutTerms.noShowGraceMinutes;
 
 /** The arrival estimates a fixer may give when accepting (minutes). */
 export const ARRIVAL_MINUTES = { min: 15, max: 90 } as const;

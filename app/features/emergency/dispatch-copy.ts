@@ -2,7 +2,7 @@
  * The words of dispatch (decision 082): the fixer's offer page, the customer's request page as it
  * moves, the timeline's lines and the staff pages. No server imports: the pages read it.
  */
-import { dispatchRounds } from "./dispatch-plan";
+import { arrivalChoices, dispatchRounds } from "./dispatch-plan";
 
 export const dispatchPaths = {
   offer: (id: number) => `/fixer/emergency/offers/${id}`,
@@ -41,7 +41,7 @@ export const offerCopy = {
   back: "← Your on-call settings",
   refused: {
     badRequest: { title: "The form could not be read", text: "Reload the page and try again." },
-    arrival: "Choose when you can arrive: 15, 30, 45, 60 or 90 minutes.",
+    arrival: `Choose when you can arrive: ${arrivalChoices.slice(0, -1).join(", ")} or ${arrivalChoices.at(-1)} minutes.`,
     notFound: "There is no such call-out offered to you.",
     notFixer: "Emergency call-outs are offered to approved fixers only.",
   },

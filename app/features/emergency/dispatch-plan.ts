@@ -18,7 +18,7 @@ export const dispatchRounds = {
 export const ROUND_WINDOW_MS = dispatchRounds.windowMinutes * 60_000;
 
 /** The arrival estimates a fixer may give when accepting (minutes from now). */
-export const arrivalChoices = [15, 30, 45, 60, 90] as const;
+export const arrivalChoices = [15, 30, 40, 60, 90] as const;
 export type ArrivalMinutes = (typeof arrivalChoices)[number];
 export const isArrivalMinutes = (value: unknown): value is ArrivalMinutes => typeof value === "number" && (arrivalChoices as readonly number[]).includes(value);
 
