@@ -148,10 +148,10 @@ test.describe("home tabs and sections", () => {
     // (A stat's label comes before its figure in the page's text.)
     expect(text).toMatch(/(?:^|\n)(?:customers: our goal\s+10,000|customers?\s+[\d,]+)(?:\n|$)/);
     expect(text).toMatch(/(?:^|\n)(?:approved fixers: our goal\s+500|approved fixers?\s+[\d,]+)(?:\n|$)/);
-    for (const claim of ["24/7", "AI support", "held by FixiT until you confirm the job is done", "Upfront quotes", "Problems decided by our staff", "Urgent repairs", "Emergency call-outs to an on-call fixer are on the way", "ID, right to work and insurance checked", "£40/hour", "£1.99"]) {
+    for (const claim of ["24/7", "AI support", "held by FixiT until you confirm the job is done", "Upfront quotes", "Problems decided by our staff", "Urgent repairs", "Ask for an emergency call-out", "pay nothing if nobody accepts", "ID, right to work and insurance checked", "£40/hour", "£1.99"]) {
       expect(text, claim).toContain(claim);
     }
-    // Nobody can book a fixer on call yet: no claim of cover that does not exist (decision 079).
+    // Call-outs reach only the fixers on call at the time: no claim of cover that does not exist (issue 51).
     expect(text).not.toMatch(/24\/7 emergency|emergency cover|around the clock/i);
     // Today (after 16 January 2026) the app is never advertised as coming; and with no store address
     // set (the default) it is the installable web app, never a store app that "launched" (decision 073).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "#server/db/schema/auth.ts";
 import { emergencyHours, emergencyOverrides, emergencyServices } from "#server/db/schema/emergency.ts";
-import { onCallFixersNear, setEmergencyHours, setEmergencyService, setOnCallNow } from "~/features/emergency/on-call.server";
+import { onCallCoverageFor, onCallFixersNear, setEmergencyHours, setEmergencyService, setOnCallNow } from "~/features/emergency/on-call.server";
 import { setLeadsDisabled } from "~/features/quotes/reviews.server";
 import { createApprovedFixer } from "#tests/helpers/marketplace.ts";
 import { Browser, html, linkIn, mailbox, waitForMail } from "./auth-helpers";
@@ -291,14 +291,33 @@ describe("onCallFixersNear", () => {
   });
 });
 
-describe("true words on the public pages (decision 079)", () => {
-  it("claims no 24/7 emergency cover anywhere while none can be booked, and says what is real", async () => {
-    for (const path of ["/", "/categories", "/categories/plumbing", "/help"]) {
+describe("true words on the public pages (decision 079, issue 51)", () => {
+  it("claims no 24/7 emergency cover anywhere, and describes the call-out as it works", async () => {
+    for (const path of ["/", "/categories", "/categories/plumbing", "/categories/electrical", "/help"]) {
       const text = await (await anonymous.get(path)).text();
-      expect(text, path).not.toMatch(/24\/7 emergency|emergency cover|around the clock/i);
+      expect(text, path).not.toMatch(/24\/7 emergency|emergency cover|around the clock|on the way/i);
     }
-    expect(await (await anonymous.get("/")).text()).toContain("Emergency call-outs to an on-call fixer are on the way.");
-    expect(await (await anonymous.get("/categories/plumbing")).text()).toContain("Emergency call-outs to an on-call plumber are on the way.");
-    expect(await (await anonymous.get("/help")).text()).toContain("Emergency call-outs to an on-call fixer are not available yet: we are building them.");
+    expect(await (await anonymous.get("/")).text()).toContain("pay nothing if nobody accepts");
+    const help = await (await anonymous.get("/help")).text();
+    expect(help).toContain(html("Call-outs reach only the fixers on call at the time: not every area, and not at every hour."));
+  });
+
+  it("says on each emergency service's page who is on call now, or that nobody is, and nothing on the others", async () => {
+    // The plumber tapped "On call now" above (SW1); the electrician's leads are paused; nobody does handyman work.
+    const plumbing = await (await anonymous.get("/categories/plumbing")).text();
+    expect(plumbing).toContain("On call in the last few minutes: 1 plumber covering SW1.");
+    expect(plumbing).toContain('href="/emergency?service=plumbing"');
+    expect(plumbing).toContain("0800 111 999");
+    const electrical = await (await anonymous.get("/categories/electrical")).text();
+    expect(electrical).toContain("Nobody is on call for emergency electrical right now.");
+    expect(electrical).not.toContain('href="/emergency?service=electrical"');
+    expect(await (await anonymous.get("/categories/cleaning")).text()).not.toContain("Emergency call-outs");
+  });
+
+  it("counts on-call fixers and their areas from the hours and overrides, as onCallFixersNear does", async () => {
+    const db = server.services.db;
+    expect(await onCallCoverageFor(db, "plumbing", new Date("2027-01-04T20:00:00Z"))).toEqual({ fixers: 1, areas: 1, firstAreas: ["SW1"] });
+    expect(await onCallCoverageFor(db, "plumbing", new Date("2027-01-05T12:00:00Z"))).toEqual({ fixers: 0, areas: 0, firstAreas: [] });
+    expect(await onCallCoverageFor(db, "electrical", new Date("2027-01-04T20:00:00Z"))).toEqual({ fixers: 0, areas: 0, firstAreas: [] });
   });
 });

@@ -88,7 +88,7 @@ export function buildFaq(now: Date = new Date(), storeApp = false): FaqCategory[
         {
           id: "emergency",
           question: "Can I get help in an emergency?",
-          answer: "If you smell gas, leave the property and call the National Gas Emergency Service on 0800 111 999 first. Emergency call-outs to an on-call fixer are not available yet: we are building them. For an urgent plumbing, electrical or handyman job, post it as \"As soon as possible\" and the fixers covering your area are notified; the emergency rates on those service pages are a guide to what urgent work costs.",
+          answer: "If you smell gas, leave the property and call the National Gas Emergency Service on 0800 111 999 first. For an urgent plumbing, electrical or handyman job, ask for an emergency call-out: before you send, the page tells you how many fixers are on call near your postcode and what you pay up front (the first hour at the fixer's emergency rate, within the rates on those service pages, plus the customer service fee). The fixers on call are offered it in turn; the first to accept tells you when they can arrive, and you pay the call-out, held by FixiT until you confirm the job is done. If nobody is on call, or nobody accepts, nothing is charged and you can post it as a normal job instead. Call-outs reach only the fixers on call at the time: not every area, and not at every hour.",
         },
       ],
     },

@@ -60,8 +60,8 @@ export const whyChoose = {
     { icon: "Lock", title: "Payment held until you confirm", description: `Your payment is ${heldUntilConfirmed}.` },
     { icon: "Receipt", title: "Upfront quotes", description: "Know the price before work starts, and chat directly with professionals." },
     { icon: "BadgeCheck", title: "Problems decided by our staff", description: "Not right? Report a problem instead of confirming: the payment stays held and our staff decide what is released or refunded." },
-    // No page claims 24/7 emergency cover until fixers on call can be booked (decision 079).
-    { icon: "Siren", title: "Urgent repairs", description: "Burst pipe? Post the job as \"As soon as possible\" and the fixers covering your area are notified. Emergency call-outs to an on-call fixer are on the way." },
+    // No "24/7 emergency cover": call-outs reach only the fixers on call at the time (decision 079, issue 51).
+    { icon: "Siren", title: "Urgent repairs", description: "Burst pipe? Ask for an emergency call-out: you see how many fixers are on call near you and what you pay up front before you send, and pay nothing if nobody accepts. Or post it as \"As soon as possible\"." },
     { icon: "ShieldCheck", title: "ID, right to work and insurance checked", description: "A fixer gets jobs only after our team records these checks; nannies and house sitters also need an enhanced DBS check." },
     { icon: "Bot", title: "24/7 AI support", description: "AI Fixer answers home-repair questions any time, day or night." },
   ] satisfies Feature[],

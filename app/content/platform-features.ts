@@ -9,8 +9,8 @@ export const platformFeatures: readonly PlatformFeature[] = [
   { icon: "MessageSquare", title: "Chat directly with pros", description: "Message your fixer to share photos, agree details and arrange access." },
   { icon: "ShieldCheck", title: "Vetted and insured fixers", description: "ID, right to work and insurance checked by our staff before anyone takes a job, plus the registration or DBS check their service needs." },
   { icon: "ThumbsUp", title: "Problems decided by our staff", description: "If the work is not right, report it instead of confirming: the payment stays held and our staff decide what is released or refunded." },
-  // Not "24/7 emergency cover" until fixers on call can be booked (decision 079).
-  { icon: "Siren", title: "Urgent repairs", description: "Post an urgent plumbing, electrical or handyman job and the fixers covering your area are notified. Emergency call-outs to an on-call fixer are on the way." },
+  // Not "24/7 emergency cover": call-outs reach only the fixers on call at the time (decision 079, issue 51).
+  { icon: "Siren", title: "Emergency call-outs", description: "For plumbing, electrics and urgent repairs: the fixers on call near you are offered the job, the first to accept says when they can arrive, and you pay the first hour up front, held by FixiT. Nothing is charged if nobody accepts." },
   { icon: "Bot", title: "24/7 AI support", description: "The AI Fixer answers common home-repair questions at any hour." },
   { icon: "Crown", title: "VIP early access", description: "Supporters get members-only updates, maintenance tips and offers." },
 ];

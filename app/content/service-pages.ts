@@ -71,7 +71,7 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
       { title: "Boilers (Gas Safe only)", description: "Servicing, repairs and pressure problems by Gas Safe registered engineers." },
       { title: "Appliance plumbing", description: "Connecting washing machines, dishwashers and outside taps." },
     ],
-    whyChoose: [{ title: "Urgent leaks", description: "Post a leak or burst pipe as \"As soon as possible\" and the plumbers covering your area are notified. Emergency call-outs to an on-call plumber are on the way." }, ...sharedReasons],
+    whyChoose: [{ title: "Urgent leaks", description: "Ask for an emergency call-out where a plumber is on call near you (this page says where), or post the leak as \"As soon as possible\" for the plumbers covering your area." }, ...sharedReasons],
   },
   electrical: {
     kind: "trade",
@@ -299,6 +299,9 @@ export const servicePages: Readonly<Record<ServiceSlug, ServicePage>> = {
     ],
   },
 };
+
+/** The three promises beside every service page's hero. */
+export const serviceHeroChecks = ["Vetted and insured professionals", "Upfront quotes, chat directly", "Payment held by FixiT until you confirm"] as const;
 
 export function findServicePage(slug: string): ServicePage | undefined {
   return Object.hasOwn(servicePages, slug) ? servicePages[slug as ServiceSlug] : undefined;

@@ -11,11 +11,15 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { priceDisclaimer } from "~/content/prices";
 import { formatPriceRange, formatPriceWithUnit, servicePrices, type PriceRange } from "~/content/service-prices";
-import { findServicePage, type CarePage, type TradePage } from "~/content/service-pages";
+import { findServicePage, serviceHeroChecks, type CarePage, type TradePage } from "~/content/service-pages";
 import { requestPathFor } from "~/content/job-request";
 import { findService, services, type Service } from "~/content/services";
 import { postcodeCheckFor } from "~/features/coverage/postcode-check.server";
 import { DeferredPostcodeCheckForm } from "~/features/coverage/deferred-postcode-check-form";
+import { OnCallCoveragePanel } from "~/features/emergency/components/on-call-coverage-panel";
+import { onCallCoverageWords } from "~/features/emergency/coverage-copy";
+import { onCallCoverageFor } from "~/features/emergency/on-call.server";
+import { isEmergencyService } from "~/features/emergency/rates";
 import { TopRatedFixers } from "~/features/quotes/components/top-rated-fixers";
 import { topRatedForServicePage } from "~/features/quotes/public-profile.server";
 import { pageMeta } from "~/lib/seo";
@@ -30,8 +34,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const postcodeCheck = postcode === null ? null : await postcodeCheckFor(context.services.db, service.slug, postcode);
   // Cached for anonymous visitors (decision 012), dropped when reviews or services change (decision 023).
   const topFixers = await topRatedForServicePage(context.services.db, service.slug);
+  // Who is on call for emergencies now, or nobody (issue 51): true within the cache's 5 minutes.
+  const onCall = isEmergencyService(service.slug) ? onCallCoverageWords(service.slug, await onCallCoverageFor(context.services.db, service.slug, new Date())) : null;
   // The page's copy travels as data: one service's (~1 KB) in the HTML instead of all eleven in the script.
-  return data({ slug: service.slug, page, postcode: postcode ?? "", postcodeCheck, topFixers }, { status: postcodeCheck?.status === "invalid" ? 400 : 200 });
+  // The hero's promises and the prices' wording travel as data too (the page's JS budget).
+  const words = { heroChecks: serviceHeroChecks, priceDisclaimer };
+  return data({ slug: service.slug, page, postcode: postcode ?? "", postcodeCheck, topFixers, onCall, words }, { status: postcodeCheck?.status === "invalid" ? 400 : 200 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -59,19 +67,25 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
     </Container>
   );
   // Real customers' ratings, just before the closing call to action.
+  const hero = <Hero service={service} page={page} checks={loaderData.words.heroChecks} />;
   const topFixers = <TopRatedFixers fixers={loaderData.topFixers} serviceLabel={service.name} />;
+  const onCall = loaderData.onCall ? (
+    <Container className="pt-10">
+      <OnCallCoveragePanel words={loaderData.onCall} />
+    </Container>
+  ) : null;
   return (
     <>
       {page.kind === "trade" ? (
-        <TradeLanding service={service} page={page} coverage={coverage} topFixers={topFixers} />
+        <TradeLanding service={service} page={page} hero={hero} coverage={coverage} onCall={onCall} topFixers={topFixers} disclaimer={loaderData.words.priceDisclaimer} />
       ) : (
-        <CareLanding service={service} page={page} coverage={coverage} topFixers={topFixers} />
+        <CareLanding service={service} page={page} hero={hero} coverage={coverage} topFixers={topFixers} disclaimer={loaderData.words.priceDisclaimer} />
       )}
     </>
   );
 }
 
-function Hero({ service, page }: { service: Service; page: TradePage | CarePage }) {
+function Hero({ service, page, checks }: { service: Service; page: TradePage | CarePage; checks: readonly string[] }) {
   return (
     <PageHero
       eyebrow={
@@ -82,7 +96,7 @@ function Hero({ service, page }: { service: Service; page: TradePage | CarePage 
       }
       title={page.headline}
       intro={page.intro}
-      aside={<HeroPanel service={service} />}
+      aside={<HeroPanel service={service} checks={checks} />}
     >
       <Button asChild size="lg">
         <Link to={requestPathFor(service.slug)}>
@@ -97,7 +111,7 @@ function Hero({ service, page }: { service: Service; page: TradePage | CarePage 
 }
 
 /** A compact "at a glance" panel beside the hero text. */
-function HeroPanel({ service }: { service: Service }) {
+function HeroPanel({ service, checks }: { service: Service; checks: readonly string[] }) {
   const first = servicePrices[service.slug][0]!;
   return (
     <div className="mx-auto w-full max-w-md rounded-2xl border border-border bg-card p-6 shadow-raised">
@@ -114,17 +128,20 @@ function HeroPanel({ service }: { service: Service }) {
       </div>
       <CheckList
         className="mt-5 text-small"
-        items={["Vetted and insured professionals", "Upfront quotes, chat directly", "Payment held by FixiT until you confirm"]}
+        items={checks}
       />
     </div>
   );
 }
 
-function TradeLanding({ service, page, coverage, topFixers }: { service: Service; page: TradePage; coverage: React.ReactNode; topFixers: React.ReactNode }) {
+type LandingProps = { service: Service; hero: React.ReactNode; coverage: React.ReactNode; topFixers: React.ReactNode; disclaimer: string };
+
+function TradeLanding({ service, page, hero, coverage, onCall, topFixers, disclaimer }: LandingProps & { page: TradePage; onCall: React.ReactNode }) {
   return (
     <>
-      <Hero service={service} page={page} />
+      {hero}
       {coverage}
+      {onCall}
       <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-24 py-14 sm:py-20">
         <Container>
           <h2 id="pricing-title" className="text-h2">
@@ -135,7 +152,7 @@ function TradeLanding({ service, page, coverage, topFixers }: { service: Service
           </p>
           <div className="mt-10 grid gap-6 lg:grid-cols-2">
             <CertificationCard trade={service.name} summary={page.certification.summary} checks={page.certification.checks} />
-            <PriceCard title={`${service.name} prices`} ranges={servicePrices[service.slug]} />
+            <PriceCard title={`${service.name} prices`} ranges={servicePrices[service.slug]} disclaimer={disclaimer} />
           </div>
         </Container>
       </section>
@@ -151,12 +168,12 @@ function TradeLanding({ service, page, coverage, topFixers }: { service: Service
   );
 }
 
-function CareLanding({ service, page, coverage, topFixers }: { service: Service; page: CarePage; coverage: React.ReactNode; topFixers: React.ReactNode }) {
+function CareLanding({ service, page, hero, coverage, topFixers, disclaimer }: LandingProps & { page: CarePage }) {
   const ranges = servicePrices[service.slug];
   const priceFor = (label?: string): PriceRange | undefined => (label ? ranges.find((r) => r.label === label) : undefined);
   return (
     <>
-      <Hero service={service} page={page} />
+      {hero}
       {coverage}
       <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-24 py-14 sm:py-20">
         <Container>
@@ -194,7 +211,7 @@ function CareLanding({ service, page, coverage, topFixers }: { service: Service;
           </ul>
           <p className="mt-6 flex max-w-3xl gap-2 text-small text-muted-foreground">
             <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <span>{priceDisclaimer}</span>
+            <span>{disclaimer}</span>
           </p>
         </Container>
       </section>

@@ -1,6 +1,5 @@
 import { Info, PoundSterling } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { priceDisclaimer } from "~/content/prices";
 import { formatPriceRange, type PriceRange } from "~/content/service-prices";
 import { cn } from "~/lib/utils";
 
@@ -17,7 +16,8 @@ const unitLabel: Record<PriceRange["unit"], string> = {
 };
 
 /** The indicative price list for one service, with the 5% customer service fee explained. */
-export function PriceCard({ title, ranges, className }: { title: string; ranges: readonly PriceRange[]; className?: string }) {
+/** `disclaimer` is the prices' wording (`priceDisclaimer`), passed in so a page can send it as data rather than load the prices module. */
+export function PriceCard({ title, ranges, disclaimer, className }: { title: string; ranges: readonly PriceRange[]; disclaimer: string; className?: string }) {
   return (
     <Card className={cn("h-full", className)}>
       <CardHeader>
@@ -43,7 +43,7 @@ export function PriceCard({ title, ranges, className }: { title: string; ranges:
         </dl>
         <p className="mt-auto flex gap-2 rounded-lg bg-muted p-3 text-small text-muted-foreground">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-          <span>{priceDisclaimer}</span>
+          <span>{disclaimer}</span>
         </p>
       </CardContent>
     </Card>

@@ -11,6 +11,7 @@ import type { Nearness } from "./dispatch-plan";
 import { onCallStatus, overrideUntil, type OnCallStatus, type Override, type WeeklySpan } from "./on-call-time";
 import { emergencyRates, emergencyServiceName, emergencyServiceSlugs, isEmergencyService, type EmergencyService } from "./rates";
 import type { EmergencyServiceInput } from "./schemas";
+import type { OnCallCoverage } from "./coverage-copy";
 
 /**
  * Fixers on call for emergencies (issue 51, item 1; decision 079): a fixer's opt-ins per service
@@ -256,4 +257,35 @@ export async function onCallNowForStaff(
   });
   const last = rows.at(-1);
   return { rows, next: found.length > STAFF_ON_CALL_PAGE_SIZE && last ? onCallCursorParam(last) : null };
+}
+
+// ---- what the public pages may say -------------------------------------------------------------
+
+/** How many areas a service page names before "and N more". */
+export const COVERAGE_AREAS_SHOWN = 6;
+
+/**
+ * Who is on call for `service` anywhere at `at`, as a service page may say it (issue 51, item 5):
+ * how many fixers, how many covered areas (postcode areas or districts, as fixers chose them) and
+ * the first few in order. Starts from the on-call fixers of the service (thousands at national
+ * size, not every fixer); the page is cached for minutes (SERVICE_PAGE_MAX_AGE_MS), so it says
+ * "in the last few minutes", never more than that.
+ */
+export async function onCallCoverageFor(db: DbOrTx, service: EmergencyService, at: Date): Promise<OnCallCoverage> {
+  const rows = rowsOf<{ fixers: number; areas: number; first_areas: string[] | null }>(await db.execute(sql`
+    with on_call as (
+      select ${emergencyServices.fixerUserId} as fixer_user_id
+      from ${emergencyServices}
+      ${overrideJoin}
+      where ${emergencyServices.service} = ${service}
+        and ${offersServiceNow(sql`${emergencyServices.fixerUserId}`, sql`${emergencyServices.service}`)}
+        and ${onCallAt(at)}
+    ), codes as (
+      select distinct ${fixerAreas.code} as code from ${fixerAreas} inner join on_call on on_call.fixer_user_id = ${fixerAreas.fixerUserId}
+    )
+    select (select count(*) from on_call)::int as fixers,
+      (select count(*) from codes)::int as areas,
+      (select array_agg(code order by code) from (select code from codes order by code limit ${COVERAGE_AREAS_SHOWN}) as first) as first_areas`));
+  const row = rows[0];
+  return { fixers: Number(row?.fixers ?? 0), areas: Number(row?.areas ?? 0), firstAreas: row?.first_areas ?? [] };
 }
