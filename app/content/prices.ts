@@ -79,12 +79,6 @@ export const confirmationTimeline = { reminderDays: [2, 5], staffReviewDays: 7 }
 /** How long a fixer has to answer a case ("the fixer did not come", a cancellation after the slot started) before it is settled as claimed (decision 064). */
 export const caseAnswerHours = 48;
 
-/**
- * An emergency call-out's terms (decision 083), stated in the terms and used by the bookings code:
- * minutes to pay once a fixer accepts, and how long after the arrival time a no-show may be reported.
- */
-export const callOutTerms = { paymentWindowMinutes: 15, noShowGraceMinutes: 30 } as const;
-
 /** The wording every price display carries (indicative, plus the 5% fee). */
 export const priceDisclaimer = `Prices are indicative ranges; your fixer confirms a fixed quote before you book. A ${fees.customerServiceFeePercent}% customer service fee is added at checkout.`;
 

@@ -29,7 +29,7 @@ const features: readonly SearchEntry[] = [
   { title: "Upfront Quotes", description: "Know the price before work starts and chat directly with professionals.", href: "/how-it-works" },
   { title: "Problems Decided by Staff", description: "Report a problem instead of confirming: the payment stays held and our staff decide what is released or refunded.", href: "/terms#payments" },
   // Found by "emergency" and "24/7", and says what is real (decision 079, issue 51).
-  { title: "Emergency Call-outs", description: "See who is on call near your postcode and what you pay up front; nothing is charged if nobody accepts.", href: "/emergency", keywords: ["emergency", "24/7", "burst pipe", "urgent", "call-out"] },
+  { title: "Emergency Call-outs", description: "See who is on call near you first; nothing is charged if nobody accepts.", href: "/emergency", keywords: ["emergency", "24/7", "burst pipe", "urgent"] },
   { title: "ID, Right to Work and Insurance Checks", description: "A fixer gets jobs only after our staff record their ID, right to work and insurance, plus the checks their service needs.", href: "/#features" },
   { title: "AI Fixer Assistant", description: "24/7 AI support with instant home-repair and energy-saving advice.", href: "/fixer-ai", keywords: ["diy", "advice", "repair tips"] },
   { title: "Customer App", description: "The FixiT customer app and its early access list.", href: "/early-access", keywords: ["app", "app store", "google play", "iphone", "android", "download"] },

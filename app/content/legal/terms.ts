@@ -2,8 +2,9 @@
  * Terms and Conditions (/terms): 11 numbered sections. Figures come from prices.ts and
  * company.ts, so a fee change is made in one place.
  */
+import { callOutTerms } from "~/content/call-out-terms";
 import { company } from "~/content/company";
-import { callOutTerms, caseAnswerHours, confirmationTimeline, fees, formatGBP, freeCancellationHours, heldUntilConfirmed, lateCancellationRule, products, vipPromotions } from "~/content/prices";
+import { caseAnswerHours, confirmationTimeline, fees, formatGBP, freeCancellationHours, heldUntilConfirmed, lateCancellationRule, products, vipPromotions } from "~/content/prices";
 
 import type { LegalDocument } from "~/content/legal/types";
 

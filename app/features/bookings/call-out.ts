@@ -1,4 +1,4 @@
-import { callOutTerms } from "~/content/prices";
+import { callOutTerms } from "~/content/call-out-terms";
 import { priceBooking, type BookingPrice } from "./pricing";
 import { ukTimeText, type CallOutSlot } from "./slots";
 
