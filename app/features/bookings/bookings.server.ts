@@ -12,7 +12,7 @@ import { cancellationWords, customerCancellation } from "./cancellation";
 import { BookingError } from "./errors";
 import { assertNoExtraWaiting, releasedExtrasNet } from "./extras.server";
 import { donePhotoLimit, tooManyDonePhotos } from "./form-limits";
-import { ACCOUNTS, accountBalance, paymentReceivedKey, postLedgerEvent } from "./ledger.server";
+import { ACCOUNTS, accountBalance, paymentReceivedKey, postLedgerEvent, postUnusedPayment } from "./ledger.server";
 import { recordProviderFee } from "./provider-events.server";
 import { queueRefund, settleBooking } from "./money.server";
 import { priceBooking } from "./pricing";
@@ -217,15 +217,7 @@ export async function recordBookingPayment(
   const placeGone = usable && booking.discountPence > 0 && !(await takeEarlyBirdPlace(tx, booking, now));
   if (placeGone) usable = false;
   if (!usable) {
-    await postLedgerEvent(tx, {
-      kind: "payment_unused",
-      bookingId,
-      idempotencyKey: paymentReceivedKey(payment.id),
-      entries: [
-        { account: ACCOUNTS.customerPayments, amountPence: -payment.amountPence },
-        { account: ACCOUNTS.refunds, amountPence: payment.amountPence },
-      ],
-    });
+    await postUnusedPayment(tx, bookingId, payment);
     await tx.update(bookings).set({ updatedAt: now }).where(eq(bookings.id, bookingId));
     const repriced = placeGone ? await withdrawEarlyBird(tx, booking, { role: "provider", userId: null }, now) : null;
     await queueRefund(tx, { bookingId, paymentId: payment.id, idempotencyKey: `payment-${payment.id}-unused-refund`, amountPence: payment.amountPence });

@@ -17,7 +17,7 @@ import { BookingError } from "./errors";
 import { EXTRA_PAYMENT_WINDOW_MS, extraLabel, extrasCopy } from "./extras";
 import { assertExtraMove, extraMove } from "./extras-machine";
 import { assertOpenForExtras, customerActor, EXTRA_BOOKING_STATES, EXTRA_EXPIRY_JOB, lockExtra, pendingExtraCheckoutOf, type ExtraExpiryPayload } from "./extras.server";
-import { ACCOUNTS, paymentReceivedKey, postLedgerEvent } from "./ledger.server";
+import { ACCOUNTS, paymentReceivedKey, postLedgerEvent, postUnusedPayment } from "./ledger.server";
 import { queueRefund } from "./money.server";
 import { bookingPaths } from "./paths";
 import { recordProviderFee } from "./provider-events.server";
@@ -110,15 +110,7 @@ export const fulfilExtraPayment: FulfilmentHandler = async (tx, payment, service
     !booking.releaseFrozenAt;
   const publicUrl = services.config.publicUrl;
   if (!usable) {
-    await postLedgerEvent(tx, {
-      kind: "payment_unused",
-      bookingId,
-      idempotencyKey: paymentReceivedKey(payment.id),
-      entries: [
-        { account: ACCOUNTS.customerPayments, amountPence: -payment.amountPence },
-        { account: ACCOUNTS.refunds, amountPence: payment.amountPence },
-      ],
-    });
+    await postUnusedPayment(tx, bookingId, payment);
     if (extra?.state === "pending_payment" && extra.paymentId === payment.id) {
       const withdraw = extraMove("withdraw", "system");
       await tx.update(bookingExtras).set({ state: withdraw.to, updatedAt: now }).where(and(eq(bookingExtras.id, extra.id), inArray(bookingExtras.state, withdraw.from)));

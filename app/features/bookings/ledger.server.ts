@@ -128,3 +128,16 @@ export async function ledgerCheck(db: DbOrTx): Promise<{ total: number; unbalanc
   const [events] = await db.select({ n: sql<string>`count(*)` }).from(ledgerEvents);
   return { total: Number(totals?.total ?? 0), unbalancedEventIds: unbalanced.map((u) => u.eventId), events: Number(events?.n ?? 0) };
 }
+
+/** A payment that cannot pay for what it was for (it came too late, or for a changed amount): received and owed back to the card, in one event. */
+export async function postUnusedPayment(tx: DbOrTx, bookingId: number, payment: { id: string; amountPence: number }): Promise<void> {
+  await postLedgerEvent(tx, {
+    kind: "payment_unused",
+    bookingId,
+    idempotencyKey: paymentReceivedKey(payment.id),
+    entries: [
+      { account: ACCOUNTS.customerPayments, amountPence: -payment.amountPence },
+      { account: ACCOUNTS.refunds, amountPence: payment.amountPence },
+    ],
+  });
+}
