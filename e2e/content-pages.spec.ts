@@ -170,7 +170,7 @@ test("uk-reviews: star ratings are announced as text", async ({ page }) => {
 test("legal pages: the table of contents jumps to its numbered section", async ({ page }) => {
   await page.goto("/terms");
   const toc = page.getByRole("navigation", { name: "Contents" });
-  await expect(toc.getByRole("link")).toHaveCount(11);
+  await expect(toc.getByRole("link")).toHaveCount(12);
   await toc.getByRole("link", { name: /Cancellations/ }).click();
   await expect(page).toHaveURL(/#cancellations$/);
   await expect(page.getByRole("heading", { name: /7\.\s*Cancellations/ })).toBeInViewport();

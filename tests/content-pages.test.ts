@@ -169,10 +169,10 @@ describe("page content", () => {
     }
   });
 
-  it("/terms has 11 numbered sections with the held-payment, fee, cancellation, rescheduling and dispute rules, and a table of contents", async () => {
+  it("/terms has 12 numbered sections with the held-payment, fee, cancellation, rescheduling, emergency call-out and dispute rules, and a table of contents", async () => {
     const html = decode((await get("/terms")).html);
     const sections = [...html.matchAll(/<section id="([^"]+)" aria-labelledby/g)].map((m) => m[1]);
-    expect(sections).toHaveLength(11);
+    expect(sections).toHaveLength(12);
     for (const id of sections) expect(html).toContain(`href="#${id}"`);
     for (const phrase of [
       "held by FixiT until you confirm the job is done",
@@ -196,6 +196,10 @@ describe("page content", () => {
       "costs £1.99, paid once",
       "lifetime access",
       "independent contractors",
+      // Emergency call-outs (issue 51, decision 086).
+      "the first hour of work at the accepting fixer's emergency rate (within the emergency rates on the service pages) plus the 5% customer service fee. You pay it when a fixer accepts, within 15 minutes",
+      "their arrival estimate counts from your payment",
+      "If the fixer has not arrived 30 minutes after the time they gave, you can tell us they did not come",
     ])
       expect(html).toContain(phrase);
   });
