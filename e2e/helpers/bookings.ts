@@ -1,6 +1,7 @@
 import { newPerson, signUpAndConfirm } from "./accounts";
 import { applyOverHttp, payWithTestCard } from "./fixers";
 import { approveOverHttp, grantStaff, slotPassed } from "./staff";
+import { seed, signedIn, uniqueStamp } from "./seed";
 import { expect, sameOriginHeaders, type Browser, type Page } from "./test";
 
 /**
@@ -65,16 +66,26 @@ export async function paidBooking(customer: Page, fixer: Page, jobTitle: string,
   return { bookingId: bookingPath.split("/").pop()!, bookingPath, jobId };
 }
 
-/** A staff member, an approved fixer and a customer with a paid booking of the fixer's quote, all signed in. */
+/**
+ * A staff member, an approved fixer and a customer with a paid booking of the fixer's quote, all
+ * signed in: seeded (decision 085), since paying is e2e/bookings.spec.ts's journey. The customer's
+ * page shows the booking paid, as after the test card.
+ */
 export async function paidBookingWithStaff(browser: Browser, options: { who: string; pricePounds: string; title: string }) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const mail = (who: string) => `${options.who}-${who}-${stamp}@example.com`;
-  const staff = await staffMember(browser, mail("staff"));
-  const fixer = await approvedFixer(browser, mail("fixer"), "Flo", `Fixer${stamp.slice(-4)}`, "+44 7700 900302", { staff });
-  const customer = await newPerson(browser);
-  await signUpAndConfirm(customer, mail("customer"), "Cleo Customer");
-  const { bookingId, bookingPath } = await paidBooking(customer, fixer, options.title, options.pricePounds, { slotDaysAhead: 3 });
-  return { fixer, customer, staff, bookingId: Number(bookingId), bookingPath };
+  const stamp = uniqueStamp();
+  const seeded = await seed(
+    [
+      { key: "staff", role: "staff", name: "Sam Staff", email: `${options.who}-staff-${stamp}@example.com` },
+      { key: "fixer", role: "fixer", name: `Flo Fixer${stamp.slice(-4)}`, email: `${options.who}-fixer-${stamp}@example.com` },
+      { key: "customer", role: "customer", name: "Cleo Customer", email: `${options.who}-customer-${stamp}@example.com` },
+    ],
+    [{ key: "paid", customer: "customer", fixer: "fixer", title: options.title, pricePence: Math.round(Number(options.pricePounds) * 100), state: "booked" }],
+  );
+  const [staff, fixer, customer] = await Promise.all([signedIn(browser, seeded.people.staff!), signedIn(browser, seeded.people.fixer!), signedIn(browser, seeded.people.customer!)]);
+  const booking = seeded.bookings.paid!;
+  await customer.goto(booking.path);
+  await expect(customer.getByText("Paid: money held by FixiT")).toBeVisible();
+  return { fixer, customer, staff, bookingId: booking.id, bookingPath: booking.path };
 }
 
 /**
