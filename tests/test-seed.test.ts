@@ -74,7 +74,8 @@ describe("the seeding endpoint", () => {
 
   it("is not there without the secret or with a wrong one, and stores nothing", async () => {
     const before = await stored();
-    for (const headers of [{}, { [SEED_SECRET_HEADER]: "" }, { [SEED_SECRET_HEADER]: secret.slice(0, -1) }, { [SEED_SECRET_HEADER]: `${secret}x` }, { [SEED_SECRET_HEADER]: secret.toUpperCase() }]) {
+    const wrong: Record<string, string>[] = [{}, { [SEED_SECRET_HEADER]: "" }, { [SEED_SECRET_HEADER]: secret.slice(0, -1) }, { [SEED_SECRET_HEADER]: `${secret}x` }, { [SEED_SECRET_HEADER]: secret.toUpperCase() }];
+    for (const headers of wrong) {
       expect((await post(scene("nosecret"), headers)).status, JSON.stringify(headers)).toBe(404);
     }
     expect(await stored()).toEqual(before);
@@ -97,6 +98,7 @@ describe("the seeding endpoint", () => {
       ["a booking whose fixer is a customer", { people: [person], bookings: [{ key: "b", customer: "cat", fixer: "cat", title: "T", pricePence: 1000, state: "booked" }] }],
       ["a price in pounds", { people: [person, { key: "flo", role: "fixer", name: "Flo" }], bookings: [{ key: "b", customer: "cat", fixer: "flo", title: "T", pricePence: 85.5, state: "booked" }] }],
       ["a customer with coverage", { people: [{ ...person, services: ["plumbing"] }] }],
+      ["coverage for a customer", { people: [{ ...person, coverage: false }] }],
       ["an unknown service", { people: [{ key: "flo", role: "fixer", name: "Flo", services: ["alchemy"] }] }],
       ["a bad email", { people: [{ ...person, email: "not-an-email" }] }],
     ];

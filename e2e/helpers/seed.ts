@@ -11,7 +11,7 @@ import { baseUrl, type Browser, type Page } from "./test";
  * gives it and its workers.
  */
 
-export type SeededPerson = { key: string; role: "customer" | "fixer" | "staff" | "admin"; name: string; email?: string; services?: string[]; areas?: string[]; payoutAccount?: boolean };
+export type SeededPerson = { key: string; role: "customer" | "fixer" | "staff" | "admin"; name: string; email?: string; services?: string[]; areas?: string[]; payoutAccount?: boolean; coverage?: boolean };
 export type SeededBooking = { key: string; customer: string; fixer: string; title: string; pricePence: number; slotDaysAhead?: number; state: "awaiting_payment" | "booked" | "started" };
 export type Seeded = SeedAnswer;
 

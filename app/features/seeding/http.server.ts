@@ -77,7 +77,7 @@ async function seed(services: AppServices, request: SeedRequest, emails: string[
     let made: SignedInPerson;
     if (person.role === "fixer") {
       const [first, ...rest] = person.name.split(/\s+/);
-      made = await signedInFixer(services, email, { first: first!, last: rest.join(" ") || "Fixer", services: person.services, areas: person.areas, payoutAccount: person.payoutAccount ?? false, publicUrl });
+      made = await signedInFixer(services, email, { first: first!, last: rest.join(" ") || "Fixer", services: person.services, areas: person.areas, payoutAccount: person.payoutAccount ?? false, coverage: person.coverage, publicUrl });
     } else {
       made = await signedInPerson(services, email, "customer", person.name);
       if (person.role !== "customer") {

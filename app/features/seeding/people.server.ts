@@ -107,21 +107,27 @@ export async function signedInPerson(services: Pick<AppServices, "auth" | "db">,
   return { id: response.user.id, email, cookie: headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ") };
 }
 
-/** An approved fixer (plumbing in SW1 unless told) with a session and (unless `payoutAccount: false`) a TEST MODE payout account. */
+/**
+ * An approved fixer (plumbing in SW1 unless told) with a session and (unless `payoutAccount: false`) a
+ * TEST MODE payout account. With `coverage: false` the checks those services need are recorded but the
+ * fixer has not set their services and areas yet (as just after approval).
+ */
 export async function signedInFixer(
   services: Pick<AppServices, "auth" | "db" | "publicFixerData">,
   email: string,
-  options: { payoutAccount?: boolean; first?: string; last?: string; phone?: string; services?: string[]; areas?: string[]; publicUrl?: string } = {},
+  options: { payoutAccount?: boolean; first?: string; last?: string; phone?: string; services?: string[]; areas?: string[]; coverage?: boolean; publicUrl?: string } = {},
 ): Promise<SignedInPerson & { displayName: string }> {
   const first = options.first ?? "Seeded";
   const last = options.last ?? "Fixer";
+  const offered = options.services ?? ["plumbing"];
   const fixer = await signedInPerson(services, email, "fixer", options.first ? `${first} ${last}` : undefined);
   const profile = await createApprovedFixer(services.db, {
     user: { id: fixer.id, email, name: `${first} ${last}` },
     first,
     last,
     phone: options.phone,
-    services: options.services ?? ["plumbing"],
+    services: options.coverage === false ? [] : offered,
+    recorded: [...new Set(offered.flatMap((s) => requiredChecks(s as ServiceSlug)))],
     areas: options.areas ?? ["SW1"],
     publicFixerData: services.publicFixerData,
     publicUrl: options.publicUrl,

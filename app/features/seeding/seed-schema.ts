@@ -31,6 +31,8 @@ export const seededPersonSchema = z
     services: z.array(serviceSlug).min(1).max(10).optional(),
     areas: z.array(district).min(1).max(20).optional(),
     payoutAccount: z.boolean().optional(),
+    /** Fixers only: false records the checks their services need but leaves the services and areas for the fixer to set. */
+    coverage: z.boolean().optional(),
   })
   .strict();
 
@@ -59,8 +61,8 @@ export const seedRequestSchema = z
     for (const [i, person] of request.people.entries()) {
       if (roles.has(person.key)) ctx.addIssue({ code: "custom", path: ["people", i, "key"], message: `the key ${person.key} is used twice` });
       roles.set(person.key, person.role);
-      if (person.role !== "fixer" && (person.services || person.areas || person.payoutAccount !== undefined)) {
-        ctx.addIssue({ code: "custom", path: ["people", i], message: "services, areas and payoutAccount are for fixers" });
+      if (person.role !== "fixer" && (person.services || person.areas || person.payoutAccount !== undefined || person.coverage !== undefined)) {
+        ctx.addIssue({ code: "custom", path: ["people", i], message: "services, areas, payoutAccount and coverage are for fixers" });
       }
     }
     const emails = request.people.flatMap((p) => (p.email ? [p.email.toLowerCase()] : []));
