@@ -5,10 +5,9 @@ import { seed, signedIn, uniqueStamp } from "./seed";
 import { expect, sameOriginHeaders, type Browser, type Page } from "./test";
 
 /**
- * e2e/bookings.spec.ts's steps as helpers, for specs whose subject comes after a booking is paid
- * (payouts and earnings, the staff console's disputes): an approved fixer covering plumbing in SW1,
- * and a paid booking of their quote, its forms posted over the pages' own request contexts except
- * the checkout, paid in the browser.
+ * People and bookings for specs whose subject comes after them: a staff member and an approved fixer
+ * made through the product (sign-up, the staff tool, approval over HTTP), a paid booking with all
+ * three signed in (seeded, decision 085), and paying and releasing a booking a spec made itself.
  */
 
 export const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -34,36 +33,6 @@ export async function approvedFixer(browser: Browser, email: string, first: stri
   if (!options.staff) await staff.context().close();
   expect((await fixer.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas: "SW1", bio: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
   return fixer;
-}
-
-/** The customer posts a job, the fixer quotes £`pounds` with a slot `slotDaysAhead` days ahead, the customer books that slot and pays with the test card: a booking held by FixiT. */
-export async function paidBooking(customer: Page, fixer: Page, jobTitle: string, pounds: string, options: { slotDaysAhead?: number } = {}): Promise<{ bookingId: string; bookingPath: string; jobId: string }> {
-  await customer.goto("/request?service=plumbing");
-  await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
-  await customer.getByLabel("Job title").fill(jobTitle);
-  await customer.getByLabel("Describe the job").fill("The bath tap drips day and night and needs a new washer.");
-  await customer.getByRole("radio", { name: "Within a week" }).check();
-  await customer.getByRole("button", { name: "Post job" }).click();
-  await expect(customer.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
-  const jobPath = new URL(customer.url()).pathname;
-  const jobId = jobPath.split("/").pop()!;
-  const slot = { date: daysAhead(options.slotDaysAhead ?? 2), window: "morning" };
-  const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
-    form: { intent: "quote", priceKind: "fixed", amount: pounds, amountTo: "", includes: "Parts and labour", slot1Date: slot.date, slot1Window: slot.window, message: "" },
-    headers: sameOriginHeaders(),
-  });
-  expect(quoted.status()).toBeLessThan(400);
-  const quoteId = /name="quoteId" value="(\d+)"/.exec(await (await customer.request.get(jobPath)).text())?.[1];
-  expect(quoteId, "the customer's job page offers the quote").toBeTruthy();
-  const booked = await customer.request.post(`/bookings/new?quote=${quoteId}`, { form: { slot: `${slot.date}|${slot.window}`, ownDate: "", ownWindow: "", addressLine1: "10 Acacia Road", addressLine2: "", town: "London", postcode: "SW1A 1AA", accessNotes: "" }, headers: sameOriginHeaders(), maxRedirects: 0 });
-  expect(booked.status()).toBe(302);
-  const bookingPath = booked.headers().location!;
-  await customer.goto(bookingPath);
-  await customer.getByRole("button", { name: /^Pay £/ }).click();
-  await payWithTestCard(customer);
-  await customer.goto(bookingPath);
-  await expect(customer.getByText("Paid: money held by FixiT")).toBeVisible();
-  return { bookingId: bookingPath.split("/").pop()!, bookingPath, jobId };
 }
 
 /**
