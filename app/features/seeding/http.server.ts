@@ -44,15 +44,15 @@ export function mountSeedHttp(app: Express, services: AppServices): void {
       return;
     }
     const emails = request.people.map((p) => p.email ?? `${p.key}-${randomBytes(6).toString("hex")}@example.com`);
-    const taken = await services.db
-      .select({ email: users.email })
-      .from(users)
-      .where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
-    if (taken.length) {
-      res.status(409).json({ ok: false, message: `Already an account: ${taken.map((t) => t.email).join(", ")}` });
-      return;
-    }
     try {
+      const taken = await services.db
+        .select({ email: users.email })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+      if (taken.length) {
+        res.status(409).json({ ok: false, message: `Already an account: ${taken.map((t) => t.email).join(", ")}` });
+        return;
+      }
       res.status(201).json(await seed(services, request, emails));
     } catch (error) {
       if (error instanceof BookingError) {
