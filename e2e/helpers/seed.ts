@@ -33,9 +33,18 @@ export async function seed(people: SeededPerson[], bookings: SeededBooking[] = [
 /** A browser of their own (as newPerson) already signed in as the seeded person. */
 export async function signedIn(browser: Browser, person: Seeded["people"][string], viewport?: { width: number; height: number }): Promise<Page> {
   const page = await newPerson(browser, viewport);
-  await page.context().addCookies(person.cookies.map((cookie) => ({ ...cookie, url: baseUrl(), httpOnly: true, sameSite: "Lax" as const })));
+  await page.context().addCookies(browserCookies(person));
   return page;
 }
 
 /** A stamp that keeps one run's names and addresses apart from another test's. */
 export const uniqueStamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** The test's own page signed in as a new seeded customer (what signUpAndConfirm leaves, without the sign-up: auth.spec.ts walks that). */
+export async function signInSeededCustomer(page: Page, email: string, name = "Ada Lovelace"): Promise<void> {
+  const seeded = await seed([{ key: "customer", role: "customer", name, email }]);
+  await page.context().addCookies(browserCookies(seeded.people.customer!));
+}
+
+/** The session's cookies as the server sets them (HttpOnly, SameSite=Lax), for the test server's origin. */
+const browserCookies = (person: Seeded["people"][string]) => person.cookies.map((cookie) => ({ ...cookie, url: baseUrl(), httpOnly: true, sameSite: "Lax" as const }));
