@@ -28,6 +28,8 @@ export const featureImports = {
   staff: ["auth", "bookings", "consent", "fixers", "quotes"],
   pwa: [],
   emergency: ["assistant", "auth", "bookings", "live", "notifications", "quotes"],
+  // TEST MODE's seeding (decision 085): people and bookings made through the features' own services.
+  seeding: ["auth", "bookings", "fixers", "payments", "quotes", "staff"],
 };
 
 /**

@@ -1,9 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs } from "./e2e/helpers/chromium-args";
 import { browserTestChromium } from "./scripts/browser-test-chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const chromiumPath = browserTestChromium();
+// The seeding endpoint's secret (decision 085), made once per run by the runner: its workers inherit
+// the runner's environment (and load this file again, keeping it), and the server gets it below.
+process.env.E2E_SEED_SECRET ??= randomBytes(24).toString("hex");
 
 /** Browser tests drive the production build in Debian's Chromium (its headless shell when installed); Playwright downloads no browser. */
 export default defineConfig({
@@ -54,6 +58,8 @@ export default defineConfig({
       TRUST_PROXY: "loopback",
       // A VIP campaign code for e2e/vip.spec.ts (server-side only: never in the browser bundle).
       VIP_CAMPAIGN_CODES: "E2E-Campaign-2026",
+      // Specs seed people and bookings through POST /internal/test/seed (e2e/helpers/seed.ts, decision 085).
+      TEST_SEED_SECRET: process.env.E2E_SEED_SECRET,
     },
   },
 });

@@ -34,6 +34,7 @@ import { createPublicFixerData } from "~/features/quotes/public-changes.ts";
 import { DRAFT_EXPIRY_JOB_KIND, expireDraft } from "~/features/quotes/request-draft.server.ts";
 import { REVIEW_WINDOW_JOB, runReviewWindowTimer } from "~/features/quotes/reviews.server.ts";
 import type { AppServices, FeatureJobKind } from "~/features/services.server.ts";
+import { mountSeedHttp } from "~/features/seeding/http.server.ts";
 import { mountStaffHttp } from "~/features/staff/command-http.server.ts";
 import { promoteConfiguredAdmin } from "~/features/staff/roles.server.ts";
 
@@ -118,6 +119,8 @@ const features: ServerFeatures<AppServices> = {
   mountHttp(app, services) {
     // /staff is private and uncached; the staff command-line tool's endpoint.
     mountStaffHttp(app, services);
+    // The browser tests' seeding endpoint: mounted only with APP_ENV=test and a TEST_SEED_SECRET (decision 085).
+    mountSeedHttp(app, services);
     // Stripe's webhook needs the raw body for its signature; bookings' disputes and refunds, and fixers' payout accounts, arrive there too.
     mountPaymentsHttp(app, services, [bookingStripeEvents, fixerPayoutStripeEvents, payoutAccountStripeEvents, transferFundsStripeEvents]);
   },

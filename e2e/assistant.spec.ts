@@ -1,5 +1,5 @@
 import { appStarted, expect, test } from "./helpers/test";
-import { signUpAndConfirm } from "./helpers/accounts";
+import { signInSeededCustomer } from "./helpers/seed";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, saveScreenshots } from "./helpers/page-checks";
 
 test.describe("/fixer-ai signed out", () => {
@@ -66,7 +66,7 @@ test.describe("/fixer-ai signed in", () => {
     await page.addInitScript(() => {
       window.localStorage.setItem("cookieConsent", JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }));
     });
-    await signUpAndConfirm(page, `chat-${testInfo.workerIndex}-${Date.now()}@example.com`);
+    await signInSeededCustomer(page, `chat-${testInfo.workerIndex}-${Date.now()}@example.com`);
   });
 
   test("a quick prompt → thinking for 1500 ms → the reply with question, answer, safety note and category; sends blocked while pending", async ({ page }) => {

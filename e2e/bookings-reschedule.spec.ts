@@ -1,11 +1,9 @@
-import { expect, sameOriginHeaders, test } from "./helpers/test";
-import { newPerson, signUpAndConfirm } from "./helpers/accounts";
-import { applyOverHttp, payWithTestCard } from "./helpers/fixers";
+import { expect, test } from "./helpers/test";
 import { checkScreen } from "./helpers/page-checks";
-import { approveOverHttp, grantStaff } from "./helpers/staff";
+import { seed, signedIn } from "./helpers/seed";
 
 /**
- * Moving a booking in a real browser (decision 054): on a booked booking the fixer proposes a new
+ * Moving a booking in a real browser (decision 054): on a booked booking (seeded) the fixer proposes a new
  * slot on their booking page, and the customer accepts it on theirs; the booking's slot and timeline
  * show the move. Both pages are checked with axe and photographed at 360 and 1440 px. (Declining,
  * refusals, the invites and the reminder are tests/bookings-reschedule.test.ts's.)
@@ -19,46 +17,16 @@ test("the fixer proposes a new slot on a booked booking and the customer accepts
   const mail = (who: string) => `${who}-${stamp}@example.com`;
   const jobTitle = `Squeaky gate ${stamp.slice(-5)}`;
 
-  const fixer = await newPerson(browser);
-  await signUpAndConfirm(fixer, mail("ray"), "Ray Resched");
-  await applyOverHttp(fixer, { firstName: "Ray", lastName: "Resched", email: mail("ray"), phone: "+44 7700 900302" });
-  const staff = await newPerson(browser);
-  await signUpAndConfirm(staff, mail("staff"), "Sid Staff");
-  expect(grantStaff(mail("staff"))).toContain("is now staff");
-  await approveOverHttp(staff, "Ray Resched");
-  await staff.context().close();
-  expect((await fixer.request.post("/fixer", { form: { intent: "coverage", services: "handyman", areas: "SW1", bio: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
-
-  const customer = await newPerson(browser);
-  await signUpAndConfirm(customer, mail("una"), "Una Customer");
-  await customer.goto("/request?service=handyman");
-  await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
-  await customer.getByLabel("Job title").fill(jobTitle);
-  await customer.getByLabel("Describe the job").fill("The garden gate squeaks and sticks; it needs oiling and re-hanging.");
-  await customer.getByRole("radio", { name: "Within a week" }).check();
-  await customer.getByRole("button", { name: "Post job" }).click();
-  await expect(customer.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
-  const jobPath = new URL(customer.url()).pathname;
-  const jobId = jobPath.split("/").pop()!;
-
-  const firstSlot = daysAhead(3);
-  const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
-    form: { intent: "quote", priceKind: "fixed", amount: "60", amountTo: "", includes: "Oil, new hinges and labour", slot1Date: firstSlot, slot1Window: "morning", message: "" },
-    headers: sameOriginHeaders(),
-  });
-  expect(quoted.status()).toBeLessThan(400);
-  const quoteId = /name="quoteId" value="(\d+)"/.exec(await (await customer.request.get(jobPath)).text())?.[1];
-  expect(quoteId).toBeTruthy();
-
-  await customer.goto(`/bookings/new?quote=${quoteId}`);
-  await customer.getByLabel("Address line 1").fill("10 Acacia Road");
-  await customer.getByLabel("Town or city").fill("London");
-  await customer.getByRole("button", { name: "Accept and continue to payment" }).click();
-  await expect(customer.getByText("waiting for payment")).toBeVisible();
-  const bookingPath = new URL(customer.url()).pathname;
-  const bookingId = bookingPath.split("/").pop()!;
-  await customer.getByRole("button", { name: /^Pay £/ }).click();
-  await payWithTestCard(customer);
+  // A booked (paid) booking, seeded (decision 085): posting, quoting, booking and paying are e2e/bookings.spec.ts's journey.
+  const seeded = await seed(
+    [
+      { key: "ray", role: "fixer", name: "Ray Resched", email: mail("ray") },
+      { key: "una", role: "customer", name: "Una Customer", email: mail("una") },
+    ],
+    [{ key: "gate", customer: "una", fixer: "ray", title: jobTitle, pricePence: 6_000, slotDaysAhead: 3, state: "booked" }],
+  );
+  const [fixer, customer] = await Promise.all([signedIn(browser, seeded.people.ray!), signedIn(browser, seeded.people.una!)]);
+  const { id: bookingId, path: bookingPath } = seeded.bookings.gate!;
   await customer.goto(bookingPath);
   await expect(customer.getByText("booked", { exact: true })).toBeVisible();
 

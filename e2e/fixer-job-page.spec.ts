@@ -1,18 +1,21 @@
-import { newPerson, signUpAndConfirm } from "./helpers/accounts";
-import { approvedFixer, daysAhead, paidBooking } from "./helpers/bookings";
+import { daysAhead } from "./helpers/bookings";
+import { seed, signedIn } from "./helpers/seed";
 import { slotPassed } from "./helpers/staff";
 import { watchScriptsAndErrors } from "./helpers/page-checks";
 import { expect, sameOriginHeaders, test } from "./helpers/test";
 
 /**
  * A matched fixer's job page (issue 52): it hydrates without a server/client mismatch (React's
- * error #418) and opens no live stream it is refused, before and after the fixer quotes.
+ * error #418) and opens no live stream it is refused, before and after the fixer quotes. The fixer,
+ * the customer and the paid booking are seeded (decision 085).
  */
 test("a matched fixer's job page hydrates cleanly and asks for no stream it cannot have, before and after quoting", async ({ browser }) => {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const fixer = await approvedFixer(browser, `jobpage-fixer-${stamp}@example.com`, "Jo", `Page${stamp.slice(-4)}`, "+44 7700 900311");
-  const customer = await newPerson(browser);
-  await signUpAndConfirm(customer, `jobpage-customer-${stamp}@example.com`, "Carla Customer");
+  const seeded = await seed([
+    { key: "fixer", role: "fixer", name: `Jo Page${stamp.slice(-4)}`, email: `jobpage-fixer-${stamp}@example.com` },
+    { key: "customer", role: "customer", name: "Carla Customer", email: `jobpage-customer-${stamp}@example.com` },
+  ]);
+  const [fixer, customer] = await Promise.all([signedIn(browser, seeded.people.fixer!), signedIn(browser, seeded.people.customer!)]);
   await customer.goto("/request?service=plumbing");
   await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
   await customer.getByLabel("Job title").fill("Leaking kitchen tap");
@@ -57,10 +60,17 @@ test("a matched fixer's job page hydrates cleanly and asks for no stream it cann
 test("a reviewed customer's rating on the fixer's job page hydrates without a mismatch", async ({ browser }) => {
   test.setTimeout(180_000);
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const fixer = await approvedFixer(browser, `rated-fixer-${stamp}@example.com`, "Ray", `Rated${stamp.slice(-4)}`, "+44 7700 900312");
-  const customer = await newPerson(browser);
-  await signUpAndConfirm(customer, `rated-customer-${stamp}@example.com`, "Rita Customer");
-  const { bookingId, bookingPath, jobId } = await paidBooking(customer, fixer, "Dripping bath tap", "80");
+  const seeded = await seed(
+    [
+      { key: "fixer", role: "fixer", name: `Ray Rated${stamp.slice(-4)}`, email: `rated-fixer-${stamp}@example.com` },
+      { key: "customer", role: "customer", name: "Rita Customer", email: `rated-customer-${stamp}@example.com` },
+    ],
+    [{ key: "paid", customer: "customer", fixer: "fixer", title: "Dripping bath tap", pricePence: 8_000, slotDaysAhead: 2, state: "booked" }],
+  );
+  const [fixer, customer] = await Promise.all([signedIn(browser, seeded.people.fixer!), signedIn(browser, seeded.people.customer!)]);
+  const { id: bookingId, path: bookingPath, jobId } = seeded.bookings.paid!;
+  await customer.goto(bookingPath);
+  await expect(customer.getByText("Paid: money held by FixiT")).toBeVisible();
   expect(slotPassed(Number(bookingId))).toContain("(yesterday)");
   expect((await fixer.request.post(`/fixer/bookings/${bookingId}`, { form: { intent: "mark_done", note: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
   expect((await customer.request.post(bookingPath, { form: { intent: "confirm_done" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);

@@ -1,8 +1,7 @@
 import { expect, sameOriginHeaders, test, type Browser, type Page } from "./helpers/test";
-import { newPerson, signUpAndConfirm, waitForMailTo } from "./helpers/accounts";
-import { applyOverHttp } from "./helpers/fixers";
+import { waitForMailTo } from "./helpers/accounts";
 import { checkScreen, expectNoSeriousA11yViolations, saveScreenshot } from "./helpers/page-checks";
-import { approveOverHttp, grantStaff } from "./helpers/staff";
+import { seed, signedIn } from "./helpers/seed";
 
 /**
  * Issue 37, items 4 and 6, as people meet them in the browser. Item 4: a customer on a 360 px phone
@@ -20,20 +19,22 @@ const desktop = { width: 1280, height: 900 };
 const backToPhone = (page: Page) => page.setViewportSize(phone);
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A fixer through the product's path (register, pay, apply over HTTP; staff approve), then their areas. */
+/**
+ * A fixer approved with the checks `service` needs (seeded, decision 085: applying and approval are
+ * e2e/fixer-journey.spec.ts's and e2e/staff.spec.ts's), who then sets their areas on the dashboard.
+ */
 async function approvedFixer(browser: Browser, first: string, email: string, service: string, areas: string) {
-  const page = await newPerson(browser, desktop);
-  await signUpAndConfirm(page, email, `${first} Waitwell`);
-  await applyOverHttp(page, { firstName: first, lastName: "Waitwell", email, phone: "+44 7700 900321" });
-  const staff = await newPerson(browser, desktop);
-  const staffEmail = `staff-${email}`;
-  await signUpAndConfirm(staff, staffEmail, "Sol Staff");
-  expect(grantStaff(staffEmail)).toContain("is now staff");
-  await approveOverHttp(staff, `${first} Waitwell`);
-  await staff.context().close();
+  const seeded = await seed([{ key: "fixer", role: "fixer", name: `${first} Waitwell`, email, services: [service], coverage: false }]);
+  const page = await signedIn(browser, seeded.people.fixer!, desktop);
   const saved = await page.request.post("/fixer", { form: { intent: "coverage", services: service, areas, bio: "" }, headers: sameOriginHeaders() });
   expect(saved.status()).toBeLessThan(400);
   return page;
+}
+
+/** A signed-in customer (seeded) in a browser of their own. */
+async function customerNamed(browser: Browser, name: string, email: string, viewport: { width: number; height: number }) {
+  const seeded = await seed([{ key: "customer", role: "customer", name, email }]);
+  return signedIn(browser, seeded.people.customer!, viewport);
 }
 
 test("item 4: a job nobody covers is kept, waiting for a fixer, and reaches the first fixer who covers it (customer at 360 px)", async ({ browser }) => {
@@ -41,8 +42,7 @@ test("item 4: a job nobody covers is kept, waiting for a fixer, and reaches the 
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const customerEmail = `wren-${stamp}@example.com`;
   const title = `Build a wardrobe ${stamp.slice(-5)}`;
-  const customer = await newPerson(browser, phone);
-  await signUpAndConfirm(customer, customerEmail, "Wren Waiting");
+  const customer = await customerNamed(browser, "Wren Waiting", customerEmail, phone);
 
   await test.step("the service page's postcode check says nobody covers it yet, and offers to post anyway or join the area waitlist", async () => {
     await customer.goto("/categories/assembly");
@@ -125,8 +125,7 @@ test("item 6: message boxes empty after sending, and a stale tab's refused Accep
   const title = `Paint the landing ${stamp.slice(-5)}`;
   const fixerEmail = `pia-${stamp}@example.com`;
   const fixer = await approvedFixer(browser, "Pia", fixerEmail, "painting", "YO");
-  const customer = await newPerson(browser, desktop);
-  await signUpAndConfirm(customer, customerEmail, "Tess Threads");
+  const customer = await customerNamed(browser, "Tess Threads", customerEmail, desktop);
   const posted = await customer.request.post("/request", {
     multipart: { service: "painting", postcode: "YO1 7HH", title, description: "Walls and ceiling of the first-floor landing, about 12 square metres.", timing: "flexible", preferredDate: "", budget: "" },
     headers: sameOriginHeaders(),

@@ -1,8 +1,6 @@
 import { expect, sameOriginHeaders, test } from "./helpers/test";
-import { newPerson, signUpAndConfirm } from "./helpers/accounts";
-import { applyOverHttp } from "./helpers/fixers";
 import { checkScreen } from "./helpers/page-checks";
-import { approveOverHttp, grantStaff } from "./helpers/staff";
+import { seed, signedIn } from "./helpers/seed";
 
 /**
  * Live threads (issue 36, decision 048) in a real browser, one context per person: a fixer's
@@ -20,19 +18,12 @@ test("a fixer's messages reach the customer's open page live, the unread count f
   const mail = (who: string) => `${who}-${stamp}@example.com`;
   const jobTitle = `Blocked sink ${stamp.slice(-5)}`;
 
-  const fixer = await newPerson(browser);
-  await signUpAndConfirm(fixer, mail("lena"), "Lena Livewire");
-  await applyOverHttp(fixer, { firstName: "Lena", lastName: "Livewire", email: mail("lena"), phone: "+44 7700 900301" });
-  const staff = await newPerson(browser);
-  await signUpAndConfirm(staff, mail("stan-staff"), "Stan Staff");
-  expect(grantStaff(mail("stan-staff"))).toContain("is now staff");
-  await approveOverHttp(staff, "Lena Livewire");
-  await staff.context().close();
-  const coverage = await fixer.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas: "SW1", bio: "" }, headers: sameOriginHeaders() });
-  expect(coverage.status()).toBeLessThan(400);
-
-  const customer = await newPerson(browser);
-  await signUpAndConfirm(customer, mail("cal"), "Cal Customer");
+  // The approved fixer (plumbing in SW1) and the customer are seeded (decision 085): signing up and approval are other specs' journeys.
+  const seeded = await seed([
+    { key: "fixer", role: "fixer", name: "Lena Livewire", email: mail("lena") },
+    { key: "customer", role: "customer", name: "Cal Customer", email: mail("cal") },
+  ]);
+  const [fixer, customer] = await Promise.all([signedIn(browser, seeded.people.fixer!), signedIn(browser, seeded.people.customer!)]);
   await customer.goto("/request?service=plumbing");
   await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
   await customer.getByLabel("Job title").fill(jobTitle);

@@ -1,9 +1,7 @@
 import sharp from "sharp";
 import { expect, sameOriginHeaders, test } from "./helpers/test";
-import { newPerson, signUpAndConfirm } from "./helpers/accounts";
-import { applyOverHttp } from "./helpers/fixers";
 import { checkScreen } from "./helpers/page-checks";
-import { approveOverHttp, grantStaff } from "./helpers/staff";
+import { seed, signedIn } from "./helpers/seed";
 
 /**
  * Photos in messages and the live header (issue 36, decision 056) in a real browser, one context per
@@ -21,18 +19,13 @@ test("a photo in a message reaches the other side's open page live, read there, 
   const mail = (who: string) => `${who}-${stamp}@example.com`;
   const jobTitle = `Leaking radiator ${stamp.slice(-5)}`;
 
-  const fixer = await newPerson(browser);
-  await signUpAndConfirm(fixer, mail("pip"), "Pip Pictures");
-  await applyOverHttp(fixer, { firstName: "Pip", lastName: "Pictures", email: mail("pip"), phone: "+44 7700 900302" });
-  const staff = await newPerson(browser);
-  await signUpAndConfirm(staff, mail("sid-staff"), "Sid Staff");
-  expect(grantStaff(mail("sid-staff"))).toContain("is now staff");
-  await approveOverHttp(staff, "Pip Pictures");
-  const coverage = await fixer.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas: "SW1", bio: "" }, headers: sameOriginHeaders() });
-  expect(coverage.status()).toBeLessThan(400);
-
-  const customer = await newPerson(browser);
-  await signUpAndConfirm(customer, mail("cora"), "Cora Customer");
+  // The approved fixer (plumbing in SW1), the staff member and the customer are seeded (decision 085): signing up and approval are other specs' journeys.
+  const seeded = await seed([
+    { key: "fixer", role: "fixer", name: "Pip Pictures", email: mail("pip") },
+    { key: "staff", role: "staff", name: "Sid Staff", email: mail("sid-staff") },
+    { key: "customer", role: "customer", name: "Cora Customer", email: mail("cora") },
+  ]);
+  const [fixer, staff, customer] = await Promise.all([signedIn(browser, seeded.people.fixer!), signedIn(browser, seeded.people.staff!), signedIn(browser, seeded.people.customer!)]);
   await customer.goto("/request?service=plumbing");
   await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
   await customer.getByLabel("Job title").fill(jobTitle);

@@ -1,8 +1,6 @@
 import { expect, sameOriginHeaders, test } from "./helpers/test";
-import { newPerson, signUpAndConfirm } from "./helpers/accounts";
-import { applyOverHttp } from "./helpers/fixers";
 import { checkScreen } from "./helpers/page-checks";
-import { approveOverHttp, grantStaff } from "./helpers/staff";
+import { seed, signedIn } from "./helpers/seed";
 
 /**
  * Notifications in a real browser (issue 36, part B): a fixer quotes on a customer's job; the
@@ -20,18 +18,12 @@ test("a customer sees a notification for a received quote, opens it (it is read)
   const mail = (who: string) => `${who}-${stamp}@example.com`;
   const jobTitle = `Squeaky back door ${stamp.slice(-5)}`;
 
-  const fixer = await newPerson(browser);
-  await signUpAndConfirm(fixer, mail("nell"), "Nell Notify");
-  await applyOverHttp(fixer, { firstName: "Nell", lastName: "Notify", email: mail("nell"), phone: "+44 7700 900311" });
-  const staff = await newPerson(browser);
-  await signUpAndConfirm(staff, mail("staff"), "Sam Staff");
-  expect(grantStaff(mail("staff"))).toContain("is now staff");
-  await approveOverHttp(staff, "Nell Notify");
-  await staff.context().close();
-  expect((await fixer.request.post("/fixer", { form: { intent: "coverage", services: "plumbing", areas: "SW1", bio: "" }, headers: sameOriginHeaders() })).status()).toBeLessThan(400);
-
-  const customer = await newPerson(browser);
-  await signUpAndConfirm(customer, mail("cora"), "Cora Customer");
+  // The approved fixer (plumbing in SW1) and the customer are seeded (decision 085): signing up and approval are other specs' journeys.
+  const seeded = await seed([
+    { key: "fixer", role: "fixer", name: "Nell Notify", email: mail("nell") },
+    { key: "customer", role: "customer", name: "Cora Customer", email: mail("cora") },
+  ]);
+  const [fixer, customer] = await Promise.all([signedIn(browser, seeded.people.fixer!), signedIn(browser, seeded.people.customer!)]);
   await customer.goto("/request?service=plumbing");
   await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
   await customer.getByLabel("Job title").fill(jobTitle);

@@ -1,5 +1,5 @@
-import { newPerson, signUpAndConfirm } from "./helpers/accounts";
-import { approvedFixer, daysAhead } from "./helpers/bookings";
+import { daysAhead } from "./helpers/bookings";
+import { seed, signedIn } from "./helpers/seed";
 import { expectNoSeriousA11yViolations, watchScriptsAndErrors } from "./helpers/page-checks";
 import { expect, sameOriginHeaders, test, type Page } from "./helpers/test";
 
@@ -25,14 +25,14 @@ async function postJob(customer: Page, title: string): Promise<string> {
 test("a thread past one page: the latest 20, Show earlier, and back; /fixer's Older jobs leads to the next page", async ({ browser }) => {
   test.setTimeout(300_000);
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const fixer = await approvedFixer(browser, `pager-fixer-${stamp}@example.com`, "Peg", `Pager${stamp.slice(-4)}`, "+44 7700 900321");
-  // A customer has at most 5 open jobs: five customers post the 22 jobs (the thread's job and one lead, then 5 leads each).
+  // A customer has at most 5 open jobs: five customers post the 22 jobs (the thread's job and one lead, then 5 leads each). All seeded (decision 085).
+  const seeded = await seed([
+    { key: "fixer", role: "fixer", name: `Peg Pager${stamp.slice(-4)}`, email: `pager-fixer-${stamp}@example.com` },
+    ...Array.from({ length: 5 }, (_, i) => ({ key: `customer${i}`, role: "customer" as const, name: `Cleo Pager${i}`, email: `pager-customer-${i}-${stamp}@example.com` })),
+  ]);
+  const fixer = await signedIn(browser, seeded.people.fixer!);
   const customers: Page[] = [];
-  for (let i = 0; i < 5; i++) {
-    const customer = await newPerson(browser);
-    await signUpAndConfirm(customer, `pager-customer-${i}-${stamp}@example.com`, `Cleo Pager${i}`);
-    customers.push(customer);
-  }
+  for (let i = 0; i < 5; i++) customers.push(await signedIn(browser, seeded.people[`customer${i}`]!));
   const customer = customers[0]!;
   const jobId = await postJob(customer, `Thread job ${stamp.slice(-5)}`);
   for (let i = 0; i < 21; i++) await postJob(customers[i < 20 ? 1 + (i % 4) : 0]!, `Lead ${String(i).padStart(2, "0")} ${stamp.slice(-5)}`);

@@ -1,13 +1,12 @@
 import sharp from "sharp";
 import { expect, test } from "./helpers/test";
-import { newPerson, signUpAndConfirm } from "./helpers/accounts";
-import { approvedFixer, paidBooking } from "./helpers/bookings";
+import { seed, signedIn } from "./helpers/seed";
 import { checkScreen } from "./helpers/page-checks";
 import { slotPassed } from "./helpers/staff";
 
 /**
  * The paid booking's whole loop in a real browser on the run's fresh database (issue 34, decision
- * 052): a customer books and pays for a fixer's quote (held by FixiT); the fixer connects a payout
+ * 052): a customer's paid booking of a fixer's quote (held by FixiT), seeded; the fixer connects a payout
  * account through the TEST MODE stand-in's pages and sees the booking as held on /fixer/earnings;
  * after the slot (moved to yesterday by `npm run staff -- slot-passed`) the fixer marks it done with a
  * note and a photo, which the customer sees; the customer confirms, and the earnings page shows it
@@ -21,11 +20,25 @@ test("a paid booking from the test card to the fixer's payout; a late cancellati
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const mail = (who: string) => `${who}-${stamp}@example.com`;
   const jobTitle = `Dripping bath tap ${stamp.slice(-5)}`;
-
-  const fixer = await approvedFixer(browser, mail("pia"), "Pia", "Payee", "+44 7700 900311");
-  const customer = await newPerson(browser);
-  await signUpAndConfirm(customer, mail("cal"), "Cal Customer");
-  const { bookingId } = await paidBooking(customer, fixer, jobTitle, "85");
+  const lateTitle = `Squeaky door ${stamp.slice(-5)}`;
+  // Seeded (decision 085): signing up, approval and paying with the test card are other specs' journeys.
+  const seeded = await seed(
+    [
+      { key: "pia", role: "fixer", name: "Pia Payee", email: mail("pia") },
+      { key: "cal", role: "customer", name: "Cal Customer", email: mail("cal") },
+    ],
+    [
+      { key: "held", customer: "cal", fixer: "pia", title: jobTitle, pricePence: 8_500, slotDaysAhead: 2, state: "booked" },
+      { key: "late", customer: "cal", fixer: "pia", title: lateTitle, pricePence: 8_500, slotDaysAhead: 2, state: "booked" },
+    ],
+  );
+  const [fixer, customer] = await Promise.all([signedIn(browser, seeded.people.pia!), signedIn(browser, seeded.people.cal!)]);
+  const bookingId = seeded.bookings.held!.id;
+  const lateId = seeded.bookings.late!.id;
+  for (const id of [bookingId, lateId]) {
+    await customer.goto(`/bookings/${id}`);
+    await expect(customer.getByText("Paid: money held by FixiT")).toBeVisible();
+  }
 
   await test.step("the dashboard offers to connect a payout account; the payouts page says none is connected", async () => {
     await fixer.goto("/fixer");
@@ -92,8 +105,6 @@ test("a paid booking from the test card to the fixer's payout; a late cancellati
   });
 
   await test.step("a second booking cancelled after its slot began: the customer sees the fee before cancelling, the fixer agrees, and the fixer's earnings show it", async () => {
-    const lateTitle = `Squeaky door ${stamp.slice(-5)}`;
-    const { bookingId: lateId } = await paidBooking(customer, fixer, lateTitle, "85");
     // Its slot has begun: any cancellation now is less than 24 hours before it.
     expect(slotPassed(Number(lateId))).toContain("the fixer can mark the job done");
     await customer.goto(`/bookings/${lateId}`);

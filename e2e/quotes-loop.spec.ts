@@ -1,16 +1,15 @@
 import { expect, sameOriginHeaders, test, type Browser, type Locator, type Page } from "./helpers/test";
 import sharp from "sharp";
-import { newPerson, signUpAndConfirm, waitForMailTo } from "./helpers/accounts";
-import { applyOverHttp, toastWith } from "./helpers/fixers";
+import { newPerson, waitForMailTo } from "./helpers/accounts";
+import { toastWith } from "./helpers/fixers";
 import { checkScreen } from "./helpers/page-checks";
-import { approveOverHttp, grantStaff } from "./helpers/staff";
+import { seed, signedIn } from "./helpers/seed";
 import { payAndRelease } from "./helpers/bookings";
 
 /**
  * The quotes marketplace's whole loop (issue 17's "Done when") from the run's fresh database, in a
- * real browser with one browser context per person: three fixers register, pay, apply and are
- * approved by staff (over HTTP, as the forms post without JavaScript: the browser journeys are
- * fixer-journey.spec.ts's and staff.spec.ts's), then set their services and areas (two cover the
+ * real browser with one browser context per person: three approved fixers (seeded, decision 085: applying
+ * and approval are fixer-journey.spec.ts's and staff.spec.ts's journeys) set their services and areas (two cover the
  * job's district, one covers Manchester only; the first in the browser). A customer posts a plumbing job in SW19 with a real JPEG;
  * only the two matching fixers are emailed and see it; both quote; the customer compares the quotes
  * side by side and accepts one; they exchange messages; the job is marked done and reviewed both
@@ -35,13 +34,15 @@ async function expectImageLoaded(img: Locator) {
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), { timeout: 10_000 }).toBeGreaterThan(0);
 }
 
-/** Signed up, registered, paid in the TEST MODE checkout, unlocked and applied: an application waiting for staff. */
-async function applyAsFixer(browser: Browser, first: string, last: string, email: string, phone: string): Promise<Fixer> {
-  const page = await newPerson(browser);
-  const name = `${first} ${last}`;
-  await signUpAndConfirm(page, email, name);
-  await applyOverHttp(page, { firstName: first, lastName: last, email, phone });
-  return { page, email, name, first, last, displayName: `${first} ${last.charAt(0)}.` };
+/**
+ * Approved fixers with the checks plumbing needs, who have not set their services and areas yet:
+ * seeded (decision 085), since applying and approval are fixer-journey.spec.ts's and staff.spec.ts's journeys.
+ */
+async function approvedFixers(browser: Browser, fixers: { first: string; last: string; email: string }[]): Promise<Fixer[]> {
+  const seeded = await seed(fixers.map((f, i) => ({ key: `fixer${i}`, role: "fixer" as const, name: `${f.first} ${f.last}`, email: f.email, services: ["plumbing"], coverage: false })));
+  return Promise.all(
+    fixers.map(async (f, i) => ({ page: await signedIn(browser, seeded.people[`fixer${i}`]!), email: f.email, name: `${f.first} ${f.last}`, first: f.first, last: f.last, displayName: `${f.first} ${f.last.charAt(0)}.` })),
+  );
 }
 
 /** On /fixer, in the browser: plumbing only, in the given areas. */
@@ -89,17 +90,13 @@ test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, 
   let jobId = 0;
   let slugA = "";
 
-  await test.step("three fixers apply, staff approve them in the console, and they set their services and areas", async () => {
-    fixerA = await applyAsFixer(browser, "Alma", "Quotewell", mail("alma"), "+44 7700 900201");
-    fixerB = await applyAsFixer(browser, "Bruno", "Quotewell", mail("bruno"), "+44 7700 900202");
-    fixerC = await applyAsFixer(browser, "Cora", "Quotewell", mail("cora"), "+44 7700 900203");
-
-    const staff = await newPerson(browser);
-    const staffEmail = mail("sam-staff");
-    await signUpAndConfirm(staff, staffEmail, "Sam Staff");
-    expect(grantStaff(staffEmail)).toContain(`${staffEmail} is now staff`);
-    for (const fixer of [fixerA, fixerB, fixerC]) await approveOverHttp(staff, fixer.name);
-    await staff.context().close();
+  await test.step("three approved fixers set their services and areas", async () => {
+    const approved = await approvedFixers(browser, [
+      { first: "Alma", last: "Quotewell", email: mail("alma") },
+      { first: "Bruno", last: "Quotewell", email: mail("bruno") },
+      { first: "Cora", last: "Quotewell", email: mail("cora") },
+    ]);
+    [fixerA, fixerB, fixerC] = [approved[0]!, approved[1]!, approved[2]!];
 
     await setCoverage(fixerA, "SW19");
     for (const [fixer, areas] of [[fixerB, "SW"], [fixerC, "M"]] as const) {
@@ -112,11 +109,13 @@ test("the quotes loop: a job with a photo, matching fixers emailed, two quotes, 
     expect(slugA, href ?? "").toMatch(/^alma-q/);
   });
 
-  await test.step("two customers sign up", async () => {
-    customer1 = { page: await newPerson(browser), email: mail("cleo"), name: "Cleo Customer" };
-    customer2 = { page: await newPerson(browser), email: mail("dev"), name: "Dev Customer" };
-    await signUpAndConfirm(customer1.page, customer1.email, customer1.name);
-    await signUpAndConfirm(customer2.page, customer2.email, customer2.name);
+  await test.step("two customers, signed in (seeded)", async () => {
+    const seeded = await seed([
+      { key: "cleo", role: "customer", name: "Cleo Customer", email: mail("cleo") },
+      { key: "dev", role: "customer", name: "Dev Customer", email: mail("dev") },
+    ]);
+    customer1 = { page: await signedIn(browser, seeded.people.cleo!), email: mail("cleo"), name: "Cleo Customer" };
+    customer2 = { page: await signedIn(browser, seeded.people.dev!), email: mail("dev"), name: "Dev Customer" };
   });
 
   await test.step("customer 1 posts a plumbing job in SW19 with a photo", async () => {

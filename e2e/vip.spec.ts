@@ -1,5 +1,6 @@
 import { expect, hydrated, test, type Page } from "./helpers/test";
-import { signUpAndConfirm, waitForMailTo, withCookieChoice } from "./helpers/accounts";
+import { waitForMailTo, withCookieChoice } from "./helpers/accounts";
+import { signInSeededCustomer } from "./helpers/seed";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, saveScreenshots, widths } from "./helpers/page-checks";
 
 /**
@@ -101,7 +102,7 @@ test("a wrong code, or the right one in the wrong case, is refused with the spec
 });
 
 test("the blog refuses a wrong code: My Account says 'Access Denied'", async ({ page }) => {
-  await signUpAndConfirm(page, `vip-denied-${unique()}@example.com`);
+  await signInSeededCustomer(page, `vip-denied-${unique()}@example.com`);
   await page.goto("/early-access-blog?code=NOT-A-CODE");
   await expect(page).toHaveURL("/account");
   await expect(toast(page, "Access Denied")).toBeVisible();
@@ -116,7 +117,7 @@ test("the blog refuses a wrong code: My Account says 'Access Denied'", async ({ 
 test("a signed-in member: code entered once, then My Account and /secret-blog", async ({ page }) => {
   // A whole journey with two axe runs and six page loads per width: give it the slow-test allowance.
   test.slow();
-  await signUpAndConfirm(page, `vip-member-${unique()}@example.com`, "Grace Hopper");
+  await signInSeededCustomer(page, `vip-member-${unique()}@example.com`, "Grace Hopper");
 
   // Not a member yet: /secret-blog sends the account to My Account.
   await page.goto("/secret-blog");

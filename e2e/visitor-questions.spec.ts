@@ -1,5 +1,5 @@
 import { appStarted, expect, hydrated, type Page, test } from "./helpers/test";
-import { signUpAndConfirm } from "./helpers/accounts";
+import { signInSeededCustomer } from "./helpers/seed";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, saveScreenshots } from "./helpers/page-checks";
 
 /** Visitors' everyday questions (the assistant's site answers, search, coverage) as a visitor meets them in the browser. */
@@ -55,7 +55,7 @@ test("the home chat widget answers gas first, booking (the installable app, no s
 
 test("/fixer-ai puts the emergency first and answers prices from the price guide", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  await signUpAndConfirm(page, `issue15-${testInfo.workerIndex}-${Date.now()}@example.com`);
+  await signInSeededCustomer(page, `issue15-${testInfo.workerIndex}-${Date.now()}@example.com`);
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.goto("/fixer-ai");

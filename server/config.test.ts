@@ -158,6 +158,15 @@ describe("Web Push's VAPID keys", () => {
     rmSync(other.dir, { recursive: true, force: true });
   });
 
+  it("the seeding endpoint's secret is for APP_ENV=test only, and long", () => {
+    const secret = "s".repeat(32);
+    expect(loadConfig({ ...base, APP_ENV: "test", TEST_SEED_SECRET: secret }).TEST_SEED_SECRET).toBe(secret);
+    expect(loadConfig({ ...base, APP_ENV: "test", TEST_SEED_SECRET: "" }).TEST_SEED_SECRET).toBeUndefined();
+    expect(() => loadConfig({ ...base, TEST_SEED_SECRET: secret })).toThrow(/APP_ENV=test/);
+    expect(() => loadConfig({ ...production, TEST_SEED_SECRET: secret })).toThrow(/APP_ENV=test/);
+    expect(() => loadConfig({ ...base, APP_ENV: "test", TEST_SEED_SECRET: "short" })).toThrow(/TEST_SEED_SECRET/);
+  });
+
   it("loopback push endpoints are for tests only", () => {
     expect(loadConfig({ ...base, WEB_PUSH_LOOPBACK_ENDPOINTS: "on" }).WEB_PUSH_LOOPBACK_ENDPOINTS).toBe(true);
     expect(() => loadConfig({ ...production, WEB_PUSH_LOOPBACK_ENDPOINTS: "on" })).toThrow(/tests only/);

@@ -121,6 +121,11 @@ const envSchema = z.object({
   WEB_PUSH_VAPID_KEYS: optionalString,
   /** Tests only: a device's push endpoint may be http://127.0.0.1 / localhost (the local test push service). Refused in production. */
   WEB_PUSH_LOOPBACK_ENDPOINTS: bool.default(false),
+  /**
+   * Tests only: the secret the browser tests' seeding endpoint (POST /internal/test/seed, decision 085)
+   * asks for. Unset, there is no such endpoint; refused unless APP_ENV=test.
+   */
+  TEST_SEED_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").max(200).optional()),
   /** Set by `npm run bench`: per-IP form rate limits are off (never in production), as every request comes from one address. */
   BENCH_MODE: bool.default(false),
 });
@@ -174,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  if (env.TEST_SEED_SECRET && env.APP_ENV !== "test") throw new ConfigError("TEST_SEED_SECRET is for the browser tests only and needs APP_ENV=test.");
   if (isProduction && env.WEB_PUSH_LOOPBACK_ENDPOINTS) throw new ConfigError("WEB_PUSH_LOOPBACK_ENDPOINTS is for tests only and cannot be on with APP_ENV=production.");
   const webPush = env.WEB_PUSH_VAPID_KEYS ? parseVapidKeys(env.WEB_PUSH_VAPID_KEYS) : isProduction ? null : generatedVapidKeys(env.DATA_DIR);
 

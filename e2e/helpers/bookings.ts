@@ -1,13 +1,13 @@
 import { newPerson, signUpAndConfirm } from "./accounts";
 import { applyOverHttp, payWithTestCard } from "./fixers";
 import { approveOverHttp, grantStaff, slotPassed } from "./staff";
+import { seed, signedIn, uniqueStamp } from "./seed";
 import { expect, sameOriginHeaders, type Browser, type Page } from "./test";
 
 /**
- * e2e/bookings.spec.ts's steps as helpers, for specs whose subject comes after a booking is paid
- * (payouts and earnings, the staff console's disputes): an approved fixer covering plumbing in SW1,
- * and a paid booking of their quote, its forms posted over the pages' own request contexts except
- * the checkout, paid in the browser.
+ * People and bookings for specs whose subject comes after them: a staff member and an approved fixer
+ * made through the product (sign-up, the staff tool, approval over HTTP), a paid booking with all
+ * three signed in (seeded, decision 085), and paying and releasing a booking a spec made itself.
  */
 
 export const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -35,46 +35,26 @@ export async function approvedFixer(browser: Browser, email: string, first: stri
   return fixer;
 }
 
-/** The customer posts a job, the fixer quotes £`pounds` with a slot `slotDaysAhead` days ahead, the customer books that slot and pays with the test card: a booking held by FixiT. */
-export async function paidBooking(customer: Page, fixer: Page, jobTitle: string, pounds: string, options: { slotDaysAhead?: number } = {}): Promise<{ bookingId: string; bookingPath: string; jobId: string }> {
-  await customer.goto("/request?service=plumbing");
-  await customer.getByLabel("Postcode of the job").fill("SW1A 1AA");
-  await customer.getByLabel("Job title").fill(jobTitle);
-  await customer.getByLabel("Describe the job").fill("The bath tap drips day and night and needs a new washer.");
-  await customer.getByRole("radio", { name: "Within a week" }).check();
-  await customer.getByRole("button", { name: "Post job" }).click();
-  await expect(customer.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
-  const jobPath = new URL(customer.url()).pathname;
-  const jobId = jobPath.split("/").pop()!;
-  const slot = { date: daysAhead(options.slotDaysAhead ?? 2), window: "morning" };
-  const quoted = await fixer.request.post(`/fixer/jobs/${jobId}`, {
-    form: { intent: "quote", priceKind: "fixed", amount: pounds, amountTo: "", includes: "Parts and labour", slot1Date: slot.date, slot1Window: slot.window, message: "" },
-    headers: sameOriginHeaders(),
-  });
-  expect(quoted.status()).toBeLessThan(400);
-  const quoteId = /name="quoteId" value="(\d+)"/.exec(await (await customer.request.get(jobPath)).text())?.[1];
-  expect(quoteId, "the customer's job page offers the quote").toBeTruthy();
-  const booked = await customer.request.post(`/bookings/new?quote=${quoteId}`, { form: { slot: `${slot.date}|${slot.window}`, ownDate: "", ownWindow: "", addressLine1: "10 Acacia Road", addressLine2: "", town: "London", postcode: "SW1A 1AA", accessNotes: "" }, headers: sameOriginHeaders(), maxRedirects: 0 });
-  expect(booked.status()).toBe(302);
-  const bookingPath = booked.headers().location!;
-  await customer.goto(bookingPath);
-  await customer.getByRole("button", { name: /^Pay £/ }).click();
-  await payWithTestCard(customer);
-  await customer.goto(bookingPath);
-  await expect(customer.getByText("Paid: money held by FixiT")).toBeVisible();
-  return { bookingId: bookingPath.split("/").pop()!, bookingPath, jobId };
-}
-
-/** A staff member, an approved fixer and a customer with a paid booking of the fixer's quote, all signed in. */
+/**
+ * A staff member, an approved fixer and a customer with a paid booking of the fixer's quote, all
+ * signed in: seeded (decision 085), since paying is e2e/bookings.spec.ts's journey. The customer's
+ * page shows the booking paid, as after the test card.
+ */
 export async function paidBookingWithStaff(browser: Browser, options: { who: string; pricePounds: string; title: string }) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const mail = (who: string) => `${options.who}-${who}-${stamp}@example.com`;
-  const staff = await staffMember(browser, mail("staff"));
-  const fixer = await approvedFixer(browser, mail("fixer"), "Flo", `Fixer${stamp.slice(-4)}`, "+44 7700 900302", { staff });
-  const customer = await newPerson(browser);
-  await signUpAndConfirm(customer, mail("customer"), "Cleo Customer");
-  const { bookingId, bookingPath } = await paidBooking(customer, fixer, options.title, options.pricePounds, { slotDaysAhead: 3 });
-  return { fixer, customer, staff, bookingId: Number(bookingId), bookingPath };
+  const stamp = uniqueStamp();
+  const seeded = await seed(
+    [
+      { key: "staff", role: "staff", name: "Sam Staff", email: `${options.who}-staff-${stamp}@example.com` },
+      { key: "fixer", role: "fixer", name: `Flo Fixer${stamp.slice(-4)}`, email: `${options.who}-fixer-${stamp}@example.com` },
+      { key: "customer", role: "customer", name: "Cleo Customer", email: `${options.who}-customer-${stamp}@example.com` },
+    ],
+    [{ key: "paid", customer: "customer", fixer: "fixer", title: options.title, pricePence: Math.round(Number(options.pricePounds) * 100), state: "booked" }],
+  );
+  const [staff, fixer, customer] = await Promise.all([signedIn(browser, seeded.people.staff!), signedIn(browser, seeded.people.fixer!), signedIn(browser, seeded.people.customer!)]);
+  const booking = seeded.bookings.paid!;
+  await customer.goto(booking.path);
+  await expect(customer.getByText("Paid: money held by FixiT")).toBeVisible();
+  return { fixer, customer, staff, bookingId: booking.id, bookingPath: booking.path };
 }
 
 /**

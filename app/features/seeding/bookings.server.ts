@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import { bookings, quoteBookingTerms } from "#server/db/schema/bookings.ts";
+import { jobs, quotes } from "#server/db/schema/quotes.ts";
+import { createBooking } from "~/features/bookings/bookings.server";
+import { startBookingCheckout } from "~/features/bookings/payment.server";
+import type { JobAddress } from "~/features/bookings/schemas";
+import { ukDate, type Slot } from "~/features/bookings/slots";
+import { markPaidAndFulfil } from "~/features/payments/payments.server";
+import type { AppServices } from "~/features/services.server";
+
+/**
+ * Jobs, quotes and bookings seeded through the bookings' and payments' own services (the way the
+ * bookings bench seeds them), for tests about what happens to a booking rather than about getting
+ * there: the integration tests (tests/helpers/done-bookings.ts) and the browser tests' seeding endpoint.
+ */
+
+let seededJobs = 0;
+
+/** Three days ahead (UK), in the morning, unless `daysAhead` says otherwise. */
+export const seededSlot = (daysAhead = 3): Slot => ({ date: ukDate(new Date(Date.now() + daysAhead * 86_400_000)), window: "morning" });
+
+/** A customer's job at SW1A 1AA (in progress) with the fixer's accepted fixed-price quote offering `slot` (three days ahead unless given), waiting to be booked. */
+export async function acceptedSeededQuote(services: Pick<AppServices, "db">, customerId: string, fixerId: string, options: { pricePence?: number; slot?: Slot; title?: string } = {}) {
+  const { db } = services;
+  const slot: Slot = options.slot ?? seededSlot();
+  const [job] = await db
+    .insert(jobs)
+    .values({ customerUserId: customerId, service: "plumbing", postcode: "SW1A 1AA", outward: "SW1A", district: "SW1", area: "SW", title: options.title ?? `Seeded booking ${++seededJobs}`, description: "A dripping tap that needs a new washer.", timing: "week", status: "in_progress" })
+    .returning({ id: jobs.id, title: jobs.title });
+  const [quote] = await db
+    .insert(quotes)
+    .values({ jobId: job!.id, fixerUserId: fixerId, priceKind: "fixed", amountPence: options.pricePence ?? 6_000, includes: "Parts and labour", earliestStart: slot.date, status: "accepted" })
+    .returning({ id: quotes.id });
+  await db.insert(quoteBookingTerms).values({ quoteId: quote!.id, slots: [slot] });
+  return { quoteId: quote!.id, jobId: job!.id, title: job!.title, slot };
+}
+
+/**
+ * A booking of a seeded accepted quote: waiting for payment, or (`paid`) paid through the TEST MODE
+ * checkout and booked on the fixer's slot; `started` then moves its slot to yesterday, as if it had begun.
+ */
+export async function seededBooking(
+  services: AppServices,
+  publicUrl: string,
+  customerId: string,
+  fixerId: string,
+  options: { pricePence?: number; slot?: Slot; title?: string; paid?: boolean; started?: boolean; address?: JobAddress } = {},
+) {
+  const quote = await acceptedSeededQuote(services, customerId, fixerId, options);
+  const { bookingId } = await createBooking({ db: services.db, publicUrl }, customerId, { quoteId: quote.quoteId, slot: quote.slot, address: options.address });
+  if (!options.paid) return { ...quote, bookingId, paymentId: null };
+  const { paymentId } = await startBookingCheckout(services, customerId, bookingId);
+  await markPaidAndFulfil(services, paymentId, "test-checkout");
+  if (options.started) await services.db.update(bookings).set({ slotDate: ukDate(new Date(Date.now() - 86_400_000)) }).where(eq(bookings.id, bookingId));
+  return { ...quote, bookingId, paymentId };
+}
