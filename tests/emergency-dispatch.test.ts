@@ -478,3 +478,17 @@ describe.skipIf(!postgres)("two instances on one PostgreSQL", () => {
     expect(told).toHaveLength(1);
   }, 120_000);
 });
+
+// Last: it accepts a call-out, which the 24-hour gauges above would count.
+describe("a fixer on a call-out", () => {
+  it("does not offer a new call-out to a fixer still on one (accepted, not yet done)", async () => {
+    const busy = await plumber("Bea", ["E1"], 7000);
+    const free = await plumber("Fred", ["E1"], 7500);
+    const eve = browserWith((await signedInPerson(server.services, "eve.dispatch@example.com", "customer")).cookie);
+    const first = await send(eve, "E1 6AN");
+    const [busyOffer] = (await offersOf(first)).filter((o) => o.fixerUserId === busy.id);
+    expect((await busy.browser.post(`/fixer/emergency/offers/${busyOffer!.id}`, { intent: "accept", arrival: "30" }, { origin: base })).status).toBe(303);
+    const second = await send(eve, "E1 6AN");
+    expect((await offersOf(second)).map((o) => o.fixerUserId)).toEqual([free.id]);
+  });
+});

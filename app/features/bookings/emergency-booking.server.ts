@@ -194,3 +194,16 @@ export async function callOutBookingOf(db: DbOrTx, emergencyRequestId: number): 
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * Of `fixerUserIds`, those on a call-out now: accepted and not yet marked done (waiting for the
+ * payment, or paid and on the way or at work). Dispatch offers them no other call-out meanwhile.
+ */
+export async function fixersOnCallOut(db: DbOrTx, fixerUserIds: readonly string[]): Promise<Set<string>> {
+  if (fixerUserIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ fixerUserId: bookings.fixerUserId })
+    .from(bookings)
+    .where(and(inArray(bookings.fixerUserId, [...fixerUserIds]), eq(bookings.slotWindow, "now"), inArray(bookings.state, ["pending_payment", "booked"])));
+  return new Set(rows.map((r) => r.fixerUserId));
+}

@@ -1,4 +1,4 @@
-import { bookEmergencyCallOutIn } from "~/features/bookings/emergency-booking.server";
+import { bookEmergencyCallOutIn, fixersOnCallOut } from "~/features/bookings/emergency-booking.server";
 import { bookingPaths } from "~/features/bookings/paths";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
@@ -83,7 +83,10 @@ async function offerRound(tx: DbOrTx, publicUrl: string, requestId: number, roun
     .returning({ fixerUserId: emergencyOffers.fixerUserId, round: emergencyOffers.round });
   await addEvents(tx, expired.map((o) => ({ requestId, kind: "expired" as const, at: now, round: o.round, fixerUserId: o.fixerUserId })));
 
-  const onCall = await onCallFixersNear(tx, { service: request.service, district: request.postcode, at: now });
+  const near = await onCallFixersNear(tx, { service: request.service, district: request.postcode, at: now });
+  // A fixer already on a call-out (accepted, not yet done) is not offered another meanwhile (decision 086).
+  const busy = await fixersOnCallOut(tx, near.map((f) => f.fixerUserId));
+  const onCall = near.filter((f) => !busy.has(f.fixerUserId));
   const offeredBefore = await tx.select({ fixerUserId: emergencyOffers.fixerUserId }).from(emergencyOffers).where(eq(emergencyOffers.requestId, requestId));
   const plan = planRound(round, onCall satisfies Candidate[], new Set(offeredBefore.map((o) => o.fixerUserId)));
   if (plan.kind === "unanswered") {
