@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { figurePaths } from "~/content/figures";
 import { publicPages } from "~/content/pages";
 import { services } from "~/content/services";
+import { emergencyServiceSlugs } from "~/features/emergency/rates";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 let server: InProcessServer;
@@ -15,7 +16,7 @@ afterAll(async () => {
 const paths = [...publicPages.map((p) => p.path), ...services.map((s) => s.href)];
 
 describe("public pages for a visitor without a session cookie", () => {
-  it("answers 200 and runs no database query (x-db-queries is 0) on every content page; a service page only its top-rated fixers query, / and /about their figures query", async () => {
+  it("answers 200 and runs no database query (x-db-queries is 0) on every content page; a service page only its top-rated fixers query (and who is on call, for the three emergency services), / and /about their figures query", async () => {
     const answers: string[] = [];
     for (const path of paths) {
       const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
@@ -27,8 +28,11 @@ describe("public pages for a visitor without a session cookie", () => {
     // others reuse that count (at most 5 minutes old in this process).
     const servicePaths = new Set<string>(services.map((s) => s.href));
     const firstWithFigures = paths.find((path) => figurePaths.has(path));
-    // /early-access counts its waitlist (decision 065): one query.
-    expect(answers).toEqual(paths.map((path) => `${path} 200 queries=${servicePaths.has(path) || path === firstWithFigures || path === "/early-access" ? 1 : 0}`));
+    // /early-access counts its waitlist (decision 065): one query. Plumbing, electrical and handyman
+    // also say who is on call now (decision 086): one more.
+    const onCallPaths = new Set(emergencyServiceSlugs.map((slug) => `/categories/${slug}`));
+    const queriesFor = (path: string) => (onCallPaths.has(path) ? 2 : servicePaths.has(path) || path === firstWithFigures || path === "/early-access" ? 1 : 0);
+    expect(answers).toEqual(paths.map((path) => `${path} 200 queries=${queriesFor(path)}`));
     // Served again from the anonymous-HTML cache: no query at all.
     for (const path of [...servicePaths, ...figurePaths, "/early-access"]) expect((await fetch(`${server.url}${path}`)).headers.get("x-db-queries"), path).toBe("0");
     expect(paths).toContain("/");
