@@ -1,5 +1,5 @@
 import { expect, test } from "./helpers/test";
-import { approvedFixer, staffMember } from "./helpers/bookings";
+import { seed, signedIn } from "./helpers/seed";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
 
 /**
@@ -11,9 +11,12 @@ import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, 
 
 test("a plumber goes on call with a rate and hours, and staff see who is on call where", async ({ browser }) => {
   test.setTimeout(240_000);
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const staff = await staffMember(browser, `oc-staff-${stamp}@example.com`);
-  const fixer = await approvedFixer(browser, `oc-pia-${stamp}@example.com`, "Pia", "Oncall", "+44 7700 900411", { staff });
+  // Seeded (decision 085): onboarding and approval have specs of their own.
+  const { people } = await seed([
+    { key: "staff", role: "staff", name: "Sam Staff" },
+    { key: "fixer", role: "fixer", name: "Pia Oncall", services: ["plumbing"], areas: ["SW1"] },
+  ]);
+  const [staff, fixer] = await Promise.all([signedIn(browser, people.staff!), signedIn(browser, people.fixer!)]);
   await fixer.setViewportSize({ width: widths.phone, height: 780 });
 
   await test.step("the dashboard links to the on-call page", async () => {

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "./helpers/test";
-import { newPerson, signUpAndConfirm } from "./helpers/accounts";
-import { approvedFixer, staffMember } from "./helpers/bookings";
+import { seed, signedIn } from "./helpers/seed";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshot, saveScreenshots, widths } from "./helpers/page-checks";
 
 /**
@@ -32,9 +31,12 @@ async function photographForm(page: Page, name: string, fields: Parameters<typeo
 
 test("a customer asks for an emergency plumber, sees who is on call and the up-front amount, and sends", async ({ browser }) => {
   test.setTimeout(240_000);
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const staff = await staffMember(browser, `er-staff-${stamp}@example.com`);
-  const fixer = await approvedFixer(browser, `er-pia-${stamp}@example.com`, "Pia", "Nightcall", "+44 7700 900412", { staff });
+  // Seeded (decision 085): signing up, onboarding and approval have specs of their own.
+  const { people } = await seed([
+    { key: "fixer", role: "fixer", name: "Pia Nightcall", services: ["plumbing"], areas: ["SW1"] },
+    { key: "customer", role: "customer", name: "Cat Customer" },
+  ]);
+  const fixer = await signedIn(browser, people.fixer!);
 
   await test.step("the plumber goes on call at £75 an hour", async () => {
     await fixer.goto("/fixer/emergency");
@@ -46,8 +48,7 @@ test("a customer asks for an emergency plumber, sees who is on call and the up-f
     await expect(fixer.getByTestId("on-call-status")).toContainText("You are on call now");
   });
 
-  const customer = await newPerson(browser, { width: widths.phone, height: 780 });
-  await signUpAndConfirm(customer, `er-cat-${stamp}@example.com`, "Cat Customer");
+  const customer = await signedIn(browser, people.customer!, { width: widths.phone, height: 780 });
 
   await test.step("before sending: the count, the published range and the up-front call-out", async () => {
     // From the job form: its pointer to the emergency form.
@@ -108,5 +109,4 @@ test("a customer asks for an emergency plumber, sees who is on call and the up-f
     await expect(customer.getByLabel("Describe the job")).toHaveValue("The front door lock has snapped and will not close.");
     await expect(customer.getByLabel("Postcode of the job")).toHaveValue("ZE1 0AA");
   });
-  await staff.context().close();
 });
