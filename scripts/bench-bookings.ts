@@ -16,13 +16,12 @@
  * a POST's time is mostly its wait behind the others: with 50 always in flight, the mean time is 50
  * divided by the throughput (Little's law), so a p99 of 100 ms would take some 500 confirmations a second.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import pg from "pg";
+import { startBenchServer } from "./bench-child-server.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1000);
@@ -46,31 +45,18 @@ export async function benchBookings(pgAdmin?: string) {
   const scratch = await createScratchDatabase(pgAdmin, "fixit_bench_bookings");
   console.log(`\nbookings: ${BOOKINGS} bookings confirmed over ${CONNECTIONS} connections, PostgreSQL; seeding…`);
   const seedStart = performance.now();
-  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", "--import", "tsx", "scripts/bench-bookings-server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      APP_ENV: "test",
-      BENCH_MODE: "1",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: scratch.url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      MAIL_WORKER_INTERVAL_MS: "100",
-      BENCH_BOOKINGS: String(BOOKINGS),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+  const { child, seeded: seeding } = startBenchServer<Seeded>({
+    name: "bookings",
+    script: "scripts/bench-bookings-server.ts",
+    nodeArgs: ["--max-old-space-size=192", "--max-semi-space-size=8"],
+    port,
+    databaseUrl: scratch.url,
+    dataDir,
+    env: { BENCH_BOOKINGS: String(BOOKINGS) },
   });
   const client = new pg.Client({ connectionString: scratch.url });
   try {
-    const seeded = await new Promise<Seeded>((resolve, reject) => {
-      child.once("exit", (code) => reject(new Error(`the bookings bench server exited (${code})`)));
-      createInterface({ input: child.stdout! }).on("line", (line) => {
-        if (line.startsWith("{")) resolve(JSON.parse(line) as Seeded);
-      });
-    });
+    const seeded = await seeding;
     await client.connect();
     console.log(`  seeded ${seeded.bookings.length} bookings (marked done) in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
     await sleep(2_000);

@@ -13,12 +13,11 @@
  *   BENCH_ONLY=emergency BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
  *   BENCH_EMERGENCY_FIXERS=2000 BENCH_EMERGENCY_DISTRICTS=20 BENCH_EMERGENCY_REQUESTS=200 BENCH_EMERGENCY_RATE=20 BENCH_EMERGENCY_CONNECTIONS=50
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import pg from "pg";
+import { startBenchServer } from "./bench-child-server.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
 
 const REQUESTS = Number(process.env.BENCH_EMERGENCY_REQUESTS ?? 200);
@@ -40,31 +39,18 @@ export async function benchEmergency(pgAdmin?: string) {
   const scratch = await createScratchDatabase(pgAdmin, "fixit_bench_emergency");
   console.log(`\nemergency: ${REQUESTS} requests at ${RATE}/s over on-call fixers, PostgreSQL; seeding…`);
   const seedStart = performance.now();
-  const child = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "scripts/bench-emergency-server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      APP_ENV: "test",
-      BENCH_MODE: "1",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: scratch.url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      MAIL_WORKER_INTERVAL_MS: "100",
-      BENCH_EMERGENCY_REQUESTS: String(REQUESTS),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+  const { child, seeded: seeding } = startBenchServer<Seeded>({
+    name: "emergency",
+    script: "scripts/bench-emergency-server.ts",
+    nodeArgs: ["--max-old-space-size=256"],
+    port,
+    databaseUrl: scratch.url,
+    dataDir,
+    env: { BENCH_EMERGENCY_REQUESTS: String(REQUESTS) },
   });
   const client = new pg.Client({ connectionString: scratch.url });
   try {
-    const seeded = await new Promise<Seeded>((resolve, reject) => {
-      child.once("exit", (code) => reject(new Error(`the emergency bench server exited (${code})`)));
-      createInterface({ input: child.stdout! }).on("line", (line) => {
-        if (line.startsWith("{")) resolve(JSON.parse(line) as Seeded);
-      });
-    });
+    const seeded = await seeding;
     await client.connect();
     const { rows: onCall } = await client.query<{ n: string }>("select count(distinct fixer_user_id) as n from emergency_services");
     console.log(`  seeded ${seeded.fixers} fixers on call (${onCall[0]!.n} opted in) in ${seeded.districts.length} districts and ${seeded.customers.length} customers in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
