@@ -27,6 +27,7 @@ import { addStrike, STRIKE_WINDOW_DAYS } from "./strikes.server";
 import { PAYMENT_WINDOW_MS, paymentWindowEnd, pendingCheckoutOf } from "./checkout-window.server";
 import { earlyBirdOffered, takeEarlyBirdPlace, withdrawEarlyBird } from "./early-bird.server";
 import { lockBooking, move, nowOf, recordOnTimeline, scheduleTimer, tell, type ActorRef, type BookingDeps } from "./transition.server";
+import { LIVE_STATES } from "./state-machine";
 
 export type { BookingDeps } from "./transition.server";
 
@@ -46,8 +47,8 @@ export const REMINDER_AFTER_DAYS = confirmationTimeline.reminderDays;
 export const STAFF_REVIEW_AFTER_DAYS = confirmationTimeline.staffReviewDays;
 export const TEXT_LIMIT = 2000;
 
-/** Bookings that hold a quote (and count towards an early-bird customer's three). */
-export const LIVE_STATES: BookingState[] = ["pending_payment", "awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review", "released", "partly_released", "claim_open", "claim_contested"];
+/** Bookings that hold a quote (and count towards an early-bird customer's three): one list, in state-machine.ts. */
+export { LIVE_STATES };
 
 function checkText(value: string | null | undefined, what: string, { required = false, min = 0 } = {}): string | null {
   const text = (value ?? "").trim();

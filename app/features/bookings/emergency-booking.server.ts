@@ -10,6 +10,7 @@ import { bookingAddressOf, saveBookingAddress } from "./address.server";
 import { callOutRequestOf } from "./call-out-request.server";
 import { moneyText } from "./emails.server";
 import { BookingError } from "./errors";
+import { LIVE_STATES } from "./state-machine";
 import { MAX_PRICE_PENCE } from "./pricing";
 import type { JobAddress } from "./schemas";
 import { ukDate, ukTimeText } from "./slots";
@@ -22,8 +23,6 @@ import { nowOf, recordOnTimeline, scheduleTimer, tell, type BookingDeps } from "
  * confirm, payout, disputes, cases), with the slot "now" and the fixer's arrival estimate.
  */
 
-/** The states in which a booking holds its emergency request (the unique index's list). */
-const LIVE_STATES: Booking["state"][] = ["pending_payment", "awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review", "released", "partly_released", "claim_open", "claim_contested"];
 
 export type EmergencyCallOutInput = {
   emergencyRequestId: number;

@@ -70,6 +70,9 @@ export const TRANSITIONS = {
 
 export type TransitionName = keyof typeof TRANSITIONS;
 
+/** The states in which a booking holds its quote or emergency request (the unique indexes' lists in the schema). */
+export const LIVE_STATES: readonly BookingState[] = ["pending_payment", "awaiting_fixer_confirmation", "booked", "done_marked", "disputed", "staff_review", "released", "partly_released", "claim_open", "claim_contested"];
+
 /** States a booking never leaves: derived from the one list of states (the schema's) and the transitions, never written out again. */
 /** The states in which a slot may still move: paid, and the work not yet started. */
 export const RESCHEDULABLE_STATES: readonly BookingState[] = ["awaiting_fixer_confirmation", "booked"];
