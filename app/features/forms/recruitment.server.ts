@@ -5,7 +5,7 @@ import { siteUrl } from "#server/http/site-url.ts";
 import { enqueueEmail } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
 import { rateLimitMessage } from "#server/security/rate-limit.ts";
-import type { AppServices } from "~/features/services.server.ts";
+import type { InfraServices } from "#server/services.ts";
 import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "#server/storage/index.ts";
 import { logHoneypot } from "~/lib/forms/forms.server";
 import { parseSubmission, readValues } from "~/lib/forms/parse";
@@ -29,7 +29,7 @@ export function staffApplicationUrl(publicUrl: string, id: number): string {
 }
 
 export async function storeRecruitmentApplication(
-  services: Pick<AppServices, "config" | "db" | "logger">,
+  services: Pick<InfraServices, "config" | "db" | "logger">,
   application: Recruitment,
   cv: StoredFile | undefined,
   meta: { ip: string; userAgent: string },
