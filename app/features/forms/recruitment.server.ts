@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
 import { recruitmentApplications } from "#server/db/schema/forms.ts";
 import { siteUrl } from "#server/http/site-url.ts";
@@ -9,7 +8,7 @@ import type { InfraServices } from "#server/services.ts";
 import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "#server/storage/index.ts";
 import { logHoneypot } from "~/lib/forms/forms.server";
 import { parseSubmission, readValues } from "~/lib/forms/parse";
-import { answer, withinRateLimit } from "./actions.server";
+import { answer, withinRateLimit, type FormContext } from "./actions.server";
 import { CV_MAX_BYTES, publicFormParsing, recruitmentSchema, type Recruitment } from "./schemas";
 import { enqueueSheetSync } from "./sheet-sync.server";
 
@@ -91,7 +90,7 @@ export async function storeRecruitmentApplication(
   });
 }
 
-type ActionArgs = { request: Request; context: AppLoadContext };
+type ActionArgs = { request: Request; context: FormContext & { services: Pick<InfraServices, "storage"> } };
 
 export async function recruitmentAction({ request, context }: ActionArgs) {
   const { storage, logger } = context.services;

@@ -17,7 +17,7 @@ import { checkTestCheckout, TEST_CHECKOUT_FORM, testCardOutcome, testCheckoutMes
 /** The TEST MODE checkout page (/checkout/test/<id>) and the VIP checkout link (/checkout/vip). */
 
 /** What the checkout pages need of a loader's context: the session's pieces and the payments' (decision 088). */
-type CheckoutContext = AuthContext & { services: PaymentDeps };
+export type CheckoutContext = AuthContext & { services: PaymentDeps };
 
 const MINUTE = 60_000;
 export const checkoutLimits = {
