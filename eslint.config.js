@@ -6,7 +6,9 @@ import tseslint from "typescript-eslint";
 /**
  * Which feature may import which (app/features/<name>/). Read down: a feature imports only features
  * it names here, never one that (directly or not) imports it; scripts/import-rules.test.ts checks
- * the table has no cycle and names every feature folder. Shared by all: app/features/services.server.ts.
+ * the table has no cycle and names every feature folder. Nothing at app/features/'s top level: a
+ * feature declares the narrow dependencies it needs (decision 088). The layer check
+ * (.dependency-cruiser.mjs) reads this table too.
  */
 export const featureImports = {
   auth: [],
@@ -33,17 +35,18 @@ export const featureImports = {
 };
 
 /**
- * The app's entry modules (by name, with or without an extension): only React Router and the server
- * bundle load these. The composition root is imported by nothing in app/.
+ * The modules at app/'s top level (by name, with or without an extension): the entry modules, which
+ * only React Router and the server bundle load, and the composition root with its types (AppServices,
+ * the load context: app/app-services.server.ts), which only the root and the routes import.
  */
-const entryModules = ["root", "entry.server", "entry.client", "islands.client", "routes", "composition-root.server"].flatMap((name) => [
+const topModules = ["root", "entry.server", "entry.client", "islands.client", "routes", "composition-root.server", "app-services.server"].flatMap((name) => [
   `~/${name}`,
   `~/${name}.*`,
 ]);
-const entryDynamic = String.raw`^~\x2F(root|entry\.server|entry\.client|islands\.client|routes|composition-root\.server)(\.[a-z]+)?$`;
-/** What components, lib and content never import: features, routes and the entry modules. */
-const aboveLayers = [...entryModules, "~/features/*", "~/routes/*"];
-const aboveDynamic = String.raw`(^~\x2F|\x2F)(features|routes)\x2F|${entryDynamic}`;
+const topDynamic = String.raw`^~\x2F(root|entry\.server|entry\.client|islands\.client|routes|composition-root\.server|app-services\.server)(\.[a-z]+)?$`;
+/** What components, lib and content never import: features, routes and the top-level modules. */
+const aboveLayers = [...topModules, "~/features/*", "~/routes/*"];
+const aboveDynamic = String.raw`(^~\x2F|\x2F)(features|routes)\x2F|${topDynamic}`;
 /** The same folders reached by a relative path from anywhere below app/. */
 const relativeUp = (folders) => folders.map((folder) => `**/${folder}/*`);
 /**
@@ -106,15 +109,15 @@ export default tseslint.config(
       ],
     },
   },
-  // The routes, the entry modules and the features' shared services module: no layer rule of their own, but no `../` either.
+  // The routes and the top-level modules (and a stray module at app/features/'s top): no layer rule of their own, but no `../` either.
   layer({ files: ["app/*", "app/routes/**", "app/features/*"], forbidden: [], dynamic: null, message: "" }),
   // Features sit below routes, and which feature may import which is this table (featureImports).
   ...Object.entries(featureImports).map(([feature, allowed]) => {
     const others = Object.keys(featureImports).filter((f) => f !== feature && !allowed.includes(f));
     return layer({
       files: [`app/features/${feature}/**`],
-      forbidden: [...entryModules, "~/routes/*", "**/routes/*", ...others.flatMap((f) => [`~/features/${f}/*`, `**/features/${f}/*`, `../${f}/*`, `../../${f}/*`])],
-      dynamic: String.raw`(^~\x2F|\x2F)routes\x2F|${entryDynamic}${others.length ? String.raw`|(^~\x2Ffeatures\x2F|\x2Ffeatures\x2F|^(\.\.\x2F){1,2})(${others.join("|")})\x2F` : ""}`,
+      forbidden: [...topModules, "~/routes/*", "**/routes/*", ...others.flatMap((f) => [`~/features/${f}/*`, `**/features/${f}/*`, `../${f}/*`, `../../${f}/*`])],
+      dynamic: String.raw`(^~\x2F|\x2F)routes\x2F|${topDynamic}${others.length ? String.raw`|(^~\x2Ffeatures\x2F|\x2Ffeatures\x2F|^(\.\.\x2F){1,2})(${others.join("|")})\x2F` : ""}`,
       message: allowed.length
         ? `features sit below routes, and ${feature} may import only these features: ${allowed.join(", ")} (featureImports in eslint.config.js)`
         : `features sit below routes, and ${feature} imports no other feature (featureImports in eslint.config.js)`,

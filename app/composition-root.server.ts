@@ -33,7 +33,7 @@ import { quoteLimits } from "~/features/quotes/job-fields.ts";
 import { createPublicFixerData } from "~/features/quotes/public-changes.ts";
 import { DRAFT_EXPIRY_JOB_KIND, expireDraft } from "~/features/quotes/request-draft.server.ts";
 import { REVIEW_WINDOW_JOB, runReviewWindowTimer } from "~/features/quotes/reviews.server.ts";
-import type { AppServices, FeatureJobKind } from "~/features/services.server.ts";
+import type { AppServices, FeatureJobKind } from "~/app-services.server.ts";
 import { mountSeedHttp } from "~/features/seeding/http.server.ts";
 import { mountStaffHttp } from "~/features/staff/command-http.server.ts";
 import { promoteConfiguredAdmin } from "~/features/staff/roles.server.ts";

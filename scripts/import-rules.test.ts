@@ -27,13 +27,17 @@ describe("import direction", () => {
     ["app/features/forms/example.ts", `import { z } from "zod";`],
     // server/ has no exemption: the composition root lives in app/ and hands server/ the features.
     ["server/app.ts", `import { createAuth } from "~/features/auth/auth.server.ts";`],
-    ["server/app.ts", `import type { AppServices } from "~/features/services.server.ts";`],
+    ["server/app.ts", `import type { AppServices } from "~/app-services.server.ts";`],
     // The entry modules, by name with or without an extension, from below the routes.
     ["app/features/vip/example.ts", `import { Layout } from "~/root.tsx";`],
     ["app/features/vip/example.ts", `import handleRequest from "~/entry.server";`],
     ["app/components/layout/example.tsx", `import { hydrateIslands } from "~/islands.client";`],
     ["app/lib/example.ts", `const m = () => import("~/root.tsx");`],
     ["app/features/staff/example.ts", `import { start } from "~/composition-root.server.ts";`],
+    // The whole services bag is the composition root's: a feature declares the pieces it needs (decision 088).
+    ["app/features/quotes/example.server.ts", `import type { AppServices } from "~/app-services.server";`],
+    ["app/lib/example.server.ts", `import type { AppServices } from "~/app-services.server.ts";`],
+    ["app/features/vip/example.server.ts", `const m = () => import("~/app-services.server");`],
     // Feature to feature: only what featureImports allows (the reverse of each pair that was a cycle).
     ["app/features/auth/example.ts", `import { promoteConfiguredAdmin } from "~/features/staff/roles.server.ts";`],
     ["app/features/auth/example.ts", `import { isApprovedFixer } from "~/features/quotes/coverage.server";`],
@@ -77,7 +81,8 @@ describe("import direction", () => {
     ["app/features/forms/example.ts", `import { z } from "~/lib/zod";`],
     ["app/features/staff/example.server.ts", `import type { z } from "zod";`],
     ["app/features/staff/example.server.ts", `import { hideReview } from "~/features/quotes/reviews.server";`],
-    ["app/features/quotes/example.server.ts", `import type { AppServices } from "~/features/services.server";`],
+    ["app/features/bookings/example.server.ts", `import type { PaymentDeps } from "~/features/payments/payments.server";`],
+    ["app/routes/example.tsx", `import type { AppServices } from "~/app-services.server";`],
     ["app/features/quotes/example.server.ts", `import { signInReturnPath } from "~/features/auth/guard.server";`],
     ["app/features/assistant/example.tsx", `const m = () => import("~/features/vip/components/vip-hover-card");`],
     ["app/features/vip/example.tsx", `import { useWidgetClearance } from "~/features/consent/use-widget-clearance";`],

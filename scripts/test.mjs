@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, import circles and build (side by side), unit + integration tests,
+// `npm test`: typecheck, lint, the layer check and build (side by side), unit + integration tests,
 // then browser tests. Without a Chromium the browser tests are skipped loudly; with CI=true that is a failure.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -45,7 +45,8 @@ run("route types", "npx", ["react-router", "typegen"]);
 await runTogether([
   ["typecheck", "npx", ["tsc", "--noEmit"]],
   ["lint", "npx", ["eslint", "."]],
-  ["no import circles", "npx", ["madge", "--circular", "app", "server"]],
+  // Imports against the layer order (type-only ones too) and import circles: .dependency-cruiser.mjs.
+  ["layers", "npm", ["run", "--silent", "check:layers"]],
   ["build", "npx", ["react-router", "build"]],
 ]);
 run("unit and integration tests", "npx", ["vitest", "run"]);

@@ -6,7 +6,8 @@ import type { FileStore } from "./storage/store.ts";
 
 /**
  * The infrastructure the server builds once at start-up. Features add their own services on top
- * (app/features/services.server.ts); infrastructure code takes only the narrow parts it uses.
+ * (app/app-services.server.ts, the composition root's); features and infrastructure code take only the
+ * narrow parts they use (decision 088).
  */
 export type InfraServices = {
   config: Config;

@@ -18,7 +18,7 @@ import { bookingSlotOf, slotStartsAt, type Slot } from "~/features/bookings/slot
 import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
 import { fulfilments } from "~/composition-root.server";
 import { createPaymentsService, markPaidAndFulfil } from "~/features/payments/payments.server";
-import type { AppServices } from "~/features/services.server";
+import type { AppServices } from "~/app-services.server.ts";
 import { createApprovedFixer, createUser, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { createTestDatabase, dropTestDatabase } from "./server";
 

@@ -5,7 +5,7 @@ import { confirmDone, createBooking, markDone } from "~/features/bookings/bookin
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import { bookingSlotOf, slotStartsAt, ukDate, type Slot } from "~/features/bookings/slots";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
-import type { AppServices } from "~/features/services.server";
+import type { AppServices } from "~/app-services.server.ts";
 import { seededBooking, seededSlot } from "~/features/seeding/bookings.server";
 
 /**

@@ -7,7 +7,7 @@ import type { start as startServer } from "~/composition-root.server.ts";
 import { childPidOf } from "../../scripts/production-server.ts";
 import { createScratchDatabase, dropScratchDatabase } from "../../scripts/scratch-database.ts";
 import { createMigratedDatabase } from "./postgres-templates.ts";
-import type { AppServices } from "~/features/services.server.ts";
+import type { AppServices } from "~/app-services.server.ts";
 
 export type TestServer = {
   url: string;

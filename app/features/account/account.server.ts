@@ -1,7 +1,8 @@
 import { APIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppServices } from "~/features/services.server.ts";
+import type { InfraServices } from "#server/services.ts";
+import type { Auth } from "~/features/auth/auth.server.ts";
 import { queuePasswordChangedEmail } from "~/features/auth/emails.server.ts";
 import { judgePassword, weakPasswordMessage } from "~/features/auth/password-strength.server.ts";
 import { accounts, sessions, users } from "#server/db/schema/auth.ts";
@@ -80,7 +81,7 @@ export async function loadAccountPage(db: Db, userId: string, creditAccountCode:
 }
 
 /** What an account change needs: the database, better-auth, the settings and a logger. */
-type AccountDeps = Pick<AppServices, "db" | "auth" | "config" | "logger">;
+type AccountDeps = Pick<InfraServices, "db" | "config" | "logger"> & { auth: Auth };
 type ProfileInput = z.infer<typeof profileSchema>;
 type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 /**
@@ -91,7 +92,7 @@ export type AccountSession = { authHeaders: Headers; origin: RequestOrigin };
 /** A refused change (400) or a done one, with the cookies the browser must get (a new session, cleared ones). */
 export type AccountChange = { ok: true; setCookies: string[] } | { ok: false; title: string; text: string; reasons?: string[] };
 
-export async function updateProfile({ db, logger }: Pick<AppServices, "db" | "logger">, userId: string, profile: ProfileInput, origin: RequestOrigin) {
+export async function updateProfile({ db, logger }: Pick<InfraServices, "db" | "logger">, userId: string, profile: ProfileInput, origin: RequestOrigin) {
   await db
     .update(users)
     .set({ name: profile.fullName, fullName: profile.fullName, phone: profile.phone || null, updatedAt: new Date() })

@@ -1,9 +1,10 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import type { RequestFacts } from "#server/app.ts";
 import { changePassword, deleteAccount, updateProfile, type AccountChange, type AccountSession } from "./account.server";
 import { accountMessages } from "./messages";
 import { accountPaths } from "./paths";
 import { fail, overLimit, readAccountForm, signOutEverywhere } from "~/features/auth/actions.server";
-import { authHeaders, requireUser } from "~/features/auth/guard.server";
+import { authHeaders, requireUser, type AuthContext } from "~/features/auth/guard.server";
 import { authSuccess, invalidRequest, type AuthResult } from "~/features/auth/messages";
 import { changePasswordSchema, checkForm, profileSchema } from "~/features/auth/schemas";
 import type { RequestOrigin } from "~/features/auth/security-events.server.ts";
@@ -17,7 +18,8 @@ import type { SessionUser } from "~/lib/session-user";
  * shows (`accountAction`); another intent is a 400 and changes nothing.
  */
 
-type Ctx = AppLoadContext;
+/** What the account actions read of a loader's context: the session's pieces and the user agent security events record. */
+type Ctx = AuthContext & Pick<RequestFacts, "userAgent">;
 type Values = Record<string, string>;
 
 function originOf(context: Ctx): RequestOrigin {

@@ -1,6 +1,8 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { data, replace, type AppLoadContext } from "react-router";
+import { data, replace } from "react-router";
+import type { RequestFacts } from "#server/app.ts";
+import type { InfraServices } from "#server/services.ts";
 import { ACCOUNT_DISABLED_CODE } from "./auth.server.ts";
 import { judgePassword, weakPasswordMessage } from "./password-strength.server.ts";
 import { recordSecurityEvent, type SecurityEventInput } from "./security-events.server.ts";
@@ -10,7 +12,7 @@ import { rateLimitMessage } from "#server/security/rate-limit.ts";
 import { z } from "~/lib/zod";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { firstError, parseSubmission } from "~/lib/forms/parse";
-import { authHeaders, getSignedIn, signInReturnPath } from "./guard.server";
+import { authHeaders, getSignedIn, signInReturnPath, type AuthContext } from "./guard.server";
 import { authFailure, authMessages, authSuccess, type AuthResult } from "./messages";
 import { confirmationCallback } from "./return-to";
 import { checkForm, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema } from "./schemas";
@@ -20,7 +22,10 @@ import { checkForm, newPasswordSchema, resetRequestSchema, signInSchema, signUpS
  * on the server (no browser Origin needed, so the forms work without JavaScript), record
  * security events and keep per-IP and per-email limits in the database.
  */
-type Ctx = AppLoadContext;
+/** What the sign-in, sign-up and reset actions read of a loader's context: the session's pieces and the user agent security events record. */
+type Ctx = AuthContext & Pick<RequestFacts, "userAgent">;
+/** What recording a security event reads of a loader's context: where the request came from, the database and a logger. */
+type EventContext = Pick<RequestFacts, "clientIp" | "userAgent"> & { services: Pick<InfraServices, "db" | "logger"> };
 
 /** Before any intent's own schema: every field of an account form is text on one line. */
 const accountFormFields = z.record(z.string(), z.string());
@@ -40,11 +45,11 @@ export async function readAccountForm(request: Request): Promise<{ ok: true; val
   return { ok: false, answer: fail(typeof intent === "string" ? intent.slice(0, 40) : "account", 400, "Invalid input", refused?.message ?? "Please try again.", { field: refused?.field }) };
 }
 
-function origin(context: Ctx) {
+function origin(context: Pick<RequestFacts, "clientIp" | "userAgent">) {
   return { ip: context.clientIp || null, userAgent: context.userAgent || null };
 }
 
-export function record(context: Ctx, event: Omit<SecurityEventInput, "ip" | "userAgent">) {
+export function record(context: EventContext, event: Omit<SecurityEventInput, "ip" | "userAgent">) {
   return recordSecurityEvent(context.services.db, context.services.logger, { ...event, ...origin(context) });
 }
 

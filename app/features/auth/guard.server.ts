@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, exists, sql } from "drizzle-orm";
-import { redirect, type AppLoadContext } from "react-router";
-import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS, SESSION_IDLE_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieName } from "./auth.server.ts";
+import { redirect } from "react-router";
+import type { RequestFacts } from "#server/app.ts";
+import type { InfraServices } from "#server/services.ts";
+import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS, SESSION_IDLE_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieName, type Auth } from "./auth.server.ts";
 import { API_REQUEST_HEADER } from "./limits.server.ts";
 import { CLIENT_IP_HEADER } from "./security-events.server.ts";
 import { pingDatabase } from "#server/db/client.ts";
@@ -23,6 +25,12 @@ import type { SessionUser } from "~/lib/session-user";
  */
 const perRequest = new WeakMap<object, Promise<SignedIn | null>>();
 
+/**
+ * What reading the session needs of a loader's context (decision 088): the client's address and the
+ * database, settings, logger and better-auth. A route passes its `context`.
+ */
+export type AuthContext = Pick<RequestFacts, "clientIp"> & { services: Pick<InfraServices, "db" | "logger" | "config"> & { auth: Auth } };
+
 /** The header's unread counts, as stored (unread_counts): read with the session when it is read in one query. */
 export type UnreadCounts = { messages: number; notifications: number };
 
@@ -33,14 +41,14 @@ export function hasSessionCookie(request: Request): boolean {
 }
 
 /** The request's headers for better-auth, with the client IP the server saw (any client-sent value replaced). */
-export function authHeaders(request: Request, context: AppLoadContext): Headers {
+export function authHeaders(request: Request, context: Pick<RequestFacts, "clientIp">): Headers {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, context.clientIp);
   headers.delete(API_REQUEST_HEADER);
   return headers;
 }
 
-export function getSignedIn(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
+export function getSignedIn(request: Request, context: AuthContext): Promise<SignedIn | null> {
   if (!hasSessionCookie(request)) return Promise.resolve(null);
   // React Router hands each loader a Request of its own; the load context is one per HTTP request.
   // A GET's loaders share one read through it. Anything else (an action, whose loaders then run after
@@ -139,7 +147,7 @@ async function readSessionInOneQuery(db: Db, token: string): Promise<SignedIn | 
   };
 }
 
-async function readSession(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
+async function readSession(request: Request, context: AuthContext): Promise<SignedIn | null> {
   const { auth, db, logger, config } = context.services;
   try {
     const token = signedSessionToken(request.headers.get("cookie"), sessionCookieName(config), config.sessionSecret);
@@ -197,7 +205,7 @@ export function toSessionUser(
 }
 
 /** The signed-in user, or null. */
-export async function getOptionalUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+export async function getOptionalUser(request: Request, context: AuthContext): Promise<SessionUser | null> {
   return (await getSignedIn(request, context))?.user ?? null;
 }
 
@@ -215,19 +223,19 @@ export function signInRedirectPath(request: Request): string {
 }
 
 /** The signed-in user; a signed-out visitor is redirected to /auth?from=<path+query> (nothing else is sent). */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+export async function requireUser(request: Request, context: AuthContext): Promise<SessionUser> {
   return (await requireSignedIn(request, context)).user;
 }
 
 /** requireUser, with the session: for what belongs to this sign-in rather than to the person (a push device). */
-export async function requireSignedIn(request: Request, context: AppLoadContext): Promise<SignedIn> {
+export async function requireSignedIn(request: Request, context: AuthContext): Promise<SignedIn> {
   const signedIn = await getSignedIn(request, context);
   if (!signedIn) throw redirect(signInRedirectPath(request), { headers: { "cache-control": "no-store" } });
   return signedIn;
 }
 
 /** Guest-only pages (/auth): a signed-in visitor goes to the remembered origin or /. */
-export async function redirectSignedIn(request: Request, context: AppLoadContext): Promise<void> {
+export async function redirectSignedIn(request: Request, context: AuthContext): Promise<void> {
   const user = await getOptionalUser(request, context);
   if (user) throw redirect(signInReturnPath(new URL(request.url).searchParams.get("from")));
 }

@@ -10,9 +10,9 @@ import {
   recordCheckout,
   waitForCheckoutUrl,
   type FulfilmentHandler,
+  type PaymentDeps,
   type RecordedCheckout,
 } from "~/features/payments/payments.server.ts";
-import type { AppServices } from "~/features/services.server.ts";
 import { BookingError } from "./errors";
 import { EXTRA_PAYMENT_WINDOW_MS, extraLabel, extrasCopy } from "./extras";
 import { assertExtraMove, extraMove } from "./extras-machine";
@@ -40,7 +40,7 @@ type PayDecision = { kind: "reuse"; paymentId: string } | { kind: "open"; record
  * provider's idempotency key), or, accepted already, its open checkout's page is reused. Presses at once
  * run one after another under the booking's lock: one checkout, one charge.
  */
-export async function startExtraCheckout(services: AppServices, customerUserId: string, bookingId: number, extraId: number, now = new Date()): Promise<{ url: string; paymentId: string }> {
+export async function startExtraCheckout(services: PaymentDeps, customerUserId: string, bookingId: number, extraId: number, now = new Date()): Promise<{ url: string; paymentId: string }> {
   const decision = await services.db.transaction(async (tx): Promise<PayDecision> => {
     const booking = await lockBooking(tx, bookingId, customerActor(customerUserId));
     const extra = await lockExtra(tx, bookingId, extraId);

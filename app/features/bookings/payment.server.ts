@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { users } from "#server/db/schema/auth.ts";
 import { payments } from "#server/db/schema/payments.ts";
-import type { AppServices } from "~/features/services.server.ts";
 import { paymentMove } from "~/features/payments/state-machine.ts";
 import {
   CHECKOUT_EXPIRY_LIMITS,
@@ -12,6 +11,7 @@ import {
   recordPaymentEvent,
   waitForCheckoutUrl,
   type FulfilmentHandler,
+  type PaymentDeps,
   type RecordedCheckout,
 } from "~/features/payments/payments.server.ts";
 import { recordBookingPayment } from "./bookings.server";
@@ -60,7 +60,7 @@ type PayDecision = { kind: "reuse"; paymentId: string } | { kind: "open"; record
  * (the booking's total is raised before any card is asked for; Pay again pays the new total).
  */
 export async function startBookingCheckout(
-  services: AppServices,
+  services: PaymentDeps,
   customerUserId: string,
   bookingId: number,
   now = new Date(),

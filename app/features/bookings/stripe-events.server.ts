@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { siteUrl } from "#server/http/site-url.ts";
+import type { PaymentDeps } from "~/features/payments/payments.server.ts";
 import { stripePaymentIdResolver, type StripeEventHandler } from "~/features/payments/webhook.server.ts";
-import type { AppServices } from "~/features/services.server.ts";
 import { queueWaitingTransferChecks } from "./money.server.ts";
 import { applyStripeAccountUpdate } from "./payouts.server.ts";
 import { BOOKING_PROVIDER_EVENTS, handleBookingProviderEvent, PAYOUT_PROVIDER_EVENTS, type ProviderEvent, type ProviderRefund } from "./provider-events.server.ts";
@@ -13,7 +13,7 @@ type RefundLister = { refunds: { list(params: Stripe.RefundListParams): AsyncIte
  * listed from Stripe (the newest API state, whichever delivery asks); an event that still carries
  * them is read as it is.
  */
-async function refundsOf(services: AppServices, charge: { id: string; refunds?: { data: ProviderRefund[] } | null }): Promise<{ data: ProviderRefund[] }> {
+async function refundsOf(services: Pick<PaymentDeps, "payments">, charge: { id: string; refunds?: { data: ProviderRefund[] } | null }): Promise<{ data: ProviderRefund[] }> {
   if (charge.refunds?.data?.length) return { data: charge.refunds.data };
   const stripe = (await services.payments.stripe()) as unknown as RefundLister;
   const data: ProviderRefund[] = [];

@@ -1,5 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
-import { requireUser } from "~/features/auth/guard.server";
+import { data } from "react-router";
+import { requireUser, type AuthContext } from "~/features/auth/guard.server";
 import { fees } from "~/content/prices";
 import { bookingPaths } from "~/features/bookings/paths";
 import { fixerShare } from "~/features/bookings/pricing";
@@ -19,13 +19,13 @@ import { emergencyServiceName, isEmergencyService } from "./rates";
  */
 const noStore = { "cache-control": "private, no-store" };
 
-async function fixerOf(request: Request, context: AppLoadContext) {
+async function fixerOf(request: Request, context: AuthContext) {
   const user = await requireUser(request, context);
   if (!user.approvedFixer) throw data(offerCopy.refused.notFixer, { status: 403, headers: noStore });
   return user;
 }
 
-export async function offerPageLoader({ request, context, params }: { request: Request; context: AppLoadContext; params: { offerId?: string } }) {
+export async function offerPageLoader({ request, context, params }: { request: Request; context: AuthContext; params: { offerId?: string } }) {
   const user = await fixerOf(request, context);
   const id = parseId(params.offerId);
   const offer = id === null ? null : await offerFor(context.services.db, user.id, id);
@@ -69,7 +69,7 @@ export async function offerPageLoader({ request, context, params }: { request: R
   );
 }
 
-export async function offerPageAction({ request, context, params }: { request: Request; context: AppLoadContext; params: { offerId?: string } }) {
+export async function offerPageAction({ request, context, params }: { request: Request; context: AuthContext; params: { offerId?: string } }) {
   const user = await fixerOf(request, context);
   const id = parseId(params.offerId);
   if (id === null) throw data(offerCopy.refused.notFound, { status: 404, headers: noStore });

@@ -1,5 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
-import { requireUser } from "~/features/auth/guard.server";
+import { data } from "react-router";
+import { requireUser, type AuthContext } from "~/features/auth/guard.server";
 import { isQuotesError } from "~/features/quotes/errors";
 import { badRequestAnswer, formAnswer, invalidAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
@@ -17,7 +17,7 @@ import { emergencyHoursFormSchema, emergencyServiceFormSchema } from "./schemas"
  */
 const noStore = { "cache-control": "private, no-store" };
 
-export async function onCallPageLoader({ request, context }: { request: Request; context: AppLoadContext }) {
+export async function onCallPageLoader({ request, context }: { request: Request; context: AuthContext }) {
   const user = await requireUser(request, context);
   if (!user.approvedFixer) throw data(emergencyCopy.errors.notFixer, { status: 403, headers: noStore });
   const now = new Date();
@@ -33,7 +33,7 @@ export async function onCallPageLoader({ request, context }: { request: Request;
 const intents = ["service", "hours", "on-call-now", "off-now", "follow-hours"] as const;
 type Intent = (typeof intents)[number];
 
-export async function onCallPageAction({ request, context }: { request: Request; context: AppLoadContext }) {
+export async function onCallPageAction({ request, context }: { request: Request; context: AuthContext }) {
   const user = await requireUser(request, context);
   if (!user.approvedFixer) return formAnswer(403, { form: "emergency", status: "error", title: "Not available", message: emergencyCopy.errors.notFixer });
   const form = await readTextForm(request);
@@ -72,7 +72,7 @@ export async function onCallPageAction({ request, context }: { request: Request;
   }
 }
 
-const done = (context: AppLoadContext, flash: { title: string; text: string }) => redirectWithFlash(context, emergencyPaths.fixerPage, { kind: "success", ...flash });
+const done = (context: AuthContext, flash: { title: string; text: string }) => redirectWithFlash(context, emergencyPaths.fixerPage, { kind: "success", ...flash });
 const badRequest = (form: string) => badRequestAnswer(form, { title: emergencyCopy.errors.badRequest.title, message: emergencyCopy.errors.badRequest.text });
 const invalid = (form: string, fieldErrors: FieldErrors, values: FormValues) =>
   invalidAnswer(form, { fieldErrors, values }, { title: emergencyCopy.errors.invalid.title, message: emergencyCopy.errors.invalid.text });

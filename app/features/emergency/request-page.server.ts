@@ -1,5 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
-import { requireUser } from "~/features/auth/guard.server";
+import { data } from "react-router";
+import { requireUser, type AuthContext } from "~/features/auth/guard.server";
 import { badRequestAnswer, redirectWithFlash, refusalAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { callOutBookingOf } from "~/features/bookings/emergency-booking.server";
@@ -19,7 +19,7 @@ const noStore = { "cache-control": "private, no-store" };
 export const CANCEL_FORM = "emergency-cancel";
 const notFound = () => data("There is no such emergency request on your account.", { status: 404, headers: noStore });
 
-export async function requestPageLoader({ request, context, params }: { request: Request; context: AppLoadContext; params: { requestId?: string } }) {
+export async function requestPageLoader({ request, context, params }: { request: Request; context: AuthContext; params: { requestId?: string } }) {
   const user = await requireUser(request, context);
   const id = parseId(params.requestId);
   const found = id === null ? null : await emergencyRequestFor(context.services.db, user.id, id);
@@ -34,7 +34,7 @@ export async function requestPageLoader({ request, context, params }: { request:
   return data({ request: found, dispatch: state ? { status: state.status, round: state.round, openOffers: state.openOffers, fixerFirstName: state.fixerFirstName, arrivalMinutes: state.arrivalMinutes, callOut } : null, timeline: lines }, { headers: noStore });
 }
 
-export async function requestPageAction({ request, context, params }: { request: Request; context: AppLoadContext; params: { requestId?: string } }) {
+export async function requestPageAction({ request, context, params }: { request: Request; context: AuthContext; params: { requestId?: string } }) {
   const user = await requireUser(request, context);
   const id = parseId(params.requestId);
   if (id === null) throw notFound();

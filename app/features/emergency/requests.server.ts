@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import type { RequestFacts } from "#server/app.ts";
+import type { InfraServices } from "#server/services.ts";
 import { emergencyRequests, type EmergencyPhoto } from "#server/db/schema/emergency.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { hitRateLimit } from "#server/security/rate-limit.ts";
@@ -33,7 +35,8 @@ import { emergencyRequestFormSchema } from "./request-schema";
 export const EMERGENCY_FORM = "emergency-request";
 export type EmergencyFormResult = FormResult<{ answer?: OnCallAnswer | null }>;
 
-type Ctx = AppLoadContext;
+/** What the emergency form reads of a loader's context: the client's address and agent, the database, the file store, the settings and a logger. */
+type Ctx = Pick<RequestFacts, "clientIp" | "userAgent"> & { services: Pick<InfraServices, "db" | "storage" | "config" | "logger"> };
 const noStore = { "cache-control": "private, no-store" };
 const formLimits = { maxFieldBytes: 16_000, maxFields: 12 };
 const textFields = ["service", "postcode", "description", "intent"] as const;

@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
 import { and, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
-import { data, type AppLoadContext } from "react-router";
+import { data } from "react-router";
+import type { RequestFacts } from "#server/app.ts";
+import type { InfraServices } from "#server/services.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments, type FixerRegistration } from "#server/db/schema/fixers.ts";
 import { siteUrl } from "#server/http/site-url.ts";
@@ -30,7 +32,8 @@ import { accessCodeSchema, onboardingTextSchema, type OnboardingTexts } from "./
  *   transaction. Any failure deletes every file stored for the submission and writes nothing.
  */
 
-type Ctx = AppLoadContext;
+/** What the portal reads of a loader's context: the client's address and agent, the database, the file store, the settings and a logger. */
+type Ctx = Pick<RequestFacts, "clientIp" | "userAgent"> & { services: Pick<InfraServices, "db" | "storage" | "config" | "logger"> };
 const MINUTE = 60_000;
 
 export const onboardingLimits = {

@@ -1,10 +1,11 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { data, type AppLoadContext } from "react-router";
+import { data } from "react-router";
+import type { RequestFacts } from "#server/app.ts";
 import type { Db } from "#server/db/client.ts";
 import { fixerRegistrations } from "#server/db/schema/fixers.ts";
-import { CheckoutUnavailableError, createCheckout, openCheckoutFor } from "~/features/payments/payments.server.ts";
+import { CheckoutUnavailableError, createCheckout, openCheckoutFor, type PaymentDeps } from "~/features/payments/payments.server.ts";
 import { hitRateLimit } from "#server/security/rate-limit.ts";
-import { getOptionalUser } from "~/features/auth/guard.server";
+import { getOptionalUser, type AuthContext } from "~/features/auth/guard.server";
 import { logHoneypot, readTextForm } from "~/lib/forms/forms.server";
 import { firstError, parseSubmission } from "~/lib/forms/parse";
 import type { FormResult } from "~/lib/forms/result";
@@ -65,7 +66,10 @@ async function existingRegistration(db: Db, email: string) {
   return row ?? null;
 }
 
-export async function registerFixerAction({ request, context }: { request: Request; context: AppLoadContext }) {
+/** What registering reads of a loader's context: the session's pieces, the user agent, and the payments' for the fee's checkout. */
+type RegistrationContext = AuthContext & Pick<RequestFacts, "userAgent"> & { services: PaymentDeps };
+
+export async function registerFixerAction({ request, context }: { request: Request; context: RegistrationContext }) {
   const { services } = context;
   const form = await readTextForm(request);
   if (!form) return answer({ status: "error", title: "Error", message: registrationToasts.saveFailed.description }, 400);
@@ -134,7 +138,7 @@ export async function registerFixerAction({ request, context }: { request: Reque
  * otherwise the form. Found by the account's email, the registration's key. Signed-out visitors get
  * the form: registering again with the same email finds their registration and its open checkout.
  */
-export async function registrationResume({ request, context }: { request: Request; context: AppLoadContext }): Promise<RegistrationResult | null> {
+export async function registrationResume({ request, context }: { request: Request; context: RegistrationContext }): Promise<RegistrationResult | null> {
   const user = await getOptionalUser(request, context);
   if (!user) return null;
   const existing = await existingRegistration(context.services.db, user.email.trim().toLowerCase());

@@ -1,6 +1,8 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import type { RequestFacts } from "#server/app.ts";
+import type { InfraServices } from "#server/services.ts";
 import { hitRateLimit, rateLimitMessage } from "#server/security/rate-limit.ts";
-import { startDonationCheckout } from "~/features/payments/checkout.server";
+import { startDonationCheckout, type CheckoutContext } from "~/features/payments/checkout.server";
 import { logHoneypot, readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission, readValues } from "~/lib/forms/parse";
 import { formSchemas, publicFormParsing, type FormName, type PublicFormResult } from "./schemas";
@@ -14,14 +16,16 @@ import { storeContactSubmission, type ContactFormName } from "./submissions.serv
 
 /** 5 accepted submissions of one form per address in 10 minutes is plenty for a person. */
 export const FORM_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
-type ActionArgs = { request: Request; context: AppLoadContext };
+/** What a public form reads of a loader's context: where the request came from, the database, the settings and a logger. */
+export type FormContext = Pick<RequestFacts, "clientIp" | "userAgent"> & { services: Pick<InfraServices, "db" | "config" | "logger"> };
+type ActionArgs = { request: Request; context: FormContext };
 
 export function answer(result: PublicFormResult, status = 200) {
   return data(result, { status, headers: status === 429 ? { "retry-after": "600" } : undefined });
 }
 
 /** Counts one submission of `form` from this address; false when over the limit. */
-export async function withinRateLimit(context: AppLoadContext, form: FormName): Promise<boolean> {
+export async function withinRateLimit(context: FormContext, form: FormName): Promise<boolean> {
   const { config, db, logger } = context.services;
   if (config.perAddressLimitsOff) return true;
   const result = await hitRateLimit(db, { key: `form:${form}:${context.clientIp}`, ...FORM_RATE_LIMIT });
@@ -30,7 +34,7 @@ export async function withinRateLimit(context: AppLoadContext, form: FormName): 
 }
 
 /** One contact form's submission (waitlist, feedback, help, …): honeypot, schema, rate limit, store. */
-export async function handleContactForm(form: ContactFormName, formData: FormData, context: AppLoadContext) {
+export async function handleContactForm(form: ContactFormName, formData: FormData, context: FormContext) {
   const schema = formSchemas[form];
   const parsed = parseSubmission(schema, formData, publicFormParsing);
   // What was typed, sent back with any failure so a page without JavaScript keeps it (a refused
@@ -78,7 +82,7 @@ export const investorInquiryAction = contactFormAction("investor");
 export const EARLY_ACCESS_DONATION_NEXT = "/account";
 
 /** Records the waitlist data only when name and email are present (and valid), then continues to the donation checkout. */
-export async function donationAction(formData: FormData, request: Request, context: AppLoadContext) {
+export async function donationAction(formData: FormData, request: Request, context: FormContext & CheckoutContext) {
   const parsed = parseSubmission(formSchemas.waitlist, formData, publicFormParsing);
   if (!parsed.ok && parsed.honeypot) logHoneypot(context, "waitlist");
   if (parsed.ok && (await withinRateLimit(context, "waitlist"))) {

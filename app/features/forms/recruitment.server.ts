@@ -1,15 +1,14 @@
-import type { AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
 import { recruitmentApplications } from "#server/db/schema/forms.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import { enqueueEmail } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
 import { rateLimitMessage } from "#server/security/rate-limit.ts";
-import type { AppServices } from "~/features/services.server.ts";
+import type { InfraServices } from "#server/services.ts";
 import { discardStoredFiles, parseMultipart, UploadError, type MultipartResult, type StoredFile } from "#server/storage/index.ts";
 import { logHoneypot } from "~/lib/forms/forms.server";
 import { parseSubmission, readValues } from "~/lib/forms/parse";
-import { answer, withinRateLimit } from "./actions.server";
+import { answer, withinRateLimit, type FormContext } from "./actions.server";
 import { CV_MAX_BYTES, publicFormParsing, recruitmentSchema, type Recruitment } from "./schemas";
 import { enqueueSheetSync } from "./sheet-sync.server";
 
@@ -29,7 +28,7 @@ export function staffApplicationUrl(publicUrl: string, id: number): string {
 }
 
 export async function storeRecruitmentApplication(
-  services: Pick<AppServices, "config" | "db" | "logger">,
+  services: Pick<InfraServices, "config" | "db" | "logger">,
   application: Recruitment,
   cv: StoredFile | undefined,
   meta: { ip: string; userAgent: string },
@@ -91,7 +90,7 @@ export async function storeRecruitmentApplication(
   });
 }
 
-type ActionArgs = { request: Request; context: AppLoadContext };
+type ActionArgs = { request: Request; context: FormContext & { services: Pick<InfraServices, "storage"> } };
 
 export async function recruitmentAction({ request, context }: ActionArgs) {
   const { storage, logger } = context.services;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { contactSubmissions } from "#server/db/schema/forms.ts";
 import { emailJob, insertWithJobs, upsertWithJobs, type EmailMessage } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
-import type { AppServices } from "~/features/services.server.ts";
+import type { InfraServices } from "#server/services.ts";
 import { company } from "~/content/company";
 import { emailKey } from "~/lib/email";
 import { services as serviceList } from "~/content/services";
@@ -42,7 +42,7 @@ function email(to: string, subject: string, content: Parameters<typeof renderEma
   return { to, subject, ...renderEmail(content), ...(replyTo ? { replyTo } : {}) };
 }
 
-function planInvestor(config: AppServices["config"], d: InvestorInquiry): Plan {
+function planInvestor(config: InfraServices["config"], d: InvestorInquiry): Plan {
   return {
     row: { name: d.name, email: d.email, phone: nullIfEmpty(d.phone), subject: "Investment Inquiry", message: d.message, data: { ...d } },
     emails: [
@@ -79,7 +79,7 @@ function planInvestor(config: AppServices["config"], d: InvestorInquiry): Plan {
   };
 }
 
-function planHelp(config: AppServices["config"], d: ContactSupport): Plan {
+function planHelp(config: InfraServices["config"], d: ContactSupport): Plan {
   return {
     row: { name: d.name, email: d.email, phone: nullIfEmpty(d.phone), subject: "Help Center Inquiry", message: d.description, data: { ...d } },
     sheet: "help-center",
@@ -126,7 +126,7 @@ function planWaitlist(d: Waitlist): Plan {
   };
 }
 
-function planFeedback(config: AppServices["config"], d: Feedback): Plan {
+function planFeedback(config: InfraServices["config"], d: Feedback): Plan {
   const name = d.name || FEEDBACK_ANONYMOUS_NAME;
   const realEmail = d.email !== "";
   const senderEmail = realEmail ? d.email : FEEDBACK_PLACEHOLDER_EMAIL;
@@ -181,7 +181,7 @@ export type ContactFormData = {
   feedback: Feedback;
 };
 
-export function planContactSubmission<F extends ContactFormName>(config: AppServices["config"], form: F, data: ContactFormData[F]): Plan {
+export function planContactSubmission<F extends ContactFormName>(config: InfraServices["config"], form: F, data: ContactFormData[F]): Plan {
   switch (form) {
     case "investor":
       return planInvestor(config, data as InvestorInquiry);
@@ -199,7 +199,7 @@ export function planContactSubmission<F extends ContactFormName>(config: AppServ
  * `repeat` is true when a waitlist address was already on the list (updated, nothing sent).
  */
 export async function storeContactSubmission<F extends ContactFormName>(
-  services: Pick<AppServices, "config" | "db">,
+  services: Pick<InfraServices, "config" | "db">,
   form: F,
   data: ContactFormData[F],
   meta: RequestMeta,

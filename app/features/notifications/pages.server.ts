@@ -1,4 +1,5 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import type { InfraServices } from "#server/services.ts";
 import { formAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { parseId } from "~/lib/ids";
@@ -14,13 +15,15 @@ import { verifyUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe-tok
 
 /** The notifications pages' server side: the list's forms, the email-preferences form, the unsubscribe link. */
 
+/** What these pages read of a loader's context: the database, the settings and a logger. */
+type PageContext = { services: Pick<InfraServices, "db" | "config" | "logger"> };
 const privateHeaders = { "cache-control": "private, no-store" };
 /** The list's and the preferences form's answers: the one `FormResult` shape (decision 020), private and never stored. */
 const refusal = (message: string, status = 400) => formAnswer(status, { form: "notifications", status: "error", message });
 const done = (message?: string) => formAnswer(200, { form: "notifications", status: "success", message });
 
 /** Mark one (its owner only: anyone else's is 404) or all as read. */
-export async function notificationsAction(request: Request, context: AppLoadContext, user: SessionUser) {
+export async function notificationsAction(request: Request, context: PageContext, user: SessionUser) {
   const form = await readTextForm(request);
   if (!form) return refusal(notificationsCopy.badRequest);
   const parsed = parseSubmission(markReadSchema, form, { fields: ["intent", "id"] });
@@ -35,7 +38,7 @@ export async function notificationsAction(request: Request, context: AppLoadCont
 }
 
 /** Opening a notification marks it read and goes where it points (its own path on this site). */
-export async function openNotification(context: AppLoadContext, user: SessionUser, rawId: string | undefined) {
+export async function openNotification(context: PageContext, user: SessionUser, rawId: string | undefined) {
   const id = parseId(rawId);
   const own = id === null ? null : await markRead(context.services.db, user.id, id);
   if (!own) throw data(notificationsCopy.notFound, { status: 404, headers: privateHeaders });
@@ -45,7 +48,7 @@ export async function openNotification(context: AppLoadContext, user: SessionUse
 }
 
 /** The account page's email-preferences form: the kinds this person is offered; a bad value is 400 and nothing changes. */
-export async function emailPreferencesAction(request: Request, context: AppLoadContext, user: SessionUser) {
+export async function emailPreferencesAction(request: Request, context: PageContext, user: SessionUser) {
   const form = await readTextForm(request);
   if (!form) return refusal(notificationsCopy.badRequest);
   const parsed = parseSubmission(emailPreferencesSchema, form);
@@ -62,7 +65,7 @@ const scopeLabel = (kind: UnsubscribeScope) => (kind === "digest" ? notification
 
 export type UnsubscribePage = { state: "confirm" | "done"; what: string } | { state: "refused"; message: string };
 
-function checkToken(request: Request, context: AppLoadContext) {
+function checkToken(request: Request, context: PageContext) {
   const token = new URL(request.url).searchParams.get("token");
   return verifyUnsubscribeToken(context.services.config.sessionSecret, token);
 }
@@ -74,14 +77,14 @@ const refusedPage = (reason: "invalid" | "expired") =>
   });
 
 /** GET: a page with one button (a link scanner following the URL changes nothing). */
-export function unsubscribeLoader(request: Request, context: AppLoadContext) {
+export function unsubscribeLoader(request: Request, context: PageContext) {
   const checked = checkToken(request, context);
   if (!checked.ok) return refusedPage(checked.reason);
   return data({ state: "confirm", what: scopeLabel(checked.claim.kind) } satisfies UnsubscribePage, { headers: privateHeaders });
 }
 
 /** The page's button: unsubscribes at once, no sign-in. */
-export async function unsubscribeAction(request: Request, context: AppLoadContext) {
+export async function unsubscribeAction(request: Request, context: PageContext) {
   const checked = checkToken(request, context);
   if (!checked.ok) return refusedPage(checked.reason);
   await applyUnsubscribe(context.services.db, checked.claim);
@@ -94,7 +97,7 @@ export async function unsubscribeAction(request: Request, context: AppLoadContex
  * servers (no cookie, any origin: the token is the authority), answered with a line of text. A GET
  * (a person, or a link scanner) changes nothing: it goes to the page that asks first.
  */
-export async function oneClickAction(request: Request, context: AppLoadContext): Promise<Response> {
+export async function oneClickAction(request: Request, context: PageContext): Promise<Response> {
   const checked = checkToken(request, context);
   const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", ...privateHeaders } });
   if (!checked.ok) return text(checked.reason === "expired" ? 410 : 400, checked.reason === "expired" ? notificationsCopy.unsubscribe.expired : notificationsCopy.unsubscribe.invalid);

@@ -1,4 +1,5 @@
-import type { AppLoadContext } from "react-router";
+import type { RequestFacts } from "#server/app.ts";
+import type { InfraServices } from "#server/services.ts";
 import { badRequestAnswer, formAnswer, invalidAnswer, redirectWithFlash } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { parseSubmission } from "~/lib/forms/parse";
@@ -19,7 +20,7 @@ import { pushDeviceSchema } from "./schemas";
 const FORM = "push-devices";
 const copy = notificationsCopy.devices;
 
-export async function pushDevicesAction(request: Request, context: AppLoadContext, { user, sessionId }: { user: SessionUser; sessionId: string }) {
+export async function pushDevicesAction(request: Request, context: Pick<RequestFacts, "userAgent"> & { services: Pick<InfraServices, "config" | "db"> }, { user, sessionId }: { user: SessionUser; sessionId: string }) {
   const form = await readTextForm(request);
   if (!form) return badRequestAnswer(FORM, { message: notificationsCopy.badRequest });
   const { config, db } = context.services;

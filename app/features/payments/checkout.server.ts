@@ -1,20 +1,23 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
 import {
   CheckoutUnavailableError,
   createCheckout,
   findPayment,
   getPaymentForSuccessPage,
   isPaymentId,
-  markPaidAndFulfil, markPaymentExpired, markPaymentFailed, paymentProvider, productDetails, productKeyFromCode, type ProductKey } from "./payments.server.ts";
+  markPaidAndFulfil, markPaymentExpired, markPaymentFailed, paymentProvider, productDetails, productKeyFromCode, type PaymentDeps, type ProductKey } from "./payments.server.ts";
 import { hitRateLimit } from "#server/security/rate-limit.ts";
 import { inSpan } from "#server/spans.ts";
-import { getOptionalUser } from "~/features/auth/guard.server";
+import { getOptionalUser, type AuthContext } from "~/features/auth/guard.server";
 import { formAnswer } from "~/lib/forms/answer.server";
 import { readTextForm } from "~/lib/forms/forms.server";
 import { checkTextInputs } from "~/lib/text-input";
 import { checkTestCheckout, TEST_CHECKOUT_FORM, testCardOutcome, testCheckoutMessages, type TestCheckoutFieldErrors } from "./test-checkout";
 
 /** The TEST MODE checkout page (/checkout/test/<id>) and the VIP checkout link (/checkout/vip). */
+
+/** What the checkout pages need of a loader's context: the session's pieces and the payments' (decision 088). */
+export type CheckoutContext = AuthContext & { services: PaymentDeps };
 
 const MINUTE = 60_000;
 export const checkoutLimits = {
@@ -41,7 +44,7 @@ function notFound(): never {
 }
 
 /** The payment the test checkout may take, or a 404: unknown id, or Stripe is the provider. */
-async function testPayment(context: AppLoadContext, paymentId: string) {
+async function testPayment(context: CheckoutContext, paymentId: string) {
   if (paymentProvider(context.services.config) !== "test") notFound();
   const payment = await findPayment(context.services.db, paymentId);
   if (!payment || payment.provider !== "test") notFound();
@@ -50,7 +53,7 @@ async function testPayment(context: AppLoadContext, paymentId: string) {
   return { payment, product };
 }
 
-export async function loadTestCheckout(context: AppLoadContext, paymentId: string) {
+export async function loadTestCheckout(context: CheckoutContext, paymentId: string) {
   const { payment, product } = await testPayment(context, paymentId);
   if (payment.status === "paid") throw redirect(successPath(payment.id), { headers: noStore });
   const details = productDetails(product);
@@ -84,7 +87,7 @@ const fail = (status: number, { formError, fieldErrors }: TestCheckoutActionData
       : { form: TEST_CHECKOUT_FORM, status: "error", message: formError },
   );
 
-export async function submitTestCheckout(request: Request, context: AppLoadContext, paymentId: string) {
+export async function submitTestCheckout(request: Request, context: CheckoutContext, paymentId: string) {
   const { payment } = await testPayment(context, paymentId);
   const { services } = context;
   if (payment.status === "paid") return redirect(successPath(payment.id));
@@ -127,7 +130,7 @@ export async function submitTestCheckout(request: Request, context: AppLoadConte
  * /checkout/vip's POST: a new VIP checkout for whoever pressed 'Continue to payment' (signed in: the
  * account and its email go with it, and membership is attached on payment), then off to the checkout page.
  */
-export async function startCheckout(request: Request, context: AppLoadContext, product: ProductKey, returnPath: string) {
+export async function startCheckout(request: Request, context: CheckoutContext, product: ProductKey, returnPath: string) {
   const { services } = context;
   const limit = await hitRateLimit(services.db, { key: `checkout:new:${context.clientIp}`, ...checkoutLimits.newCheckouts });
   if (!limit.allowed) return formAnswer(429, { form: "checkout", status: "error", message: testCheckoutMessages.rateLimited });
@@ -142,7 +145,7 @@ export async function startCheckout(request: Request, context: AppLoadContext, p
 }
 
 /** /checkout/success?payment=<id>: settles the payment if it can (Stripe, a failed fulfilment) and shows the outcome. */
-export async function loadSuccessPage(request: Request, context: AppLoadContext) {
+export async function loadSuccessPage(request: Request, context: CheckoutContext) {
   const paymentId = new URL(request.url).searchParams.get("payment") ?? "";
   if (!isPaymentId(paymentId)) notFound();
   const view = await getPaymentForSuccessPage(context.services, paymentId);
@@ -157,7 +160,7 @@ export async function loadSuccessPage(request: Request, context: AppLoadContext)
  * 'Get Early Access' (the donation): a checkout for the donation, or null when none can be opened
  * now (too many from this address, Stripe unreachable); the caller then continues to /account.
  */
-export async function startDonationCheckout(request: Request, context: AppLoadContext, email: string | null, returnPath: string): Promise<string | null> {
+export async function startDonationCheckout(request: Request, context: CheckoutContext, email: string | null, returnPath: string): Promise<string | null> {
   const { services } = context;
   const limit = await hitRateLimit(services.db, { key: `checkout:new:${context.clientIp}`, ...checkoutLimits.newCheckouts });
   if (!limit.allowed) return null;

@@ -13,3 +13,9 @@ export type PaymentsService = {
   /** The Stripe checkout client, one per service (createPaymentsService; a test hands in its own). */
   stripe(): Promise<StripeCheckoutClient>;
 };
+
+/**
+ * What the payments functions are handed (decision 088): the database, the settings, a logger and
+ * the payments service. A route passes `context.services`; a feature built on payments passes its own.
+ */
+export type PaymentDeps = JobServices & { payments: PaymentsService };

@@ -5,14 +5,14 @@ import { paymentEvents, payments, type Payment, type PaymentStatus } from "#serv
 import { openSecret } from "#server/security/codes.ts";
 import { safeReturnPath } from "#server/http/return-path.ts";
 import { inSpan } from "#server/spans.ts";
-import type { AppServices } from "~/features/services.server.ts";
+import type { Config } from "#server/config.ts";
 import { DEFAULT_RETURN_PATHS, productDetails, productKeyFromCode, type ProductKey } from "./products.ts";
-import type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
+import type { FulfilmentHandler, PaymentDeps, PaymentsService } from "./payments-service.ts";
 import { createStripeCheckoutSession, createStripeClient, readSession, type SessionState, type StripeCheckoutClient } from "./stripe.server.ts";
 import { paidIntentRefs, type StripePaymentRefs, type StripeRefsClient } from "./stripe-refs.server.ts";
 import { paymentMove, paymentStart } from "./state-machine.ts";
 
-export type { FulfilmentHandler, PaymentsService } from "./payments-service.ts";
+export type { FulfilmentHandler, PaymentDeps, PaymentsService } from "./payments-service.ts";
 
 /**
  * Payments: one code path for both providers (decision 008).
@@ -38,7 +38,7 @@ export type FulfilmentSource = "test-checkout" | "webhook" | "success-page";
 export const CODE_REVEAL_WINDOW_MS = 60 * 60 * 1000;
 
 /** `stripe` when STRIPE_SECRET_KEY is set, else the local `test` checkout. */
-export function paymentProvider(config: Pick<AppServices["config"], "STRIPE_SECRET_KEY">): PaymentProviderName {
+export function paymentProvider(config: Pick<Config, "STRIPE_SECRET_KEY">): PaymentProviderName {
   return config.STRIPE_SECRET_KEY ? "stripe" : "test";
 }
 
@@ -59,7 +59,7 @@ export class CheckoutUnavailableError extends Error {
  * first use (the SDK is not even loaded with test payments), or the client handed in (a test's fake).
  */
 export function createPaymentsService(
-  config: Pick<AppServices["config"], "STRIPE_SECRET_KEY" | "STRIPE_API_URL">,
+  config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_URL">,
   fulfilments: Readonly<Record<ProductKey, FulfilmentHandler>>,
   options: { stripe?: StripeCheckoutClient } = {},
 ): PaymentsService {
@@ -119,7 +119,7 @@ function checkoutAmount(product: ReturnType<typeof productDetails>, amountPence:
  * feature can write it together with what the checkout holds (a booking's early-bird place,
  * decision 075). Open it with {@link openRecordedCheckout} after the transaction commits.
  */
-export async function recordCheckout(tx: DbOrTx, config: Pick<AppServices["config"], "STRIPE_SECRET_KEY">, input: CheckoutInput, now = new Date()): Promise<RecordedCheckout> {
+export async function recordCheckout(tx: DbOrTx, config: Pick<Config, "STRIPE_SECRET_KEY">, input: CheckoutInput, now = new Date()): Promise<RecordedCheckout> {
   const product = productDetails(input.product);
   const amountPence = checkoutAmount(product, input.amountPence);
   const provider = paymentProvider(config);
@@ -156,13 +156,13 @@ const testCheckoutPath = (paymentId: string) => `/checkout/test/${paymentId}`;
  * `/checkout/test/<id>` (test) or Stripe's hosted page. Throws {@link CheckoutUnavailableError} when
  * Stripe cannot be reached (the attempt is kept, marked failed).
  */
-export async function createCheckout(services: AppServices, input: CheckoutInput): Promise<{ paymentId: string; url: string }> {
+export async function createCheckout(services: PaymentDeps, input: CheckoutInput): Promise<{ paymentId: string; url: string }> {
   const recorded = await services.db.transaction((tx) => recordCheckout(tx, services.config, input));
   return openRecordedCheckout(services, recorded);
 }
 
 /** Opens a recorded checkout at its provider (the test checkout needs nothing) and keeps its page's URL. */
-export async function openRecordedCheckout(services: AppServices, recorded: RecordedCheckout): Promise<{ paymentId: string; url: string }> {
+export async function openRecordedCheckout(services: PaymentDeps, recorded: RecordedCheckout): Promise<{ paymentId: string; url: string }> {
   const { db, config, logger } = services;
   const { paymentId, provider, product, amountPence, email, returnPath } = recorded;
   if (provider === "test") return { paymentId, url: testCheckoutPath(paymentId) };
@@ -221,7 +221,7 @@ export function recordedCheckoutOf(payment: Payment, transferGroup?: string): Re
  * waits for its URL while it is pending. Throws {@link CheckoutUnavailableError} if that request
  * could not open it, or it takes longer than `timeoutMs`.
  */
-export async function waitForCheckoutUrl(services: AppServices, paymentId: string, timeoutMs = 25_000): Promise<{ paymentId: string; url: string }> {
+export async function waitForCheckoutUrl(services: Pick<PaymentDeps, "db">, paymentId: string, timeoutMs = 25_000): Promise<{ paymentId: string; url: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const payment = await findPayment(services.db, paymentId);
@@ -242,7 +242,7 @@ export async function findPayment(db: DbOrTx, paymentId: string): Promise<Paymen
  * A refused card or a failed delayed payment (the payment machine's `decline`): recorded, and the buyer
  * may try again. A paid, expired or cancelled payment keeps its status (the report is still logged).
  */
-export async function markPaymentFailed(services: AppServices, paymentId: string, reason: string, details: Record<string, unknown> = {}) {
+export async function markPaymentFailed(services: Pick<PaymentDeps, "db" | "logger">, paymentId: string, reason: string, details: Record<string, unknown> = {}) {
   const move = paymentMove("decline", "provider");
   await services.db.transaction(async (tx) => {
     const [moved] = await tx
@@ -256,7 +256,7 @@ export async function markPaymentFailed(services: AppServices, paymentId: string
 }
 
 /** A checkout that can no longer be paid (the machine's `expire`: Stripe expired the session). A paid payment keeps its status. */
-export async function markPaymentExpired(services: AppServices, paymentId: string, details: Record<string, unknown> = {}) {
+export async function markPaymentExpired(services: Pick<PaymentDeps, "db" | "logger">, paymentId: string, details: Record<string, unknown> = {}) {
   const move = paymentMove("expire", "provider");
   await services.db.transaction(async (tx) => {
     const [moved] = await tx
@@ -290,7 +290,7 @@ const paidRefs = (refs: StripePaymentRefs | null | undefined) =>
  * marked paid. Null when Stripe cannot be asked now: the first refund or
  * transfer reads them then (stripe-refs.server.ts).
  */
-export async function paidSessionRefs(services: AppServices, session: Pick<SessionState, "paymentIntentId" | "paymentId">): Promise<StripePaymentRefs | null> {
+export async function paidSessionRefs(services: Pick<PaymentDeps, "payments" | "logger">, session: Pick<SessionState, "paymentIntentId" | "paymentId">): Promise<StripePaymentRefs | null> {
   if (!session.paymentIntentId) return null;
   const paymentIntentId = session.paymentIntentId;
   try {
@@ -313,7 +313,7 @@ export type FulfilResult = { outcome: "fulfilled" | "already-fulfilled"; payment
  * fails, and the next call (a webhook retry, the success page) tries the fulfilment again.
  */
 export async function markPaidAndFulfil(
-  services: AppServices,
+  services: PaymentDeps,
   paymentId: string,
   source: FulfilmentSource,
   details: { email?: string | null; eventId?: string; stripeRefs?: StripePaymentRefs | null } = {},
@@ -379,7 +379,7 @@ export const REUSABLE_CHECKOUT_MS = 23 * 60 * 60 * 1000;
  * buyer back to instead of opening a second one (issue 52): the newest pending one under 23 hours old,
  * still open at the provider. Null when there is none, or the provider cannot say (then a new one is made).
  */
-export async function openCheckoutFor(services: AppServices, product: ProductKey, referenceKey: string, referenceValue: string | number): Promise<{ paymentId: string; url: string } | null> {
+export async function openCheckoutFor(services: Pick<PaymentDeps, "db" | "logger" | "payments">, product: ProductKey, referenceKey: string, referenceValue: string | number): Promise<{ paymentId: string; url: string } | null> {
   const [payment] = await services.db
     .select()
     .from(payments)
@@ -410,7 +410,7 @@ export async function openCheckoutFor(services: AppServices, product: ProductKey
  * Asks Stripe about a pending (or failed) Stripe payment and acts on the answer: paid → fulfil,
  * expired → expired. The success page calls it so a late webhook never leaves a buyer waiting.
  */
-export async function reconcileWithStripe(services: AppServices, payment: Payment): Promise<void> {
+export async function reconcileWithStripe(services: PaymentDeps, payment: Payment): Promise<void> {
   if (payment.provider !== "stripe" || !payment.providerSessionId || payment.status === "paid") return;
   const sessionId = payment.providerSessionId;
   const session = readSession(
@@ -452,7 +452,7 @@ export type SuccessPageView = {
  * What /checkout/success shows. Reconciles with Stripe when the payment is still pending, retries
  * a fulfilment that failed, and opens the sealed codes (`fooSealed` → `foo`) within the reveal window.
  */
-export async function getPaymentForSuccessPage(services: AppServices, paymentId: string): Promise<SuccessPageView | null> {
+export async function getPaymentForSuccessPage(services: PaymentDeps, paymentId: string): Promise<SuccessPageView | null> {
   let payment = await findPayment(services.db, paymentId);
   if (!payment) return null;
   try {

@@ -8,7 +8,6 @@ import { loadConfig } from "#server/config.ts";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { paymentEvents, payments } from "#server/db/schema/payments.ts";
 import { sealSecret } from "#server/security/codes.ts";
-import type { AppServices } from "~/features/services.server.ts";
 import {
   CheckoutUnavailableError,
   createCheckout,
@@ -17,6 +16,7 @@ import {
   markPaidAndFulfil,
   type FulfilmentHandler,
   type Payment,
+  type PaymentDeps,
 } from "./payments.server.ts";
 import type { StripeCheckoutClient } from "./stripe.server.ts";
 
@@ -27,7 +27,7 @@ import type { StripeCheckoutClient } from "./stripe.server.ts";
  */
 
 let database: Database;
-let services: AppServices;
+let services: PaymentDeps;
 let dataDir: string;
 
 beforeAll(async () => {
@@ -37,10 +37,9 @@ beforeAll(async () => {
   services = {
     config,
     logger: pino({ level: "silent" }),
-    database,
     db: database.db,
     payments: createPaymentsService(config, testFulfilments),
-  } as unknown as AppServices;
+  };
 }, 60_000);
 afterAll(async () => {
   await database?.close();
@@ -168,7 +167,7 @@ describe("the stripe provider (mocked client)", () => {
   /** The stripe provider, with the mocked client handed to the payments service. */
   const stripeServices = () => {
     const config = { ...services.config, STRIPE_SECRET_KEY: "sk_test_x" };
-    return { ...services, config, payments: createPaymentsService(config, testFulfilments, { stripe: client }) } as AppServices;
+    return { ...services, config, payments: createPaymentsService(config, testFulfilments, { stripe: client }) };
   };
 
   it("asks Stripe for a Checkout Session with the product, our payment id, the success and cancel URLs", async () => {

@@ -1,7 +1,6 @@
 import express, { type Express, type RequestHandler } from "express";
 import type Stripe from "stripe";
-import type { AppServices } from "~/features/services.server.ts";
-import { amountMatches, findPayment, markPaidAndFulfil, paidSessionRefs, markPaymentExpired, markPaymentFailed, recordPaymentEvent } from "./payments.server.ts";
+import { amountMatches, findPayment, markPaidAndFulfil, paidSessionRefs, markPaymentExpired, markPaymentFailed, recordPaymentEvent, type PaymentDeps } from "./payments.server.ts";
 import { readSession, verifyWebhookEvent } from "./stripe.server.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe-webhook";
@@ -12,7 +11,7 @@ export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe-webhook";
  */
 export type StripeEventHandler = {
   types: ReadonlySet<string>;
-  handle(services: AppServices, event: Stripe.Event): Promise<unknown>;
+  handle(services: PaymentDeps, event: Stripe.Event): Promise<unknown>;
 };
 
 /**
@@ -20,7 +19,7 @@ export type StripeEventHandler = {
  * is mounted with its own raw-body parser before the React Router handler (which reads bodies
  * itself). Nothing else in the app parses bodies globally.
  */
-export function mountPaymentsHttp(app: Express, services: AppServices, otherEvents: readonly StripeEventHandler[]): void {
+export function mountPaymentsHttp(app: Express, services: PaymentDeps, otherEvents: readonly StripeEventHandler[]): void {
   app.post(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: "512kb" }), stripeWebhookHandler(services, otherEvents));
 }
 
@@ -31,7 +30,7 @@ const SESSION_EVENTS = new Set([
   "checkout.session.expired",
 ]);
 
-export function stripeWebhookHandler(services: AppServices, otherEvents: readonly StripeEventHandler[]): RequestHandler {
+export function stripeWebhookHandler(services: PaymentDeps, otherEvents: readonly StripeEventHandler[]): RequestHandler {
   const { config, logger } = services;
   return async (req, res) => {
     res.set("cache-control", "no-store");
@@ -73,7 +72,7 @@ export function stripeWebhookHandler(services: AppServices, otherEvents: readonl
 }
 
 /** Our payment id from a PaymentIntent's metadata (every checkout sets it: stripe.server.ts). */
-export function stripePaymentIdResolver(services: AppServices): (paymentIntentId: string) => Promise<string | null> {
+export function stripePaymentIdResolver(services: Pick<PaymentDeps, "payments">): (paymentIntentId: string) => Promise<string | null> {
   return async (paymentIntentId) => {
     const stripe = (await services.payments.stripe()) as unknown as { paymentIntents: { retrieve(id: string): Promise<Stripe.PaymentIntent> } };
     const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
@@ -81,7 +80,7 @@ export function stripePaymentIdResolver(services: AppServices): (paymentIntentId
   };
 }
 
-async function handleSessionEvent(services: AppServices, type: string, session: ReturnType<typeof readSession>, eventId: string) {
+async function handleSessionEvent(services: PaymentDeps, type: string, session: ReturnType<typeof readSession>, eventId: string) {
   const { logger, db } = services;
   const payment = session.paymentId ? await findPayment(db, session.paymentId) : null;
   // Not ours (another integration on the same Stripe account, or a deleted row): acknowledge, so Stripe stops.

@@ -5,8 +5,8 @@ import { createBooking } from "~/features/bookings/bookings.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import type { JobAddress } from "~/features/bookings/schemas";
 import { ukDate, type Slot } from "~/features/bookings/slots";
-import { markPaidAndFulfil } from "~/features/payments/payments.server";
-import type { AppServices } from "~/features/services.server";
+import { markPaidAndFulfil, type PaymentDeps } from "~/features/payments/payments.server";
+import type { InfraServices } from "#server/services.ts";
 
 /**
  * Jobs, quotes and bookings seeded through the bookings' and payments' own services (the way the
@@ -20,7 +20,7 @@ let seededJobs = 0;
 export const seededSlot = (daysAhead = 3): Slot => ({ date: ukDate(new Date(Date.now() + daysAhead * 86_400_000)), window: "morning" });
 
 /** A customer's job at SW1A 1AA (in progress) with the fixer's accepted fixed-price quote offering `slot` (three days ahead unless given), waiting to be booked. */
-export async function acceptedSeededQuote(services: Pick<AppServices, "db">, customerId: string, fixerId: string, options: { pricePence?: number; slot?: Slot; title?: string } = {}) {
+export async function acceptedSeededQuote(services: Pick<InfraServices, "db">, customerId: string, fixerId: string, options: { pricePence?: number; slot?: Slot; title?: string } = {}) {
   const { db } = services;
   const slot: Slot = options.slot ?? seededSlot();
   const [job] = await db
@@ -40,7 +40,7 @@ export async function acceptedSeededQuote(services: Pick<AppServices, "db">, cus
  * checkout and booked on the fixer's slot; `started` then moves its slot to yesterday, as if it had begun.
  */
 export async function seededBooking(
-  services: AppServices,
+  services: PaymentDeps,
   publicUrl: string,
   customerId: string,
   fixerId: string,

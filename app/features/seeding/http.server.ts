@@ -3,11 +3,14 @@ import express, { type Express } from "express";
 import { inArray, sql } from "drizzle-orm";
 import { users } from "#server/db/schema/auth.ts";
 import { BookingError } from "~/features/bookings/errors";
-import type { AppServices } from "~/features/services.server";
+import type { PaymentDeps } from "~/features/payments/payments.server";
 import { applyRole } from "~/features/staff/roles.server";
 import { seededBooking, seededSlot } from "./bookings.server";
-import { signedInFixer, signedInPerson, type SignedInPerson } from "./people.server";
+import { signedInFixer, signedInPerson, type PeopleDeps, type SignedInPerson } from "./people.server";
 import { SEED_PATH, SEED_SECRET_HEADER, seedRequestSchema, type SeedAnswer, type SeededCookie, type SeedRequest } from "./seed-schema";
+
+/** What seeding needs: people are made through better-auth, bookings paid through the payments service. */
+type SeedDeps = PeopleDeps & PaymentDeps;
 
 /**
  * The browser tests' seeding endpoint (decision 085): POST /internal/test/seed makes the people
@@ -17,7 +20,7 @@ import { SEED_PATH, SEED_SECRET_HEADER, seedRequestSchema, type SeedAnswer, type
  * TEST_SEED_SECRET (the config refuses that secret anywhere else), answers only the machine itself,
  * and only a request carrying the secret.
  */
-export function mountSeedHttp(app: Express, services: AppServices): void {
+export function mountSeedHttp(app: Express, services: SeedDeps): void {
   const secret = services.config.TEST_SEED_SECRET;
   if (services.config.APP_ENV !== "test" || !secret) {
     // Not here: said plainly, before the cross-site and body guards would answer 403 or 415 as if it were.
@@ -68,7 +71,7 @@ export function mountSeedHttp(app: Express, services: AppServices): void {
 /** The booking form's address, for a job at SW1A 1AA (the seeded jobs' postcode). */
 const seededAddress = { line1: "10 Acacia Road", line2: null, town: "London", postcode: "SW1A 1AA", accessNotes: null };
 
-async function seed(services: AppServices, request: SeedRequest, emails: string[]): Promise<SeedAnswer> {
+async function seed(services: SeedDeps, request: SeedRequest, emails: string[]): Promise<SeedAnswer> {
   const publicUrl = services.config.publicUrl;
   const answer: SeedAnswer = { people: {}, bookings: {} };
   const ids = new Map<string, string>();

@@ -9,8 +9,9 @@ import { recordCheck } from "~/features/fixers/checks.server";
 import { requiredChecks, type CheckKind } from "~/features/fixers/required-checks";
 import type { PublicChangeDeps } from "~/features/quotes/access.server";
 import { createFixerProfileFromApproval, setFixerCoverage } from "~/features/quotes/coverage.server";
-import { createPublicFixerData } from "~/features/quotes/public-changes";
-import type { AppServices } from "~/features/services.server";
+import { createPublicFixerData, type PublicFixerData } from "~/features/quotes/public-changes";
+import type { InfraServices } from "#server/services.ts";
+import type { Auth } from "~/features/auth/auth.server";
 
 /**
  * People made the way the product makes them, without the forms in between: the integration tests'
@@ -93,12 +94,15 @@ export async function createApprovedFixer(
   return { ...user, slug: profile!.slug, displayName: profile!.displayName };
 }
 
+/** What making a person needs: the database, better-auth, and (for a fixer) the public fixer data's change signal. */
+export type PeopleDeps = Pick<InfraServices, "db"> & { auth: Auth; publicFixerData: PublicFixerData };
+
 /** The password every seeded account signs in with. */
 export const SEEDED_PASSWORD = "copper-kettle-violet-harbour";
 export type SignedInPerson = { id: string; email: string; cookie: string };
 
 /** A confirmed account with a session, made through better-auth's own sign-up and sign-in: `cookie` is the Cookie header a browser would send. */
-export async function signedInPerson(services: Pick<AppServices, "auth" | "db">, email: string, userType: "customer" | "fixer", fullName?: string): Promise<SignedInPerson> {
+export async function signedInPerson(services: Pick<PeopleDeps, "auth" | "db">, email: string, userType: "customer" | "fixer", fullName?: string): Promise<SignedInPerson> {
   const { auth, db } = services;
   // Named as the sign-up form names a person when given one (the integration tests' people go by their address).
   await auth.api.signUpEmail({ body: { name: fullName ?? email, fullName: fullName ?? "Seeded Person", email, password: SEEDED_PASSWORD, userType } as never });
@@ -113,7 +117,7 @@ export async function signedInPerson(services: Pick<AppServices, "auth" | "db">,
  * fixer has not set their services and areas yet (as just after approval).
  */
 export async function signedInFixer(
-  services: Pick<AppServices, "auth" | "db" | "publicFixerData">,
+  services: PeopleDeps,
   email: string,
   options: { payoutAccount?: boolean; first?: string; last?: string; phone?: string; services?: string[]; areas?: string[]; coverage?: boolean; publicUrl?: string } = {},
 ): Promise<SignedInPerson & { displayName: string }> {

@@ -1,6 +1,6 @@
 import express, { type Express } from "express";
 import { isDirectLoopback, nonceMemory } from "#server/security/signed-command.ts";
-import type { AppServices } from "~/features/services.server.ts";
+import type { InfraServices } from "#server/services.ts";
 import {
   STAFF_COMMAND_PATH,
   STAFF_SIGNATURE_HEADER,
@@ -18,7 +18,7 @@ import { runCliCommand, type CliCommand } from "./command-run.server.ts";
  *   MODE's slot-passed), for when the
  *   tool cannot open the database itself (PGlite held by this process, or in memory).
  */
-export function mountStaffHttp(app: Express, services: AppServices): void {
+export function mountStaffHttp(app: Express, services: Pick<InfraServices, "db" | "config" | "logger">): void {
   app.use(["/staff", "/internal"], (_req, res, next) => {
     res.setHeader("cache-control", "private, no-store");
     res.setHeader("x-robots-tag", "noindex, nofollow");

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { AppServices } from "~/features/services.server.ts";
+import type { InfraServices } from "#server/services.ts";
+import type { PublicFixerData } from "~/features/quotes/public-changes";
 import { users } from "#server/db/schema/auth.ts";
 import { fixerProfiles, jobMessages, reviews } from "#server/db/schema/quotes.ts";
 import { quotesDeps } from "~/features/quotes/access.server";
@@ -21,7 +22,7 @@ import { staffCan } from "./users-admin.server";
  * services (app/features/quotes/reviews.server.ts); nothing changes when it is refused.
  */
 
-type Deps = Pick<AppServices, "db" | "config" | "publicFixerData">;
+type Deps = Pick<InfraServices, "db" | "config"> & { publicFixerData: PublicFixerData };
 
 export const moderationSchema = moderationFormSchema;
 export const moderationParsing: ParseOptions = { multiLine: ["reason"] };

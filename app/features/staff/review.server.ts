@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { AppServices } from "~/features/services.server.ts";
+import type { InfraServices } from "#server/services.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments, onboardingReviews } from "#server/db/schema/fixers.ts";
 import { recordCheck } from "~/features/fixers/checks.server";
@@ -80,7 +80,7 @@ export function reviewEmail(decision: ReviewDecision, input: { firstName: string
 }
 
 export async function reviewApplication(
-  { db, config, logger }: Pick<AppServices, "db" | "config" | "logger">,
+  { db, config, logger }: Pick<InfraServices, "db" | "config" | "logger">,
   user: StaffUser,
   applicationId: number,
   { decision, note, checks }: ReviewInput,
@@ -152,7 +152,7 @@ export async function reviewApplication(
  * Any application status: a check made after approval (a DBS certificate sent later) counts too.
  */
 export async function recordApplicationCheck(
-  { db, logger }: Pick<AppServices, "db" | "logger">,
+  { db, logger }: Pick<InfraServices, "db" | "logger">,
   user: StaffUser,
   applicationId: number,
   input: CheckRecordInput,

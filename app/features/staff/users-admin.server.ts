@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "~/lib/zod";
-import type { AppServices } from "~/features/services.server.ts";
+import type { InfraServices } from "#server/services.ts";
 import { recordSecurityEvent } from "~/features/auth/security-events.server.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { sessions, users } from "#server/db/schema/auth.ts";
@@ -20,7 +20,7 @@ import { statusLabel } from "./status";
  * once; sign-in is then refused (~/features/auth/auth.server.ts) until it is enabled again.
  */
 
-type Deps = Pick<AppServices, "db" | "logger">;
+type Deps = Pick<InfraServices, "db" | "logger">;
 
 export const roleSchema = z.object({ role: z.enum(roles, { error: "Please choose user, staff or admin." }) });
 

@@ -1,6 +1,7 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import type { RequestFacts } from "#server/app.ts";
 import { record } from "~/features/auth/actions.server";
-import { getOptionalUser, requireUser } from "~/features/auth/guard.server";
+import { getOptionalUser, requireUser, type AuthContext } from "~/features/auth/guard.server";
 import type { SessionUser } from "~/lib/session-user";
 import { withFlash } from "~/lib/flash.server";
 import { logHoneypot } from "~/lib/forms/forms.server";
@@ -18,7 +19,8 @@ import {
 } from "./vip.server";
 
 /** The VIP routes' server side: the code form on /early-access and the guards of the members' pages. */
-type Ctx = AppLoadContext;
+/** What the code checks read of a loader's context: the session's pieces and the user agent security events record. */
+type Ctx = AuthContext & Pick<RequestFacts, "userAgent">;
 
 /** Members' pages are personal: never cached, never indexed. */
 export const privatePageHeaders = { "cache-control": "private, no-store", "x-robots-tag": "noindex" } as const;

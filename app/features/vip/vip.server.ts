@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { vipCodes, vipMemberships, vipPosts } from "#server/db/schema/vip.ts";
 import { hashCode } from "#server/security/codes.ts";
 import { hitRateLimit, limitUsedUp } from "#server/security/rate-limit.ts";
-import type { AppServices } from "~/features/services.server.ts";
+import type { InfraServices } from "#server/services.ts";
 import { VIP_CODE_MAX_LENGTH } from "./schemas";
 import type { VipPost } from "./vip-blog-sections";
 
@@ -12,7 +12,7 @@ import type { VipPost } from "./vip-blog-sections";
  * VIP access on the server: codes are checked here and nowhere else (the browser never holds
  * one), memberships are read and attached here, and the members-only posts are read here.
  */
-type VipServices = Pick<AppServices, "db" | "config" | "logger">;
+type VipServices = Pick<InfraServices, "db" | "config" | "logger">;
 
 /** Where a valid code came from: a purchase (vip_codes) or the operator's VIP_CAMPAIGN_CODES. */
 export type VipCodeSource = "purchase" | "campaign";

@@ -1,4 +1,5 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import type { InfraServices } from "#server/services.ts";
 import type { Flash } from "~/lib/flash";
 import { withFlash } from "~/lib/flash.server";
 import type { FieldErrors, FormValues } from "./parse";
@@ -21,7 +22,7 @@ export function formAnswer<Result extends FormResult>(status: number, result: Re
 }
 
 /** Done: see the page `to` (303, so a reload does not post again), with what happened as a flash. */
-export async function redirectWithFlash(context: AppLoadContext, to: string, flash: Flash) {
+export async function redirectWithFlash(context: { services: Pick<InfraServices, "config"> }, to: string, flash: Flash) {
   return redirect(to, { status: 303, headers: await withFlash(context.services.config, flash, { "cache-control": "no-store" }) });
 }
 

@@ -1,4 +1,5 @@
-import type { AppLoadContext } from "react-router";
+import type { RequestFacts } from "#server/app.ts";
+import type { InfraServices } from "#server/services.ts";
 
 /**
  * The server half of the form pipeline: reading a text form's body, and the one honeypot answer's
@@ -24,6 +25,6 @@ export async function readTextForm(request: Request): Promise<FormData | null> {
  * caller answers as if it had worked, unless working would hand something out (a checkout, a
  * members' page): then it answers the form's usual refusal.
  */
-export function logHoneypot(context: AppLoadContext, form: string) {
+export function logHoneypot(context: Pick<RequestFacts, "clientIp" | "userAgent"> & { services: Pick<InfraServices, "logger"> }, form: string) {
   context.services.logger.warn({ form, ip: context.clientIp, userAgent: context.userAgent }, "form honeypot filled: submission dropped");
 }

@@ -11,7 +11,9 @@ import type { REVIEW_WINDOW_JOB } from "~/features/quotes/reviews.server.ts";
 
 /**
  * What every loader and action receives: the infrastructure plus the features' own services, built
- * once per server by the composition root (app/composition-root.server.ts).
+ * once per server by the composition root (app/composition-root.server.ts). Declared here, at the
+ * top of the app, because it names seven features: only the composition root and the routes see the
+ * whole bag; a feature declares the few pieces it needs and is handed them (decision 088).
  */
 export type AppServices = InfraServices & {
   /** better-auth (app/features/auth/auth.server.ts): sessions, sign-in, sign-up, reset. */
