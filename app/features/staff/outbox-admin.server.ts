@@ -2,8 +2,15 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { recordStaffAction } from "#server/audit-log.ts";
+import { countAll } from "~/features/staff/lists/define";
 import { actorOf, type StaffUser } from "./guard.server";
 import { done, refused, type StaffOutcome } from "./messages";
+
+/** The failed jobs the console's frame shows a badge for. */
+export async function countFailedOutboxJobs(db: Db): Promise<number> {
+  const [failed] = await db.select({ n: countAll }).from(outboxJobs).where(eq(outboxJobs.status, "failed"));
+  return failed?.n ?? 0;
+}
 
 /**
  * "Retry now" on an outbox job: a failed job (its attempts used up) or a pending one waiting for
