@@ -27,7 +27,7 @@ export const featureImports = {
   assistant: ["consent", "coverage", "quotes", "vip"],
   home: ["assistant", "fixers", "search"],
   account: ["auth", "fixers"],
-  staff: ["auth", "bookings", "consent", "fixers", "quotes"],
+  staff: ["auth", "bookings", "consent", "fixers", "forms", "payments", "quotes", "vip"],
   pwa: [],
   emergency: ["assistant", "auth", "bookings", "live", "notifications", "quotes"],
   // TEST MODE's seeding (decision 085): people and bookings made through the features' own services.
@@ -73,7 +73,6 @@ export const tablesNotYetMoved = {
   privacy: { fixers: 1, forms: 1, mail: 1, outbox: 1, payments: 1, security: 1 },
   quotes: { auth: 7, bookings: 2, fixers: 2 },
   seeding: { auth: 2, bookings: 1, fixers: 1, quotes: 1 },
-  staff: { auth: 15, bookings: 2, fixers: 6, forms: 4, outbox: 3, payments: 3, quotes: 7, security: 2, vip: 6 },
 };
 
 /**
