@@ -59,3 +59,11 @@ export function recentSecurityEvents(db: Db, userId: string, limit: number) {
     .orderBy(desc(securityEvents.createdAt))
     .limit(limit);
 }
+
+/**
+ * Holds the account's row until the caller's transaction ends (FOR NO KEY UPDATE: it blocks no
+ * insert that refers to the account), so two changes to one person's things wait for each other.
+ */
+export async function lockAccount(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+}

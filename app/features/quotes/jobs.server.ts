@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { bookings, type BookingState } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobMatches, jobPhotos, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { photoRow, type StoredPhoto } from "~/lib/photos/photos.server";
@@ -44,9 +44,9 @@ export async function postJob(deps: QuotesDeps, customerUserId: string, input: J
 
   return deps.db.transaction(async (tx) => {
     const [customer] = await tx
-      .select({ email: users.email, name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.name})`, disabledAt: users.disabledAt })
-      .from(users)
-      .where(eq(users.id, customerUserId))
+      .select({ email: accountsView.email, name: sql<string>`coalesce(nullif(${accountsView.fullName}, ''), ${accountsView.name})`, disabledAt: accountsView.disabledAt })
+      .from(accountsView)
+      .where(eq(accountsView.id, customerUserId))
       .for("update");
     if (!customer || customer.disabledAt) throw new QuotesError("forbidden", "This account cannot post jobs.");
     const [open] = await tx
@@ -98,10 +98,10 @@ export async function postJob(deps: QuotesDeps, customerUserId: string, input: J
  */
 async function invitedFixer(tx: DbOrTx, slug: string, customerUserId: string) {
   const [fixer] = await tx
-    .select({ fixerUserId: fixerProfiles.userId, name: fixerProfiles.displayName, email: users.email })
+    .select({ fixerUserId: fixerProfiles.userId, name: fixerProfiles.displayName, email: accountsView.email })
     .from(fixerProfiles)
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
-    .where(and(eq(fixerProfiles.slug, slug), isNull(fixerProfiles.leadsDisabledAt), isNull(users.disabledAt), sql`${fixerProfiles.userId} <> ${customerUserId}`))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
+    .where(and(eq(fixerProfiles.slug, slug), isNull(fixerProfiles.leadsDisabledAt), isNull(accountsView.disabledAt), sql`${fixerProfiles.userId} <> ${customerUserId}`))
     .limit(1);
   return fixer ?? null;
 }

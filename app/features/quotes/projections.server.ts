@@ -1,6 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import { readOnly } from "#server/db/projection.ts";
-import { fixerProfiles, jobs, jobMessages, quotes, reviews } from "#server/db/schema/quotes.ts";
+import { fixerAreas, fixerProfiles, fixerServices, jobMessages, jobs, quotes, reviews } from "#server/db/schema/quotes.ts";
 
 /**
  * Read-only projections of the quotes feature's tables for the lists and joins of other features (the staff
@@ -14,3 +14,5 @@ export const jobsView = readOnly(jobs, getTableColumns(jobs));
 export const jobMessagesView = readOnly(jobMessages, getTableColumns(jobMessages));
 export const quotesView = readOnly(quotes, getTableColumns(quotes));
 export const reviewsView = readOnly(reviews, getTableColumns(reviews));
+export const fixerServicesView = readOnly(fixerServices, getTableColumns(fixerServices));
+export const fixerAreasView = readOnly(fixerAreas, getTableColumns(fixerAreas));
