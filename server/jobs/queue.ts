@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { TypedQueryBuilder } from "drizzle-orm/query-builders/query-builder";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "#server/db/client.ts";
@@ -236,4 +236,13 @@ export async function retryJobNow(tx: DbOrTx, jobId: number): Promise<{ retried:
   if (job) return { retried: { attempts: job.attempts, kind: job.kind } };
   const [existing] = await tx.select({ status: outboxJobs.status }).from(outboxJobs).where(eq(outboxJobs.id, jobId)).limit(1);
   return { refused: existing?.status ?? "missing" };
+}
+
+/** Deletes sent and failed jobs created before `before` (the privacy notice's retention of communications); how many. */
+export async function deleteFinishedJobsBefore(tx: DbOrTx, before: Date): Promise<number> {
+  const rows = await tx
+    .delete(outboxJobs)
+    .where(and(inArray(outboxJobs.status, ["sent", "failed"]), isNotNull(outboxJobs.completedAt), lt(outboxJobs.createdAt, before)))
+    .returning({ id: outboxJobs.id });
+  return rows.length;
 }

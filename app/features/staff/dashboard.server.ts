@@ -5,7 +5,7 @@ import { fixerOnboardingView, fixerRegistrationsView } from "~/features/fixers/p
 import { contactSubmissionsView, recruitmentApplicationsView } from "~/features/forms/projections.server";
 import { outboxJobsView } from "#server/jobs/queue.ts";
 import { paymentsView } from "~/features/payments/projections.server";
-import { paymentCountsByStatus } from "~/features/payments/totals.server";
+import { paymentCountsByStatus } from "~/features/payments/reads.server";
 import { vipMembershipsView } from "~/features/vip/projections.server";
 import { contactSubjects } from "./lists/contacts.server";
 import { paymentStatuses } from "./lists/payments.server";
