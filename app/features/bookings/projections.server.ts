@@ -7,7 +7,7 @@ import { bookings, bookingTransitions, fixerStrikes, ledgerAccounts, ledgerEntri
  * console above all; decision 089), each named as its table. Nothing writes through them: its own
  * functions change these rows.
  */
-export { BOOKING_STATES } from "#server/db/schema/bookings.ts";
+export { BOOKING_STATES, type BookingState } from "#server/db/schema/bookings.ts";
 
 export const bookingsView = readOnly(bookings, getTableColumns(bookings));
 export const bookingTransitionsView = readOnly(bookingTransitions, getTableColumns(bookingTransitions));

@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, getTableName, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { accountsView } from "~/features/auth/projections.server";
-import { fixerRegistrations } from "#server/db/schema/fixers.ts";
+import { fixerRegistrationsView } from "~/features/fixers/projections.server";
 import { fixerAreas, fixerProfiles, fixerServices, jobMatches, jobs, quotes, type Job } from "#server/db/schema/quotes.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import { hitRateLimit, rateLimitMessage } from "#server/security/rate-limit.ts";
@@ -144,10 +144,10 @@ export async function contactOf(db: DbOrTx, userId: string): Promise<{ email: st
   if (!row) throw new QuotesError("not_found", noSuchAccount);
   if (row.phone) return row;
   const [registration] = await db
-    .select({ phone: fixerRegistrations.phone })
-    .from(fixerRegistrations)
-    .where(eq(fixerRegistrations.userId, userId))
-    .orderBy(desc(fixerRegistrations.id))
+    .select({ phone: fixerRegistrationsView.phone })
+    .from(fixerRegistrationsView)
+    .where(eq(fixerRegistrationsView.userId, userId))
+    .orderBy(desc(fixerRegistrationsView.id))
     .limit(1);
   return { ...row, phone: registration?.phone ?? null };
 }

@@ -3,7 +3,7 @@ import { services as allServices, type ServiceSlug } from "~/content/services";
 import { serviceWords } from "~/content/service-jobs";
 import type { DbOrTx } from "#server/db/client.ts";
 import { accountsView } from "~/features/auth/projections.server";
-import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
+import { fixerOnboardingView, fixerRegistrationsView } from "~/features/fixers/projections.server";
 import { fixerAreas, fixerProfiles, fixerServices } from "#server/db/schema/quotes.ts";
 import { ref, type PublicChangeDeps } from "./access.server";
 import { hasRequiredChecks, servicesLackingChecks } from "~/features/fixers/checks.server";
@@ -55,18 +55,18 @@ function publicName(first: string, last: string): string {
 export async function createFixerProfileFromApproval(tx: DbOrTx, onboardingId: number) {
   const [application] = await tx
     .select({
-      userId: fixerOnboarding.userId,
-      status: fixerOnboarding.status,
-      expertise: fixerOnboarding.expertise,
-      qualifications: fixerOnboarding.qualifications,
-      firstName: fixerRegistrations.firstName,
-      lastName: fixerRegistrations.lastName,
+      userId: fixerOnboardingView.userId,
+      status: fixerOnboardingView.status,
+      expertise: fixerOnboardingView.expertise,
+      qualifications: fixerOnboardingView.qualifications,
+      firstName: fixerRegistrationsView.firstName,
+      lastName: fixerRegistrationsView.lastName,
       accountName: sql<string>`coalesce(nullif(${accountsView.fullName}, ''), ${accountsView.name})`,
     })
-    .from(fixerOnboarding)
-    .leftJoin(fixerRegistrations, eq(fixerRegistrations.id, fixerOnboarding.registrationId))
-    .leftJoin(accountsView, eq(accountsView.id, fixerOnboarding.userId))
-    .where(eq(fixerOnboarding.id, onboardingId))
+    .from(fixerOnboardingView)
+    .leftJoin(fixerRegistrationsView, eq(fixerRegistrationsView.id, fixerOnboardingView.registrationId))
+    .leftJoin(accountsView, eq(accountsView.id, fixerOnboardingView.userId))
+    .where(eq(fixerOnboardingView.id, onboardingId))
     .limit(1);
   if (!application || application.status !== "approved" || !application.userId) return null;
   const existing = await profileOf(tx, application.userId);
@@ -104,10 +104,10 @@ export async function ensureFixerProfile(db: DbOrTx, userId: string) {
   const existing = await profileOf(db, userId);
   if (existing) return existing;
   const [approved] = await db
-    .select({ id: fixerOnboarding.id })
-    .from(fixerOnboarding)
-    .where(and(eq(fixerOnboarding.userId, userId), eq(fixerOnboarding.status, "approved")))
-    .orderBy(desc(fixerOnboarding.id))
+    .select({ id: fixerOnboardingView.id })
+    .from(fixerOnboardingView)
+    .where(and(eq(fixerOnboardingView.userId, userId), eq(fixerOnboardingView.status, "approved")))
+    .orderBy(desc(fixerOnboardingView.id))
     .limit(1);
   return approved ? createFixerProfileFromApproval(db, approved.id) : null;
 }

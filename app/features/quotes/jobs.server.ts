@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { accountsView } from "~/features/auth/projections.server";
-import { bookings, type BookingState } from "#server/db/schema/bookings.ts";
+import { type BookingState, bookingsView } from "~/features/bookings/projections.server";
 import { fixerProfiles, jobMatches, jobPhotos, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { photoRow, type StoredPhoto } from "~/lib/photos/photos.server";
 import { checkRateLimit, ref, type QuotesDeps } from "./access.server";
@@ -132,9 +132,9 @@ export async function customerJobs(db: DbOrTx, customerUserId: string): Promise<
       createdAt: jobs.createdAt,
       quotes: sql<number>`(select count(*)::int from ${quotes} where ${quotes.jobId} = ${ref(jobs.id)} and ${quotes.status} <> 'withdrawn')`,
       // Paid and unsettled first ("Booked"), then released ("Completed"): the order jobStateLabel reads them in.
-      bookingState: sql<BookingState | null>`(select ${bookings.state} from ${bookings} where ${bookings.jobId} = ${ref(jobs.id)}
-        and ${bookings.state} in ('awaiting_fixer_confirmation', 'booked', 'done_marked', 'disputed', 'staff_review', 'released', 'partly_released')
-        order by (${bookings.state} in ('released', 'partly_released')), ${bookings.createdAt} desc limit 1)`,
+      bookingState: sql<BookingState | null>`(select ${bookingsView.state} from ${bookingsView} where ${bookingsView.jobId} = ${ref(jobs.id)}
+        and ${bookingsView.state} in ('awaiting_fixer_confirmation', 'booked', 'done_marked', 'disputed', 'staff_review', 'released', 'partly_released')
+        order by (${bookingsView.state} in ('released', 'partly_released')), ${bookingsView.createdAt} desc limit 1)`,
     })
     .from(jobs)
     .where(eq(jobs.customerUserId, customerUserId))
