@@ -64,32 +64,32 @@ const linksIn = (html: string) =>
     .map((m) => m[1]!.replaceAll("&amp;", "&"))
     .filter((href) => !href.startsWith("//") && signedInPrefixes.some((p) => href === p || href.startsWith(`${p}/`) || href.startsWith(`${p}?`)));
 
-beforeAll(async () => {
-  server = await startServerInProcess();
-  const { services } = server;
-  const [customer, fixer, staff] = await Promise.all([
-    signedInPerson(services, "rhea.readonly@example.com", "customer", "Rhea Readonly"),
-    signedInFixer(services, "gil.get@example.com", { first: "Gil", last: "Get" }),
-    signedInPerson(services, "sam.safe@example.com", "customer", "Sam Safe"),
-  ]);
-  await services.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
-  Object.assign(people, { customer, fixer, staff });
-  const deps = { db: services.db, publicUrl: server.url, publicFixerData: services.publicFixerData };
-  // A paid booking, and an open job with a waiting quote: threads with unread messages both ways, and notifications pointing at the pages.
-  const { jobId: bookedJob } = await seededBooking(services, server.url, customer.id, fixer.id, { paid: true, title: "Leaking radiator valve" });
-  const { jobId: openJob } = await postJob(deps, customer.id, { service: "plumbing", postcode: "SW1A 1AA", title: "Dripping kitchen tap", description: "The kitchen tap drips; it needs a new washer.", timing: "week", preferredDate: null, budget: "under_100" });
-  await sendQuote(deps, fixer.id, openJob, { priceKind: "fixed", amountPence: 8_000, amountToPence: null, includes: "Parts and labour", earliestStart: daysFromToday(2), message: "" });
-  for (const jobId of [bookedJob, openJob]) {
-    await postMessage(deps, customer.id, jobId, { body: "Is Thursday morning possible?", fixerUserId: fixer.id });
-    await postMessage(deps, fixer.id, jobId, { body: "Thursday at nine works." });
-  }
-}, 240_000);
-
-afterAll(async () => {
-  await server?.dispose();
-});
-
 describe.skipIf(testDbKind() !== "pglite")("signed-in pages' GETs", () => {
+  beforeAll(async () => {
+    server = await startServerInProcess();
+    const { services } = server;
+    const [customer, fixer, staff] = await Promise.all([
+      signedInPerson(services, "rhea.readonly@example.com", "customer", "Rhea Readonly"),
+      signedInFixer(services, "gil.get@example.com", { first: "Gil", last: "Get" }),
+      signedInPerson(services, "sam.safe@example.com", "customer", "Sam Safe"),
+    ]);
+    await services.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+    Object.assign(people, { customer, fixer, staff });
+    const deps = { db: services.db, publicUrl: server.url, publicFixerData: services.publicFixerData };
+    // A paid booking, and an open job with a waiting quote: threads with unread messages both ways, and notifications pointing at the pages.
+    const { jobId: bookedJob } = await seededBooking(services, server.url, customer.id, fixer.id, { paid: true, title: "Leaking radiator valve" });
+    const { jobId: openJob } = await postJob(deps, customer.id, { service: "plumbing", postcode: "SW1A 1AA", title: "Dripping kitchen tap", description: "The kitchen tap drips; it needs a new washer.", timing: "week", preferredDate: null, budget: "under_100" });
+    await sendQuote(deps, fixer.id, openJob, { priceKind: "fixed", amountPence: 8_000, amountToPence: null, includes: "Parts and labour", earliestStart: daysFromToday(2), message: "" });
+    for (const jobId of [bookedJob, openJob]) {
+      await postMessage(deps, customer.id, jobId, { body: "Is Thursday morning possible?", fixerUserId: fixer.id });
+      await postMessage(deps, fixer.id, jobId, { body: "Thursday at nine works." });
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
   it.each(["customer", "fixer", "staff"] as const)("write nothing for a %s, on every page their links reach", async (who) => {
     const browser = browserOf(people[who]);
     const queue = [...startPages[who]];
