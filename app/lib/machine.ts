@@ -63,3 +63,22 @@ export function reachable<S extends string, A extends string>(starts: Record<str
   }
   return seen;
 }
+
+/**
+ * The Mermaid state diagram of a machine, generated from its tables (the decision records carry it and
+ * a unit test compares them): each start as `[*] --> state`, then each move's from → to, in table order.
+ */
+export function stateDiagramOf<S extends string, A extends string>(starts: Record<string, StartRule<S, A>>, moves: Record<string, MoveRule<S, A>>): string {
+  const lines = ["stateDiagram-v2"];
+  for (const rule of Object.values(starts)) for (const to of rule.to) lines.push(`    [*] --> ${to}`);
+  for (const [name, rule] of Object.entries(moves)) for (const from of rule.from) for (const to of rule.to) lines.push(`    ${from} --> ${to} : ${name}`);
+  return lines.join("\n");
+}
+
+/** The Mermaid block of a decision record that follows the line `marker` (the drawing a test compares with the tables). */
+export function diagramAfter(record: string, marker: string): string | null {
+  const at = record.indexOf(marker);
+  if (at < 0) return null;
+  const block = /```mermaid\n([\s\S]*?)\n```/.exec(record.slice(at));
+  return block ? block[1]! : null;
+}
