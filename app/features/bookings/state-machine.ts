@@ -1,6 +1,6 @@
 import { BOOKING_STATES, type BookingState } from "#server/db/schema/bookings.ts";
 import { RefusalError } from "~/lib/forms/refusal-error";
-import { reachable, type MoveRule } from "~/lib/machine";
+import { canMakeMove, checkMove, reachable, type MoveRule } from "~/lib/machine";
 import { BOOKING_PROCESS, BOOKING_STARTS, type Actor, type TransitionName } from "./process";
 
 export type { BookingState } from "#server/db/schema/bookings.ts";
@@ -65,10 +65,7 @@ export class IllegalTransitionError extends RefusalError<"conflict"> {
 
 export const isIllegalTransitionError = (error: unknown): error is IllegalTransitionError => error instanceof IllegalTransitionError;
 
-export function canTake(name: TransitionName, state: BookingState, actor: Actor): boolean {
-  const rule: TransitionRule = TRANSITIONS[name];
-  return rule.from.includes(state) && rule.by.includes(actor);
-}
+export const canTake = (name: TransitionName, state: BookingState, actor: Actor): boolean => canMakeMove<BookingState, Actor>(TRANSITIONS[name], state, actor);
 
 /**
  * The state `name` leads to from `state` (`to` chooses when the transition has several), or an
@@ -76,13 +73,13 @@ export function canTake(name: TransitionName, state: BookingState, actor: Actor)
  */
 export function nextState(name: TransitionName, state: BookingState, actor: Actor, to?: BookingState): BookingState {
   const rule: TransitionRule = TRANSITIONS[name];
-  if (!rule.by.includes(actor)) throw new IllegalTransitionError(name, state, `Only ${rule.by.join(" or ")} can ${rule.label} a booking.`);
-  if (!rule.from.includes(state)) {
-    throw new IllegalTransitionError(name, state, `This booking cannot be changed that way: it is ${STATE_LABELS[state]}.`);
-  }
-  const target = to ?? rule.to[0]!;
-  if (!rule.to.includes(target)) throw new Error(`transition ${name} cannot lead to ${target}`);
-  return target;
+  return checkMove(
+    rule,
+    state,
+    actor,
+    (why) => new IllegalTransitionError(name, state, why === "actor" ? `Only ${rule.by.join(" or ")} can ${rule.label} a booking.` : `This booking cannot be changed that way: it is ${STATE_LABELS[state]}.`),
+    to,
+  );
 }
 
 /** Every state the machine can reach from pending_payment (the decision record's drawing is checked against it). */
