@@ -10,7 +10,7 @@ import { STRIKE_WINDOW_DAYS } from "./strikes";
 
 /**
  * Every email and notification a booking's transitions and timers send, in one place: the process
- * table (process.ts) names them by key, the executor (transitions.server.ts) queues them in the
+ * table (process.ts) names them by key, the executor (process.server.ts) queues them in the
  * transition's transaction through emails.server.ts. Each takes the facts of the move and answers
  * the message to each side (a side left out is not told).
  */

@@ -108,15 +108,16 @@ export function guardState(guard: Guard, booking: Booking, facts: GuardFacts): G
 /** The facts a row's guards need, read in the caller's transaction (only what they name). */
 export async function guardFactsOf(tx: DbOrTx, booking: Booking, row: TransitionRow, now: Date): Promise<GuardFacts> {
   const guards = row.guards ?? [];
-  const names = (kind: string) => guards.some((g) => ("moment" in g && g.moment === kind) || ("check" in g && g.check === kind) || ("requires" in g && kind === "requires"));
-  const taken = names("requires")
+  const usesMoment = (moment: Moment) => guards.some((g) => "moment" in g && g.moment === moment);
+  const taken = guards.some((g) => "requires" in g)
     ? await tx
         .select({ transition: bookingTransitions.transition })
         .from(bookingTransitions)
         .where(and(eq(bookingTransitions.bookingId, booking.id), eq(bookingTransitions.fromState, booking.state), eq(bookingTransitions.toState, booking.state)))
     : [];
-  const openCase = names("case_answer_due") ? await caseOf(tx, booking.id) : null;
-  const paymentWindow = names("payment_window_end") ? paymentWindowEnd(booking, await pendingCheckoutOf(tx, booking.id)) : null;
+  const openCase = usesMoment("case_answer_due") ? await caseOf(tx, booking.id) : null;
+  const paymentWindow = usesMoment("payment_window_end") ? paymentWindowEnd(booking, await pendingCheckoutOf(tx, booking.id)) : null;
+  // An extra charge waiting is asked of the extras themselves when the row is taken (their refusal names the charge).
   return { now, takenInState: new Set(taken.map((t) => t.transition)), caseAnswerDue: openCase?.answerDueAt ?? null, paymentWindowEnd: paymentWindow, extraWaiting: false };
 }
 

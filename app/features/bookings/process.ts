@@ -9,9 +9,9 @@ import type { BookingNotice } from "./booking-copy";
  * the model). Each row is one transition: who takes it, from and to which states, the conditions it
  * waits for, what it does with the money, the timers it starts and ends, whom it tells (keys into
  * booking-copy.ts), and the words people see: the timeline's label, the flash, and the booking page's
- * button when a person takes it there. `take`/`move` (transitions.server.ts) executes a row; the state
+ * button when a person takes it there. `take`/`move` (process.server.ts) executes a row; the state
  * machine (state-machine.ts), the page's actions (pages.server.ts) and the drawing in decision 087
- * (process-diagram.ts) are derived from it. Adding a transition is adding a row and its copy.
+ * (process-diagrams.ts) are derived from it. Adding a transition is adding a row and its copy.
  */
 
 export type Actor = "customer" | "fixer" | "staff" | "system" | "provider";
@@ -27,7 +27,7 @@ export const STAFF_REVIEW_AFTER_DAYS = confirmationTimeline.staffReviewDays;
 export const CASE_ANSWER_MS = caseAnswerHours * HOUR;
 
 /**
- * The instants a guard or a timer is measured from (transitions.server.ts computes them for a booking):
+ * The instants a guard or a timer is measured from (process.server.ts computes them for a booking):
  * - now: when the transition runs;
  * - slot_start: the slot's window starts (a call-out: the time the fixer said they would arrive by);
  * - free_cancellation_end: 24 hours before the slot (a call-out: always passed);
@@ -64,7 +64,7 @@ export type Guard =
  */
 export type Settlement = "none" | "hold" | "return_credit" | "full_refund" | "late_cancel_split" | "release" | "release_part" | "by_provider";
 
-/** Work a transition does beside its state and money, named here and done in transitions.server.ts. */
+/** Work a transition does beside its state and money, named here and done in process.server.ts. */
 export type Effect = "complete_job" | "reward_referral" | "strike_fixer" | "close_contested_case";
 
 /** A form field of a page action the booking page renders from this table (text, trimmed, bounded; required when `min` > 0). `what`: how a refusal names it ("a reason"). */
