@@ -285,6 +285,30 @@ export const BOOKING_NOTICES = {
       paragraphs: [`The money stays held while ${company.brand} staff look at both sides. Both of you will see their decision and its reason.`],
     },
   }),
+  running_late: (f: NoticeFacts): BookingNotices => ({
+    customer: {
+      subject: "Your fixer is running late",
+      heading: "Your fixer is running late",
+      paragraphs: [
+        `The fixer's words: ${f.reason}`,
+        "You may cancel without a fee on the booking's page: everything you paid is refunded to your card. Or keep the booking, and the fixer comes as they said.",
+      ],
+    },
+  }),
+  cancelled_free_after_late: (f: NoticeFacts): BookingNotices => ({
+    customer: {
+      subject: "Booking cancelled",
+      heading: "Your booking is cancelled",
+      paragraphs: [cancellationWords.refund(f.split?.refundPence ?? 0), "There is no fee: the fixer was running late."],
+      calendarCancel: true,
+    },
+    fixer: {
+      subject: "Booking cancelled",
+      heading: "The customer cancelled",
+      paragraphs: ["You said you were running late, so the customer cancelled with no fee. The slot is free again.", ...reasonLine(f)],
+      calendarCancel: true,
+    },
+  }),
   chargeback_lost: (f: NoticeFacts): BookingNotices => {
     const words = `The customer's bank returned the card payment of ${formatGBP(f.input.amountPence ?? 0)} to the customer through a card dispute (chargeback). The booking is closed and the fixer is not paid for it.`;
     return {

@@ -371,6 +371,44 @@ export const BOOKING_PROCESS = {
     notify: ["claim_settled"],
     timeline: "Fixer did not answer in time: settled as claimed",
   },
+  /** The fixer tells the customer they will be late (when they can be there, or why): the booking stays booked, and the customer may now cancel without a fee. */
+  report_running_late: {
+    from: ["booked"],
+    to: ["booked"],
+    by: ["fixer"],
+    label: "report running late on",
+    settlement: "none",
+    notify: ["running_late"],
+    timeline: "Fixer said they are running late",
+    flash: { kind: "success", title: "Customer told", text: "We have told the customer you are running late; they may now cancel without a fee." },
+    page: {
+      intent: "report_running_late",
+      label: "Tell the customer you are running late",
+      variant: "outline",
+      hint: "The customer may then cancel without a fee.",
+      fields: [{ name: "reason", label: "When can you be there, or why are you late? (the customer sees this)", what: "when you can be there, or why you are late", multiline: true, min: 1 }],
+    },
+  },
+  /** Once the fixer said they are running late, the customer may cancel for nothing: everything back, no late fee. */
+  cancel_free_after_late: {
+    from: ["booked"],
+    to: ["cancelled_by_customer"],
+    by: ["customer"],
+    label: "cancel",
+    guards: [{ requires: "report_running_late" }],
+    settlement: "full_refund",
+    cancels: ["slot_reminder"],
+    notify: ["cancelled_free_after_late"],
+    timeline: "Cancelled by the customer without a fee: the fixer was running late",
+    flash: { kind: "success", title: "Booking cancelled", text: "The fixer was running late, so there is no fee: everything you paid is refunded to your card." },
+    page: {
+      intent: "cancel_free_after_late",
+      label: "Cancel without a fee",
+      variant: "destructive",
+      hint: "The fixer said they are running late: you may cancel now and get everything you paid back.",
+      fields: [{ name: "reason", label: "Why are you cancelling? (optional)", what: "a reason", multiline: true }],
+    },
+  },
   /** The bank decided a card dispute for the customer while the money was held: it went back to the card, the fixer is not paid (decision 078). */
   lose_chargeback: {
     from: HELD,
