@@ -2,15 +2,17 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { TestProject } from "vitest/node";
 import { openDatabase } from "#server/db/client.ts";
 import { childPidOf } from "../../scripts/production-server.ts";
+import { makePgliteFolderTemplate } from "./pglite-folder-template.ts";
 
 /**
  * Integration tests drive the production build; build it once if `npm test` has not. Then open one
  * in-memory database, so the snapshot every test server's database starts from (decision 038) is
  * made once here, not by each of the first files running at once.
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
   if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`) || process.env.TEST_REBUILD === "1") {
     execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
   }
@@ -23,7 +25,13 @@ export default async function setup() {
   const pidsDir = mkdtempSync(path.join(tmpdir(), "fixit-test-pids-"));
   const pidsFile = path.join(pidsDir, "pids");
   process.env.FIXIT_TEST_SERVER_PIDS = pidsFile;
-  return () => {
+
+  // Made while the first files start, not awaited: the tests that need a folder wait for it.
+  const pgliteFolderTemplate = path.join(pidsDir, "pglite-template");
+  const templateMade = makePgliteFolderTemplate(pgliteFolderTemplate);
+  project.provide("pgliteFolderTemplate", pgliteFolderTemplate);
+  return async () => {
+    await templateMade;
     const pids = existsSync(pidsFile) ? readFileSync(pidsFile, "utf8").split("\n").filter(Boolean).map(Number) : [];
     for (const pid of pids) {
       for (const target of [childPidOf(pid), pid]) {
