@@ -5,7 +5,6 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#server/db/client.ts";
 import { childPidOf } from "../../scripts/production-server.ts";
-import { makePgliteFolderTemplate } from "./pglite-folder-template.ts";
 
 /**
  * Integration tests drive the production build; build it once if `npm test` has not. Then open one
@@ -25,13 +24,9 @@ export default async function setup(project: TestProject) {
   const pidsDir = mkdtempSync(path.join(tmpdir(), "fixit-test-pids-"));
   const pidsFile = path.join(pidsDir, "pids");
   process.env.FIXIT_TEST_SERVER_PIDS = pidsFile;
-
-  // Made while the first files start, not awaited: the tests that need a folder wait for it.
-  const pgliteFolderTemplate = path.join(pidsDir, "pglite-template");
-  const templateMade = makePgliteFolderTemplate(pgliteFolderTemplate);
-  project.provide("pgliteFolderTemplate", pgliteFolderTemplate);
-  return async () => {
-    await templateMade;
+  // The run's migrated PGlite folder, made there by the first test that needs one (pglite-folder-template.ts).
+  project.provide("pgliteFolderTemplate", path.join(pidsDir, "pglite-template"));
+  return () => {
     const pids = existsSync(pidsFile) ? readFileSync(pidsFile, "utf8").split("\n").filter(Boolean).map(Number) : [];
     for (const pid of pids) {
       for (const target of [childPidOf(pid), pid]) {
