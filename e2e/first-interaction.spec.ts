@@ -1,4 +1,4 @@
-import { appStarted, expect, test, type Page } from "./helpers/test";
+import { appStarted, expect, hydrated, test, type Page } from "./helpers/test";
 import { watchScriptsAndErrors } from "./helpers/page-checks";
 
 /**
@@ -151,7 +151,8 @@ test("a cookie choice tapped before the page's script has run saves in place: wh
   await firstName.fill("Priya");
   // Typed before React has hydrated the field (React marks each node it hydrates).
   expect(await firstName.evaluate((field) => Object.keys(field).some((key) => key.startsWith("__reactProps$")))).toBe(false);
-  await page.waitForTimeout(3_000);
+  // Once React has hydrated the field, the name is still there.
+  await hydrated(firstName);
   await expect(firstName).toHaveValue("Priya");
   // The form's state has it too: moving on re-renders the field (it trims on blur) and keeps the name.
   await page.getByLabel("Last name").fill("Shah");

@@ -49,6 +49,8 @@ test("a photo in a message reaches the other side's open page live, read there, 
   await test.step("the fixer sends a photo from the page's form; it appears on the customer's open page with its thumbnail, read where it arrived", async () => {
     await customer.goto(`/account/jobs/${jobId}`);
     await expect(customer.getByRole("heading", { name: jobTitle })).toBeVisible();
+    // Opening the page reads the notifications pointing at it (the quote's): its script posts that once the page is on screen (decision 090).
+    await expect.poll(async () => bellCount(await bell.getAttribute("aria-label"))).toBe(0);
     const bellBefore = bellCount(await bell.getAttribute("aria-label"));
     await customer.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     // The page's stream is open before the fixer writes.

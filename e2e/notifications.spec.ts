@@ -55,7 +55,7 @@ test("a customer sees a notification for a received quote, opens it (it is read)
   });
 
   await test.step("opening it goes to the job and marks it read", async () => {
-    await customer.getByRole("link", { name: new RegExp(`sent a quote for "${jobTitle}"`) }).click();
+    await customer.getByRole("button", { name: `Nell N. sent a quote for "${jobTitle}"`, exact: true }).click();
     await customer.waitForURL(`**${jobPath}`);
     await expect(customer.getByRole("heading", { name: jobTitle, level: 1 })).toBeVisible();
     await expect(customer.getByRole("link", { name: "Notifications", exact: true })).toBeVisible();

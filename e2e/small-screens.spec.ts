@@ -55,13 +55,24 @@ async function measure(page: Page): Promise<Measure> {
 
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** Loads a page, waits for hydration and for the widgets' own start-up delays. */
+/**
+ * Loads a page, waits for hydration and runs the page's timers past the widgets' own start-up
+ * delays (the chat bubble's 2 s) on Playwright's clock, installed before the page's scripts: the
+ * page sees 3 s pass at once.
+ */
 async function open(page: Page, path: string) {
+  await page.clock.install();
   await page.goto(path);
   await page.waitForLoadState("load");
   await appStarted(page);
-  // The chat bubble appears 2 s after start-up.
-  await page.waitForTimeout(3000);
+  // Only the home page has floating widgets. Once its islands have hydrated, their effects have set their timers.
+  if (path !== "/") return page.clock.runFor(3000);
+  await expect(page.locator("html")).toHaveAttribute("data-islands-hydrated", "");
+  await page.clock.runFor(3000);
+  // The bubble arrives with its code (fetched after the load event) and fades in: measured once it has (hidden or not).
+  const bubble = page.locator("[data-chat-widget] > button");
+  await expect(bubble).toBeAttached();
+  await bubble.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
 }
 
 function expectClear(m: Measure, where: string) {

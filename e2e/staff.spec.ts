@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from "./helpers/test";
 import { makeDocx, makePdf } from "#tests/helpers/documents.ts";
 import { signUpAndConfirm, waitForMailTo, withCookieChoice } from "./helpers/accounts";
 import { expectNoSeriousA11yViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
+import { seed, signedIn } from "./helpers/seed";
 import { grantStaff } from "./helpers/staff";
 
 /**
@@ -144,9 +145,9 @@ test("staff granted by the command-line tool approve a fixer who registered, pai
 });
 
 test("destructive actions ask first, and results show as toasts; the console works from the phone menu", async ({ browser }) => {
-  const staffEmail = `pia-${Date.now()}@example.com`;
-  const staff = await newSignedInPage(browser, staffEmail, "Pia Poster");
-  grantStaff(staffEmail);
+  // Seeded (decision 085): granting staff with the command-line tool is the test above.
+  const { people } = await seed([{ key: "staff", role: "staff", name: "Pia Poster" }]);
+  const staff = await signedIn(browser, people.staff!);
 
   await staff.setViewportSize({ width: 360, height: 780 });
   await staff.goto("/staff");

@@ -5,6 +5,7 @@ import { makePdf } from "#tests/helpers/documents.ts";
 import { signUpAndConfirm, testPassword, waitForMailTo, withCookieChoice } from "./helpers/accounts";
 import { accessCodeFromMailbox, payWithTestCard, registerAsFixer, submitOnboarding, toastWith, unlockPortal } from "./helpers/fixers";
 import { checkScreen } from "./helpers/page-checks";
+import { signInSeededCustomer } from "./helpers/seed";
 
 /**
  * What real visitors tripped over: phone numbers and addresses as people write them, the
@@ -70,7 +71,8 @@ test("one Back button on /fixer-ai, an icon per value on /about, VIP terms said 
   await expect(page.getByRole("button", { name: "Continue to payment" })).toBeVisible();
   await checkScreen(page, "checkout-vip", "/checkout/vip");
 
-  await signUpAndConfirm(page, `visitor${unique()}@example.com`, "Vic Visitor");
+  // Seeded (decision 085): signing up is the test above.
+  await signInSeededCustomer(page, `visitor${unique()}@example.com`, "Vic Visitor");
   await page.goto("/fixer-ai");
   await expect(page.getByRole("heading", { name: "AI Fixer", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back" })).toHaveCount(1);

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fees, caseAnswerHours, products, vipPromotions } from "~/content/prices";
-import { PAYMENT_WINDOW_MS, REMINDER_AFTER_DAYS, SLOT_CONFIRMATION_MS, STAFF_REVIEW_AFTER_DAYS } from "~/features/bookings/bookings.server";
+import { PAYMENT_WINDOW_MS } from "~/features/bookings/checkout-window.server";
+import { REMINDER_AFTER_DAYS, SLOT_CONFIRMATION_MS, STAFF_REVIEW_AFTER_DAYS } from "~/features/bookings/process";
 import { CHARGE_GRACE_MS, LISTING_WINDOW_MS, STALE_RUN_MS } from "~/features/bookings/reconciliation.server";
-import { STRIKE_WINDOW_DAYS, STRIKES_TO_PAUSE_LEADS } from "~/features/bookings/strikes.server";
+import { STRIKE_WINDOW_DAYS, STRIKES_TO_PAUSE_LEADS } from "~/features/bookings/strikes";
 import { REGISTRATION_RATE_LIMIT } from "~/features/fixers/registration.server";
 import { UNSUBSCRIBE_TOKEN_DAYS } from "~/features/notifications/unsubscribe-token.server";
 import { CODE_REVEAL_WINDOW_MS } from "~/features/payments/payments.server";

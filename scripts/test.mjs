@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, the layer check and build (side by side), unit + integration tests,
+// `npm test`: the route types, typecheck, lint, the layer check and build (side by side), unit + integration tests,
 // then browser tests. Without a Chromium the browser tests are skipped loudly; with CI=true that is a failure.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -15,40 +15,40 @@ const run = (title, cmd, args, env = {}) => {
   if (result.status !== 0) fail(title, result.status);
 };
 
+const started = Date.now();
 /**
- * Runs independent checks at once (each is one process, mostly on one core), each one's output
- * printed as a block when it ends, so that two cores finish them in about half the time.
+ * Runs one check beside others (each is one process, mostly on one core), its output printed as a
+ * block when it ends, so that two cores finish them in about half the time.
  */
-const runTogether = async (steps) => {
-  const started = Date.now();
-  const results = await Promise.all(
-    steps.map(
-      ([title, cmd, args]) =>
-        new Promise((resolve) => {
-          const child = spawn(cmd, args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } });
-          let output = "";
-          child.stdout.on("data", (chunk) => (output += chunk));
-          child.stderr.on("data", (chunk) => (output += chunk));
-          child.on("close", (status) => {
-            console.log(`\n▶ ${title} (${((Date.now() - started) / 1000).toFixed(0)} s)\n${output.trimEnd()}`);
-            resolve({ title, status });
-          });
-        }),
-    ),
-  );
-  const failed = results.find((result) => result.status !== 0);
-  if (failed) fail(failed.title, failed.status);
-};
+const check = (title, cmd, args) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("close", (status) => {
+      console.log(`\n▶ ${title} (${((Date.now() - started) / 1000).toFixed(0)} s)\n${output.trimEnd()}`);
+      resolve({ title, status });
+    });
+  });
 
-// The route types first: the type check and the typed lint rules read them.
-run("route types", "npx", ["react-router", "typegen"]);
-await runTogether([
-  ["typecheck", "npx", ["tsc", "--noEmit"]],
-  ["lint", "npx", ["eslint", "."]],
-  // Imports against the layer order (type-only ones too) and import circles: .dependency-cruiser.mjs.
-  ["layers", "npm", ["run", "--silent", "check:layers"]],
-  ["build", "npx", ["react-router", "build"]],
+// The build reads no route types: it starts at once. The type check and the typed lint rules read
+// them, and so does the layer check (a route's `./+types/…` import), so they wait for typegen.
+const results = await Promise.all([
+  check("build", "npx", ["react-router", "build"]),
+  check("route types", "npx", ["react-router", "typegen"]).then((typegen) =>
+    typegen.status !== 0
+      ? [typegen]
+      : Promise.all([
+          check("typecheck", "npx", ["tsc", "--noEmit"]),
+          check("lint", "npx", ["eslint", "."]),
+          // Imports against the layer order (type-only ones too) and import circles: .dependency-cruiser.mjs.
+          check("layers", "npm", ["run", "--silent", "check:layers"]),
+        ]),
+  ),
 ]);
+const failed = results.flat().find((result) => result.status !== 0);
+if (failed) fail(failed.title, failed.status);
 run("unit and integration tests", "npx", ["vitest", "run"]);
 
 const chromium = browserTestChromium();

@@ -34,7 +34,7 @@ export class Browser {
     return response;
   }
 
-  async post(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+  async post(path: string, form: Record<string, string> | URLSearchParams, headers: Record<string, string> = {}) {
     const response = await fetch(new URL(path, this.base), {
       method: "POST",
       redirect: "manual",

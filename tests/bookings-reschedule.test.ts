@@ -5,7 +5,7 @@ import { bookings, bookingSlotProposals, bookingTransitions, quoteBookingTerms }
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { formatUkDateTime } from "~/content/dates";
-import { runBookingTimer } from "~/features/bookings/bookings.server";
+import { runBookingTimer } from "~/features/bookings/timers.server";
 import { slotStartsAt, type Slot } from "~/features/bookings/slots";
 import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { users } from "#server/db/schema/auth.ts";
+import { jobMessages } from "#server/db/schema/quotes.ts";
 import type { PublicChangeDeps } from "~/features/quotes/access.server";
 import { postJob } from "~/features/quotes/jobs.server";
 import { sendQuote } from "~/features/quotes/quotes.server";
@@ -9,14 +10,16 @@ import { markAllRead } from "~/features/notifications/notifications.server";
 import type { JobInput } from "~/features/quotes/schemas";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";
 import { Browser, signUpConfirmed } from "./auth-helpers";
-import { EventReader, isMessage, isUnread } from "./helpers/live";
+import { EventReader, isMessage, isUnread, markShownRead, openJobPage } from "./helpers/live";
 import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
  * Live threads over real HTTP (decision 048): /live/events streams a job's thread messages to its
  * participants only, resumes from Last-Event-ID without missing or repeating a message, carries
  * the unread count that opening the job's page brings down, and is sent unbuffered; the bell's
- * count and staff hiding a message reach open pages the same way (decision 056).
+ * count and staff hiding a message reach open pages the same way (decision 056). Reading is the
+ * page's POST once it shows the messages, never its GET nor the stream (decision 090): the tests
+ * send what the page's script sends (`openJobPage`, `markShownRead`).
  */
 
 let server: InProcessServer;
@@ -126,8 +129,10 @@ describe("messages while the page is open", () => {
     const message = JSON.parse(event.data) as { id: number; fromMe: boolean; fixerUserId: string };
     expect(event.id).toBe(String(message.id));
     expect(message).toMatchObject({ fromMe: false, fixerUserId: fixer.id });
-    // The customer had the thread open: read. The stream without the job counted it, then not.
-    await badgeOnly.next(isUnread(1), { timeoutMs: 1_000 }).catch(() => undefined);
+    // The stream itself reads nothing: the message stays unread until the page says it showed it.
+    await badgeOnly.next(isUnread(1), { timeoutMs: 2_000 });
+    // The customer had the thread open (a visible tab): the page marks it read. The stream without the job counted it, then not.
+    await markShownRead(customer.browser, `/account/jobs/${jobId}`, [message.id], "messages");
     await badgeOnly.next(isUnread(0), { timeoutMs: 2_000 });
     await new Promise((r) => setTimeout(r, 300));
     expect(onJob.messages().filter((m) => m.id === message.id)).toHaveLength(1);
@@ -148,9 +153,12 @@ describe("messages while the page is open", () => {
     // Every page shows it in the header (server-rendered: the root loader's count).
     const account = await (await customer.browser.get("/account")).text();
     expect(account).toContain("Messages, 1 unread");
-    // Opening the job's page reads the thread.
-    const page = await customer.browser.get(`/account/jobs/${jobId}`);
-    expect(await page.text()).toContain("Does the tap have a cartridge?");
+    // The page's GET reads nothing (a prefetch runs it without anyone seeing the page), nor does its data request.
+    expect(await (await customer.browser.get(`/account/jobs/${jobId}`)).text()).toContain("Does the tap have a cartridge?");
+    expect((await customer.browser.get(`/account/jobs/${jobId}.data`)).status).toBe(200);
+    expect(await (await customer.browser.get("/account")).text()).toContain("Messages, 1 unread");
+    // Opening the job's page (its script marks what it shows) reads the thread.
+    expect(await openJobPage(customer.browser, `/account/jobs/${jobId}`)).toContain("Does the tap have a cartridge?");
     await badgeOnly.next(isUnread(0), { timeoutMs: 5_000 });
     expect(await (await customer.browser.get("/account")).text()).toContain("Messages, none unread");
     // The fixer's own messages never count for the fixer.
@@ -177,6 +185,35 @@ describe("messages while the page is open", () => {
     expect(new Set(junk.messages().map((m) => m.id)).size).toBe(junk.messages().length);
     // Closed: an open job page reads what arrives, and the tests below want the customer away from it.
     for (const reader of [resumed, junk]) await reader.close();
+  });
+});
+
+describe("reading is the page's POST (decision 090)", () => {
+  const messagesLabel = async (who: typeof customer) => /aria-label="(Messages[^"]*)"/.exec(await (await who.browser.get("/account")).text())?.[1];
+
+  it("marks only the viewer's own threads, only as far as the ids shown, and refuses anyone else", async () => {
+    await openJobPage(customer.browser, `/account/jobs/${jobId}`);
+    const ids: number[] = [];
+    for (const body of ["Shown first.", "Not shown yet."]) {
+      expect((await fixer.browser.post(`/fixer/jobs/${jobId}`, { intent: "message", body })).status).toBe(303);
+      const [last] = await deps.db.select({ id: jobMessages.id }).from(jobMessages).orderBy(desc(jobMessages.id)).limit(1);
+      ids.push(last!.id);
+    }
+    expect(await messagesLabel(customer)).toBe("Messages, 2 unread");
+    // Read as far as the page showed: the later message stays unread.
+    await markShownRead(customer.browser, `/account/jobs/${jobId}`, [ids[0]!], "messages");
+    expect(await messagesLabel(customer)).toBe("Messages, 1 unread");
+    // Another customer, a fixer with no thread on the job, a signed-out visitor: nothing is read.
+    const form = new URLSearchParams({ intent: "mark_read", seen: "page", message: String(ids[1]) });
+    expect((await otherCustomer.browser.post(`/account/jobs/${jobId}`, form)).status).toBe(404);
+    expect((await new Browser(base).post(`/account/jobs/${jobId}`, form)).status).toBe(302);
+    expect((await customer.browser.post(`/account/jobs/${jobId}`, new URLSearchParams({ intent: "mark_read", seen: "page", message: `0${ids[1]}` }))).status).toBe(400);
+    expect((await customer.browser.post(`/account/jobs/${jobId}`, new URLSearchParams({ intent: "mark_read", seen: "everything" }))).status).toBe(400);
+    expect(await messagesLabel(customer)).toBe("Messages, 1 unread");
+    // Replying reads the thread as far as the page showed it (the form's readUpTo).
+    expect((await customer.browser.post(`/account/jobs/${jobId}`, { intent: "message", fixer: fixer.id, body: "Thanks, both read.", readUpTo: String(ids[1]) })).status).toBe(303);
+    expect(await messagesLabel(customer)).toBe("Messages, none unread");
+    await openJobPage(fixer.browser, `/fixer/jobs/${jobId}`);
   });
 });
 
@@ -214,7 +251,7 @@ describe("the header's counts and staff hiding, live", () => {
     expect(await bellOf(customer)).toBe("Notifications, 2 unread");
     // The customer opens the job's page (not the notifications): the thread and its notifications are read.
     const unreadShown = badgeOnly.events.length;
-    expect(await (await customer.browser.get(`/account/jobs/${jobId}`)).text()).toContain("Second of two about the tap.");
+    expect(await openJobPage(customer.browser, `/account/jobs/${jobId}`)).toContain("Second of two about the tap.");
     await badgeOnly.next((e) => notificationCount(e) === 0, { timeoutMs: 2_000, from: unreadShown });
     expect(await bellOf(customer)).toBe("Notifications");
 
@@ -222,7 +259,8 @@ describe("the header's counts and staff hiding, live", () => {
     const onJob = await stream(customer.browser, `/live/events?job=${jobId}`);
     await onJob.next((e) => e.event === "notifications");
     expect((await fixer.browser.post(`/fixer/jobs/${jobId}`, { intent: "message", body: "Arrives while the page is open." })).status).toBe(303);
-    await onJob.next(isMessage("Arrives while the page is open."), { timeoutMs: 2_000 });
+    const arrived = JSON.parse((await onJob.next(isMessage("Arrives while the page is open."), { timeoutMs: 2_000 })).data) as { id: number };
+    await markShownRead(customer.browser, `/account/jobs/${jobId}`, [arrived.id], "messages");
     await expect.poll(() => bellOf(customer), { timeout: 2_000 }).toBe("Notifications");
     // The other tab's bell shows it too (a rise and fall in one burst may be sent as no change at all).
     await new Promise((r) => setTimeout(r, 200));
@@ -231,7 +269,7 @@ describe("the header's counts and staff hiding, live", () => {
     // The fixer's side: the customer's reply is read on the fixer's job page.
     expect((await customer.browser.post(`/account/jobs/${jobId}`, { intent: "message", fixer: fixer.id, body: "Yes, it has a cartridge." })).status).toBe(303);
     expect(await bellOf(fixer)).toBe("Notifications, 1 unread");
-    expect(await (await fixer.browser.get(`/fixer/jobs/${jobId}`)).text()).toContain("Yes, it has a cartridge.");
+    expect(await openJobPage(fixer.browser, `/fixer/jobs/${jobId}`)).toContain("Yes, it has a cartridge.");
     expect(await bellOf(fixer)).toBe("Notifications");
     await onJob.close();
   });

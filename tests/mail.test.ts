@@ -8,6 +8,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { outboxJobs, type OutboxJob } from "#server/db/schema/outbox.ts";
 import { enqueueEmail, enqueueJob } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
+import { copyMigratedPgliteFolder } from "./helpers/pglite-folder-template";
 import { createTestDatabase, dropTestDatabase, startTestServer, testDbKind, type TestServer } from "./helpers/server";
 
 /**
@@ -82,6 +83,7 @@ async function testStore() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fixit-mail-"));
   // PGlite on disk in the data folder (DATABASE_URL ""), or a fresh PostgreSQL database.
   const databaseUrl = testDbKind() === "postgres" ? await createTestDatabase() : "";
+  if (databaseUrl === "") await copyMigratedPgliteFolder(path.join(dataDir, "pglite"));
   const config = {
     database:
       databaseUrl === ""

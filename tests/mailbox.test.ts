@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueEmail } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
-import { startServerInProcess, startTestServer, type InProcessServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /** /dev/mailbox over HTTP: what the log transport kept, and that it is gone in production. */
 
@@ -83,7 +83,7 @@ describe("the development mailbox", () => {
 
 describe("outside the test environment", () => {
   it("does not exist in production, page nor JSON", async () => {
-    const production = await startTestServer({
+    const production = await startServerInProcess({
       env: {
         APP_ENV: "production",
         SESSION_SECRET: "x".repeat(40),
@@ -101,7 +101,7 @@ describe("outside the test environment", () => {
   }, 240_000); // a server start can take minutes on a busy machine
 
   it("in development, says when SMTP is configured", async () => {
-    const development = await startTestServer({ env: { APP_ENV: "development", SMTP_URL: "smtp://127.0.0.1:9" } });
+    const development = await startServerInProcess({ env: { APP_ENV: "development", SMTP_URL: "smtp://127.0.0.1:9" } });
     try {
       const page = await fetch(`${development.url}/dev/mailbox`);
       expect(page.status).toBe(200);

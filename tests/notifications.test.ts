@@ -118,19 +118,27 @@ describe("notifications", () => {
     const bobsList = await (await bob.get("/account/notifications")).text();
     expect(bobsList).not.toContain("Dripping bath tap");
     expect((await bob.get(`/account/notifications/${notice!.id}`)).status).toBe(404);
+    expect((await bob.post(`/account/notifications/${notice!.id}`, {}, { origin: base })).status).toBe(404);
     expect((await bob.post("/account/notifications", { intent: "read", id: String(notice!.id) }, { origin: base })).status).toBe(404);
     expect((await bob.post("/account/notifications", { intent: "read-all" }, { origin: base })).status).toBe(200);
     const [after] = await notificationsOf(annId);
     expect(after!.readAt).toBeNull();
     // Signed out: to sign-in, nothing read.
     expect((await new Browser(base).get(`/account/notifications/${notice!.id}`)).status).toBe(302);
+    expect((await new Browser(base).post(`/account/notifications/${notice!.id}`, {}, { origin: base })).status).toBe(302);
     expect((await notificationsOf(annId))[0]!.readAt).toBeNull();
   });
 
   it("opening a notification marks it read and goes to what it is about; mark all read", async () => {
     const [notice] = await notificationsOf(annId);
-    const opened = await ann.get(`/account/notifications/${notice!.id}`);
-    expect(opened.status).toBe(302);
+    // Its address's GET (a prefetch, a link followed) goes there and reads nothing (decision 090).
+    const followed = await ann.get(`/account/notifications/${notice!.id}`);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toBe(`/account/jobs/${jobId}`);
+    expect((await notificationsOf(annId))[0]!.readAt).toBeNull();
+    // Opening it from the list is the list's POST.
+    const opened = await ann.post(`/account/notifications/${notice!.id}`, {}, { origin: base });
+    expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toBe(`/account/jobs/${jobId}`);
     expect((await notificationsOf(annId))[0]!.readAt).not.toBeNull();
     const listed = await (await ann.get("/account/notifications")).text();
@@ -316,5 +324,6 @@ describe("hostile input on the new forms", () => {
     expect(someoneElses.status).toBe(404);
     expect(await someoneElses.json()).toEqual({ form: "notifications", status: "error", message: "There is no such notification on your account." });
     expect((await bob.get("/account/notifications/1%00")).status).toBe(404);
+    expect((await bob.post("/account/notifications/1%00", {}, { origin: base })).status).toBe(404);
   });
 });

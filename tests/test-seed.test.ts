@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/auth.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { SEED_PATH, SEED_SECRET_HEADER, type SeedAnswer } from "~/features/seeding/seed-schema";
-import { startServerInProcess, startTestServer, type InProcessServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /**
  * The browser tests' seeding endpoint (decision 085) over the real production build: with APP_ENV=test
@@ -132,7 +132,7 @@ describe("where there is no seeding endpoint", () => {
   }, 120_000);
 
   it("a production server answers 404 (and would not start with the secret set)", async () => {
-    const production = await startTestServer({ env: { APP_ENV: "production", SESSION_SECRET: "x".repeat(40), PUBLIC_URL: "https://fixit.example", SMTP_URL: "smtp://127.0.0.1:9" } });
+    const production = await startServerInProcess({ env: { APP_ENV: "production", SESSION_SECRET: "x".repeat(40), PUBLIC_URL: "https://fixit.example", SMTP_URL: "smtp://127.0.0.1:9" } });
     try {
       expect((await post(scene("prod"), { [SEED_SECRET_HEADER]: secret }, production.url)).status).toBe(404);
     } finally {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./helpers/server";
+import { startServerInProcess, type InProcessServer } from "./helpers/server";
 
 /** The internal UI gallery (/dev/ui) is for development only: a production deployment must not serve it. */
 describe("the /dev/ui gallery", () => {
-  let devServer: TestServer;
-  let productionServer: TestServer;
+  let devServer: InProcessServer;
+  let productionServer: InProcessServer;
 
   beforeAll(async () => {
     [devServer, productionServer] = await Promise.all([
-      startTestServer(),
-      startTestServer({
+      startServerInProcess(),
+      startServerInProcess({
         env: {
           APP_ENV: "production",
           SESSION_SECRET: "a-test-secret-that-is-long-enough-0123456789",

@@ -1,11 +1,11 @@
 import { RefusalError } from "~/lib/forms/refusal-error";
 
 /**
- * What every named state machine beside the booking's is made of (issue 49, item 7): plain data tables,
- * so they can later be folded into one declarative table of every process.
+ * What every named state machine is made of (issue 49, item 7; decision 087): plain data tables. The
+ * booking's process table (app/features/bookings/process.ts) has rows of this type with more columns.
  * - A move names the states it may start from, the state(s) it leads to and who may make it.
  * - A start names the state(s) a new row may be written in, and who may write it.
- * The services route every change of the column through a move: the UPDATE sets the move's `to` and its
+ * The smaller machines route every change of their column through a move: the UPDATE sets the move's `to` and its
  * WHERE clause allows only the move's `from` states, so a race cannot make an illegal move either.
  */
 export type MoveRule<S extends string, A extends string> = { readonly from: readonly S[]; readonly to: readonly S[]; readonly by: readonly A[]; readonly label: string };
@@ -25,6 +25,20 @@ export class IllegalMoveError extends RefusalError<"conflict"> {
 }
 
 export const canMakeMove = <S extends string, A extends string>(rule: MoveRule<S, A>, state: S, actor: A): boolean => rule.from.includes(state) && rule.by.includes(actor);
+
+/**
+ * The state a move leads to from `state` (`to` chooses when it has several), or the machine's own
+ * refusal (a 409 a person reads): the move is not the actor's, or does not start from `state`. Every
+ * machine (the booking's process table, the payment's, a provider operation's, a payout account's, an
+ * extra charge's) checks a move with this one function.
+ */
+export function checkMove<S extends string, A extends string>(rule: MoveRule<S, A>, state: S, actor: A, refuse: (why: "actor" | "state") => Error, to?: S): S {
+  if (!rule.by.includes(actor)) throw refuse("actor");
+  if (!rule.from.includes(state)) throw refuse("state");
+  const target = to ?? rule.to[0]!;
+  if (!rule.to.includes(target)) throw new Error(`${rule.label}: cannot lead to ${target}`);
+  return target;
+}
 
 /**
  * The guard of a move for a conditional UPDATE: the states it may start from and the state it leads to
@@ -62,4 +76,23 @@ export function reachable<S extends string, A extends string>(starts: Record<str
     }
   }
   return seen;
+}
+
+/**
+ * The Mermaid state diagram of a machine, generated from its tables (the decision records carry it and
+ * a unit test compares them): each start as `[*] --> state`, then each move's from → to, in table order.
+ */
+export function stateDiagramOf<S extends string, A extends string>(starts: Record<string, StartRule<S, A>>, moves: Record<string, MoveRule<S, A>>): string {
+  const lines = ["stateDiagram-v2"];
+  for (const rule of Object.values(starts)) for (const to of rule.to) lines.push(`    [*] --> ${to}`);
+  for (const [name, rule] of Object.entries(moves)) for (const from of rule.from) for (const to of rule.to) lines.push(`    ${from} --> ${to} : ${name}`);
+  return lines.join("\n");
+}
+
+/** The Mermaid block of a decision record that follows the line `marker` (the drawing a test compares with the tables). */
+export function diagramAfter(record: string, marker: string): string | null {
+  const at = record.indexOf(marker);
+  if (at < 0) return null;
+  const block = /```mermaid\n([\s\S]*?)\n```/.exec(record.slice(at));
+  return block ? block[1]! : null;
 }

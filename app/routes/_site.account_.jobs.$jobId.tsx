@@ -8,8 +8,6 @@ import { verifiedCheckLabels } from "~/features/quotes/profiles.server";
 import { parseId } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
 import { cursorParam } from "~/lib/page-cursor.server";
-import { markPageThreadsRead } from "~/features/live/threads.server";
-import { quotePaths } from "~/features/quotes/paths";
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) =>
   pageMeta({ title: loaderData ? loaderData.job.title : "Job", description: "Your job on FixiT: its quotes and messages.", path: `/account/jobs/${params.jobId}`, noindex: true });
@@ -30,9 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       quotesAfter: cursorParam(url, "quotesAfter"),
       quote: cursorParam(url, "quote") ?? confirmQuoteId,
     });
-    // Opening the job's page reads its threads and their notifications (the header's counts go down).
-    await markPageThreadsRead(context.services.db, user.id, jobId, page.threads, quotePaths.customerJob(jobId));
-    return data({ ...page, checkLabels: verifiedCheckLabels as Record<string, string>, confirmQuoteId }, { headers: { "cache-control": "private, no-store" } });
+      return data({ ...page, checkLabels: verifiedCheckLabels as Record<string, string>, confirmQuoteId }, { headers: { "cache-control": "private, no-store" } });
   } catch (error) {
     if (isQuotesError(error) && error.status === 404) throw notFound();
     throw error;
@@ -51,7 +47,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
  * After a refusal React Router keeps the page's data as it was; a 409 means the job changed elsewhere
  * (another tab accepted a quote, the fixer withdrew), so the page reloads it and shows the job as it is.
  */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Marking read changes nothing this page shows (the header's counts are the root's and the live stream's).
+  if (formData?.get("intent") === "mark_read") return false;
   return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 

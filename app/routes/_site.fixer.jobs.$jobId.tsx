@@ -16,8 +16,8 @@ import { parseId } from "~/lib/ids";
 import { quoteLimits } from "~/features/quotes/job-fields";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
-import { markPageThreadsRead } from "~/features/live/threads.server";
 import { mergeThread, useLiveThreadMessages } from "~/features/live/use-live";
+import { lastShownIds, useMarkShownRead } from "~/features/quotes/components/use-mark-read";
 
 export const meta: Route.MetaFunction = ({ params }) =>
   pageMeta({ title: "Job", description: "A job near you and your quote.", path: `/fixer/jobs/${params.jobId}`, noindex: true });
@@ -26,8 +26,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const jobId = parseId(params.jobId) ?? fixerJobNotFound();
   const page = await loadFixerJob(context, user, jobId, request);
-  // Opening the job's page reads the fixer's thread and its notifications (the header's counts go down).
-  await markPageThreadsRead(context.services.db, user.id, jobId, { [user.id]: page.thread }, quotePaths.fixerJob(jobId));
   return data({ ...page, viewerUserId: user.id }, { headers: { "cache-control": "private, no-store" } });
 }
 
@@ -37,7 +35,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** A 409 means the job or quote changed elsewhere (accepted, closed): reload it rather than show it stale. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Marking read changes nothing this page shows (the header's counts are the root's and the live stream's).
+  if (formData?.get("intent") === "mark_read") return false;
   return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
@@ -50,7 +50,8 @@ export default function FixerJobPage({ loaderData }: Route.ComponentProps) {
   // Messages arriving while the page is open (decision 048); without JavaScript the page is as rendered.
   // The fixer's thread exists once they quote: before that the job's stream is not theirs to open.
   const live = useLiveThreadMessages(quote ? job.id : null, loaderData.liveAfter);
-  const thread = mergeThread(loaderData.thread, live, loaderData.viewerUserId, (m) => ({ ...m, createdAt: new Date(m.createdAt) }));
+  const thread = mergeThread(loaderData.thread, live, loaderData.viewerUserId);
+  useMarkShownRead(lastShownIds([thread]), loaderData);
   const accepted = quote?.status === "accepted";
   const full = !quote && job.liveQuotes >= quoteLimits.quotesPerJob;
   return (

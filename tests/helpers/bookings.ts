@@ -10,7 +10,9 @@ import { bookings, bookingTransitions, earlyBirdCustomers, ledgerEvents, provide
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { vipPromotions } from "~/content/prices";
-import { createBooking, runBookingTimer } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/bookings/bookings.server";
+import type { BookingTimer } from "~/features/bookings/process";
+import { runBookingTimer } from "~/features/bookings/timers.server";
 import { BOOKING_PROVIDER_JOB, runProviderOperation } from "~/features/bookings/money.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import { testMoneyProvider, type BookingMoneyProvider } from "~/features/bookings/provider.server";
@@ -131,7 +133,7 @@ export async function timersOf(db: Db, bookingId: number): Promise<{ timer: stri
   return rows.map((r) => ({ timer: (r.payload as { timer: string }).timer, runAt: r.runAt }));
 }
 
-export const fireTimer = (world: BookingWorld, bookingId: number, timer: string, now: Date) => runBookingTimer({ ...world.deps, now: () => now }, { bookingId, timer });
+export const fireTimer = (world: BookingWorld, bookingId: number, timer: BookingTimer, now: Date) => runBookingTimer({ ...world.deps, now: () => now }, { bookingId, timer });
 
 /** Everything a refused request must leave as it was. */
 export async function moneySnapshot(db: Db, bookingId: number) {

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { TestProject } from "vitest/node";
 import { openDatabase } from "#server/db/client.ts";
 import { childPidOf } from "../../scripts/production-server.ts";
 
@@ -10,7 +11,7 @@ import { childPidOf } from "../../scripts/production-server.ts";
  * in-memory database, so the snapshot every test server's database starts from (decision 038) is
  * made once here, not by each of the first files running at once.
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
   if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`) || process.env.TEST_REBUILD === "1") {
     execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
   }
@@ -23,6 +24,8 @@ export default async function setup() {
   const pidsDir = mkdtempSync(path.join(tmpdir(), "fixit-test-pids-"));
   const pidsFile = path.join(pidsDir, "pids");
   process.env.FIXIT_TEST_SERVER_PIDS = pidsFile;
+  // The run's migrated PGlite folder, made there by the first test that needs one (pglite-folder-template.ts).
+  project.provide("pgliteFolderTemplate", path.join(pidsDir, "pglite-template"));
   return () => {
     const pids = existsSync(pidsFile) ? readFileSync(pidsFile, "utf8").split("\n").filter(Boolean).map(Number) : [];
     for (const pid of pids) {

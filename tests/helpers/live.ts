@@ -78,3 +78,29 @@ export class EventReader {
 
 export const isMessage = (body: string) => (e: StreamEvent) => e.event === "message" && (JSON.parse(e.data) as { body: string }).body === body;
 export const isUnread = (count: number) => (e: StreamEvent) => e.event === "unread" && (JSON.parse(e.data) as { count: number }).count === count;
+
+/** The last message of each thread a job page's HTML shows (a thread is an `<ol>` of `data-message-id` items), as its script reads them. */
+export const lastShownMessages = (html: string): string[] =>
+  html
+    .split("<ol")
+    .slice(1)
+    .flatMap((chunk) => [...chunk.split("</ol>")[0]!.matchAll(/data-message-id="(\d+)"/g)].map((m) => m[1]!).slice(-1));
+
+type PageBrowser = { get(path: string): Promise<Response>; post(path: string, form: URLSearchParams): Promise<Response> };
+
+/** What a job page's script posts once it shows messages (decision 090): `seen=page` after it renders, `seen=messages` for live arrivals. */
+export async function markShownRead(browser: PageBrowser, path: string, messageIds: readonly (string | number)[], seen: "page" | "messages"): Promise<void> {
+  const form = new URLSearchParams({ intent: "mark_read", seen });
+  for (const id of messageIds) form.append("message", String(id));
+  const marked = await browser.post(path, form);
+  if (marked.status !== 200) throw new Error(`mark_read on ${path} answered ${marked.status}`);
+}
+
+/** Opens a job page as a browser running its script does: the GET (which reads nothing), then the page's `mark_read` of what it shows. Its HTML. */
+export async function openJobPage(browser: PageBrowser, path: string): Promise<string> {
+  const page = await browser.get(path);
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
+  await markShownRead(browser, path, lastShownMessages(html), "page");
+  return html;
+}

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { start as startServer } from "~/composition-root.server.ts";
 import { childPidOf } from "../../scripts/production-server.ts";
 import { createScratchDatabase, dropScratchDatabase } from "../../scripts/scratch-database.ts";
+import { copyMigratedPgliteFolder } from "./pglite-folder-template.ts";
 import { createMigratedDatabase } from "./postgres-templates.ts";
 import type { AppServices } from "~/app-services.server.ts";
 
@@ -32,6 +33,16 @@ type Options = {
   /** Node's own flags, e.g. the heap flags `npm start` passes (package.json), for a test of the server's memory. */
   nodeArgs?: string[];
 };
+
+/**
+ * A new server on the embedded database on disk (DATABASE_URL "") in its own data folder starts from
+ * a copy of the run's migrated folder, as an in-memory one starts from a snapshot (decision 038).
+ * Not where the test names its own DATA_DIR (the full-disk test's small disk).
+ */
+async function prepareDataDir(dataDir: string, options: Pick<Options, "env" | "reuse">): Promise<void> {
+  if (options.reuse || options.env?.DATABASE_URL !== "" || options.env.DATA_DIR !== undefined) return;
+  await copyMigratedPgliteFolder(path.join(dataDir, "pglite"));
+}
 
 /** The settings every test server runs with, then the test's own. */
 function serverEnv(dataDir: string, databaseUrl: string, env: Record<string, string> = {}): Record<string, string> {
@@ -60,6 +71,7 @@ function serverEnv(dataDir: string, databaseUrl: string, env: Record<string, str
 export async function startTestServer(options: Options = {}): Promise<TestServer> {
   const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), "fixit-test-"));
   const databaseUrl = options.reuse?.databaseUrl ?? (await createTestDatabase());
+  await prepareDataDir(dataDir, options);
   let output = "";
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server/main.js"], {
     env: { ...process.env, NODE_ENV: "production", ...serverEnv(dataDir, databaseUrl, options.env) },
@@ -156,6 +168,7 @@ export type InProcessServer = Pick<TestServer, "url" | "dataDir" | "databaseUrl"
 export async function startServerInProcess(options: Pick<Options, "env" | "reuse"> = {}): Promise<InProcessServer> {
   const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), "fixit-test-"));
   const databaseUrl = options.reuse?.databaseUrl ?? (await createTestDatabase());
+  await prepareDataDir(dataDir, options);
   let output = "";
   const bundle = pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href;
   const { start } = (await import(/* @vite-ignore */ bundle)) as { start: typeof startServer };

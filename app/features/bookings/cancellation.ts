@@ -1,7 +1,7 @@
 import { formatGBP, freeCancellationHours } from "~/content/prices";
 import { settle, type HeldAmounts } from "./pricing";
 import { isCallOutSlot, slotStartsAt, type BookingSlot } from "./slots";
-import type { BookingState } from "./state-machine";
+import type { BookingState } from "#server/db/schema/bookings.ts";
 
 /**
  * What a customer's cancellation costs, computed by the one rule the cancel service applies, so the

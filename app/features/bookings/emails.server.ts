@@ -1,10 +1,10 @@
 import { company } from "~/content/company";
-import { formatGBP } from "~/content/prices";
 import type { DbOrTx } from "#server/db/client.ts";
 import { notify } from "~/features/notifications/notifications.server";
 import { bookingInvite, bookingInviteCancellation } from "./calendar.server";
 import { bookingPaths } from "./paths";
 import { isCallOutSlot, slotText, type BookingSlot } from "./slots";
+import type { BookingMessage } from "./booking-copy";
 
 export { slotText };
 
@@ -27,16 +27,7 @@ export async function queueBookingEmail(
   ctx: BookingEmailContext,
   to: BookingPerson,
   role: "customer" | "fixer",
-  message: {
-    subject: string;
-    heading: string;
-    paragraphs: string[];
-    required?: boolean;
-    /** Attach the booking's calendar invite (.ics) for its slot. */
-    calendarInvite?: boolean;
-    /** Attach the calendar cancellation of the invite sent before (METHOD:CANCEL, the next SEQUENCE). */
-    calendarCancel?: boolean;
-  },
+  message: BookingMessage,
 ): Promise<void> {
   const path = role === "customer" ? bookingPaths.customer(ctx.bookingId) : bookingPaths.fixer(ctx.bookingId);
   const url = ctx.publicUrl + path;
@@ -77,9 +68,3 @@ export async function queueBookingEmail(
 
 const inviteNote = "The calendar invite attached adds the slot to your calendar.";
 const cancelNote = "The calendar file attached removes the slot from your calendar.";
-
-export const moneyText = {
-  held: (pence: number) => `${formatGBP(pence)} is held by ${company.brand} until the customer confirms the job is done.`,
-  refund: (pence: number) => `${formatGBP(pence)} is being refunded to your card.`,
-  payout: (pence: number) => `${formatGBP(pence)} will be paid to you (the price less the ${company.brand} service charge).`,
-};

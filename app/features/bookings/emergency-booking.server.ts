@@ -3,18 +3,17 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { accountsView } from "~/features/auth/projections.server";
 import { bookings, type Booking } from "#server/db/schema/bookings.ts";
 import { fixerProfiles } from "#server/db/schema/quotes.ts";
-import { company } from "~/content/company";
-import { formatGBP } from "~/content/prices";
-import { ARRIVAL_MINUTES, callOutWords, CALL_OUT_PAYMENT_WINDOW_MINUTES, CALL_OUT_PAYMENT_WINDOW_MS, NO_SHOW_GRACE_MINUTES, priceCallOut } from "./call-out";
+import { ARRIVAL_MINUTES, callOutWords, priceCallOut } from "./call-out";
 import { bookingAddressOf, saveBookingAddress } from "./address.server";
 import { callOutRequestOf } from "./call-out-request.server";
-import { moneyText } from "./emails.server";
 import { BookingError } from "./errors";
 import { LIVE_STATES } from "./state-machine";
 import { MAX_PRICE_PENCE } from "./pricing";
 import type { JobAddress } from "./schemas";
-import { ukDate, ukTimeText } from "./slots";
-import { nowOf, recordOnTimeline, scheduleTimer, tell, type BookingDeps } from "./transition.server";
+import { ukDate } from "./slots";
+import { BOOKING_STARTS } from "./process";
+import { startTimers } from "./process.server";
+import { nowOf, recordOnTimeline, type BookingDeps } from "./transition.server";
 
 /**
  * Emergency call-out bookings (issue 51, item 4; decision 083). The emergency feature's dispatch
@@ -40,7 +39,7 @@ const invalid = (message: string) => new BookingError("invalid", message);
 /**
  * A booking of the accepted emergency request, waiting for the customer's payment, in the caller's
  * transaction. Paying books it at once (the slot counts as proposed by the fixer); unpaid after
- * {@link CALL_OUT_PAYMENT_WINDOW_MINUTES} minutes it expires and the fixer is told not to go. One live
+ * `CALL_OUT_PAYMENT_WINDOW_MINUTES` minutes it expires and the fixer is told not to go. One live
  * booking per request: a second call answers 409 (and the unique index holds it under any race).
  */
 export async function bookEmergencyCallOutIn(tx: DbOrTx, deps: BookingDeps, input: EmergencyCallOutInput): Promise<{ bookingId: number }> {
@@ -94,7 +93,7 @@ export async function bookEmergencyCallOutIn(tx: DbOrTx, deps: BookingDeps, inpu
     key: `booking-${booking!.id}-create`,
     details: { ...price, emergencyRequestId: input.emergencyRequestId, arrivalMinutes: input.arrivalMinutes },
   });
-  await scheduleTimer(tx, booking!.id, "expire_payment", new Date(now.getTime() + CALL_OUT_PAYMENT_WINDOW_MS));
+  await startTimers(tx, booking!, BOOKING_STARTS.create.starts, now);
   return { bookingId: booking!.id };
 }
 
@@ -118,67 +117,6 @@ export function callOutArrivalOnPayment(booking: Pick<Booking, "arrivalMinutes" 
   const arriveBy = new Date(paidAt.getTime() + (booking.arrivalMinutes ?? ARRIVAL_MINUTES.max) * 60_000);
   return { arriveBy, slotDate: ukDate(arriveBy) };
 }
-
-/** The emails (with the bell and push) when a call-out is paid: both sides, and the fixer sets off. No calendar invite: it is happening now. */
-export function callOutPaidMessages(booking: Booking) {
-  const by = ukTimeText(booking.arriveBy!);
-  return {
-    customer: {
-      subject: "Call-out paid: your fixer is on the way",
-      heading: `Your fixer is on the way, arriving by ${by}`,
-      paragraphs: [
-        moneyText.held(booking.totalPence),
-        `Your fixer said they would arrive within ${booking.arrivalMinutes} minutes of your payment: by ${by}. If they have not come by ${NO_SHOW_GRACE_MINUTES} minutes after that, you can tell us on the booking's page.`,
-        `The fixer has set off: if you cancel now, the late-cancellation fee of ${formatGBP(booking.lateFeePence)} goes to them and the rest is refunded.`,
-      ],
-    },
-    fixer: {
-      subject: "Call-out paid: set off now",
-      heading: `The customer has paid: set off now, arriving by ${by}`,
-      paragraphs: [
-        `The address is on the booking's page. You said you would arrive within ${booking.arrivalMinutes} minutes: by ${by}.`,
-        moneyText.payout(booking.fixerNetPence),
-        `Extra hours are agreed with the customer and paid through ${company.brand}. Mark the job done on the booking's page once the work is finished.`,
-      ],
-      required: true,
-    },
-  };
-}
-
-/**
- * A call-out's fixer waits for the payment to set off: when it closes unpaid (the customer cancelled,
- * or the 15 minutes passed) they are told not to go, in the transition's transaction. Nothing for a
- * booking of a quote.
- */
-export async function tellCallOutClosedUnpaid(tx: DbOrTx, booking: Booking, publicUrl: string, why: "cancelled" | "expired"): Promise<void> {
-  if (booking.slotWindow !== "now") return;
-  await tell(tx, booking, publicUrl, why === "cancelled" ? callOutWithdrawnMessages : callOutExpiredMessages);
-}
-
-/** The fixer's email when the customer cancels a call-out before paying: do not go; nothing was charged. */
-const callOutWithdrawnMessages = {
-  fixer: {
-    subject: "Do not go: the customer cancelled the call-out",
-    heading: "Do not set off: the customer cancelled",
-    paragraphs: ["The customer cancelled the call-out before paying, so the booking has closed. Do not go to this job. Nothing was charged."],
-    required: true,
-  },
-};
-
-/** The emails when a call-out was not paid in time: the fixer must not go; nothing was charged. */
-const callOutExpiredMessages = {
-  customer: {
-    subject: "Call-out not paid in time",
-    heading: "Your call-out was not paid in time",
-    paragraphs: [`The call-out had to be paid within ${CALL_OUT_PAYMENT_WINDOW_MINUTES} minutes of the fixer accepting, so we have told the fixer not to come. Nothing was charged. If you still need help, ask again.`],
-  },
-  fixer: {
-    subject: "Do not go: the call-out was not paid",
-    heading: "Do not set off: the customer did not pay",
-    paragraphs: [`The customer did not pay the call-out within ${CALL_OUT_PAYMENT_WINDOW_MINUTES} minutes, so the booking has closed. Do not go to this job. Nothing was charged.`],
-    required: true,
-  },
-};
 
 /**
  * The booking of an accepted emergency request as its customer's request page links to it: the

@@ -1,5 +1,5 @@
 import { BOOKING_EXTRA_STATES, type BookingExtraState } from "#server/db/schema/booking-extras.ts";
-import { canMakeMove, guardOf, IllegalMoveError, reachable, startOf, type MoveRule, type StartRule } from "~/lib/machine";
+import { canMakeMove, checkMove, guardOf, IllegalMoveError, reachable, startOf, type MoveRule, type StartRule } from "~/lib/machine";
 
 export type { BookingExtraState } from "#server/db/schema/booking-extras.ts";
 
@@ -65,9 +65,9 @@ export const canMoveExtra = (name: ExtraMove, state: BookingExtraState, actor: E
 /** The state `name` leads to from `state`, or an {@link IllegalExtraMoveError} a person can read. */
 export function assertExtraMove(name: ExtraMove, state: BookingExtraState, actor: ExtraActor): BookingExtraState {
   const rule: Rule = EXTRA_MOVES[name];
-  if (!rule.by.includes(actor)) throw new IllegalExtraMoveError(name, state, `Only the ${rule.by.join(" or ")} can ${rule.label} an extra charge.`);
-  if (!rule.from.includes(state)) throw new IllegalExtraMoveError(name, state, `This extra charge cannot be changed that way: it is ${EXTRA_STATE_LABELS[state]}.`);
-  return rule.to[0]!;
+  return checkMove(rule, state, actor, (why) =>
+    new IllegalExtraMoveError(name, state, why === "actor" ? `Only the ${rule.by.join(" or ")} can ${rule.label} an extra charge.` : `This extra charge cannot be changed that way: it is ${EXTRA_STATE_LABELS[state]}.`),
+  );
 }
 
 /** The guard for the UPDATE that makes move `name`. */

@@ -1,5 +1,6 @@
 import { PermanentJobError, type JobHandler } from "#server/jobs/queue.ts";
-import { runBookingTimer } from "./bookings.server";
+import { isBookingTimer } from "./process";
+import { runBookingTimer } from "./timers.server";
 import { EXTRA_EXPIRY_JOB, runExtraExpiry } from "./extras.server";
 import { BOOKING_PROVIDER_JOB, checkTransferFunds, runProviderOperation, TRANSFER_FUNDS_JOB } from "./money.server";
 import { moneyProviderFor } from "./provider.server";
@@ -17,7 +18,7 @@ const positiveId = (value: unknown): number => {
 export const bookingJobHandlers: Record<(typeof BOOKING_JOB_KINDS)[number], JobHandler> = {
   [BOOKING_TIMER_JOB]: async (payload, { services }) => {
     const { bookingId, timer, slot } = (payload ?? {}) as { bookingId?: unknown; timer?: unknown; slot?: unknown };
-    if (typeof timer !== "string") throw new PermanentJobError("booking timer without a name");
+    if (typeof timer !== "string" || !isBookingTimer(timer)) throw new PermanentJobError(`booking timer without a known name: ${String(timer)}`);
     await runBookingTimer({ db: services.db, publicUrl: services.config.publicUrl }, { bookingId: positiveId(bookingId), timer, ...(typeof slot === "string" ? { slot } : {}) });
   },
   [EXTRA_EXPIRY_JOB]: async (payload, { services }) => {

@@ -2,8 +2,8 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { BOOKING_STATES, reconciliationRuns } from "#server/db/schema/bookings.ts";
 import { gaugeSet } from "#server/metrics/gauge-set.ts";
-import { SLOT_CONFIRMATION_MS, STAFF_REVIEW_AFTER_DAYS } from "./bookings.server";
-import { CASE_ANSWER_MS } from "./cases.server";
+import { SLOT_CONFIRMATION_MS, STAFF_REVIEW_AFTER_DAYS } from "./process";
+import { CASE_ANSWER_MS } from "./process";
 import { ACCOUNTS } from "./ledger.server";
 import { FINAL_STATES } from "./state-machine";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { data, redirect, type AppLoadContext } from "react-router";
-import { bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
+import { bookings, bookingTransitions, type Booking } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import { requireUser } from "~/features/auth/guard.server";
@@ -16,7 +16,8 @@ import type { BookingDeps } from "./transition.server";
 import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, declineSlot, markDone, reportNoShow, reportProblem, type CreateBookingInput } from "./bookings.server";
 import { bookingAddressOf, fixerSeesAddress, type ShownAddress } from "./address.server";
 import { cancellationWords, customerCancellation, freeCancellationEndsAt, type CustomerCancellation } from "./cancellation";
-import { agreeClaim, caseOf, casePhotoFolder, casePhotosOf, contestClaim } from "./cases.server";
+import { caseOf } from "./case-records.server";
+import { agreeClaim, casePhotoFolder, casePhotosOf, contestClaim } from "./cases.server";
 import type { CaseView } from "./components/case-panel";
 import { donePhotoFolder, donePhotosOf, type DonePhoto } from "./done-photos.server";
 import { extrasCopy, type ExtrasPanel } from "./extras";
@@ -31,12 +32,25 @@ import { payoutPromptPence } from "./payout-prompt.server";
 import { lateFeeFor } from "./pricing";
 import { quoteBookingView } from "./quote-terms.server";
 import { answerSlotProposal, openProposalOf, proposeSlot } from "./reschedule.server";
-import { bookSlotFormSchema, callOutPayFormSchema, cancelFormSchema, contestClaimFormSchema, fixerCancelFormSchema, markDoneFormSchema, noShowFormSchema, proposeSlotFormSchema, reportProblemFormSchema } from "./schemas";
+import {
+  bookSlotFormSchema,
+  callOutPayFormSchema,
+  cancelFormSchema,
+  contestClaimFormSchema,
+  fixerCancelFormSchema,
+  markDoneFormSchema,
+  noShowFormSchema,
+  pageActionFormSchema,
+  proposeSlotFormSchema,
+  reportProblemFormSchema,
+} from "./schemas";
 import { bookingSlotOf, isCallOutSlot, slotStartsAt, type BookingSlot, type Slot } from "./slots";
 import { noShowOpensAt } from "./call-out";
 import { callOutRequestOf, callOutTitle } from "./call-out-request.server";
 import { paymentWindowEnd, pendingCheckoutOf } from "./checkout-window.server";
-import { canTake, RESCHEDULABLE_STATES, STATE_LABELS, type BookingState, type TransitionName } from "./state-machine";
+import { BOOKING_PROCESS, BOOKING_STARTS, pageRowsFor, PROCESS_ROWS, processRow, type PageAction, type PageField, type TransitionName } from "./process";
+import { guardState, takeFirstAllowed, type GuardFacts } from "./process.server";
+import { RESCHEDULABLE_STATES, STATE_LABELS, type BookingState } from "./state-machine";
 
 /**
  * The booking pages' loaders and actions: the customer's (/bookings/:id, /bookings/new) and the
@@ -84,30 +98,9 @@ export function bookingPageHeaders({ actionHeaders }: { actionHeaders: Headers }
   return out;
 }
 
-/** What the timeline calls each step. */
-const TIMELINE_LABELS: Record<string, string> = {
-  create: "Booking started",
-  pay: "Paid: money held by FixiT",
+/** What the timeline calls a step that is not a transition of the process table (whose rows carry their own label). */
+const EVENT_LABELS: Record<string, string> = {
   early_bird_withdrawn: "Early-bird discount no longer available: the total was raised before paying",
-  expire_payment: "Not paid in time",
-  confirm_slot: "Fixer confirmed the slot",
-  decline_slot: "Fixer declined the slot",
-  lapse: "Fixer did not confirm the slot in time",
-  mark_done: "Fixer marked the job done",
-  confirm_done: "Customer confirmed the job",
-  report_problem: "Customer reported a problem",
-  escalate: "Sent to FixiT staff review",
-  staff_release: "FixiT staff released the payment",
-  staff_release_part: "FixiT staff released part of the payment",
-  staff_refund: "FixiT staff refunded the payment",
-  cancel_by_customer: "Cancelled by the customer",
-  cancel_late_by_customer: "Cancelled late by the customer",
-  cancel_by_fixer: "Cancelled by the fixer",
-  report_no_show: "Customer said the fixer did not come: the fixer may answer",
-  cancel_after_start: "Customer cancelled after the slot started: the fixer may answer",
-  agree_claim: "Fixer agreed with the customer's claim",
-  contest_claim: "Fixer contested the claim: FixiT staff decide",
-  claim_unanswered: "Fixer did not answer in time: settled as claimed",
   remind_2: "Reminder sent",
   remind_5: "Reminder sent",
   slot_reminder: "Reminder sent",
@@ -135,7 +128,8 @@ const SLOT_MOVE_LABELS: Record<string, string> = {
 function timelineLabel(transition: string, actorRole: string): string {
   const slotMove = SLOT_MOVE_LABELS[transition];
   if (slotMove) return `${actorRole === "customer" ? "Customer" : "Fixer"} ${slotMove}`;
-  return TIMELINE_LABELS[transition] ?? transition;
+  if (transition === "create") return BOOKING_STARTS.create.timeline;
+  return (Object.hasOwn(BOOKING_PROCESS, transition) ? processRow(transition as TransitionName).timeline : EVENT_LABELS[transition]) ?? transition;
 }
 
 export type BookingPage = {
@@ -165,9 +159,12 @@ export type BookingPage = {
   /** The photos the fixer added when marking the job done. */
   donePhotos: DonePhoto[];
   frozen: boolean;
-  actions: TransitionName[];
-  /** Actions that open when the slot starts (marking the job done, reporting a no-show): the page says so meanwhile. */
-  opensAtSlot: TransitionName[];
+  /** The page actions (intents) this person may take now: derived from the process table (its rows' actors, states and guards). */
+  actions: string[];
+  /** Actions whose time has not come (marking the job done, reporting a no-show before the slot starts): the page says so meanwhile. */
+  opensAtSlot: string[];
+  /** The available actions the page renders from the table's fields (those without a form of their own). */
+  tableActions: TableAction[];
   /** A new slot may be proposed now (no open proposal from the other side, the slot not started). */
   canProposeSlot: boolean;
   /** The open proposal to move the slot; `mine` when this person made it (the other side answers). */
@@ -185,6 +182,8 @@ export type BookingPage = {
   /** `slot`: the slot a step of moving the booking named. */
   timeline: { id: number; label: string; at: string; reason: string | null; slot: Slot | null }[];
 };
+
+export type TableAction = { intent: string; label: string; variant: "outline" | "destructive" | null; hint: string | null; fields: PageField[] };
 
 export type CallOutView = {
   serviceName: string;
@@ -245,16 +244,14 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
   const outcome = await bookingMoneyOutcome(db, booking);
   // A call-out is never moved (decision 083).
   const movable = RESCHEDULABLE_STATES.includes(booking.state) && !slotStarted && !callOut;
-  // What bookings.server.ts refuses before the slot starts is not offered before then either: a call-out's
-  // fixer may mark it done once paid, and its no-show opens a grace period after the arrival estimate.
-  const waitsForSlot = (name: TransitionName) =>
-    callOut ? name === "report_no_show" && now.getTime() < Date.parse(callOut.noShowFrom) : !slotStarted && (name === "report_no_show" || (name === "mark_done" && booking.state === "booked"));
   // Confirming waits for every extra charge the customer has not answered or paid: the extras panel says why (decision 084).
-  const waitsForExtra = (name: TransitionName) => name === "confirm_done" && extras.blocksConfirm;
-  const possible: TransitionName[] =
-    role === "customer"
-      ? ["confirm_done", "report_problem", "cancel_by_customer", "report_no_show"]
-      : ["confirm_slot", "decline_slot", "mark_done", "cancel_by_fixer", "agree_claim", "contest_claim"];
+  const { actions, opensLater } = pageActionsOf(booking, role, {
+    now,
+    takenInState: new Set(timeline.filter((t) => t.fromState === booking.state && t.toState === booking.state).map((t) => t.transition)),
+    caseAnswerDue: bookingCase?.answerDueAt ?? null,
+    paymentWindowEnd: null,
+    extraWaiting: extras.blocksConfirm,
+  });
   return {
     role,
     id: booking.id,
@@ -284,8 +281,9 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     doneNote: booking.doneNote,
     donePhotos,
     frozen: booking.releaseFrozenAt !== null,
-    actions: possible.filter((name) => canTake(name, booking.state, role) && !waitsForSlot(name) && !waitsForExtra(name)),
-    opensAtSlot: possible.filter((name) => canTake(name, booking.state, role) && waitsForSlot(name)),
+    actions,
+    opensAtSlot: opensLater,
+    tableActions: actions.map((intent) => processRow(pageRowsFor(role, intent)[0]!).page!).filter((page) => page.form !== "own").map(tableActionOf),
     address,
     payoutPrompt,
     slotStarted,
@@ -312,22 +310,46 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
   };
 }
 
+/**
+ * The page actions a person may take on the booking now, read from the process table: the rows with a
+ * page action for their role, from the booking's state, whose guards hold (`actions`) or whose time
+ * window opens later (`opensLater`). A card dispute's freeze is not a reason to hide "confirm": the
+ * page says the booking is frozen, and the action answers with the freeze's sentence.
+ */
+export function pageActionsOf(booking: Booking, role: Role, facts: GuardFacts): { actions: string[]; opensLater: string[] } {
+  const actions = new Set<string>();
+  const later = new Set<string>();
+  for (const [, row] of PROCESS_ROWS) {
+    if (!row.page || !row.by.includes(role) || !row.from.includes(booking.state)) continue;
+    const states = (row.guards ?? []).filter((g) => !("check" in g && g.check === "payouts_not_frozen")).map((g) => guardState(g, booking, facts));
+    if (states.every((s) => s === "met")) actions.add(row.page.intent);
+    else if (!states.includes("closed")) later.add(row.page.intent);
+  }
+  return { actions: [...actions], opensLater: [...later].filter((intent) => !actions.has(intent)) };
+}
+
+const tableActionOf = (page: PageAction): TableAction => ({ intent: page.intent, label: page.label, variant: page.variant ?? null, hint: page.hint ?? null, fields: [...(page.fields ?? [])] });
+
+/** A page action without a form of its own: its fields checked by their schema, then the first of its rows the booking's state and guards allow. */
+async function takeTableAction(context: AppLoadContext, user: SessionUser, role: Role, bookingId: number, intent: string, form: FormData) {
+  const names = pageRowsFor(role, intent);
+  const page = processRow(names[0]!).page!;
+  const checked = parseSubmission(pageActionFormSchema(page.fields ?? []), form, { multiLine: (page.fields ?? []).filter((f) => f.multiline).map((f) => f.name) });
+  if (!checked.ok) return { invalid: invalid(intent, checked) };
+  const values = checked.data as Record<string, string | undefined>;
+  const reason = values.reason || null;
+  const name = await takeFirstAllowed(bookingDeps(context), bookingId, names, { role, userId: user.id }, { reason });
+  return { flash: processRow(name).flash! };
+}
+
 /** A form the schema refused: its first message is also the whole form's. */
 const invalid = (form: string, checked: { fieldErrors: FieldErrors; values: FormValues }) =>
   invalidAnswer(form, checked, { title: "Check the form", message: Object.values(checked.fieldErrors)[0] });
 
+const flashOf = (name: TransitionName): Flash => processRow(name).flash!;
+
+/** The flashes of the intents that are not the process table's transitions (those carry their own). */
 const flashes = {
-  confirm_done: { kind: "success", title: "Thanks for confirming", text: "The fixer is being paid." },
-  report_problem: { kind: "success", title: "Problem reported", text: "The money stays held while our staff look into it." },
-  // The text is the cancellation's own outcome (cancellationWords), the words its email uses.
-  cancel: { kind: "success", title: "Booking cancelled", text: "" },
-  report_no_show: { kind: "success", title: "No-show reported", text: "The money stays held while the fixer answers; we have told them." },
-  cancel_case: { kind: "success", title: "Cancellation sent to the fixer", text: "The slot had started: the money stays held while the fixer answers." },
-  agree_claim: { kind: "success", title: "Claim settled", text: "Settled as the customer claimed." },
-  contest_claim: { kind: "success", title: "Answer sent", text: "FixiT staff will look at both sides and decide; the money stays held until then." },
-  confirm_slot: { kind: "success", title: "Slot confirmed", text: "The booking is confirmed." },
-  decline_slot: { kind: "success", title: "Slot declined", text: "The customer is refunded in full." },
-  mark_done: { kind: "success", title: "Marked done", text: "The customer has been asked to confirm." },
   propose_slot: { kind: "success", title: "New slot proposed", text: "We have asked the other side to accept or decline it. The booking keeps its slot until they do." },
   accept_new_slot: { kind: "success", title: "Booking moved", text: "The booking has its new slot; both of you have an updated calendar invite." },
   decline_new_slot: { kind: "success", title: "New slot declined", text: "The booking keeps its slot." },
@@ -394,6 +416,12 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
   try {
     const slotMove = await slotMoveAction(form, deps, user, role, bookingId, intent);
     if (slotMove) return slotMove.flash ? back(slotMove.flash) : slotMove.invalid;
+    // A transition the page renders from the process table's fields; those with a form of their own are answered below.
+    const rows = pageRowsFor(role, intent);
+    if (rows.length && processRow(rows[0]!).page!.form !== "own") {
+      const taken = await takeTableAction(context, user, role, bookingId, intent, form);
+      return taken.flash ? back(taken.flash) : taken.invalid;
+    }
     if (role === "customer") {
       switch (intent) {
         case "pay": {
@@ -409,7 +437,7 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
         }
         case "confirm_done":
           await confirmDone(deps, user.id, bookingId);
-          return back(flashes.confirm_done);
+          return back(flashOf("confirm_done"));
         case "pay_extra": {
           const extraId = parseId(form.get("extra"));
           if (extraId === null) return badRequestAnswer(intent, { title: failedTitle, message: extraUnreadable });
@@ -428,42 +456,42 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
           const checked = parseSubmission(reportProblemFormSchema, form, { multiLine: ["reason"] });
           if (!checked.ok) return invalid("report_problem", checked);
           await reportProblem(deps, user.id, bookingId, checked.data);
-          return back(flashes.report_problem);
+          return back(flashOf("report_problem"));
         }
         case "cancel": {
           const checked = parseSubmission(cancelFormSchema, form, { multiLine: ["reason"] });
           if (!checked.ok) return invalid("cancel", checked);
           const cancelled = await cancelByCustomer(deps, user.id, bookingId, checked.data);
-          return back(cancelled.state === "claim_open" ? flashes.cancel_case : { ...flashes.cancel, text: cancellationWords.customer(cancelled) });
+          return back(cancelled.state === "claim_open" ? flashOf("cancel_after_start") : { ...flashOf("cancel_by_customer"), text: cancellationWords.customer(cancelled) });
         }
         case "report_no_show": {
           const checked = parseSubmission(noShowFormSchema, form, { multiLine: ["reason"] });
           if (!checked.ok) return invalid("report_no_show", checked);
           await reportNoShow(deps, user.id, bookingId, { reason: checked.data.reason, photos });
           keepPhotos();
-          return back(flashes.report_no_show);
+          return back(flashOf("report_no_show"));
         }
       }
     } else {
       switch (intent) {
         case "confirm_slot":
           await confirmSlot(deps, user.id, bookingId);
-          return back(flashes.confirm_slot);
+          return back(flashOf("confirm_slot"));
         case "decline_slot":
           await declineSlot(deps, user.id, bookingId);
-          return back(flashes.decline_slot);
+          return back(flashOf("decline_slot"));
         case "mark_done": {
           const checked = parseSubmission(markDoneFormSchema, form, { multiLine: ["note"] });
           if (!checked.ok) return invalid("mark_done", checked);
           await markDone(deps, user.id, bookingId, { ...checked.data, photos });
           keepPhotos();
-          return back(flashes.mark_done);
+          return back(flashOf("mark_done"));
         }
         case "cancel": {
           const checked = parseSubmission(fixerCancelFormSchema, form, { multiLine: ["reason"] });
           if (!checked.ok) return invalid("cancel", checked);
           const cancelled = await cancelByFixer(deps, user.id, bookingId, checked.data);
-          return back({ ...flashes.cancel, text: cancellationWords.fixerCancelled(cancelled.refundPence) });
+          return back({ ...flashOf("cancel_by_fixer"), text: cancellationWords.fixerCancelled(cancelled.refundPence) });
         }
         case "add_extra_hours": {
           const checked = parseSubmission(extraHoursFormSchema, form);
@@ -479,13 +507,13 @@ async function answerBookingForm(context: AppLoadContext, user: SessionUser, rol
         }
         case "agree_claim":
           await agreeClaim(deps, user.id, bookingId);
-          return back(flashes.agree_claim);
+          return back(flashOf("agree_claim"));
         case "contest_claim": {
           const checked = parseSubmission(contestClaimFormSchema, form, { multiLine: ["answer"] });
           if (!checked.ok) return invalid("contest_claim", checked);
           await contestClaim(deps, user.id, bookingId, { ...checked.data, photos });
           keepPhotos();
-          return back(flashes.contest_claim);
+          return back(flashOf("contest_claim"));
         }
       }
     }

@@ -14,7 +14,7 @@ import {
   type PaymentDeps,
   type RecordedCheckout,
 } from "~/features/payments/payments.server.ts";
-import { recordBookingPayment } from "./bookings.server";
+import { recordBookingPayment } from "./booking-payment.server";
 import { callOutWords } from "./call-out";
 import { paymentWindowEnd, pendingCheckoutOf } from "./checkout-window.server";
 import { saveCallOutAddress } from "./emergency-booking.server";

@@ -1,5 +1,5 @@
 import { PAYOUT_ACCOUNT_STATUSES, type PayoutAccountStatus } from "#server/db/schema/bookings.ts";
-import { canMakeMove, guardOf, IllegalMoveError, reachable, startOf, type MoveRule, type StartRule } from "~/lib/machine";
+import { canMakeMove, checkMove, guardOf, IllegalMoveError, reachable, startOf, type MoveRule, type StartRule } from "~/lib/machine";
 
 export type { PayoutAccountStatus } from "#server/db/schema/bookings.ts";
 
@@ -50,9 +50,13 @@ export const canMovePayoutAccount = (name: PayoutAccountMove, status: PayoutAcco
 
 export function assertPayoutAccountMove(name: PayoutAccountMove, status: PayoutAccountStatus, actor: PayoutAccountActor): PayoutAccountStatus {
   const rule: Rule = PAYOUT_ACCOUNT_MOVES[name];
-  if (!rule.by.includes(actor)) throw new IllegalPayoutAccountMoveError(name, status, `Only the ${rule.by.join(" or ")} can ${rule.label} a payout account.`);
-  if (!rule.from.includes(status)) throw new IllegalPayoutAccountMoveError(name, status, `This payout account cannot be changed that way: it is ${PAYOUT_ACCOUNT_STATUS_LABELS[status]}.`);
-  return rule.to[0]!;
+  return checkMove(rule, status, actor, (why) =>
+    new IllegalPayoutAccountMoveError(
+      name,
+      status,
+      why === "actor" ? `Only the ${rule.by.join(" or ")} can ${rule.label} a payout account.` : `This payout account cannot be changed that way: it is ${PAYOUT_ACCOUNT_STATUS_LABELS[status]}.`,
+    ),
+  );
 }
 
 export const payoutAccountMove = (name: PayoutAccountMove, actor: PayoutAccountActor) =>

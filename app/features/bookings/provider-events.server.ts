@@ -7,13 +7,14 @@ import { accountsView } from "~/features/auth/projections.server";
 import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
 import { notify } from "~/features/notifications/notifications.server";
-import { closeCaseByProvider } from "./cases.server";
+import { closeCaseByProvider } from "./case-records.server";
 import { ACCOUNTS, postLedgerEvent } from "./ledger.server";
 import { settleExtras } from "./money.server";
 import { heldPence, settle } from "./pricing";
 import { payoutPaths } from "./payouts";
 import { operationStart } from "./provider-operation-machine";
-import { lockBooking, move, recordOnTimeline, tell } from "./transition.server";
+import { move } from "./process.server";
+import { lockBooking, recordOnTimeline } from "./transition.server";
 import type { BookingState } from "./state-machine";
 
 /**
@@ -177,18 +178,15 @@ async function loseChargeback(tx: DbOrTx, booking: Booking, disputeId: string, d
     if (!posted) return booking;
     const closed = await move(tx, booking, "lose_chargeback", { role: "provider", userId: null }, {
       now,
+      publicUrl,
       reason: "The customer's bank decided the card dispute for the customer: the payment went back to the card.",
       details: { disputeId, amountPence: taken, bornBy: "customer_card_refunded_fixer_unpaid" },
       set: { settledAt: now },
+      input: { amountPence: taken },
     });
     // The booking's own charge went back through the dispute; its paid extras (their own charges) are refunded with it (decision 084).
     await settleExtras(tx, closed, "lose_chargeback", "refund");
     await closeCaseByProvider(tx, closed, "lose_chargeback", publicUrl, now);
-    const words = `The customer's bank returned the card payment of ${formatGBP(taken)} to the customer through a card dispute (chargeback). The booking is closed and the fixer is not paid for it.`;
-    await tell(tx, closed, publicUrl, {
-      customer: { subject: "Card dispute decided", heading: "Your bank returned your payment", paragraphs: [words] },
-      fixer: { subject: "Card dispute decided", heading: "The booking was closed after a card dispute", paragraphs: [words] },
-    });
     return closed;
   }
   const posted = await postLedgerEvent(tx, {
@@ -259,13 +257,16 @@ async function recordDashboardRefund(tx: DbOrTx, booking: Booking, refund: Provi
         { account: ACCOUNTS.promotions, amountPence: split.promotionsPence },
       ],
     });
-    updated = await move(tx, booking, "dashboard_refund", { role: "provider", userId: null }, { now, reason: DASHBOARD_REFUND_REASON, details: { refundId: refund.id, amountPence: refund.amount }, set: { settledAt: now } });
+    updated = await move(tx, booking, "dashboard_refund", { role: "provider", userId: null }, {
+      now,
+      publicUrl,
+      reason: DASHBOARD_REFUND_REASON,
+      details: { refundId: refund.id, amountPence: refund.amount },
+      set: { settledAt: now },
+      input: { amountPence: refund.amount },
+    });
     await settleExtras(tx, updated, "dashboard_refund", "refund");
     await closeCaseByProvider(tx, updated, "dashboard_refund", publicUrl, now);
-    await tell(tx, updated, publicUrl, {
-      customer: { subject: "Booking refunded", heading: "Your booking was refunded", paragraphs: [`${company.brand} staff refunded ${formatGBP(refund.amount)} to your card. The booking is closed.`] },
-      fixer: { subject: "Booking refunded", heading: "The booking was refunded", paragraphs: [`${company.brand} staff refunded the customer in full. The booking is closed and nothing is paid out for it.`] },
-    });
   } else {
     // Part of the charge, or after the money left FixiT's hands: FixiT's own money; the fixer's share is untouched.
     await postLedgerEvent(tx, {

@@ -1,5 +1,5 @@
 import { PROVIDER_OPERATION_STATUSES, type ProviderOperationStatus } from "#server/db/schema/bookings.ts";
-import { canMakeMove, guardOf, IllegalMoveError, reachable, startOf, type MoveRule, type StartRule } from "~/lib/machine";
+import { canMakeMove, checkMove, guardOf, IllegalMoveError, reachable, startOf, type MoveRule, type StartRule } from "~/lib/machine";
 
 export type { ProviderOperationStatus } from "#server/db/schema/bookings.ts";
 
@@ -53,9 +53,13 @@ export const canMoveOperation = (name: OperationMove, status: ProviderOperationS
 
 export function assertOperationMove(name: OperationMove, status: ProviderOperationStatus, actor: OperationActor): ProviderOperationStatus {
   const rule: Rule = OPERATION_MOVES[name];
-  if (!rule.by.includes(actor)) throw new IllegalOperationMoveError(name, status, `Only the ${rule.by.join(" or ")} can ${rule.label} a provider operation.`);
-  if (!rule.from.includes(status)) throw new IllegalOperationMoveError(name, status, `This provider operation cannot be changed that way: it is ${OPERATION_STATUS_LABELS[status]}.`);
-  return rule.to[0]!;
+  return checkMove(rule, status, actor, (why) =>
+    new IllegalOperationMoveError(
+      name,
+      status,
+      why === "actor" ? `Only the ${rule.by.join(" or ")} can ${rule.label} a provider operation.` : `This provider operation cannot be changed that way: it is ${OPERATION_STATUS_LABELS[status]}.`,
+    ),
+  );
 }
 
 export const operationMove = (name: OperationMove, actor: OperationActor) => guardOf<ProviderOperationStatus, OperationActor>("provider_operation", name, OPERATION_MOVES[name], actor);

@@ -7,7 +7,7 @@ import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
 import { renderEmail } from "~/lib/email-templates.server.ts";
 import { enqueueEmail } from "#server/mail/outbox.ts";
-import { LIVE_STATES } from "./bookings.server";
+import { LIVE_STATES } from "./state-machine";
 import { BookingError } from "./errors";
 import { bookingPaths } from "./paths";
 import { fixerShare } from "./pricing";

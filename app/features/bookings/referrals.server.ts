@@ -1,16 +1,17 @@
 import { randomInt } from "node:crypto";
-import { and, count, eq, gte, isNotNull } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, isNull } from "drizzle-orm";
 import type { Config } from "#server/config.ts";
-import type { Db } from "#server/db/client.ts";
+import type { Db, DbOrTx } from "#server/db/client.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import { accountsView } from "~/features/auth/projections.server";
-import { bookings, referralCodes, referrals } from "#server/db/schema/bookings.ts";
-import { accountBalance, ACCOUNTS } from "./ledger.server";
+import { bookings, referralCodes, referrals, type Booking } from "#server/db/schema/bookings.ts";
+import { vipPromotions } from "~/content/prices";
+import { accountBalance, ACCOUNTS, postLedgerEvent } from "./ledger.server";
 import { REFERRAL_CODE, referralPath } from "./referrals";
 
 /**
  * Referral links (decision 052): each person has a stored random code; signing up through /r/<code>
- * records who referred whom, and rewardReferral (bookings.server.ts) gives both the credit when the
+ * records who referred whom, and rewardReferral (the `reward_referral` effect of the process table) gives both the credit when the
  * new customer's first booking is released.
  */
 
@@ -73,4 +74,25 @@ export async function referralSummary(services: { db: Db; config: Config }, user
 /** The full link of a referral code, as the account page shows it. */
 export function referralLink(config: Config, code: string): string {
   return `${siteUrl(config)}${referralPath(code)}`;
+}
+
+/** When the referred customer's first booking is released, both they and their referrer get the credit (once). */
+export async function rewardReferral(tx: DbOrTx, booking: Booking, now: Date): Promise<void> {
+  const [rewarded] = await tx
+    .update(referrals)
+    .set({ rewardedAt: now })
+    .where(and(eq(referrals.referredUserId, booking.customerUserId), isNull(referrals.rewardedAt)))
+    .returning({ referrerUserId: referrals.referrerUserId });
+  if (!rewarded) return;
+  const credit = vipPromotions.referral.creditPence;
+  await postLedgerEvent(tx, {
+    kind: "referral_credit",
+    bookingId: booking.id,
+    idempotencyKey: `referral-${booking.customerUserId}-reward`,
+    entries: [
+      { account: ACCOUNTS.promotions, amountPence: -2 * credit },
+      { account: ACCOUNTS.customerCredit(booking.customerUserId), amountPence: credit },
+      { account: ACCOUNTS.customerCredit(rewarded.referrerUserId), amountPence: credit },
+    ],
+  });
 }

@@ -2,14 +2,15 @@ import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { bookings, bookingSlotProposals, type Booking, type BookingSlotProposal } from "#server/db/schema/bookings.ts";
 import { freeCancellationHours } from "~/content/prices";
-import { bookedMessages, scheduleSlotReminder } from "./bookings.server";
+import { bookedNotices } from "./booking-copy";
+import { move, startTimers } from "./process.server";
 import { slotText } from "./emails.server";
 import { BookingError } from "./errors";
 import { slotSchema } from "./schemas";
 import { bookingSlotOf, isCallOutSlot, sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
 import { callOutWords } from "./call-out";
 import { RESCHEDULABLE_STATES, STATE_LABELS } from "./state-machine";
-import { lockBooking, move, nowOf, recordOnTimeline, tell, type BookingDeps } from "./transition.server";
+import { lockBooking, nowOf, recordOnTimeline, tell, type BookingDeps } from "./transition.server";
 
 /**
  * Moving a booking to a new slot (decision 054): either side proposes, the other accepts or declines.
@@ -112,13 +113,17 @@ export async function answerSlotProposal(deps: BookingDeps, side: Side, userId: 
     await tx.update(bookingSlotProposals).set({ status: "accepted", answeredAt: now }).where(eq(bookingSlotProposals.id, open.id));
     const [moved] = await tx.update(bookings).set({ slotDate: slot.date, slotWindow: slot.window, updatedAt: now }).where(eq(bookings.id, bookingId)).returning();
     await recordOnTimeline(tx, moved!, "accept_new_slot", actor, { key: `booking-${bookingId}-slot-proposal-${open.id}-accepted`, details: { slot, from: slotOf(booking) } });
-    const confirmed = moved!.state === "awaiting_fixer_confirmation" ? await move(tx, moved!, "confirm_slot", { role: "fixer", userId: moved!.fixerUserId }, { now }) : moved!;
-    await scheduleSlotReminder(tx, confirmed, now);
-    const booked = bookedMessages(confirmed);
+    // Accepting a new slot the fixer had still to confirm confirms it (its row starts the reminder); the emails below say both.
+    const confirmed =
+      moved!.state === "awaiting_fixer_confirmation"
+        ? await move(tx, moved!, "confirm_slot", { role: "fixer", userId: moved!.fixerUserId }, { now, publicUrl: deps.publicUrl, tells: false })
+        : moved!;
+    if (confirmed === moved) await startTimers(tx, confirmed, ["slot_reminder"], now);
+    const booked = bookedNotices(confirmed);
     const moveNote = `The booking moves to ${slotText(slot)}. Free cancellation now ends ${freeCancellationHours} hours before this new slot. The calendar invite attached replaces the one you had.`;
     await tell(tx, confirmed, deps.publicUrl, {
-      customer: { subject: "Booking moved", heading: "Your booking has a new slot", paragraphs: [moveNote, ...booked.customer.paragraphs], calendarInvite: true },
-      fixer: { subject: "Booking moved", heading: "The booking has a new slot", paragraphs: [moveNote, ...booked.fixer.paragraphs], calendarInvite: true },
+      customer: { subject: "Booking moved", heading: "Your booking has a new slot", paragraphs: [moveNote, ...booked.customer!.paragraphs], calendarInvite: true },
+      fixer: { subject: "Booking moved", heading: "The booking has a new slot", paragraphs: [moveNote, ...booked.fixer!.paragraphs], calendarInvite: true },
     });
   });
 }

@@ -108,6 +108,9 @@ export const markDoneFormSchema = z.object({ note: text({ min: 0, label: "a note
 export const reportProblemFormSchema = z.object({ reason: text({ min: 10, label: "what went wrong" }) });
 export const cancelFormSchema = z.object({ reason: text({ min: 0, label: "a reason" }) });
 export const fixerCancelFormSchema = z.object({ reason: text({ min: 5, label: "a reason" }) });
+/** A page action of the process table rendered from its fields (process.ts `PageField`): text, trimmed and bounded; optional when its minimum is 0. */
+export const pageActionFormSchema = (fields: readonly { name: string; what: string; min?: number }[]) =>
+  z.object(Object.fromEntries(fields.map((f) => [f.name, f.min ? text({ min: f.min, label: f.what }) : text({ min: 0, label: f.what }).optional()])));
 /** The customer's claim that the fixer did not come (optional words; photos travel beside it). */
 export const noShowFormSchema = z.object({ reason: text({ min: 0, label: "what happened" }).optional() });
 /** The fixer's written answer contesting a case: FixiT staff read both sides. */

@@ -68,8 +68,8 @@ describe("booking state machine", () => {
     expect([...reachableStates()].sort()).toEqual([...BOOKING_STATES].sort());
   });
 
-  it("is drawn in decision 044 with every transition", () => {
-    const record = readFileSync(new URL("../../../docs/decisions/044-booking-state-machine.md", import.meta.url), "utf8");
+  it("is drawn in decision 087 with every transition (generated from the table: process-diagrams.test.ts)", () => {
+    const record = readFileSync(new URL("../../../docs/decisions/087-the-booking-process-as-one-table.md", import.meta.url), "utf8");
     for (const [name, rule] of Object.entries(TRANSITIONS)) {
       for (const from of rule.from) for (const to of rule.to) expect(record, `${from} --> ${to} : ${name}`).toContain(`${from} --> ${to} : ${name}`);
     }

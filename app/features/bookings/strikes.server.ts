@@ -4,6 +4,9 @@ import { fixerStrikes, type Booking, type StrikeStatus } from "#server/db/schema
 import { fixerProfiles } from "#server/db/schema/quotes.ts";
 import { company } from "~/content/company";
 import { tell } from "./transition.server";
+import { COUNTING_STRIKES, STRIKE_WINDOW_DAYS, STRIKES_TO_PAUSE_LEADS } from "./strikes";
+
+const DAY = 86_400_000;
 
 /**
  * Strikes on a fixer (decision 064). A no-show claim records a `pending` strike the fixer is told of
@@ -11,17 +14,6 @@ import { tell } from "./transition.server";
  * strikes staff upheld or the fixer did not contest count: three of those within 90 days pause the
  * fixer's leads until staff review them.
  */
-
-export const STRIKE_WINDOW_DAYS = 90;
-export const STRIKES_TO_PAUSE_LEADS = 3;
-/** The statuses that count towards a pause. */
-export const COUNTING_STRIKES: readonly StrikeStatus[] = ["upheld", "not_contested"];
-const DAY = 86_400_000;
-
-/** Whether a strike counts towards a pause now: upheld or not contested, not lifted, within the window (the staff pages show the same rule). */
-export function strikeCounts(strike: { status: StrikeStatus; liftedAt: Date | null; createdAt: Date }, now: Date = new Date()): boolean {
-  return strike.liftedAt === null && COUNTING_STRIKES.includes(strike.status) && strike.createdAt.getTime() > now.getTime() - STRIKE_WINDOW_DAYS * DAY;
-}
 
 export type StrikeReason = "fixer_cancelled" | "no_show";
 

@@ -12,11 +12,14 @@ import { connectPayoutText } from "./earnings";
 import { queueBookingEmail, type BookingEmailContext, type BookingPerson } from "./emails.server";
 import { BookingError } from "./errors";
 import { bookingSlotOf } from "./slots";
-import { nextState, RESCHEDULABLE_STATES, type Actor, type BookingState, type TransitionName } from "./state-machine";
+import type { BookingMessage } from "./booking-copy";
+import type { Actor, BookingTimer } from "./process";
+import type { BookingState } from "./state-machine";
 
 /**
- * The steps every booking change takes, in the caller's transaction: lock the row, check the person,
- * ask the state machine, write the new state and its timeline row (once per idempotency key).
+ * What every booking change is made of, in the caller's transaction: the row lock and the person's
+ * check, the timeline row (once per idempotency key), the timers on the job queue and the emails to
+ * either side. The process table's executor (process.server.ts) takes its steps from here.
  */
 
 export type BookingDeps = { db: Db; publicUrl: string; now?: () => Date };
@@ -34,39 +37,6 @@ export async function lockBooking(tx: DbOrTx, bookingId: number, actor?: ActorRe
     if (party !== null && party !== actor.userId) throw new BookingError("not_found", "There is no such booking.");
   }
   return booking;
-}
-
-/** Transitions that pay the fixer: refused while a card dispute is open. */
-const RELEASES: ReadonlySet<TransitionName> = new Set(["confirm_done", "staff_release", "staff_release_part"]);
-
-export type MoveOptions = {
-  to?: BookingState;
-  reason?: string | null;
-  details?: Record<string, unknown>;
-  set?: Partial<Pick<Booking, "doneNote" | "doneMarkedAt" | "paidAt" | "settledAt" | "paymentId" | "arriveBy" | "slotDate">>;
-  now: Date;
-};
-
-/** Takes a named transition on a locked booking: the new state and its timeline row, or an IllegalTransitionError. */
-export async function move(tx: DbOrTx, booking: Booking, name: TransitionName, actor: ActorRef, options: MoveOptions): Promise<Booking> {
-  const to = nextState(name, booking.state, actor.role, options.to);
-  if (RELEASES.has(name) && booking.releaseFrozenAt) {
-    throw new BookingError("conflict", "A card payment dispute is open with the bank for this booking: nothing can be paid out until it is settled. FixiT staff will be in touch.");
-  }
-  const [updated] = await tx
-    .update(bookings)
-    .set({ state: to, updatedAt: options.now, ...options.set })
-    .where(eq(bookings.id, booking.id))
-    .returning();
-  await recordOnTimeline(tx, updated!, name, actor, { from: booking.state, reason: options.reason, details: options.details, key: `booking-${booking.id}-${name}` });
-  // A slot proposal still waiting for an answer when the booking can no longer move is closed with it.
-  if (RESCHEDULABLE_STATES.includes(booking.state) && !RESCHEDULABLE_STATES.includes(to)) {
-    await tx
-      .update(bookingSlotProposals)
-      .set({ status: "closed", answeredAt: options.now })
-      .where(and(eq(bookingSlotProposals.bookingId, booking.id), eq(bookingSlotProposals.status, "open")));
-  }
-  return updated!;
 }
 
 /**
@@ -98,7 +68,7 @@ export async function recordOnTimeline(
   return rows.length > 0;
 }
 
-export type BookingTimer = "expire_payment" | "lapse" | "remind_2" | "remind_5" | "escalate" | "slot_reminder" | "claim_deadline";
+export type { BookingTimer } from "./process";
 export const BOOKING_TIMER_JOB = "booking_timer";
 /** `slot` ("date|window"): the slot a slot reminder is for (it does nothing once the booking has moved to another). */
 export type BookingTimerPayload = { bookingId: number; timer: BookingTimer; slot?: string };
@@ -126,7 +96,7 @@ export async function partiesOf(tx: DbOrTx, booking: Booking, publicUrl: string)
   };
 }
 
-type Message = Parameters<typeof queueBookingEmail>[4];
+type Message = BookingMessage;
 
 /** The job's address for the invite's LOCATION: only while the fixer may see it (an invite goes out once the booking is paid). */
 async function inviteLocationOf(tx: DbOrTx, booking: Booking): Promise<string | null> {
@@ -163,3 +133,6 @@ async function withPayoutPrompt(tx: DbOrTx, booking: Booking, publicUrl: string,
   if (!waiting) return message;
   return { ...message, paragraphs: [...message.paragraphs, `${connectPayoutText(waiting)} Connect it on your payouts page: ${publicUrl}${bookingPaths.payouts}`] };
 }
+
+/** A booking's slot as a slot reminder names it ("2026-12-01|morning"). */
+export const slotKey = (booking: Pick<Booking, "slotDate" | "slotWindow">) => `${booking.slotDate}|${booking.slotWindow}`;

@@ -1,4 +1,4 @@
-import { livePaths, type HiddenMessage, type LiveMessage, type UnreadCount } from "./live-events";
+import { livePaths, type HiddenMessage, type ThreadMessage, type UnreadCount } from "./live-events";
 
 /**
  * The browser's one live connection per tab (decision 048): the header's Messages count and, on a
@@ -8,7 +8,7 @@ import { livePaths, type HiddenMessage, type LiveMessage, type UnreadCount } fro
  * already have, so nothing is shown twice.
  */
 export type LiveHandlers = {
-  onMessage?: (message: LiveMessage) => void;
+  onMessage?: (message: ThreadMessage) => void;
   onHidden?: (message: HiddenMessage) => void;
   onUnread?: (count: number) => void;
   onNotifications?: (count: number) => void;
@@ -29,7 +29,7 @@ function open() {
   const url = job ? livePaths.jobEvents(job.id, Math.max(job.after, lastId)) : livePaths.events;
   const next = new EventSource(url);
   next.addEventListener("message", (event) => {
-    const message = JSON.parse((event as MessageEvent<string>).data) as LiveMessage;
+    const message = JSON.parse((event as MessageEvent<string>).data) as ThreadMessage;
     lastId = Math.max(lastId, message.id);
     for (const s of subscriptions) s.handlers.onMessage?.(message);
   });

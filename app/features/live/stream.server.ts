@@ -1,22 +1,21 @@
 import type { Db } from "#server/db/client.ts";
 import { liveTopics, type LiveChannel } from "#server/live/channel.ts";
 import type { Logger } from "#server/logger.ts";
-import { markReadForPage, countUnread as unreadNotificationCount } from "~/features/notifications/notifications.server";
-import type { HiddenMessage, LiveMessage } from "./live-events";
-import { asLiveMessage, inScope, markThreadsRead, messageById, messagesAfter, REPLAY_LIMIT, unreadMessageCount, type MessageRow, type ThreadScope } from "./threads.server";
+import { countUnread as unreadNotificationCount } from "~/features/notifications/notifications.server";
+import { threadMessage, type HiddenMessage } from "./live-events";
+import { inScope, messageById, messagesAfter, REPLAY_LIMIT, unreadMessageCount, type MessageRow, type ThreadScope } from "./threads.server";
 
 /**
  * One signed-in page's live stream (server-sent events, decisions 048 and 056): the viewer's unread
  * Messages and notifications counts, and, on a job page, its threads' messages and staff hiding one. Each message goes out with `id: <message id>`, so a
  * browser that reconnects sends it back as Last-Event-ID and gets what it missed, read from the table.
+ * The stream only reads: the page marks what it showed read with a POST (decision 090).
  */
 
 export type StreamDeps = { db: Db; live: LiveChannel; logger: Logger };
 export type StreamOptions = {
   /** Comment lines this often keep proxies and load balancers from closing an idle stream. */
   heartbeatMs?: number;
-  /** The page the job's threads are read on: its message notifications are read as the stream delivers what they announce. */
-  threadPage?: string;
 };
 
 const HEARTBEAT_MS = 20_000;
@@ -56,22 +55,7 @@ function readShared(db: Db, id: number) {
   return read;
 }
 
-/**
- * A person with several tabs on one job marks each message read once per instance, not once per
- * tab; and their tabs share one count query when an event reaches them all at once.
- */
-const markedUpTo = new Map<string, number>();
-function markReadOnce(db: Db, userId: string, jobId: number, read: { fixerUserId: string; lastMessageId: number }[]) {
-  const fresh = read.filter((r) => (markedUpTo.get(`${userId}:${jobId}:${r.fixerUserId}`) ?? 0) < r.lastMessageId);
-  if (fresh.length === 0) return Promise.resolve();
-  for (const r of fresh) {
-    const key = `${userId}:${jobId}:${r.fixerUserId}`;
-    markedUpTo.set(key, r.lastMessageId);
-    // Forgotten after a while (the table keeps the truth; this only saves repeated writes).
-    setTimeout(() => markedUpTo.get(key) === r.lastMessageId && markedUpTo.delete(key), 60_000).unref();
-  }
-  return markThreadsRead(db, userId, jobId, fresh);
-}
+/** A person's tabs share one count query when an event reaches them all at once. */
 const countsInFlight = new Map<string, Promise<number>>();
 function countShared(db: Db, userId: string, kind: "unread" | "notifications"): Promise<number> {
   const key = `${kind}:${userId}`;
@@ -142,23 +126,13 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
       };
       cleanups.push(() => Object.values(countTimers).forEach(clearTimeout));
 
-      const deliver = async (rows: MessageRow[]) => {
+      const deliver = (rows: MessageRow[]) => {
         if (!scope) return;
-        const fresh = rows.filter((row) => inScope(scope, row) && !sent.has(row.id));
-        if (fresh.length === 0) return;
-        const toViewer = new Map<string, number>();
-        for (const row of fresh) {
+        for (const row of rows.filter((row) => inScope(scope, row) && !sent.has(row.id))) {
           sent.add(row.id);
           cursor = Math.max(cursor, row.id);
-          const message: LiveMessage = asLiveMessage(row, viewerUserId);
-          write(formatEvent("message", message, row.id));
-          if (!message.fromMe) toViewer.set(row.fixerUserId, Math.max(toViewer.get(row.fixerUserId) ?? 0, row.id));
+          write(formatEvent("message", threadMessage(row, viewerUserId), row.id));
         }
-        // The viewer has this thread open: what reached the page is read.
-        const read = [...toViewer].map(([fixerUserId, lastMessageId]) => ({ fixerUserId, lastMessageId }));
-        if (read.length) await markReadOnce(db, viewerUserId, scope.jobId, read);
-        // The "new message" notification of what the viewer just saw is read too: the bell does not count it.
-        if (read.length && options.threadPage) await markReadForPage(db, viewerUserId, options.threadPage, ["message"]);
       };
       /** From the table: everything after the cursor (at the start, after a reconnection of the channel). */
       const catchUp = async () => {
@@ -169,7 +143,7 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
           write(formatEvent("reload", {}));
           return;
         }
-        await deliver(rows);
+        deliver(rows);
       };
 
       /** Staff hid messages: those of the viewer's threads are replaced by the notice (read fresh, not from the shared reads). */

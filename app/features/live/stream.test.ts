@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { openLiveChannel, type LiveChannel } from "#server/live/channel.ts";
 import { formatEvent, liveStreamResponse, streamCursor, streamHeaders } from "./stream.server";
-import { lastMessageId, type LiveMessage } from "./live-events";
+import { lastMessageId, threadMessage, type MessagePhoto } from "./live-events";
 import { mergeThread } from "./use-live";
 
 describe("the stream's pieces", () => {
@@ -22,16 +22,15 @@ describe("the stream's pieces", () => {
   });
 
   it("merges arriving messages into a thread once each, in order, for that thread only", () => {
-    const page = [1, 3].map((id) => ({ id, body: "page" as string | null, hidden: false, photos: [] as { id: number; width: number | null; height: number | null }[] }));
+    const page = [1, 3].map((id) => ({ id, fixerUserId: "f1", fromMe: false, body: "page" as string | null, hidden: false, photos: [] as MessagePhoto[], createdAt: "2026-11-27T07:00:00.000Z" }));
     const live = [
       { id: 3, fixerUserId: "f1", fromMe: false, body: "dup", hidden: false, photos: [], createdAt: "2026-11-27T08:00:00Z" },
       { id: 5, fixerUserId: "f1", fromMe: false, body: "new", hidden: false, photos: [{ id: 9, width: 10, height: 10 }], createdAt: "2026-11-27T08:00:00Z" },
       { id: 4, fixerUserId: "f2", fromMe: false, body: "other thread", hidden: false, photos: [], createdAt: "2026-11-27T08:00:00Z" },
     ];
-    const asShown = (m: LiveMessage) => ({ id: m.id, body: m.body, hidden: m.hidden, photos: m.photos });
-    expect(mergeThread(page, { messages: live, hidden: new Set() }, "f1", asShown).map((m) => m.id)).toEqual([1, 3, 5]);
+    expect(mergeThread(page, { messages: live, hidden: new Set() }, "f1").map((m) => m.id)).toEqual([1, 3, 5]);
     // Staff hid one of the page's messages and one that arrived live: both show as hidden, without text or photos.
-    const merged = mergeThread(page, { messages: live, hidden: new Set([1, 5]) }, "f1", asShown);
+    const merged = mergeThread(page, { messages: live, hidden: new Set([1, 5]) }, "f1");
     expect(merged.map((m) => [m.id, m.hidden, m.body, m.photos.length])).toEqual([
       [1, true, null, 0],
       [3, false, "page", 0],
@@ -39,6 +38,12 @@ describe("the stream's pieces", () => {
     ]);
     expect(lastMessageId({ a: page, b: [{ id: 2 }] })).toBe(3);
     expect(lastMessageId({})).toBe(0);
+  });
+
+  it("builds the one message shape the page and the stream send: the reader's side, a hidden one without text or photos, the time as ISO", () => {
+    const stored = { id: 7, fixerUserId: "f1", senderUserId: "f1", body: "On my way", hiddenAt: null, createdAt: new Date("2026-11-27T08:00:00Z"), photos: [{ id: 2, width: 4, height: 3 }] };
+    expect(threadMessage(stored, "f1")).toEqual({ id: 7, fixerUserId: "f1", fromMe: true, body: "On my way", hidden: false, photos: [{ id: 2, width: 4, height: 3 }], createdAt: "2026-11-27T08:00:00.000Z" });
+    expect(threadMessage({ ...stored, hiddenAt: new Date() }, "customer")).toEqual({ id: 7, fixerUserId: "f1", fromMe: false, body: null, hidden: true, photos: [], createdAt: "2026-11-27T08:00:00.000Z" });
   });
 });
 

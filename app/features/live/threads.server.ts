@@ -1,51 +1,24 @@
 import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
-import { markReadForPage } from "~/features/notifications/notifications.server";
 import { unreadCounts } from "#server/db/schema/notifications.ts";
-import { jobMessagePhotos, jobMessages, jobs, quotes, threadReads } from "#server/db/schema/quotes.ts";
-import type { LiveMessage, MessagePhoto } from "./live-events";
+import { jobMessagePhotos, jobMessages } from "#server/db/schema/quotes.ts";
+import type { MessagePhoto } from "./live-events";
 
 /**
- * The message threads as the live stream reads them (decision 048): which threads a viewer's stream
- * on a job may carry, the messages after a cursor, one message by id, and the read state behind the
- * header's Messages count. The thread rules themselves stay in features/quotes/messages.server.ts.
+ * The message threads as the live stream reads them (decision 048): the messages after a cursor, one
+ * message by id, and the header's Messages count. Who may read which threads is the quotes feature's
+ * one rule (`threadAccess`, decision 090); the stream is handed its answer as a ThreadScope.
  */
 
-/** The threads of one job a viewer takes part in: the customer all of them, a fixer who quoted their own. */
+/** The threads of one job a viewer's stream carries: the customer all of them (`fixerUserId` null), a fixer their own. */
 export type ThreadScope = { jobId: number; viewerUserId: string; fixerUserId: string | null };
-
-/** null when the viewer takes part in no thread of the job (or it does not exist): the stream is refused with 404. */
-export async function threadScopeFor(db: DbOrTx, viewerUserId: string, jobId: number): Promise<ThreadScope | null> {
-  const [job] = await db.select({ customerUserId: jobs.customerUserId }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  if (!job) return null;
-  if (job.customerUserId === viewerUserId) return { jobId, viewerUserId, fixerUserId: null };
-  const [quote] = await db
-    .select({ id: quotes.id })
-    .from(quotes)
-    .where(and(eq(quotes.jobId, jobId), eq(quotes.fixerUserId, viewerUserId)))
-    .limit(1);
-  return quote ? { jobId, viewerUserId, fixerUserId: viewerUserId } : null;
-}
 
 /** A message as the stream reads it: its row and its photos' ids and sizes. */
 export type MessageRow = typeof jobMessages.$inferSelect & { photos: MessagePhoto[] };
 
 export function inScope(scope: ThreadScope, row: Pick<MessageRow, "jobId" | "fixerUserId">): boolean {
   return row.jobId === scope.jobId && (scope.fixerUserId === null || row.fixerUserId === scope.fixerUserId);
-}
-
-/** A message as its reader sees it: a hidden one without its text (as on the page). */
-export function asLiveMessage(row: MessageRow, viewerUserId: string): LiveMessage {
-  return {
-    id: row.id,
-    fixerUserId: row.fixerUserId,
-    fromMe: row.senderUserId === viewerUserId,
-    body: row.hiddenAt ? null : row.body,
-    hidden: row.hiddenAt !== null,
-    photos: row.hiddenAt ? [] : row.photos,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /** At most this many messages are replayed after a reconnection; a longer gap reloads the page. */
@@ -101,35 +74,6 @@ async function withPhotos(db: DbOrTx, rows: (typeof jobMessages.$inferSelect)[])
 export async function unreadMessageCount(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ n: unreadCounts.messages }).from(unreadCounts).where(eq(unreadCounts.userId, userId)).limit(1);
   return Math.max(0, row?.n ?? 0);
-}
-
-/**
- * The viewer has read these threads up to these messages (never moved back). Tells their other
- * pages (any instance) that the count changed, when the transaction commits.
- */
-export async function markThreadsRead(db: DbOrTx, userId: string, jobId: number, read: readonly { fixerUserId: string; lastMessageId: number }[]): Promise<void> {
-  const rows = read.filter((r) => r.lastMessageId > 0).map((r) => ({ userId, jobId, fixerUserId: r.fixerUserId, lastReadMessageId: r.lastMessageId }));
-  if (rows.length === 0) return;
-  const moved = await db
-    .insert(threadReads)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [threadReads.userId, threadReads.jobId, threadReads.fixerUserId],
-      set: { lastReadMessageId: sql`excluded.last_read_message_id`, updatedAt: sql`now()` },
-      setWhere: sql`${threadReads.lastReadMessageId} < excluded.last_read_message_id`,
-    })
-    .returning({ fixerUserId: threadReads.fixerUserId });
-  if (moved.length > 0) await notifyLive(db, { topic: liveTopics.user(userId), kind: "unread", ids: [jobId] });
-}
-
-/**
- * What a job page's loader calls: the threads it shows are read, and so are the viewer's
- * notifications that point at the page (`pagePath`): the bell goes down with the Messages count.
- */
-export async function markPageThreadsRead(db: DbOrTx, userId: string, jobId: number, threads: Record<string, readonly { id: number; fromMe: boolean }[]>, pagePath: string): Promise<void> {
-  const read = Object.entries(threads).map(([fixerUserId, messages]) => ({ fixerUserId, lastMessageId: Math.max(0, ...messages.filter((m) => !m.fromMe).map((m) => m.id)) }));
-  await markThreadsRead(db, userId, jobId, read);
-  await markReadForPage(db, userId, pagePath);
 }
 
 /** Posting a message: the job's open pages and the recipient's counts hear of it at commit (ids only). */

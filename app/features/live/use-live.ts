@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import type { LiveMessage } from "./live-events";
+import type { ThreadMessage } from "./live-events";
 import { subscribeLive } from "./live-client";
 
 /** What reached the open job page after it was rendered: new messages (in order, each once), and the ids of messages staff hid. */
-export type LiveThreads = { messages: LiveMessage[]; hidden: ReadonlySet<number> };
+export type LiveThreads = { messages: ThreadMessage[]; hidden: ReadonlySet<number> };
 
 /**
  * The job's threads as they change while the page is open. `jobId` null: the viewer has no thread
@@ -11,7 +11,7 @@ export type LiveThreads = { messages: LiveMessage[]; hidden: ReadonlySet<number>
  * refused; it opens one once the page's data shows a thread.
  */
 export function useLiveThreadMessages(jobId: number | null, after: number): LiveThreads {
-  const [messages, setMessages] = useState<LiveMessage[]>([]);
+  const [messages, setMessages] = useState<ThreadMessage[]>([]);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
   useEffect(
     () =>
@@ -32,16 +32,14 @@ export function useLiveThreadMessages(jobId: number | null, after: number): Live
   return { messages, hidden };
 }
 
-type ShownMessage = { id: number; body: string | null; hidden: boolean; photos: readonly unknown[] };
-
 /**
  * One thread's messages: the page's (from the loader), then those that arrived live and are not in
- * it yet (a revalidation after sending brings them into the page's data: each id once); a message
- * staff hid meanwhile shows as hidden, without its text or photos.
+ * it yet (a revalidation after sending brings them into the page's data: each id once), all of the
+ * one shape (decision 090); a message staff hid meanwhile shows as hidden, without its text or photos.
  */
-export function mergeThread<M extends ShownMessage>(fromPage: readonly M[], live: LiveThreads, fixerUserId: string, toPage: (m: LiveMessage) => M): M[] {
+export function mergeThread(fromPage: readonly ThreadMessage[], live: LiveThreads, fixerUserId: string): ThreadMessage[] {
   const known = new Set(fromPage.map((m) => m.id));
-  const arrived = live.messages.filter((m) => m.fixerUserId === fixerUserId && !known.has(m.id)).map(toPage);
+  const arrived = live.messages.filter((m) => m.fixerUserId === fixerUserId && !known.has(m.id));
   const thread = arrived.length ? [...fromPage, ...arrived].sort((a, b) => a.id - b.id) : [...fromPage];
   return live.hidden.size ? thread.map((m) => (live.hidden.has(m.id) ? { ...m, body: null, hidden: true, photos: [] } : m)) : thread;
 }

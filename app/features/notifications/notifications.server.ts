@@ -163,6 +163,12 @@ export async function markRead(db: Db, userId: string, id: number): Promise<{ li
   return own ?? null;
 }
 
+/** Where one of the person's own notifications points; null when it is not theirs (or does not exist). */
+export async function notificationLink(db: Db, userId: string, id: number): Promise<{ link: string } | null> {
+  const [own] = await db.select({ link: notifications.link }).from(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).limit(1);
+  return own ?? null;
+}
+
 export async function markAllRead(db: Db, userId: string): Promise<number> {
   const marked = await db
     .update(notifications)

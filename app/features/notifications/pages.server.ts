@@ -8,7 +8,7 @@ import { withFlash } from "~/lib/flash.server";
 import type { SessionUser } from "~/lib/session-user";
 import { notificationsCopy } from "./copy";
 import { kindsFor, notificationKinds, notificationPaths, type NotificationKind } from "./kinds";
-import { applyUnsubscribe, markAllRead, markRead, savePreferences } from "./notifications.server";
+import { applyUnsubscribe, markAllRead, markRead, notificationLink, savePreferences } from "./notifications.server";
 import { emailPreferencesSchema, markReadSchema, PUSH_CHOICES_SHOWN, pushPreferenceField } from "./schemas";
 import { savePushChoices } from "./push.server";
 import { verifyUnsubscribeToken, type UnsubscribeScope } from "./unsubscribe-token.server";
@@ -37,14 +37,23 @@ export async function notificationsAction(request: Request, context: PageContext
   return done();
 }
 
-/** Opening a notification marks it read and goes where it points (its own path on this site). */
+/** Opening a notification from the list (a POST) marks it read and goes where it points (303). */
 export async function openNotification(context: PageContext, user: SessionUser, rawId: string | undefined) {
   const id = parseId(rawId);
-  const own = id === null ? null : await markRead(context.services.db, user.id, id);
+  return toWhereItPoints(id === null ? null : await markRead(context.services.db, user.id, id), 303);
+}
+
+/** A GET of a notification's address only goes where it points: a GET never writes (decision 090). */
+export async function notificationTarget(context: PageContext, user: SessionUser, rawId: string | undefined) {
+  const id = parseId(rawId);
+  return toWhereItPoints(id === null ? null : await notificationLink(context.services.db, user.id, id), 302);
+}
+
+function toWhereItPoints(own: { link: string } | null, status: 302 | 303) {
   if (!own) throw data(notificationsCopy.notFound, { status: 404, headers: privateHeaders });
   // Written by the server as a path; checked again so a row edited by hand cannot send anyone off-site.
   const target = own.link.startsWith("/") && !own.link.startsWith("//") ? own.link : notificationPaths.list;
-  return redirect(target, { headers: privateHeaders });
+  return redirect(target, { status, headers: privateHeaders });
 }
 
 /** The account page's email-preferences form: the kinds this person is offered; a bad value is 400 and nothing changes. */

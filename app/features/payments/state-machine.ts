@@ -1,5 +1,5 @@
 import { PAYMENT_STATUSES, type PaymentStatus } from "#server/db/schema/payments.ts";
-import { canMakeMove, guardOf, IllegalMoveError, reachable, startOf, type MoveRule, type StartRule } from "~/lib/machine";
+import { canMakeMove, checkMove, guardOf, IllegalMoveError, reachable, startOf, type MoveRule, type StartRule } from "~/lib/machine";
 
 export type { PaymentStatus } from "#server/db/schema/payments.ts";
 
@@ -58,9 +58,9 @@ export const canMovePayment = (name: PaymentMove, status: PaymentStatus, actor: 
 /** The status `name` leads to from `status`, or an {@link IllegalPaymentMoveError} a person can read. */
 export function assertPaymentMove(name: PaymentMove, status: PaymentStatus, actor: PaymentActor): PaymentStatus {
   const rule: Rule = PAYMENT_MOVES[name];
-  if (!rule.by.includes(actor)) throw new IllegalPaymentMoveError(name, status, `Only the ${rule.by.join(" or ")} can ${rule.label} a payment.`);
-  if (!rule.from.includes(status)) throw new IllegalPaymentMoveError(name, status, `This payment cannot be changed that way: it is ${PAYMENT_STATUS_LABELS[status]}.`);
-  return rule.to[0]!;
+  return checkMove(rule, status, actor, (why) =>
+    new IllegalPaymentMoveError(name, status, why === "actor" ? `Only the ${rule.by.join(" or ")} can ${rule.label} a payment.` : `This payment cannot be changed that way: it is ${PAYMENT_STATUS_LABELS[status]}.`),
+  );
 }
 
 /** The guard for the UPDATE that makes move `name`: set `to` where the status is one of `from`. */

@@ -15,8 +15,9 @@ import { quotesDeps } from "./access.server";
 import { jobsCopy } from "./customer-copy";
 import { photoForViewer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
-import { newestMessageId, postMessage, threadCursor, threadPages, type ThreadMessage } from "./messages.server";
-import { lastMessageId } from "~/features/live/live-events";
+import { newestMessageId, postMessage, threadAccess, threadCursor, threadPages } from "./messages.server";
+import { lastMessageId, type ThreadMessage } from "~/features/live/live-events";
+import { markReadAnswer, readUpToAfterReply } from "./thread-reads.server";
 import { answerJobPageForm, photoUploadAnswer } from "./message-photos.server";
 import { quotePaths } from "./paths";
 import { acceptQuote, closeJob, declineQuote, jobForCustomer, markJobDone, type JobForCustomer } from "./quotes.server";
@@ -66,11 +67,12 @@ export async function customerJobPage(
   jobId: number,
   options: { before?: number | null; quotesAfter?: number | null; quote?: number | null } = {},
 ): Promise<CustomerJobPage> {
-  const cursor = await threadCursor(db, jobId, null, options.before ?? null);
+  const [cursor, access] = await Promise.all([threadCursor(db, jobId, null, options.before ?? null), threadAccess(db, customerUserId, jobId)]);
   const page = await jobForCustomer(db, customerUserId, jobId, { after: options.quotesAfter ?? null, pinFixerUserId: cursor?.fixerUserId ?? null, pinQuoteId: options.quote ?? null });
   const fixers = page.quotes.map((q) => q.fixer.userId);
   const [pages, jobReviews, booking, jobBooking, pagedNewest] = await Promise.all([
-    threadPages(db, customerUserId, jobId, fixers, cursor),
+    // jobForCustomer refused anyone but the job's customer, for whom the one thread rule reads every thread.
+    access ? threadPages(db, access, fixers, cursor) : Promise.resolve<Awaited<ReturnType<typeof threadPages>>>({}),
     reviewsOfJob(db, page.job, "customer"),
     quoteBookingsForCustomer(db, page.quotes),
     bookingOfJob(db, jobId),
@@ -113,7 +115,7 @@ export function customerJobAction(request: Request, context: Ctx, user: SessionU
 
 async function answerJobForm(context: Ctx, user: SessionUser, jobId: number, form: FormData, photos: StoredJobPhoto[], keepPhotos: () => void) {
   // The hidden fields before any is used (the forms' schemas check the fields a person types).
-  const refusedField = refusedHiddenField(form, ["intent", "quoteId", "fixer"]);
+  const refusedField = refusedHiddenField(form, ["intent", "quoteId", "fixer", "readUpTo", "seen"]);
   if (refusedField) return badRequestAnswer("job", { message: refusedField.message });
   const deps = quotesDeps(context.services);
   const intent = form.get("intent");
@@ -153,8 +155,11 @@ async function answerJobForm(context: Ctx, user: SessionUser, jobId: number, for
         if (!checked.ok) return invalidAnswer(messageFormName(form), checked);
         const sent = await postMessage(deps, user.id, jobId, { body: checked.data.body, fixerUserId: checked.data.fixer, photos });
         keepPhotos();
+        await readUpToAfterReply(deps.db, user.id, jobId, form);
         return done(context, jobId, sent.masked ? jobsCopy.flashes.messageMasked : jobsCopy.flashes.messageSent, quoteId !== null ? `?quote=${quoteId}#thread-${quoteId}` : "");
       }
+      case "mark_read":
+        return await markReadAnswer(deps.db, user.id, jobId, form);
       default:
         return badRequestAnswer("job", { message: "Unknown action. Please reload the page and try again." });
     }

@@ -11,8 +11,9 @@ import { quotesDeps, type PublicChangeDeps } from "./access.server";
 import { ensureFixerProfile, fixerCoverage, setFixerCoverage } from "./coverage.server";
 import { jobForFixer, openJobsForFixer, quotedJobsForFixer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
-import { newestMessageId, postMessage, threadCursor, threadPages } from "./messages.server";
+import { newestMessageId, postMessage, threadAccess, threadCursor, threadPages } from "./messages.server";
 import { lastMessageId } from "~/features/live/live-events";
+import { markReadAnswer, readUpToAfterReply } from "./thread-reads.server";
 import { answerJobPageForm, photoUploadAnswer } from "./message-photos.server";
 import type { StoredJobPhoto } from "./jobs.server";
 import { quotePaths } from "./paths";
@@ -95,12 +96,12 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
   const db = context.services.db;
   const before = cursorParam(new URL(request.url), "before");
   try {
-    const view = await jobForFixer(db, user.id, jobId);
+    const [view, access] = await Promise.all([jobForFixer(db, user.id, jobId), threadAccess(db, user.id, jobId)]);
     const quote = view.myQuote;
     // The fixer's own thread (they may see the job): its latest messages, or the page before `before`.
     const cursor = quote ? await threadCursor(db, jobId, [user.id], before) : null;
     const [pages, pagedNewest, reviews, booking, ratings] = await Promise.all([
-      quote ? threadPages(db, user.id, jobId, [user.id], cursor) : Promise.resolve(null),
+      access ? threadPages(db, access, [user.id], cursor) : Promise.resolve(null),
       cursor ? newestMessageId(db, jobId, user.id) : Promise.resolve(0),
       fixerReviewsOfJob(db, view),
       quote ? quoteBookingForFixer(db, quote) : Promise.resolve(null),
@@ -141,8 +142,8 @@ export async function loadFixerJob(context: AppLoadContext, user: SessionUser, j
   }
 }
 
-type JobIntent = "quote" | "update-quote" | "withdraw" | "fix-price" | "message" | "reply" | "review-customer";
-const jobIntents: readonly string[] = ["quote", "update-quote", "withdraw", "fix-price", "message", "reply", "review-customer"] satisfies JobIntent[];
+type JobIntent = "quote" | "update-quote" | "withdraw" | "fix-price" | "message" | "reply" | "review-customer" | "mark_read";
+const jobIntents: readonly string[] = ["quote", "update-quote", "withdraw", "fix-price", "message", "reply", "review-customer", "mark_read"] satisfies JobIntent[];
 
 /** The quote's proposed slots, written in the quote's own transaction (a range quote's price is fixed again later). */
 const withSlots = (fixerUserId: string, slots: Slot[]) => (tx: DbOrTx, quoteId: number) => writeQuoteBookingTerms(tx, fixerUserId, quoteId, { slots, fixedPricePence: null });
@@ -202,6 +203,7 @@ async function answerJobForm(context: AppLoadContext, user: SessionUser, jobId: 
         if (!parsed.ok) return invalid("message", parsed.fieldErrors, parsed.values);
         const posted = await postMessage(deps, user.id, jobId, { body: parsed.data.body, photos });
         keepPhotos();
+        await readUpToAfterReply(deps.db, user.id, jobId, form);
         return done(context, `${here}#messages`, posted.masked ? fixerCopy.flash.messageMasked : fixerCopy.flash.messageSent);
       }
       case "reply": {
@@ -213,6 +215,8 @@ async function answerJobForm(context: AppLoadContext, user: SessionUser, jobId: 
         await replyToReview(deps, user.id, review.id, parsed.data.body);
         return done(context, `${here}#review`, fixerCopy.flash.replied);
       }
+      case "mark_read":
+        return await markReadAnswer(deps.db, user.id, jobId, form);
       case "review-customer": {
         const parsed = parseSubmission(reviewFormSchema, form, { multiLine: ["body"] });
         if (!parsed.ok) return invalid("review", parsed.fieldErrors, parsed.values);

@@ -9,7 +9,7 @@ import { QuotesError } from "./errors";
 import { quoteLimits, tooManyMessagePhotos } from "./schemas";
 import { formatCount } from "~/content/format";
 import { announceMessage, photosByMessage } from "~/features/live/threads.server";
-import type { MessagePhoto } from "~/features/live/live-events";
+import { threadMessage, type ThreadMessage } from "~/features/live/live-events";
 import type { StoredJobPhoto } from "./jobs.server";
 import { photoRow } from "~/lib/photos/photos.server";
 
@@ -34,16 +34,28 @@ export function maskContactDetails(text: string): string {
   return text.replace(EMAIL, MASKED).replace(LINK, MASKED).replace(DOMAIN, MASKED).replace(PHONE, MASKED);
 }
 
-type Thread = { job: Job; fixerUserId: string; role: "customer" | "fixer"; accepted: boolean };
-
 /**
- * Who may use the thread (job, fixer): the job's customer (any fixer who quoted) or that fixer
- * themself (a job they may see). Another customer or fixer gets "not found". One query: the job,
- * whether the viewer may see it as a fixer, and the thread's quote.
+ * Who may read and write a job's message threads, the one rule (decision 090) the job pages (their
+ * loaders and actions) and the live stream all ask: the job's customer reads every thread of it (one
+ * per fixer who quoted) and writes in the one they name; a fixer who may see the job
+ * ({@link fixerMaySeeJob}) has their own thread once they quoted; anyone else, and a job that does not
+ * exist, gets null, which every caller answers as "not found" (job ids reveal nothing).
  */
-async function openThread(db: DbOrTx, viewerUserId: string, jobId: number, threadFixerUserId: string | undefined): Promise<Thread & { quoteStatus: string | null }> {
+export type ThreadAccess = {
+  jobId: number;
+  viewerUserId: string;
+  job: Job;
+  role: "customer" | "fixer";
+  /** The threads the viewer reads: null every thread of the job (the customer), else the fixer's own. */
+  fixerUserId: string | null;
+  /** The quote behind the thread asked for (the one the customer names, the fixer's own): its status, or null when there is no such thread. */
+  quoteStatus: string | null;
+};
+
+/** One query: the job, whether the viewer may see it as a fixer, and the quote of the thread asked for (`namedFixerUserId`: the customer's choice). */
+export async function threadAccess(db: DbOrTx, viewerUserId: string, jobId: number, namedFixerUserId?: string): Promise<ThreadAccess | null> {
   // The thread's fixer: the one the customer names, or the viewer (a fixer) themself.
-  const threadFixer = sql`case when ${ref(jobs.customerUserId)} = ${viewerUserId} then ${threadFixerUserId ?? null} else ${viewerUserId} end`;
+  const threadFixer = sql`case when ${ref(jobs.customerUserId)} = ${viewerUserId} then ${namedFixerUserId ?? null} else ${viewerUserId} end`;
   const [row] = await db
     .select({
       ...getTableColumns(jobs),
@@ -53,19 +65,28 @@ async function openThread(db: DbOrTx, viewerUserId: string, jobId: number, threa
     .from(jobs)
     .where(eq(jobs.id, jobId))
     .limit(1);
-  const role = row?.customerUserId === viewerUserId ? "customer" : "fixer";
-  let fixerUserId: string;
-  if (role === "customer") {
+  if (!row) return null;
+  const { fixerMaySee, quoteStatus, ...job } = row;
+  if (job.customerUserId === viewerUserId) return { jobId, viewerUserId, job, role: "customer", fixerUserId: null, quoteStatus };
+  return fixerMaySee ? { jobId, viewerUserId, job, role: "fixer", fixerUserId: viewerUserId, quoteStatus } : null;
+}
+
+/** True when the viewer has a thread on the job to read: the customer always, a fixer once they quoted (the live stream refuses anyone else). */
+export const hasThreads = (access: ThreadAccess): boolean => access.role === "customer" || access.quoteStatus !== null;
+
+type Thread = { job: Job; fixerUserId: string; role: "customer" | "fixer"; accepted: boolean; quoteStatus: string | null };
+
+/** The one thread a message goes to or a reader opens, by {@link threadAccess}: the customer names it; a fixer's is their own. */
+async function openThread(db: DbOrTx, viewerUserId: string, jobId: number, threadFixerUserId: string | undefined): Promise<Thread & { access: ThreadAccess }> {
+  const access = await threadAccess(db, viewerUserId, jobId, threadFixerUserId);
+  if (!access) throw new QuotesError("not_found", notALead);
+  if (access.role === "customer") {
     if (!threadFixerUserId) throw new QuotesError("invalid", "Choose which fixer to write to.");
-    fixerUserId = threadFixerUserId;
-  } else {
-    if (!row?.fixerMaySee) throw new QuotesError("not_found", notALead);
-    fixerUserId = viewerUserId;
+    // The customer sees no thread with a fixer who never quoted (the fixer id reveals nothing).
+    if (access.quoteStatus === null) throw new QuotesError("not_found", "There is no conversation with this fixer on your job.");
   }
-  const { fixerMaySee: _, quoteStatus, ...full } = row!;
-  // The customer sees no thread with a fixer who never quoted (the fixer id reveals nothing).
-  if (quoteStatus === null && role === "customer") throw new QuotesError("not_found", "There is no conversation with this fixer on your job.");
-  return { job: full, fixerUserId, role, accepted: full.status === "in_progress" || full.status === "done", quoteStatus };
+  const { job, role, quoteStatus } = access;
+  return { access, job, fixerUserId: threadFixerUserId && role === "customer" ? threadFixerUserId : viewerUserId, role, quoteStatus, accepted: job.status === "in_progress" || job.status === "done" };
 }
 
 /**
@@ -146,8 +167,6 @@ async function threadPeople(db: DbOrTx, thread: Thread) {
   return row;
 }
 
-export type ThreadMessage = { id: number; fromMe: boolean; body: string | null; hidden: boolean; photos: MessagePhoto[]; createdAt: Date };
-
 /** A thread page shows this many messages, the latest first read; "Show earlier" pages back (decision 068). */
 export const THREAD_PAGE_SIZE = 20;
 
@@ -160,10 +179,12 @@ export type ThreadCursor = { fixerUserId: string; before: number };
 /**
  * A job page's threads in a fixed number of queries, whatever their number and length: the ids of
  * each thread's latest page (one index walk per thread, stopped at a page), then those messages and
- * their photos. The thread `cursor` names shows the page before its message instead. The caller has
- * checked the viewer may read these threads; a hidden message shows as hidden, without text or photos.
+ * their photos. The thread `cursor` names shows the page before its message instead. Only threads
+ * `access` lets the viewer read ({@link threadAccess}); a hidden message shows as hidden, without text or photos.
  */
-export async function threadPages(db: DbOrTx, viewerUserId: string, jobId: number, fixerUserIds: readonly string[], cursor: ThreadCursor | null = null): Promise<Record<string, ThreadPage>> {
+export async function threadPages(db: DbOrTx, access: ThreadAccess, threadFixerUserIds: readonly string[], cursor: ThreadCursor | null = null): Promise<Record<string, ThreadPage>> {
+  const { jobId, viewerUserId } = access;
+  const fixerUserIds = access.fixerUserId === null ? threadFixerUserIds : threadFixerUserIds.filter((f) => f === access.fixerUserId && hasThreads(access));
   const pages: Record<string, ThreadPage> = Object.fromEntries(fixerUserIds.map((f) => [f, { messages: [], earlier: null }]));
   if (fixerUserIds.length === 0) return pages;
   const before = cursor ? sql`(t.fixer_user_id <> ${cursor.fixerUserId} or m.id < ${cursor.before})` : sql`true`;
@@ -185,16 +206,7 @@ export async function threadPages(db: DbOrTx, viewerUserId: string, jobId: numbe
   if (shownIds.length === 0) return pages;
   const rows = await db.select().from(jobMessages).where(inArray(jobMessages.id, shownIds)).orderBy(asc(jobMessages.id));
   const photos = await photosByMessage(db, rows.filter((m) => !m.hiddenAt).map((m) => m.id));
-  for (const m of rows) {
-    pages[m.fixerUserId]?.messages.push({
-      id: m.id,
-      fromMe: m.senderUserId === viewerUserId,
-      body: m.hiddenAt ? null : m.body,
-      hidden: m.hiddenAt !== null,
-      photos: photos.get(m.id) ?? [],
-      createdAt: m.createdAt,
-    });
-  }
+  for (const m of rows) pages[m.fixerUserId]?.messages.push(threadMessage({ ...m, photos: photos.get(m.id) ?? [] }, viewerUserId));
   return pages;
 }
 
@@ -228,5 +240,5 @@ export async function newestMessageId(db: DbOrTx, jobId: number, fixerUserId: st
 /** A thread as its customer or its fixer reads it: its latest page ({@link threadPages}). */
 export async function threadForViewer(db: DbOrTx, viewerUserId: string, jobId: number, fixerUserId?: string): Promise<ThreadMessage[]> {
   const thread = await openThread(db, viewerUserId, jobId, fixerUserId);
-  return (await threadPages(db, viewerUserId, jobId, [thread.fixerUserId]))[thread.fixerUserId]!.messages;
+  return (await threadPages(db, thread.access, [thread.fixerUserId]))[thread.fixerUserId]?.messages ?? [];
 }

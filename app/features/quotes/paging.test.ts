@@ -8,7 +8,7 @@ import { customerJobPage } from "./customer-jobs.server";
 import { JOB_QUOTES_PAGE_SIZE } from "./quotes.server";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { EARNINGS_PAGE_SIZE, earningsCsvStream, fixerEarnings } from "~/features/bookings/earnings.server";
-import { THREAD_PAGE_SIZE, threadCursor, threadPages } from "./messages.server";
+import { THREAD_PAGE_SIZE, threadAccess, threadCursor, threadPages } from "./messages.server";
 import { createApprovedFixer, createUser, databaseKinds, openTestDatabase } from "#tests/helpers/marketplace.ts";
 
 /**
@@ -158,7 +158,7 @@ describe.each(databaseKinds)("the fixer's lists, keyset-paged (%s)", (kind) => {
     expect(hidden).toMatchObject({ hidden: true, body: null, photos: [] });
 
     // The fixer's side reads the same pages, "fromMe" as the fixer.
-    const fixerSide = await threadPages(deps.db, fixer.id, jobId, [fixer.id], await threadCursor(deps.db, jobId, [fixer.id], ids[40]!));
+    const fixerSide = await threadPages(deps.db, (await threadAccess(deps.db, fixer.id, jobId))!, [fixer.id], await threadCursor(deps.db, jobId, [fixer.id], ids[40]!));
     expect(fixerSide[fixer.id]!.messages.map((m) => m.id)).toEqual(ids.slice(20, 40));
     expect(fixerSide[fixer.id]!.messages.map((m) => m.fromMe)).toEqual(ids.slice(20, 40).map((_, i) => (20 + i) % 2 === 1));
 

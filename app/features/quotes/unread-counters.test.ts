@@ -10,7 +10,8 @@ import { sendQuote } from "./quotes.server";
 import { hideMessage } from "./reviews.server";
 import type { JobInput } from "./schemas";
 import { countUnread, markAllRead, markRead, markReadForPage, notify } from "~/features/notifications/notifications.server";
-import { markThreadsRead, unreadMessageCount } from "~/features/live/threads.server";
+import { unreadMessageCount } from "~/features/live/threads.server";
+import { markThreadsRead } from "./thread-reads.server";
 import { createApprovedFixer, createUser, databaseKinds, daysFromToday, openTestDatabase } from "#tests/helpers/marketplace.ts";
 
 /**

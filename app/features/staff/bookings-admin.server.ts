@@ -6,10 +6,12 @@ import { bookingsView, bookingTransitionsView, fixerStrikesView, ledgerAccountsV
 import { fixerProfilesView, jobsView } from "~/features/quotes/projections.server";
 import { staffDecide, type StaffDecision } from "~/features/bookings/bookings.server";
 import { bookingAddressOf } from "~/features/bookings/address.server";
-import { caseOf, casePhotosOf } from "~/features/bookings/cases.server";
+import { caseOf } from "~/features/bookings/case-records.server";
+import { casePhotosOf } from "~/features/bookings/cases.server";
 import { donePhotosOf } from "~/features/bookings/done-photos.server";
 import { extrasOf, extraView } from "~/features/bookings/extras.server";
-import { liftStrikeRow, strikeCounts } from "~/features/bookings/strikes.server";
+import { liftStrikeRow } from "~/features/bookings/strikes.server";
+import { strikeCounts } from "~/features/bookings/strikes";
 import { ACCOUNTS } from "~/features/bookings/ledger.server";
 import { canTake, STATE_LABELS } from "~/features/bookings/state-machine";
 import { isRefusalError, type RefusalCode } from "~/lib/forms/refusal-error";

@@ -103,6 +103,17 @@ function ReasonField({ form, name, label, required, hint }: { form: string; name
   );
 }
 
+/** A field of an action the page renders from the process table (process.ts `PageField`). */
+function TableActionField({ form, field }: { form: string; field: BookingPage["tableActions"][number]["fields"][number] }) {
+  const answer = useActionAnswer(form);
+  if (field.multiline) return <ReasonField form={form} name={field.name} label={field.label} required={(field.min ?? 0) > 0} hint={field.hint} />;
+  return (
+    <Field id={`${form}-${field.name}`} label={field.label} required={(field.min ?? 0) > 0} error={answeredError(answer, field.name)} hint={field.hint}>
+      {(control) => <Input {...control} name={field.name} maxLength={bookingTextLimit} defaultValue={answeredValue(answer, field.name) ?? ""} />}
+    </Field>
+  );
+}
+
 /** Mark done's photo picker: up to 3, sent with the note in one plain multipart POST. */
 function DonePhotosField() {
   const answer = useActionAnswer("mark_done");
@@ -432,7 +443,15 @@ export function BookingView({ page }: { page: BookingPage }) {
               </div>
             </details>
           ) : null}
-          {can("cancel_by_customer") || can("cancel_by_fixer") ? (
+          {page.tableActions.map((action) => (
+            <ActionForm key={action.intent} intent={action.intent} label={action.label} variant={action.variant ?? undefined}>
+              {action.hint ? <p className="text-sm text-muted-foreground">{action.hint}</p> : null}
+              {action.fields.map((field) => (
+                <TableActionField key={field.name} form={action.intent} field={field} />
+              ))}
+            </ActionForm>
+          ))}
+          {can("cancel") ? (
             <details className="rounded-lg border border-border p-3" open={cancelAnswer !== undefined}>
               <summary className="min-h-11 cursor-pointer content-center font-medium">Cancel the booking</summary>
               <div className="mt-3">

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { notificationsCopy } from "~/features/notifications/copy";
@@ -7,7 +7,7 @@ import type { NotificationItem } from "~/features/notifications/notifications.se
 
 const when = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 
-/** The list: each notification opens (and is marked read) through its own link; plain forms mark them read without JavaScript. */
+/** The list: each notification opens (and is marked read) through its own button's POST; plain forms mark them read without JavaScript. */
 export function NotificationsList({ items, message }: { items: NotificationItem[]; message: string | null }) {
   const unread = items.filter((item) => !item.read).length;
   return (
@@ -30,9 +30,12 @@ export function NotificationsList({ items, message }: { items: NotificationItem[
           {items.map((item) => (
             <li key={item.id} className={`flex flex-col gap-2 rounded-xl border bg-card p-4 sm:flex-row sm:items-center sm:justify-between ${item.read ? "border-border" : "border-primary/50"}`}>
               <div className="flex min-w-0 flex-col gap-1">
-                <Link to={notificationPaths.open(item.id)} className={`break-words hover:underline ${item.read ? "" : "font-semibold"}`}>
-                  {item.title}
-                </Link>
+                {/* Opening reads it: a POST, never a link's GET (decision 090); the answer goes where it points. */}
+                <Form method="post" action={notificationPaths.open(item.id)} reloadDocument>
+                  <button type="submit" className={`cursor-pointer text-left break-words text-primary hover:underline ${item.read ? "" : "font-semibold"}`}>
+                    {item.title}
+                  </button>
+                </Form>
                 <span className="flex items-center gap-2 text-sm text-muted-foreground">
                   <time dateTime={item.createdAt}>{when.format(new Date(item.createdAt))}</time>
                   {item.read ? null : <Badge>{notificationsCopy.unread}</Badge>}

@@ -24,7 +24,7 @@ import { quotePaths } from "~/features/quotes/paths";
 import { budgetBandLabels, jobTimingLabels, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
 import { formatLongDate } from "~/content/dates";
 import { mergeThread, useLiveThreadMessages } from "~/features/live/use-live";
-import type { LiveMessage } from "~/features/live/live-events";
+import { lastShownIds, useMarkShownRead } from "./use-mark-read";
 
 export type CustomerJobView = CustomerJobPage & { checkLabels: Record<string, string>; confirmQuoteId: number | null };
 type Quote = CustomerJobPage["quotes"][number];
@@ -36,15 +36,14 @@ function price(q: Quote) {
   return q.priceKind === "range" && q.amountToPence !== null ? `${formatGBP(q.amountPence)} to ${formatGBP(q.amountToPence)}` : formatGBP(q.amountPence);
 }
 
-const asThreadMessage = (m: LiveMessage) => ({ id: m.id, fromMe: m.fromMe, body: m.body, hidden: m.hidden, photos: m.photos, createdAt: new Date(m.createdAt) });
-
 /** The answer of the last POST, when it is for `form` (a refusal about one quote names it). */
 const useAnswer = (form: string) => useActionAnswer<{ quoteId?: number }>(form);
 
 export function CustomerJob({ view: rendered }: { view: CustomerJobView }) {
   // Messages arriving while the page is open (decision 048); without JavaScript the page is as rendered.
   const live = useLiveThreadMessages(rendered.job.id, rendered.liveAfter);
-  const threads = Object.fromEntries(rendered.quotes.map((q) => [q.fixer.userId, mergeThread(rendered.threads[q.fixer.userId] ?? [], live, q.fixer.userId, asThreadMessage)]));
+  const threads = Object.fromEntries(rendered.quotes.map((q) => [q.fixer.userId, mergeThread(rendered.threads[q.fixer.userId] ?? [], live, q.fixer.userId)]));
+  useMarkShownRead(lastShownIds(Object.values(threads)), rendered);
   const view = { ...rendered, threads };
   const { job, photos, quotes } = view;
   const jobAnswer = useAnswer("job");
@@ -387,7 +386,7 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
         // Polite: a message that arrives while the page is open is read out after what is being read.
         <ol className="flex flex-col gap-2" aria-live="polite">
           {messages.map((m) => (
-            <li key={m.id} className={`rounded-lg p-2 text-sm ${m.fromMe ? "ml-6 bg-secondary" : "mr-6 bg-muted"}`}>
+            <li key={m.id} data-message-id={m.id} className={`rounded-lg p-2 text-sm ${m.fromMe ? "ml-6 bg-secondary" : "mr-6 bg-muted"}`}>
               <p className="text-xs text-muted-foreground">
                 {m.fromMe ? "You" : q.fixer.displayName} · {timeFormat.format(new Date(m.createdAt))}
               </p>
@@ -406,6 +405,8 @@ function Thread({ quote: q, view }: { quote: Quote; view: CustomerJobView }) {
           <input type="hidden" name="intent" value="message" />
           <input type="hidden" name="fixer" value={q.fixer.userId} />
           <input type="hidden" name="quoteId" value={q.id} />
+          {/* Replying reads the thread as far as it is shown here (decision 090). */}
+          <input type="hidden" name="readUpTo" value={lastShownIds([messages])[0] ?? ""} />
           {answer?.status === "error" ? <FormAlert answer={answer} /> : null}
           <Field id={`message-${q.id}`} label={`Message ${q.fixer.displayName}`} marks={false} hint={job.status === "open" ? "Phone numbers, emails and links are hidden until you accept a quote." : undefined} error={error}>
             {(control) => <Textarea {...control} name="body" rows={3} maxLength={quoteLimits.message.max} defaultValue={typed} />}

@@ -19,7 +19,8 @@ import type { FixerJobCard } from "~/features/quotes/dashboard.server";
 import { lastSentKey } from "./thread-key";
 import { ThreadPageEnd, ThreadPageLinks } from "./thread-page-links";
 import { MessagePhotos, MessagePhotosField } from "./message-photos";
-import type { MessagePhoto } from "~/features/live/live-events";
+import type { ThreadMessage } from "~/features/live/live-events";
+import { lastShownIds } from "./use-mark-read";
 import { fixerCopy } from "~/features/quotes/fixer-copy";
 import { quotePaths } from "~/features/quotes/paths";
 import { budgetBandLabels, jobTimingLabels, poundsToPence, proposedSlotNumbers, quoteLimits, type BudgetBand, type JobTiming } from "~/features/quotes/job-fields";
@@ -286,9 +287,7 @@ export function WithdrawForm() {
   );
 }
 
-type Message = { id: number; fromMe: boolean; body: string | null; hidden: boolean; photos: MessagePhoto[]; createdAt: Date | string };
-
-export function MessageThread({ jobId, messages, canWrite, earlier = null, paged = false }: { jobId: number; messages: Message[]; canWrite: boolean; earlier?: number | null; paged?: boolean }) {
+export function MessageThread({ jobId, messages, canWrite, earlier = null, paged = false }: { jobId: number; messages: ThreadMessage[]; canWrite: boolean; earlier?: number | null; paged?: boolean }) {
   const answer = useActionAnswer("message");
   return (
     <div className="flex flex-col gap-4">
@@ -297,7 +296,7 @@ export function MessageThread({ jobId, messages, canWrite, earlier = null, paged
         // Polite: a message that arrives while the page is open is read out after what is being read.
         <ol className="flex flex-col gap-2" aria-live="polite">
           {messages.map((m) => (
-            <li key={m.id} className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.fromMe ? "self-end bg-primary/10" : "self-start bg-muted"}`}>
+            <li key={m.id} data-message-id={m.id} className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.fromMe ? "self-end bg-primary/10" : "self-start bg-muted"}`}>
               <p className="text-xs font-medium text-muted-foreground">
                 {m.fromMe ? "You" : "Customer"} · {formatDay(m.createdAt)}
               </p>
@@ -315,6 +314,8 @@ export function MessageThread({ jobId, messages, canWrite, earlier = null, paged
         // a refused one keeps what was typed.
         <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" noValidate key={lastSentKey(messages)}>
           <input type="hidden" name="intent" value="message" />
+          {/* Replying reads the thread as far as it is shown here (decision 090). */}
+          <input type="hidden" name="readUpTo" value={lastShownIds([messages])[0] ?? ""} />
           <FormAlert answer={answer} />
           <Field id="body" label="Your message" required error={answeredError(answer, "body")}>
             {(control) => <Textarea {...control} name="body" maxLength={quoteLimits.message.max} defaultValue={answeredValue(answer, "body") ?? ""} />}
