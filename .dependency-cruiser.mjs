@@ -1,4 +1,4 @@
-import { featureImports } from "./eslint.config.js";
+import { featureImports, featureTables, tablesNotYetMoved } from "./eslint.config.js";
 
 /**
  * The layer check (`npm run check:layers`, decision 088): the one dependency direction of
@@ -49,6 +49,25 @@ export default {
       from: { path: `^app/features/${feature}/` },
       to: { path: "^app/features/", pathNot: `^app/features/${anyOf([feature, ...allowed])}/` },
     })),
+    // Tables (decision 089): a feature's own code imports only the table modules featureTables gives it
+    // (and the ratchet's pairs not yet moved); a route or top-level module imports none.
+    ...Object.keys(featureImports).map((feature) => {
+      const owned = [...(featureTables[feature] ?? []), ...Object.keys(tablesNotYetMoved[feature] ?? {})];
+      return {
+        name: `feature-${feature}-imports-only-its-tables`,
+        comment: `${feature} imports only the tables it owns (featureTables in eslint.config.js): another feature's are read through its functions or read-only projections.`,
+        severity: "error",
+        from: { path: `^app/features/${feature}/`, pathNot: String.raw`\.test\.tsx?$` },
+        to: { path: "^server/db/schema/", ...(owned.length ? { pathNot: String.raw`^server/db/schema/${anyOf(owned)}\.ts$` } : {}) },
+      };
+    }),
+    {
+      name: "top-imports-no-table",
+      comment: "A route or top-level module imports no table: it calls a feature's service, and the feature owns its tables (decision 089).",
+      severity: "error",
+      from: { path: top },
+      to: { path: "^server/db/schema/" },
+    },
     {
       name: "components-import-no-higher",
       comment: "components sit below features and routes: pass what they need in as props or arguments.",

@@ -26,7 +26,7 @@ import type { ProductKey } from "~/features/payments/products.ts";
 import { liveTopics } from "#server/live/channel.ts";
 import { notificationJobHandlers } from "~/features/notifications/jobs.server.ts";
 import { notificationPaths } from "~/features/notifications/kinds.ts";
-import { fulfilVipPurchase } from "~/features/payments/vip-purchase.server.ts";
+import { fulfilVipPurchase } from "~/features/vip/vip-purchase.server.ts";
 import { mountPaymentsHttp } from "~/features/payments/webhook.server.ts";
 import { scheduleRetention } from "~/features/privacy/retention.server.ts";
 import { quoteLimits } from "~/features/quotes/job-fields.ts";

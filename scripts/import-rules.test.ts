@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -121,5 +121,75 @@ describe("the feature table (featureImports in eslint.config.js)", () => {
     const reaches = (from: string, target: string, seen = new Set<string>()): boolean =>
       (table[from] ?? []).some((next) => next === target || (!seen.has(next) && (seen.add(next), reaches(next, target, seen))));
     expect(Object.keys(table).filter((feature) => reaches(feature, feature))).toEqual([]);
+  });
+});
+
+describe("table ownership (featureTables in eslint.config.js, decision 089)", () => {
+  let owners: Record<string, readonly string[]> = {};
+  let notYetMoved: Record<string, Record<string, number>> = {};
+  let features: Record<string, readonly string[]> = {};
+  beforeAll(async () => {
+    const config = "../eslint.config.js";
+    ({ featureTables: owners, tablesNotYetMoved: notYetMoved, featureImports: features } = (await import(/* @vite-ignore */ config)) as {
+      featureTables: Record<string, readonly string[]>;
+      tablesNotYetMoved: Record<string, Record<string, number>>;
+      featureImports: Record<string, readonly string[]>;
+    });
+  });
+
+  it.each([
+    // A feature importing another's tables: the message names the owner to ask.
+    ["app/features/vip/example.server.ts", `import { users } from "#server/db/schema/auth.ts";`, /vip does not import #server\/db\/schema\/auth, security: the auth feature owns them/],
+    ["app/features/coverage/example.server.ts", `import { fixerAreas } from "#server/db/schema/quotes";`, /the quotes feature owns them/],
+    ["app/features/consent/example.server.ts", `const m = () => import("#server/db/schema/payments.ts");`, /the payments feature owns them/],
+    ["app/features/forms/example.server.ts", `import type { payments } from "#server/db/schema/payments.ts";`, /the payments feature owns them/],
+    // Infrastructure tables are server/'s: a feature uses its functions.
+    ["app/features/vip/example.server.ts", `import { outboxJobs } from "#server/db/schema/outbox.ts";`, /server\/ \(infrastructure\) owns them/],
+    // A route imports no table at all, not even of the feature it serves.
+    ["app/routes/staff.example.tsx", `import { outboxJobs } from "#server/db/schema/outbox.ts";`, /a route or entry module imports no table/],
+    ["app/routes/_site.vip.tsx", `import { vipCodes } from "#server/db/schema/vip.ts";`, /a route or entry module imports no table/],
+    ["app/composition-root.server.ts", `import { users } from "#server/db/schema/auth.ts";`, /a route or entry module imports no table/],
+  ])("refuses %s: %s", async (filePath, code, message) => {
+    const errors = await importErrors(filePath, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it.each([
+    ["app/features/auth/example.server.ts", `import { users } from "#server/db/schema/auth.ts";`],
+    ["app/features/auth/example.server.ts", `import { securityEvents } from "#server/db/schema/security.ts";`],
+    ["app/features/bookings/example.server.ts", `import { bookingExtras } from "#server/db/schema/booking-extras.ts";`],
+    ["app/features/quotes/example.server.ts", `const m = () => import("#server/db/schema/job-drafts.ts");`],
+    // Tests set up whatever state they need; server/ is infrastructure, below every feature.
+    ["app/features/vip/example.test.ts", `import { users } from "#server/db/schema/auth.ts";`],
+    ["server/jobs/example.ts", `import { outboxJobs } from "#server/db/schema/outbox.ts";`],
+    ["server/example.ts", `import { staffAuditLog } from "#server/db/schema/staff.ts";`],
+  ])("allows %s: %s", async (filePath, code) => {
+    expect(await importErrors(filePath, code)).toEqual([]);
+  });
+
+  it("names every table module exactly once, each owned by a feature or server/", () => {
+    const modules = readdirSync("server/db/schema").filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts")).map((name) => name.replace(/\.ts$/, ""));
+    const named = Object.values(owners).flat();
+    expect([...named].sort()).toEqual(modules.sort());
+    for (const owner of Object.keys(owners)) expect([...Object.keys(features), "server"]).toContain(owner);
+  });
+
+  it("counts, in the ratchet, exactly the files that still import another owner's tables", () => {
+    const ownerOf = new Map(Object.entries(owners).flatMap(([owner, modules]) => modules.map((m) => [m, owner] as const)));
+    const counted: Record<string, Record<string, number>> = {};
+    const files = readdirSync("app/features", { recursive: true, encoding: "utf8" }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && f.includes("/"));
+    for (const file of files) {
+      const feature = file.split("/")[0]!;
+      const text = readFileSync(`app/features/${file}`, "utf8");
+      const modules = new Set([...text.matchAll(/["']#server\/db\/schema\/([a-z-]+)(?:\.ts)?["']/g)].map((m) => m[1]!));
+      for (const module of modules) {
+        if (ownerOf.get(module) === feature) continue;
+        counted[feature] ??= {};
+        counted[feature][module] = (counted[feature][module] ?? 0) + 1;
+      }
+    }
+    // A count that went down is lowered in eslint.config.js; a pair at 0 leaves the list.
+    expect(counted).toEqual(notYetMoved);
   });
 });

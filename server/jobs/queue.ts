@@ -1,7 +1,8 @@
-import { and, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { TypedQueryBuilder } from "drizzle-orm/query-builders/query-builder";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "#server/db/client.ts";
+import { readOnly } from "#server/db/projection.ts";
 import { OUTBOX_DEFAULT_MAX_ATTEMPTS, outboxJobs, type OutboxJob } from "#server/db/schema/outbox.ts";
 import type { Logger } from "#server/logger.ts";
 import type { JobServices } from "#server/services.ts";
@@ -209,6 +210,39 @@ export async function purgeSentJobs(db: Db, olderThanMs: number): Promise<number
   const rows = await db
     .delete(outboxJobs)
     .where(and(eq(outboxJobs.status, "sent"), lt(outboxJobs.completedAt, sql`now() - ${olderThanMs} * interval '1 millisecond'`)))
+    .returning({ id: outboxJobs.id });
+  return rows.length;
+}
+
+/** The outbox read-only, for the staff console's list, counts and job page (decision 089): the queue's functions write it. */
+export const outboxJobsView = readOnly(outboxJobs, getTableColumns(outboxJobs));
+
+/**
+ * "Retry now": a failed job (its attempts used up) or a pending one waiting for its backoff becomes
+ * due at once, with one more attempt allowed when it had none left; a sent job or one a worker is
+ * running is left alone. Answers the job retried, or why not: its status, or "missing".
+ */
+export async function retryJobNow(tx: DbOrTx, jobId: number): Promise<{ retried: { attempts: number; kind: string } } | { refused: string }> {
+  const [job] = await tx
+    .update(outboxJobs)
+    .set({
+      status: "pending",
+      runAt: sql`now()`,
+      lockedUntil: null,
+      maxAttempts: sql`greatest(${outboxJobs.maxAttempts}, ${outboxJobs.attempts} + 1)`,
+    })
+    .where(and(eq(outboxJobs.id, jobId), inArray(outboxJobs.status, ["failed", "pending"])))
+    .returning({ id: outboxJobs.id, attempts: outboxJobs.attempts, kind: outboxJobs.kind });
+  if (job) return { retried: { attempts: job.attempts, kind: job.kind } };
+  const [existing] = await tx.select({ status: outboxJobs.status }).from(outboxJobs).where(eq(outboxJobs.id, jobId)).limit(1);
+  return { refused: existing?.status ?? "missing" };
+}
+
+/** Deletes sent and failed jobs created before `before` (the privacy notice's retention of communications); how many. */
+export async function deleteFinishedJobsBefore(tx: DbOrTx, before: Date): Promise<number> {
+  const rows = await tx
+    .delete(outboxJobs)
+    .where(and(inArray(outboxJobs.status, ["sent", "failed"]), isNotNull(outboxJobs.completedAt), lt(outboxJobs.createdAt, before)))
     .returning({ id: outboxJobs.id });
   return rows.length;
 }

@@ -1,6 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, lt, sql } from "drizzle-orm";
 import type { Config } from "#server/config.ts";
-import type { Db } from "#server/db/client.ts";
+import type { Db, DbOrTx } from "#server/db/client.ts";
 import { devMailbox, type DevMailboxMessage } from "#server/db/schema/mail.ts";
 
 /**
@@ -49,3 +49,9 @@ export async function getMailboxMessage(db: Db, id: number): Promise<DevMailboxM
   return message;
 }
 
+
+/** Deletes the development mailbox's messages older than `before` (the privacy notice's retention); how many. */
+export async function deleteMailboxMessagesBefore(tx: DbOrTx, before: Date): Promise<number> {
+  const rows = await tx.delete(devMailbox).where(lt(devMailbox.createdAt, before)).returning({ id: devMailbox.id });
+  return rows.length;
+}

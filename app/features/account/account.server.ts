@@ -5,13 +5,13 @@ import type { InfraServices } from "#server/services.ts";
 import type { Auth } from "~/features/auth/auth.server.ts";
 import { queuePasswordChangedEmail } from "~/features/auth/emails.server.ts";
 import { judgePassword, weakPasswordMessage } from "~/features/auth/password-strength.server.ts";
-import { accounts, sessions, users } from "#server/db/schema/auth.ts";
-import { notificationPreferences, notifications, pushSubscriptions } from "#server/db/schema/notifications.ts";
-import { securityEvents } from "#server/db/schema/security.ts";
+import { anonymiseSecurityEvents, deleteSessionsOf, exportAuthData, updateAccountProfile } from "~/features/auth/account-data.server.ts";
+import { accountsView } from "~/features/auth/projections.server.ts";
+import { creditPenceSql, friendsJoinedSql, friendsRewardedSql, referralCodeSql } from "~/features/bookings/account-figures.server.ts";
+import { exportNotifications } from "~/features/notifications/account-data.server.ts";
+import { exportVipData, vipSinceSql, vipSourceSql } from "~/features/vip/account-data.server.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import type { Db } from "#server/db/client.ts";
-import { vipCodes, vipMemberships } from "#server/db/schema/vip.ts";
-import { ledgerAccounts, ledgerEntries, referralCodes, referrals } from "#server/db/schema/bookings.ts";
 import { recordSecurityEvent, type RequestOrigin } from "~/features/auth/security-events.server.ts";
 import type { changePasswordSchema, profileSchema } from "~/features/auth/schemas";
 import type { SessionUser } from "~/lib/session-user";
@@ -22,9 +22,9 @@ import { exportFixerData, hasFixerRegistrationSql } from "~/features/fixers/acco
 
 export async function loadAccount(db: Db, userId: string) {
   const [row] = await db
-    .select({ fullName: users.fullName, name: users.name, email: users.email, phone: users.phone, userType: users.userType, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.id, userId))
+    .select({ fullName: accountsView.fullName, name: accountsView.name, email: accountsView.email, phone: accountsView.phone, userType: accountsView.userType, createdAt: accountsView.createdAt })
+    .from(accountsView)
+    .where(eq(accountsView.id, userId))
     .limit(1);
   if (!row) return null;
   return { ...row, fullName: row.fullName || row.name, createdAt: row.createdAt.toISOString() };
@@ -41,22 +41,22 @@ function accountPageQuery(db: Db) {
   const userId = sql.placeholder("userId");
   return db
     .select({
-      fullName: users.fullName,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      userType: users.userType,
-      createdAt: users.createdAt,
-      vipSince: sql<string | null>`(select v.created_at::text from ${vipMemberships} v where v.user_id = ${users.id} limit 1)`,
-      vipSource: sql<string | null>`(select v.source from ${vipMemberships} v where v.user_id = ${users.id} limit 1)`,
-      referralCode: sql<string | null>`(select r.code from ${referralCodes} r where r.user_id = ${users.id})`,
-      creditPence: sql<string>`(select coalesce(sum(e.amount_pence), 0) from ${ledgerEntries} e join ${ledgerAccounts} a on a.id = e.account_id where a.code = ${sql.placeholder("creditAccountCode")})`,
-      friendsJoined: sql<string>`(select count(*) from ${referrals} f where f.referrer_user_id = ${users.id})`,
-      friendsRewarded: sql<string>`(select count(*) from ${referrals} f where f.referrer_user_id = ${users.id} and f.rewarded_at is not null)`,
+      fullName: accountsView.fullName,
+      name: accountsView.name,
+      email: accountsView.email,
+      phone: accountsView.phone,
+      userType: accountsView.userType,
+      createdAt: accountsView.createdAt,
+      vipSince: vipSinceSql(accountsView.id),
+      vipSource: vipSourceSql(accountsView.id),
+      referralCode: referralCodeSql(accountsView.id),
+      creditPence: creditPenceSql(sql.placeholder("creditAccountCode")),
+      friendsJoined: friendsJoinedSql(accountsView.id),
+      friendsRewarded: friendsRewardedSql(accountsView.id),
       hasFixerRegistration: hasFixerRegistrationSql(userId, sql.placeholder("email")),
     })
-    .from(users)
-    .where(eq(users.id, userId))
+    .from(accountsView)
+    .where(eq(accountsView.id, userId))
     .limit(1)
     .prepare("fixit_account_page");
 }
@@ -93,10 +93,7 @@ export type AccountSession = { authHeaders: Headers; origin: RequestOrigin };
 export type AccountChange = { ok: true; setCookies: string[] } | { ok: false; title: string; text: string; reasons?: string[] };
 
 export async function updateProfile({ db, logger }: Pick<InfraServices, "db" | "logger">, userId: string, profile: ProfileInput, origin: RequestOrigin) {
-  await db
-    .update(users)
-    .set({ name: profile.fullName, fullName: profile.fullName, phone: profile.phone || null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await updateAccountProfile(db, userId, { fullName: profile.fullName, phone: profile.phone || null });
   await recordSecurityEvent(db, logger, { type: "profile_updated", userId, ...origin, details: { fields: ["full_name", "phone"] } });
 }
 
@@ -129,44 +126,9 @@ export async function changePassword(deps: AccountDeps, user: SessionUser, chang
 }
 
 /** Everything stored about the user, as one JSON document (UK GDPR right of access). */
-async function exportNotifications(db: Db, userId: string) {
-  const [listed, preferences] = await Promise.all([
-    db
-      .select({ kind: notifications.kind, title: notifications.title, link: notifications.link, readAt: notifications.readAt, createdAt: notifications.createdAt })
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(notifications.id),
-    db.select({ kind: notificationPreferences.kind, email: notificationPreferences.delivery, push: notificationPreferences.push }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
-  ]);
-  // The devices subscribed to push: names and dates. Their endpoints and keys are left out: they are credentials of the browser's push channel.
-  const devices = await db.select({ name: pushSubscriptions.deviceName, createdAt: pushSubscriptions.createdAt, lastSuccessAt: pushSubscriptions.lastSuccessAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(pushSubscriptions.id);
-  return { listed, emailPreferences: preferences, pushDevices: devices };
-}
-
 export async function exportAccountData(db: Db, userId: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  const userSessions = await db
-    .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
-    .from(sessions)
-    .where(eq(sessions.userId, userId));
-  const logins = await db
-    .select({ providerId: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
-    .from(accounts)
-    .where(eq(accounts.userId, userId));
-  const events = await db
-    .select({ type: securityEvents.type, ipAddress: securityEvents.ipAddress, userAgent: securityEvents.userAgent, details: securityEvents.details, createdAt: securityEvents.createdAt })
-    .from(securityEvents)
-    .where(eq(securityEvents.userId, userId));
-  const [vipMembership] = await db
-    .select({ source: vipMemberships.source, since: vipMemberships.createdAt })
-    .from(vipMemberships)
-    .where(eq(vipMemberships.userId, userId))
-    .limit(1);
-  // Codes bought while signed in: the hint only (a code's hash is a secret, like a password hash).
-  const ownVipCodes = await db
-    .select({ codeHint: vipCodes.codeHint, email: vipCodes.email, createdAt: vipCodes.createdAt, lastUsedAt: vipCodes.lastUsedAt, revokedAt: vipCodes.revokedAt })
-    .from(vipCodes)
-    .where(eq(vipCodes.userId, userId));
+  const { user, sessions: userSessions, logins, events } = await exportAuthData(db, userId);
+  const vip = await exportVipData(db, userId);
   return {
     exportedAt: new Date().toISOString(),
     profile: user
@@ -186,7 +148,8 @@ export async function exportAccountData(db: Db, userId: string) {
     signInMethods: logins,
     sessions: userSessions,
     securityEvents: events,
-    vip: { membership: vipMembership ?? null, codes: ownVipCodes },
+    // Codes bought while signed in: the hint only (a code's hash is a secret, like a password hash).
+    vip,
     // Fixer registrations, applications and document names (the access code's hash is a secret: left out).
     fixer: await exportFixerData(db, userId),
     // What the site listed for you, and how you chose to be emailed about each kind (decision 049).
@@ -207,9 +170,9 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
   }
   const { db, logger } = deps;
   // The user row is gone (sessions and accounts cascade); anonymise what the security log held.
-  await db.update(securityEvents).set({ ipAddress: null, userAgent: null, details: {} }).where(eq(securityEvents.userId, userId));
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await anonymiseSecurityEvents(db, userId, { details: false });
+  await deleteSessionsOf(db, userId);
   await recordSecurityEvent(db, logger, { type: "account_deleted", userId, ...session.origin, details: {} });
-  await db.update(securityEvents).set({ ipAddress: null, userAgent: null }).where(eq(securityEvents.userId, userId));
+  await anonymiseSecurityEvents(db, userId, { details: true });
   return { ok: true, setCookies: headers.getSetCookie() };
 }

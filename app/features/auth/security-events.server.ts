@@ -1,3 +1,4 @@
+import { lt } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { securityEvents } from "#server/db/schema/security.ts";
 import type { Logger } from "#server/logger.ts";
@@ -66,4 +67,10 @@ export function originFromRequest(request: Request | undefined): RequestOrigin {
     ip: request?.headers.get(CLIENT_IP_HEADER) ?? null,
     userAgent: request?.headers.get("user-agent") ?? null,
   };
+}
+
+/** What the privacy notice's retention deletes of the security log: events older than `before`, in the caller's transaction; how many. */
+export async function deleteSecurityEventsBefore(tx: DbOrTx, before: Date): Promise<number> {
+  const rows = await tx.delete(securityEvents).where(lt(securityEvents.createdAt, before)).returning({ id: securityEvents.id });
+  return rows.length;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordStaffAction } from "#server/audit-log.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { bookingDonePhotos, bookings, quoteBookingTerms, type BookingState } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { formatGBP } from "~/content/prices";
@@ -95,9 +95,9 @@ export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUse
   }
 
   const [fixerRow] = await tx
-    .select({ leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: users.disabledAt })
+    .select({ leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: accountsView.disabledAt })
     .from(fixerProfiles)
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
     .where(eq(fixerProfiles.userId, quote!.fixerUserId));
   if (!fixerRow || fixerRow.disabledAt || fixerRow.leadsDisabledAt) throw new BookingError("conflict", "This fixer is not taking bookings at the moment.");
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { bookings, type Booking } from "#server/db/schema/bookings.ts";
 import { fixerProfiles } from "#server/db/schema/quotes.ts";
 import { ARRIVAL_MINUTES, callOutWords, priceCallOut } from "./call-out";
@@ -56,9 +56,9 @@ export async function bookEmergencyCallOutIn(tx: DbOrTx, deps: BookingDeps, inpu
   if (request.service !== input.service) throw invalid("The service is not the one the customer asked for.");
 
   const [fixer] = await tx
-    .select({ leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: users.disabledAt })
+    .select({ leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: accountsView.disabledAt })
     .from(fixerProfiles)
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
     .where(eq(fixerProfiles.userId, input.fixerUserId));
   if (!fixer || fixer.disabledAt || fixer.leadsDisabledAt) throw new BookingError("conflict", "This fixer is not taking bookings at the moment.");
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { bookingExtras } from "#server/db/schema/booking-extras.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { formatGBP } from "~/content/prices";
@@ -56,7 +56,7 @@ export async function startExtraCheckout(services: PaymentDeps, customerUserId: 
     }
     assertExtraMove("accept", extra.state, "customer");
     const expiresAt = new Date(now.getTime() + EXTRA_PAYMENT_WINDOW_MS);
-    const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, customerUserId));
+    const [buyer] = await tx.select({ email: accountsView.email }).from(accountsView).where(eq(accountsView.id, customerUserId));
     const recorded = await recordCheckout(
       tx,
       services.config,

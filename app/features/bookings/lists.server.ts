@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { bookings, type BookingState } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { requireUser } from "~/features/auth/guard.server";
@@ -50,12 +50,12 @@ export async function bookingsPageFor(db: DbOrTx, role: BookingListRole, userId:
       arriveBy: bookings.arriveBy,
       state: bookings.state,
       fixerName: fixerProfiles.displayName,
-      customerName: sql<string | null>`coalesce(nullif(${users.fullName}, ''), ${users.name})`,
+      customerName: sql<string | null>`coalesce(nullif(${accountsView.fullName}, ''), ${accountsView.name})`,
     })
     .from(bookings)
     .leftJoin(jobs, eq(jobs.id, bookings.jobId))
     .leftJoin(fixerProfiles, eq(fixerProfiles.userId, bookings.fixerUserId))
-    .leftJoin(users, eq(users.id, bookings.customerUserId))
+    .leftJoin(accountsView, eq(accountsView.id, bookings.customerUserId))
     .where(and(mine, after))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(pageSize + 1);

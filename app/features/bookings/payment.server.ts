@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { payments } from "#server/db/schema/payments.ts";
 import { paymentMove } from "~/features/payments/state-machine.ts";
 import {
@@ -92,7 +92,7 @@ export async function startBookingCheckout(
     }
     const expiresAt = checkoutEnd(windowEnd, now);
     if (expiresAt.getTime() > windowEnd.getTime()) await scheduleTimer(tx, bookingId, "expire_payment", expiresAt);
-    const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, customerUserId));
+    const [buyer] = await tx.select({ email: accountsView.email }).from(accountsView).where(eq(accountsView.id, customerUserId));
     const recorded = await recordCheckout(
       tx,
       services.config,

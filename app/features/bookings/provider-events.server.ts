@@ -3,7 +3,7 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { bookings, ledgerAccounts, ledgerEntries, ledgerEvents, payoutAccounts, providerObjects, providerOperations, type Booking } from "#server/db/schema/bookings.ts";
 import { payments } from "#server/db/schema/payments.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
 import { notify } from "~/features/notifications/notifications.server";
@@ -376,7 +376,7 @@ async function handlePayoutEvent(db: Db, event: ProviderEvent, deps: ProviderEve
       if (!posted) return;
       const failure = (event.object.failure_message ?? "").slice(0, 500) || "Your bank did not accept the payment.";
       await tx.update(payoutAccounts).set({ payoutFailedAt: at, payoutFailure: failure }).where(eq(payoutAccounts.fixerUserId, fixer));
-      const [person] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, fixer));
+      const [person] = await tx.select({ email: accountsView.email, name: accountsView.name }).from(accountsView).where(eq(accountsView.id, fixer));
       if (person?.email) {
         const link = payoutPaths.page;
         const url = `${deps.publicUrl}${link}`;

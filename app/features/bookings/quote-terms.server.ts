@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { bookings, quoteBookingTerms, type QuoteBookingTerms } from "#server/db/schema/bookings.ts";
 import { jobs, quotes, type Quote } from "#server/db/schema/quotes.ts";
 import { company } from "~/content/company";
@@ -85,9 +85,9 @@ export async function fixQuotePrice(deps: BookingDeps, fixerUserId: string, quot
     await tx.update(quoteBookingTerms).set({ fixedPricePence, updatedAt: new Date() }).where(eq(quoteBookingTerms.quoteId, quoteId));
     if (quote.status !== "accepted") return;
     const [row] = await tx
-      .select({ email: users.email, name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.name})`, title: jobs.title })
+      .select({ email: accountsView.email, name: sql<string>`coalesce(nullif(${accountsView.fullName}, ''), ${accountsView.name})`, title: jobs.title })
       .from(jobs)
-      .innerJoin(users, eq(users.id, jobs.customerUserId))
+      .innerJoin(accountsView, eq(accountsView.id, jobs.customerUserId))
       .where(eq(jobs.id, quote.jobId));
     if (!row) return;
     await enqueueEmail(tx, {

@@ -3,7 +3,7 @@ import { and, count, eq, gte, isNotNull, isNull } from "drizzle-orm";
 import type { Config } from "#server/config.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { siteUrl } from "#server/http/site-url.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { bookings, referralCodes, referrals, type Booking } from "#server/db/schema/bookings.ts";
 import { vipPromotions } from "~/content/prices";
 import { accountBalance, ACCOUNTS, postLedgerEvent } from "./ledger.server";
@@ -50,9 +50,9 @@ export async function recordReferral(db: Db, code: string, referredUserId: strin
  */
 export async function recordSignUpReferral(db: Db, input: { code: string; email: string; since: Date }): Promise<ReferralOutcome | "no_new_account"> {
   const [created] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, input.email), gte(users.createdAt, input.since)));
+    .select({ id: accountsView.id })
+    .from(accountsView)
+    .where(and(eq(accountsView.email, input.email), gte(accountsView.createdAt, input.since)));
   if (!created) return "no_new_account";
   return recordReferral(db, input.code, created.id);
 }

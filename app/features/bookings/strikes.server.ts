@@ -75,3 +75,23 @@ async function pauseIfStruckOut(tx: DbOrTx, booking: Booking, publicUrl: string,
     });
   }
 }
+
+/**
+ * Staff lift one of a fixer's strikes (it is overturned and no longer counts), in the caller's
+ * transaction: the strike lifted, or why not ("lifted": already; "missing": not this fixer's).
+ */
+export async function liftStrikeRow(
+  tx: DbOrTx,
+  fixerUserId: string,
+  strikeId: number,
+  liftedBy: string,
+): Promise<{ lifted: { bookingId: number | null; reason: string } } | { refused: "lifted" | "missing" }> {
+  const [lifted] = await tx
+    .update(fixerStrikes)
+    .set({ liftedAt: new Date(), liftedBy, status: "overturned", decidedAt: new Date() })
+    .where(and(eq(fixerStrikes.id, strikeId), eq(fixerStrikes.fixerUserId, fixerUserId), isNull(fixerStrikes.liftedAt)))
+    .returning({ id: fixerStrikes.id, bookingId: fixerStrikes.bookingId, reason: fixerStrikes.reason });
+  if (lifted) return { lifted: { bookingId: lifted.bookingId, reason: lifted.reason } };
+  const [exists] = await tx.select({ id: fixerStrikes.id }).from(fixerStrikes).where(and(eq(fixerStrikes.id, strikeId), eq(fixerStrikes.fixerUserId, fixerUserId)));
+  return { refused: exists ? "lifted" : "missing" };
+}

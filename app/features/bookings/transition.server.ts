@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { bookings, bookingSlotProposals, bookingTransitions, type Booking } from "#server/db/schema/bookings.ts";
 import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
@@ -81,11 +81,11 @@ export async function scheduleTimer(tx: DbOrTx, bookingId: number, timer: Bookin
 /** The two people of a booking and what emails about it say. */
 export async function partiesOf(tx: DbOrTx, booking: Booking, publicUrl: string): Promise<{ customer: BookingPerson; fixer: BookingPerson; ctx: BookingEmailContext }> {
   // In a transaction the queries share one connection: one after another, never side by side.
-  const [customer] = await tx.select({ email: users.email, name: users.fullName, fallback: users.name }).from(users).where(eq(users.id, booking.customerUserId));
+  const [customer] = await tx.select({ email: accountsView.email, name: accountsView.fullName, fallback: accountsView.name }).from(accountsView).where(eq(accountsView.id, booking.customerUserId));
   const [fixer] = await tx
-    .select({ email: users.email, name: fixerProfiles.displayName })
+    .select({ email: accountsView.email, name: fixerProfiles.displayName })
     .from(fixerProfiles)
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
     .where(eq(fixerProfiles.userId, booking.fixerUserId));
   const [job] = booking.jobId ? await tx.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : [];
   const callOut = booking.emergencyRequestId !== null ? callOutTitle(await callOutRequestOf(tx, booking.emergencyRequestId)) : null;

@@ -2,9 +2,9 @@ import { bookEmergencyCallOutIn, fixersOnCallOut } from "~/features/bookings/eme
 import { bookingPaths } from "~/features/bookings/paths";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { emergencyOffers, emergencyRequestEvents, emergencyRequests } from "#server/db/schema/emergency.ts";
-import { fixerProfiles } from "#server/db/schema/quotes.ts";
+import { fixerProfilesView } from "~/features/quotes/projections.server";
 import { enqueueJob, PermanentJobError } from "#server/jobs/queue.ts";
 import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
@@ -110,10 +110,10 @@ async function offerRound(tx: DbOrTx, publicUrl: string, requestId: number, roun
 async function tellFixersOffered(tx: DbOrTx, publicUrl: string, request: OpenRequest, offers: { id: number; fixerUserId: string; ratePence: number }[]) {
   if (!offers.length) return;
   const people = await tx
-    .select({ id: users.id, email: users.email, name: fixerProfiles.displayName })
-    .from(users)
-    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, users.id))
-    .where(inArray(users.id, offers.map((o) => o.fixerUserId)));
+    .select({ id: accountsView.id, email: accountsView.email, name: fixerProfilesView.displayName })
+    .from(accountsView)
+    .innerJoin(fixerProfilesView, eq(fixerProfilesView.userId, accountsView.id))
+    .where(inArray(accountsView.id, offers.map((o) => o.fixerUserId)));
   const byId = new Map(people.map((p) => [p.id, p]));
   const service = isEmergencyService(request.service) ? emergencyServiceName(request.service) : request.service;
   for (const offer of offers) {
@@ -148,7 +148,7 @@ async function tellFixersOffered(tx: DbOrTx, publicUrl: string, request: OpenReq
 }
 
 async function customerOf(tx: DbOrTx, userId: string) {
-  const [row] = await tx.select({ email: users.email, name: users.fullName, fallback: users.name }).from(users).where(eq(users.id, userId));
+  const [row] = await tx.select({ email: accountsView.email, name: accountsView.fullName, fallback: accountsView.name }).from(accountsView).where(eq(accountsView.id, userId));
   return { email: row?.email ?? "", name: row?.name || row?.fallback || "" };
 }
 
@@ -283,7 +283,7 @@ export async function acceptOffer(deps: DispatchDeps, input: { fixerUserId: stri
       { requestId: offer.requestId, kind: "accepted", at: now, fixerUserId: input.fixerUserId, count: input.arrivalMinutes },
       ...taken.map((t) => ({ requestId: offer.requestId, kind: "taken" as const, at: now, fixerUserId: t.fixerUserId })),
     ]);
-    const [fixer] = await tx.select({ name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, input.fixerUserId));
+    const [fixer] = await tx.select({ name: fixerProfilesView.displayName }).from(fixerProfilesView).where(eq(fixerProfilesView.userId, input.fixerUserId));
     const firstName = firstNameOf(fixer?.name ?? "Your fixer");
     const customer = await customerOf(tx, won.customerUserId);
     // Straight to the booking's page: paying is what sends the fixer on their way.
@@ -366,9 +366,9 @@ export async function cancelRequest(db: Db, input: { customerUserId: string; req
 /** The request's timeline, oldest first, with each fixer's display name (the page decides who sees it). */
 export async function timelineOf(db: DbOrTx, requestId: number) {
   const rows = await db
-    .select({ kind: emergencyRequestEvents.kind, round: emergencyRequestEvents.round, count: emergencyRequestEvents.count, at: emergencyRequestEvents.at, fixerName: fixerProfiles.displayName })
+    .select({ kind: emergencyRequestEvents.kind, round: emergencyRequestEvents.round, count: emergencyRequestEvents.count, at: emergencyRequestEvents.at, fixerName: fixerProfilesView.displayName })
     .from(emergencyRequestEvents)
-    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, emergencyRequestEvents.fixerUserId))
+    .leftJoin(fixerProfilesView, eq(fixerProfilesView.userId, emergencyRequestEvents.fixerUserId))
     .where(eq(emergencyRequestEvents.requestId, requestId))
     .orderBy(asc(emergencyRequestEvents.id))
     .limit(500);
@@ -384,11 +384,11 @@ export async function dispatchStateOf(db: DbOrTx, requestId: number) {
       arrivalMinutes: emergencyRequests.arrivalMinutes,
       acceptedRatePence: emergencyRequests.acceptedRatePence,
       closedAt: emergencyRequests.closedAt,
-      fixerName: fixerProfiles.displayName,
+      fixerName: fixerProfilesView.displayName,
       openOffers: sql<number>`(select count(*)::int from ${emergencyOffers} where ${emergencyOffers.requestId} = ${emergencyRequests.id} and ${emergencyOffers.state} = 'offered')`,
     })
     .from(emergencyRequests)
-    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, emergencyRequests.acceptedFixerUserId))
+    .leftJoin(fixerProfilesView, eq(fixerProfilesView.userId, emergencyRequests.acceptedFixerUserId))
     .where(eq(emergencyRequests.id, requestId));
   if (!row) return null;
   return { ...row, openOffers: Number(row.openOffers), fixerFirstName: row.fixerName ? firstNameOf(row.fixerName) : null };

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { emergencyHours, emergencyOverrides, emergencyServices } from "#server/db/schema/emergency.ts";
-import { fixerAreas, fixerProfiles } from "#server/db/schema/quotes.ts";
+import { fixerAreasView, fixerProfilesView } from "~/features/quotes/projections.server";
 import { londonWallTime } from "~/content/dates";
 import { requireActiveFixer } from "~/features/quotes/access.server";
 import { coversPlace, ensureFixerProfile, fixerCoverage, offersServiceNow } from "~/features/quotes/coverage.server";
@@ -168,11 +168,11 @@ export async function onCallFixersNear(db: DbOrTx, options: { service: string; d
   const place = parseCoveragePlace(options.district);
   if (!place || !isEmergencyService(options.service)) return [];
   const codes = coveringCodes(place);
-  const nearness = sql`(select min(case ${fixerAreas.code} when ${place.outward} then 0 when ${place.district} then 1 else 2 end) from ${fixerAreas} where ${fixerAreas.fixerUserId} = ${emergencyServices.fixerUserId} and ${inArray(fixerAreas.code, codes)})`;
+  const nearness = sql`(select min(case ${fixerAreasView.code} when ${place.outward} then 0 when ${place.district} then 1 else 2 end) from ${fixerAreasView} where ${fixerAreasView.fixerUserId} = ${emergencyServices.fixerUserId} and ${inArray(fixerAreasView.code, codes)})`;
   const rows = rowsOf<{ fixer_user_id: string; display_name: string; rate_pence: number; nearness: number | null }>(await db.execute(sql`
-    select ${emergencyServices.fixerUserId}, ${fixerProfiles.displayName}, ${emergencyServices.ratePence}, ${nearness} as nearness
+    select ${emergencyServices.fixerUserId}, ${fixerProfilesView.displayName}, ${emergencyServices.ratePence}, ${nearness} as nearness
     from ${emergencyServices}
-    inner join ${fixerProfiles} on ${fixerProfiles.userId} = ${emergencyServices.fixerUserId}
+    inner join ${fixerProfilesView} on ${fixerProfilesView.userId} = ${emergencyServices.fixerUserId}
     ${overrideJoin}
     where ${emergencyServices.service} = ${options.service}
       and ${coversPlace(sql`${emergencyServices.fixerUserId}`, place)}
@@ -215,25 +215,25 @@ export async function onCallNowForStaff(
   // An area ("M") lists the fixers covering it or any of its districts; a district those covering it.
   const place = code && /\d/.test(code) ? parseCoveragePlace(code) : null;
   const where = place
-    ? sql`and ${inArray(fixerAreas.code, coveringCodes(place))}`
+    ? sql`and ${inArray(fixerAreasView.code, coveringCodes(place))}`
     : code
-      ? sql`and (${fixerAreas.code} = ${code} or ${fixerAreas.code} ~ ${`^${code}[0-9]`})`
+      ? sql`and (${fixerAreasView.code} = ${code} or ${fixerAreasView.code} ~ ${`^${code}[0-9]`})`
       : options.district
         ? sql`and false`
         : sql``;
   const after = options.after;
   const found = rowsOf<{ code: string; service: string; fixer_user_id: string; display_name: string; rate_pence: number }>(await db.execute(sql`
-    select ${fixerAreas.code}, ${emergencyServices.service}, ${emergencyServices.fixerUserId}, ${fixerProfiles.displayName}, ${emergencyServices.ratePence}
-    from ${fixerAreas}
-    inner join ${emergencyServices} on ${emergencyServices.fixerUserId} = ${fixerAreas.fixerUserId}
-    inner join ${fixerProfiles} on ${fixerProfiles.userId} = ${emergencyServices.fixerUserId}
+    select ${fixerAreasView.code}, ${emergencyServices.service}, ${emergencyServices.fixerUserId}, ${fixerProfilesView.displayName}, ${emergencyServices.ratePence}
+    from ${fixerAreasView}
+    inner join ${emergencyServices} on ${emergencyServices.fixerUserId} = ${fixerAreasView.fixerUserId}
+    inner join ${fixerProfilesView} on ${fixerProfilesView.userId} = ${emergencyServices.fixerUserId}
     ${overrideJoin}
     where ${onCallAt(options.now)}
       and ${offersServiceNow(sql`${emergencyServices.fixerUserId}`, sql`${emergencyServices.service}`)}
       ${options.service ? sql`and ${emergencyServices.service} = ${options.service}` : sql``}
       ${where}
-      ${after ? sql`and (${fixerAreas.code}, ${emergencyServices.service}, ${emergencyServices.fixerUserId}) > (${after.code}, ${after.service}, ${after.fixerUserId})` : sql``}
-    order by ${fixerAreas.code}, ${emergencyServices.service}, ${emergencyServices.fixerUserId}
+      ${after ? sql`and (${fixerAreasView.code}, ${emergencyServices.service}, ${emergencyServices.fixerUserId}) > (${after.code}, ${after.service}, ${after.fixerUserId})` : sql``}
+    order by ${fixerAreasView.code}, ${emergencyServices.service}, ${emergencyServices.fixerUserId}
     limit ${STAFF_ON_CALL_PAGE_SIZE + 1}`));
   const page = found.slice(0, STAFF_ON_CALL_PAGE_SIZE);
   const ids = [...new Set(page.map((r) => r.fixer_user_id))];
@@ -281,7 +281,7 @@ export async function onCallCoverageFor(db: DbOrTx, service: EmergencyService, a
         and ${offersServiceNow(sql`${emergencyServices.fixerUserId}`, sql`${emergencyServices.service}`)}
         and ${onCallAt(at)}
     ), codes as (
-      select distinct ${fixerAreas.code} as code from ${fixerAreas} inner join on_call on on_call.fixer_user_id = ${fixerAreas.fixerUserId}
+      select distinct ${fixerAreasView.code} as code from ${fixerAreasView} inner join on_call on on_call.fixer_user_id = ${fixerAreasView.fixerUserId}
     )
     select (select count(*) from on_call)::int as fixers,
       (select count(*) from codes)::int as areas,

@@ -1,8 +1,8 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { emergencyOffers, emergencyRequests } from "#server/db/schema/emergency.ts";
-import { fixerProfiles } from "#server/db/schema/quotes.ts";
+import { fixerProfilesView } from "~/features/quotes/projections.server";
 import { timelineOf } from "./dispatch.server";
 import { timelineLine } from "./dispatch-copy";
 
@@ -23,10 +23,10 @@ export async function staffEmergencyList(db: DbOrTx, after: number | null) {
       status: emergencyRequests.status,
       round: emergencyRequests.round,
       createdAt: emergencyRequests.createdAt,
-      fixerName: fixerProfiles.displayName,
+      fixerName: fixerProfilesView.displayName,
     })
     .from(emergencyRequests)
-    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, emergencyRequests.acceptedFixerUserId))
+    .leftJoin(fixerProfilesView, eq(fixerProfilesView.userId, emergencyRequests.acceptedFixerUserId))
     .where(after === null ? undefined : lt(emergencyRequests.id, after))
     .orderBy(desc(emergencyRequests.id))
     .limit(STAFF_EMERGENCIES_PAGE + 1);
@@ -36,17 +36,17 @@ export async function staffEmergencyList(db: DbOrTx, after: number | null) {
 
 export async function staffEmergencyRequest(db: DbOrTx, id: number) {
   const [request] = await db
-    .select({ request: emergencyRequests, customerEmail: users.email, customerName: users.fullName, fixerName: fixerProfiles.displayName })
+    .select({ request: emergencyRequests, customerEmail: accountsView.email, customerName: accountsView.fullName, fixerName: fixerProfilesView.displayName })
     .from(emergencyRequests)
-    .innerJoin(users, eq(users.id, emergencyRequests.customerUserId))
-    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, emergencyRequests.acceptedFixerUserId))
+    .innerJoin(accountsView, eq(accountsView.id, emergencyRequests.customerUserId))
+    .leftJoin(fixerProfilesView, eq(fixerProfilesView.userId, emergencyRequests.acceptedFixerUserId))
     .where(eq(emergencyRequests.id, id));
   if (!request) return null;
   const [offers, timeline] = await Promise.all([
     db
-      .select({ id: emergencyOffers.id, fixerUserId: emergencyOffers.fixerUserId, fixerName: fixerProfiles.displayName, round: emergencyOffers.round, state: emergencyOffers.state, ratePence: emergencyOffers.ratePence, offeredAt: emergencyOffers.offeredAt, answeredAt: emergencyOffers.answeredAt })
+      .select({ id: emergencyOffers.id, fixerUserId: emergencyOffers.fixerUserId, fixerName: fixerProfilesView.displayName, round: emergencyOffers.round, state: emergencyOffers.state, ratePence: emergencyOffers.ratePence, offeredAt: emergencyOffers.offeredAt, answeredAt: emergencyOffers.answeredAt })
       .from(emergencyOffers)
-      .innerJoin(fixerProfiles, eq(fixerProfiles.userId, emergencyOffers.fixerUserId))
+      .innerJoin(fixerProfilesView, eq(fixerProfilesView.userId, emergencyOffers.fixerUserId))
       .where(and(eq(emergencyOffers.requestId, id)))
       .orderBy(emergencyOffers.round, emergencyOffers.id)
       // A request is offered to at most lastRound × fixersPerRound fixers.

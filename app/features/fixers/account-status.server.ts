@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
-import { payments } from "#server/db/schema/payments.ts";
-import { PRODUCT_CODES } from "~/features/payments/products.ts";
+import { latestFixerFeePayment } from "~/features/payments/reads.server.ts";
 import { isApplicationStatus, type ApplicationStatus } from "./portal-content";
 
 /**
@@ -56,18 +55,7 @@ export async function loadFixerStatus(db: DbOrTx, user: { id: string; email: str
   if (registration.paidAt) {
     payment = { status: "paid", paidAt: registration.paidAt.toISOString(), retryPath: null };
   } else {
-    const [latest] = await db
-      .select({ id: payments.id, status: payments.status, provider: payments.provider })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.product, PRODUCT_CODES.fixerOnboarding),
-          sql`${payments.reference}->>'fixerRegistrationId' = ${String(registration.id)}`,
-          inArray(payments.status, ["pending", "failed", "paid"]),
-        ),
-      )
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
+    const latest = await latestFixerFeePayment(db, registration.id);
     if (latest && latest.status !== "paid") {
       payment = { status: latest.status as "pending" | "failed", paidAt: null, retryPath: latest.provider === "test" ? `/checkout/test/${latest.id}` : null };
     }

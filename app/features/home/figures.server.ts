@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { fixerServices, jobs } from "#server/db/schema/quotes.ts";
+import { accountsView } from "~/features/auth/projections.server";
+import { fixerServicesView, jobsView } from "~/features/quotes/projections.server";
 import { hasRequiredChecks } from "~/features/fixers/checks.server";
 import type { SiteFigures } from "~/content/figures";
 import { services } from "~/content/services";
@@ -13,7 +13,7 @@ const careList = sql.join(
 );
 
 /** A fixer counts as approved for a service only with its required checks recorded (decision 065). */
-const offeredWithChecks = hasRequiredChecks(sql`${fixerServices.fixerUserId}`, sql`${fixerServices.service}`);
+const offeredWithChecks = hasRequiredChecks(sql`${fixerServicesView.fixerUserId}`, sql`${fixerServicesView.service}`);
 
 /** The marketing pages' figures, counted in one query (decision 043). */
 export async function siteFigures(db: DbOrTx): Promise<SiteFigures> {
@@ -21,14 +21,14 @@ export async function siteFigures(db: DbOrTx): Promise<SiteFigures> {
   // Both drivers (PGlite and node-postgres) answer a raw statement with { rows }.
   const result = (await db.execute(sql`
     select
-      (select count(distinct ${jobs.customerUserId})::int from ${jobs}) as customers,
-      (select count(distinct ${fixerServices.fixerUserId})::int from ${fixerServices}
-         join ${users} on ${users.id} = ${fixerServices.fixerUserId}
-         where ${users.disabledAt} is null and ${offeredWithChecks}) as fixers,
-      (select count(distinct ${jobs.customerUserId})::int from ${jobs} where ${jobs.service} in (${careList})) as care_customers,
-      (select count(distinct ${fixerServices.fixerUserId})::int from ${fixerServices}
-         join ${users} on ${users.id} = ${fixerServices.fixerUserId}
-         where ${fixerServices.service} in (${careList}) and ${users.disabledAt} is null and ${offeredWithChecks}) as carers
+      (select count(distinct ${jobsView.customerUserId})::int from ${jobsView}) as customers,
+      (select count(distinct ${fixerServicesView.fixerUserId})::int from ${fixerServicesView}
+         join ${accountsView} on ${accountsView.id} = ${fixerServicesView.fixerUserId}
+         where ${accountsView.disabledAt} is null and ${offeredWithChecks}) as fixers,
+      (select count(distinct ${jobsView.customerUserId})::int from ${jobsView} where ${jobsView.service} in (${careList})) as care_customers,
+      (select count(distinct ${fixerServicesView.fixerUserId})::int from ${fixerServicesView}
+         join ${accountsView} on ${accountsView.id} = ${fixerServicesView.fixerUserId}
+         where ${fixerServicesView.service} in (${careList}) and ${accountsView.disabledAt} is null and ${offeredWithChecks}) as carers
   `)) as unknown as { rows: Row[] };
   const row = result.rows[0];
   return { customers: Number(row?.customers ?? 0), fixers: Number(row?.fixers ?? 0), careCustomers: Number(row?.care_customers ?? 0), carers: Number(row?.carers ?? 0) };

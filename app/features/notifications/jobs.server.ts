@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { company } from "~/content/company";
 import { renderEmail } from "~/lib/email-templates.server.ts";
 import { z } from "~/lib/zod";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { notificationDigests, notifications } from "#server/db/schema/notifications.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import { enqueueEmail, PermanentJobError, type JobHandler } from "#server/mail/outbox.ts";
@@ -80,7 +80,7 @@ export async function sendDigest(services: JobServices, payload: unknown): Promi
       .for("update");
     if (!digest || digest.sentAt) return;
     const items = await digestItems(tx, userId, day);
-    const [person] = await tx.select({ email: users.email, name: users.fullName }).from(users).where(eq(users.id, userId));
+    const [person] = await tx.select({ email: accountsView.email, name: accountsView.fullName }).from(accountsView).where(eq(accountsView.id, userId));
     await tx.update(notificationDigests).set({ sentAt: new Date(), listed: person ? items.length : 0 }).where(and(eq(notificationDigests.userId, userId), eq(notificationDigests.day, day)));
     if (!person || items.length === 0) return;
     const site = siteUrl(services.config);

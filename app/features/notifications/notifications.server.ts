@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
 import { notificationDigests, notificationPreferences, notifications, pushSubscriptions, unreadCounts } from "#server/db/schema/notifications.ts";
 import { enqueueJob, type EmailAttachment } from "#server/mail/outbox.ts";
@@ -226,7 +226,7 @@ export async function savePreferences(db: Db, userId: string, offered: readonly 
  */
 export async function applyUnsubscribe(db: Db, claim: Pick<UnsubscribeClaim, "userId" | "kind">): Promise<void> {
   await db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, claim.userId));
+    const [user] = await tx.select({ id: accountsView.id }).from(accountsView).where(eq(accountsView.id, claim.userId));
     if (!user) return;
     if (claim.kind === "digest") {
       await tx

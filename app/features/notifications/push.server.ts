@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { company } from "~/content/company";
 import { z } from "~/lib/zod";
 import type { Db, DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { lockAccount } from "~/features/auth/accounts.server";
 import { notificationPreferences, pushSubscriptions } from "#server/db/schema/notifications.ts";
 import { enqueueJobs, PermanentJobError, type JobContext, type JobHandler } from "#server/mail/outbox.ts";
 import { sendPush } from "#server/push/web-push.ts";
@@ -72,7 +72,7 @@ export async function subscribeDevice(
   const name = device.name?.trim() || deviceNameFrom(userAgent);
   return db.transaction(async (tx) => {
     // Two subscriptions of one person at once wait for each other here, so the cap holds.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+    await lockAccount(tx, userId);
     const [counted] = await tx
       .select({
         devices: sql<number>`count(*)::int`,

@@ -1,11 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull, lt, notExists } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
-import { contactSubmissions, recruitmentApplications } from "#server/db/schema/forms.ts";
-import { devMailbox } from "#server/db/schema/mail.ts";
-import { outboxJobs } from "#server/db/schema/outbox.ts";
-import { payments } from "#server/db/schema/payments.ts";
-import { securityEvents } from "#server/db/schema/security.ts";
+import { deleteFinishedJobsBefore } from "#server/jobs/queue.ts";
+import { deleteMailboxMessagesBefore } from "#server/mail/mailbox.ts";
+import { deleteSecurityEventsBefore } from "~/features/auth/security-events.server.ts";
+import { deleteUnheldFixerApplicationsBefore } from "~/features/fixers/retention.server.ts";
+import { deleteFormsBefore } from "~/features/forms/retention.server.ts";
+import { deletePaymentsBefore } from "~/features/payments/retention.server.ts";
 import type { Logger } from "#server/logger.ts";
 import type { FileStore } from "#server/storage/store.ts";
 import { retention } from "~/content/legal/privacy";
@@ -54,57 +53,26 @@ export async function applyRetention(
   const securityLog = monthsBefore(now, periods.securityLogMonths);
 
   const report = await db.transaction(async (tx) => {
-    const contacts = await tx.delete(contactSubmissions).where(lt(contactSubmissions.createdAt, communications)).returning({ id: contactSubmissions.id });
-    const applications = await tx
-      .delete(recruitmentApplications)
-      .where(lt(recruitmentApplications.createdAt, communications))
-      .returning({ cvKey: recruitmentApplications.cvKey });
-    const jobs = await tx
-      .delete(outboxJobs)
-      .where(and(inArray(outboxJobs.status, ["sent", "failed"]), isNotNull(outboxJobs.completedAt), lt(outboxJobs.createdAt, communications)))
-      .returning({ id: outboxJobs.id });
-    const mailbox = await tx.delete(devMailbox).where(lt(devMailbox.createdAt, communications)).returning({ id: devMailbox.id });
-    // Payment events go with their payment (ON DELETE CASCADE); VIP codes keep working without it (SET NULL).
-    const paid = await tx.delete(payments).where(lt(payments.createdAt, transactions)).returning({ id: payments.id });
-    // Fixer applications whose account was closed (or that never had one); their document rows go with them (ON DELETE CASCADE).
-    const oldApplications = and(isNull(fixerOnboarding.userId), lt(fixerOnboarding.createdAt, fixerData));
-    const documentKeys = await tx
-      .select({ key: onboardingDocuments.storageKey })
-      .from(onboardingDocuments)
-      .innerJoin(fixerOnboarding, eq(onboardingDocuments.onboardingId, fixerOnboarding.id))
-      .where(oldApplications);
-    const fixerApplications = await tx.delete(fixerOnboarding).where(oldApplications).returning({ id: fixerOnboarding.id });
-    // A resubmitted application points at the files of the one before it: a file still named by a kept row stays.
-    const keys = [...new Set(documentKeys.map((d) => d.key))];
-    const stillUsed = keys.length
-      ? new Set((await tx.select({ key: onboardingDocuments.storageKey }).from(onboardingDocuments).where(inArray(onboardingDocuments.storageKey, keys))).map((d) => d.key))
-      : new Set<string>();
-    const fixerRegistrationRows = await tx
-      .delete(fixerRegistrations)
-      .where(
-        and(
-          isNull(fixerRegistrations.userId),
-          lt(fixerRegistrations.createdAt, fixerData),
-          notExists(tx.select({ id: fixerOnboarding.id }).from(fixerOnboarding).where(eq(fixerOnboarding.registrationId, fixerRegistrations.id))),
-        ),
-      )
-      .returning({ id: fixerRegistrations.id });
-    const security = await tx.delete(securityEvents).where(lt(securityEvents.createdAt, securityLog)).returning({ id: securityEvents.id });
+    const forms = await deleteFormsBefore(tx, communications);
+    const finishedOutboxJobs = await deleteFinishedJobsBefore(tx, communications);
+    const devMailboxMessages = await deleteMailboxMessagesBefore(tx, communications);
+    const paid = await deletePaymentsBefore(tx, transactions);
+    const fixers = await deleteUnheldFixerApplicationsBefore(tx, fixerData);
+    const security = await deleteSecurityEventsBefore(tx, securityLog);
     return {
-      contactSubmissions: contacts.length,
-      recruitmentApplications: applications.length,
-      cvKeys: applications.flatMap((a) => (a.cvKey ? [a.cvKey] : [])),
-      finishedOutboxJobs: jobs.length,
-      devMailboxMessages: mailbox.length,
-      payments: paid.length,
-      fixerApplications: fixerApplications.length,
-      fixerRegistrations: fixerRegistrationRows.length,
-      documentKeys: keys.filter((key) => !stillUsed.has(key)),
-      securityEvents: security.length,
+      contactSubmissions: forms.contactSubmissions,
+      recruitmentApplications: forms.recruitmentApplications,
+      cvKeys: forms.cvKeys,
+      finishedOutboxJobs,
+      devMailboxMessages,
+      payments: paid,
+      fixerApplications: fixers.fixerApplications,
+      fixerRegistrations: fixers.fixerRegistrations,
+      documentKeys: fixers.documentKeys,
+      securityEvents: security,
     };
   });
 
-  // The rows are gone; a file whose deletion fails is logged and left for the storage's own clean-up.
   const deleteFiles = async (keys: string[], what: string) => {
     let deleted = 0;
     for (const key of keys) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, getTableName, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { fixerRegistrations } from "#server/db/schema/fixers.ts";
+import { accountsView } from "~/features/auth/projections.server";
+import { fixerRegistrationsView } from "~/features/fixers/projections.server";
 import { fixerAreas, fixerProfiles, fixerServices, jobMatches, jobs, quotes, type Job } from "#server/db/schema/quotes.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import { hitRateLimit, rateLimitMessage } from "#server/security/rate-limit.ts";
@@ -55,9 +55,9 @@ export function fixerCoversJob(fixerUserId: SQL | typeof fixerProfiles.userId | 
 /** The fixer's profile if they may take part in jobs now; else a forbidden error saying why. */
 export async function requireActiveFixer(db: DbOrTx, fixerUserId: string) {
   const [row] = await db
-    .select({ userId: fixerProfiles.userId, displayName: fixerProfiles.displayName, slug: fixerProfiles.slug, leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: users.disabledAt, email: users.email, phone: users.phone })
+    .select({ userId: fixerProfiles.userId, displayName: fixerProfiles.displayName, slug: fixerProfiles.slug, leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: accountsView.disabledAt, email: accountsView.email, phone: accountsView.phone })
     .from(fixerProfiles)
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
     .where(eq(fixerProfiles.userId, fixerUserId))
     .limit(1);
   return activeFixer(row);
@@ -130,24 +130,24 @@ export async function checkRateLimit(db: Db, what: keyof typeof quoteRateLimits,
 }
 
 /** The name an account goes by in emails and on pages: the sign-up's full name, else its name. */
-export const contactName = (account: { fullName: Column; name: Column } = users): SQL<string> => sql<string>`coalesce(nullif(${account.fullName}, ''), ${account.name})`;
+export const contactName = (account: { fullName: Column; name: Column } = accountsView): SQL<string> => sql<string>`coalesce(nullif(${account.fullName}, ''), ${account.name})`;
 
 export const noSuchAccount = "There is no such account.";
 
 /** The account's name and contact details: the sign-up name, and its phone or else the fixer registration's. */
 export async function contactOf(db: DbOrTx, userId: string): Promise<{ email: string; name: string; phone: string | null }> {
   const [row] = await db
-    .select({ email: users.email, name: contactName(), phone: users.phone })
-    .from(users)
-    .where(eq(users.id, userId))
+    .select({ email: accountsView.email, name: contactName(), phone: accountsView.phone })
+    .from(accountsView)
+    .where(eq(accountsView.id, userId))
     .limit(1);
   if (!row) throw new QuotesError("not_found", noSuchAccount);
   if (row.phone) return row;
   const [registration] = await db
-    .select({ phone: fixerRegistrations.phone })
-    .from(fixerRegistrations)
-    .where(eq(fixerRegistrations.userId, userId))
-    .orderBy(desc(fixerRegistrations.id))
+    .select({ phone: fixerRegistrationsView.phone })
+    .from(fixerRegistrationsView)
+    .where(eq(fixerRegistrationsView.userId, userId))
+    .orderBy(desc(fixerRegistrationsView.id))
     .limit(1);
   return { ...row, phone: registration?.phone ?? null };
 }

@@ -2,8 +2,8 @@ import { and, countDistinct, desc, eq, exists, inArray, isNull, sql, type SQL } 
 import { services as allServices, type ServiceSlug } from "~/content/services";
 import { serviceWords } from "~/content/service-jobs";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
+import { accountsView } from "~/features/auth/projections.server";
+import { fixerOnboardingView, fixerRegistrationsView } from "~/features/fixers/projections.server";
 import { fixerAreas, fixerProfiles, fixerServices } from "#server/db/schema/quotes.ts";
 import { ref, type PublicChangeDeps } from "./access.server";
 import { hasRequiredChecks, servicesLackingChecks } from "~/features/fixers/checks.server";
@@ -55,18 +55,18 @@ function publicName(first: string, last: string): string {
 export async function createFixerProfileFromApproval(tx: DbOrTx, onboardingId: number) {
   const [application] = await tx
     .select({
-      userId: fixerOnboarding.userId,
-      status: fixerOnboarding.status,
-      expertise: fixerOnboarding.expertise,
-      qualifications: fixerOnboarding.qualifications,
-      firstName: fixerRegistrations.firstName,
-      lastName: fixerRegistrations.lastName,
-      accountName: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.name})`,
+      userId: fixerOnboardingView.userId,
+      status: fixerOnboardingView.status,
+      expertise: fixerOnboardingView.expertise,
+      qualifications: fixerOnboardingView.qualifications,
+      firstName: fixerRegistrationsView.firstName,
+      lastName: fixerRegistrationsView.lastName,
+      accountName: sql<string>`coalesce(nullif(${accountsView.fullName}, ''), ${accountsView.name})`,
     })
-    .from(fixerOnboarding)
-    .leftJoin(fixerRegistrations, eq(fixerRegistrations.id, fixerOnboarding.registrationId))
-    .leftJoin(users, eq(users.id, fixerOnboarding.userId))
-    .where(eq(fixerOnboarding.id, onboardingId))
+    .from(fixerOnboardingView)
+    .leftJoin(fixerRegistrationsView, eq(fixerRegistrationsView.id, fixerOnboardingView.registrationId))
+    .leftJoin(accountsView, eq(accountsView.id, fixerOnboardingView.userId))
+    .where(eq(fixerOnboardingView.id, onboardingId))
     .limit(1);
   if (!application || application.status !== "approved" || !application.userId) return null;
   const existing = await profileOf(tx, application.userId);
@@ -104,10 +104,10 @@ export async function ensureFixerProfile(db: DbOrTx, userId: string) {
   const existing = await profileOf(db, userId);
   if (existing) return existing;
   const [approved] = await db
-    .select({ id: fixerOnboarding.id })
-    .from(fixerOnboarding)
-    .where(and(eq(fixerOnboarding.userId, userId), eq(fixerOnboarding.status, "approved")))
-    .orderBy(desc(fixerOnboarding.id))
+    .select({ id: fixerOnboardingView.id })
+    .from(fixerOnboardingView)
+    .where(and(eq(fixerOnboardingView.userId, userId), eq(fixerOnboardingView.status, "approved")))
+    .orderBy(desc(fixerOnboardingView.id))
     .limit(1);
   return approved ? createFixerProfileFromApproval(db, approved.id) : null;
 }
@@ -192,7 +192,7 @@ function eligibleFixer(db: DbOrTx, service: string | null, place: Pick<JobPostco
   return and(
     service ? eq(fixerServices.service, service) : undefined,
     isNull(fixerProfiles.leadsDisabledAt),
-    isNull(users.disabledAt),
+    isNull(accountsView.disabledAt),
     // Only for services whose required checks staff recorded (decision 065).
     hasRequiredChecks(ref(fixerServices.fixerUserId), ref(fixerServices.service)),
     excludeUserId ? sql`${fixerServices.fixerUserId} <> ${excludeUserId}` : undefined,
@@ -208,10 +208,10 @@ function eligibleFixer(db: DbOrTx, service: string | null, place: Pick<JobPostco
 /** The eligible fixers for a service at a place: the one matching query (posting a job reads it). */
 export function matchingFixersQuery(db: DbOrTx, service: string, place: Pick<JobPostcode, "area" | "district" | "outward">, excludeUserId?: string) {
   return db
-    .select({ fixerUserId: fixerServices.fixerUserId, name: fixerProfiles.displayName, email: users.email })
+    .select({ fixerUserId: fixerServices.fixerUserId, name: fixerProfiles.displayName, email: accountsView.email })
     .from(fixerServices)
     .innerJoin(fixerProfiles, eq(fixerProfiles.userId, fixerServices.fixerUserId))
-    .innerJoin(users, eq(users.id, fixerServices.fixerUserId))
+    .innerJoin(accountsView, eq(accountsView.id, fixerServices.fixerUserId))
     .where(eligibleFixer(db, service, place, excludeUserId));
 }
 
@@ -230,7 +230,7 @@ export async function coverageFor(db: DbOrTx, service: ServiceSlug | null, postc
     .select({ n: countDistinct(fixerServices.fixerUserId) })
     .from(fixerServices)
     .innerJoin(fixerProfiles, eq(fixerProfiles.userId, fixerServices.fixerUserId))
-    .innerJoin(users, eq(users.id, fixerServices.fixerUserId))
+    .innerJoin(accountsView, eq(accountsView.id, fixerServices.fixerUserId))
     .where(eligibleFixer(db, service, place));
   return { place, service, fixers: row?.n ?? 0 };
 }
@@ -241,7 +241,7 @@ export async function coverageFor(db: DbOrTx, service: ServiceSlug | null, postc
  * feature's query (the emergency feature's on-call lists, decision 079). `fixer_services`' primary key serves it.
  */
 export function offersServiceNow(fixerUserId: SQL, service: SQL): SQL {
-  return sql`exists (select 1 from ${fixerServices} inner join ${fixerProfiles} on ${fixerProfiles.userId} = ${fixerServices.fixerUserId} inner join ${users} on ${users.id} = ${fixerServices.fixerUserId} where ${fixerServices.fixerUserId} = ${fixerUserId} and ${fixerServices.service} = ${service} and ${fixerProfiles.leadsDisabledAt} is null and ${users.disabledAt} is null and ${hasRequiredChecks(ref(fixerServices.fixerUserId), ref(fixerServices.service))})`;
+  return sql`exists (select 1 from ${fixerServices} inner join ${fixerProfiles} on ${fixerProfiles.userId} = ${fixerServices.fixerUserId} inner join ${accountsView} on ${accountsView.id} = ${fixerServices.fixerUserId} where ${fixerServices.fixerUserId} = ${fixerUserId} and ${fixerServices.service} = ${service} and ${fixerProfiles.leadsDisabledAt} is null and ${accountsView.disabledAt} is null and ${hasRequiredChecks(ref(fixerServices.fixerUserId), ref(fixerServices.service))})`;
 }
 
 /** SQL: the fixer named by `fixerUserId` covers the place (its area, district or outward code; `fixer_areas`' primary key). */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { bookings, type BookingState } from "#server/db/schema/bookings.ts";
+import { accountsView } from "~/features/auth/projections.server";
+import { type BookingState, bookingsView } from "~/features/bookings/projections.server";
 import { fixerProfiles, jobMatches, jobPhotos, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { photoRow, type StoredPhoto } from "~/lib/photos/photos.server";
 import { checkRateLimit, ref, type QuotesDeps } from "./access.server";
@@ -44,9 +44,9 @@ export async function postJob(deps: QuotesDeps, customerUserId: string, input: J
 
   return deps.db.transaction(async (tx) => {
     const [customer] = await tx
-      .select({ email: users.email, name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.name})`, disabledAt: users.disabledAt })
-      .from(users)
-      .where(eq(users.id, customerUserId))
+      .select({ email: accountsView.email, name: sql<string>`coalesce(nullif(${accountsView.fullName}, ''), ${accountsView.name})`, disabledAt: accountsView.disabledAt })
+      .from(accountsView)
+      .where(eq(accountsView.id, customerUserId))
       .for("update");
     if (!customer || customer.disabledAt) throw new QuotesError("forbidden", "This account cannot post jobs.");
     const [open] = await tx
@@ -98,10 +98,10 @@ export async function postJob(deps: QuotesDeps, customerUserId: string, input: J
  */
 async function invitedFixer(tx: DbOrTx, slug: string, customerUserId: string) {
   const [fixer] = await tx
-    .select({ fixerUserId: fixerProfiles.userId, name: fixerProfiles.displayName, email: users.email })
+    .select({ fixerUserId: fixerProfiles.userId, name: fixerProfiles.displayName, email: accountsView.email })
     .from(fixerProfiles)
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
-    .where(and(eq(fixerProfiles.slug, slug), isNull(fixerProfiles.leadsDisabledAt), isNull(users.disabledAt), sql`${fixerProfiles.userId} <> ${customerUserId}`))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
+    .where(and(eq(fixerProfiles.slug, slug), isNull(fixerProfiles.leadsDisabledAt), isNull(accountsView.disabledAt), sql`${fixerProfiles.userId} <> ${customerUserId}`))
     .limit(1);
   return fixer ?? null;
 }
@@ -132,9 +132,9 @@ export async function customerJobs(db: DbOrTx, customerUserId: string): Promise<
       createdAt: jobs.createdAt,
       quotes: sql<number>`(select count(*)::int from ${quotes} where ${quotes.jobId} = ${ref(jobs.id)} and ${quotes.status} <> 'withdrawn')`,
       // Paid and unsettled first ("Booked"), then released ("Completed"): the order jobStateLabel reads them in.
-      bookingState: sql<BookingState | null>`(select ${bookings.state} from ${bookings} where ${bookings.jobId} = ${ref(jobs.id)}
-        and ${bookings.state} in ('awaiting_fixer_confirmation', 'booked', 'done_marked', 'disputed', 'staff_review', 'released', 'partly_released')
-        order by (${bookings.state} in ('released', 'partly_released')), ${bookings.createdAt} desc limit 1)`,
+      bookingState: sql<BookingState | null>`(select ${bookingsView.state} from ${bookingsView} where ${bookingsView.jobId} = ${ref(jobs.id)}
+        and ${bookingsView.state} in ('awaiting_fixer_confirmation', 'booked', 'done_marked', 'disputed', 'staff_review', 'released', 'partly_released')
+        order by (${bookingsView.state} in ('released', 'partly_released')), ${bookingsView.createdAt} desc limit 1)`,
     })
     .from(jobs)
     .where(eq(jobs.customerUserId, customerUserId))

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { hasRequiredChecks, recordedChecksFor } from "~/features/fixers/checks.server";
 import { publicCheckText, type CheckKind } from "~/features/fixers/required-checks";
 import { fixerAreas, fixerProfiles, fixerServices, jobs, reviews } from "#server/db/schema/quotes.ts";
@@ -97,8 +97,8 @@ export async function fixerProfileBySlug(db: DbOrTx, slug: string): Promise<Publ
   const [profile] = await db
     .select({ userId: fixerProfiles.userId, bio: fixerProfiles.bio, leadsDisabledAt: fixerProfiles.leadsDisabledAt })
     .from(fixerProfiles)
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
-    .where(and(eq(fixerProfiles.slug, slug), isNull(users.disabledAt)))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
+    .where(and(eq(fixerProfiles.slug, slug), isNull(accountsView.disabledAt)))
     .limit(1);
   if (!profile) return null;
   const [summaries, offered, areas, visible] = await Promise.all([
@@ -146,8 +146,8 @@ export async function topRatedFixersForService(db: DbOrTx, service: string, limi
     .select({ userId: fixerProfiles.userId, reviewCount: ratingColumns.reviewCount, rating: ratingColumns.rating })
     .from(fixerProfiles)
     .innerJoin(fixerServices, and(eq(fixerServices.fixerUserId, fixerProfiles.userId), eq(fixerServices.service, service)))
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
-    .where(and(isNull(users.disabledAt), isNull(fixerProfiles.leadsDisabledAt), hasRequiredChecks(ref(fixerProfiles.userId), ref(fixerServices.service)), sql`${ratingColumns.reviewCount} > 0`))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
+    .where(and(isNull(accountsView.disabledAt), isNull(fixerProfiles.leadsDisabledAt), hasRequiredChecks(ref(fixerProfiles.userId), ref(fixerServices.service)), sql`${ratingColumns.reviewCount} > 0`))
     .orderBy(sql`${ratingColumns.rating} desc`, sql`${ratingColumns.reviewCount} desc`, fixerProfiles.createdAt)
     .limit(Math.max(1, Math.min(limit, 20)));
   const summaries = await fixerSummaries(db, rows.map((r) => r.userId));
@@ -163,8 +163,8 @@ export async function invitableFixer(db: DbOrTx, slug: string): Promise<{ slug: 
   const [fixer] = await db
     .select({ slug: fixerProfiles.slug, displayName: fixerProfiles.displayName })
     .from(fixerProfiles)
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
-    .where(and(eq(fixerProfiles.slug, slug), isNull(users.disabledAt), isNull(fixerProfiles.leadsDisabledAt)))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
+    .where(and(eq(fixerProfiles.slug, slug), isNull(accountsView.disabledAt), isNull(fixerProfiles.leadsDisabledAt)))
     .limit(1);
   return fixer ?? null;
 }
@@ -174,8 +174,8 @@ export async function publicFixerSlugs(db: DbOrTx): Promise<string[]> {
   const rows = await db
     .select({ slug: fixerProfiles.slug })
     .from(fixerProfiles)
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
-    .where(isNull(users.disabledAt))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
+    .where(isNull(accountsView.disabledAt))
     .orderBy(fixerProfiles.slug);
   return rows.map((r) => r.slug);
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { fixerProfiles, jobPhotos, jobs, quotes, type Job, type Quote } from "#server/db/schema/quotes.ts";
 import { servicesLackingChecks } from "~/features/fixers/checks.server";
 import { checkLabels } from "~/features/fixers/required-checks";
@@ -210,9 +210,9 @@ export async function markJobDone(deps: QuotesDeps, customerUserId: string, jobI
 async function fixerPeople(tx: DbOrTx, fixerUserIds: string[]): Promise<Member[]> {
   if (fixerUserIds.length === 0) return [];
   return tx
-    .select({ userId: fixerProfiles.userId, email: users.email, name: fixerProfiles.displayName })
+    .select({ userId: fixerProfiles.userId, email: accountsView.email, name: fixerProfiles.displayName })
     .from(fixerProfiles)
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
     .where(inArray(fixerProfiles.userId, fixerUserIds));
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
+import { bookingsView, bookingTransitionsView } from "~/features/bookings/projections.server";
 import { COMPLETED_STATES } from "~/features/bookings/next-steps";
 import { fixerProfiles, jobMessages, jobs, quotes, reviewWindows, reviews, type Job, type ReviewAuthor, type ReviewWindow } from "#server/db/schema/quotes.ts";
 import { recordStaffAction, type AuditActor } from "#server/audit-log.ts";
@@ -35,18 +35,18 @@ export type ReviewWindowPayload = { jobId: number };
  */
 async function paidBookingOf(db: DbOrTx, jobId: number): Promise<{ fixerUserId: string; settledAt: Date | null } | null> {
   const [paid] = await db
-    .select({ fixerUserId: bookings.fixerUserId, settledAt: bookings.settledAt })
-    .from(bookings)
+    .select({ fixerUserId: bookingsView.fixerUserId, settledAt: bookingsView.settledAt })
+    .from(bookingsView)
     .where(
       and(
-        eq(bookings.jobId, jobId),
+        eq(bookingsView.jobId, jobId),
         or(
-          inArray(bookings.state, [...COMPLETED_STATES]),
-          and(eq(bookings.state, "refunded"), exists(db.select({ id: bookingTransitions.id }).from(bookingTransitions).where(and(eq(bookingTransitions.bookingId, bookings.id), eq(bookingTransitions.transition, "staff_refund"))))),
+          inArray(bookingsView.state, [...COMPLETED_STATES]),
+          and(eq(bookingsView.state, "refunded"), exists(db.select({ id: bookingTransitionsView.id }).from(bookingTransitionsView).where(and(eq(bookingTransitionsView.bookingId, bookingsView.id), eq(bookingTransitionsView.transition, "staff_refund"))))),
         ),
       ),
     )
-    .orderBy(asc(bookings.settledAt))
+    .orderBy(asc(bookingsView.settledAt))
     .limit(1);
   return paid ?? null;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, notExists, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountsView } from "~/features/auth/projections.server";
 import { areaWaitlist, fixerAreas, fixerProfiles, fixerServices, jobMatches, jobs } from "#server/db/schema/quotes.ts";
 import { contactOf, fixerCoversJob, ref } from "./access.server";
 import { queueAreaWaitlistFixerEmail, queueFixerFoundEmail, queueNewlyCoveredJobsEmail } from "./emails.server";
@@ -22,9 +22,9 @@ export type NewlyCovered = { jobs: number; customersTold: number; waitlistTold: 
 export async function matchNewlyCoveredWork(tx: DbOrTx, publicUrl: string, fixerUserId: string): Promise<NewlyCovered> {
   const none = { jobs: 0, customersTold: 0, waitlistTold: 0 };
   const [fixer] = await tx
-    .select({ name: fixerProfiles.displayName, email: users.email, leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: users.disabledAt })
+    .select({ name: fixerProfiles.displayName, email: accountsView.email, leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: accountsView.disabledAt })
     .from(fixerProfiles)
-    .innerJoin(users, eq(users.id, fixerProfiles.userId))
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
     .where(eq(fixerProfiles.userId, fixerUserId))
     .limit(1);
   if (!fixer || fixer.leadsDisabledAt || fixer.disabledAt) return none;

@@ -1,15 +1,16 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { recordStaffAction } from "#server/audit-log.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { bookings, bookingTransitions, fixerStrikes, ledgerAccounts, ledgerEntries, ledgerEvents, providerOperations } from "#server/db/schema/bookings.ts";
-import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
+import { accountsView } from "~/features/auth/projections.server";
+import { bookingsView, bookingTransitionsView, fixerStrikesView, ledgerAccountsView, ledgerEntriesView, ledgerEventsView, providerOperationsView } from "~/features/bookings/projections.server";
+import { fixerProfilesView, jobsView } from "~/features/quotes/projections.server";
 import { staffDecide, type StaffDecision } from "~/features/bookings/bookings.server";
 import { bookingAddressOf } from "~/features/bookings/address.server";
 import { caseOf } from "~/features/bookings/case-records.server";
 import { casePhotosOf } from "~/features/bookings/cases.server";
 import { donePhotosOf } from "~/features/bookings/done-photos.server";
 import { extrasOf, extraView } from "~/features/bookings/extras.server";
+import { liftStrikeRow } from "~/features/bookings/strikes.server";
 import { strikeCounts } from "~/features/bookings/strikes";
 import { ACCOUNTS } from "~/features/bookings/ledger.server";
 import { canTake, STATE_LABELS } from "~/features/bookings/state-machine";
@@ -28,25 +29,25 @@ import { done, refused, type StaffOutcome, type StaffProblem } from "./messages"
 type Deps = { db: Db; publicUrl: string };
 
 export async function loadStaffBooking(db: Db, bookingId: number) {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const [booking] = await db.select().from(bookingsView).where(eq(bookingsView.id, bookingId));
   if (!booking) return null;
   const [[customer], [fixer], [job], timeline, entries, operations, strikes, donePhotos, bookingCase, casePhotos, address, extras] = await Promise.all([
-    db.select({ id: users.id, email: users.email, name: users.fullName, fallback: users.name }).from(users).where(eq(users.id, booking.customerUserId)),
+    db.select({ id: accountsView.id, email: accountsView.email, name: accountsView.fullName, fallback: accountsView.name }).from(accountsView).where(eq(accountsView.id, booking.customerUserId)),
     db
-      .select({ id: users.id, email: users.email, name: fixerProfiles.displayName, slug: fixerProfiles.slug, leadsDisabledAt: fixerProfiles.leadsDisabledAt })
-      .from(fixerProfiles)
-      .leftJoin(users, eq(users.id, fixerProfiles.userId))
-      .where(eq(fixerProfiles.userId, booking.fixerUserId)),
-    booking.jobId ? db.select({ id: jobs.id, title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
-    db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, bookingId)).orderBy(asc(bookingTransitions.id)),
+      .select({ id: accountsView.id, email: accountsView.email, name: fixerProfilesView.displayName, slug: fixerProfilesView.slug, leadsDisabledAt: fixerProfilesView.leadsDisabledAt })
+      .from(fixerProfilesView)
+      .leftJoin(accountsView, eq(accountsView.id, fixerProfilesView.userId))
+      .where(eq(fixerProfilesView.userId, booking.fixerUserId)),
+    booking.jobId ? db.select({ id: jobsView.id, title: jobsView.title }).from(jobsView).where(eq(jobsView.id, booking.jobId)) : Promise.resolve([]),
+    db.select().from(bookingTransitionsView).where(eq(bookingTransitionsView.bookingId, bookingId)).orderBy(asc(bookingTransitionsView.id)),
     db
-      .select({ eventId: ledgerEvents.id, kind: ledgerEvents.kind, createdAt: ledgerEvents.createdAt, account: ledgerAccounts.code, amountPence: ledgerEntries.amountPence })
-      .from(ledgerEntries)
-      .innerJoin(ledgerEvents, eq(ledgerEvents.id, ledgerEntries.eventId))
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .where(eq(ledgerEvents.bookingId, bookingId))
-      .orderBy(asc(ledgerEvents.id), asc(ledgerEntries.id)),
-    db.select().from(providerOperations).where(eq(providerOperations.bookingId, bookingId)).orderBy(asc(providerOperations.id)),
+      .select({ eventId: ledgerEventsView.id, kind: ledgerEventsView.kind, createdAt: ledgerEventsView.createdAt, account: ledgerAccountsView.code, amountPence: ledgerEntriesView.amountPence })
+      .from(ledgerEntriesView)
+      .innerJoin(ledgerEventsView, eq(ledgerEventsView.id, ledgerEntriesView.eventId))
+      .innerJoin(ledgerAccountsView, eq(ledgerAccountsView.id, ledgerEntriesView.accountId))
+      .where(eq(ledgerEventsView.bookingId, bookingId))
+      .orderBy(asc(ledgerEventsView.id), asc(ledgerEntriesView.id)),
+    db.select().from(providerOperationsView).where(eq(providerOperationsView.bookingId, bookingId)).orderBy(asc(providerOperationsView.id)),
     fixerStrikesOf(db, booking.fixerUserId),
     donePhotosOf(db, bookingId),
     caseOf(db, bookingId),
@@ -93,7 +94,7 @@ const strikeLabels: Record<string, string> = { fixer_cancelled: "Fixer cancelled
 
 /** A fixer's strikes, newest first, with their status and whether each counts (upheld or not contested, not lifted, within the window; decision 064). */
 export async function fixerStrikesOf(db: Db, fixerUserId: string) {
-  const rows = await db.select().from(fixerStrikes).where(eq(fixerStrikes.fixerUserId, fixerUserId)).orderBy(desc(fixerStrikes.createdAt), desc(fixerStrikes.id));
+  const rows = await db.select().from(fixerStrikesView).where(eq(fixerStrikesView.fixerUserId, fixerUserId)).orderBy(desc(fixerStrikesView.createdAt), desc(fixerStrikesView.id));
   const now = new Date();
   return rows.map((s) => ({ ...s, label: strikeLabels[s.reason] ?? s.reason, counts: strikeCounts(s, now) }));
 }
@@ -124,15 +125,11 @@ export async function decideBooking(deps: Deps, actor: StaffUser, bookingId: num
 export async function liftStrike(db: Db, actor: StaffUser, fixerUserId: string, strikeId: number, reason: string): Promise<StaffOutcome> {
   if (actor.id === fixerUserId) return refused("invalid", "Not allowed", "You cannot lift your own strike.");
   return db.transaction(async (tx) => {
-    const [lifted] = await tx
-      .update(fixerStrikes)
-      .set({ liftedAt: new Date(), liftedBy: actor.id, status: "overturned", decidedAt: new Date() })
-      .where(and(eq(fixerStrikes.id, strikeId), eq(fixerStrikes.fixerUserId, fixerUserId), isNull(fixerStrikes.liftedAt)))
-      .returning({ id: fixerStrikes.id, bookingId: fixerStrikes.bookingId, reason: fixerStrikes.reason });
-    if (!lifted) {
-      const [exists] = await tx.select({ id: fixerStrikes.id }).from(fixerStrikes).where(and(eq(fixerStrikes.id, strikeId), eq(fixerStrikes.fixerUserId, fixerUserId)));
-      return exists ? refused("conflict", "Already lifted", "This strike was already lifted; nothing changed.") : refused("not-found", "Not found", "This fixer has no such strike.");
+    const lift = await liftStrikeRow(tx, fixerUserId, strikeId, actor.id);
+    if ("refused" in lift) {
+      return lift.refused === "lifted" ? refused("conflict", "Already lifted", "This strike was already lifted; nothing changed.") : refused("not-found", "Not found", "This fixer has no such strike.");
     }
+    const lifted = lift.lifted;
     await recordStaffAction(tx, actorOf(actor), { action: "fixer.strike_lift", targetType: "user", targetId: fixerUserId, details: { strikeId, bookingId: lifted.bookingId, strike: lifted.reason, reason } });
     return done("Strike lifted", "It no longer counts towards pausing the fixer's leads. If their leads are paused, turn them back on below once you have reviewed the account.");
   });

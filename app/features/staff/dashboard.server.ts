@@ -1,11 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
-import { contactSubmissions, recruitmentApplications } from "#server/db/schema/forms.ts";
-import { outboxJobs } from "#server/db/schema/outbox.ts";
-import { payments } from "#server/db/schema/payments.ts";
-import { vipMemberships } from "#server/db/schema/vip.ts";
+import { fixerOnboardingView, fixerRegistrationsView } from "~/features/fixers/projections.server";
+import { contactSubmissionsView, recruitmentApplicationsView } from "~/features/forms/projections.server";
+import { outboxJobsView } from "#server/jobs/queue.ts";
+import { paymentsView } from "~/features/payments/projections.server";
+import { paymentCountsByStatus } from "~/features/payments/reads.server";
+import { vipMembershipsView } from "~/features/vip/projections.server";
 import { contactSubjects } from "./lists/contacts.server";
 import { paymentStatuses } from "./lists/payments.server";
 import { onboardingStatuses } from "./review-schema";
@@ -49,7 +50,7 @@ const totalsCache = new WeakMap<Db, { at: number; rows: Promise<{ status: string
 function paymentTotals(db: Db, now = Date.now()) {
   const hit = totalsCache.get(db);
   if (hit && now - hit.at < TOTALS_TTL_MS) return { at: hit.at, rows: hit.rows };
-  const rows = db.select({ status: payments.status, total: all() }).from(payments).groupBy(payments.status);
+  const rows = paymentCountsByStatus(db);
   const entry = { at: now, rows: Promise.resolve(rows) };
   // A failed count is not kept.
   entry.rows.catch(() => totalsCache.delete(db));
@@ -61,40 +62,40 @@ export async function loadDashboard(db: Db): Promise<DashboardData> {
   const totals = paymentTotals(db);
   const [contacts, recruitment, registrations, onboarding, members, paymentRows, paidSum, outbox] = await Promise.all([
     db
-      .select({ subject: contactSubmissions.subject, ...windows(contactSubmissions.createdAt) })
-      .from(contactSubmissions)
-      .groupBy(contactSubmissions.subject),
-    db.select(windows(recruitmentApplications.createdAt)).from(recruitmentApplications),
+      .select({ subject: contactSubmissionsView.subject, ...windows(contactSubmissionsView.createdAt) })
+      .from(contactSubmissionsView)
+      .groupBy(contactSubmissionsView.subject),
+    db.select(windows(recruitmentApplicationsView.createdAt)).from(recruitmentApplicationsView),
     db
       .select({
-        all: windows(fixerRegistrations.createdAt),
-        paid: windows(fixerRegistrations.createdAt, sql`${fixerRegistrations.paidAt} is not null`),
-        unpaid: windows(fixerRegistrations.createdAt, sql`${fixerRegistrations.paidAt} is null`),
+        all: windows(fixerRegistrationsView.createdAt),
+        paid: windows(fixerRegistrationsView.createdAt, sql`${fixerRegistrationsView.paidAt} is not null`),
+        unpaid: windows(fixerRegistrationsView.createdAt, sql`${fixerRegistrationsView.paidAt} is null`),
       })
-      .from(fixerRegistrations),
-    db.select({ status: fixerOnboarding.status, ...windows(fixerOnboarding.createdAt) }).from(fixerOnboarding).groupBy(fixerOnboarding.status),
-    db.select(windows(vipMemberships.createdAt)).from(vipMemberships),
+      .from(fixerRegistrationsView),
+    db.select({ status: fixerOnboardingView.status, ...windows(fixerOnboardingView.createdAt) }).from(fixerOnboardingView).groupBy(fixerOnboardingView.status),
+    db.select(windows(vipMembershipsView.createdAt)).from(vipMembershipsView),
     // Only the last 30 days' payments, through payments_created_idx; the all-time totals come from paymentTotals.
     db
-      .select({ status: payments.status, last7: within(payments.createdAt, 7), last30: within(payments.createdAt, 30) })
-      .from(payments)
-      .where(sql`${payments.createdAt} > now() - interval '30 days'`)
-      .groupBy(payments.status),
+      .select({ status: paymentsView.status, last7: within(paymentsView.createdAt, 7), last30: within(paymentsView.createdAt, 30) })
+      .from(paymentsView)
+      .where(sql`${paymentsView.createdAt} > now() - interval '30 days'`)
+      .groupBy(paymentsView.status),
     db
-      .select({ pence: sql<number>`coalesce(sum(${payments.amountPence}), 0)`.mapWith(Number) })
-      .from(payments)
+      .select({ pence: sql<number>`coalesce(sum(${paymentsView.amountPence}), 0)`.mapWith(Number) })
+      .from(paymentsView)
       // A checkout is paid within a day of starting (its session expires), so created_at bounds the
       // rows read to the last month's (payments_created_idx) whatever the table holds.
-      .where(sql`${payments.status} = 'paid' and ${payments.paidAt} > now() - interval '30 days' and ${payments.createdAt} > now() - interval '31 days'`),
+      .where(sql`${paymentsView.status} = 'paid' and ${paymentsView.paidAt} > now() - interval '30 days' and ${paymentsView.createdAt} > now() - interval '31 days'`),
     db
       .select({
-        failed: all(sql`${outboxJobs.status} = 'failed'`),
-        pending: all(sql`${outboxJobs.status} = 'pending'`),
+        failed: all(sql`${outboxJobsView.status} = 'failed'`),
+        pending: all(sql`${outboxJobsView.status} = 'pending'`),
         // Due for more than 10 minutes and still not sent: the worker may be stuck or the mail server down.
-        overdue: all(sql`${outboxJobs.status} in ('pending', 'processing') and ${outboxJobs.runAt} < now() - interval '10 minutes'`),
-        sentLast7: all(sql`${outboxJobs.status} = 'sent' and ${outboxJobs.completedAt} > now() - interval '7 days'`),
+        overdue: all(sql`${outboxJobsView.status} in ('pending', 'processing') and ${outboxJobsView.runAt} < now() - interval '10 minutes'`),
+        sentLast7: all(sql`${outboxJobsView.status} = 'sent' and ${outboxJobsView.completedAt} > now() - interval '7 days'`),
       })
-      .from(outboxJobs),
+      .from(outboxJobsView),
   ]);
   const paymentTotalRows = await totals.rows;
 

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
-import { onboardingDocuments } from "#server/db/schema/fixers.ts";
-import { recruitmentApplications } from "#server/db/schema/forms.ts";
+import { onboardingDocumentsView } from "~/features/fixers/projections.server";
+import { recruitmentApplicationsView } from "~/features/forms/projections.server";
 import { recordStaffAction } from "#server/audit-log.ts";
 import { documentHeaders } from "~/lib/download-headers";
 import { actorOf, type StaffUser } from "./guard.server";
@@ -38,7 +38,7 @@ async function serve(context: AppLoadContext, user: StaffUser, file: FileToServe
 }
 
 export async function serveOnboardingDocument(context: AppLoadContext, user: StaffUser, documentId: number, inline: boolean) {
-  const [doc] = await context.services.db.select().from(onboardingDocuments).where(eq(onboardingDocuments.id, documentId)).limit(1);
+  const [doc] = await context.services.db.select().from(onboardingDocumentsView).where(eq(onboardingDocumentsView.id, documentId)).limit(1);
   if (!doc) throw data(null, { status: 404 });
   return serve(
     context,
@@ -57,9 +57,9 @@ export async function serveOnboardingDocument(context: AppLoadContext, user: Sta
 
 export async function serveRecruitmentCv(context: AppLoadContext, user: StaffUser, applicationId: number, inline: boolean) {
   const [application] = await context.services.db
-    .select({ id: recruitmentApplications.id, cvKey: recruitmentApplications.cvKey, cvName: recruitmentApplications.cvName, cvType: recruitmentApplications.cvType })
-    .from(recruitmentApplications)
-    .where(eq(recruitmentApplications.id, applicationId))
+    .select({ id: recruitmentApplicationsView.id, cvKey: recruitmentApplicationsView.cvKey, cvName: recruitmentApplicationsView.cvName, cvType: recruitmentApplicationsView.cvType })
+    .from(recruitmentApplicationsView)
+    .where(eq(recruitmentApplicationsView.id, applicationId))
     .limit(1);
   if (!application?.cvKey) throw data(null, { status: 404 });
   return serve(

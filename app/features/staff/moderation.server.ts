@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { InfraServices } from "#server/services.ts";
 import type { PublicFixerData } from "~/features/quotes/public-changes";
-import { users } from "#server/db/schema/auth.ts";
-import { fixerProfiles, jobMessages, reviews } from "#server/db/schema/quotes.ts";
+import { accountById } from "~/features/auth/accounts.server";
+import { fixerProfilesView, jobMessagesView, reviewsView } from "~/features/quotes/projections.server";
 import { quotesDeps } from "~/features/quotes/access.server";
 import { isQuotesError, type QuotesErrorCode } from "~/features/quotes/errors";
 import { hideMessage, hideReview, setLeadsDisabled } from "~/features/quotes/reviews.server";
@@ -51,7 +51,7 @@ const depsOf = (deps: Deps) => quotesDeps(deps);
 
 /** Hides the job's review (the id must be this job's), telling its author why. */
 export async function staffHideReview(deps: Deps, actor: StaffUser, jobId: number, reviewId: number, reason: string): Promise<StaffOutcome> {
-  const [review] = await deps.db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.jobId, jobId))).limit(1);
+  const [review] = await deps.db.select({ id: reviewsView.id }).from(reviewsView).where(and(eq(reviewsView.id, reviewId), eq(reviewsView.jobId, jobId))).limit(1);
   if (!review) return refused("not-found", "Not found", "This job has no such review.");
   return outcomeOf(async () => {
     await hideReview(depsOf(deps), actorOf(actor), reviewId, reason);
@@ -62,9 +62,9 @@ export async function staffHideReview(deps: Deps, actor: StaffUser, jobId: numbe
 /** Hides one of the job's messages, telling its sender why. */
 export async function staffHideMessage(deps: Deps, actor: StaffUser, jobId: number, messageId: number, reason: string): Promise<StaffOutcome> {
   const [message] = await deps.db
-    .select({ id: jobMessages.id })
-    .from(jobMessages)
-    .where(and(eq(jobMessages.id, messageId), eq(jobMessages.jobId, jobId)))
+    .select({ id: jobMessagesView.id })
+    .from(jobMessagesView)
+    .where(and(eq(jobMessagesView.id, messageId), eq(jobMessagesView.jobId, jobId)))
     .limit(1);
   if (!message) return refused("not-found", "Not found", "This job has no such message.");
   return outcomeOf(async () => {
@@ -76,16 +76,16 @@ export async function staffHideMessage(deps: Deps, actor: StaffUser, jobId: numb
 /** A fixer's leads state for the staff user page, or null for an account without a fixer profile. */
 export async function fixerLeadsOf(db: Deps["db"], userId: string) {
   const [profile] = await db
-    .select({ slug: fixerProfiles.slug, displayName: fixerProfiles.displayName, leadsDisabledAt: fixerProfiles.leadsDisabledAt, leadsDisabledReason: fixerProfiles.leadsDisabledReason })
-    .from(fixerProfiles)
-    .where(eq(fixerProfiles.userId, userId))
+    .select({ slug: fixerProfilesView.slug, displayName: fixerProfilesView.displayName, leadsDisabledAt: fixerProfilesView.leadsDisabledAt, leadsDisabledReason: fixerProfilesView.leadsDisabledReason })
+    .from(fixerProfilesView)
+    .where(eq(fixerProfilesView.userId, userId))
     .limit(1);
   return profile ?? null;
 }
 
 /** Pauses (or resumes) a fixer's leads, under staffCan's rule for disabling the account. */
 export async function staffSetLeads(deps: Deps, actor: StaffUser, userId: string, disable: boolean, reason: string): Promise<StaffOutcome> {
-  const [account] = await deps.db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  const account = await accountById(deps.db, userId);
   if (!account) return refused("not-found", "Not found", "There is no such account.");
   const can = staffCan(actor, account);
   if (can.self) return refused("invalid", "Not allowed", "You cannot pause or resume your own leads.");

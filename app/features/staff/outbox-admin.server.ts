@@ -1,37 +1,31 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
-import { outboxJobs } from "#server/db/schema/outbox.ts";
+import { outboxJobsView, retryJobNow } from "#server/jobs/queue.ts";
 import { recordStaffAction } from "#server/audit-log.ts";
+import { countAll } from "~/features/staff/lists/define";
 import { actorOf, type StaffUser } from "./guard.server";
 import { done, refused, type StaffOutcome } from "./messages";
 
+/** The failed jobs the console's frame shows a badge for. */
+export async function countFailedOutboxJobs(db: Db): Promise<number> {
+  const [failed] = await db.select({ n: countAll }).from(outboxJobsView).where(eq(outboxJobsView.status, "failed"));
+  return failed?.n ?? 0;
+}
+
 /**
- * "Retry now" on an outbox job: a failed job (its attempts used up) or a pending one waiting for
- * its next backoff becomes due at once, with one more attempt allowed when it had none left. Sent
- * jobs and jobs a worker is running are left alone (400). The worker picks it up on its next poll.
+ * "Retry now" on an outbox job (retryJobNow: a failed or waiting job becomes due at once), audited
+ * in its transaction. Sent jobs and jobs a worker is running are left alone (400). The worker picks
+ * it up on its next poll.
  */
 export async function retryOutboxJob(db: Db, actor: StaffUser, jobId: number): Promise<StaffOutcome> {
   const outcome = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(outboxJobs)
-      .set({
-        status: "pending",
-        runAt: sql`now()`,
-        lockedUntil: null,
-        maxAttempts: sql`greatest(${outboxJobs.maxAttempts}, ${outboxJobs.attempts} + 1)`,
-      })
-      .where(and(eq(outboxJobs.id, jobId), inArray(outboxJobs.status, ["failed", "pending"])))
-      .returning({ id: outboxJobs.id, attempts: outboxJobs.attempts, kind: outboxJobs.kind });
-    const job = rows[0];
-    if (!job) {
-      const [existing] = await tx.select({ status: outboxJobs.status }).from(outboxJobs).where(eq(outboxJobs.id, jobId)).limit(1);
-      return { kind: existing ? ("not-retryable" as const) : ("missing" as const), status: existing?.status };
-    }
+    const retry = await retryJobNow(tx as DbOrTx, jobId);
+    if ("refused" in retry) return retry.refused === "missing" ? { kind: "missing" as const } : { kind: "not-retryable" as const, status: retry.refused };
     await recordStaffAction(tx as DbOrTx, actorOf(actor), {
       action: "outbox.retry",
       targetType: "outbox_job",
       targetId: jobId,
-      details: { kind: job.kind, attemptsSoFar: job.attempts },
+      details: { kind: retry.retried.kind, attemptsSoFar: retry.retried.attempts },
     });
     return { kind: "queued" as const };
   });

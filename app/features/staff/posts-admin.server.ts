@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
-import { vipPosts } from "#server/db/schema/vip.ts";
+import { deleteVipPostRow, insertVipPost, setVipPostPublishedAt, updateVipPostWords } from "~/features/vip/posts-and-codes.server";
 import { recordStaffAction } from "#server/audit-log.ts";
 import { actorOf, type StaffUser } from "./guard.server";
 import { done, refused, type StaffOutcome } from "./messages";
@@ -17,24 +16,20 @@ const missing = () => refused("not-found", "Not found", "The post no longer exis
 export async function createVipPost(db: Db, actor: StaffUser, post: VipPostInput, publish: boolean): Promise<number> {
   return db.transaction(async (tx) => {
     const now = new Date();
-    const [row] = await tx
-      .insert(vipPosts)
-      .values({ ...post, publishedAt: publish ? now : null, createdAt: now, updatedAt: now })
-      .returning({ id: vipPosts.id });
+    const id = await insertVipPost(tx as DbOrTx, post, publish ? now : null, now);
     await recordStaffAction(tx as DbOrTx, actorOf(actor), {
       action: "vip_post.create",
       targetType: "vip_post",
-      targetId: row!.id,
+      targetId: id,
       details: { title: post.title, published: publish },
     });
-    return row!.id;
+    return id;
   });
 }
 
 export async function updateVipPost(db: Db, actor: StaffUser, id: number, post: VipPostInput): Promise<StaffOutcome> {
   const found = await db.transaction(async (tx) => {
-    const rows = await tx.update(vipPosts).set({ ...post, updatedAt: new Date() }).where(eq(vipPosts.id, id)).returning({ id: vipPosts.id });
-    if (!rows[0]) return false;
+    if (!(await updateVipPostWords(tx as DbOrTx, id, post))) return false;
     await recordStaffAction(tx as DbOrTx, actorOf(actor), { action: "vip_post.update", targetType: "vip_post", targetId: id, details: { title: post.title } });
     return true;
   });
@@ -43,17 +38,13 @@ export async function updateVipPost(db: Db, actor: StaffUser, id: number, post: 
 
 export async function setVipPostPublished(db: Db, actor: StaffUser, id: number, publish: boolean): Promise<StaffOutcome> {
   const found = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(vipPosts)
-      .set({ publishedAt: publish ? new Date() : null, updatedAt: new Date() })
-      .where(eq(vipPosts.id, id))
-      .returning({ id: vipPosts.id, title: vipPosts.title });
-    if (!rows[0]) return false;
+    const title = await setVipPostPublishedAt(tx as DbOrTx, id, publish);
+    if (title === null) return false;
     await recordStaffAction(tx as DbOrTx, actorOf(actor), {
       action: publish ? "vip_post.publish" : "vip_post.unpublish",
       targetType: "vip_post",
       targetId: id,
-      details: { title: rows[0].title },
+      details: { title },
     });
     return true;
   });
@@ -63,9 +54,9 @@ export async function setVipPostPublished(db: Db, actor: StaffUser, id: number, 
 
 export async function deleteVipPost(db: Db, actor: StaffUser, id: number): Promise<StaffOutcome> {
   const found = await db.transaction(async (tx) => {
-    const rows = await tx.delete(vipPosts).where(eq(vipPosts.id, id)).returning({ id: vipPosts.id, title: vipPosts.title });
-    if (!rows[0]) return false;
-    await recordStaffAction(tx as DbOrTx, actorOf(actor), { action: "vip_post.delete", targetType: "vip_post", targetId: id, details: { title: rows[0].title } });
+    const title = await deleteVipPostRow(tx as DbOrTx, id);
+    if (title === null) return false;
+    await recordStaffAction(tx as DbOrTx, actorOf(actor), { action: "vip_post.delete", targetType: "vip_post", targetId: id, details: { title } });
     return true;
   });
   return found ? done("Post deleted", "The post is gone from the VIP blog.") : missing();

@@ -1,7 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { InfraServices } from "#server/services.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingDocuments, onboardingReviews } from "#server/db/schema/fixers.ts";
+import { applicationAccount, isApplicationDocument, lockApplicationForReview, writeReviewDecision } from "~/features/fixers/review-decision.server";
 import { recordCheck } from "~/features/fixers/checks.server";
 import { checkLabels } from "~/features/fixers/required-checks";
 import { siteUrl } from "#server/http/site-url.ts";
@@ -86,40 +85,17 @@ export async function reviewApplication(
   { decision, note, checks }: ReviewInput,
 ): Promise<StaffOutcome> {
   const outcome = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: fixerOnboarding.id, status: fixerOnboarding.status, email: fixerOnboarding.email, firstName: fixerRegistrations.firstName })
-      .from(fixerOnboarding)
-      .leftJoin(fixerRegistrations, eq(fixerRegistrations.id, fixerOnboarding.registrationId))
-      .where(eq(fixerOnboarding.id, applicationId))
-      .limit(1)
-      .for("update", { of: fixerOnboarding });
+    const current = await lockApplicationForReview(tx as DbOrTx, applicationId);
     if (!current) return { kind: "missing" as const };
     if (!canDecide(current.status, decision)) return { kind: "not-allowed" as const, from: current.status };
-
-    const now = new Date();
-    const updated = await tx
-      .update(fixerOnboarding)
-      .set({
-        status: decision,
-        reviewNote: note || null,
-        reviewedBy: user.id,
-        reviewedAt: now,
-        updatedAt: now,
-        // What this reviewer checked; only an approval's checks ever reach a public badge.
-        identityChecked: checks.includes("identity"),
-        insuranceChecked: checks.includes("insurance"),
-        qualificationsChecked: checks.includes("qualifications"),
-      })
-      .where(eq(fixerOnboarding.id, applicationId))
-      .returning({ id: fixerOnboarding.id });
-    if (updated.length !== 1) throw new Error(`application ${applicationId} could not be updated`);
-    await tx.insert(onboardingReviews).values({
-      onboardingId: applicationId,
+    await writeReviewDecision(tx as DbOrTx, {
+      applicationId,
       fromStatus: current.status,
-      toStatus: decision,
-      note: note || null,
-      staffUserId: user.id,
-      createdAt: now,
+      decision,
+      note,
+      reviewerUserId: user.id,
+      checked: { identity: checks.includes("identity"), insurance: checks.includes("insurance"), qualifications: checks.includes("qualifications") },
+      at: new Date(),
     });
     if (decision === "approved") await createFixerProfileFromApproval(tx as DbOrTx, applicationId); // quotes marketplace: the approved fixer's public profile and services
     const { html, text } = reviewEmail(decision, { firstName: current.firstName, note, publicUrl: siteUrl(config) });
@@ -158,18 +134,11 @@ export async function recordApplicationCheck(
   input: CheckRecordInput,
 ): Promise<StaffOutcome> {
   const outcome = await db.transaction(async (tx) => {
-    const [application] = await tx.select({ userId: fixerOnboarding.userId }).from(fixerOnboarding).where(eq(fixerOnboarding.id, applicationId)).limit(1);
-    if (!application) return "missing" as const;
-    if (!application.userId) return "no-account" as const;
-    if (input.documentId !== null) {
-      const [doc] = await tx
-        .select({ id: onboardingDocuments.id })
-        .from(onboardingDocuments)
-        .where(and(eq(onboardingDocuments.id, input.documentId), eq(onboardingDocuments.onboardingId, applicationId)))
-        .limit(1);
-      if (!doc) return "bad-document" as const;
-    }
-    await recordCheck(tx as DbOrTx, { fixerUserId: application.userId, kind: input.kind, evidence: input.evidence, documentId: input.documentId, onboardingId: applicationId, staffUserId: user.id });
+    const fixerUserId = await applicationAccount(tx as DbOrTx, applicationId);
+    if (fixerUserId === undefined) return "missing" as const;
+    if (!fixerUserId) return "no-account" as const;
+    if (input.documentId !== null && !(await isApplicationDocument(tx as DbOrTx, applicationId, input.documentId))) return "bad-document" as const;
+    await recordCheck(tx as DbOrTx, { fixerUserId, kind: input.kind, evidence: input.evidence, documentId: input.documentId, onboardingId: applicationId, staffUserId: user.id });
     await recordStaffAction(tx as DbOrTx, actorOf(user), {
       action: "onboarding.check",
       targetType: "onboarding",

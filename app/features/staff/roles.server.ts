@@ -1,6 +1,5 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
+import { accountByEmail, accountById, setAccountRole, staffAccounts } from "~/features/auth/accounts.server";
 import { recordStaffAction, type AuditActor } from "#server/audit-log.ts";
 
 /**
@@ -35,7 +34,7 @@ export async function applyRole(
 ): Promise<{ from: Role; to: Role; changed: boolean }> {
   const from: Role = isRole(user.role) ? user.role : "user";
   if (from === role) return { from, to: role, changed: false };
-  await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await setAccountRole(tx, user.id, role);
   await recordStaffAction(tx, actor, {
     action: "user.role",
     targetType: "user",
@@ -55,11 +54,7 @@ export type StaffListEntry = { email: string; name: string; role: "staff" | "adm
 export type StaffCommandOutcome = { ok: boolean; message: string; staff?: StaffListEntry[] };
 
 export async function listStaff(db: Db): Promise<StaffListEntry[]> {
-  const rows = await db
-    .select({ email: users.email, name: users.name, fullName: users.fullName, role: users.role, disabledAt: users.disabledAt })
-    .from(users)
-    .where(inArray(users.role, ["staff", "admin"]))
-    .orderBy(asc(users.role), asc(users.email));
+  const rows = await staffAccounts(db);
   return rows.map((r) => ({
     email: r.email,
     name: r.fullName || r.name,
@@ -76,11 +71,7 @@ export async function runStaffCommand(db: Db, command: StaffCommand, actor: Audi
   const email = command.email.trim().toLowerCase();
   const role: Role = command.command === "grant" ? command.role : "user";
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, email: users.email, role: users.role, disabledAt: users.disabledAt, emailVerified: users.emailVerified })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email))
-      .limit(1);
+    const user = await accountByEmail(tx as DbOrTx, email);
     if (!user) {
       return { ok: false, message: `No account with the email ${email}. The person must sign up on the site first.` };
     }
@@ -109,11 +100,7 @@ function describeRole(role: Role): string {
 export async function promoteConfiguredAdmin(db: Db, adminEmails: readonly string[], userId: string): Promise<boolean> {
   if (adminEmails.length === 0) return false;
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, email: users.email, role: users.role, emailVerified: users.emailVerified })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
+    const user = await accountById(tx as DbOrTx, userId);
     if (!user || !user.emailVerified || user.role === "admin" || !adminEmails.includes(user.email.toLowerCase())) return false;
     await applyRole(tx as DbOrTx, user, "admin", { userId: null, email: "STAFF_ADMIN_EMAILS setting" }, "STAFF_ADMIN_EMAILS");
     return true;

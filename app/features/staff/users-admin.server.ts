@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import type { InfraServices } from "#server/services.ts";
 import { recordSecurityEvent } from "~/features/auth/security-events.server.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { sessions, users } from "#server/db/schema/auth.ts";
+import { accountById, setAccountDisabled } from "~/features/auth/accounts.server";
 import { recordStaffAction } from "#server/audit-log.ts";
 import { applyRole, isStaffRole, roles, type Role } from "./roles.server.ts";
 import { actorOf, type StaffActor } from "./guard.server";
@@ -34,17 +33,8 @@ export function staffCan(viewer: { id: string; role: string }, target: { id: str
   };
 }
 
-async function target(db: Deps["db"], userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, role: users.role, disabledAt: users.disabledAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function setDisabled({ db, logger }: Deps, actor: StaffActor, userId: string, disable: boolean): Promise<StaffOutcome> {
-  const account = await target(db, userId);
+  const account = await accountById(db, userId);
   if (!account) return refused("not-found", "Not found", "There is no such account.");
   const can = staffCan(actor, account);
   if (can.self) return refused("invalid", "Not allowed", "You cannot disable or enable your own account.");
@@ -53,8 +43,7 @@ export async function setDisabled({ db, logger }: Deps, actor: StaffActor, userI
   }
   if (disable === Boolean(account.disabledAt)) return done(disable ? "Already disabled" : "Already active", "Nothing changed.");
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ disabledAt: disable ? new Date() : null, updatedAt: new Date() }).where(eq(users.id, userId));
-    if (disable) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await setAccountDisabled(tx as DbOrTx, userId, disable);
     await recordStaffAction(tx as DbOrTx, actorOf(actor), {
       action: disable ? "user.disable" : "user.enable",
       targetType: "user",
@@ -77,7 +66,7 @@ export async function setDisabled({ db, logger }: Deps, actor: StaffActor, userI
 export async function changeRole({ db, logger }: Deps, actor: StaffActor, userId: string, role: Role): Promise<StaffOutcome> {
   // Checked before the account is looked up: staff learn nothing about other accounts from this action.
   if (actor.role !== "admin") return refused("forbidden", "Admins only", "Only an admin can change roles.");
-  const account = await target(db, userId);
+  const account = await accountById(db, userId);
   if (!account) return refused("not-found", "Not found", "There is no such account.");
   if (!staffCan(actor, account).changeRole) return refused("invalid", "Not allowed", "You cannot change your own role. Ask another admin.");
   const change = await db.transaction((tx) => applyRole(tx as DbOrTx, account, role, actorOf(actor), "console"));

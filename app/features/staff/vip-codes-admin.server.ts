@@ -1,6 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
-import { vipCodes } from "#server/db/schema/vip.ts";
+import { revokeVipCodeRow } from "~/features/vip/posts-and-codes.server";
 import { recordStaffAction } from "#server/audit-log.ts";
 import { actorOf, type StaffUser } from "./guard.server";
 import { done, refused, type StaffOutcome } from "./messages";
@@ -11,20 +10,16 @@ import { done, refused, type StaffOutcome } from "./messages";
  */
 export async function revokeVipCode(db: Db, actor: StaffUser, codeId: number): Promise<StaffOutcome> {
   const revoked = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(vipCodes)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(vipCodes.id, codeId), isNull(vipCodes.revokedAt)))
-      .returning({ id: vipCodes.id, codeHint: vipCodes.codeHint });
-    if (rows[0]) {
+    const codeHint = await revokeVipCodeRow(tx as DbOrTx, codeId);
+    if (codeHint !== null) {
       await recordStaffAction(tx as DbOrTx, actorOf(actor), {
         action: "vip_code.revoke",
         targetType: "vip_code",
         targetId: codeId,
-        details: { codeHint: rows[0].codeHint },
+        details: { codeHint },
       });
     }
-    return rows.length > 0;
+    return codeHint !== null;
   });
   if (!revoked) return refused("invalid", "Nothing to revoke", "The code does not exist or is already revoked.");
   return done("Code revoked", "It no longer opens the VIP blog.");

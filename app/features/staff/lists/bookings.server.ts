@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { BOOKING_STATES, bookings, bookingTransitions } from "#server/db/schema/bookings.ts";
-import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
+import { accountIdsWithEmail, accountIdsWithEmailLike, accountsAs } from "~/features/auth/projections.server";
+import { BOOKING_STATES, bookingsView, bookingTransitionsView } from "~/features/bookings/projections.server";
+import { fixerProfilesView, jobsView } from "~/features/quotes/projections.server";
 import { statusLabel } from "~/features/staff/status";
 import { defineList, keyset, searchIndexed, type PageSpec } from "./define";
 
@@ -24,21 +23,21 @@ export const BOOKING_STATE_GROUPS = {
 /** The states that put a booking in the Disputes queue (a frozen release puts it there in any state). */
 export const DISPUTE_STATES = ["disputed", "staff_review", "claim_contested"] as const;
 
-const customerUsers = alias(users, "customer_users");
-const fixerUsers = alias(users, "fixer_users");
-const t = bookings;
+const customerUsers = accountsAs("customer_users");
+const fixerUsers = accountsAs("fixer_users");
+const t = bookingsView;
 
 /** When the booking joined the queue: the report, the escalation to review or the card dispute, whichever came first (least() skips nulls). */
-const waitingSince = sql<Date>`coalesce(least(${t.releaseFrozenAt}, (select min(${bookingTransitions.createdAt}) from ${bookingTransitions} where ${bookingTransitions.bookingId} = ${t.id} and ${bookingTransitions.transition} in ('report_problem', 'escalate', 'contest_claim'))), ${t.updatedAt})`.mapWith(
+const waitingSince = sql<Date>`coalesce(least(${t.releaseFrozenAt}, (select min(${bookingTransitionsView.createdAt}) from ${bookingTransitionsView} where ${bookingTransitionsView.bookingId} = ${t.id} and ${bookingTransitionsView.transition} in ('report_problem', 'escalate', 'contest_claim'))), ${t.updatedAt})`.mapWith(
   (value: string | Date) => (value instanceof Date ? value : new Date(value)),
 );
 
 const select = {
   id: t.id,
   state: t.state,
-  title: jobs.title,
+  title: jobsView.title,
   customerEmail: customerUsers.email,
-  fixerName: fixerProfiles.displayName,
+  fixerName: fixerProfilesView.displayName,
   fixerEmail: fixerUsers.email,
   pricePence: t.pricePence,
   totalPence: t.totalPence,
@@ -68,10 +67,10 @@ const from = (db: Db, extra: PageSpec["select"]) =>
   db
     .select({ ...select, ...extra })
     .from(t)
-    .leftJoin(jobs, eq(jobs.id, t.jobId))
+    .leftJoin(jobsView, eq(jobsView.id, t.jobId))
     .leftJoin(customerUsers, eq(customerUsers.id, t.customerUserId))
     .leftJoin(fixerUsers, eq(fixerUsers.id, t.fixerUserId))
-    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId));
+    .leftJoin(fixerProfilesView, eq(fixerProfilesView.userId, t.fixerUserId));
 
 /**
  * "#12" or "12" finds booking 12; an email address finds the bookings of that customer or fixer
@@ -81,12 +80,12 @@ const from = (db: Db, extra: PageSpec["select"]) =>
 function search(q: string): SQL | undefined {
   return searchIndexed(q, { table: t, id: t.id }, {
     ids: [t.id],
-    emails: [(e) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`, (e) => sql`${t.fixerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
+    emails: [(e) => sql`${t.customerUserId} in (${accountIdsWithEmail(e)})`, (e) => sql`${t.fixerUserId} in (${accountIdsWithEmail(e)})`],
     text: [
-      (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p})`,
-      (p) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
-      (p) => sql`${t.fixerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
-      (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,
+      (p) => sql`${t.jobId} in (select ${jobsView.id} from ${jobsView} where ${jobsView.title} ilike ${p})`,
+      (p) => sql`${t.customerUserId} in (${accountIdsWithEmailLike(p)})`,
+      (p) => sql`${t.fixerUserId} in (${accountIdsWithEmailLike(p)})`,
+      (p) => sql`${t.fixerUserId} in (select ${fixerProfilesView.userId} from ${fixerProfilesView} where ${fixerProfilesView.displayName} ilike ${p})`,
     ],
   });
 }

@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { fieldsOf } from "#server/db/projection.ts";
 import type { Db } from "#server/db/client.ts";
-import { contactSubmissions, type ContactSubmission } from "#server/db/schema/forms.ts";
+import { type ContactSubmission, contactSubmissionsView } from "~/features/forms/projections.server";
 import { defineList, keyset, searchAny } from "./define";
 
 /** The four forms that write contact_submissions, by the subject they store (app/features/forms/submissions.server.ts). */
@@ -15,7 +16,7 @@ const filters = [{ name: "subject", label: "Subject", options: contactSubjects.m
 
 function where(query: { q: string; filters: Record<string, string> }) {
   const subject = contactSubjects.find((s) => s.value === query.filters.subject)?.subject;
-  const t = contactSubmissions;
+  const t = contactSubmissionsView;
   return and(subject ? eq(t.subject, subject) : undefined, searchAny(query.q, [t.name, t.email, t.message, t.phone]));
 }
 
@@ -38,13 +39,13 @@ export const contactsList = defineList<ContactSubmission>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/contacts/${r.id}`,
-order: keyset("desc", { sql: contactSubmissions.createdAt, type: "timestamptz" }, { sql: contactSubmissions.id, type: "bigint" }),
-  table: contactSubmissions,
+order: keyset("desc", { sql: contactSubmissionsView.createdAt, type: "timestamptz" }, { sql: contactSubmissionsView.id, type: "bigint" }),
+  table: contactSubmissionsView,
   fetch: (db, query, page) =>
-    db.select({ ...getTableColumns(contactSubmissions), ...page.select }).from(contactSubmissions).where(and(where(query), page.where)).orderBy(...page.orderBy),
+    db.select({ ...fieldsOf(contactSubmissionsView), ...page.select }).from(contactSubmissionsView).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadContact(db: Db, id: number) {
-  const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)).limit(1);
+  const [row] = await db.select().from(contactSubmissionsView).where(eq(contactSubmissionsView.id, id)).limit(1);
   return row ?? null;
 }

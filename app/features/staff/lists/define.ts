@@ -1,4 +1,4 @@
-import { or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { getTableName, is, or, sql, Subquery, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import type { CsvValue } from "~/lib/csv";
@@ -52,8 +52,11 @@ export type ListDefinition<Row> = {
    * cursor of a page is these keys' values in its last (or first) row (decision 069).
    */
   order: ListOrder;
-  /** The table the list is mainly of: the planner's estimate of its rows stands in for a count over all of it. */
-  table: PgTable;
+  /**
+   * The table the list is mainly of, or its owner's read-only projection named as it (decision 089):
+   * the planner's estimate of its rows stands in for a count over all of it.
+   */
+  table: ListRelation;
   /**
    * The list's query with the filters and search in force, not yet limited: it selects
    * `{ ...fields, ...page.select }`, adds `page.where` to its conditions and orders by `page.orderBy`.
@@ -65,6 +68,14 @@ export type ListDefinition<Row> = {
 /** A key of a list's order: the column (or expression, never null) and the type its cursor value is cast back to. */
 export type OrderKey = { sql: AnyPgColumn | SQL; type: "timestamptz" | "integer" | "bigint" | "text" | "uuid" };
 export type ListOrder = { direction: "asc" | "desc"; keys: readonly [OrderKey, ...OrderKey[]] };
+
+/** A table, or a feature's read-only projection of one (a subquery named as the table). */
+export type ListRelation = PgTable | Subquery;
+
+/** The name of the table a list is of (a projection bears its table's name). */
+export function relationName(relation: ListRelation): string {
+  return is(relation, Subquery) ? relation._.alias : getTableName(relation);
+}
 
 /** The name of the extra field each fetched row carries: its position in the order as text, for the cursor. */
 export const CURSOR_FIELD = "_cursor";
@@ -168,7 +179,7 @@ type SearchPart = AnyPgColumn | SQL | ((value: string) => SQL);
  * index and the page sorts only the rows found, rather than walking the list's order filtering
  * every row (a rare fragment then read all 961,819 messages: decision 069).
  */
-export function searchIndexed(q: string, rows: { table: PgTable; id: AnyPgColumn }, parts: { ids?: SearchPart[]; exact?: SearchPart[]; emails?: SearchPart[]; text?: SearchPart[] }): SQL | undefined {
+export function searchIndexed(q: string, rows: { table: ListRelation; id: AnyPgColumn }, parts: { ids?: SearchPart[]; exact?: SearchPart[]; emails?: SearchPart[]; text?: SearchPart[] }): SQL | undefined {
   if (!q) return undefined;
   const id = searchedId(q);
   const email = searchedEmail(q);

@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { fixerProfiles, jobMessages, jobs, quotes, reviews } from "#server/db/schema/quotes.ts";
+import { accountIdsWithEmail, accountIdsWithEmailLike, accountsAs, accountsView } from "~/features/auth/projections.server";
+import { fixerProfilesView, jobMessagesView, jobsView, quotesView, reviewsView } from "~/features/quotes/projections.server";
 import { findService, services } from "~/content/services";
 import { budgetBandLabels, jobTimingLabels, type BudgetBand, type JobTiming } from "~/features/quotes/schemas";
 import { defineList, keyset, searchIndexed } from "./define";
@@ -13,17 +12,17 @@ import { defineList, keyset, searchIndexed } from "./define";
  * and the reviews, messages and quotes lists link there.
  */
 
-const t = jobs;
+const t = jobsView;
 export const jobStatuses = ["open", "in_progress", "done", "closed"] as const;
 export const serviceName = (slug: string) => findService(slug)?.name ?? slug;
 
-const quoteCount = sql<number>`(select count(*) from ${quotes} where ${quotes.jobId} = ${t.id})`.mapWith(Number);
+const quoteCount = sql<number>`(select count(*) from ${quotesView} where ${quotesView.jobId} = ${t.id})`.mapWith(Number);
 
 const select = {
   id: t.id,
   createdAt: t.createdAt,
   customerUserId: t.customerUserId,
-  customerEmail: users.email,
+  customerEmail: accountsView.email,
   service: t.service,
   district: t.district,
   title: t.title,
@@ -46,8 +45,8 @@ function where(query: { q: string; filters: Record<string, string> }) {
   // "#12" or "12" is job 12; an email address the customer's jobs; a fragment a title or district (trigram indexes).
   const search = searchIndexed(query.q, { table: t, id: t.id }, {
     ids: [t.id],
-    emails: [(e) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
-    text: [t.title, t.district, (p) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`],
+    emails: [(e) => sql`${t.customerUserId} in (${accountIdsWithEmail(e)})`],
+    text: [t.title, t.district, (p) => sql`${t.customerUserId} in (${accountIdsWithEmailLike(p)})`],
   });
   return and(query.filters.status ? eq(t.status, query.filters.status) : undefined, query.filters.service ? eq(t.service, query.filters.service) : undefined, search);
 }
@@ -87,78 +86,78 @@ export const jobsList = defineList<JobRow>({
 order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
   table: t,
   fetch: (db, query, page) =>
-    db.select({ ...select, ...page.select }).from(t).innerJoin(users, eq(users.id, t.customerUserId)).where(and(where(query), page.where)).orderBy(...page.orderBy),
+    db.select({ ...select, ...page.select }).from(t).innerJoin(accountsView, eq(accountsView.id, t.customerUserId)).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
-const fixerUser = alias(users, "fixer_user");
-const sender = alias(users, "sender");
+const fixerUser = accountsAs("fixer_user");
+const sender = accountsAs("sender");
 
 /** A job with everything staff look at: its quotes, its message threads (hidden ones too) and its reviews (one per side). */
 export async function loadJob(db: Db, id: number) {
   const [job] = await db
-    .select({ ...select, postcode: t.postcode, description: t.description, timing: t.timing, preferredDate: t.preferredDate, budget: t.budget, updatedAt: t.updatedAt, customerName: users.name })
+    .select({ ...select, postcode: t.postcode, description: t.description, timing: t.timing, preferredDate: t.preferredDate, budget: t.budget, updatedAt: t.updatedAt, customerName: accountsView.name })
     .from(t)
-    .innerJoin(users, eq(users.id, t.customerUserId))
+    .innerJoin(accountsView, eq(accountsView.id, t.customerUserId))
     .where(eq(t.id, id))
     .limit(1);
   if (!job) return null;
   const [jobQuotes, messages, jobReviews] = await Promise.all([
     db
       .select({
-        id: quotes.id,
-        fixerUserId: quotes.fixerUserId,
-        fixerName: fixerProfiles.displayName,
-        fixerSlug: fixerProfiles.slug,
+        id: quotesView.id,
+        fixerUserId: quotesView.fixerUserId,
+        fixerName: fixerProfilesView.displayName,
+        fixerSlug: fixerProfilesView.slug,
         fixerEmail: fixerUser.email,
-        priceKind: quotes.priceKind,
-        amountPence: quotes.amountPence,
-        amountToPence: quotes.amountToPence,
-        includes: quotes.includes,
-        earliestStart: quotes.earliestStart,
-        message: quotes.message,
-        status: quotes.status,
-        createdAt: quotes.createdAt,
+        priceKind: quotesView.priceKind,
+        amountPence: quotesView.amountPence,
+        amountToPence: quotesView.amountToPence,
+        includes: quotesView.includes,
+        earliestStart: quotesView.earliestStart,
+        message: quotesView.message,
+        status: quotesView.status,
+        createdAt: quotesView.createdAt,
       })
-      .from(quotes)
-      .innerJoin(fixerProfiles, eq(fixerProfiles.userId, quotes.fixerUserId))
-      .innerJoin(fixerUser, eq(fixerUser.id, quotes.fixerUserId))
-      .where(eq(quotes.jobId, id))
-      .orderBy(asc(quotes.createdAt), asc(quotes.id)),
+      .from(quotesView)
+      .innerJoin(fixerProfilesView, eq(fixerProfilesView.userId, quotesView.fixerUserId))
+      .innerJoin(fixerUser, eq(fixerUser.id, quotesView.fixerUserId))
+      .where(eq(quotesView.jobId, id))
+      .orderBy(asc(quotesView.createdAt), asc(quotesView.id)),
     db
       .select({
-        id: jobMessages.id,
-        fixerUserId: jobMessages.fixerUserId,
-        fixerName: fixerProfiles.displayName,
-        senderUserId: jobMessages.senderUserId,
+        id: jobMessagesView.id,
+        fixerUserId: jobMessagesView.fixerUserId,
+        fixerName: fixerProfilesView.displayName,
+        senderUserId: jobMessagesView.senderUserId,
         senderEmail: sender.email,
-        body: jobMessages.body,
-        hiddenAt: jobMessages.hiddenAt,
-        hiddenReason: jobMessages.hiddenReason,
-        createdAt: jobMessages.createdAt,
+        body: jobMessagesView.body,
+        hiddenAt: jobMessagesView.hiddenAt,
+        hiddenReason: jobMessagesView.hiddenReason,
+        createdAt: jobMessagesView.createdAt,
       })
-      .from(jobMessages)
-      .innerJoin(fixerProfiles, eq(fixerProfiles.userId, jobMessages.fixerUserId))
-      .leftJoin(sender, eq(sender.id, jobMessages.senderUserId))
-      .where(eq(jobMessages.jobId, id))
-      .orderBy(asc(jobMessages.fixerUserId), asc(jobMessages.createdAt), asc(jobMessages.id)),
+      .from(jobMessagesView)
+      .innerJoin(fixerProfilesView, eq(fixerProfilesView.userId, jobMessagesView.fixerUserId))
+      .leftJoin(sender, eq(sender.id, jobMessagesView.senderUserId))
+      .where(eq(jobMessagesView.jobId, id))
+      .orderBy(asc(jobMessagesView.fixerUserId), asc(jobMessagesView.createdAt), asc(jobMessagesView.id)),
     db
       .select({
-        id: reviews.id,
-        author: reviews.author,
-        fixerUserId: reviews.fixerUserId,
-        fixerName: fixerProfiles.displayName,
-        rating: reviews.rating,
-        body: reviews.body,
-        reply: reviews.reply,
-        hiddenAt: reviews.hiddenAt,
-        hiddenReason: reviews.hiddenReason,
-        visibleFrom: reviews.visibleFrom,
-        createdAt: reviews.createdAt,
+        id: reviewsView.id,
+        author: reviewsView.author,
+        fixerUserId: reviewsView.fixerUserId,
+        fixerName: fixerProfilesView.displayName,
+        rating: reviewsView.rating,
+        body: reviewsView.body,
+        reply: reviewsView.reply,
+        hiddenAt: reviewsView.hiddenAt,
+        hiddenReason: reviewsView.hiddenReason,
+        visibleFrom: reviewsView.visibleFrom,
+        createdAt: reviewsView.createdAt,
       })
-      .from(reviews)
-      .innerJoin(fixerProfiles, eq(fixerProfiles.userId, reviews.fixerUserId))
-      .where(eq(reviews.jobId, id))
-      .orderBy(asc(reviews.author)),
+      .from(reviewsView)
+      .innerJoin(fixerProfilesView, eq(fixerProfilesView.userId, reviewsView.fixerUserId))
+      .where(eq(reviewsView.jobId, id))
+      .orderBy(asc(reviewsView.author)),
   ]);
   return {
     job,

@@ -1,23 +1,22 @@
 import { and, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { fixerProfiles, jobMessages, jobs } from "#server/db/schema/quotes.ts";
+import { accountIdsWithEmail, accountIdsWithEmailLike, accountsAs } from "~/features/auth/projections.server";
+import { fixerProfilesView, jobMessagesView, jobsView } from "~/features/quotes/projections.server";
 import { defineList, keyset, searchIndexed, type PageSpec } from "./define";
 import { senderRole } from "./jobs.server";
 import { visibilityCondition, visibilityFilter } from "./reviews.server";
 
 /** Messages between customers and fixers on jobs, as stored (masked before acceptance), hidden ones too. */
 
-const t = jobMessages;
-const sender = alias(users, "sender");
+const t = jobMessagesView;
+const sender = accountsAs("sender");
 const select = {
   id: t.id,
   jobId: t.jobId,
-  jobTitle: jobs.title,
-  customerUserId: jobs.customerUserId,
+  jobTitle: jobsView.title,
+  customerUserId: jobsView.customerUserId,
   fixerUserId: t.fixerUserId,
-  fixerName: fixerProfiles.displayName,
+  fixerName: fixerProfilesView.displayName,
   senderUserId: t.senderUserId,
   senderEmail: sender.email,
   body: t.body,
@@ -48,19 +47,19 @@ function where(query: { q: string; filters: Record<string, string> }) {
   const hidden = visibilityCondition(t.hiddenAt, query.filters.hidden);
   const to =
     query.filters.to === "fixer"
-      ? sql`${t.senderUserId} = ${jobs.customerUserId}`
+      ? sql`${t.senderUserId} = ${jobsView.customerUserId}`
       : query.filters.to === "customer"
         ? sql`${t.senderUserId} = ${t.fixerUserId}`
         : undefined;
   // "#12" is job 12's messages; an email address a sender's; a fragment the text, a job title or a fixer's name (trigram indexes).
   const search = searchIndexed(query.q, { table: t, id: t.id }, {
     ids: [t.jobId],
-    emails: [(e) => sql`${t.senderUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
+    emails: [(e) => sql`${t.senderUserId} in (${accountIdsWithEmail(e)})`],
     text: [
       t.body,
-      (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p})`,
-      (p) => sql`${t.senderUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
-      (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,
+      (p) => sql`${t.jobId} in (select ${jobsView.id} from ${jobsView} where ${jobsView.title} ilike ${p})`,
+      (p) => sql`${t.senderUserId} in (${accountIdsWithEmailLike(p)})`,
+      (p) => sql`${t.fixerUserId} in (select ${fixerProfilesView.userId} from ${fixerProfilesView} where ${fixerProfilesView.displayName} ilike ${p})`,
     ],
   });
   return and(hidden, to, search);
@@ -71,8 +70,8 @@ const rows = (db: Db, query: { q: string; filters: Record<string, string> }, pag
   db
     .select({ ...select, ...page.select })
     .from(t)
-    .innerJoin(jobs, eq(jobs.id, t.jobId))
-    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
+    .innerJoin(jobsView, eq(jobsView.id, t.jobId))
+    .innerJoin(fixerProfilesView, eq(fixerProfilesView.userId, t.fixerUserId))
     .leftJoin(sender, eq(sender.id, t.senderUserId))
     .where(and(where(query), page.where))
     .orderBy(...page.orderBy);

@@ -1,16 +1,15 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { fixerChecks, fixerOnboarding, fixerRegistrations, onboardingDocuments, onboardingReviews } from "#server/db/schema/fixers.ts";
+import { accountsAs } from "~/features/auth/projections.server";
+import { fixerChecksView, fixerOnboardingView, fixerRegistrationsView, onboardingDocumentsView, onboardingReviewsView } from "~/features/fixers/projections.server";
 import { onboardingStatuses } from "~/features/staff/review-schema";
 import { statusLabel } from "~/features/staff/status";
 import { defineList, keyset, searchAny } from "./define";
 
-const t = fixerOnboarding;
-const reviewer = alias(users, "reviewer");
-const documentCount = sql<number>`(select count(*) from ${onboardingDocuments} where ${onboardingDocuments.onboardingId} = ${t.id})`.mapWith(Number);
-const applicantName = sql<string | null>`nullif(trim(coalesce(${fixerRegistrations.firstName}, '') || ' ' || coalesce(${fixerRegistrations.lastName}, '')), '')`;
+const t = fixerOnboardingView;
+const reviewer = accountsAs("reviewer");
+const documentCount = sql<number>`(select count(*) from ${onboardingDocumentsView} where ${onboardingDocumentsView.onboardingId} = ${t.id})`.mapWith(Number);
+const applicantName = sql<string | null>`nullif(trim(coalesce(${fixerRegistrationsView.firstName}, '') || ' ' || coalesce(${fixerRegistrationsView.lastName}, '')), '')`;
 
 const select = {
   id: t.id,
@@ -71,7 +70,7 @@ function where(query: { q: string; filters: Record<string, string> }) {
 }
 
 const base = (db: Db, fields: typeof select) =>
-  db.select(fields).from(t).leftJoin(fixerRegistrations, eq(fixerRegistrations.id, t.registrationId)).leftJoin(reviewer, eq(reviewer.id, t.reviewedBy));
+  db.select(fields).from(t).leftJoin(fixerRegistrationsView, eq(fixerRegistrationsView.id, t.registrationId)).leftJoin(reviewer, eq(reviewer.id, t.reviewedBy));
 
 export const onboardingList = defineList<OnboardingRow>({
   id: "onboarding",
@@ -103,7 +102,7 @@ order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, ty
     db
       .select({ ...select, ...page.select })
       .from(t)
-      .leftJoin(fixerRegistrations, eq(fixerRegistrations.id, t.registrationId))
+      .leftJoin(fixerRegistrationsView, eq(fixerRegistrationsView.id, t.registrationId))
       .leftJoin(reviewer, eq(reviewer.id, t.reviewedBy))
       .where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
@@ -111,33 +110,33 @@ order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, ty
 export async function loadOnboardingApplication(db: Db, id: number) {
   const [application] = await base(db, select).where(eq(t.id, id)).limit(1);
   if (!application) return null;
-  const staffUser = alias(users, "staff_user");
+  const staffUser = accountsAs("staff_user");
   const [documents, reviews, earlier] = await Promise.all([
     db
       .select({
-        id: onboardingDocuments.id,
-        folder: onboardingDocuments.folder,
-        originalName: onboardingDocuments.originalName,
-        contentType: onboardingDocuments.contentType,
-        size: onboardingDocuments.size,
-        createdAt: onboardingDocuments.createdAt,
+        id: onboardingDocumentsView.id,
+        folder: onboardingDocumentsView.folder,
+        originalName: onboardingDocumentsView.originalName,
+        contentType: onboardingDocumentsView.contentType,
+        size: onboardingDocumentsView.size,
+        createdAt: onboardingDocumentsView.createdAt,
       })
-      .from(onboardingDocuments)
-      .where(eq(onboardingDocuments.onboardingId, id))
-      .orderBy(asc(onboardingDocuments.folder), asc(onboardingDocuments.id)),
+      .from(onboardingDocumentsView)
+      .where(eq(onboardingDocumentsView.onboardingId, id))
+      .orderBy(asc(onboardingDocumentsView.folder), asc(onboardingDocumentsView.id)),
     db
       .select({
-        id: onboardingReviews.id,
-        fromStatus: onboardingReviews.fromStatus,
-        toStatus: onboardingReviews.toStatus,
-        note: onboardingReviews.note,
+        id: onboardingReviewsView.id,
+        fromStatus: onboardingReviewsView.fromStatus,
+        toStatus: onboardingReviewsView.toStatus,
+        note: onboardingReviewsView.note,
         staffEmail: staffUser.email,
-        createdAt: onboardingReviews.createdAt,
+        createdAt: onboardingReviewsView.createdAt,
       })
-      .from(onboardingReviews)
-      .leftJoin(staffUser, eq(staffUser.id, onboardingReviews.staffUserId))
-      .where(eq(onboardingReviews.onboardingId, id))
-      .orderBy(asc(onboardingReviews.createdAt), asc(onboardingReviews.id)),
+      .from(onboardingReviewsView)
+      .leftJoin(staffUser, eq(staffUser.id, onboardingReviewsView.staffUserId))
+      .where(eq(onboardingReviewsView.onboardingId, id))
+      .orderBy(asc(onboardingReviewsView.createdAt), asc(onboardingReviewsView.id)),
     // The same fixer's other applications (a resubmission after changes were requested is a new one).
     application.registrationId !== null || application.userId !== null
       ? db
@@ -155,11 +154,11 @@ export async function loadOnboardingApplication(db: Db, id: number) {
   // The vetting checks staff recorded for this fixer (decision 065), with who checked.
   const checks = application.userId
     ? await db
-        .select({ kind: fixerChecks.kind, evidence: fixerChecks.evidence, documentId: fixerChecks.documentId, checkedAt: fixerChecks.checkedAt, staffEmail: staffUser.email })
-        .from(fixerChecks)
-        .leftJoin(staffUser, eq(staffUser.id, fixerChecks.checkedBy))
-        .where(eq(fixerChecks.fixerUserId, application.userId))
-        .orderBy(asc(fixerChecks.id))
+        .select({ kind: fixerChecksView.kind, evidence: fixerChecksView.evidence, documentId: fixerChecksView.documentId, checkedAt: fixerChecksView.checkedAt, staffEmail: staffUser.email })
+        .from(fixerChecksView)
+        .leftJoin(staffUser, eq(staffUser.id, fixerChecksView.checkedBy))
+        .where(eq(fixerChecksView.fixerUserId, application.userId))
+        .orderBy(asc(fixerChecksView.id))
     : [];
   return { application, documents, reviews, otherApplications: earlier, checks };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { outboxJobs } from "#server/db/schema/outbox.ts";
+import { outboxJobsView } from "#server/jobs/queue.ts";
 import { humanise, statusLabel } from "~/features/staff/status";
 import { defineList, keyset, searchAny } from "./define";
 
@@ -12,7 +12,7 @@ import { defineList, keyset, searchAny } from "./define";
 export const outboxStatuses = ["pending", "processing", "sent", "failed"] as const;
 export const outboxKinds = ["email", "webhook"] as const;
 
-const t = outboxJobs;
+const t = outboxJobsView;
 /** Who or where a job goes: an email's recipient, a webhook's host. */
 const recipient = sql<string | null>`coalesce(${t.payload}->>'to', substring(${t.payload}->>'url' from '^[a-z]+://([^/?#]+)'))`;
 const subject = sql<string | null>`${t.payload}->>'subject'`;

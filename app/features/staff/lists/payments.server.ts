@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { PAYMENT_STATUSES, paymentEvents, payments, type PaymentStatus } from "#server/db/schema/payments.ts";
+import { accountIdsWithEmail, accountIdsWithEmailLike, accountsView } from "~/features/auth/projections.server";
+import { PAYMENT_STATUSES, paymentEventsView, type PaymentStatus, paymentsView } from "~/features/payments/projections.server";
 import { humanise, statusLabel } from "~/features/staff/status";
 import { defineList, keyset, searchIndexed } from "./define";
 
@@ -10,7 +10,7 @@ export const paymentProducts = ["fixer_onboarding", "vip_access", "early_access_
 export const paymentStatuses = PAYMENT_STATUSES;
 export const paymentProviders = ["test", "stripe"] as const;
 
-const t = payments;
+const t = paymentsView;
 const select = {
   id: t.id,
   product: t.product,
@@ -19,7 +19,7 @@ const select = {
   provider: t.provider,
   providerSessionId: t.providerSessionId,
   status: t.status,
-  email: sql<string | null>`coalesce(${t.email}, ${users.email})`,
+  email: sql<string | null>`coalesce(${t.email}, ${accountsView.email})`,
   userId: t.userId,
   failureReason: t.failureReason,
   createdAt: t.createdAt,
@@ -58,8 +58,8 @@ function where(query: { q: string; filters: Record<string, string> }) {
     // fragment of one on the payment or its account (trigram indexes).
     searchIndexed(query.q, { table: t, id: t.id }, {
       exact: [t.id, t.providerSessionId],
-      emails: [t.email, (e) => sql`${t.userId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
-      text: [t.email, (p) => sql`${t.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`],
+      emails: [t.email, (e) => sql`${t.userId} in (${accountIdsWithEmail(e)})`],
+      text: [t.email, (p) => sql`${t.userId} in (${accountIdsWithEmailLike(p)})`],
     }),
   );
 }
@@ -90,7 +90,7 @@ export const paymentsList = defineList<PaymentRow>({
 order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "text" }),
   table: t,
   fetch: (db, query, page) =>
-    db.select({ ...select, ...page.select }).from(t).leftJoin(users, eq(users.id, t.userId)).where(and(where(query), page.where)).orderBy(...page.orderBy),
+    db.select({ ...select, ...page.select }).from(t).leftJoin(accountsView, eq(accountsView.id, t.userId)).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 /** A payment with its event log. The fulfilment column is left out: it may hold a sealed access code. */
@@ -98,14 +98,14 @@ export async function loadPayment(db: Db, id: string) {
   const [payment] = await db
     .select({ ...select, reference: t.reference, updatedAt: t.updatedAt })
     .from(t)
-    .leftJoin(users, eq(users.id, t.userId))
+    .leftJoin(accountsView, eq(accountsView.id, t.userId))
     .where(eq(t.id, id))
     .limit(1);
   if (!payment) return null;
   const events = await db
-    .select({ id: paymentEvents.id, type: paymentEvents.type, details: paymentEvents.details, createdAt: paymentEvents.createdAt })
-    .from(paymentEvents)
-    .where(eq(paymentEvents.paymentId, id))
-    .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id));
+    .select({ id: paymentEventsView.id, type: paymentEventsView.type, details: paymentEventsView.details, createdAt: paymentEventsView.createdAt })
+    .from(paymentEventsView)
+    .where(eq(paymentEventsView.paymentId, id))
+    .orderBy(asc(paymentEventsView.createdAt), asc(paymentEventsView.id));
   return { payment, events };
 }

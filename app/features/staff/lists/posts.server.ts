@@ -1,9 +1,10 @@
-import { and, eq, getTableColumns, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { fieldsOf } from "#server/db/projection.ts";
 import type { Db } from "#server/db/client.ts";
-import { vipPosts, type VipPost } from "#server/db/schema/vip.ts";
+import { type VipPost, vipPostsView } from "~/features/vip/projections.server";
 import { defineList, keyset, searchAny } from "./define";
 
-const t = vipPosts;
+const t = vipPostsView;
 
 function where(query: { q: string; filters: Record<string, string> }) {
   const state = query.filters.state === "published" ? isNotNull(t.publishedAt) : query.filters.state === "draft" ? isNull(t.publishedAt) : undefined;
@@ -45,7 +46,7 @@ export const vipPostsList = defineList<VipPost>({
 // Drafts first (no publication date reads as infinitely new), then the newest published.
   order: keyset("desc", { sql: sql`coalesce(${t.publishedAt}, 'infinity'::timestamptz)`, type: "timestamptz" }, { sql: t.updatedAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
   table: t,
-  fetch: (db, query, page) => db.select({ ...getTableColumns(t), ...page.select }).from(t).where(and(where(query), page.where)).orderBy(...page.orderBy),
+  fetch: (db, query, page) => db.select({ ...fieldsOf(t), ...page.select }).from(t).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadVipPost(db: Db, id: number) {

@@ -1,22 +1,22 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
+import { accountIdsWithEmail, accountIdsWithEmailLike, accountsView } from "~/features/auth/projections.server";
+import { fixerProfilesView, jobsView, quotesView } from "~/features/quotes/projections.server";
 import { formatQuotePence } from "~/features/staff/format";
 import { defineList, keyset, searchIndexed, type PageSpec } from "./define";
 import { serviceName } from "./jobs.server";
 
 /** Fixers' quotes for jobs (prices only: the money moves on the booking). Each row links to its job's page. */
 
-const t = quotes;
+const t = quotesView;
 const select = {
   id: t.id,
   jobId: t.jobId,
-  jobTitle: jobs.title,
-  service: jobs.service,
-  district: jobs.district,
-  fixerName: fixerProfiles.displayName,
-  fixerEmail: users.email,
+  jobTitle: jobsView.title,
+  service: jobsView.service,
+  district: jobsView.district,
+  fixerName: fixerProfilesView.displayName,
+  fixerEmail: accountsView.email,
   priceKind: t.priceKind,
   amountPence: t.amountPence,
   amountToPence: t.amountToPence,
@@ -42,11 +42,11 @@ function where(query: { q: string; filters: Record<string, string> }) {
   // "#12" is job 12's quotes; an email address a fixer's; a fragment a job's title or district or a fixer's name (trigram indexes).
   const search = searchIndexed(query.q, { table: t, id: t.id }, {
     ids: [t.jobId],
-    emails: [(e) => sql`${t.fixerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
+    emails: [(e) => sql`${t.fixerUserId} in (${accountIdsWithEmail(e)})`],
     text: [
-      (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p} or ${jobs.district} ilike ${p})`,
-      (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,
-      (p) => sql`${t.fixerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
+      (p) => sql`${t.jobId} in (select ${jobsView.id} from ${jobsView} where ${jobsView.title} ilike ${p} or ${jobsView.district} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${fixerProfilesView.userId} from ${fixerProfilesView} where ${fixerProfilesView.displayName} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (${accountIdsWithEmailLike(p)})`,
     ],
   });
   return and(query.filters.status ? eq(t.status, query.filters.status) : undefined, search);
@@ -56,9 +56,9 @@ const from = (db: Db, extra: PageSpec["select"]) =>
   db
     .select({ ...select, ...extra })
     .from(t)
-    .innerJoin(jobs, eq(jobs.id, t.jobId))
-    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
-    .innerJoin(users, eq(users.id, t.fixerUserId));
+    .innerJoin(jobsView, eq(jobsView.id, t.jobId))
+    .innerJoin(fixerProfilesView, eq(fixerProfilesView.userId, t.fixerUserId))
+    .innerJoin(accountsView, eq(accountsView.id, t.fixerUserId));
 
 export const quotesList = defineList<QuoteRow>({
   id: "quotes",

@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { fieldsOf } from "#server/db/projection.ts";
 import type { Db } from "#server/db/client.ts";
-import { recruitmentApplications, type RecruitmentApplication } from "#server/db/schema/forms.ts";
+import { type RecruitmentApplication, recruitmentApplicationsView } from "~/features/forms/projections.server";
 import { defineList, keyset, searchAny } from "./define";
 
 const filters = [
@@ -15,7 +16,7 @@ const filters = [
 ] as const;
 
 function where(query: { q: string; filters: Record<string, string> }) {
-  const t = recruitmentApplications;
+  const t = recruitmentApplicationsView;
   const cv = query.filters.cv === "with" ? isNotNull(t.cvKey) : query.filters.cv === "without" ? isNull(t.cvKey) : undefined;
   return and(cv, searchAny(query.q, [sql`${t.firstName} || ' ' || ${t.lastName}`, t.email, t.position, t.phone]));
 }
@@ -43,17 +44,17 @@ export const recruitmentList = defineList<RecruitmentApplication>({
   ],
   rowId: (r) => r.id,
   detailPath: (r) => `/staff/recruitment/${r.id}`,
-order: keyset("desc", { sql: recruitmentApplications.createdAt, type: "timestamptz" }, { sql: recruitmentApplications.id, type: "bigint" }),
-  table: recruitmentApplications,
+order: keyset("desc", { sql: recruitmentApplicationsView.createdAt, type: "timestamptz" }, { sql: recruitmentApplicationsView.id, type: "bigint" }),
+  table: recruitmentApplicationsView,
   fetch: (db, query, page) =>
     db
-      .select({ ...getTableColumns(recruitmentApplications), ...page.select })
-      .from(recruitmentApplications)
+      .select({ ...fieldsOf(recruitmentApplicationsView), ...page.select })
+      .from(recruitmentApplicationsView)
       .where(and(where(query), page.where))
       .orderBy(...page.orderBy),
 });
 
 export async function loadRecruitmentApplication(db: Db, id: number) {
-  const [row] = await db.select().from(recruitmentApplications).where(eq(recruitmentApplications.id, id)).limit(1);
+  const [row] = await db.select().from(recruitmentApplicationsView).where(eq(recruitmentApplicationsView.id, id)).limit(1);
   return row ?? null;
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
-import { payments } from "#server/db/schema/payments.ts";
+import { accountsView } from "~/features/auth/projections.server";
+import { fixerOnboardingView, fixerRegistrationsView } from "~/features/fixers/projections.server";
+import { paymentsView } from "~/features/payments/projections.server";
 import { defineList, keyset, searchAny } from "./define";
 
 /**
@@ -11,11 +11,11 @@ import { defineList, keyset, searchAny } from "./define";
  * says whether it is pending, failed or was never started.
  */
 
-const t = fixerRegistrations;
+const t = fixerRegistrationsView;
 const latestPaymentStatus = sql<string | null>`(
-  select ${payments.status} from ${payments}
-  where ${payments.reference}->>'fixerRegistrationId' = ${t.id}::text
-  order by ${payments.createdAt} desc limit 1
+  select ${paymentsView.status} from ${paymentsView}
+  where ${paymentsView.reference}->>'fixerRegistrationId' = ${t.id}::text
+  order by ${paymentsView.createdAt} desc limit 1
 )`;
 
 const select = {
@@ -110,23 +110,23 @@ order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, ty
 
 export async function loadRegistration(db: Db, id: number) {
   const [registration] = await db
-    .select({ ...select, userId: t.userId, ip: t.ip, userAgent: t.userAgent, accountEmail: users.email })
+    .select({ ...select, userId: t.userId, ip: t.ip, userAgent: t.userAgent, accountEmail: accountsView.email })
     .from(t)
-    .leftJoin(users, eq(users.id, t.userId))
+    .leftJoin(accountsView, eq(accountsView.id, t.userId))
     .where(eq(t.id, id))
     .limit(1);
   if (!registration) return null;
   const [checkouts, applications] = await Promise.all([
     db
-      .select({ id: payments.id, status: payments.status, amountPence: payments.amountPence, provider: payments.provider, createdAt: payments.createdAt, paidAt: payments.paidAt })
-      .from(payments)
-      .where(sql`${payments.reference}->>'fixerRegistrationId' = ${String(id)}`)
-      .orderBy(asc(payments.createdAt)),
+      .select({ id: paymentsView.id, status: paymentsView.status, amountPence: paymentsView.amountPence, provider: paymentsView.provider, createdAt: paymentsView.createdAt, paidAt: paymentsView.paidAt })
+      .from(paymentsView)
+      .where(sql`${paymentsView.reference}->>'fixerRegistrationId' = ${String(id)}`)
+      .orderBy(asc(paymentsView.createdAt)),
     db
-      .select({ id: fixerOnboarding.id, status: fixerOnboarding.status, createdAt: fixerOnboarding.createdAt })
-      .from(fixerOnboarding)
-      .where(eq(fixerOnboarding.registrationId, id))
-      .orderBy(asc(fixerOnboarding.createdAt)),
+      .select({ id: fixerOnboardingView.id, status: fixerOnboardingView.status, createdAt: fixerOnboardingView.createdAt })
+      .from(fixerOnboardingView)
+      .where(eq(fixerOnboardingView.registrationId, id))
+      .orderBy(asc(fixerOnboardingView.createdAt)),
   ]);
   return { registration, checkouts, applications };
 }

@@ -1,20 +1,19 @@
 import { and, eq, isNotNull, isNull, sql, type AnyColumn } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { fixerProfiles, jobs, reviews, type ReviewAuthor } from "#server/db/schema/quotes.ts";
+import { accountIdsWithEmail, accountIdsWithEmailLike, accountsAs } from "~/features/auth/projections.server";
+import { fixerProfilesView, jobsView, type ReviewAuthor, reviewsView } from "~/features/quotes/projections.server";
 import { defineList, keyset, searchIndexed, type PageSpec } from "./define";
 
 /** Verified reviews, hidden ones too (staff hide them on the job's page, with a reason). */
 
-const t = reviews;
-const customer = alias(users, "customer");
+const t = reviewsView;
+const customer = accountsAs("customer");
 const select = {
   id: t.id,
   jobId: t.jobId,
-  jobTitle: jobs.title,
+  jobTitle: jobsView.title,
   author: t.author,
-  fixerName: fixerProfiles.displayName,
+  fixerName: fixerProfilesView.displayName,
   customerEmail: customer.email,
   rating: t.rating,
   body: t.body,
@@ -54,12 +53,12 @@ function where(query: { q: string; filters: Record<string, string> }) {
   // "#12" is job 12's reviews; an email address a customer's; a fragment the text, a job title or a fixer's name (trigram indexes).
   const search = searchIndexed(query.q, { table: t, id: t.id }, {
     ids: [t.jobId],
-    emails: [(e) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} = ${e})`],
+    emails: [(e) => sql`${t.customerUserId} in (${accountIdsWithEmail(e)})`],
     text: [
       t.body,
-      (p) => sql`${t.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.title} ilike ${p})`,
-      (p) => sql`${t.fixerUserId} in (select ${fixerProfiles.userId} from ${fixerProfiles} where ${fixerProfiles.displayName} ilike ${p})`,
-      (p) => sql`${t.customerUserId} in (select ${users.id} from ${users} where ${users.email} ilike ${p})`,
+      (p) => sql`${t.jobId} in (select ${jobsView.id} from ${jobsView} where ${jobsView.title} ilike ${p})`,
+      (p) => sql`${t.fixerUserId} in (select ${fixerProfilesView.userId} from ${fixerProfilesView} where ${fixerProfilesView.displayName} ilike ${p})`,
+      (p) => sql`${t.customerUserId} in (${accountIdsWithEmailLike(p)})`,
     ],
   });
   return and(hidden, rating, search);
@@ -70,8 +69,8 @@ const rows = (db: Db, query: { q: string; filters: Record<string, string> }, pag
   db
     .select({ ...select, ...page.select })
     .from(t)
-    .innerJoin(jobs, eq(jobs.id, t.jobId))
-    .innerJoin(fixerProfiles, eq(fixerProfiles.userId, t.fixerUserId))
+    .innerJoin(jobsView, eq(jobsView.id, t.jobId))
+    .innerJoin(fixerProfilesView, eq(fixerProfilesView.userId, t.fixerUserId))
     .leftJoin(customer, eq(customer.id, t.customerUserId))
     .where(and(where(query), page.where))
     .orderBy(...page.orderBy);

@@ -1,17 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { securityEventTypes } from "~/features/auth/security-events.server.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { securityEvents } from "#server/db/schema/security.ts";
+import { accountsView, securityEventsView } from "~/features/auth/projections.server";
 import { humanise } from "~/features/staff/status";
 import { defineList, keyset, searchAny } from "./define";
 
-const t = securityEvents;
+const t = securityEventsView;
 const select = {
   id: t.id,
   type: t.type,
   userId: t.userId,
-  email: sql<string | null>`coalesce(${users.email}, ${t.details}->>'email')`,
+  email: sql<string | null>`coalesce(${accountsView.email}, ${t.details}->>'email')`,
   ipAddress: t.ipAddress,
   userAgent: t.userAgent,
   details: t.details,
@@ -31,7 +30,7 @@ export type SecurityEventRow = {
 function where(query: { q: string; filters: Record<string, string> }) {
   return and(
     query.filters.type ? eq(t.type, query.filters.type) : undefined,
-    searchAny(query.q, [users.email, sql`${t.details}->>'email'`, t.ipAddress, t.userAgent]),
+    searchAny(query.q, [accountsView.email, sql`${t.details}->>'email'`, t.ipAddress, t.userAgent]),
   );
 }
 
@@ -57,10 +56,10 @@ export const securityEventsList = defineList<SecurityEventRow>({
 order: keyset("desc", { sql: t.createdAt, type: "timestamptz" }, { sql: t.id, type: "bigint" }),
   table: t,
   fetch: (db, query, page) =>
-    db.select({ ...select, ...page.select }).from(t).leftJoin(users, eq(users.id, t.userId)).where(and(where(query), page.where)).orderBy(...page.orderBy),
+    db.select({ ...select, ...page.select }).from(t).leftJoin(accountsView, eq(accountsView.id, t.userId)).where(and(where(query), page.where)).orderBy(...page.orderBy),
 });
 
 export async function loadSecurityEvent(db: Db, id: number) {
-  const [event] = await db.select(select).from(t).leftJoin(users, eq(users.id, t.userId)).where(eq(t.id, id)).limit(1);
+  const [event] = await db.select(select).from(t).leftJoin(accountsView, eq(accountsView.id, t.userId)).where(eq(t.id, id)).limit(1);
   return event ?? null;
 }

@@ -1,14 +1,14 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { sessions, users } from "#server/db/schema/auth.ts";
-import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts";
-import { securityEvents } from "#server/db/schema/security.ts";
-import { vipMemberships } from "#server/db/schema/vip.ts";
+import { activeSessionCount, recentSecurityEvents } from "~/features/auth/accounts.server";
+import { accountsView } from "~/features/auth/projections.server";
+import { fixerOnboardingView, fixerRegistrationsView } from "~/features/fixers/projections.server";
+import { vipMembershipsView } from "~/features/vip/projections.server";
 import { roles } from "~/features/staff/roles.server.ts";
 import { humanise, statusLabel } from "~/features/staff/status";
-import { countAll, defineList, keyset, searchIndexed } from "./define";
+import { defineList, keyset, searchIndexed } from "./define";
 
-const t = users;
+const t = accountsView;
 const select = {
   id: t.id,
   name: sql<string>`coalesce(nullif(${t.fullName}, ''), ${t.name})`,
@@ -92,20 +92,15 @@ export async function loadUser(db: Db, id: string) {
   const [user] = await db.select(select).from(t).where(eq(t.id, id)).limit(1);
   if (!user) return null;
   const [sessionCount, vip, registrations, applications, events] = await Promise.all([
-    db.select({ n: countAll }).from(sessions).where(and(eq(sessions.userId, id), sql`${sessions.expiresAt} > now()`)),
-    db.select({ source: vipMemberships.source, createdAt: vipMemberships.createdAt }).from(vipMemberships).where(eq(vipMemberships.userId, id)).limit(1),
-    db.select({ id: fixerRegistrations.id, paidAt: fixerRegistrations.paidAt, createdAt: fixerRegistrations.createdAt }).from(fixerRegistrations).where(eq(fixerRegistrations.userId, id)),
-    db.select({ id: fixerOnboarding.id, status: fixerOnboarding.status, createdAt: fixerOnboarding.createdAt }).from(fixerOnboarding).where(eq(fixerOnboarding.userId, id)),
-    db
-      .select({ id: securityEvents.id, type: securityEvents.type, ipAddress: securityEvents.ipAddress, createdAt: securityEvents.createdAt })
-      .from(securityEvents)
-      .where(eq(securityEvents.userId, id))
-      .orderBy(desc(securityEvents.createdAt))
-      .limit(10),
+    activeSessionCount(db, id),
+    db.select({ source: vipMembershipsView.source, createdAt: vipMembershipsView.createdAt }).from(vipMembershipsView).where(eq(vipMembershipsView.userId, id)).limit(1),
+    db.select({ id: fixerRegistrationsView.id, paidAt: fixerRegistrationsView.paidAt, createdAt: fixerRegistrationsView.createdAt }).from(fixerRegistrationsView).where(eq(fixerRegistrationsView.userId, id)),
+    db.select({ id: fixerOnboardingView.id, status: fixerOnboardingView.status, createdAt: fixerOnboardingView.createdAt }).from(fixerOnboardingView).where(eq(fixerOnboardingView.userId, id)),
+    recentSecurityEvents(db, id, 10),
   ]);
   return {
     user,
-    activeSessions: sessionCount[0]?.n ?? 0,
+    activeSessions: sessionCount,
     vip: vip[0] ?? null,
     registrations,
     applications,

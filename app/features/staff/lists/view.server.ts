@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import * as drizzleOrm from "drizzle-orm";
-import { getTableName, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { recordStaffAction } from "#server/audit-log.ts";
 import type { PGlite } from "@electric-sql/pglite";
@@ -14,7 +14,7 @@ import { contentDisposition } from "~/lib/download-headers";
 import { actorOf, type StaffUser } from "~/features/staff/guard.server";
 import { describeListQuery, listQueryToSearch, PAGE_SIZE, parseListQuery, type FilterOption, type ListQuery, type ListTotal } from "~/features/staff/list-query";
 import type { BadgeTone } from "~/features/staff/status";
-import { CURSOR_FIELD, csvHeader, csvValue, renderCell, type AnyListDefinition, type Cell, type CellKind, type ListOrder, type ListSelect, type PageSpec } from "./define";
+import { CURSOR_FIELD, csvHeader, csvValue, relationName, renderCell, type AnyListDefinition, type Cell, type CellKind, type ListOrder, type ListSelect, type PageSpec } from "./define";
 
 /** What a list page gets from its loader: plain data, the definition's functions stay on the server. */
 export type ListView = {
@@ -153,7 +153,7 @@ async function estimatedRows(db: Db, tableName: string): Promise<number> {
 export async function countList(db: Db, list: AnyListDefinition, query: Pick<ListQuery, "q" | "filters">): Promise<ListTotal> {
   const narrowed = Boolean(query.q) || Object.keys(query.filters).length > 0;
   if (!narrowed) {
-    const estimate = await estimatedRows(db, getTableName(list.table));
+    const estimate = await estimatedRows(db, relationName(list.table));
     if (estimate >= ESTIMATE_FROM) return { kind: "estimate", n: Math.round(estimate) };
   }
   const bounded = list.fetch(db, query, { select: { [CURSOR_FIELD]: sql<string>`''` }, where: undefined, orderBy: [] }).limit(COUNT_CAP + 1);

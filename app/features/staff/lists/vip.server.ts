@@ -1,8 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { vipCodes, vipMemberships } from "#server/db/schema/vip.ts";
+import { accountsAs, accountsView } from "~/features/auth/projections.server";
+import { vipCodesView, vipMembershipsView } from "~/features/vip/projections.server";
 import { humanise } from "~/features/staff/status";
 import { defineList, keyset, searchAny } from "./define";
 
@@ -13,13 +12,13 @@ import { defineList, keyset, searchAny } from "./define";
 
 export const vipSources = ["purchase", "code", "campaign"] as const;
 
-const m = vipMemberships;
+const m = vipMembershipsView;
 const memberSelect = {
   userId: m.userId,
-  name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.name})`,
-  email: users.email,
+  name: sql<string>`coalesce(nullif(${accountsView.fullName}, ''), ${accountsView.name})`,
+  email: accountsView.email,
   source: m.source,
-  codeHint: vipCodes.codeHint,
+  codeHint: vipCodesView.codeHint,
   paymentId: m.paymentId,
   createdAt: m.createdAt,
 };
@@ -34,7 +33,7 @@ export type VipMemberRow = {
 };
 
 function memberWhere(query: { q: string; filters: Record<string, string> }) {
-  return and(query.filters.source ? eq(m.source, query.filters.source) : undefined, searchAny(query.q, [users.email, users.fullName, users.name]));
+  return and(query.filters.source ? eq(m.source, query.filters.source) : undefined, searchAny(query.q, [accountsView.email, accountsView.fullName, accountsView.name]));
 }
 
 export const vipMembersList = defineList<VipMemberRow>({
@@ -61,14 +60,14 @@ order: keyset("desc", { sql: m.createdAt, type: "timestamptz" }, { sql: m.userId
     db
       .select({ ...memberSelect, ...page.select })
       .from(m)
-      .innerJoin(users, eq(users.id, m.userId))
-      .leftJoin(vipCodes, eq(vipCodes.id, m.vipCodeId))
+      .innerJoin(accountsView, eq(accountsView.id, m.userId))
+      .leftJoin(vipCodesView, eq(vipCodesView.id, m.vipCodeId))
       .where(and(memberWhere(query), page.where))
       .orderBy(...page.orderBy),
 });
 
-const c = vipCodes;
-const owner = alias(users, "owner");
+const c = vipCodesView;
+const owner = accountsAs("owner");
 const codeSelect = {
   id: c.id,
   codeHint: c.codeHint,
@@ -143,9 +142,9 @@ export async function loadVipCode(db: Db, id: number) {
   const [code] = await db.select(codeSelect).from(c).leftJoin(owner, eq(owner.id, c.userId)).where(eq(c.id, id)).limit(1);
   if (!code) return null;
   const members = await db
-    .select({ userId: m.userId, email: users.email, createdAt: m.createdAt })
+    .select({ userId: m.userId, email: accountsView.email, createdAt: m.createdAt })
     .from(m)
-    .innerJoin(users, eq(users.id, m.userId))
+    .innerJoin(accountsView, eq(accountsView.id, m.userId))
     .where(eq(m.vipCodeId, id));
   return { code, members };
 }

@@ -2,7 +2,7 @@ import { vipCodes, vipMemberships } from "#server/db/schema/vip.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import { enqueueEmail } from "#server/mail/outbox.ts";
 import { renderEmail } from "~/lib/email-templates.server.ts";
-import type { FulfilmentHandler } from "./payments.server.ts";
+import type { FulfilmentHandler } from "~/features/payments/payments.server.ts";
 import { codeHint, generateAccessCode, hashCode, sealSecret } from "#server/security/codes.ts";
 import { formatGBP, products } from "~/content/prices";
 
