@@ -12,7 +12,7 @@ for (const { record, marker, diagram } of PROCESS_DIAGRAMS) {
   const at = text.indexOf(marker);
   if (at < 0) throw new Error(`${record}: no line ${marker}`);
   const after = at + marker.length;
-  const block = /^\n+```mermaid\n[\s\S]*?\n```/.exec(text.slice(after));
+  const block = /^\n+```mermaid\n(?:[\s\S]*?\n)?```/.exec(text.slice(after));
   const drawn = `\n\n\`\`\`mermaid\n${diagram()}\n\`\`\``;
   writeFileSync(path, text.slice(0, after) + drawn + text.slice(after + (block ? block[0].length : 0)));
   console.log(`${record}: ${marker} drawn`);
