@@ -22,7 +22,6 @@ import type { Route } from "./+types/root";
 import type { AppStoreLinks } from "~/content/app-stores";
 import type { SessionUser } from "~/lib/session-user";
 import { getSignedIn } from "~/features/auth/guard.server";
-import { unreadMessageCount } from "~/features/live/threads.server";
 import { ErrorPanel } from "~/components/error-panel";
 import { NotFound } from "~/components/not-found";
 import { useNonce } from "~/lib/nonce";
@@ -34,7 +33,7 @@ import { Island } from "~/lib/islands/island";
 import { IslandsPageContext } from "~/lib/islands/islands";
 import { figurePaths } from "~/content/figures";
 import { recentSiteFigures } from "~/features/home/figures.server";
-import { countUnread } from "~/features/notifications/notifications.server";
+import { countUnread, unreadMessageCount } from "~/features/notifications/notifications.server";
 import { RoutingContext, type RootData, type Routing } from "~/lib/routing";
 import stylesheetHref from "./app.css?url";
 

@@ -1,9 +1,9 @@
 import type { Db } from "#server/db/client.ts";
 import { liveTopics, type LiveChannel } from "#server/live/channel.ts";
 import type { Logger } from "#server/logger.ts";
-import { countUnread as unreadNotificationCount } from "~/features/notifications/notifications.server";
+import { countUnread as unreadNotificationCount, unreadMessageCount } from "~/features/notifications/notifications.server";
 import { threadMessage, type HiddenMessage } from "./live-events";
-import { inScope, messageById, messagesAfter, REPLAY_LIMIT, unreadMessageCount, type MessageRow, type ThreadScope } from "./threads.server";
+import { inScope, messageById, messagesAfter, REPLAY_LIMIT, type MessageRow, type ThreadScope } from "./threads.server";
 
 /**
  * One signed-in page's live stream (server-sent events, decisions 048 and 056): the viewer's unread

@@ -1,14 +1,12 @@
 import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
-import { unreadCounts } from "#server/db/schema/notifications.ts";
 import { jobMessagePhotos, jobMessages } from "#server/db/schema/quotes.ts";
 import type { MessagePhoto } from "./live-events";
 
 /**
  * The message threads as the live stream reads them (decision 048): the messages after a cursor, one
- * message by id, and the header's Messages count. Who may read which threads is the quotes feature's
- * one rule (`threadAccess`, decision 090); the stream is handed its answer as a ThreadScope.
+ * message by id. Who may read which threads is the quotes feature's one rule (`threadAccess`, decision 090); the stream is handed its answer as a ThreadScope.
  */
 
 /** The threads of one job a viewer's stream carries: the customer all of them (`fixerUserId` null), a fixer their own. */
@@ -63,17 +61,6 @@ export async function photosByMessage(db: DbOrTx, messageIds: readonly number[])
 async function withPhotos(db: DbOrTx, rows: (typeof jobMessages.$inferSelect)[]): Promise<MessageRow[]> {
   const photos = await photosByMessage(db, rows.map((r) => r.id));
   return rows.map((row) => ({ ...row, photos: photos.get(row.id) ?? [] }));
-}
-
-/**
- * Messages to the viewer they have not read: in their jobs' threads (as the customer) and in their
- * own threads (as a fixer), not sent by them, not hidden, after what they have read of that thread.
- * Kept as a counter (unread_counts.messages) by the database in the transaction of every message
- * written, hidden or removed and every read marker moved (decision 071): one row read, never a recount.
- */
-export async function unreadMessageCount(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: unreadCounts.messages }).from(unreadCounts).where(eq(unreadCounts.userId, userId)).limit(1);
-  return Math.max(0, row?.n ?? 0);
 }
 
 /** Posting a message: the job's open pages and the recipient's counts hear of it at commit (ids only). */

@@ -152,6 +152,17 @@ export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
   return Math.max(0, row?.n ?? 0);
 }
 
+/**
+ * Messages to the person they have not read (in their jobs' threads as the customer, their own as a
+ * fixer; not theirs, not hidden, after their read marker): the same table's other counter, kept by the
+ * database in the transaction of every message written, hidden or removed and every read marker moved
+ * (decision 071): one row read, never a recount.
+ */
+export async function unreadMessageCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: unreadCounts.messages }).from(unreadCounts).where(eq(unreadCounts.userId, userId)).limit(1);
+  return Math.max(0, row?.n ?? 0);
+}
+
 /** Marks one of the person's own notifications read; false when it is not theirs (or does not exist). */
 export async function markRead(db: Db, userId: string, id: number): Promise<{ link: string } | null> {
   const [own] = await db

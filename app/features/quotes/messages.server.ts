@@ -1,6 +1,4 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { users } from "#server/db/schema/auth.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { fixerProfiles, jobMessagePhotos, jobMessages, jobs, quotes, type Job } from "#server/db/schema/quotes.ts";
 import { activeFixer, checkRateLimit, contactName, fixerMaySeeJob, noSuchAccount, notALead, ref, type QuotesDeps } from "./access.server";
@@ -12,6 +10,7 @@ import { announceMessage, photosByMessage } from "~/features/live/threads.server
 import { threadMessage, type ThreadMessage } from "~/features/live/live-events";
 import type { StoredJobPhoto } from "./jobs.server";
 import { photoRow } from "~/lib/photos/photos.server";
+import { accountsAs } from "~/features/auth/projections.server";
 
 /**
  * Message threads on a job: one thread per (job, fixer), between the job's customer and that fixer.
@@ -140,8 +139,8 @@ export async function postMessage(
   });
 }
 
-const fixerUser = alias(users, "thread_fixer");
-const customerUser = alias(users, "thread_customer");
+const fixerUser = accountsAs("thread_fixer");
+const customerUser = accountsAs("thread_customer");
 
 /**
  * The thread's two people in one query: the fixer's account and profile (none: not an approved

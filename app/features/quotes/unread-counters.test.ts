@@ -9,8 +9,7 @@ import { postMessage } from "./messages.server";
 import { sendQuote } from "./quotes.server";
 import { hideMessage } from "./reviews.server";
 import type { JobInput } from "./schemas";
-import { countUnread, markAllRead, markRead, markReadForPage, notify } from "~/features/notifications/notifications.server";
-import { unreadMessageCount } from "~/features/live/threads.server";
+import { countUnread, markAllRead, markRead, markReadForPage, notify, unreadMessageCount } from "~/features/notifications/notifications.server";
 import { markThreadsRead } from "./thread-reads.server";
 import { createApprovedFixer, createUser, databaseKinds, daysFromToday, openTestDatabase } from "#tests/helpers/marketplace.ts";
 
