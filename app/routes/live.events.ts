@@ -2,6 +2,7 @@ import type { Route } from "./+types/live.events";
 import { getOptionalUser } from "~/features/auth/guard.server";
 import { liveStreamResponse, streamCursor } from "~/features/live/stream.server";
 import { hasThreads, threadAccess } from "~/features/quotes/messages.server";
+import { threadStreamReads } from "~/features/quotes/thread-messages.server";
 import { parseId } from "~/lib/ids";
 
 const refuse = (status: number, message: string) => new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
@@ -24,5 +25,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!access || !hasThreads(access)) return refuse(404, "There is no such conversation on your account.");
     scope = { jobId, viewerUserId: user.id, fixerUserId: access.fixerUserId };
   }
-  return liveStreamResponse(context.services, user.id, scope, streamCursor(request), request.signal);
+  return liveStreamResponse({ ...context.services, threads: threadStreamReads }, user.id, scope, streamCursor(request), request.signal);
 }

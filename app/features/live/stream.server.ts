@@ -3,7 +3,7 @@ import { liveTopics, type LiveChannel } from "#server/live/channel.ts";
 import type { Logger } from "#server/logger.ts";
 import { countUnread as unreadNotificationCount, unreadMessageCount } from "~/features/notifications/notifications.server";
 import { threadMessage, type HiddenMessage } from "./live-events";
-import { inScope, messageById, messagesAfter, REPLAY_LIMIT, type MessageRow, type ThreadScope } from "./threads.server";
+import { inScope, REPLAY_LIMIT, type StreamMessage, type ThreadReads, type ThreadScope } from "./threads.server";
 
 /**
  * One signed-in page's live stream (server-sent events, decisions 048 and 056): the viewer's unread
@@ -12,7 +12,8 @@ import { inScope, messageById, messagesAfter, REPLAY_LIMIT, type MessageRow, typ
  * The stream only reads: the page marks what it showed read with a POST (decision 090).
  */
 
-export type StreamDeps = { db: Db; live: LiveChannel; logger: Logger };
+/** `threads`: how the stream reads messages, the quotes feature's (handed in by the route: quotes imports live). */
+export type StreamDeps = { db: Db; live: LiveChannel; logger: Logger; threads: ThreadReads };
 export type StreamOptions = {
   /** Comment lines this often keep proxies and load balancers from closing an idle stream. */
   heartbeatMs?: number;
@@ -37,18 +38,18 @@ export const streamHeaders = {
  * A message read once per instance however many streams it goes to: 1,000 open pages on one job
  * cost one query per message, not 1,000.
  */
-type RecentReads = Map<number, Promise<Awaited<ReturnType<typeof messageById>>>>;
+type RecentReads = Map<number, Promise<StreamMessage | null>>;
 // Per database: message ids are only unique within one, and a process can serve several (the test
 // suite's in-process servers, one after another): a read kept for another database's message 2 must
 // never answer for this one's.
 const recentReadsByDb = new WeakMap<Db, RecentReads>();
-function readShared(db: Db, id: number) {
+function readShared(db: Db, threads: ThreadReads, id: number) {
   let recentReads = recentReadsByDb.get(db);
   if (!recentReads) recentReadsByDb.set(db, (recentReads = new Map()));
   const reads = recentReads;
   let read = reads.get(id);
   if (!read) {
-    read = messageById(db, id);
+    read = threads.messageById(db, id);
     reads.set(id, read);
     setTimeout(() => reads.delete(id), 5_000).unref();
   }
@@ -72,7 +73,7 @@ export function formatEvent(event: string, data: unknown, id?: number): string {
 }
 
 export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope: ThreadScope | null, afterId: number, signal: AbortSignal, options: StreamOptions = {}): Response {
-  const { db, live, logger } = deps;
+  const { db, live, logger, threads } = deps;
   const encoder = new TextEncoder();
   const cleanups: (() => void)[] = [];
   let closed = false;
@@ -126,7 +127,7 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
       };
       cleanups.push(() => Object.values(countTimers).forEach(clearTimeout));
 
-      const deliver = (rows: MessageRow[]) => {
+      const deliver = (rows: StreamMessage[]) => {
         if (!scope) return;
         for (const row of rows.filter((row) => inScope(scope, row) && !sent.has(row.id))) {
           sent.add(row.id);
@@ -137,7 +138,7 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
       /** From the table: everything after the cursor (at the start, after a reconnection of the channel). */
       const catchUp = async () => {
         if (!scope) return;
-        const rows = await messagesAfter(db, scope, cursor);
+        const rows = await threads.messagesAfter(db, scope, cursor);
         if (rows.length > REPLAY_LIMIT) {
           // Too far behind to replay: the page reloads itself and starts from its fresh data.
           write(formatEvent("reload", {}));
@@ -150,7 +151,7 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
       const hide = async (ids: number[]) => {
         if (!scope) return;
         for (const id of ids) recentReadsByDb.get(db)?.delete(id);
-        const rows = await Promise.all(ids.map((id) => messageById(db, id)));
+        const rows = await Promise.all(ids.map((id) => threads.messageById(db, id)));
         for (const row of rows) {
           if (row && row.hiddenAt && inScope(scope, row)) write(formatEvent("hidden", { id: row.id, fixerUserId: row.fixerUserId } satisfies HiddenMessage));
         }
@@ -174,7 +175,7 @@ export function liveStreamResponse(deps: StreamDeps, viewerUserId: string, scope
             const ids = event.ids.filter((id): id is number => typeof id === "number");
             if (event.kind === "hidden") return void hide(ids).catch(fail);
             if (event.kind !== "message") return;
-            Promise.all(ids.filter((id) => !sent.has(id)).map((id) => readShared(db, id)))
+            Promise.all(ids.filter((id) => !sent.has(id)).map((id) => readShared(db, threads, id)))
               .then((rows) => deliver(rows.filter((row) => row !== null)))
               .catch(fail);
           }),

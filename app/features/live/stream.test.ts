@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { openLiveChannel, type LiveChannel } from "#server/live/channel.ts";
 import { formatEvent, liveStreamResponse, streamCursor, streamHeaders } from "./stream.server";
+import type { ThreadReads } from "./threads.server";
 import { lastMessageId, threadMessage, type MessagePhoto } from "./live-events";
 import { mergeThread } from "./use-live";
 
@@ -59,9 +60,15 @@ describe("a stream without a job", () => {
     await database?.close();
   });
 
+  // Without a job scope the stream reads no thread (the quotes feature's reads are not needed).
+  const noThreads: ThreadReads = {
+    messagesAfter: () => Promise.reject(new Error("no thread is read without a job scope")),
+    messageById: () => Promise.reject(new Error("no thread is read without a job scope")),
+  };
+
   it("sends retry, the count, heartbeats, and ends when the request is aborted or the channel closes", async () => {
     const abort = new AbortController();
-    const response = liveStreamResponse({ db: database.db, live, logger: pino({ level: "silent" }) }, "nobody", null, 0, abort.signal, { heartbeatMs: 30 });
+    const response = liveStreamResponse({ db: database.db, live, logger: pino({ level: "silent" }), threads: noThreads }, "nobody", null, 0, abort.signal, { heartbeatMs: 30 });
     expect(Object.fromEntries(response.headers)).toMatchObject(streamHeaders);
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
@@ -72,7 +79,7 @@ describe("a stream without a job", () => {
     abort.abort();
     for (;;) if ((await reader.read()).done) break;
 
-    const second = liveStreamResponse({ db: database.db, live, logger: pino({ level: "silent" }) }, "nobody", null, 0, new AbortController().signal).body!.getReader();
+    const second = liveStreamResponse({ db: database.db, live, logger: pino({ level: "silent" }), threads: noThreads }, "nobody", null, 0, new AbortController().signal).body!.getReader();
     await second.read();
     await live.close();
     for (;;) if ((await second.read()).done) break;

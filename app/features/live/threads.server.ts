@@ -1,67 +1,37 @@
-import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { liveTopics, notifyLive } from "#server/live/channel.ts";
-import { jobMessagePhotos, jobMessages } from "#server/db/schema/quotes.ts";
-import type { MessagePhoto } from "./live-events";
+import type { StoredMessage } from "./live-events";
 
 /**
- * The message threads as the live stream reads them (decision 048): the messages after a cursor, one
- * message by id. Who may read which threads is the quotes feature's one rule (`threadAccess`, decision 090); the stream is handed its answer as a ThreadScope.
+ * The message threads as the live stream sees them (decision 048): the scope a viewer's stream carries
+ * and how it reads messages (ThreadReads, the quotes feature's), and the announcements a posted or
+ * hidden message makes at commit. Who may read which threads is the quotes feature's one rule
+ * (`threadAccess`, decision 090); the stream is handed its answer as a ThreadScope.
  */
 
 /** The threads of one job a viewer's stream carries: the customer all of them (`fixerUserId` null), a fixer their own. */
 export type ThreadScope = { jobId: number; viewerUserId: string; fixerUserId: string | null };
 
-/** A message as the stream reads it: its row and its photos' ids and sizes. */
-export type MessageRow = typeof jobMessages.$inferSelect & { photos: MessagePhoto[] };
+/** A message as the stream reads it: the stored message, its photos, and its job. */
+export type StreamMessage = StoredMessage & { jobId: number };
 
-export function inScope(scope: ThreadScope, row: Pick<MessageRow, "jobId" | "fixerUserId">): boolean {
+/**
+ * How the stream reads the threads, handed in by its route: the thread tables are the quotes
+ * feature's (decision 089), and quotes imports live, so live cannot call it.
+ */
+export type ThreadReads = {
+  /** The scope's messages after a cursor, oldest first, at most REPLAY_LIMIT + 1 (one more says "too far behind"). */
+  messagesAfter(db: DbOrTx, scope: ThreadScope, afterId: number): Promise<StreamMessage[]>;
+  /** One message and its photos; null when there is none. */
+  messageById(db: DbOrTx, id: number): Promise<StreamMessage | null>;
+};
+
+export function inScope(scope: ThreadScope, row: Pick<StreamMessage, "jobId" | "fixerUserId">): boolean {
   return row.jobId === scope.jobId && (scope.fixerUserId === null || row.fixerUserId === scope.fixerUserId);
 }
 
 /** At most this many messages are replayed after a reconnection; a longer gap reloads the page. */
 export const REPLAY_LIMIT = 200;
-
-export async function messagesAfter(db: DbOrTx, scope: ThreadScope, afterId: number): Promise<MessageRow[]> {
-  const thread = scope.fixerUserId === null ? undefined : eq(jobMessages.fixerUserId, scope.fixerUserId);
-  const rows = await db
-    .select()
-    .from(jobMessages)
-    .where(and(eq(jobMessages.jobId, scope.jobId), thread, gt(jobMessages.id, afterId)))
-    .orderBy(asc(jobMessages.id))
-    .limit(REPLAY_LIMIT + 1);
-  return withPhotos(db, rows);
-}
-
-/** One message and its photos (as {@link photosByMessage} reads them), in one query: the stream reads each new message once per instance. */
-export async function messageById(db: DbOrTx, id: number): Promise<MessageRow | null> {
-  const photos = sql<MessagePhoto[]>`coalesce((select json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.id)
-    from ${jobMessagePhotos} p where p.message_id = ${sql.raw(`"${getTableName(jobMessages)}"."id"`)}), '[]'::json)`;
-  const [row] = await db
-    .select({ ...getTableColumns(jobMessages), photos })
-    .from(jobMessages)
-    .where(eq(jobMessages.id, id))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Each message's photos, oldest first, by message id (one query for the lot; a message without any has none). */
-export async function photosByMessage(db: DbOrTx, messageIds: readonly number[]): Promise<Map<number, MessagePhoto[]>> {
-  const byMessage = new Map<number, MessagePhoto[]>();
-  if (messageIds.length === 0) return byMessage;
-  const rows = await db
-    .select({ id: jobMessagePhotos.id, messageId: jobMessagePhotos.messageId, width: jobMessagePhotos.width, height: jobMessagePhotos.height })
-    .from(jobMessagePhotos)
-    .where(inArray(jobMessagePhotos.messageId, [...messageIds]))
-    .orderBy(asc(jobMessagePhotos.id));
-  for (const { messageId, ...photo } of rows) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), photo]);
-  return byMessage;
-}
-
-async function withPhotos(db: DbOrTx, rows: (typeof jobMessages.$inferSelect)[]): Promise<MessageRow[]> {
-  const photos = await photosByMessage(db, rows.map((r) => r.id));
-  return rows.map((row) => ({ ...row, photos: photos.get(row.id) ?? [] }));
-}
 
 /** Posting a message: the job's open pages and the recipient's counts hear of it at commit (ids only). */
 export async function announceMessage(tx: DbOrTx, message: { id: number; jobId: number; recipientUserId: string }): Promise<void> {
