@@ -25,7 +25,7 @@ async function onCall(fixer: Page, pounds: string) {
 /** The fixer's newest emergency notification, opened from their notifications page. */
 async function openOffer(fixer: Page) {
   await fixer.goto("/account/notifications");
-  await fixer.getByRole("link", { name: /Emergency plumbing call-out in SW1/ }).first().click();
+  await fixer.getByRole("button", { name: /^Emergency plumbing call-out in SW1/ }).first().click();
   await expect(fixer).toHaveURL(/\/fixer\/emergency\/offers\/\d+$/);
 }
 
