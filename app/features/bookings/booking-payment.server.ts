@@ -61,11 +61,7 @@ export async function recordBookingPayment(
     await postUnusedPayment(tx, bookingId, payment);
     await tx.update(bookings).set({ updatedAt: now }).where(eq(bookings.id, bookingId));
     const repriced = placeGone ? await withdrawEarlyBird(tx, booking, { role: "provider", userId: null }, now) : null;
-    await queueRefund(tx, { bookingId, paymentId: payment.id, idempotencyKey: `payment-${payment.id}-unused-refund`, amountPence: payment.amountPence });
-    await recordOnTimeline(tx, booking, "payment_refunded_unused", { role: "provider", userId: null }, { key: `payment-${payment.id}-unused`, details: { paymentId: payment.id, amountPence: payment.amountPence } });
-    await tell(tx, booking, publicUrl, {
-      customer: { subject: "Your payment is being refunded", heading: "We are refunding your payment", paragraphs: [repriced ? latePaymentWithoutPlaceWords(repriced, payment.amountPence) : unusedPaymentWords(booking, payment.amountPence)] },
-    });
+    await refundUnusedPayment(tx, booking, payment, publicUrl, repriced ? latePaymentWithoutPlaceWords(repriced, payment.amountPence) : unusedPaymentWords(booking, payment.amountPence));
     return { bookingId, outcome: "refunded" };
   }
 
@@ -89,4 +85,22 @@ export async function recordBookingPayment(
   // The process table's `pay` row: booked for one of the fixer's slots (the reminder), else the fixer confirms the customer's (the lapse timer).
   await move(tx, booking, "pay", { role: "provider", userId: null }, { to: awaitingFixer ? "awaiting_fixer_confirmation" : "booked", set, now, publicUrl });
   return { bookingId, outcome: "booked" };
+}
+
+/**
+ * A payment that cannot be used (the booking or extra moved on, the amount differs, the early-bird
+ * place went): refunded in full, on the booking's timeline, and the customer told why in `words`.
+ * The caller has posted it to the ledger as unused (postUnusedPayment) in the same transaction.
+ */
+export async function refundUnusedPayment(
+  tx: DbOrTx,
+  booking: Booking,
+  payment: { id: string; amountPence: number },
+  publicUrl: string,
+  words: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await queueRefund(tx, { bookingId: booking.id, paymentId: payment.id, idempotencyKey: `payment-${payment.id}-unused-refund`, amountPence: payment.amountPence });
+  await recordOnTimeline(tx, booking, "payment_refunded_unused", { role: "provider", userId: null }, { key: `payment-${payment.id}-unused`, details: { paymentId: payment.id, amountPence: payment.amountPence, ...details } });
+  await tell(tx, booking, publicUrl, { customer: { subject: "Your payment is being refunded", heading: "We are refunding your payment", paragraphs: [words] } });
 }

@@ -18,7 +18,7 @@ import { EXTRA_PAYMENT_WINDOW_MS, extraLabel, extrasCopy } from "./extras";
 import { assertExtraMove, extraMove } from "./extras-machine";
 import { assertOpenForExtras, customerActor, EXTRA_BOOKING_STATES, EXTRA_EXPIRY_JOB, lockExtra, pendingExtraCheckoutOf, type ExtraExpiryPayload } from "./extras.server";
 import { ACCOUNTS, paymentReceivedKey, postLedgerEvent, postUnusedPayment } from "./ledger.server";
-import { queueRefund } from "./money.server";
+import { refundUnusedPayment } from "./booking-payment.server";
 import { bookingPaths } from "./paths";
 import { recordProviderFee } from "./provider-events.server";
 import { transferGroupOf } from "./provider.server";
@@ -115,11 +115,7 @@ export const fulfilExtraPayment: FulfilmentHandler = async (tx, payment, service
       const withdraw = extraMove("withdraw", "system");
       await tx.update(bookingExtras).set({ state: withdraw.to, updatedAt: now }).where(and(eq(bookingExtras.id, extra.id), inArray(bookingExtras.state, withdraw.from)));
     }
-    await queueRefund(tx, { bookingId, paymentId: payment.id, idempotencyKey: `payment-${payment.id}-unused-refund`, amountPence: payment.amountPence });
-    await recordOnTimeline(tx, booking, "payment_refunded_unused", provider, { key: `payment-${payment.id}-unused`, details: { paymentId: payment.id, amountPence: payment.amountPence, extraId } });
-    await tell(tx, booking, publicUrl, {
-      customer: { subject: "Your payment is being refunded", heading: "We are refunding your payment", paragraphs: [`The extra charge could no longer be paid, so your payment of ${formatGBP(payment.amountPence)} is being refunded in full.`] },
-    });
+    await refundUnusedPayment(tx, booking, payment, publicUrl, `The extra charge could no longer be paid, so your payment of ${formatGBP(payment.amountPence)} is being refunded in full.`, { extraId });
     return { bookingId, extraId, outcome: "refunded" };
   }
   await postLedgerEvent(tx, {
