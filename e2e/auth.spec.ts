@@ -97,7 +97,7 @@ test("sign up, confirm by email, account, sign out, guarded return, reset, sign 
   await saveScreenshots(page, "account", "/account");
 
   // The settings pages (decision 077): reached from My Account, each checked at both widths.
-  for (const [link, path] of [["Password and devices", "/account/security"], ["Your data", "/account/data"], ["Notification settings", "/account/notifications/settings"]] as const) {
+  for (const [link, path] of [["Change your name or phone", "/account/details"], ["Password and devices", "/account/security"], ["Your data", "/account/data"], ["Notification settings", "/account/notifications/settings"]] as const) {
     await page.goto("/account");
     await page.getByRole("link", { name: link, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
@@ -109,6 +109,15 @@ test("sign up, confirm by email, account, sign out, guarded return, reset, sign 
     }
     await saveScreenshots(page, path.slice(1).replaceAll("/", "-"), path);
   }
+
+  // Your details are saved on their page and shown on the overview.
+  await page.goto("/account/details");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Full name").fill("Grace B. Hopper");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Your name and phone number have been saved.").first()).toBeVisible();
+  await page.goto("/account");
+  await expect(page.locator("#profile")).toContainText("Grace B. Hopper");
 
   // Changing the password on its page says so there, once.
   await page.goto("/account/security");

@@ -239,7 +239,7 @@ describe("sign-in and the guard", () => {
     const exported = await new Browser(base).post("/account/export", {});
     expect(exported.status).toBe(302);
     expect(exported.headers.get("location")).toMatch(/^\/auth\?from=/);
-    for (const path of ["/account", "/account/data", "/account/security"]) {
+    for (const path of ["/account", "/account/details", "/account/data", "/account/security"]) {
       const action = await new Browser(base).post(path, { intent: path === "/account/security" ? "sign-out-all" : "delete", password: "x" });
       expect(action.status, path).toBe(302);
       expect(action.headers.get("location"), path).toMatch(/^\/auth\?from=/);
@@ -385,7 +385,11 @@ describe("My Account", () => {
     for (const [anchor, href] of [["email-preferences", "/account/notifications/settings"], ["password", "/account/security"], ["your-data", "/account/data"]] as const) {
       expect(page).toMatch(new RegExp(`id="${anchor}"[^>]*>\\s*<a[^>]*href="${href.replace(/\//g, "\\/")}"`));
     }
-    for (const form of ['name="currentPassword"', "Delete my account", 'name="message"']) expect(page).not.toContain(form);
+    for (const form of ['name="currentPassword"', "Delete my account", 'name="message"', 'name="fullName"']) expect(page).not.toContain(form);
+    // The details are changed on a page of their own (decision 091), linked from the overview's card.
+    expect(page).toMatch(/id="profile"[\s\S]*href="\/account\/details"/);
+    const details = await (await browser.get("/account/details")).text();
+    for (const text of ["Your details", 'name="fullName"', 'value="Ada Lovelace"', 'name="phone"', "07700 900123"]) expect(details).toContain(text);
     const security = await (await browser.get("/account/security")).text();
     for (const text of ["Password and devices", "Change password", 'name="currentPassword"', "Sign out of all devices"]) expect(security).toContain(text);
     const yourData = await (await browser.get("/account/data")).text();
@@ -393,6 +397,8 @@ describe("My Account", () => {
     // A form of another page is not answered here: 400, nothing changes.
     const elsewhere = await browser.post("/account", { intent: "delete", password: strong });
     expect(elsewhere.status).toBe(400);
+    const movedAway = await browser.post("/account", { intent: "profile", fullName: "Not Saved", phone: "" });
+    expect(movedAway.status).toBe(400);
     expect((await browser.get("/account")).status).toBe(200);
     // The price's terms are said once.
     const text = page.replace(/<!-- -->/g, "");
@@ -407,20 +413,20 @@ describe("My Account", () => {
     expect(chat).toMatch(/<input[^>]*id="ai-fixer-input"[^>]*disabled=""/);
     expect(chat.match(/>Back</g)).toHaveLength(1);
     const name = `<img src=x onerror=alert(1)> O'Brien`;
-    const saved = await browser.post("/account", { intent: "profile", fullName: `  ${name}  `, phone: "" });
+    const saved = await browser.post("/account/details", { intent: "profile", fullName: `  ${name}  `, phone: "" });
     expect(saved.status).toBe(200);
     const after = await (await browser.get("/account")).text();
     expect(after).toContain(html(name));
     expect(after).not.toContain("<img src=x");
     expect(after).toContain("Not given");
-    const empty = await browser.post("/account", { intent: "profile", fullName: " ", phone: "1" });
+    const empty = await browser.post("/account/details", { intent: "profile", fullName: " ", phone: "1" });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Please enter your full name.");
-    const phone = await browser.post("/account", { intent: "profile", fullName: "Ada", phone: "(020) 7946-0958" });
+    const phone = await browser.post("/account/details", { intent: "profile", fullName: "Ada", phone: "(020) 7946-0958" });
     expect(phone.status).toBe(200);
     expect((await exportData(browser)).profile.phone).toBe("+442079460958");
     expect(await (await browser.get("/account")).text()).toContain("020 7946 0958");
-    const badPhone = await browser.post("/account", { intent: "profile", fullName: "Ada", phone: "020 7946" });
+    const badPhone = await browser.post("/account/details", { intent: "profile", fullName: "Ada", phone: "020 7946" });
     expect(badPhone.status).toBe(400);
     expect(await badPhone.text()).toContain("This phone number is too short");
   });

@@ -205,7 +205,7 @@ describe("the client address", () => {
     const { browser } = await newConfirmedUser("xff-text", proxied.url);
     const junk = ["<script>alert(1)</script>", "x".repeat(9000), "999.1.1.1", "203.0.113.9"];
     for (const value of junk) {
-      const res = await browser.post("/account", { intent: "profile", fullName: "Ada Lovelace", phone: "" }, { "x-forwarded-for": value });
+      const res = await browser.post("/account/details", { intent: "profile", fullName: "Ada Lovelace", phone: "" }, { "x-forwarded-for": value });
       expect(res.status).toBeLessThan(500);
     }
     const exported = (await (await browser.post("/account/export", {})).json()) as { securityEvents: { type: string; ipAddress: string | null }[] };
@@ -274,9 +274,9 @@ describe("control characters are refused where input is read", () => {
     const reset = await new Browser(base).post("/reset-password", { token: "abc\u0000", password: strong, confirmPassword: strong });
     expect(reset.status).toBe(400);
     const { browser } = await newConfirmedUser("nul-profile");
-    const profile = await browser.post("/account", { intent: "profile", fullName: "Ada\u0000Lovelace", phone: "" });
+    const profile = await browser.post("/account/details", { intent: "profile", fullName: "Ada\u0000Lovelace", phone: "" });
     expect(profile.status).toBe(400);
-    const newline = await browser.post("/account", { intent: "profile", fullName: "Ada\nLovelace", phone: "" });
+    const newline = await browser.post("/account/details", { intent: "profile", fullName: "Ada\nLovelace", phone: "" });
     expect(newline.status).toBe(400);
     expect(await newline.text()).toContain("keep this on one line");
   });

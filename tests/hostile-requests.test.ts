@@ -157,7 +157,7 @@ describe("hidden fields pass the text-input rule", () => {
       { path: "/reset-password", fields: { token: "tok\u0000en", password: strong, confirmPassword: strong } },
       { path: "/early-access", fields: { intent: "vip-code", via: "fetcher\u0000", code: "NOT\u0000A-CODE" } },
       { path: "/fixer-onboarding", fields: { intent: "unlock\u0000", code: "FIX-0000" }, as: customer },
-      { path: "/account", fields: { intent: "profile\u0000", fullName: "Request Tester", phone: "" }, as: customer },
+      { path: "/account/details", fields: { intent: "profile\u0000", fullName: "Request Tester", phone: "" }, as: customer },
     ];
     const outcomes: string[] = [];
     for (const c of cases) {
@@ -187,7 +187,7 @@ describe("cross-site requests", () => {
     { path: "/api/auth/sign-in/email", type: "application/json", body: JSON.stringify({ email: "requests-customer@example.com", password: strong }) },
     { path: "/api/auth/update-user", type: "application/json", body: JSON.stringify({ name: "Changed By Another Site" }) },
     { path: "/help", body: "intent=help&name=Ann&email=ann%40example.com&description=My+boiler+is+broken%2C+please+help." },
-    { path: "/account", body: "intent=profile&fullName=Changed+Elsewhere&phone=" },
+    { path: "/account/details", body: "intent=profile&fullName=Changed+Elsewhere&phone=" },
     { path: "/request/coverage", body: "service=plumbing&postcode=SW1A+1AA" },
     { path: "/emergency", type: "multipart/form-data; boundary=x", body: "--x--\r\n" },
   ];

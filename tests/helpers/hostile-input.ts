@@ -116,7 +116,7 @@ export const FORMS: FormCase[] = [
   { path: "/auth", fields: { intent: "reset", email: "hostile@example.com" } },
   { path: "/auth", fields: { intent: "resend", email: "hostile@example.com" } },
   { path: "/reset-password", fields: { token: "not-a-real-token", password: strong, confirmPassword: strong } },
-  { path: "/account", fields: { intent: "profile", fullName: "Hostile Tester", phone: "07700 900123" }, as: () => member },
+  { path: "/account/details", fields: { intent: "profile", fullName: "Hostile Tester", phone: "07700 900123" }, as: () => member },
   { path: "/account/security", fields: { intent: "password", currentPassword: "wrong-password-1", password: strong, confirmPassword: strong }, as: () => member },
   { path: "/fixer-onboarding", fields: { intent: "unlock", code: "NOT-A-CODE" }, as: () => member },
   { path: "/request", multipart: true, fields: jobRequest, multiLine: ["description"], as: () => member },

@@ -4,6 +4,7 @@
  */
 export const accountPaths = {
   overview: "/account",
+  details: "/account/details",
   security: "/account/security",
   yourData: "/account/data",
   notificationSettings: "/account/notifications/settings",

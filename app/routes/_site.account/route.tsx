@@ -3,10 +3,10 @@ import { Button } from "~/components/ui/button";
 import { accountLinks } from "~/content/navigation";
 import { bookingPaths } from "~/features/bookings/paths";
 import { quotePaths } from "~/features/quotes/paths";
-import { ProfileForm, Section } from "~/features/account/account-sections";
+import { Section } from "~/features/account/account-sections";
 import { loadAccountPage } from "~/features/account/account.server";
 import { accountAction, accountHeaders } from "~/features/account/actions.server";
-import { accountSettingsLinks } from "~/features/account/paths";
+import { accountPaths, accountSettingsLinks } from "~/features/account/paths";
 import { requireUser } from "~/features/auth/guard.server";
 import { VipStatus } from "~/features/vip/vip-status";
 import { StaffConsoleLink } from "~/features/staff/components/staff-console-link";
@@ -38,9 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ account, vipMembership, fixerStatus, approvedFixer: user.approvedFixer, referral }, { headers: { "cache-control": "private, no-store" } });
 }
 
-/** The overview's one form is "Your details"; the settings pages answer their own forms. */
+/** The overview shows no form (each has its settings page, decisions 077 and 091): any intent posted here is a 400 and changes nothing. */
 export function action({ request, context }: Route.ActionArgs) {
-  return accountAction(request, context, ["profile"]);
+  return accountAction(request, context, []);
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -90,7 +90,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <dt className="font-medium text-muted-foreground">Account type</dt>
           <dd>{accountTypeLabel[account.userType] ?? "Customer"}</dd>
         </dl>
-        <ProfileForm fullName={account.fullName} phone={account.phone ?? ""} />
+        <Link to={accountPaths.details} className="self-start font-medium text-primary hover:underline">
+          Change your name or phone
+        </Link>
       </Section>
 
       <Section id="referral" title={referralCopy.title} description={referralCopy.description}>
