@@ -1,6 +1,7 @@
 import { deferredHydration } from "~/lib/deferred-hydration";
 
-const serverFooter = import.meta.env.SSR ? (await import("./footer")).Footer : null;
+// On the server, the footer rendered once per process (./server-footer.tsx, decision 091).
+const serverFooter = import.meta.env.SSR ? (await import("./server-footer")).ServerFooter : null;
 
 /** The site footer, below the fold on every page: hydrated from its own chunk (~/lib/deferred-hydration). */
 export const DeferredFooter = deferredHydration(serverFooter, () => import("./footer").then((m) => m.Footer));

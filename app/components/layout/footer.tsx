@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "~/lib/routing";
 import { AppStoreBadges, useAppStoreLinks } from "~/components/content/app-store-badges";
-import { footerInstall, hasAnyStore } from "~/content/app-stores";
+import { footerInstall, hasAnyStore, type AppStoreLinks } from "~/content/app-stores";
 import { company } from "~/content/company";
 import { footerNav, type NavLink } from "~/content/navigation";
 import { Logo } from "./logo";
@@ -23,13 +23,27 @@ function LinkColumn({ title, links }: { title: string; links: readonly NavLink[]
   );
 }
 
+export const footerClassName = "bg-slate-900 text-slate-300";
+
 /** The site footer: company and resources links, contact block, social links, cookie settings. */
 /** `onCookieSettings` reopens the cookie preferences (the consent feature owns them). */
 export function Footer({ onCookieSettings }: { onCookieSettings: () => void }) {
   const year = new Date().getFullYear();
   const appStores = useAppStoreLinks();
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer className={footerClassName}>
+      <FooterContent year={year} appStores={appStores} onCookieSettings={onCookieSettings} />
+    </footer>
+  );
+}
+
+/**
+ * What is inside the <footer>: the same for every visitor and page, given the year and the store
+ * links, so the server renders it once per process (./server-footer.tsx).
+ */
+export function FooterContent({ year, appStores, onCookieSettings }: { year: number; appStores: AppStoreLinks; onCookieSettings: () => void }) {
+  return (
+    <>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr] lg:px-8">
         <div>
           <Logo tone="light" />
@@ -97,6 +111,6 @@ export function Footer({ onCookieSettings }: { onCookieSettings: () => void }) {
           </button>
         </div>
       </div>
-    </footer>
+    </>
   );
 }

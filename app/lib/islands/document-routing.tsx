@@ -27,7 +27,9 @@ function DocumentLink({
   discover: _discover,
   ...anchor
 }: LinkProps & RefAttributes<HTMLAnchorElement>) {
-  return <a href={pathOf(to)} {...anchor} />;
+  // The attributes in React Router's order (href after the others), so the footer rendered once per
+  // process (decision 091) is the markup React Router would have written.
+  return <a {...anchor} href={pathOf(to)} />;
 }
 
 function DocumentNavLink({ className, style, children, end = false, caseSensitive: _caseSensitive, ...link }: NavLinkProps & RefAttributes<HTMLAnchorElement>) {

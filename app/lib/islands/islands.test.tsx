@@ -22,7 +22,7 @@ describe("an island's routing (no React Router)", () => {
         Fees
       </Link>,
     );
-    expect(html).toBe('<a href="/help#faq-fees" class="underline">Fees</a>');
+    expect(html).toBe('<a class="underline" href="/help#faq-fees">Fees</a>');
   });
 
   it("marks the current page's nav link, exactly with `end`, by prefix without", () => {
@@ -40,9 +40,9 @@ describe("an island's routing (no React Router)", () => {
       </>
     );
     expect(inIsland("/categories/plumbing", nav)).toBe(
-      '<a href="/categories" aria-current="page" class="on">All</a><a href="/categories" class="off">Exact</a><a href="/" class="off">Home</a>',
+      '<a aria-current="page" class="on" href="/categories">All</a><a class="off" href="/categories">Exact</a><a class="off" href="/">Home</a>',
     );
-    expect(inIsland("/categories", nav)).toContain('<a href="/categories" aria-current="page" class="on">Exact</a>');
+    expect(inIsland("/categories", nav)).toContain('<a aria-current="page" class="on" href="/categories">Exact</a>');
   });
 
   it("gives the page's location without a hash (the server never sees one) and the root data", () => {
