@@ -62,7 +62,6 @@ export const featureTables = {
  */
 export const tablesNotYetMoved = {
   bookings: { emergency: 1, payments: 9, quotes: 10 },
-  seeding: { auth: 2, bookings: 1, fixers: 1, quotes: 1 },
 };
 
 /**
