@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Config } from "#server/config.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
@@ -11,7 +11,7 @@ import {
   type ReconciliationMismatch,
   type ReconciliationRun,
 } from "#server/db/schema/bookings.ts";
-import { payments, type Payment, type PaymentStatus } from "#server/db/schema/payments.ts";
+import { keepPaymentIntent, type Payment, type PaymentStatus } from "~/features/payments/booking-payments.server.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { PRODUCT_CODES } from "~/features/payments/products.ts";
 import { createStripeClient } from "~/features/payments/stripe.server.ts";
@@ -175,7 +175,7 @@ export function stripeProviderBooks(client: () => Promise<StripeBooksClient>, db
         const intent = session.payment_intent;
         if (db && payment.status === "paid" && intent && typeof intent === "object") {
           const chargeId = typeof intent.latest_charge === "string" ? intent.latest_charge : (intent.latest_charge?.id ?? null);
-          await db.update(payments).set({ providerPaymentIntentId: intent.id, providerChargeId: chargeId }).where(and(eq(payments.id, payment.id), isNull(payments.providerPaymentIntentId)));
+          await keepPaymentIntent(db, payment.id, intent.id, chargeId);
         }
         return chargeOfSession(session);
       } catch (error) {
