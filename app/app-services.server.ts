@@ -1,5 +1,6 @@
 import type { InfraServices } from "#server/services.ts";
 import type { Auth } from "~/features/auth/auth.server.ts";
+import type { SessionExtras } from "~/features/auth/guard.server.ts";
 import type { BOOKING_JOB_KINDS } from "~/features/bookings/jobs.server.ts";
 import type { EMERGENCY_JOB_KINDS } from "~/features/emergency/dispatch.server.ts";
 import type { NOTIFICATION_JOB_KINDS } from "~/features/notifications/notifications.server.ts";
@@ -18,6 +19,8 @@ import type { REVIEW_WINDOW_JOB } from "~/features/quotes/reviews.server.ts";
 export type AppServices = InfraServices & {
   /** better-auth (app/features/auth/auth.server.ts): sessions, sign-in, sign-up, reset. */
   auth: Auth;
+  /** The other features' pieces of the session's one query (decision 071), handed to auth by the composition root. */
+  sessionExtras: SessionExtras;
   /** Checkout, fulfilment and the Stripe client (app/features/payments/payments.server.ts). */
   payments: PaymentsService;
   /** "What visitors see of fixers changed" (app/features/quotes/public-changes.ts): the page cache listens. */

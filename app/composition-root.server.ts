@@ -4,7 +4,9 @@ import { startServer, type RunningServer, type ServerFeatures, type StartOptions
 import { figurePaths } from "~/content/figures.ts";
 import { publicPages } from "~/content/pages.ts";
 import { services as serviceCategories } from "~/content/services.ts";
+import { sql } from "drizzle-orm";
 import { createAuth } from "~/features/auth/auth.server.ts";
+import type { SessionExtras } from "~/features/auth/guard.server.ts";
 import { casePhotoLimit, donePhotoLimit } from "~/features/bookings/form-limits.ts";
 import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
 import { bookingGauges, reconciliationGauges } from "~/features/bookings/metrics.server.ts";
@@ -15,6 +17,7 @@ import { bookingStripeEvents, fixerPayoutStripeEvents, payoutAccountStripeEvents
 import { EMERGENCY_ROUND_JOB, runDispatchRound } from "~/features/emergency/dispatch.server.ts";
 import { emergencyGauges } from "~/features/emergency/metrics.server.ts";
 import { consentCookieName } from "~/features/consent/consent.ts";
+import { hasApprovedApplicationSql } from "~/features/fixers/account-status.server.ts";
 import { fulfilFixerOnboardingFee } from "~/features/fixers/fee-fulfilment.server.ts";
 import { DOCUMENT_FOLDERS } from "~/features/fixers/onboarding.server.ts";
 import { onboardingUploadLimits } from "~/features/fixers/portal-content.ts";
@@ -26,10 +29,12 @@ import type { ProductKey } from "~/features/payments/products.ts";
 import { liveTopics } from "#server/live/channel.ts";
 import { notificationJobHandlers } from "~/features/notifications/jobs.server.ts";
 import { notificationPaths } from "~/features/notifications/kinds.ts";
+import { unreadCountsJoin } from "~/features/notifications/projections.server.ts";
 import { fulfilVipPurchase } from "~/features/vip/vip-purchase.server.ts";
 import { mountPaymentsHttp } from "~/features/payments/webhook.server.ts";
 import { scheduleRetention } from "~/features/privacy/retention.server.ts";
 import { quoteLimits } from "~/features/quotes/job-fields.ts";
+import { hasFixerProfileSql } from "~/features/quotes/profiles.server.ts";
 import { createPublicFixerData } from "~/features/quotes/public-changes.ts";
 import { DRAFT_EXPIRY_JOB_KIND, expireDraft } from "~/features/quotes/request-draft.server.ts";
 import { REVIEW_WINDOW_JOB, runReviewWindowTimer } from "~/features/quotes/reviews.server.ts";
@@ -56,6 +61,16 @@ export const fulfilments: Record<ProductKey, FulfilmentHandler> = {
   fixerOnboarding: fulfilFixerOnboardingFee,
   booking: fulfilBookingPayment,
   bookingExtra: fulfilExtraPayment,
+};
+
+/**
+ * What the session's one query (decision 071) reads of other features' rows, each piece from its
+ * owner: auth sits below them all, so it is handed these (decision 089). An approved fixer has a
+ * profile (quotes), or an approved application whose profile is made on the first visit to /fixer (fixers).
+ */
+export const sessionExtras: SessionExtras = {
+  approvedFixer: (userId) => sql<boolean>`(${hasFixerProfileSql(userId)} or ${hasApprovedApplicationSql(userId)})`,
+  unread: unreadCountsJoin,
 };
 
 /** What the outbox worker runs besides email: one handler per feature job kind (a missing one is a type error). */
@@ -107,6 +122,7 @@ const features: ServerFeatures<AppServices> = {
     ...infra,
     // STAFF_ADMIN_EMAILS: a listed, confirmed email becomes admin when it signs in.
     auth: createAuth(infra, (userId) => promoteConfiguredAdmin(infra.db, infra.config.staffAdminEmails, userId).then(() => undefined)),
+    sessionExtras,
     payments: createPaymentsService(infra.config, fulfilments),
     publicFixerData: createPublicFixerData(),
   }),

@@ -67,3 +67,25 @@ export function recentSecurityEvents(db: Db, userId: string, limit: number) {
 export async function lockAccount(tx: DbOrTx, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
 }
+
+/**
+ * A confirmed account with no password (nobody signs in as it): the integration tests' and TEST
+ * MODE seeding's people who need no session (app/features/seeding).
+ */
+export async function createConfirmedAccount(db: DbOrTx, account: { id: string; name: string; email: string; phone: string | null }): Promise<void> {
+  await db.insert(users).values({ id: account.id, name: account.name, fullName: account.name, email: account.email, emailVerified: true, phone: account.phone });
+}
+
+/** Marks the address of the account with this email confirmed, as its link would (seeding signs people up without the email). */
+export async function confirmAccountEmail(db: DbOrTx, email: string): Promise<void> {
+  await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+}
+
+/** Which of these addresses (compared lower-cased) already have an account, as the accounts spell them. */
+export async function emailsWithAccounts(db: DbOrTx, emails: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+  return rows.map((r) => r.email);
+}

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, exists, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { RequestFacts } from "#server/app.ts";
 import type { InfraServices } from "#server/services.ts";
@@ -10,10 +10,7 @@ import { pingDatabase } from "#server/db/client.ts";
 import { noteDatabaseError } from "#server/db/request-facts.ts";
 import type { Db } from "#server/db/client.ts";
 import { sessions, users } from "#server/db/schema/auth.ts";
-import { fixerOnboarding } from "#server/db/schema/fixers.ts";
-import { unreadCounts } from "#server/db/schema/notifications.ts";
-import { fixerProfiles } from "#server/db/schema/quotes.ts";
-import { isApprovedFixer } from "./approved-fixer.server.ts";
+import { isApprovedFixer, type SessionExtras } from "./approved-fixer.server.ts";
 import { safeReturnPath } from "#server/http/return-path.ts";
 import type { SessionUser } from "~/lib/session-user";
 
@@ -27,9 +24,12 @@ const perRequest = new WeakMap<object, Promise<SignedIn | null>>();
 
 /**
  * What reading the session needs of a loader's context (decision 088): the client's address and the
- * database, settings, logger and better-auth. A route passes its `context`.
+ * database, settings, logger, better-auth and the other features' pieces of the one query
+ * (`sessionExtras`, handed in by the composition root). A route passes its `context`.
  */
-export type AuthContext = Pick<RequestFacts, "clientIp"> & { services: Pick<InfraServices, "db" | "logger" | "config"> & { auth: Auth } };
+export type AuthContext = Pick<RequestFacts, "clientIp"> & { services: Pick<InfraServices, "db" | "logger" | "config"> & { auth: Auth; sessionExtras: SessionExtras } };
+
+export type { SessionExtras };
 
 /** The header's unread counts, as stored (unread_counts): read with the session when it is read in one query. */
 export type UnreadCounts = { messages: number; notifications: number };
@@ -94,9 +94,7 @@ export function signedSessionToken(cookieHeader: string | null, cookieName: stri
  * (issue 47: building the query's SQL was ~4% of a signed-in request's CPU; on PostgreSQL the plan is
  * also kept per connection).
  */
-function sessionQuery(db: Db) {
-  const profile = db.select({ one: sql`1` }).from(fixerProfiles).where(eq(fixerProfiles.userId, users.id));
-  const approved = db.select({ one: sql`1` }).from(fixerOnboarding).where(and(eq(fixerOnboarding.userId, users.id), eq(fixerOnboarding.status, "approved")));
+function sessionQuery(db: Db, extras: SessionExtras) {
   return db
     .select({
       sessionId: sessions.id,
@@ -109,18 +107,19 @@ function sessionQuery(db: Db) {
       role: users.role,
       userType: users.userType,
       disabledAt: users.disabledAt,
-      approvedFixer: sql<boolean>`(${exists(profile)} or ${exists(approved)})`,
-      unreadMessages: unreadCounts.messages,
-      unreadNotifications: unreadCounts.notifications,
+      approvedFixer: extras.approvedFixer(users.id),
+      unreadMessages: extras.unread.messages,
+      unreadNotifications: extras.unread.notifications,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(unreadCounts, eq(unreadCounts.userId, users.id))
+    .leftJoin(extras.unread.view, extras.unread.on(users.id))
     .where(eq(sessions.token, sql.placeholder("token")))
     .limit(1)
     .prepare("fixit_session_by_token");
 }
-const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+/** Per database, per set of extras (one per server: the composition root's). */
+const sessionQueries = new WeakMap<Db, WeakMap<SessionExtras, ReturnType<typeof sessionQuery>>>();
 
 /**
  * The common case in one query: a live session that needs no write (not due its daily idle-expiry
@@ -129,9 +128,11 @@ const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
  * revoked or deleted session, a disabled account and a changed role take effect on the next request
  * (nothing about the person is cached). Anything else: undefined, and better-auth decides.
  */
-async function readSessionInOneQuery(db: Db, token: string): Promise<SignedIn | undefined> {
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
+async function readSessionInOneQuery(db: Db, extras: SessionExtras, token: string): Promise<SignedIn | undefined> {
+  let byExtras = sessionQueries.get(db);
+  if (!byExtras) sessionQueries.set(db, (byExtras = new WeakMap()));
+  let query = byExtras.get(extras);
+  if (!query) byExtras.set(extras, (query = sessionQuery(db, extras)));
   const [row] = await query.execute({ token });
   if (!row || row.disabledAt) return undefined;
   const now = Date.now();
@@ -148,10 +149,10 @@ async function readSessionInOneQuery(db: Db, token: string): Promise<SignedIn | 
 }
 
 async function readSession(request: Request, context: AuthContext): Promise<SignedIn | null> {
-  const { auth, db, logger, config } = context.services;
+  const { auth, db, logger, config, sessionExtras } = context.services;
   try {
     const token = signedSessionToken(request.headers.get("cookie"), sessionCookieName(config), config.sessionSecret);
-    const quick = token ? await readSessionInOneQuery(db, token) : undefined;
+    const quick = token ? await readSessionInOneQuery(db, sessionExtras, token) : undefined;
     if (quick) return quick;
     const found = await auth.api.getSession({ headers: authHeaders(request, context) });
     // Only readSession asks with a session cookie. better-auth answers "no session" when a query of its
@@ -172,7 +173,7 @@ async function readSession(request: Request, context: AuthContext): Promise<Sign
       await db.delete(sessions).where(eq(sessions.id, found.session.id));
       return null;
     }
-    const approvedFixer = await isApprovedFixer(db, found.user.id);
+    const approvedFixer = await isApprovedFixer(db, sessionExtras, found.user.id);
     return { user: toSessionUser(found.user, approvedFixer), sessionId: found.session.id, sessionCreatedAt: createdAt };
   } catch (error) {
     // The database out of reach: the request is answered 503, not as if its visitor were signed out.

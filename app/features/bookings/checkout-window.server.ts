@@ -1,6 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { payments, type Payment } from "#server/db/schema/payments.ts";
+import { pendingBookingCheckout, type Payment } from "~/features/payments/booking-payments.server.ts";
 import { CALL_OUT_PAYMENT_WINDOW_MS } from "./call-out";
 
 /**
@@ -21,10 +20,6 @@ export function paymentWindowEnd(booking: { createdAt: Date; slotWindow?: string
 export const paymentWindowMs = (booking: { slotWindow?: string }) => (booking.slotWindow === "now" ? CALL_OUT_PAYMENT_WINDOW_MS : PAYMENT_WINDOW_MS);
 
 /** The booking's checkout that is still pending (at most one: the unique index), if any. */
-export async function pendingCheckoutOf(tx: DbOrTx, bookingId: number): Promise<Payment | null> {
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.product, "booking"), eq(payments.status, "pending"), sql`${payments.reference} ->> 'bookingId' = ${String(bookingId)}`));
-  return row ?? null;
+export function pendingCheckoutOf(tx: DbOrTx, bookingId: number): Promise<Payment | null> {
+  return pendingBookingCheckout(tx, bookingId);
 }

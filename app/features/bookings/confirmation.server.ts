@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { bookings } from "#server/db/schema/bookings.ts";
-import { payments } from "#server/db/schema/payments.ts";
+import { paymentColumns } from "~/features/payments/booking-payments.server.ts";
 import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { getOptionalUser } from "~/features/auth/guard.server";
 import { freeCancellationEndsAt } from "./cancellation";
@@ -37,7 +37,7 @@ export type BookingPaymentView = {
 
 export async function bookingPaymentView(request: Request, context: AppLoadContext, paymentId: string): Promise<BookingPaymentView | null> {
   const { db } = context.services;
-  const [payment] = await db.select({ reference: payments.reference, fulfilment: payments.fulfilment, paidAt: payments.paidAt }).from(payments).where(eq(payments.id, paymentId));
+  const payment = await paymentColumns(db, paymentId, ["reference", "fulfilment", "paidAt"]);
   const bookingId = Number(payment?.reference?.bookingId);
   if (!payment || !Number.isSafeInteger(bookingId) || bookingId <= 0) return null;
   const outcome = payment.fulfilment?.outcome === "refunded" ? "refunded" : "booked";

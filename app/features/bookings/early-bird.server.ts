@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, max, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { bookings, earlyBirdCustomers, type Booking } from "#server/db/schema/bookings.ts";
-import { payments } from "#server/db/schema/payments.ts";
+import { bookingCheckoutHoldsSql } from "~/features/payments/booking-payments.server.ts";
 import { formatGBP, vipPromotions } from "~/content/prices";
 import { priceBooking } from "./pricing";
 import { COMPLETED_STATES, PAID_UNSETTLED_STATES } from "./next-steps";
@@ -33,11 +33,7 @@ const lockPlaces = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(h
  * not yet fulfilled (the fulfilment takes the place in a moment).
  */
 function holdsDiscount(now: Date): SQL {
-  return sql`${bookings.state} = 'pending_payment' and ${bookings.discountPence} > 0 and exists (
-    select 1 from ${payments}
-    where ${payments.product} = 'booking' and ${payments.reference} ->> 'bookingId' = ${bookings.id}::text
-      and ((${payments.status} = 'pending' and coalesce(${payments.expiresAt}, ${payments.createdAt} + interval '2 hours') > ${now})
-        or (${payments.status} = 'paid' and ${payments.fulfilledAt} is null)))`;
+  return sql`${bookings.state} = 'pending_payment' and ${bookings.discountPence} > 0 and ${bookingCheckoutHoldsSql(bookings.id, now)}`;
 }
 
 async function hasPlace(tx: DbOrTx, customerUserId: string): Promise<boolean> {

@@ -2,9 +2,8 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { bookingExtras, type BookingExtra } from "#server/db/schema/booking-extras.ts";
 import type { Booking } from "#server/db/schema/bookings.ts";
-import { paymentEvents, payments, type Payment } from "#server/db/schema/payments.ts";
 import { formatGBP } from "~/content/prices";
-import { paymentMove } from "~/features/payments/state-machine.ts";
+import { expireOpenCheckout, pendingPayment, type Payment } from "~/features/payments/booking-payments.server.ts";
 import { BookingError } from "./errors";
 import { assertExtraMove, EXTRA_STATE_LABELS, extraMove, extraStart } from "./extras-machine";
 import { extraLabel, MAX_EXTRA_HOURS, MAX_EXTRA_PRICE_PENCE, MAX_EXTRAS_PER_BOOKING, extrasCopy, type ExtrasPanel, type ExtraView } from "./extras";
@@ -120,11 +119,7 @@ export async function declineExtra(deps: BookingDeps, customerUserId: string, bo
 /** The extra's checkout that is still pending (at most one: the unique index), if any. */
 export async function pendingExtraCheckoutOf(tx: DbOrTx, extra: BookingExtra): Promise<Payment | null> {
   if (!extra.paymentId) return null;
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, extra.paymentId), eq(payments.status, "pending")));
-  return row ?? null;
+  return pendingPayment(tx, extra.paymentId);
 }
 
 /** The expiry job: an accepted extra still unpaid when its checkout window ended is closed, and its checkout too. */
@@ -139,10 +134,8 @@ export async function runExtraExpiry(deps: BookingDeps, payload: ExtraExpiryPayl
     const open = await pendingExtraCheckoutOf(tx, extra);
     if (open && (open.expiresAt?.getTime() ?? 0) > now.getTime()) return;
     if (open) {
-      const expirePayment = paymentMove("expire", "system");
-      await tx.update(payments).set({ status: expirePayment.to, updatedAt: now }).where(and(eq(payments.id, open.id), inArray(payments.status, expirePayment.from)));
-      // The payment's own log, as the payments service writes it (its module is not imported here: the job handlers would import it in a circle).
-      await tx.insert(paymentEvents).values({ paymentId: open.id, type: "expired", details: { source: "extra-window" } });
+      // Closed with its own log entry (payments' booking module: the service's module is not imported here, the job handlers would import it in a circle).
+      await expireOpenCheckout(tx, open.id, now, "extra-window");
     }
     const expire = extraMove("expire", "system");
     await tx.update(bookingExtras).set({ state: expire.to, updatedAt: now }).where(and(eq(bookingExtras.id, extra.id), inArray(bookingExtras.state, expire.from)));

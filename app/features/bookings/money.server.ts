@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { bookingExtras } from "#server/db/schema/booking-extras.ts";
 import { bookings, payoutAccounts, providerOperations, type Booking, type ProviderOperation } from "#server/db/schema/bookings.ts";
-import { payments } from "#server/db/schema/payments.ts";
+import { paymentColumns } from "~/features/payments/booking-payments.server.ts";
 import { enqueueJob, enqueueJobs } from "#server/jobs/queue.ts";
 import { BookingError } from "./errors";
 import { extraMove } from "./extras-machine";
@@ -104,7 +104,7 @@ export async function queueRefund(tx: DbOrTx, input: { bookingId: number; paymen
   const { amountPence } = input;
   if (!Number.isSafeInteger(amountPence) || amountPence <= 0) throw new BookingError("invalid", "A refund must be a whole, positive number of pence.");
   if (!input.paymentId) throw new BookingError("conflict", "This booking has no payment to refund.");
-  const [payment] = await tx.select({ amountPence: payments.amountPence, status: payments.status, provider: payments.provider }).from(payments).where(eq(payments.id, input.paymentId));
+  const payment = await paymentColumns(tx, input.paymentId, ["amountPence", "status", "provider"]);
   if (!payment || payment.status !== "paid") throw new BookingError("conflict", "Only a payment that was taken can be refunded.");
   const [already] = await tx
     .select({ total: sql<string>`coalesce(sum(${providerOperations.amountPence}), 0)` })
@@ -131,7 +131,7 @@ export async function queueRefund(tx: DbOrTx, input: { bookingId: number; paymen
 async function queueTransfer(tx: DbOrTx, booking: Booking, paymentId: string | null, idempotencyKey: string, amountPence: number): Promise<void> {
   const [account] = await tx.select({ provider: payoutAccounts.provider, status: payoutAccounts.status }).from(payoutAccounts).where(eq(payoutAccounts.fixerUserId, booking.fixerUserId));
   const ready = account?.status === "active";
-  const [payment] = paymentId ? await tx.select({ provider: payments.provider }).from(payments).where(eq(payments.id, paymentId)) : [];
+  const payment = paymentId ? await paymentColumns(tx, paymentId, ["provider"]) : undefined;
   const [op] = await tx
     .insert(providerOperations)
     .values({

@@ -1,14 +1,12 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { accountsView } from "~/features/auth/projections.server";
-import { payments } from "#server/db/schema/payments.ts";
-import { paymentMove } from "~/features/payments/state-machine.ts";
+import { expireOpenCheckout } from "~/features/payments/booking-payments.server.ts";
 import {
   CHECKOUT_EXPIRY_LIMITS,
   CHECKOUT_OPENING_MS,
   openRecordedCheckout,
   recordedCheckoutOf,
   recordCheckout,
-  recordPaymentEvent,
   waitForCheckoutUrl,
   type FulfilmentHandler,
   type PaymentDeps,
@@ -79,9 +77,7 @@ export async function startBookingCheckout(
         return stranded ? { kind: "open", recorded: stranded } : { kind: "reuse", paymentId: open.id };
       }
       // Past its end: the provider takes no more money on it, so it is closed here too.
-      const expire = paymentMove("expire", "system");
-      await tx.update(payments).set({ status: expire.to, updatedAt: now }).where(and(eq(payments.id, open.id), inArray(payments.status, expire.from)));
-      await recordPaymentEvent(tx, open.id, "expired", { source: "pay-again" });
+      await expireOpenCheckout(tx, open.id, now, "pay-again");
     }
     const windowEnd = paymentWindowEnd(booking, open);
     if (windowEnd.getTime() <= now.getTime()) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { bookings, ledgerAccounts, ledgerEntries, ledgerEvents, payoutAccounts, providerObjects, providerOperations, type Booking } from "#server/db/schema/bookings.ts";
-import { payments } from "#server/db/schema/payments.ts";
+import { paymentIdOfIntent } from "~/features/payments/booking-payments.server.ts";
 import { accountsView } from "~/features/auth/projections.server";
 import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
@@ -86,8 +86,7 @@ export async function handleBookingProviderEvent(db: Db, event: ProviderEvent, d
 async function bookingOfCharge(db: Db, event: ProviderEvent, resolvePaymentId: PaymentIdResolver): Promise<number | null> {
   const intent = typeof event.object.payment_intent === "string" ? event.object.payment_intent : event.object.payment_intent?.id;
   if (!intent) return null;
-  const [kept] = await db.select({ id: payments.id }).from(payments).where(eq(payments.providerPaymentIntentId, intent));
-  const paymentId = kept?.id ?? (await resolvePaymentId(intent));
+  const paymentId = (await paymentIdOfIntent(db, intent)) ?? (await resolvePaymentId(intent));
   if (!paymentId) return null;
   const [booking] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentId, paymentId));
   return booking?.id ?? null;

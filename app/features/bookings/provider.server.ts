@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { payments } from "#server/db/schema/payments.ts";
+import { paymentColumns } from "~/features/payments/booking-payments.server.ts";
 import { testProviderObjects } from "#server/db/schema/bookings.ts";
 import { inSpan } from "#server/spans.ts";
 import { createStripeClient } from "~/features/payments/stripe.server.ts";
@@ -92,7 +92,7 @@ export function stripeMoneyProvider(db: Db, client: () => Promise<StripeMoneyCli
     async transfer(input) {
       const stripe = await client();
       const refs = input.paymentId ? await stripePaymentRefs(db, stripe, input.paymentId) : null;
-      const [payment] = input.paymentId ? await db.select({ amountPence: payments.amountPence }).from(payments).where(eq(payments.id, input.paymentId)) : [];
+      const payment = input.paymentId ? await paymentColumns(db, input.paymentId, ["amountPence"]) : undefined;
       // Stripe refuses a transfer larger than its source charge: a booking paid mostly with referral
       // credit pays the fixer more than the card paid, and that transfer comes from the available balance.
       const source = refs?.chargeId && payment && input.amountPence <= payment.amountPence ? refs.chargeId : null;

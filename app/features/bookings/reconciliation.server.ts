@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Config } from "#server/config.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
@@ -11,7 +11,8 @@ import {
   type ReconciliationMismatch,
   type ReconciliationRun,
 } from "#server/db/schema/bookings.ts";
-import { payments, type Payment, type PaymentStatus } from "#server/db/schema/payments.ts";
+import { keepPaymentIntent, type Payment, type PaymentStatus } from "~/features/payments/booking-payments.server.ts";
+import { paymentsAs, paymentsView } from "~/features/payments/projections.server.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { PRODUCT_CODES } from "~/features/payments/products.ts";
 import { createStripeClient } from "~/features/payments/stripe.server.ts";
@@ -36,6 +37,8 @@ export const RECONCILIATION_JOB = "booking_reconciliation";
 
 /** The payments a booking takes: its own checkout and its extra charges' (decision 084). */
 const BOOKING_PRODUCTS = sql.join([sql`${PRODUCT_CODES.booking}`, sql`${PRODUCT_CODES.bookingExtra}`], sql`, `);
+/** Payments' read-only projection under the alias the statements below use (decision 089: payments owns the rows; the planner flattens it). */
+const paymentsP = paymentsAs("p");
 export type ReconciliationPayload = { runId: number };
 
 /** The operations' kinds: what FixiT asks the provider to do after a charge. */
@@ -175,7 +178,7 @@ export function stripeProviderBooks(client: () => Promise<StripeBooksClient>, db
         const intent = session.payment_intent;
         if (db && payment.status === "paid" && intent && typeof intent === "object") {
           const chargeId = typeof intent.latest_charge === "string" ? intent.latest_charge : (intent.latest_charge?.id ?? null);
-          await db.update(payments).set({ providerPaymentIntentId: intent.id, providerChargeId: chargeId }).where(and(eq(payments.id, payment.id), isNull(payments.providerPaymentIntentId)));
+          await keepPaymentIntent(db, payment.id, intent.id, chargeId);
         }
         return chargeOfSession(session);
       } catch (error) {
@@ -430,8 +433,8 @@ async function* paymentPages(db: Db, since: Date | null, now: Date): AsyncGenera
       const candidates: { id: string }[] = await rowsOf(
         db,
         sql`select c.id from (
-              select id from payments where product in (${BOOKING_PRODUCTS}) and updated_at > ${since.toISOString()}::timestamptz
-              union select id from payments where status = 'pending' and product in (${BOOKING_PRODUCTS}) and created_at >= ${windowStart}::timestamptz
+              select id from ${paymentsView} where product in (${BOOKING_PRODUCTS}) and updated_at > ${since.toISOString()}::timestamptz
+              union select id from ${paymentsView} where status = 'pending' and product in (${BOOKING_PRODUCTS}) and created_at >= ${windowStart}::timestamptz
               union select substring(idempotency_key from '^payment-(.*)-received$') from ledger_events
                 where kind in ('payment', 'payment_unused') and created_at > ${since.toISOString()}::timestamptz
             ) c
@@ -450,7 +453,7 @@ async function* paymentPages(db: Db, since: Date | null, now: Date): AsyncGenera
       db,
       sql`select p.id, p.provider, p.provider_session_id, p.provider_payment_intent_id, p.status, p.amount_pence, p.reference, p.created_at::text as created_at, p.updated_at::text as updated_at,
             l.booking_id::float8 as ledger_booking_id, l.pence::float8 as ledger_pence
-          from payments p
+          from ${paymentsP}
           ${receivedLedger(sql`p.id`)}
           where p.product in (${BOOKING_PRODUCTS}) and ${page}
           order by p.id
@@ -479,7 +482,7 @@ async function* orphanChargePages(db: Db, since: Date | null): AsyncGenerator<{ 
           join ledger_accounts a on a.id = le.account_id and a.code = ${ACCOUNTS.customerPayments}
           where e.kind in ('payment', 'payment_unused') and e.id > ${after}
             ${since ? sql`and e.created_at > ${since.toISOString()}::timestamptz` : sql``}
-            and not exists (select 1 from payments p where p.id = substring(e.idempotency_key from '^payment-(.*)-received$') and p.product in (${BOOKING_PRODUCTS}))
+            and not exists (select 1 from ${paymentsP} where p.id = substring(e.idempotency_key from '^payment-(.*)-received$') and p.product in (${BOOKING_PRODUCTS}))
           group by e.id
           order by e.id
           limit ${RECONCILIATION_BATCH}`,
@@ -634,8 +637,8 @@ async function feeDifferences(db: Db, fees: ProviderFee[]): Promise<Found[]> {
   const [owners, ledger] = await Promise.all([
     rowsOf<{ source: string; booking_id: number | null }>(
       db,
-      sql`select p.provider_charge_id as source, b.id::float8 as booking_id from payments p join bookings b on b.payment_id = p.id where p.provider_charge_id in (${list})
-          union all select p.provider_charge_id, x.booking_id::float8 from payments p join booking_extras x on x.payment_id = p.id where p.provider_charge_id in (${list})
+      sql`select p.provider_charge_id as source, b.id::float8 as booking_id from ${paymentsP} join bookings b on b.payment_id = p.id where p.provider_charge_id in (${list})
+          union all select p.provider_charge_id, x.booking_id::float8 from ${paymentsP} join booking_extras x on x.payment_id = p.id where p.provider_charge_id in (${list})
           union all select o.id, o.booking_id::float8 from provider_objects o where o.kind = 'dispute' and o.id in (${list})`,
     ),
     rowsOf<{ key: string; pence: number }>(

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { recordStaffAction, type AuditActor } from "#server/audit-log.ts";
-import { bookings } from "#server/db/schema/bookings.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { bookings, quoteBookingTerms } from "#server/db/schema/bookings.ts";
 import { BookingError } from "./errors";
-import { bookingSlotOf, isCallOutSlot, slotStartsAt, ukDate } from "./slots";
+import { bookingSlotOf, isCallOutSlot, slotStartsAt, ukDate, type Slot } from "./slots";
 import { lockBooking, nowOf, recordOnTimeline, type ActorRef, type BookingDeps } from "./transition.server";
 
 /**
@@ -32,4 +33,17 @@ export async function moveSlotToYesterday(deps: BookingDeps, bookingId: number, 
     await recordStaffAction(tx, staff, { action: "booking.test_slot_passed", targetType: "booking", targetId: bookingId, details: { from: slot, to: date, via } });
     return { date };
   });
+}
+
+/**
+ * Seeding's writes (app/features/seeding: the integration tests and the browser tests' seeding
+ * endpoint, decision 085), which start from a state rather than reach it: a quote's proposed slots
+ * as given, unchecked, and a booking's slot moved to yesterday with nothing recorded, as if it had begun.
+ */
+export async function seedQuoteSlots(db: DbOrTx, quoteId: number, slots: Slot[]): Promise<void> {
+  await db.insert(quoteBookingTerms).values({ quoteId, slots });
+}
+
+export async function seedSlotStartedYesterday(db: DbOrTx, bookingId: number): Promise<void> {
+  await db.update(bookings).set({ slotDate: ukDate(new Date(Date.now() - 86_400_000)) }).where(eq(bookings.id, bookingId));
 }

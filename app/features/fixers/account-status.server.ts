@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { latestFixerFeePayment } from "~/features/payments/reads.server.ts";
@@ -38,6 +38,13 @@ export function noFixerRegistration(): FixerAccountStatus {
 export function hasFixerRegistrationSql(userId: string | Placeholder, email: string | Placeholder): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${fixerRegistrations} r where r.user_id = ${userId} or (r.email = ${email} and r.user_id is null))`;
 }
+
+/**
+ * Whether staff approved an application of this account (its id, an outer column), as an SQL
+ * boolean: half of the session's approved-fixer flag, which auth reads in its one query (decision 071).
+ */
+export const hasApprovedApplicationSql = (userId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${fixerOnboarding} where (${fixerOnboarding.userId} = ${userId} and ${fixerOnboarding.status} = ${"approved"}))`;
 
 export async function loadFixerStatus(db: DbOrTx, user: { id: string; email: string }): Promise<FixerAccountStatus> {
   const email = user.email.toLowerCase();

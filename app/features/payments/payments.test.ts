@@ -19,6 +19,7 @@ import {
   type PaymentDeps,
 } from "./payments.server.ts";
 import type { StripeCheckoutClient } from "./stripe.server.ts";
+import { expireOpenCheckout, keepPaymentIntent, paymentColumns, paymentIdOfIntent, pendingBookingCheckout, pendingPayment } from "./booking-payments.server.ts";
 
 /**
  * The payments core against an in-memory PGlite: exactly-once fulfilment under concurrent
@@ -218,5 +219,57 @@ describe("the stripe provider (mocked client)", () => {
     sessionState = { payment_status: "paid", status: "complete", amount_total: 199 };
     expect(await getPaymentForSuccessPage(stripeServices(), paymentId)).toMatchObject({ status: "paid", fulfilled: true, email: "payer@example.com" });
     expect(fulfilled.filter((id) => id === paymentId)).toHaveLength(1);
+  });
+});
+
+describe("the booking products' payments (booking-payments.server.ts)", () => {
+  const bookingPayment = async (bookingId: number, status: "pending" | "paid", extra: Partial<Payment> = {}) => {
+    const id = crypto.randomUUID();
+    await database.db.insert(payments).values({ id, product: "booking", amountPence: 5_000, provider: "test", status, reference: { bookingId }, ...extra });
+    return id;
+  };
+  const statusOf = async (id: string) => (await database.db.select({ status: payments.status }).from(payments).where(eq(payments.id, id)))[0]?.status;
+  const eventsOf = async (id: string) => (await database.db.select({ type: paymentEvents.type, details: paymentEvents.details }).from(paymentEvents).where(eq(paymentEvents.paymentId, id)));
+
+  it("finds a booking's one pending checkout, and none once it is paid", async () => {
+    const id = await bookingPayment(90_001, "pending");
+    expect((await pendingBookingCheckout(database.db, 90_001))?.id).toBe(id);
+    expect((await pendingPayment(database.db, id))?.id).toBe(id);
+    await database.db.update(payments).set({ status: "paid" }).where(eq(payments.id, id));
+    expect(await pendingBookingCheckout(database.db, 90_001)).toBeNull();
+    expect(await pendingPayment(database.db, id)).toBeNull();
+    expect(await paymentColumns(database.db, id, ["status", "amountPence", "provider"])).toEqual({ status: "paid", amountPence: 5_000, provider: "test" });
+    expect(await paymentColumns(database.db, "no-such-payment", ["status"])).toBeUndefined();
+  });
+
+  it("expires a pending checkout with its event, in the caller's transaction; a paid one stays paid", async () => {
+    const open = await bookingPayment(90_002, "pending");
+    const paid = await bookingPayment(90_003, "paid");
+    await database.db.transaction(async (tx) => {
+      await expireOpenCheckout(tx, open, new Date(), "pay-again");
+      await expireOpenCheckout(tx, paid, new Date(), "pay-again");
+    });
+    expect(await statusOf(open)).toBe("expired");
+    expect(await eventsOf(open)).toEqual([{ type: "expired", details: { source: "pay-again" } }]);
+    expect(await statusOf(paid)).toBe("paid");
+    // Rolled back with the caller's transaction: nothing of it stays.
+    const other = await bookingPayment(90_004, "pending");
+    await expect(
+      database.db.transaction(async (tx) => {
+        await expireOpenCheckout(tx, other, new Date(), "extra-window");
+        throw new Error("the caller's change failed");
+      }),
+    ).rejects.toThrow("the caller's change failed");
+    expect(await statusOf(other)).toBe("pending");
+    expect(await eventsOf(other)).toEqual([]);
+  });
+
+  it("keeps the first PaymentIntent and charge it is told, and finds the payment by it", async () => {
+    const id = await bookingPayment(90_005, "paid");
+    await keepPaymentIntent(database.db, id, "pi_first", "ch_first");
+    await keepPaymentIntent(database.db, id, "pi_second", "ch_second");
+    expect(await paymentColumns(database.db, id, ["providerPaymentIntentId", "providerChargeId"])).toEqual({ providerPaymentIntentId: "pi_first", providerChargeId: "ch_first" });
+    expect(await paymentIdOfIntent(database.db, "pi_first")).toBe(id);
+    expect(await paymentIdOfIntent(database.db, "pi_second")).toBeNull();
   });
 });

@@ -10,4 +10,6 @@ import { payments, paymentEvents } from "#server/db/schema/payments.ts";
 export { PAYMENT_STATUSES, type PaymentStatus } from "#server/db/schema/payments.ts";
 
 export const paymentsView = readOnly(payments, getTableColumns(payments));
+/** The payments under another name, for a raw statement's alias (`from ${paymentsAs("p")}`, bookings' reconciliation). */
+export const paymentsAs = <Name extends string>(name: Name) => readOnly(payments, getTableColumns(payments), name);
 export const paymentEventsView = readOnly(paymentEvents, getTableColumns(paymentEvents));

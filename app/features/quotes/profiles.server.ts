@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { accountsView } from "~/features/auth/projections.server";
 import { hasRequiredChecks, recordedChecksFor } from "~/features/fixers/checks.server";
@@ -19,6 +19,12 @@ import { serviceSlugs } from "./schemas";
  * Only the vetting checks staff recorded (fixer_checks, decision 065: each with its evidence and
  * date), never what was merely sent; "reviewed" is the approved application every profile has.
  */
+/**
+ * Whether this account (its id, an outer column) has a fixer profile, as an SQL boolean: half of the
+ * session's approved-fixer flag, which auth reads in its one query (decision 071).
+ */
+export const hasFixerProfileSql = (userId: SQLWrapper) => sql<boolean>`exists (select 1 from ${fixerProfiles} where ${fixerProfiles.userId} = ${userId})`;
+
 export type VerifiedCheck = "reviewed" | CheckKind;
 export const verifiedCheckLabels: Record<VerifiedCheck, string> = {
   reviewed: "Application checked by FixiT",

@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
-import { bookings, quoteBookingTerms } from "#server/db/schema/bookings.ts";
-import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { createBooking } from "~/features/bookings/bookings.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import type { JobAddress } from "~/features/bookings/schemas";
 import { ukDate, type Slot } from "~/features/bookings/slots";
+import { seedQuoteSlots, seedSlotStartedYesterday } from "~/features/bookings/test-mode.server";
 import { markPaidAndFulfil, type PaymentDeps } from "~/features/payments/payments.server";
+import { recordAcceptedQuote } from "~/features/quotes/accepted-quote.server";
 import type { InfraServices } from "#server/services.ts";
 
 /**
@@ -23,16 +22,15 @@ export const seededSlot = (daysAhead = 3): Slot => ({ date: ukDate(new Date(Date
 export async function acceptedSeededQuote(services: Pick<InfraServices, "db">, customerId: string, fixerId: string, options: { pricePence?: number; slot?: Slot; title?: string } = {}) {
   const { db } = services;
   const slot: Slot = options.slot ?? seededSlot();
-  const [job] = await db
-    .insert(jobs)
-    .values({ customerUserId: customerId, service: "plumbing", postcode: "SW1A 1AA", outward: "SW1A", district: "SW1", area: "SW", title: options.title ?? `Seeded booking ${++seededJobs}`, description: "A dripping tap that needs a new washer.", timing: "week", status: "in_progress" })
-    .returning({ id: jobs.id, title: jobs.title });
-  const [quote] = await db
-    .insert(quotes)
-    .values({ jobId: job!.id, fixerUserId: fixerId, priceKind: "fixed", amountPence: options.pricePence ?? 6_000, includes: "Parts and labour", earliestStart: slot.date, status: "accepted" })
-    .returning({ id: quotes.id });
-  await db.insert(quoteBookingTerms).values({ quoteId: quote!.id, slots: [slot] });
-  return { quoteId: quote!.id, jobId: job!.id, title: job!.title, slot };
+  const { jobId, title, quoteId } = await recordAcceptedQuote(db, {
+    customerId,
+    fixerId,
+    title: options.title ?? `Seeded booking ${++seededJobs}`,
+    pricePence: options.pricePence ?? 6_000,
+    earliestStart: slot.date,
+  });
+  await seedQuoteSlots(db, quoteId, [slot]);
+  return { quoteId, jobId, title, slot };
 }
 
 /**
@@ -51,6 +49,6 @@ export async function seededBooking(
   if (!options.paid) return { ...quote, bookingId, paymentId: null };
   const { paymentId } = await startBookingCheckout(services, customerId, bookingId);
   await markPaidAndFulfil(services, paymentId, "test-checkout");
-  if (options.started) await services.db.update(bookings).set({ slotDate: ukDate(new Date(Date.now() - 86_400_000)) }).where(eq(bookings.id, bookingId));
+  if (options.started) await seedSlotStartedYesterday(services.db, bookingId);
   return { ...quote, bookingId, paymentId };
 }

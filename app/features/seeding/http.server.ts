@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import express, { type Express } from "express";
-import { inArray, sql } from "drizzle-orm";
-import { users } from "#server/db/schema/auth.ts";
+import { emailsWithAccounts } from "~/features/auth/accounts.server";
 import { BookingError } from "~/features/bookings/errors";
 import type { PaymentDeps } from "~/features/payments/payments.server";
 import { applyRole } from "~/features/staff/roles.server";
@@ -48,12 +47,9 @@ export function mountSeedHttp(app: Express, services: SeedDeps): void {
     }
     const emails = request.people.map((p) => p.email ?? `${p.key}-${randomBytes(6).toString("hex")}@example.com`);
     try {
-      const taken = await services.db
-        .select({ email: users.email })
-        .from(users)
-        .where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+      const taken = await emailsWithAccounts(services.db, emails);
       if (taken.length) {
-        res.status(409).json({ ok: false, message: `Already an account: ${taken.map((t) => t.email).join(", ")}` });
+        res.status(409).json({ ok: false, message: `Already an account: ${taken.join(", ")}` });
         return;
       }
       res.status(201).json(await seed(services, request, emails));

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema/auth.ts";
-import { fixerOnboarding, fixerRegistrations, onboardingDocuments } from "#server/db/schema/fixers.ts";
+import { confirmAccountEmail, createConfirmedAccount } from "~/features/auth/accounts.server";
 import type { ServiceSlug } from "~/content/services";
 import { savePayoutAccount } from "~/features/bookings/money.server";
+import { recordApprovedApplication } from "~/features/fixers/approved-application.server";
 import { recordCheck } from "~/features/fixers/checks.server";
 import { requiredChecks, type CheckKind } from "~/features/fixers/required-checks";
 import type { PublicChangeDeps } from "~/features/quotes/access.server";
@@ -27,7 +26,7 @@ export async function createUser(db: Db, options: { name?: string; phone?: strin
   const id = nextId("user");
   const name = options.name ?? `Person ${counter}`;
   const email = `${id}@example.com`;
-  await db.insert(users).values({ id, name, fullName: name, email, emailVerified: true, phone: options.phone ?? null });
+  await createConfirmedAccount(db, { id, name, email, phone: options.phone ?? null });
   return { id, email, name };
 }
 
@@ -59,33 +58,20 @@ export async function createApprovedFixer(
 ) {
   const phone = options.phone ?? "+447700900123";
   const user = options.user ?? (await createUser(db, { name: `${options.first ?? "Fixer"} ${options.last ?? "Person"}`, phone }));
-  const [registration] = await db
-    .insert(fixerRegistrations)
-    .values({ firstName: options.first ?? "Fixer", lastName: options.last ?? "Person", email: user.email, phone, userId: user.id, paidAt: new Date() })
-    .returning({ id: fixerRegistrations.id });
-  const [application] = await db
-    .insert(fixerOnboarding)
-    .values({
-      registrationId: registration!.id,
-      userId: user.id,
-      email: user.email,
-      qualifications: "NVQ",
-      expertise: options.expertise ?? "General work",
-      insurance: "PL £2m",
-      status: "approved",
-      identityChecked: options.checked?.includes("identity") ?? false,
-      insuranceChecked: options.checked?.includes("insurance") ?? false,
-      qualificationsChecked: options.checked?.includes("qualifications") ?? false,
-    })
-    .returning({ id: fixerOnboarding.id });
-  for (const folder of options.documents ?? ["insurance"]) {
-    await db.insert(onboardingDocuments).values({ onboardingId: application!.id, folder, storageKey: `fixer-documents/${folder}/${nextId("doc")}.pdf`, originalName: "doc.pdf", storedName: "doc.pdf", contentType: "application/pdf", size: 100 });
-  }
+  const { applicationId } = await recordApprovedApplication(db, {
+    user,
+    first: options.first ?? "Fixer",
+    last: options.last ?? "Person",
+    phone,
+    expertise: options.expertise ?? "General work",
+    documents: (options.documents ?? ["insurance"]).map((folder) => ({ folder, storageKey: `fixer-documents/${folder}/${nextId("doc")}.pdf` })),
+    checked: options.checked ?? [],
+  });
   const recorded = options.recorded ?? [...new Set(options.services.flatMap((s) => requiredChecks(s as ServiceSlug)))];
   for (const kind of recorded) {
-    await recordCheck(db, { fixerUserId: user.id, kind, evidence: kind === "gas_safe" ? "123456" : `${kind} evidence`, documentId: null, onboardingId: application!.id, staffUserId: user.id });
+    await recordCheck(db, { fixerUserId: user.id, kind, evidence: kind === "gas_safe" ? "123456" : `${kind} evidence`, documentId: null, onboardingId: applicationId, staffUserId: user.id });
   }
-  const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, application!.id));
+  const profile = await db.transaction((tx) => createFixerProfileFromApproval(tx, applicationId));
   // Without a running server's signal, a fresh one nobody listens to: the caller seeds apart from any page cache.
   // No services: an approved fixer whose checks are not recorded yet offers none (decision 065).
   if (options.services.length) {
@@ -106,7 +92,7 @@ export async function signedInPerson(services: Pick<PeopleDeps, "auth" | "db">, 
   const { auth, db } = services;
   // Named as the sign-up form names a person when given one (the integration tests' people go by their address).
   await auth.api.signUpEmail({ body: { name: fullName ?? email, fullName: fullName ?? "Seeded Person", email, password: SEEDED_PASSWORD, userType } as never });
-  await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  await confirmAccountEmail(db, email);
   const { headers, response } = await auth.api.signInEmail({ body: { email, password: SEEDED_PASSWORD }, returnHeaders: true });
   return { id: response.user.id, email, cookie: headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ") };
 }
