@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { bookings, quoteBookingTerms } from "#server/db/schema/bookings.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
-import { createBooking } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/quotes/accept-and-book.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import type { JobAddress } from "~/features/bookings/schemas";
 import { ukDate, type Slot } from "~/features/bookings/slots";
