@@ -24,9 +24,10 @@ export type { BookingDeps } from "./transition.server";
 
 /**
  * The booking services people call (decision 044): a booking made from a quote (the quotes feature
- * reads and locks the quote, then calls bookQuoteIn), and each person's transition. Each checks its input, then takes the process table's row (process.ts) through the
- * executor (process.server.ts), which writes the state, its timeline row, its ledger event, its
- * provider operations, its emails and its timers in one transaction. Plain inputs; the routes parse
+ * reads and locks the quote, then calls bookQuoteIn), and each person's transition. Each checks its
+ * input, then takes the process table's row (process.ts) through the executor (process.server.ts),
+ * which writes the state, its timeline row, its ledger event, its provider operations, its emails
+ * and its timers in one transaction. Plain inputs; the routes parse
  * forms and map errors to answers.
  */
 
