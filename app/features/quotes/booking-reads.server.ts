@@ -20,6 +20,8 @@ async function fixerName(db: DbOrTx, fixerUserId: string): Promise<string | null
   return fixer?.name ?? null;
 }
 
+// Scalar subqueries on an outer column (a list's one query). In a one-table query drizzle writes that
+// column unqualified ("job_id"): it still names the outer row, as neither jobs nor fixer_profiles has it.
 const jobTitleSql = (jobId: SQLWrapper) => sql<string | null>`(select j.title from ${jobs} j where j.id = ${jobId})`;
 const fixerNameSql = (fixerUserId: SQLWrapper) => sql<string | null>`(select p.display_name from ${fixerProfiles} p where p.user_id = ${fixerUserId})`;
 
