@@ -11,7 +11,8 @@ import { bookings, ledgerEntries, quoteBookingTerms } from "#server/db/schema/bo
 import { onboardingDocuments } from "#server/db/schema/fixers.ts";
 import { jobMessagePhotos, jobMessages, jobs, quotes } from "#server/db/schema/quotes.ts";
 import type { FileStore } from "#server/storage/index.ts";
-import { confirmDone, createBooking, markDone } from "~/features/bookings/bookings.server";
+import { confirmDone, markDone } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/quotes/accept-and-book.server";
 import { postJob } from "~/features/quotes/jobs.server";
 import { sendQuote } from "~/features/quotes/quotes.server";
 import { signUpConfirmed, type Browser } from "./auth-helpers";

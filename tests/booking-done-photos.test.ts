@@ -8,7 +8,7 @@ import { bookingDonePhotos, bookings, bookingTransitions, quoteBookingTerms } fr
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { bodyLimitFor } from "#server/http/body-limit.ts";
 import { bodyLimits } from "~/composition-root.server";
-import { createBooking } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/quotes/accept-and-book.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";
 import { createApprovedFixer, daysFromToday } from "#tests/helpers/marketplace.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, earlyBirdCustomers, ledgerEvents } from "#server/db/schema/bookings.ts";
 import { payments } from "#server/db/schema/payments.ts";
 import { vipPromotions } from "~/content/prices";
-import { createBooking } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/quotes/accept-and-book.server";
 import { PAYMENT_WINDOW_MS } from "~/features/bookings/checkout-window.server";
 import { runBookingTimer } from "~/features/bookings/timers.server";
 import { ledgerCheck } from "~/features/bookings/ledger.server";

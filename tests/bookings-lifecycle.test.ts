@@ -6,7 +6,9 @@ import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { startJobWorker } from "#server/jobs/worker.ts";
-import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, createBooking, markDone } from "~/features/bookings/bookings.server";
+import { cancelByCustomer, cancelByFixer, confirmDone, confirmSlot, markDone } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/quotes/accept-and-book.server";
+import { bookingQuoteReads } from "~/features/quotes/booking-reads.server";
 import { BookingError } from "~/features/bookings/errors";
 import { bookingJobHandlers } from "~/features/bookings/jobs.server";
 import { ACCOUNTS, accountBalance, ledgerCheck } from "~/features/bookings/ledger.server";
@@ -55,7 +57,7 @@ describe("booking a quote", () => {
   it("a range quote is booked only once its fixer fixed the price within the range", async () => {
     const q = await acceptedQuote(world.db, { range: { from: 10_000, to: 15_000 } });
     await expect(createBooking(world.deps, q.customer.id, { quoteId: q.quote.id, slot: q.slots[0]! })).rejects.toThrow(/not fixed a price/);
-    const terms = (fixedPricePence: number | null, slots = q.slots) => setQuoteBookingTerms(world.deps, q.fixer.id, q.quote.id, { slots, fixedPricePence });
+    const terms = (fixedPricePence: number | null, slots = q.slots) => setQuoteBookingTerms(world.deps, bookingQuoteReads, q.fixer.id, q.quote.id, { slots, fixedPricePence });
     await expect(terms(9_999)).rejects.toMatchObject({ status: 400 });
     await expect(terms(15_001)).rejects.toMatchObject({ status: 400 });
     // Slots without a price: stored, and the quote is still not bookable.
@@ -66,7 +68,7 @@ describe("booking a quote", () => {
     await expect(terms(12_000, [])).rejects.toThrow(/one to 3/);
     await expect(terms(12_000, [q.slots[0]!, q.slots[0]!])).rejects.toThrow(/each slot once/);
     const other = await createUser(world.db);
-    await expect(setQuoteBookingTerms(world.deps, other.id, q.quote.id, { slots: q.slots, fixedPricePence: 12_000 })).rejects.toMatchObject({ status: 404 });
+    await expect(setQuoteBookingTerms(world.deps, bookingQuoteReads, other.id, q.quote.id, { slots: q.slots, fixedPricePence: 12_000 })).rejects.toMatchObject({ status: 404 });
     await terms(12_000, four.slice(0, 3));
     const { bookingId } = await createBooking(world.deps, q.customer.id, { quoteId: q.quote.id, slot: four[0]! });
     const [row] = await world.db.select().from(bookings).where(eq(bookings.id, bookingId));

@@ -5,7 +5,8 @@ import { bookings, earlyBirdCustomers, payoutAccounts, providerOperations, quote
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { payments } from "#server/db/schema/payments.ts";
 import { users } from "#server/db/schema/auth.ts";
-import { cancelByCustomer, confirmDone, createBooking, markDone } from "~/features/bookings/bookings.server";
+import { cancelByCustomer, confirmDone, markDone } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/quotes/accept-and-book.server";
 import { ON_ITS_WAY_TEXT } from "~/features/bookings/earnings";
 import { accountBalance, ACCOUNTS } from "~/features/bookings/ledger.server";
 import { runProviderOperation, TRANSFER_FUNDS_JOB } from "~/features/bookings/money.server";

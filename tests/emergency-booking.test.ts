@@ -10,6 +10,7 @@ import { staffDecide } from "~/features/bookings/bookings.server";
 import { runBookingTimer } from "~/features/bookings/timers.server";
 import { CALL_OUT_PAYMENT_WINDOW_MS, NO_SHOW_GRACE_MINUTES, priceCallOut } from "~/features/bookings/call-out";
 import { bookEmergencyCallOutIn, type EmergencyCallOutInput } from "~/features/bookings/emergency-booking.server";
+import { bookingQuoteReads } from "~/features/quotes/booking-reads.server";
 import { ledgerCheck } from "~/features/bookings/ledger.server";
 import { ukDate, ukTimeText } from "~/features/bookings/slots";
 import { BOOKING_TIMER_JOB } from "~/features/bookings/transition.server";
@@ -73,7 +74,7 @@ async function acceptedCallOut(options: { arrivalMinutes?: number } = {}) {
     .values({ customerUserId: customer.id, service: "plumbing", postcode: "SW1A 1AA", district: "SW1", description: "A pipe under the sink burst and water is pouring out.", onCallAtSend: 2 })
     .returning({ id: emergencyRequests.id });
   const input: EmergencyCallOutInput = { emergencyRequestId: request!.id, customerUserId: customer.id, fixerUserId: fixer.id, service: "plumbing", ratePence: RATE, arrivalMinutes: options.arrivalMinutes ?? 40 };
-  const { bookingId } = await db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), input));
+  const { bookingId } = await db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), bookingQuoteReads, input));
   return { customer, fixer, requestId: request!.id, bookingId, input };
 }
 
@@ -287,11 +288,11 @@ describe("emergency call-out bookings", () => {
   it("one live booking per request; bad input to the accept call is refused and stores nothing", async () => {
     const { input } = await acceptedCallOut();
     const count = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.emergencyRequestId, input.emergencyRequestId)))[0]!.n;
-    await expect(db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), input))).rejects.toThrow("This emergency request already has a booking.");
-    await expect(db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), { ...input, arrivalMinutes: 10 }))).rejects.toThrow("between 15 and 90 minutes");
-    await expect(db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), { ...input, customerUserId: stranger.id }))).rejects.toThrow("There is no such emergency request.");
-    await expect(db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), { ...input, service: "electrical" }))).rejects.toThrow("not the one the customer asked for");
-    await expect(db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), { ...input, ratePence: -1 }))).rejects.toThrow("emergency rate");
+    await expect(db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), bookingQuoteReads, input))).rejects.toThrow("This emergency request already has a booking.");
+    await expect(db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), bookingQuoteReads, { ...input, arrivalMinutes: 10 }))).rejects.toThrow("between 15 and 90 minutes");
+    await expect(db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), bookingQuoteReads, { ...input, customerUserId: stranger.id }))).rejects.toThrow("There is no such emergency request.");
+    await expect(db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), bookingQuoteReads, { ...input, service: "electrical" }))).rejects.toThrow("not the one the customer asked for");
+    await expect(db().transaction((tx) => bookEmergencyCallOutIn(tx, deps(), bookingQuoteReads, { ...input, ratePence: -1 }))).rejects.toThrow("emergency rate");
     expect(await count()).toBe(1);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema/auth.ts";
 import { bookings, ledgerEvents, payoutAccounts, providerOperations, reconciliationMismatches } from "#server/db/schema/bookings.ts";
 import { payments } from "#server/db/schema/payments.ts";
-import { createBooking } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/quotes/accept-and-book.server";
 import { paymentReceivedKey } from "~/features/bookings/ledger.server";
 import { runProviderOperation } from "~/features/bookings/money.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";

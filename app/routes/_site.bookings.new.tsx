@@ -4,6 +4,7 @@ import { requireUser } from "~/features/auth/guard.server";
 import { NewBookingView } from "~/features/bookings/components/booking-view";
 import { loadNewBookingPage, newBookingAction } from "~/features/bookings/pages.server";
 import { acceptAndBook } from "~/features/quotes/accept-and-book.server";
+import { bookingQuoteReads } from "~/features/quotes/booking-reads.server";
 import { parseId } from "~/lib/ids";
 import { pageMeta } from "~/lib/seo";
 
@@ -15,7 +16,7 @@ const notFound = () => data("There is no accepted quote of yours to book here.",
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const quoteId = parseId(new URL(request.url).searchParams.get("quote"));
-  const page = quoteId === null ? null : await loadNewBookingPage(context, user, quoteId);
+  const page = quoteId === null ? null : await loadNewBookingPage(context, bookingQuoteReads, user, quoteId);
   if (!page) throw notFound();
   return data(page, { headers: { "cache-control": "private, no-store" } });
 }

@@ -5,6 +5,7 @@ import { bookingPaymentView } from "~/features/bookings/confirmation.server";
 import { loadSuccessPage } from "~/features/payments/checkout.server";
 import { FixerStepIndicator } from "~/features/fixers/step-indicator";
 import { isSettled, PaymentSuccess } from "~/features/payments/success-page";
+import { bookingQuoteReads } from "~/features/quotes/booking-reads.server";
 import { pageMeta } from "~/lib/seo";
 
 /** After a checkout: the outcome per product (access code, VIP code, thanks); waits for a late confirmation. */
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadSuccessPage(request, context);
   // A booking's payment: its confirmation (or the refund of a payment it did not need), from the bookings feature.
-  const booking = page.data.product === "booking" ? await bookingPaymentView(request, context, page.data.id) : null;
+  const booking = page.data.product === "booking" ? await bookingPaymentView(request, context, page.data.id, bookingQuoteReads) : null;
   return data({ ...page.data, booking }, page.init ?? undefined);
 }
 

@@ -10,7 +10,7 @@ import { bookings, bookingTransitions, earlyBirdCustomers, ledgerEvents, provide
 import { outboxJobs } from "#server/db/schema/outbox.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
 import { vipPromotions } from "~/content/prices";
-import { createBooking } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/quotes/accept-and-book.server";
 import type { BookingTimer } from "~/features/bookings/process";
 import { runBookingTimer } from "~/features/bookings/timers.server";
 import { BOOKING_PROVIDER_JOB, runProviderOperation } from "~/features/bookings/money.server";

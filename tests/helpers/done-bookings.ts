@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { bookings, quoteBookingTerms } from "#server/db/schema/bookings.ts";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
-import { confirmDone, createBooking, markDone } from "~/features/bookings/bookings.server";
+import { confirmDone, markDone } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/quotes/accept-and-book.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import { bookingSlotOf, slotStartsAt, ukDate, type Slot } from "~/features/bookings/slots";
 import { markPaidAndFulfil } from "~/features/payments/payments.server";

@@ -1,9 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordStaffAction } from "#server/audit-log.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { accountsView } from "~/features/auth/projections.server";
 import { bookingDonePhotos, bookings, quoteBookingTerms, type BookingState } from "#server/db/schema/bookings.ts";
-import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { formatGBP } from "~/content/prices";
 import { photoRow, type StoredPhoto } from "~/lib/photos/photos.server";
 import { saveBookingAddress } from "./address.server";
@@ -19,15 +17,17 @@ import { move, moveWithSplit, startTimers, take } from "./process.server";
 import { slotSchema, type JobAddress } from "./schemas";
 import { bookingSlotOf, sameSlot, slotIsBookable, slotStartsAt, type Slot } from "./slots";
 import { LIVE_STATES } from "./state-machine";
+import type { BookingQuoteReads, QuoteOfBooking } from "./quote-reads.server";
 import { lockBooking, nowOf, recordOnTimeline, type ActorRef, type BookingDeps } from "./transition.server";
 
 export type { BookingDeps } from "./transition.server";
 
 /**
- * The booking services people call (decision 044): a booking made from a quote, and each person's
- * transition. Each checks its input, then takes the process table's row (process.ts) through the
- * executor (process.server.ts), which writes the state, its timeline row, its ledger event, its
- * provider operations, its emails and its timers in one transaction. Plain inputs; the routes parse
+ * The booking services people call (decision 044): a booking made from a quote (the quotes feature
+ * reads and locks the quote, then calls bookQuoteIn), and each person's transition. Each checks its
+ * input, then takes the process table's row (process.ts) through the executor (process.server.ts),
+ * which writes the state, its timeline row, its ledger event, its provider operations, its emails
+ * and its timers in one transaction. Plain inputs; the routes parse
  * forms and map errors to answers.
  */
 
@@ -50,17 +50,6 @@ const fixer = (userId: string): ActorRef => ({ role: "fixer", userId });
 /** `address`: where the work happens (the booking form requires it; seeding in tests may leave it out). */
 export type CreateBookingInput = { quoteId: number; slot: Slot; address?: JobAddress };
 
-/**
- * A booking of the customer's accepted quote, waiting for payment. The slot is one the fixer proposed
- * (then paying books it) or the customer's own (then the fixer confirms it within 24 hours). A range
- * quote needs the price the fixer fixed. The price, fee, promotions and late fee are fixed now and shown
- * before paying. Booking the same quote again while the first waits for payment answers that booking.
- */
-export async function createBooking(deps: BookingDeps, customerUserId: string, input: CreateBookingInput): Promise<{ bookingId: number }> {
-  checkBookingInput(input, nowOf(deps));
-  return deps.db.transaction((tx) => createBookingIn(tx, deps, customerUserId, input));
-}
-
 /** The slot and quote id a booking may be made with (checked before any transaction): a refusal is a 400 or 404 that writes nothing. */
 export function checkBookingInput(input: CreateBookingInput, now: Date): Slot {
   const slot = slotSchema.safeParse(input.slot);
@@ -70,41 +59,37 @@ export function checkBookingInput(input: CreateBookingInput, now: Date): Slot {
   return slot.data;
 }
 
-/** createBooking inside the caller's transaction (accepting a quote and booking it are one). */
-export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUserId: string, input: CreateBookingInput): Promise<{ bookingId: number }> {
-  const now = nowOf(deps);
-  const slot = { data: checkBookingInput(input, now) };
-  const [found] = await tx
-    .select({ jobId: jobs.id, district: jobs.district })
-    .from(quotes)
-    .innerJoin(jobs, eq(jobs.id, quotes.jobId))
-    .where(and(eq(quotes.id, input.quoteId), eq(jobs.customerUserId, customerUserId)));
-  if (!found) throw new BookingError("not_found", "There is no such quote on your jobs.");
-  // The job's row lock orders this booking after any change the quotes services make to the job.
-  await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, found.jobId)).for("update");
-  const [quote] = await tx.select().from(quotes).where(eq(quotes.id, input.quoteId));
-  if (quote!.status !== "accepted") throw new BookingError("conflict", "Accept this quote before booking it.");
+/**
+ * What booking an accepted quote takes: the quote, locked after its job by the quotes feature
+ * (quotes' createBookingIn, which reads and checks it), the job's district, the checked slot.
+ */
+export type QuoteBookingInput = { customerUserId: string; quote: QuoteOfBooking; district: string; slot: Slot; address?: JobAddress };
 
-  const [live] = await tx.select().from(bookings).where(and(eq(bookings.quoteId, input.quoteId), inArray(bookings.state, LIVE_STATES)));
+/**
+ * A booking of the customer's accepted quote, waiting for payment, in the caller's transaction. The
+ * slot is one the fixer proposed (then paying books it) or the customer's own (then the fixer
+ * confirms it within 24 hours). A range quote needs the price the fixer fixed. The price, fee,
+ * promotions and late fee are fixed now and shown before paying. Booking the same quote again while
+ * the first waits for payment answers that booking.
+ */
+export async function bookQuoteIn(tx: DbOrTx, deps: BookingDeps, reads: Pick<BookingQuoteReads, "fixerTakesBookings">, input: QuoteBookingInput): Promise<{ bookingId: number }> {
+  const now = nowOf(deps);
+  const { customerUserId, quote, slot } = input;
+  const [live] = await tx.select().from(bookings).where(and(eq(bookings.quoteId, quote.id), inArray(bookings.state, LIVE_STATES)));
   if (live) {
     if (live.state === "pending_payment") {
-      if (input.address) await saveBookingAddress(tx, live.id, found.district, input.address, now);
+      if (input.address) await saveBookingAddress(tx, live.id, input.district, input.address, now);
       return { bookingId: live.id };
     }
     throw new BookingError("conflict", "This quote is already booked.");
   }
 
-  const [fixerRow] = await tx
-    .select({ leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: accountsView.disabledAt })
-    .from(fixerProfiles)
-    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
-    .where(eq(fixerProfiles.userId, quote!.fixerUserId));
-  if (!fixerRow || fixerRow.disabledAt || fixerRow.leadsDisabledAt) throw new BookingError("conflict", "This fixer is not taking bookings at the moment.");
+  if (!(await reads.fixerTakesBookings(tx, quote.fixerUserId))) throw new BookingError("conflict", "This fixer is not taking bookings at the moment.");
 
-  const [terms] = await tx.select().from(quoteBookingTerms).where(eq(quoteBookingTerms.quoteId, input.quoteId));
-  const pricePence = quote!.priceKind === "fixed" ? quote!.amountPence : terms?.fixedPricePence;
+  const [terms] = await tx.select().from(quoteBookingTerms).where(eq(quoteBookingTerms.quoteId, quote.id));
+  const pricePence = quote.priceKind === "fixed" ? quote.amountPence : terms?.fixedPricePence;
   if (!pricePence) throw new BookingError("conflict", "The fixer has not fixed a price for this quote yet. Ask them to, then book.");
-  const proposedByFixer = (terms?.slots ?? []).some((s) => sameSlot(s, slot.data));
+  const proposedByFixer = (terms?.slots ?? []).some((s) => sameSlot(s, slot));
 
   // One customer's bookings take their credit one after another.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-credit:${customerUserId}`}))`);
@@ -116,12 +101,12 @@ export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUse
   const [booking] = await tx
     .insert(bookings)
     .values({
-      quoteId: quote!.id,
-      jobId: quote!.jobId,
+      quoteId: quote.id,
+      jobId: quote.jobId,
       customerUserId,
-      fixerUserId: quote!.fixerUserId,
-      slotDate: slot.data.date,
-      slotWindow: slot.data.window,
+      fixerUserId: quote.fixerUserId,
+      slotDate: slot.date,
+      slotWindow: slot.window,
       slotProposedBy: proposedByFixer ? "fixer" : "customer",
       ...price,
       state: "pending_payment",
@@ -129,7 +114,7 @@ export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUse
       updatedAt: now,
     })
     .returning();
-  if (input.address) await saveBookingAddress(tx, booking!.id, found.district, input.address, now);
+  if (input.address) await saveBookingAddress(tx, booking!.id, input.district, input.address, now);
   await recordOnTimeline(tx, booking!, "create", customer(customerUserId), { key: `booking-${booking!.id}-create`, details: { ...price } });
   if (price.creditPence > 0) {
     await postLedgerEvent(tx, {
@@ -145,7 +130,6 @@ export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUse
   await startTimers(tx, booking!, BOOKING_STARTS.create.starts, now);
   return { bookingId: booking!.id };
 }
-
 
 /** The fixer confirms a slot the customer proposed. */
 export async function confirmSlot(deps: BookingDeps, fixerUserId: string, bookingId: number): Promise<void> {

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { paymentColumns } from "~/features/payments/booking-payments.server.ts";
-import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { getOptionalUser } from "~/features/auth/guard.server";
 import { freeCancellationEndsAt } from "./cancellation";
 import { bookingPaths } from "./paths";
 import { bookingSlotOf, type BookingSlot } from "./slots";
 import { callOutWords } from "./call-out";
+import type { BookingQuoteReads } from "./quote-reads.server";
 
 /**
  * What /checkout/success says after a booking's payment: a booking confirmation (what, when, who, what
@@ -35,7 +35,8 @@ export type BookingPaymentView = {
   } | null;
 };
 
-export async function bookingPaymentView(request: Request, context: AppLoadContext, paymentId: string): Promise<BookingPaymentView | null> {
+/** `reads`: the job's title and the fixer's name, the quotes feature's rows (its route hands them in). */
+export async function bookingPaymentView(request: Request, context: AppLoadContext, paymentId: string, reads: Pick<BookingQuoteReads, "jobTitleSql" | "fixerNameSql">): Promise<BookingPaymentView | null> {
   const { db } = context.services;
   const payment = await paymentColumns(db, paymentId, ["reference", "fulfilment", "paidAt"]);
   const bookingId = Number(payment?.reference?.bookingId);
@@ -44,10 +45,8 @@ export async function bookingPaymentView(request: Request, context: AppLoadConte
   const path = bookingPaths.customer(bookingId);
   const viewer = await getOptionalUser(request, context);
   const [row] = await db
-    .select({ booking: bookings, title: jobs.title, fixerName: fixerProfiles.displayName })
+    .select({ booking: bookings, title: reads.jobTitleSql(bookings.jobId), fixerName: reads.fixerNameSql(bookings.fixerUserId) })
     .from(bookings)
-    .leftJoin(jobs, eq(jobs.id, bookings.jobId))
-    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, bookings.fixerUserId))
     .where(eq(bookings.id, bookingId));
   if (!row || !viewer || row.booking.customerUserId !== viewer.id) return { path, outcome, details: null };
   const b = row.booking;

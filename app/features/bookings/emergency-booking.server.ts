@@ -1,8 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { accountsView } from "~/features/auth/projections.server";
 import { bookings, type Booking } from "#server/db/schema/bookings.ts";
-import { fixerProfiles } from "#server/db/schema/quotes.ts";
 import { ARRIVAL_MINUTES, callOutWords, priceCallOut } from "./call-out";
 import { bookingAddressOf, saveBookingAddress } from "./address.server";
 import { callOutRequestOf } from "./call-out-request.server";
@@ -13,6 +11,7 @@ import type { JobAddress } from "./schemas";
 import { ukDate } from "./slots";
 import { BOOKING_STARTS } from "./process";
 import { startTimers } from "./process.server";
+import type { BookingQuoteReads } from "./quote-reads.server";
 import { nowOf, recordOnTimeline, type BookingDeps } from "./transition.server";
 
 /**
@@ -41,8 +40,9 @@ const invalid = (message: string) => new BookingError("invalid", message);
  * transaction. Paying books it at once (the slot counts as proposed by the fixer); unpaid after
  * `CALL_OUT_PAYMENT_WINDOW_MINUTES` minutes it expires and the fixer is told not to go. One live
  * booking per request: a second call answers 409 (and the unique index holds it under any race).
+ * `reads`: whether the fixer takes bookings, read from the quotes feature's rows (dispatch hands it in).
  */
-export async function bookEmergencyCallOutIn(tx: DbOrTx, deps: BookingDeps, input: EmergencyCallOutInput): Promise<{ bookingId: number }> {
+export async function bookEmergencyCallOutIn(tx: DbOrTx, deps: BookingDeps, reads: Pick<BookingQuoteReads, "fixerTakesBookings">, input: EmergencyCallOutInput): Promise<{ bookingId: number }> {
   const now = nowOf(deps);
   if (!Number.isSafeInteger(input.emergencyRequestId) || input.emergencyRequestId <= 0) throw new BookingError("not_found", "There is no such emergency request.");
   if (!Number.isSafeInteger(input.ratePence) || input.ratePence <= 0 || input.ratePence > MAX_PRICE_PENCE) throw invalid("The emergency rate must be a whole number of pence above £0.");
@@ -55,12 +55,7 @@ export async function bookEmergencyCallOutIn(tx: DbOrTx, deps: BookingDeps, inpu
   if (!request || request.customerUserId !== input.customerUserId) throw new BookingError("not_found", "There is no such emergency request.");
   if (request.service !== input.service) throw invalid("The service is not the one the customer asked for.");
 
-  const [fixer] = await tx
-    .select({ leadsDisabledAt: fixerProfiles.leadsDisabledAt, disabledAt: accountsView.disabledAt })
-    .from(fixerProfiles)
-    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
-    .where(eq(fixerProfiles.userId, input.fixerUserId));
-  if (!fixer || fixer.disabledAt || fixer.leadsDisabledAt) throw new BookingError("conflict", "This fixer is not taking bookings at the moment.");
+  if (!(await reads.fixerTakesBookings(tx, input.fixerUserId))) throw new BookingError("conflict", "This fixer is not taking bookings at the moment.");
 
   const [live] = await tx
     .select({ id: bookings.id })

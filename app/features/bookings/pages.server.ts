@@ -1,7 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { bookings, bookingTransitions, type Booking } from "#server/db/schema/bookings.ts";
-import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import { requireUser } from "~/features/auth/guard.server";
 import { CheckoutUnavailableError } from "~/features/payments/payments.server";
@@ -30,6 +29,7 @@ import { bookingPaths } from "./paths";
 import { EarlyBirdWithdrawnError, startBookingCheckout } from "./payment.server";
 import { payoutPromptPence } from "./payout-prompt.server";
 import { lateFeeFor } from "./pricing";
+import type { BookingQuoteReads } from "./quote-reads.server";
 import { quoteBookingView } from "./quote-terms.server";
 import { answerSlotProposal, openProposalOf, proposeSlot } from "./reschedule.server";
 import {
@@ -74,11 +74,14 @@ const extraUnreadable = "That extra charge could not be read. Please reload the 
 
 type BookingRouteArgs = { request: Request; context: AppLoadContext; params: { bookingId?: string } };
 
+/** What the booking pages read of the quotes feature's rows (the job's title, the fixer's name, the quote to book): its routes hand them in. */
+export type BookingPageReads = Pick<BookingQuoteReads, "jobTitle" | "fixerName" | "quoteToBook">;
+
 /** The person's own booking in that role; another's id is 404, like one that does not exist. */
-export async function bookingPageLoader({ request, context, params }: BookingRouteArgs, role: Role) {
+export async function bookingPageLoader({ request, context, params }: BookingRouteArgs, role: Role, reads: BookingPageReads) {
   const user = await requireUser(request, context);
   const bookingId = parseId(params.bookingId);
-  const page = bookingId === null ? null : await loadBookingPage(context, user, role, bookingId);
+  const page = bookingId === null ? null : await loadBookingPage(context, reads, user, role, bookingId);
   if (!page) throw bookingNotFound();
   return data(page, { headers: noStore });
 }
@@ -198,17 +201,17 @@ export type CallOutView = {
   payBy: string | null;
 };
 
-async function callOutViewOf(db: AppLoadContext["services"]["db"], booking: typeof bookings.$inferSelect, slot: BookingSlot): Promise<CallOutView | null> {
+async function callOutViewOf(db: AppLoadContext["services"]["db"], reads: BookingPageReads, booking: typeof bookings.$inferSelect, slot: BookingSlot): Promise<CallOutView | null> {
   if (!isCallOutSlot(slot)) return null;
-  const [request, [fixer], open] = await Promise.all([
+  const [request, fixerName, open] = await Promise.all([
     callOutRequestOf(db, booking.emergencyRequestId),
-    db.select({ name: fixerProfiles.displayName }).from(fixerProfiles).where(eq(fixerProfiles.userId, booking.fixerUserId)),
+    reads.fixerName(db, booking.fixerUserId),
     booking.state === "pending_payment" ? pendingCheckoutOf(db, booking.id) : Promise.resolve(null),
   ]);
   return {
     serviceName: request?.serviceName ?? "Emergency",
     postcode: request?.postcode ?? "",
-    fixerName: fixer?.name ?? "Your fixer",
+    fixerName: fixerName ?? "Your fixer",
     arrivalMinutes: booking.arrivalMinutes ?? 0,
     ratePence: booking.pricePence,
     noShowFrom: noShowOpensAt(slot).toISOString(),
@@ -217,15 +220,15 @@ async function callOutViewOf(db: AppLoadContext["services"]["db"], booking: type
 }
 
 /** One booking for one of its two people; null when it is not theirs (the route answers 404). */
-export async function loadBookingPage(context: AppLoadContext, user: SessionUser, role: Role, bookingId: number): Promise<BookingPage | null> {
+export async function loadBookingPage(context: AppLoadContext, reads: BookingPageReads, user: SessionUser, role: Role, bookingId: number): Promise<BookingPage | null> {
   const { db } = context.services;
   const [booking] = await db
     .select()
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(role === "customer" ? bookings.customerUserId : bookings.fixerUserId, user.id)));
   if (!booking) return null;
-  const [[job], timeline, proposal, donePhotos, address, payoutPrompt, bookingCase, casePhotos, extras] = await Promise.all([
-    booking.jobId ? db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : Promise.resolve([]),
+  const [jobTitle, timeline, proposal, donePhotos, address, payoutPrompt, bookingCase, casePhotos, extras] = await Promise.all([
+    booking.jobId ? reads.jobTitle(db, booking.jobId) : Promise.resolve(null),
     db.select().from(bookingTransitions).where(eq(bookingTransitions.bookingId, bookingId)).orderBy(asc(bookingTransitions.id)),
     openProposalOf(db, bookingId),
     donePhotosOf(db, bookingId),
@@ -236,7 +239,7 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
     extrasPanelOf(db, booking, role),
   ]);
   const slot = bookingSlotOf(booking);
-  const callOut = await callOutViewOf(db, booking, slot);
+  const callOut = await callOutViewOf(db, reads, booking, slot);
   const now = new Date();
   const slotStarted = now.getTime() >= slotStartsAt(slot).getTime();
   const freeUntil = freeCancellationEndsAt(slot);
@@ -255,7 +258,7 @@ export async function loadBookingPage(context: AppLoadContext, user: SessionUser
   return {
     role,
     id: booking.id,
-    title: job?.title ?? (callOut ? callOutTitle(callOut) : `Booking ${booking.id}`),
+    title: jobTitle ?? (callOut ? callOutTitle(callOut) : `Booking ${booking.id}`),
     state: booking.state,
     stateLabel: STATE_LABELS[booking.state],
     slot,
@@ -551,14 +554,9 @@ export type NewBookingPage = {
  * The slot page for the customer's quote: one they accepted, or one still waiting on their open job
  * (choosing a slot accepts and books it in one). Null when the quote is not theirs or not bookable.
  */
-export async function loadNewBookingPage(context: AppLoadContext, user: SessionUser, quoteId: number): Promise<NewBookingPage | null> {
+export async function loadNewBookingPage(context: AppLoadContext, reads: Pick<BookingPageReads, "quoteToBook">, user: SessionUser, quoteId: number): Promise<NewBookingPage | null> {
   const { db } = context.services;
-  const [row] = await db
-    .select({ quote: quotes, title: jobs.title, jobStatus: jobs.status, postcode: jobs.postcode, district: jobs.district, fixerName: fixerProfiles.displayName })
-    .from(quotes)
-    .innerJoin(jobs, eq(jobs.id, quotes.jobId))
-    .leftJoin(fixerProfiles, eq(fixerProfiles.userId, quotes.fixerUserId))
-    .where(and(eq(quotes.id, quoteId), eq(jobs.customerUserId, user.id)));
+  const row = await reads.quoteToBook(db, user.id, quoteId);
   if (!row) return null;
   const accepting = row.quote.status === "sent" && row.jobStatus === "open";
   if (!accepting && row.quote.status !== "accepted") return null;

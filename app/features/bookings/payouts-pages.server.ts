@@ -12,6 +12,7 @@ import { earningsCsvStream, fixerEarnings } from "./earnings.server";
 import { cursorParam } from "~/lib/page-cursor.server";
 import { payoutPaths, TEST_BANK, testPayoutFormSchema } from "./payouts";
 import { payoutPromptPence } from "./payout-prompt.server";
+import type { BookingQuoteReads } from "./quote-reads.server";
 import { finishTestOnboarding, payoutAccountView, startPayoutOnboarding, syncStripePayoutAccount, testOnboardingAccount, type PayoutDeps, type StripeConnectClient } from "./payouts.server";
 
 /**
@@ -55,12 +56,13 @@ export async function payoutsPageLoader({ request, context }: { request: Request
 }
 
 /** "Connect a payout account" (or "Continue setting it up"): a 303 to the provider's onboarding or the stand-in. */
-export async function payoutsPageAction({ request, context }: { request: Request; context: AppLoadContext }) {
+/** `reads`: whether the fixer has a profile (the quotes feature's row), handed in by the route. */
+export async function payoutsPageAction({ request, context }: { request: Request; context: AppLoadContext }, reads: Pick<BookingQuoteReads, "hasFixerProfile">) {
   const user = await requireApprovedFixer(request, context);
   const form = await readTextForm(request);
   if (!form || form.get("intent") !== "connect") return badRequestAnswer("connect", { title: "That didn't work", message: "The form could not be read. Please reload the page and try again." });
   try {
-    const { url } = await startPayoutOnboarding(payoutDeps(context), { id: user.id, email: user.email });
+    const { url } = await startPayoutOnboarding(payoutDeps(context), reads, { id: user.id, email: user.email });
     return redirect(url, { status: 303, headers: { "cache-control": "no-store" } });
   } catch (error) {
     if (!isRefusalError(error)) {

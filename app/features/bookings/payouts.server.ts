@@ -3,11 +3,11 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "#server/db/client.ts";
 import { payoutAccounts, providerOperations } from "#server/db/schema/bookings.ts";
-import { fixerProfiles } from "#server/db/schema/quotes.ts";
 import { BookingError } from "./errors";
 import { savePayoutAccount } from "./money.server";
 import { payoutAccountMove, payoutAccountStart } from "./payout-account-machine";
 import { payoutPaths, TEST_ACCOUNT_ID, type PayoutAccountState } from "./payouts";
+import type { BookingQuoteReads } from "./quote-reads.server";
 
 /**
  * Connecting a fixer's payout account (decision 052). With Stripe: a Connect Express account made
@@ -89,11 +89,11 @@ async function pendingAccount(db: Db, fixerUserId: string, provider: "test" | "s
 /**
  * "Connect a payout account": where to send the fixer next — Stripe's onboarding (a fresh Account
  * Link: they expire within minutes), the TEST MODE stand-in, or back to the payouts page when the
- * account is already active. Only approved fixers (those with a profile) have one.
+ * account is already active. Only approved fixers (those with a profile: the quotes feature's row,
+ * which `reads` says) have one.
  */
-export async function startPayoutOnboarding(deps: PayoutDeps, fixer: { id: string; email: string }): Promise<{ url: string }> {
-  const [profile] = await deps.db.select({ userId: fixerProfiles.userId }).from(fixerProfiles).where(eq(fixerProfiles.userId, fixer.id));
-  if (!profile) throw new BookingError("not_found", "Only approved fixers can connect a payout account.");
+export async function startPayoutOnboarding(deps: PayoutDeps, reads: Pick<BookingQuoteReads, "hasFixerProfile">, fixer: { id: string; email: string }): Promise<{ url: string }> {
+  if (!(await reads.hasFixerProfile(deps.db, fixer.id))) throw new BookingError("not_found", "Only approved fixers can connect a payout account.");
   if (deps.provider === "test") {
     const account = await pendingAccount(deps.db, fixer.id, "test", async () => `acct_test_${randomBytes(8).toString("hex")}`);
     return { url: account.status === "active" ? payoutPaths.page : payoutPaths.testOnboarding(account.providerAccountId) };

@@ -1,8 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { accountsView } from "~/features/auth/projections.server";
 import { bookings, quoteBookingTerms, type QuoteBookingTerms } from "#server/db/schema/bookings.ts";
-import { jobs, quotes, type Quote } from "#server/db/schema/quotes.ts";
 import { company } from "~/content/company";
 import { formatGBP } from "~/content/prices";
 import { renderEmail } from "~/lib/email-templates.server.ts";
@@ -13,6 +11,7 @@ import { bookingPaths } from "./paths";
 import { fixerShare } from "./pricing";
 import { checkProposedSlots } from "./schemas";
 import type { Slot } from "./slots";
+import type { BookingQuoteReads, QuoteOfBooking } from "./quote-reads.server";
 import type { BookingDeps } from "./transition.server";
 
 /**
@@ -26,20 +25,21 @@ export { MAX_PROPOSED_SLOTS } from "./slots";
 
 export type QuoteTermsInput = { slots: Slot[]; fixedPricePence: number | null };
 
+/** What the quote terms read of the quotes feature's rows, handed in by it (it imports bookings). */
+export type QuoteTermsReads = Pick<BookingQuoteReads, "lockFixersQuote" | "jobCustomer">;
+
 /** The quote, locked after its job (the order every quotes and bookings change takes); only its fixer's. */
-async function lockOwnQuote(tx: DbOrTx, fixerUserId: string, quoteId: number): Promise<Quote> {
+async function lockOwnQuote(tx: DbOrTx, reads: QuoteTermsReads, fixerUserId: string, quoteId: number): Promise<QuoteOfBooking> {
   if (!Number.isSafeInteger(quoteId) || quoteId <= 0) throw new BookingError("not_found", "There is no such quote of yours.");
-  const [quote] = await tx.select().from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.fixerUserId, fixerUserId)));
-  if (!quote) throw new BookingError("not_found", "There is no such quote of yours.");
-  await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, quote.jobId)).for("update");
-  const [current] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
-  if (current!.status !== "sent" && current!.status !== "accepted") throw new BookingError("conflict", "This quote can no longer be booked.");
+  const current = await reads.lockFixersQuote(tx, fixerUserId, quoteId);
+  if (!current) throw new BookingError("not_found", "There is no such quote of yours.");
+  if (current.status !== "sent" && current.status !== "accepted") throw new BookingError("conflict", "This quote can no longer be booked.");
   const [live] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.quoteId, quoteId), inArray(bookings.state, LIVE_STATES)));
   if (live) throw new BookingError("conflict", "This quote is already booked: change the slot on the booking instead.");
-  return current!;
+  return current;
 }
 
-function checkFixedPrice(quote: Quote, price: number | null): number | null {
+function checkFixedPrice(quote: QuoteOfBooking, price: number | null): number | null {
   if (quote.priceKind === "range") {
     if (price === null) return null;
     if (!Number.isSafeInteger(price) || price < quote.amountPence || price > (quote.amountToPence ?? quote.amountPence)) {
@@ -56,10 +56,10 @@ function checkFixedPrice(quote: Quote, price: number | null): number | null {
  * the quote form sends the quote and its slots in one. A range quote may have slots and no price
  * yet: it is bookable once the price is fixed.
  */
-export async function writeQuoteBookingTerms(tx: DbOrTx, fixerUserId: string, quoteId: number, input: QuoteTermsInput, now: Date = new Date()): Promise<void> {
+export async function writeQuoteBookingTerms(tx: DbOrTx, reads: QuoteTermsReads, fixerUserId: string, quoteId: number, input: QuoteTermsInput, now: Date = new Date()): Promise<void> {
   const checked = checkProposedSlots(input.slots, now);
   if (!checked.ok) throw new BookingError("invalid", checked.message);
-  const quote = await lockOwnQuote(tx, fixerUserId, quoteId);
+  const quote = await lockOwnQuote(tx, reads, fixerUserId, quoteId);
   const fixedPricePence = checkFixedPrice(quote, input.fixedPricePence);
   await tx
     .insert(quoteBookingTerms)
@@ -67,28 +67,24 @@ export async function writeQuoteBookingTerms(tx: DbOrTx, fixerUserId: string, qu
     .onConflictDoUpdate({ target: quoteBookingTerms.quoteId, set: { slots: checked.slots, fixedPricePence, updatedAt: now } });
 }
 
-export async function setQuoteBookingTerms(deps: BookingDeps, fixerUserId: string, quoteId: number, input: QuoteTermsInput, now: Date = new Date()): Promise<void> {
-  await deps.db.transaction((tx) => writeQuoteBookingTerms(tx, fixerUserId, quoteId, input, now));
+export async function setQuoteBookingTerms(deps: BookingDeps, reads: QuoteTermsReads, fixerUserId: string, quoteId: number, input: QuoteTermsInput, now: Date = new Date()): Promise<void> {
+  await deps.db.transaction((tx) => writeQuoteBookingTerms(tx, reads, fixerUserId, quoteId, input, now));
 }
 
 /**
  * The fixer fixes a range quote's one price (within the range), keeping its slots. If the customer
  * has already accepted the quote, they are emailed that it can now be booked.
  */
-export async function fixQuotePrice(deps: BookingDeps, fixerUserId: string, quoteId: number, pricePence: number): Promise<void> {
+export async function fixQuotePrice(deps: BookingDeps, reads: QuoteTermsReads, fixerUserId: string, quoteId: number, pricePence: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const quote = await lockOwnQuote(tx, fixerUserId, quoteId);
+    const quote = await lockOwnQuote(tx, reads, fixerUserId, quoteId);
     if (quote.priceKind !== "range") throw new BookingError("conflict", "A fixed-price quote already has its price.");
     const fixedPricePence = checkFixedPrice(quote, pricePence)!;
     const [terms] = await tx.select().from(quoteBookingTerms).where(eq(quoteBookingTerms.quoteId, quoteId));
     if (!terms) throw new BookingError("conflict", "Propose start slots on your quote first.");
     await tx.update(quoteBookingTerms).set({ fixedPricePence, updatedAt: new Date() }).where(eq(quoteBookingTerms.quoteId, quoteId));
     if (quote.status !== "accepted") return;
-    const [row] = await tx
-      .select({ email: accountsView.email, name: sql<string>`coalesce(nullif(${accountsView.fullName}, ''), ${accountsView.name})`, title: jobs.title })
-      .from(jobs)
-      .innerJoin(accountsView, eq(accountsView.id, jobs.customerUserId))
-      .where(eq(jobs.id, quote.jobId));
+    const row = await reads.jobCustomer(tx, quote.jobId);
     if (!row) return;
     await enqueueEmail(tx, {
       to: row.email,

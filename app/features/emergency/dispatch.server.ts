@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { accountsView } from "~/features/auth/projections.server";
 import { emergencyOffers, emergencyRequestEvents, emergencyRequests } from "#server/db/schema/emergency.ts";
+import { bookingQuoteReads } from "~/features/quotes/booking-reads.server";
 import { fixerProfilesView } from "~/features/quotes/projections.server";
 import { enqueueJob, PermanentJobError } from "#server/jobs/queue.ts";
 import { company } from "~/content/company";
@@ -265,7 +266,7 @@ export async function acceptOffer(deps: DispatchDeps, input: { fixerUserId: stri
     }
     // The call-out booking, waiting for the customer's payment (decision 083), in this transaction: a
     // refusal (the fixer no longer taking bookings, say) rolls the acceptance back with its 4xx.
-    const { bookingId } = await bookEmergencyCallOutIn(tx, { db: deps.db, publicUrl: deps.publicUrl, now: () => now }, {
+    const { bookingId } = await bookEmergencyCallOutIn(tx, { db: deps.db, publicUrl: deps.publicUrl, now: () => now }, bookingQuoteReads, {
       emergencyRequestId: won.id,
       customerUserId: won.customerUserId,
       fixerUserId: input.fixerUserId,

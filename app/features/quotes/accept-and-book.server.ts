@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { jobs, quotes } from "#server/db/schema/quotes.ts";
-import { checkBookingInput, createBookingIn, type CreateBookingInput } from "~/features/bookings/bookings.server";
+import type { DbOrTx } from "#server/db/client.ts";
+import { bookQuoteIn, checkBookingInput, type CreateBookingInput } from "~/features/bookings/bookings.server";
 import { BookingError } from "~/features/bookings/errors";
 import { nowOf, type BookingDeps } from "~/features/bookings/transition.server";
+import { bookingQuoteReads } from "./booking-reads.server";
 import { isQuotesError } from "./errors";
 import { acceptQuoteIn } from "./quotes.server";
 
@@ -31,4 +33,30 @@ export async function acceptAndBook(deps: BookingDeps, customerUserId: string, i
     if (isQuotesError(error)) throw new BookingError(error.status === 404 ? "not_found" : error.status === 400 ? "invalid" : "conflict", error.message);
     throw error;
   }
+}
+
+/**
+ * A booking of the customer's accepted quote, waiting for payment (bookings' bookQuoteIn says what it
+ * costs and when it is booked). Here, where the quote's and job's rows are: booking the same quote
+ * again while the first waits for payment answers that booking.
+ */
+export async function createBooking(deps: BookingDeps, customerUserId: string, input: CreateBookingInput): Promise<{ bookingId: number }> {
+  checkBookingInput(input, nowOf(deps));
+  return deps.db.transaction((tx) => createBookingIn(tx, deps, customerUserId, input));
+}
+
+/** createBooking inside the caller's transaction (accepting a quote and booking it are one): the quote, locked after its job, then the booking. */
+export async function createBookingIn(tx: DbOrTx, deps: BookingDeps, customerUserId: string, input: CreateBookingInput): Promise<{ bookingId: number }> {
+  const slot = checkBookingInput(input, nowOf(deps));
+  const [found] = await tx
+    .select({ jobId: jobs.id, district: jobs.district })
+    .from(quotes)
+    .innerJoin(jobs, eq(jobs.id, quotes.jobId))
+    .where(and(eq(quotes.id, input.quoteId), eq(jobs.customerUserId, customerUserId)));
+  if (!found) throw new BookingError("not_found", "There is no such quote on your jobs.");
+  // The job's row lock orders this booking after any change the quotes services make to the job.
+  await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, found.jobId)).for("update");
+  const [quote] = await tx.select().from(quotes).where(eq(quotes.id, input.quoteId));
+  if (quote!.status !== "accepted") throw new BookingError("conflict", "Accept this quote before booking it.");
+  return bookQuoteIn(tx, deps, bookingQuoteReads, { customerUserId, quote: quote!, district: found.district, slot, address: input.address });
 }

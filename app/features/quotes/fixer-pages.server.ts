@@ -23,6 +23,7 @@ import { customerRatingsOfJobs, reviewsOfJob } from "./review-views.server";
 import { coverageFormSchema, fixPriceFormSchema, messageFormSchema, quoteFormSchema, replyFormSchema, reviewFormSchema } from "./schemas";
 import { fixerCopy } from "./fixer-copy";
 import { fixQuotePrice, quoteBookingForFixer, writeQuoteBookingTerms } from "~/features/bookings/quote-terms.server";
+import { bookingQuoteReads } from "./booking-reads.server";
 import type { Slot } from "~/features/bookings/slots";
 
 /**
@@ -146,7 +147,7 @@ type JobIntent = "quote" | "update-quote" | "withdraw" | "fix-price" | "message"
 const jobIntents: readonly string[] = ["quote", "update-quote", "withdraw", "fix-price", "message", "reply", "review-customer", "mark_read"] satisfies JobIntent[];
 
 /** The quote's proposed slots, written in the quote's own transaction (a range quote's price is fixed again later). */
-const withSlots = (fixerUserId: string, slots: Slot[]) => (tx: DbOrTx, quoteId: number) => writeQuoteBookingTerms(tx, fixerUserId, quoteId, { slots, fixedPricePence: null });
+const withSlots = (fixerUserId: string, slots: Slot[]) => (tx: DbOrTx, quoteId: number) => writeQuoteBookingTerms(tx, bookingQuoteReads, fixerUserId, quoteId, { slots, fixedPricePence: null });
 
 /**
  * Every POST on a fixer's job page, with `intent`. A message's photos are stored while the form is
@@ -195,7 +196,7 @@ async function answerJobForm(context: AppLoadContext, user: SessionUser, jobId: 
         if (!parsed.ok) return invalid("fix-price", parsed.fieldErrors, parsed.values);
         const { myQuote } = await jobForFixer(deps.db, user.id, jobId);
         if (!myQuote) return refusal("fix-price", new QuotesError("not_found", fixerCopy.errors.noQuote));
-        await fixQuotePrice(deps, user.id, myQuote.id, parsed.data.price);
+        await fixQuotePrice(deps, bookingQuoteReads, user.id, myQuote.id, parsed.data.price);
         return done(context, `${here}#booking`, fixerCopy.flash.priceFixed);
       }
       case "message": {

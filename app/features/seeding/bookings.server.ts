@@ -1,4 +1,4 @@
-import { createBooking } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/quotes/accept-and-book.server";
 import { startBookingCheckout } from "~/features/bookings/payment.server";
 import type { JobAddress } from "~/features/bookings/schemas";
 import { ukDate, type Slot } from "~/features/bookings/slots";
