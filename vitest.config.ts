@@ -7,9 +7,18 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
  * The hostile-input matrix (decision 014): some 2,500 requests, most refused before any query runs.
  * PGlite is PostgreSQL's own engine compiled to WebAssembly, so a value that does reach a query (a
  * staff list's search) meets the same parser and the same encoding checks: the matrix runs once, on
- * PGlite (about 150 s of a run saved). Every other integration file runs on both databases.
+ * PGlite (about 150 s of a run saved).
  */
-const onceOnPglite = ["tests/hostile-input-forms.test.ts", "tests/hostile-input-queries.test.ts"];
+const hostileInputMatrices = ["tests/hostile-input-forms.test.ts", "tests/hostile-input-queries.test.ts"];
+/**
+ * Files whose subject is what the build writes, whichever database is behind it: the multipart parser
+ * (no database at all), the JavaScript each page loads, the classes on each element, the /dev/ui
+ * gallery, the content pages' copy, and the anonymous-HTML cache's headers and validators. They run
+ * once too; the queries behind those pages (the service pages' fixers, the figures) run on both
+ * databases in tests/public-pages.test.ts.
+ */
+const buildArtefacts = ["storage", "js-budget", "class-conflicts", "ui-kit", "content-pages", "page-cache"].map((name) => `tests/${name}.test.ts`);
+const onceOnPglite = [...hostileInputMatrices, ...buildArtefacts];
 const integration = (kind: "pglite" | "postgres") => ({
   resolve: { alias },
   test: {
