@@ -28,6 +28,8 @@ const integration = (kind: "pglite" | "postgres") => ({
     // On PostgreSQL, test databases are copies of one migrated template (and the scale copy of one
     // seed) made once per run: tests/helpers/postgres-templates.ts.
     globalSetup: ["tests/helpers/global-setup.ts", ...(kind === "postgres" ? ["tests/helpers/postgres-templates-setup.ts"] : [])],
+    // Bookings' rows port (decision 089), filled in the tests' own process as the server fills it at start.
+    setupFiles: ["tests/helpers/booking-rows-setup.ts"],
     // One process per worker for all its files, not one per file: the server bundle, its libraries
     // and PGlite's WebAssembly load once per worker (PGlite project: 291 → 237 s, 565 → 451 CPU
     // seconds, measured back to back). Safe because these files share nothing but what they start:
@@ -72,7 +74,13 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: "unit-database", include: databaseUnitTests, globalSetup: ["tests/helpers/postgres-templates-setup.ts"], testTimeout: 60_000 },
+        test: {
+          name: "unit-database",
+          include: databaseUnitTests,
+          globalSetup: ["tests/helpers/postgres-templates-setup.ts"],
+          setupFiles: ["tests/helpers/booking-rows-setup.ts"],
+          testTimeout: 60_000,
+        },
       },
       integration("pglite"),
       // The same integration suite again on PostgreSQL when one is offered.

@@ -13,7 +13,9 @@ import { bookingGauges, reconciliationGauges } from "~/features/bookings/metrics
 import { scheduleReconciliation } from "~/features/bookings/reconciliation.server.ts";
 import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
 import { fulfilExtraPayment } from "~/features/bookings/extras-payment.server.ts";
+import { fillBookingRowsPort } from "~/features/bookings/rows-port.server.ts";
 import { bookingStripeEvents, fixerPayoutStripeEvents, payoutAccountStripeEvents, transferFundsStripeEvents } from "~/features/bookings/stripe-events.server.ts";
+import { bookingRowsPort } from "~/features/emergency/booking-rows.server.ts";
 import { EMERGENCY_ROUND_JOB, runDispatchRound } from "~/features/emergency/dispatch.server.ts";
 import { emergencyGauges } from "~/features/emergency/metrics.server.ts";
 import { consentCookieName } from "~/features/consent/consent.ts";
@@ -174,6 +176,8 @@ const features: ServerFeatures<AppServices> = {
 
 /** Starts FixiT: the server with every feature wired in (server/main.js and the tests call this from the bundle). */
 export function start(options: StartOptions = {}): Promise<RunningServer<AppServices>> {
+  // The booking process's reads and writes of quotes' and emergency's rows (decision 089): every entry point reaches it.
+  fillBookingRowsPort(bookingRowsPort);
   return startServer(features, options);
 }
 

@@ -1,22 +1,18 @@
-import { eq } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { emergencyRequests } from "#server/db/schema/emergency.ts";
 import { findService } from "~/content/services";
+import { bookingRows } from "./rows-port.server";
 
 /** What a call-out booking shows of its request: the service, and where (its customer's postcode; the address must be in its district). */
 export type CallOutRequest = { customerUserId: string; service: string; serviceName: string; postcode: string; district: string };
 
 /**
- * The request a call-out answers, read through the booking's foreign key. The one read of the
- * emergency feature's table here: that feature imports this one (dispatch calls `bookEmergencyCallOutIn`),
- * so asking it through its own read function would make an import circle (decision 083).
+ * The request a call-out answers, read through the booking's foreign key. The emergency feature owns
+ * the table and imports this one (dispatch calls `bookEmergencyCallOutIn`), so its read is handed in
+ * through the rows port (decision 089).
  */
 export async function callOutRequestOf(db: DbOrTx, emergencyRequestId: number | null): Promise<CallOutRequest | null> {
   if (emergencyRequestId === null) return null;
-  const [row] = await db
-    .select({ customerUserId: emergencyRequests.customerUserId, service: emergencyRequests.service, postcode: emergencyRequests.postcode, district: emergencyRequests.district })
-    .from(emergencyRequests)
-    .where(eq(emergencyRequests.id, emergencyRequestId));
+  const row = await bookingRows().callOutRequest(db, emergencyRequestId);
   return row ? { ...row, serviceName: findService(row.service)?.name ?? row.service } : null;
 }
 

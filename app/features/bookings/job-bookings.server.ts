@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { bookings, type BookingState } from "#server/db/schema/bookings.ts";
-import { jobs } from "#server/db/schema/quotes.ts";
+import { bookingRows } from "./rows-port.server";
 import { COMPLETED_STATES, PAID_UNSETTLED_STATES } from "./next-steps";
 
 /**
@@ -34,5 +34,5 @@ export async function liveBookingBlockingJob(db: DbOrTx, jobId: number): Promise
 /** The booking's work is paid for (released, or settled in part by staff): its job is done. In the release's transaction. */
 export async function completeJobOf(tx: DbOrTx, booking: { jobId: number | null }, now: Date): Promise<void> {
   if (booking.jobId === null) return;
-  await tx.update(jobs).set({ status: "done", updatedAt: now }).where(and(eq(jobs.id, booking.jobId), eq(jobs.status, "in_progress")));
+  await bookingRows().completeJob(tx, booking.jobId, now);
 }

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { fixerStrikes, type Booking, type StrikeStatus } from "#server/db/schema/bookings.ts";
-import { fixerProfiles } from "#server/db/schema/quotes.ts";
 import { company } from "~/content/company";
+import { bookingRows } from "./rows-port.server";
 import { tell } from "./transition.server";
 import { COUNTING_STRIKES, STRIKE_WINDOW_DAYS, STRIKES_TO_PAUSE_LEADS } from "./strikes";
 
@@ -51,16 +51,14 @@ async function pauseIfStruckOut(tx: DbOrTx, booking: Booking, publicUrl: string,
       ),
     );
   if ((strikes?.n ?? 0) < STRIKES_TO_PAUSE_LEADS) return;
-  const paused = await tx
-    .update(fixerProfiles)
-    .set({
-      leadsDisabledAt: now,
-      leadsDisabledReason: `${STRIKES_TO_PAUSE_LEADS} strikes in ${STRIKE_WINDOW_DAYS} days that you did not contest or that ${company.brand} staff upheld: paused until staff review them.`,
-      updatedAt: now,
-    })
-    .where(and(eq(fixerProfiles.userId, booking.fixerUserId), isNull(fixerProfiles.leadsDisabledAt)))
-    .returning({ userId: fixerProfiles.userId });
-  if (paused.length) {
+  // Quotes owns the profile (decision 089): its write, in this transaction.
+  const paused = await bookingRows().pauseFixerLeads(
+    tx,
+    booking.fixerUserId,
+    `${STRIKES_TO_PAUSE_LEADS} strikes in ${STRIKE_WINDOW_DAYS} days that you did not contest or that ${company.brand} staff upheld: paused until staff review them.`,
+    now,
+  );
+  if (paused) {
     await tell(tx, booking, publicUrl, {
       fixer: {
         subject: "New jobs are paused on your account",

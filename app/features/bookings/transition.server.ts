@@ -2,9 +2,9 @@ import { and, count, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { accountsView } from "~/features/auth/projections.server";
 import { bookings, bookingSlotProposals, bookingTransitions, type Booking } from "#server/db/schema/bookings.ts";
-import { fixerProfiles, jobs } from "#server/db/schema/quotes.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { callOutRequestOf, callOutTitle } from "./call-out-request.server";
+import { bookingRows } from "./rows-port.server";
 import { addressLocation, bookingAddressOf, fixerSeesAddress } from "./address.server";
 import { payoutPromptPence } from "./payout-prompt.server";
 import { bookingPaths } from "./paths";
@@ -82,17 +82,14 @@ export async function scheduleTimer(tx: DbOrTx, bookingId: number, timer: Bookin
 export async function partiesOf(tx: DbOrTx, booking: Booking, publicUrl: string): Promise<{ customer: BookingPerson; fixer: BookingPerson; ctx: BookingEmailContext }> {
   // In a transaction the queries share one connection: one after another, never side by side.
   const [customer] = await tx.select({ email: accountsView.email, name: accountsView.fullName, fallback: accountsView.name }).from(accountsView).where(eq(accountsView.id, booking.customerUserId));
-  const [fixer] = await tx
-    .select({ email: accountsView.email, name: fixerProfiles.displayName })
-    .from(fixerProfiles)
-    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
-    .where(eq(fixerProfiles.userId, booking.fixerUserId));
-  const [job] = booking.jobId ? await tx.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId)) : [];
+  // The fixer's profile and the job are quotes' rows: read through the rows port (decision 089).
+  const fixer = await bookingRows().fixerContact(tx, booking.fixerUserId);
+  const jobTitle = booking.jobId ? await bookingRows().jobTitle(tx, booking.jobId) : null;
   const callOut = booking.emergencyRequestId !== null ? callOutTitle(await callOutRequestOf(tx, booking.emergencyRequestId)) : null;
   return {
     customer: { userId: booking.customerUserId, email: customer?.email ?? "", name: customer?.name || customer?.fallback || "" },
     fixer: { userId: booking.fixerUserId, email: fixer?.email ?? "", name: fixer?.name ?? "" },
-    ctx: { publicUrl, bookingId: booking.id, title: job?.title ?? callOut ?? `Booking ${booking.id}`, slot: bookingSlotOf(booking) },
+    ctx: { publicUrl, bookingId: booking.id, title: jobTitle ?? callOut ?? `Booking ${booking.id}`, slot: bookingSlotOf(booking) },
   };
 }
 

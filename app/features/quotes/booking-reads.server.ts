@@ -1,8 +1,9 @@
-import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { fixerProfiles, jobs, quotes } from "#server/db/schema/quotes.ts";
 import { accountsView } from "~/features/auth/projections.server";
 import type { BookingQuoteReads } from "~/features/bookings/quote-reads.server";
+import type { BookingRowsPort } from "~/features/bookings/rows-port.server";
 
 /**
  * What bookings read of this feature's rows (jobs, quotes, fixers' profiles), here with the tables
@@ -67,3 +68,33 @@ async function jobCustomer(tx: DbOrTx, jobId: number) {
 }
 
 export const bookingQuoteReads: BookingQuoteReads = { jobTitle, fixerName, jobTitleSql, fixerNameSql, fixerTakesBookings, hasFixerProfile, quoteToBook, lockFixersQuote, jobCustomer };
+
+/**
+ * What the booking process reads and writes of this feature's rows through bookings' rows port
+ * (emergency's booking-rows.server.ts adds the call-out's request and the composition root fills the
+ * port): the emails' fixer and job title, a fixer's leads paused on a strike, the job done on release.
+ * Each runs in the booking change's transaction.
+ */
+async function fixerContact(tx: DbOrTx, fixerUserId: string) {
+  const [fixer] = await tx
+    .select({ email: accountsView.email, name: fixerProfiles.displayName })
+    .from(fixerProfiles)
+    .innerJoin(accountsView, eq(accountsView.id, fixerProfiles.userId))
+    .where(eq(fixerProfiles.userId, fixerUserId));
+  return fixer ?? null;
+}
+
+async function pauseFixerLeads(tx: DbOrTx, fixerUserId: string, reason: string, now: Date): Promise<boolean> {
+  const paused = await tx
+    .update(fixerProfiles)
+    .set({ leadsDisabledAt: now, leadsDisabledReason: reason, updatedAt: now })
+    .where(and(eq(fixerProfiles.userId, fixerUserId), isNull(fixerProfiles.leadsDisabledAt)))
+    .returning({ userId: fixerProfiles.userId });
+  return paused.length > 0;
+}
+
+async function completeJob(tx: DbOrTx, jobId: number, now: Date): Promise<void> {
+  await tx.update(jobs).set({ status: "done", updatedAt: now }).where(and(eq(jobs.id, jobId), eq(jobs.status, "in_progress")));
+}
+
+export const quotesBookingRows: Omit<BookingRowsPort, "callOutRequest"> = { fixerContact, jobTitle, pauseFixerLeads, completeJob };
