@@ -69,6 +69,10 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: databaseUnitTests,
+          // One module graph per worker, not per file (as the integration projects): no unit test
+          // mocks a module, fakes timers or changes the environment, so nothing leaks between files,
+          // and each worker imports React, zod and the features once instead of once per file.
+          isolate: false,
           testTimeout: 20_000,
         },
       },
@@ -80,6 +84,8 @@ export default defineConfig({
           globalSetup: ["tests/helpers/postgres-templates-setup.ts"],
           setupFiles: ["tests/helpers/booking-rows-setup.ts"],
           testTimeout: 60_000,
+          // As the unit project: one module graph per worker (these files mock nothing either).
+          isolate: false,
         },
       },
       integration("pglite"),
