@@ -30,7 +30,7 @@ beforeAll(async () => {
   // and on the PGlite pass on the embedded default as `npm start` opens it, on disk (DATABASE_URL
   // empty). An in-memory PGlite keeps the whole database in the process's WebAssembly memory, which
   // the budget is not for: on a loaded machine its peak came to 453 MB (on disk, idle: 287–307 MB).
-  const embeddedOnDisk = testDbKind() === "pglite" ? { DATABASE_URL: "" } : {};
+  const embeddedOnDisk: Record<string, string> = testDbKind() === "pglite" ? { DATABASE_URL: "" } : {};
   server = await startTestServer({ env: { STAFF_ADMIN_EMAILS: ADMIN, ...embeddedOnDisk }, nodeArgs: ["--max-old-space-size=192", "--max-semi-space-size=8"] });
   base = server.url;
   serverPid = server.serverPid()!;
