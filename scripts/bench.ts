@@ -9,12 +9,12 @@
  *   npm run bench                                        # PGlite on disk: the embedded default, as `npm start` runs it
  *   BENCH_PGLITE=memory npm run bench                    # PGlite in memory (database and WAL in the process's RSS)
  *   BENCH_DATABASE_URL=postgres://... npm run bench      # PostgreSQL (a throwaway database is created)
- *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 BENCH_PORT=3999 npm run bench
+ *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 BENCH_WARMUP_SECONDS=2 BENCH_PORT=3999 npm run bench
  *   BENCH_ONLY=marketplace npm run bench                 # only the marketplace section (scripts/bench-marketplace.ts)
  *   BENCH_ONLY=forms npm run bench                       # only the form POSTs and the server's peak RSS
  *   BENCH_ONLY=live npm run bench                        # only the live threads (scripts/bench-live.ts)
  *   BENCH_ONLY=bookings npm run bench                    # only the paid bookings (scripts/bench-bookings.ts; PostgreSQL)
- *   BENCH_ONLY=account npm run bench                     # only the static reference and the signed-in account pages
+ *   BENCH_ONLY=account npm run bench                     # only the static reference and the signed-in account pages (BENCH_ROUNDS=3 rounds, medians)
  *   BENCH_ONLY=emergency npm run bench                   # only emergency dispatch (scripts/bench-emergency.ts; PostgreSQL)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench               # the server runs with `node --cpu-prof` (profiles written there at exit)
  *   BENCH_NODE_ARGS="--max-semi-space-size=32" npm run bench   # extra flags for the server's node (after the production ones, so they win)
@@ -42,6 +42,10 @@ import { startProductionServer } from "./production-server.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// A server that has just started runs its code cold (not yet compiled by V8's optimising tiers, route
+// modules not yet loaded): each GET line is first run unmeasured for this long, so that its figures are
+// the steady state a running site serves at, not the warm-up of whichever line happens to come first.
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const postRate = Number(process.env.BENCH_POST_RATE ?? 100);
 const buildDir = process.env.BUILD_DIR ?? "build";
 
@@ -67,9 +71,15 @@ async function main() {
   });
   const { base } = server;
   try {
+    const warmed = new Set<string>();
     const run = async (label: string, opts: autocannon.Options): Promise<Row> => {
+      const url = `${base}${opts.url ?? ""}`;
+      if (warmupSeconds > 0 && (opts.method ?? "GET") === "GET" && !warmed.has(url)) {
+        warmed.add(url);
+        await autocannon({ connections, ...opts, duration: warmupSeconds, url });
+      }
       const cpuBefore = readCpuMs(server.serverPid());
-      const result = await autocannon({ connections, duration: seconds, ...opts, url: `${base}${opts.url ?? ""}` });
+      const result = await autocannon({ connections, duration: seconds, ...opts, url });
       // The server's own CPU time (user + system) per answered request.
       const cpuMsPerRequest = (readCpuMs(server.serverPid()) - cpuBefore) / Math.max(1, result.requests.total);
       const row = { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest, non2xx: result.non2xx, errors: result.errors + result.timeouts };
@@ -82,7 +92,8 @@ async function main() {
     console.log(`FixiT bench: ${seconds} s per line, ${connections} connections, database ${pgAdmin ? "PostgreSQL" : pgliteInMemory ? "PGlite (memory)" : "PGlite (on disk)"}`);
     const home = await (await fetch(`${base}/`)).text();
     const asset = /\/assets\/entry\.client[^"]+\.js/.exec(home)?.[0] ?? /\/assets\/[^"]+\.js/.exec(home)![0];
-    const reference = formsOnly ? undefined : await run(`static ${asset.replace(/-[\w-]+\.js$/, ".js")} (reference)`, { url: asset, headers: browserHeaders });
+    const runReference = () => run(`static ${asset.replace(/-[\w-]+\.js$/, ".js")} (reference)`, { url: asset, headers: browserHeaders });
+    const reference = formsOnly ? undefined : await runReference();
 
     // The signed-out form pages are rendered per request: their lines show what a page outside the cache costs.
     const paths = formsOnly || accountOnly ? [] : [...publicPages.map((p) => p.path), ...services.map((s) => s.href), ...signedOutFormPaths];
@@ -96,7 +107,15 @@ async function main() {
       accountPages.push(await run(`GET ${p} signed in`, { url: p, headers: { ...browserHeaders, cookie } }));
     }
     if (accountOnly && reference) {
-      printAccountPages(reference, accountPages);
+      // The machine is shared: its speed drifts over a run. Further rounds measure the static file and
+      // the pages again, in turn, and the table gives each line's median and each round's ratios.
+      const rounds = [{ reference, pages: accountPages }];
+      for (let round = 1; round < accountRounds; round++) {
+        const again = { reference: await runReference(), pages: [] as Row[] };
+        for (const p of accountPaths) again.pages.push(await run(`GET ${p} signed in`, { url: p, headers: { ...browserHeaders, cookie } }));
+        rounds.push(again);
+      }
+      printAccountPages(rounds);
       return;
     }
     const pages: { path: string; anonymous: Row; signedIn?: Row }[] = [];
@@ -154,7 +173,7 @@ async function main() {
       for (const { path, anonymous: a, signedIn: s } of pages) {
         console.log(`| ${path} | ${a.rps.toFixed(0)} | ${ratio(a)} | ${a.p99} | ${s ? s.rps.toFixed(0) : "–"} | ${s ? ratio(s) : "–"} | ${s ? s.p99 : "–"} |`);
       }
-      printAccountPages(reference, accountPages);
+      printAccountPages([{ reference, pages: accountPages }]);
       console.log(`\ncached GET / with one connection: ${single.latency.average.toFixed(2)} ms per request (${single.requests.average.toFixed(0)} req/s)`);
     }
     console.log(`\n| form POST (${postRate} req/s offered) | req/s | p50 ms | p99 ms | CPU ms/req | non-2xx | errors |\n|---|---|---|---|---|---|---|`);
@@ -177,11 +196,24 @@ async function main() {
 
 /** The signed-in pages every account has (issue 47's "signed-in pages cheap"). */
 const accountPaths = ["/account", "/account/jobs", "/account/notifications"];
+/** How many times `BENCH_ONLY=account` measures the static file and the pages, in turn (the table shows medians). */
+const accountRounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
-function printAccountPages(reference: Row, rows: readonly Row[]) {
-  console.log(`\nstatic reference: ${reference.rps.toFixed(0)} req/s (p99 ${reference.p99} ms)`);
-  console.log("\n| signed-in page | req/s | ratio to static (goal ≥ 0.1) | p50 ms | p99 ms | CPU ms/req |\n|---|---|---|---|---|---|");
-  for (const r of rows) console.log(`| ${r.label.replace(/^GET | signed in$/g, "")} | ${r.rps.toFixed(0)} | ${(r.rps / reference.rps).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest.toFixed(2)} |`);
+function printAccountPages(rounds: readonly { reference: Row; pages: readonly Row[] }[]) {
+  const median = (values: readonly number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const references = rounds.map((r) => r.reference);
+  console.log(`\nstatic reference: ${median(references.map((r) => r.rps)).toFixed(0)} req/s (median of ${rounds.length} rounds; ${median(references.map((r) => r.cpuMsPerRequest)).toFixed(2)} CPU ms/req)`);
+  console.log("\n| signed-in page | req/s | ratio to static (goal ≥ 0.1) | each round's ratio | p50 ms | p99 ms | CPU ms/req |\n|---|---|---|---|---|---|---|");
+  rounds[0]!.pages.forEach((first, i) => {
+    const rows = rounds.map((r) => r.pages[i]!);
+    const ratios = rounds.map((r) => r.pages[i]!.rps / r.reference.rps);
+    const page = first.label.replace(/^GET | signed in$/g, "");
+    console.log(`| ${page} | ${median(rows.map((r) => r.rps)).toFixed(0)} | ${median(ratios).toFixed(3)} | ${ratios.map((r) => r.toFixed(3)).join(", ")} | ${median(rows.map((r) => r.p50))} | ${median(rows.map((r) => r.p99))} | ${median(rows.map((r) => r.cpuMsPerRequest)).toFixed(2)} |`);
+  });
 }
 
 /**
