@@ -11,6 +11,7 @@ import { casePhotoLimit, donePhotoLimit } from "~/features/bookings/form-limits.
 import { bookingJobHandlers } from "~/features/bookings/jobs.server.ts";
 import { bookingGauges, reconciliationGauges } from "~/features/bookings/metrics.server.ts";
 import { scheduleReconciliation } from "~/features/bookings/reconciliation.server.ts";
+import { createReferralCode } from "~/features/bookings/referrals.server.ts";
 import { fulfilBookingPayment } from "~/features/bookings/payment.server.ts";
 import { fulfilExtraPayment } from "~/features/bookings/extras-payment.server.ts";
 import { fillBookingRowsPort } from "~/features/bookings/rows-port.server.ts";
@@ -35,6 +36,7 @@ import { unreadCountsJoin } from "~/features/notifications/projections.server.ts
 import { fulfilVipPurchase } from "~/features/vip/vip-purchase.server.ts";
 import { mountPaymentsHttp } from "~/features/payments/webhook.server.ts";
 import { scheduleRetention } from "~/features/privacy/retention.server.ts";
+import { createMissingFixerProfilesAtStart } from "~/features/quotes/coverage.server.ts";
 import { quoteLimits } from "~/features/quotes/job-fields.ts";
 import { hasFixerProfileSql } from "~/features/quotes/profiles.server.ts";
 import { createPublicFixerData } from "~/features/quotes/public-changes.ts";
@@ -122,15 +124,20 @@ const servicePaths: ReadonlySet<string> = new Set(serviceCategories.map((s) => s
 const features: ServerFeatures<AppServices> = {
   services: (infra) => ({
     ...infra,
-    // STAFF_ADMIN_EMAILS: a listed, confirmed email becomes admin when it signs in.
-    auth: createAuth(infra, (userId) => promoteConfiguredAdmin(infra.db, infra.config.staffAdminEmails, userId).then(() => undefined)),
+    // At each sign-in: STAFF_ADMIN_EMAILS (a listed, confirmed email becomes admin) and the person's
+    // referral code, made once here so that the account page only reads it.
+    auth: createAuth(infra, async (userId) => {
+      await promoteConfiguredAdmin(infra.db, infra.config.staffAdminEmails, userId);
+      await createReferralCode(infra.db, userId);
+    }),
     sessionExtras,
     payments: createPaymentsService(infra.config, fulfilments),
     publicFixerData: createPublicFixerData(),
   }),
   jobHandlers,
-  // The privacy notice's retention periods, applied daily; the ledger reconciled with the payment provider daily (once across instances).
-  background: (services) => [scheduleRetention(services), scheduleReconciliation(services)],
+  // The privacy notice's retention periods, applied daily; the ledger reconciled with the payment provider daily (once across instances);
+  // at start, the profiles of fixers approved before profiles existed (the pages only read them).
+  background: (services) => [scheduleRetention(services), scheduleReconciliation(services), createMissingFixerProfilesAtStart(services)],
   bodyLimits,
   // RFC 8058: a mail provider POSTs the one-click unsubscribe from nowhere on this site; the token is the authority.
   signedLinkPaths: [notificationPaths.oneClick],

@@ -298,7 +298,9 @@ describe("TEST MODE", () => {
     it("ignores a self-referral, a second referral, a sign-up with an existing address and one after booking", async () => {
       const db = server.services.db;
       expect(await recordReferral(db, code, bea.id)).toBe("self");
-      const [fredCode] = await db.insert(referralCodes).values({ userId: fred.id, code: "fredcabz" }).returning();
+      // Fred's code was made when he signed in (decision 092): no page of his has been asked for it.
+      const [fredCode] = await db.select().from(referralCodes).where(eq(referralCodes.userId, fred.id));
+      expect(fredCode?.code).toMatch(/^[a-hjkmnp-z2-9]{8}$/);
       expect(await recordReferral(db, fredCode!.code, zoe.id)).toBe("already_referred");
       // Signing up again with Zoe's address through Fred's link makes no account, and changes nothing.
       const again = await new Browser(server.url).post(

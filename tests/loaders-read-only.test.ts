@@ -31,13 +31,12 @@ const PAGES_PER_KIND = 2;
 const kindOf = (href: string) => href.replace(/\/(\d+|[0-9a-f-]{36}|[A-Za-z0-9]{20,})(?=\/|\?|$)/g, "/:id").replace(/=[^&]*/g, "=");
 
 /**
- * The writes a GET may make, each a record kept rather than a change anyone sees, and checked to be
- * exactly that: one transaction adding one row to its table.
- * - `/staff/export/…`: the staff audit log records who downloaded which list (RULES: every staff action is audited).
- * - `/account`: the referral code is made on the page's first view (decision 052), once; it only
- *   stores the link the page shows. The bookings feature may make it with the account instead.
+ * The one write a GET may make, a record kept rather than a change anyone sees, and checked to be
+ * exactly that: one transaction adding one row to its table. `/staff/export/…`: the staff audit log
+ * records who downloaded which list (RULES: every staff action is audited). (`/account` made the
+ * referral code on its first view until sign-in made it: decision 092.)
  */
-const recordKeptBy = (path: string) => (path.startsWith("/staff/export/") ? "staff_audit_log" : path === "/account" ? "referral_codes" : null);
+const recordKeptBy = (path: string) => (path.startsWith("/staff/export/") ? "staff_audit_log" : null);
 
 const one = async <T>(query: ReturnType<typeof sql>) => ((await server.services.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
 const nextTransactionId = async () => BigInt((await one<{ next: string }>(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as next`)).next);

@@ -78,3 +78,25 @@ describe("migration 0026_vip_post_vetting_words", () => {
     }
   }, 60_000);
 });
+
+describe("migration 0044_referral_codes_for_every_account", () => {
+  it("gives every account without a referral code one of the app's shape, and keeps the codes there were", async () => {
+    const client = new PGlite({ extensions: await pgliteExtensions() });
+    const db = drizzle(client);
+    try {
+      await migrate(db, { migrationsFolder: migrationsBefore("0044_referral_codes_for_every_account") });
+      await client.exec(`
+        insert into users (id, name, email) select 'u' || n, 'Person ' || n, 'person' || n || '@example.com' from generate_series(1, 40) n;
+        insert into referral_codes (user_id, code) values ('u1', 'keepthis');`);
+      await migrate(db, { migrationsFolder: folder });
+      const { rows } = await client.query<{ user_id: string; code: string }>("select user_id, code from referral_codes order by user_id");
+      expect(rows).toHaveLength(40);
+      expect(rows.find((r) => r.user_id === "u1")?.code).toBe("keepthis");
+      // The shape the app draws and /r/<code> accepts (REFERRAL_CODE), all different.
+      for (const { code } of rows.filter((r) => r.user_id !== "u1")) expect(code).toMatch(/^[a-hjkmnp-z2-9]{8}$/);
+      expect(new Set(rows.map((r) => r.code)).size).toBe(40);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});

@@ -32,8 +32,8 @@ export async function loadAccount(db: Db, userId: string) {
 
 /**
  * What My Account shows from the database, in one query (issue 47: a signed-in page costs what it
- * repeats): the profile, the VIP membership, the referral code (null before the
- * first view makes it), the credit on the ledger account named (the customer's credit), the friends
+ * repeats): the profile, the VIP membership, the referral code (made at sign-in:
+ * null only for a session older than it), the credit on the ledger account named (the customer's credit), the friends
  * referred and whether a fixer registration exists for the account or its email (lowercased, as
  * loadFixerStatus matches it). Null when the user is gone.
  */

@@ -37,8 +37,9 @@ type AuthServices = { config: Config; logger: Logger; db: Db };
  */
 const CLIENT_REFUSALS = /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site navigation|Failed to parse state)/;
 /**
- * Run as each session is created (every sign-in): the staff feature's STAFF_ADMIN_EMAILS promotion,
- * handed in by the composition root so auth does not depend on staff.
+ * Run as each session is created (every sign-in): what other features do then (the staff feature's
+ * STAFF_ADMIN_EMAILS promotion, the person's referral code), handed in by the composition root so
+ * auth depends on neither. A failure is logged and the sign-in goes on.
  */
 type SignInHook = (userId: string) => Promise<void>;
 
@@ -177,9 +178,9 @@ export function createAuth({ config, logger, db }: AuthServices, atSignIn: SignI
             if (user?.disabledAt) {
               throw new APIError("FORBIDDEN", { message: authMessages.accountDisabled.text, code: ACCOUNT_DISABLED_CODE });
             }
-            // STAFF_ADMIN_EMAILS: a listed, confirmed email becomes admin at sign-in (~/features/staff/roles.server.ts).
+            // STAFF_ADMIN_EMAILS (a listed, confirmed email becomes admin) and the referral code.
             await atSignIn(session.userId).catch((error: unknown) => {
-              logger.error({ err: error }, "could not apply STAFF_ADMIN_EMAILS");
+              logger.error({ err: error }, "a sign-in hook failed");
             });
           },
         },

@@ -1,12 +1,12 @@
 import { randomInt } from "node:crypto";
-import { and, count, eq, gte, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, gte, isNull } from "drizzle-orm";
 import type { Config } from "#server/config.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { siteUrl } from "#server/http/site-url.ts";
 import { accountsView } from "~/features/auth/projections.server";
 import { bookings, referralCodes, referrals, type Booking } from "#server/db/schema/bookings.ts";
 import { vipPromotions } from "~/content/prices";
-import { accountBalance, ACCOUNTS, postLedgerEvent } from "./ledger.server";
+import { ACCOUNTS, postLedgerEvent } from "./ledger.server";
 import { REFERRAL_CODE, referralPath } from "./referrals";
 
 /**
@@ -18,8 +18,12 @@ import { REFERRAL_CODE, referralPath } from "./referrals";
 const CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
 
-/** The person's referral code, made the first time it is asked for. */
-export async function referralCodeOf(db: Db, userId: string): Promise<string> {
+/**
+ * Makes the person's referral code if they have none yet, and gives it. Called at each sign-in (a
+ * POST that writes anyway), never by a page: the account page only reads the code (issue 48, a GET
+ * never writes), and migration 0044 gave the accounts made before theirs.
+ */
+export async function createReferralCode(db: DbOrTx, userId: string): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const [existing] = await db.select({ code: referralCodes.code }).from(referralCodes).where(eq(referralCodes.userId, userId));
     if (existing) return existing.code;
@@ -55,20 +59,6 @@ export async function recordSignUpReferral(db: Db, input: { code: string; email:
     .where(and(eq(accountsView.email, input.email), gte(accountsView.createdAt, input.since)));
   if (!created) return "no_new_account";
   return recordReferral(db, input.code, created.id);
-}
-
-export type ReferralSummary = { link: string; creditAvailablePence: number; friendsJoined: number; friendsRewarded: number };
-
-/** The account page's referral section: the code, the credit on the ledger, and how many friends came. */
-export async function referralSummary(services: { db: Db; config: Config }, userId: string): Promise<ReferralSummary> {
-  const { db } = services;
-  const [code, creditAvailablePence, [joined], [rewarded]] = await Promise.all([
-    referralCodeOf(db, userId),
-    accountBalance(db, ACCOUNTS.customerCredit(userId)),
-    db.select({ n: count() }).from(referrals).where(eq(referrals.referrerUserId, userId)),
-    db.select({ n: count() }).from(referrals).where(and(eq(referrals.referrerUserId, userId), isNotNull(referrals.rewardedAt))),
-  ]);
-  return { link: referralLink(services.config, code), creditAvailablePence, friendsJoined: joined?.n ?? 0, friendsRewarded: rewarded?.n ?? 0 };
 }
 
 /** The full link of a referral code, as the account page shows it. */

@@ -18,6 +18,8 @@ export const referralCopy = {
     "It counts for new accounts made through your link, once per friend; not for your own account.",
   ],
   linkLabel: "Your referral link",
+  // Only for a session older than the code (every sign-in makes it): never seen in practice.
+  linkPending: "Your link is made when you next sign in.",
   creditLabel: "Credit available",
   invited: `A friend invited you: you both get ${credit} credit when your first booking is done.`,
 } as const;

@@ -4,7 +4,7 @@ import { emergencyHours, emergencyOverrides, emergencyServices } from "#server/d
 import { fixerAreasView, fixerProfilesView } from "~/features/quotes/projections.server";
 import { londonWallTime } from "~/content/dates";
 import { requireActiveFixer } from "~/features/quotes/access.server";
-import { coversPlace, ensureFixerProfile, fixerCoverage, offersServiceNow } from "~/features/quotes/coverage.server";
+import { coversPlace, fixerCoverage, offersServiceNow } from "~/features/quotes/coverage.server";
 import { coveringCodes, normaliseCoverageCode, parseCoveragePlace } from "~/features/quotes/postcodes";
 import { RefusalError } from "~/lib/forms/refusal-error";
 import type { Nearness } from "./dispatch-plan";
@@ -54,8 +54,6 @@ export type OnCallPage = {
 
 /** What /fixer/emergency shows an approved, active fixer (anyone else: a refusal). */
 export async function loadOnCallPage(db: DbOrTx, fixerUserId: string, now: Date): Promise<OnCallPage> {
-  // Fixers approved before profiles existed get theirs now, as on /fixer.
-  await ensureFixerProfile(db, fixerUserId);
   await requireActiveFixer(db, fixerUserId);
   const [eligible, rows, spans, override] = await Promise.all([
     eligibleServices(db, fixerUserId),

@@ -1,7 +1,8 @@
 import { and, countDistinct, desc, eq, exists, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { services as allServices, type ServiceSlug } from "~/content/services";
 import { serviceWords } from "~/content/service-jobs";
-import type { DbOrTx } from "#server/db/client.ts";
+import type { Db, DbOrTx } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
 import { accountsView } from "~/features/auth/projections.server";
 import { fixerOnboardingView, fixerRegistrationsView } from "~/features/fixers/projections.server";
 import { fixerAreas, fixerProfiles, fixerServices } from "#server/db/schema/quotes.ts";
@@ -97,19 +98,45 @@ export async function createFixerProfileFromApproval(tx: DbOrTx, onboardingId: n
 }
 
 /**
- * The fixer's profile, made now from their approved application if it does not exist yet (for
- * fixers approved before profiles existed). Null for anyone without an approved application.
+ * Makes the profiles of fixers approved before profiles existed (staff approval makes one since),
+ * from their latest approved application, a hundred at a time; gives how many it made. Run once at
+ * each start where background work runs (ROLE=worker or all): the pages only read profiles (issue
+ * 48, a GET never writes; decision 092). When there is none to make it is one anti-join on keys.
  */
-export async function ensureFixerProfile(db: DbOrTx, userId: string) {
-  const existing = await profileOf(db, userId);
-  if (existing) return existing;
-  const [approved] = await db
-    .select({ id: fixerOnboardingView.id })
-    .from(fixerOnboardingView)
-    .where(and(eq(fixerOnboardingView.userId, userId), eq(fixerOnboardingView.status, "approved")))
-    .orderBy(desc(fixerOnboardingView.id))
-    .limit(1);
-  return approved ? createFixerProfileFromApproval(db, approved.id) : null;
+export async function createMissingFixerProfiles(db: Db): Promise<number> {
+  let made = 0;
+  for (;;) {
+    const approved = await db
+      .selectDistinctOn([fixerOnboardingView.userId], { id: fixerOnboardingView.id })
+      .from(fixerOnboardingView)
+      .where(
+        and(
+          eq(fixerOnboardingView.status, "approved"),
+          sql`${fixerOnboardingView.userId} is not null`,
+          sql`not exists (select 1 from ${fixerProfiles} where ${fixerProfiles.userId} = ${fixerOnboardingView.userId})`,
+        ),
+      )
+      .orderBy(fixerOnboardingView.userId, desc(fixerOnboardingView.id))
+      .limit(100);
+    for (const { id } of approved) if (await db.transaction((tx) => createFixerProfileFromApproval(tx, id))) made += 1;
+    if (approved.length < 100) return made;
+  }
+}
+
+/** {@link createMissingFixerProfiles} once, just after the start; returns its cancel. */
+export function createMissingFixerProfilesAtStart(services: { db: Db; logger: Logger }): () => void {
+  const timer = setTimeout(() => {
+    createMissingFixerProfiles(services.db)
+      .then((made) => made > 0 && services.logger.info({ made }, "made the profiles of fixers approved before profiles existed"))
+      .catch((error: unknown) => services.logger.error({ err: error }, "could not make the missing fixer profiles"));
+  }, 0);
+  timer.unref();
+  return () => clearTimeout(timer);
+}
+
+/** The fixer's profile, or null for anyone staff have not approved. */
+export function fixerProfileOf(db: DbOrTx, userId: string) {
+  return profileOf(db, userId);
 }
 
 async function profileOf(db: DbOrTx, userId: string) {

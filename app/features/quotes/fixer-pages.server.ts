@@ -8,7 +8,7 @@ import { RefusalError } from "~/lib/forms/refusal-error";
 import { parseSubmission, type FieldErrors, type FormValues } from "~/lib/forms/parse";
 import type { SessionUser } from "~/lib/session-user";
 import { quotesDeps, type PublicChangeDeps } from "./access.server";
-import { ensureFixerProfile, fixerCoverage, setFixerCoverage } from "./coverage.server";
+import { fixerCoverage, fixerProfileOf, setFixerCoverage } from "./coverage.server";
 import { jobForFixer, openJobsForFixer, quotedJobsForFixer } from "./dashboard.server";
 import { isQuotesError, QuotesError } from "./errors";
 import { newestMessageId, postMessage, threadAccess, threadCursor, threadPages } from "./messages.server";
@@ -39,8 +39,8 @@ const privateHeaders = { "cache-control": "private, no-store" };
 
 export async function loadFixerDashboard(context: AppLoadContext, user: SessionUser, request: Request) {
   const db = context.services.db;
-  // Fixers approved before profiles existed get theirs now.
-  const profile = await ensureFixerProfile(db, user.id);
+  // Made at approval (and at start for fixers approved before profiles existed): the page only reads it.
+  const profile = await fixerProfileOf(db, user.id);
   if (!profile) {
     return { kind: "applicant" as const, status: await loadFixerStatus(db, user), userType: user.userType };
   }

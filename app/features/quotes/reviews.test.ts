@@ -7,7 +7,7 @@ import { fixerOnboarding, fixerRegistrations } from "#server/db/schema/fixers.ts
 import { jobMatches, reviews } from "#server/db/schema/quotes.ts";
 import { staffAuditLog } from "#server/db/schema/staff.ts";
 import type { PublicChangeDeps } from "./access.server";
-import { createFixerProfileFromApproval, ensureFixerProfile, fixerCoverage, servicesFromApplication } from "./coverage.server";
+import { createFixerProfileFromApproval, createMissingFixerProfiles, fixerCoverage, fixerProfileOf, servicesFromApplication } from "./coverage.server";
 import { postJob } from "./jobs.server";
 import { postMessage, threadForViewer } from "./messages.server";
 import { fixerProfileBySlug, topRatedFixersForService } from "./profiles.server";
@@ -242,11 +242,14 @@ describe.each(databaseKinds)("reviews, moderation and profiles (%s)", (kind) => 
     // Painting is named, but without recorded checks the profile offers nothing yet.
     expect((await fixerCoverage(deps.db, second.user.id))!.services).toEqual([]);
     expect(await createFixerProfileFromApproval(deps.db, pending.applicationId)).toBeNull();
-    expect(await ensureFixerProfile(deps.db, pending.user.id)).toBeNull();
 
-    // A fixer approved before profiles existed gets one when first needed.
+    // A fixer approved before profiles existed gets one at the next start; an applicant still pending does not.
     const late = await approve("Lee", "Later", "Dog walker");
-    expect(await ensureFixerProfile(deps.db, late.user.id)).toMatchObject({ displayName: "Lee L." });
+    expect(await fixerProfileOf(deps.db, late.user.id)).toBeNull();
+    expect(await createMissingFixerProfiles(deps.db)).toBeGreaterThanOrEqual(1);
+    expect(await fixerProfileOf(deps.db, late.user.id)).toMatchObject({ displayName: "Lee L." });
+    expect(await fixerProfileOf(deps.db, pending.user.id)).toBeNull();
+    expect(await createMissingFixerProfiles(deps.db)).toBe(0);
   });
 
   it("reads services from an application's words", () => {

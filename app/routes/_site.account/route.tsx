@@ -15,7 +15,7 @@ import { FixerAccountStatusView } from "~/features/fixers/account-status";
 import { ACCOUNTS } from "~/features/bookings/ledger.server";
 import { ReferralDetails } from "~/features/bookings/components/referral-details";
 import { referralCopy } from "~/features/bookings/referrals";
-import { referralCodeOf, referralLink } from "~/features/bookings/referrals.server";
+import { referralLink } from "~/features/bookings/referrals.server";
 import { formatPhone } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/route";
@@ -32,9 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const { account, vipMembership } = page;
   const fixerStatus = page.hasFixerRegistration ? await loadFixerStatus(context.services.db, user) : noFixerRegistration();
-  // The referral code is made on the first view.
-  const code = page.referralCode ?? (await referralCodeOf(context.services.db, user.id));
-  const referral = { link: referralLink(context.services.config, code), creditAvailablePence: page.creditAvailablePence, friendsJoined: page.friendsJoined, friendsRewarded: page.friendsRewarded };
+  // The code is made at sign-in (a GET never writes); an account signed in before it existed got one from migration 0044.
+  const referral = { link: page.referralCode ? referralLink(context.services.config, page.referralCode) : null, creditAvailablePence: page.creditAvailablePence, friendsJoined: page.friendsJoined, friendsRewarded: page.friendsRewarded };
   return data({ account, vipMembership, fixerStatus, approvedFixer: user.approvedFixer, referral }, { headers: { "cache-control": "private, no-store" } });
 }
 
