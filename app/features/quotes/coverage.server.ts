@@ -70,7 +70,7 @@ export async function createFixerProfileFromApproval(tx: DbOrTx, onboardingId: n
     .where(eq(fixerOnboardingView.id, onboardingId))
     .limit(1);
   if (!application || application.status !== "approved" || !application.userId) return null;
-  const existing = await profileOf(tx, application.userId);
+  const existing = await fixerProfileOf(tx, application.userId);
   if (existing) return existing;
 
   const [first = "", ...rest] = (application.accountName ?? "").trim().split(/\s+/);
@@ -91,7 +91,7 @@ export async function createFixerProfileFromApproval(tx: DbOrTx, onboardingId: n
       if (offered.length) await tx.insert(fixerServices).values(offered.map((service) => ({ fixerUserId: created.userId, service })));
       return created;
     }
-    const raced = await profileOf(tx, application.userId);
+    const raced = await fixerProfileOf(tx, application.userId);
     if (raced) return raced;
   }
   throw new Error(`no free profile slug for ${base}`);
@@ -118,8 +118,11 @@ export async function createMissingFixerProfiles(db: Db): Promise<number> {
       )
       .orderBy(fixerOnboardingView.userId, desc(fixerOnboardingView.id))
       .limit(100);
-    for (const { id } of approved) if (await db.transaction((tx) => createFixerProfileFromApproval(tx, id))) made += 1;
-    if (approved.length < 100) return made;
+    let madeNow = 0;
+    for (const { id } of approved) if (await db.transaction((tx) => createFixerProfileFromApproval(tx, id))) madeNow += 1;
+    made += madeNow;
+    // A batch that made nothing would be selected again: stop rather than loop.
+    if (approved.length < 100 || madeNow === 0) return made;
   }
 }
 
@@ -135,11 +138,7 @@ export function createMissingFixerProfilesAtStart(services: { db: Db; logger: Lo
 }
 
 /** The fixer's profile, or null for anyone staff have not approved. */
-export function fixerProfileOf(db: DbOrTx, userId: string) {
-  return profileOf(db, userId);
-}
-
-async function profileOf(db: DbOrTx, userId: string) {
+export async function fixerProfileOf(db: DbOrTx, userId: string) {
   const [profile] = await db.select().from(fixerProfiles).where(eq(fixerProfiles.userId, userId)).limit(1);
   return profile ?? null;
 }
@@ -147,7 +146,7 @@ async function profileOf(db: DbOrTx, userId: string) {
 export type FixerCoverage = { services: ServiceSlug[]; areas: string[]; bio: string };
 
 export async function fixerCoverage(db: DbOrTx, fixerUserId: string): Promise<FixerCoverage | null> {
-  const profile = await profileOf(db, fixerUserId);
+  const profile = await fixerProfileOf(db, fixerUserId);
   if (!profile) return null;
   const [offered, areas] = await Promise.all([
     db.select({ service: fixerServices.service }).from(fixerServices).where(eq(fixerServices.fixerUserId, fixerUserId)),
