@@ -30,11 +30,17 @@ const integration = (kind: "pglite" | "postgres") => ({
     globalSetup: ["tests/helpers/global-setup.ts", ...(kind === "postgres" ? ["tests/helpers/postgres-templates-setup.ts"] : [])],
     // Bookings' rows port (decision 089), filled in the tests' own process as the server fills it at start.
     setupFiles: ["tests/helpers/booking-rows-setup.ts"],
-    // One process per worker for all its files, not one per file: the server bundle, its libraries
-    // and PGlite's WebAssembly load once per worker (PGlite project: 291 → 237 s, 565 → 451 CPU
+    // One process per worker for all its files, not one per file (while the next file is of the same
+    // project: tests/helpers/longest-first.ts): the server bundle, its libraries and PGlite's
+    // WebAssembly load once per worker (PGlite project: 291 → 237 s, 565 → 451 CPU
     // seconds, measured back to back). Safe because these files share nothing but what they start:
     // each starts its own server and database, and none mocks a module, fakes timers or sets env.
     isolate: false,
+    // The production build the files start (tests/helpers/server.ts) loads as Node loads it, not
+    // through Vite's transform: Vitest inlines every file outside node_modules, so each project
+    // transformed the bundle again (~5 s) and ran the server with its imports rewritten. Five files
+    // back to back, twice each: 108-110 → 102 CPU seconds, 66-67 → 54-62 s.
+    server: { deps: { external: [/\/build[^/]*\/server\//] } },
     env: { TEST_DB_KIND: kind, NODE_ENV: "production" },
     testTimeout: 60_000,
     hookTimeout: 60_000,
