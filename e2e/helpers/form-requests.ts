@@ -4,8 +4,8 @@ const isSchemaChunk = (url: string) => /\/assets\/schemas-[\w-]+\.js$/.test(new 
 
 /**
  * What a page requests for its forms from now on: the chunks holding forms' rules (`schemas-*.js`,
- * decision 036) and every POST. `rulesArrived()` resolves when the next rules chunk has loaded;
- * start waiting before the action that should fetch it.
+ * decision 036) and every POST. `rulesArrived()` resolves when the next rules chunk has loaded and
+ * run; start waiting before the action that should fetch it.
  */
 export function watchFormRequests(page: Page) {
   const schemaRequests: string[] = [];
@@ -14,6 +14,13 @@ export function watchFormRequests(page: Page) {
     if (isSchemaChunk(request.url())) schemaRequests.push(request.url());
     if (request.method() === "POST") posts.push(request.url());
   });
-  const rulesArrived = () => page.waitForResponse((response) => isSchemaChunk(response.url()) && response.ok());
+  const rulesArrived = async () => {
+    const response = await page.waitForResponse((response) => isSchemaChunk(response.url()) && response.ok());
+    // The chunk's answer is not the rules in use: the module still loads what it imports and runs,
+    // and only then does the form hold its rules. A submit in between goes to the server, which
+    // checks it (a flaky "nothing was sent" under load). The page's own import of the same URL
+    // settles once the module has run, after the form's.
+    await page.evaluate((url) => import(url).then(() => undefined), response.url());
+  };
   return { schemaRequests, posts, rulesArrived };
 }
