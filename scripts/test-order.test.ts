@@ -21,16 +21,17 @@ describe("the order Vitest runs the files in (tests/helpers/longest-first.ts)", 
     spec("integration-pglite", "tests/staff.test.ts"),
     spec("unit", "app/lib/dates.test.ts"),
   ];
+  const sorted = () => new LongestFirstSequencer(freshVitest as never).sort(files);
 
   it("runs one project after another, so a worker keeps its process (and the modules it loaded) from file to file", async () => {
-    const ordered = await new LongestFirstSequencer(freshVitest as never).sort(files);
+    const ordered = await sorted();
     const projects = ordered.map((file) => file.project.name);
     // Each project's files are together: a project never comes back after another has started.
     expect(projects.filter((name, i) => name !== projects[i - 1])).toEqual(["integration-pglite", "integration-postgres", "unit-database", "unit"]);
   });
 
   it("runs the longest files first within a project", async () => {
-    const ordered = await new LongestFirstSequencer(freshVitest as never).sort(files);
+    const ordered = await sorted();
     const pglite = ordered.filter((file) => file.project.name === "integration-pglite").map((file) => file.moduleId.slice(root.length + 1));
     expect(pglite).toEqual(["tests/hostile-input-queries.test.ts", "tests/staff.test.ts", "tests/auth.test.ts"]);
   });
