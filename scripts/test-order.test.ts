@@ -13,8 +13,8 @@ const freshVitest = { config: { root }, cache: { getFileTestResults: () => undef
 describe("the order Vitest runs the files in (tests/helpers/longest-first.ts)", () => {
   const files = [
     spec("unit", "app/lib/money.test.ts"),
-    spec("integration-postgres", "tests/auth.test.ts"),
-    spec("integration-pglite", "tests/auth.test.ts"),
+    spec("integration-postgres", "tests/fixers.test.ts"),
+    spec("integration-pglite", "tests/fixers.test.ts"),
     spec("unit-database", "server/db/client.test.ts"),
     spec("integration-postgres", "tests/staff.test.ts"),
     spec("integration-pglite", "tests/hostile-input-queries.test.ts"),
@@ -33,7 +33,7 @@ describe("the order Vitest runs the files in (tests/helpers/longest-first.ts)", 
   it("runs the longest files first within a project", async () => {
     const ordered = await sorted();
     const pglite = ordered.filter((file) => file.project.name === "integration-pglite").map((file) => file.moduleId.slice(root.length + 1));
-    expect(pglite).toEqual(["tests/hostile-input-queries.test.ts", "tests/staff.test.ts", "tests/auth.test.ts"]);
+    expect(pglite).toEqual(["tests/hostile-input-queries.test.ts", "tests/staff.test.ts", "tests/fixers.test.ts"]);
   });
 
   it("names every project vitest.config.ts defines", () => {

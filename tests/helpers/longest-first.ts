@@ -1,43 +1,56 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Seconds each of the longest files took (the most of its projects), measured on 2026-11-27 with
- * `npx vitest run --reporter=json` on the two-core machine, in a full run (three files at a time,
- * so each figure includes waiting for the CPU). With three files at a time, a suite ends with its
- * longest files: started last, as Vitest does in a fresh clone (it knows no durations yet, so it
- * runs larger files first, project by project, and the unit project comes last), they run alone at
- * the end. Started first, the short ones fill in around them.
+ * Seconds each of the longest files took (the most of its projects), measured on 2026-12-01 in a
+ * fresh clone's `.ci/run` on the two-core machine (three files at a time, so each figure includes
+ * waiting for the CPU; files under 15 s are left to Vitest's own order). With three files at a
+ * time, a project ends with its longest files: started last, as Vitest does in a fresh clone (it
+ * knows no durations yet, so it runs larger files first), they run alone at the end. Started first,
+ * the short ones fill in around them.
  */
 const measuredSeconds: Record<string, number> = {
-  "tests/hostile-input-queries.test.ts": 95,
-  "tests/staff.test.ts": 70,
-  "tests/mail.test.ts": 60,
-  "tests/staff-cli.test.ts": 55,
-  "tests/hostile-input-forms.test.ts": 50,
-  "tests/hardening.test.ts": 35,
-  "tests/reconciliation-stripe.test.ts": 25,
-  "tests/auth.test.ts": 32,
-  "tests/fixers.test.ts": 31,
-  "tests/foundation.test.ts": 26,
-  "tests/payments.test.ts": 20,
-  "tests/mailbox.test.ts": 19,
-  "tests/funnel-marketplace.test.ts": 18,
-  "tests/funnel-account.test.ts": 17,
-  "server/db/pglite-snapshot.test.ts": 17,
-  "server/db/client.test.ts": 16,
-  "tests/forms.test.ts": 16,
-  "tests/booking-done-photos.test.ts": 15,
-  "tests/quotes-fixer.test.ts": 15,
-  "tests/hostile-bodies.test.ts": 15,
-  "tests/vip.test.ts": 15,
-  "tests/reviews-both-ways.test.ts": 15,
-  // Issue 47's files, measured on 2026-11-29 in the PostgreSQL project alone on a shared machine
-  // (load 7-12): without a figure they took their place by file size among the short ones.
-  "tests/paging-cursors.test.ts": 35,
-  "tests/process-roles.test.ts": 27,
-  "tests/staff-scale.test.ts": 25,
-  "tests/scale-plans.test.ts": 22,
-  "tests/seed-scale.test.ts": 20,
+  "tests/staff-cli.test.ts": 76,
+  "tests/hostile-input-forms.test.ts": 60,
+  "tests/hostile-input-queries.test.ts": 59,
+  "tests/mail.test.ts": 51,
+  "tests/backup-restore.test.ts": 48,
+  "tests/database-restarts.test.ts": 47,
+  "tests/foundation.test.ts": 43,
+  "tests/supervisor.test.ts": 43,
+  "server/db/pglite-snapshot.test.ts": 38,
+  "tests/auth.test.ts": 37,
+  "tests/staff.test.ts": 37,
+  "tests/hardening.test.ts": 36,
+  "server/db/client.test.ts": 33,
+  "tests/emergency-dispatch.test.ts": 33,
+  "tests/tracing.test.ts": 32,
+  "tests/two-instances.test.ts": 30,
+  "tests/staff-bookings.test.ts": 27,
+  "server/db/migrations.test.ts": 26,
+  "tests/booking-cases.test.ts": 26,
+  "tests/bookings-checkout.test.ts": 24,
+  "tests/live-two-instances.test.ts": 24,
+  "tests/process-roles.test.ts": 23,
+  "tests/full-disk.test.ts": 22,
+  "tests/hostile-requests.test.ts": 22,
+  "app/features/quotes/matching.test.ts": 21,
+  "tests/emergency-booking.test.ts": 21,
+  "tests/hostile-bodies.test.ts": 21,
+  "app/features/quotes/paging.test.ts": 20,
+  "tests/bookings-transfer-funds.test.ts": 20,
+  "tests/fixers.test.ts": 20,
+  "tests/paging-cursors.test.ts": 19,
+  "tests/staff-scale.test.ts": 19,
+  "tests/bookings-stripe-events.test.ts": 18,
+  "tests/scale-plans.test.ts": 18,
+  "tests/loaders-read-only.test.ts": 17,
+  "tests/reviews-both-ways.test.ts": 17,
+  "tests/bookings-needs.test.ts": 16,
+  "tests/bookings-payouts.test.ts": 16,
+  "tests/bookings-reschedule.test.ts": 16,
+  "tests/ui-kit.test.ts": 16,
+  "server/db/pglite-statements.test.ts": 15,
+  "tests/notifications-two-instances.test.ts": 15,
 };
 
 /**
