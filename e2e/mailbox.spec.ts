@@ -14,6 +14,7 @@ import { hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-c
  */
 async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .exclude("iframe")
     .analyze();
