@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./helpers/test";
 import { testPassword } from "./helpers/accounts";
-import { hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
+import { a11yAudit, expectNoSeriousViolations, hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-checks";
 
 /**
  * The development mailbox in a browser. A message gets in the way a visitor's does: a sign-up
@@ -13,14 +12,7 @@ import { hasHorizontalOverflow, saveScreenshots, widths } from "./helpers/page-c
  * (Playwright's evaluate waits forever there), and the email is content under test, not the page.
  */
 async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("iframe")
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
-  expect(summary, summary.join("\n")).toEqual([]);
+  expectNoSeriousViolations(await a11yAudit(page).exclude("iframe").analyze());
 }
 
 /** Signs up as `to` and returns the id of the confirmation email once the mailbox holds it. */

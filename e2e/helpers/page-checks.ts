@@ -8,16 +8,27 @@ import { mkdirSync } from "node:fs";
  */
 export async function expectNoSeriousA11yViolations(page: Page, within?: string) {
   await animationsSettled(page);
-  // A page with frames (a mail shown in a sandboxed iframe) is checked frame by frame, which makes axe
-  // open a blank page to merge the results; a page without frames skips that page (about 1 s a check).
-  // Only the violations are read: axe then builds a selector for each failing node only, not for
-  // every node of every passing rule (about 1,020 → 830 ms a check, measured on five public pages).
-  // (`options` replaces what was set before it, so it comes first.)
-  const builder = new AxeBuilder({ page })
+  const builder = a11yAudit(page);
+  expectNoSeriousViolations(await (within ? builder.include(within) : builder).analyze());
+}
+
+/**
+ * The axe run every check makes: the WCAG 2.0–2.2 A and AA rules. A page with frames (a mail shown
+ * in a sandboxed iframe) is checked frame by frame, which makes axe open a blank page to merge the
+ * results; a page without frames skips that page (about 1 s a check). Only the violations are read:
+ * axe then builds a selector for each failing node only, not for every node of every passing rule
+ * (about 1,020 → 830 ms a check, measured on five public pages). `options` replaces what was set
+ * before it, so it comes first.
+ */
+export function a11yAudit(page: Page): AxeBuilder {
+  return new AxeBuilder({ page })
     .options({ resultTypes: ["violations"] })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .setLegacyMode(page.frames().length === 1);
-  const results = await (within ? builder.include(within) : builder).analyze();
+}
+
+/** Fails on the serious or critical violations among `results`, naming each failing node. */
+export function expectNoSeriousViolations(results: Awaited<ReturnType<AxeBuilder["analyze"]>>) {
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
   expect(summary, summary.join("\n")).toEqual([]);
